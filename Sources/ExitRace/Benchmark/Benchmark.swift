@@ -1,0 +1,106 @@
+/// Measures the engine: simulated events per second on a synthetic load, and the time to compute
+/// the default table. Wall-clock time appears only here, never in results.
+public enum Benchmark {
+    public struct Report: Sendable {
+        public var syntheticEvents: Int
+        public var syntheticSeconds: Double
+        public var syntheticRuns: Int
+        public var tableRuns: Int
+        public var tableSeconds: Double
+        public var tableEvents: Int
+
+        public var eventsPerSecond: Double { Double(syntheticEvents) / syntheticSeconds }
+        public var microsecondsPerTable: Double { tableSeconds / Double(tableRuns) * 1e6 }
+
+        public var text: String {
+            func fixed(_ value: Double, _ decimals: Int) -> String {
+                var scale = 1.0
+                for _ in 0..<decimals { scale *= 10 }
+                let rounded = (value * scale).rounded() / scale
+                return "\(rounded)"
+            }
+            var out = ""
+            out += "synthetic load: \(syntheticRuns) runs, \(syntheticEvents) events in \(fixed(syntheticSeconds, 3)) s"
+            out += " = \(fixed(eventsPerSecond / 1e6, 2)) million events/s\n"
+            out += "default table:  \(tableRuns) tables (\(tableEvents) events each) in \(fixed(tableSeconds, 3)) s"
+            out += " = \(fixed(microsecondsPerTable, 1)) µs per table\n"
+            #if DEBUG
+            out += "note: this is a debug build; measure with `swift run -c release exitrace bench`\n"
+            #endif
+            return out
+        }
+    }
+
+    /// A process whose one hook starts `tasks` detached tasks that each work, sleep, call the
+    /// system and signal; the hook waits for them all. Every kind of event appears in it.
+    public static func syntheticScenario(tasks: Int = 200) -> Scenario {
+        let body: [ProgramStep] = [
+            .work(VirtualDuration(nanoseconds: 20_000)),
+            .taskSleep(VirtualDuration(nanoseconds: 50_000)),
+            .call("request"),
+            .signal(semaphore: "done"),
+        ]
+        var program: [ProgramStep] = []
+        for index in 0..<tasks {
+            let priority: QoSClass = [.userInitiated, .default, .utility][index % 3]
+            program.append(.spawnTask(TaskSpawn(isolation: .none, priority: priority, detached: true), body: body))
+        }
+        for _ in 0..<tasks { program.append(.wait(semaphore: "done", timeout: nil)) }
+        return Scenario(
+            name: "synthetic", title: "synthetic load", timing: ScenarioDecoder.defaultTiming,
+            limits: ScenarioDecoder.defaultLimits,
+            systemCalls: [
+                SystemCall(
+                    name: "request", cost: .ms(1), deliverAfter: VirtualDuration(nanoseconds: 500_000),
+                    replyLatency: .ms(2), takesEffectOn: .delivery, isCleanup: true)
+            ],
+            hooks: [Hook(name: "hook", label: "hook")],
+            strategies: [Strategy(name: "fan-out", code: "", program: program)],
+            procedures: [
+                KillProcedure(
+                    name: "exit", label: "exit after the hook", steps: [.turn([.hook("hook"), .exit], watchdog: .ms(5000))])
+            ])
+    }
+
+    /// Runs each part for about `seconds` of wall-clock time.
+    public static func run(seconds: Double = 1) -> Report {
+        let clock = ContinuousClock()
+        let synthetic = Simulator(scenario: syntheticScenario())
+        var syntheticEvents = 0
+        var syntheticRuns = 0
+        _ = synthetic.run(hook: 0, strategy: 0, procedure: 0)  // warm up: allocate once
+        let syntheticStart = clock.now
+        var syntheticElapsed = Duration.zero
+        repeat {
+            for _ in 0..<10 {
+                syntheticEvents += synthetic.run(hook: 0, strategy: 0, procedure: 0).events
+                syntheticRuns += 1
+            }
+            syntheticElapsed = clock.now - syntheticStart
+        } while syntheticElapsed < .seconds(seconds)
+
+        let simulator = Simulator(scenario: DefaultScenario.load())
+        let tableEvents = simulator.table().cells.reduce(0) { $0 + $1.outcomes.reduce(0) { $0 + $1.events } }
+        var tableRuns = 0
+        let tableStart = clock.now
+        var tableElapsed = Duration.zero
+        repeat {
+            for _ in 0..<100 {
+                _ = simulator.table()
+                tableRuns += 1
+            }
+            tableElapsed = clock.now - tableStart
+        } while tableElapsed < .seconds(seconds)
+
+        return Report(
+            syntheticEvents: syntheticEvents, syntheticSeconds: syntheticElapsed.seconds, syntheticRuns: syntheticRuns,
+            tableRuns: tableRuns, tableSeconds: tableElapsed.seconds, tableEvents: tableEvents)
+    }
+}
+
+extension Duration {
+    fileprivate var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) / 1e18
+    }
+}

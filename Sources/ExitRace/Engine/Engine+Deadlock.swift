@@ -1,0 +1,97 @@
+/// Deadlock detection: a wait-for chain from a thread blocked in `semaphore.wait()` (with no
+/// timeout) through the code that could signal it, back to a blocked thread.
+///
+/// The check is structural, not a guess from timing: a semaphore can be signaled only by code that
+/// has not run yet, and that code is a contiguous range of ops in some live context. If every such
+/// context is itself stuck (queued behind a blocked main thread, or running on a blocked thread),
+/// no amount of time helps. A context waiting for a pool thread is taken to make progress.
+extension Engine {
+    func findDeadlock() -> [DeadlockLink]? {
+        for t in threads.indices where threads[t].state == .waiting && !threads[t].hasTimeout {
+            var visiting: [Int32] = []
+            if let chain = stuckChain(thread: Int32(t), visiting: &visiting) { return chain }
+        }
+        return nil
+    }
+
+    private func stuckChain(thread t: Int32, visiting: inout [Int32]) -> [DeadlockLink]? {
+        visiting.append(t)
+        let s = threads[Int(t)].semaphore
+        let waiting = threads[Int(t)].context
+        let semaphore = program.semaphores[Int(s)]
+        var chain: [DeadlockLink] = [
+            .threadWaits(thread: threadName(t), semaphore: semaphore.name, inHook: hookName(semaphore.hook))
+        ]
+        let signalers = contexts.indices.filter { index in
+            contexts[index].state != .done && index != Int(waiting) && willSignal(s, context: Int32(index))
+        }.map { Int32($0) }
+        // The waiting context's own later code cannot run before the wait returns.
+        guard let first = signalers.first else {
+            chain.append(.neverSignaled(semaphore: semaphore.name))
+            return chain
+        }
+        var firstChain: [DeadlockLink] = []
+        for c in signalers {
+            guard let sub = stuckChain(context: c, visiting: &visiting) else { return nil }
+            if c == first { firstChain = sub }
+        }
+        chain.append(.signaledOnlyBy(semaphore: semaphore.name, contexts: signalers.map(contextName)))
+        return chain + firstChain
+    }
+
+    private func stuckChain(context c: Int32, visiting: inout [Int32]) -> [DeadlockLink]? {
+        let context = contexts[Int(c)]
+        switch context.state {
+        case .queued where context.mainIsolated && !context.hoppedOff:
+            let main = Self.mainThread
+            guard threads[Int(main)].state == .waiting && !threads[Int(main)].hasTimeout else { return nil }
+            let links: [DeadlockLink] = [.queuedOnMainActor(context: contextName(c)), .mainActorRunsOnMainThread]
+            if visiting.contains(main) { return links }
+            guard let sub = stuckChain(thread: main, visiting: &visiting) else { return nil }
+            return links + sub
+        case .onThread:
+            let u = context.thread
+            guard threads[Int(u)].state == .waiting && !threads[Int(u)].hasTimeout else { return nil }
+            let link = DeadlockLink.runsOnBlockedThread(context: contextName(c), thread: threadName(u))
+            if visiting.contains(u) { return [link] }
+            guard let sub = stuckChain(thread: u, visiting: &visiting) else { return nil }
+            return [link] + sub
+        case .queued, .suspended, .done:
+            return nil
+        }
+    }
+
+    private func willSignal(_ s: Int32, context c: Int32) -> Bool {
+        let context = contexts[Int(c)]
+        var pc = Int(context.pc)
+        while pc < Int(context.end) {
+            let op = program.ops[pc]
+            if op.kind == .signal && op.a == s { return true }
+            pc += 1
+        }
+        return false
+    }
+
+    func threadName(_ t: Int32) -> String {
+        switch threads[Int(t)].pool {
+        case .main: "main thread"
+        case .cooperative: "cooperative-pool thread \(t)"
+        case .dispatch: "Dispatch worker \(t)"
+        }
+    }
+
+    func contextName(_ c: Int32) -> String {
+        let context = contexts[Int(c)]
+        let what =
+            switch context.kind {
+            case .turn: "main-queue turn"
+            case .mainBlock: "DispatchQueue.main block"
+            case .globalBlock: "DispatchQueue.global block"
+            case .task: context.mainIsolated ? "Task (main actor)" : "Task"
+            case .detachedTask: "Task.detached"
+            }
+        return context.hook >= 0 ? "\(what) from \(hookName(context.hook))" : what
+    }
+
+    private func hookName(_ h: Int32) -> String { h >= 0 ? hookNames[Int(h)] : "-" }
+}

@@ -1,0 +1,489 @@
+/// The discrete-event engine: interprets one ``CellProgram`` on a virtual clock.
+///
+/// The process has a main thread (which runs the main queue, and with it the main actor), a
+/// cooperative pool for Swift tasks and a pool of Dispatch workers for the global queues. Jobs
+/// wait `timing.startLatency` for their QoS before a pool thread may pick them up; ready jobs go
+/// highest priority first, then first come first served. Ops that take no time run back to back
+/// on their thread; anything that takes time, or wakes another thread, goes through the event
+/// queue, so every handler runs to completion before the next one starts.
+///
+/// When the process dies, the other threads are simulated on ("as if it had lived") only to learn
+/// when the cleanup *would* have finished; nothing that happens then counts.
+///
+/// One engine is reused for many runs: every run empties the arrays but keeps their capacity, so
+/// after the first run nothing in the event loop allocates (deadlock reports excepted).
+final class Engine {
+    private let timing: Timing
+    private let limits: Limits
+    private let calls: ContiguousArray<SystemCall>
+    private let startLatencyNs: ContiguousArray<Int64>
+    private let mainQoS: UInt8
+    let hookNames: [String]
+
+    private(set) var program = CellProgram(ops: [], steps: [], semaphores: [], expectedCleanups: 0)
+    private var queue = EventQueue<SimEvent>()
+    private(set) var contexts = ContiguousArray<SimContext>()
+    private(set) var threads = ContiguousArray<SimThread>()
+    private var mainQueue = ContiguousArray<Int32>()
+    private var mainQueueHead = 0
+    private var mainKickPending = false
+    private var cooperativeReady = BinaryHeap<ReadyJob>()
+    private var dispatchReady = BinaryHeap<ReadyJob>()
+    private var cooperativeIdle = ContiguousArray<Int32>()
+    private var dispatchIdle = ContiguousArray<Int32>()
+    private var semaphoreValue = ContiguousArray<Int32>()
+    private var semaphoreWaiters = ContiguousArray<Int32>()
+    private var readySequence: UInt32 = 0
+    private var nextWaitTicket: UInt32 = 0
+    private var scriptPc = 0
+
+    private var alive = true
+    private var death: RunOutcome.Death?
+    private var cleanupEffects = 0
+    private var lateCleanupEffects = 0
+    private var lastCleanupAt = VirtualInstant.start
+    private var lastLateCleanupAt = VirtualInstant.start
+    private var inversion: RunOutcome.PriorityInversion?
+    private var deadlock: [DeadlockLink]?
+
+    /// Thread 0 is the main thread; then the cooperative pool, then the Dispatch workers.
+    static let mainThread: Int32 = 0
+
+    init(scenario: Scenario) {
+        timing = scenario.timing
+        limits = scenario.limits
+        calls = ContiguousArray(scenario.systemCalls)
+        startLatencyNs = ContiguousArray(scenario.timing.startLatency.map(\.nanoseconds))
+        mainQoS = scenario.timing.mainThreadQoS.rawValue
+        hookNames = scenario.hooks.map(\.name)
+        threads.append(SimThread(pool: .main, qos: mainQoS))
+        for _ in 0..<scenario.timing.cooperativePoolWidth {
+            threads.append(SimThread(pool: .cooperative, qos: 0))
+        }
+        for _ in 0..<scenario.timing.dispatchPoolWidth {
+            threads.append(SimThread(pool: .dispatch, qos: 0))
+        }
+    }
+
+    // MARK: - Running
+
+    func run(_ cell: CellProgram) -> RunOutcome {
+        reset(for: cell)
+        queue.schedule(SimEvent(kind: .advanceScript, a: 0), at: .start)
+        let maxTime = VirtualInstant.start + limits.maxTime
+        var events = 0
+        var bound: RunOutcome.Bound?
+        while let entry = queue.next() {
+            if entry.time > maxTime {
+                if alive { bound = .time }
+                break
+            }
+            if events == limits.maxEvents {
+                if alive { bound = .events }
+                break
+            }
+            events += 1
+            handle(entry.payload)
+            if !alive && cleanupEffects + lateCleanupEffects == program.expectedCleanups { break }
+        }
+        if alive && deadlock == nil { deadlock = findDeadlock() }
+        let finished = program.expectedCleanups > 0 && cleanupEffects == program.expectedCleanups
+        let wouldHave =
+            !finished && program.expectedCleanups > 0
+            && cleanupEffects + lateCleanupEffects == program.expectedCleanups
+        return RunOutcome(
+            cleanupFinished: finished,
+            cleanupAt: finished ? lastCleanupAt : nil,
+            wouldHaveFinishedAt: wouldHave ? max(lastCleanupAt, lastLateCleanupAt) : nil,
+            death: death, deadlock: deadlock, inversion: inversion, boundReached: bound, events: events)
+    }
+
+    private func reset(for cell: CellProgram) {
+        program = cell
+        queue.reset()
+        contexts.removeAll(keepingCapacity: true)
+        mainQueue.removeAll(keepingCapacity: true)
+        mainQueueHead = 0
+        mainKickPending = false
+        cooperativeReady.removeAll()
+        dispatchReady.removeAll()
+        cooperativeIdle.removeAll(keepingCapacity: true)
+        dispatchIdle.removeAll(keepingCapacity: true)
+        // Idle stacks pop from the end: push in reverse so the lowest-numbered thread goes first.
+        for index in threads.indices.reversed() {
+            threads[index].state = .idle
+            threads[index].context = -1
+            threads[index].semaphore = -1
+            threads[index].qos = threads[index].pool == .main ? mainQoS : 0
+            switch threads[index].pool {
+            case .main: break
+            case .cooperative: cooperativeIdle.append(Int32(index))
+            case .dispatch: dispatchIdle.append(Int32(index))
+            }
+        }
+        semaphoreValue.removeAll(keepingCapacity: true)
+        semaphoreWaiters.removeAll(keepingCapacity: true)
+        for _ in 0..<cell.semaphores.count {
+            semaphoreValue.append(0)
+            semaphoreWaiters.append(0)
+        }
+        readySequence = 0
+        nextWaitTicket = 0
+        scriptPc = 0
+        alive = true
+        death = nil
+        cleanupEffects = 0
+        lateCleanupEffects = 0
+        lastCleanupAt = .start
+        lastLateCleanupAt = .start
+        inversion = nil
+        deadlock = nil
+    }
+
+    private var now: VirtualInstant { queue.now }
+
+    private func schedule(_ kind: SimEvent.Kind, _ a: Int32, _ b: UInt32 = 0, after ns: Int64) {
+        queue.schedule(SimEvent(kind: kind, a: a, b: b), at: now + VirtualDuration(nanoseconds: ns))
+    }
+
+    private func handle(_ event: SimEvent) {
+        switch event.kind {
+        case .advanceScript:
+            advanceScript()
+        case .jobReady:
+            jobReady(event.a)
+        case .threadResume:
+            guard threads[Int(event.a)].state != .dead else { return }
+            threads[Int(event.a)].state = .running
+            continueThread(event.a)
+        case .kickMain:
+            mainKickPending = false
+            if threads[Int(Self.mainThread)].state == .idle { runThread(Self.mainThread) }
+        case .callDelivered:
+            let call = calls[Int(event.b)]
+            if call.takesEffectOn == .delivery { recordEffect(of: call) }
+            schedule(.callReply, event.a, event.b, after: call.replyLatency.nanoseconds)
+        case .callWorkDone:
+            callWorkDone(on: event.a)
+        case .callReply:
+            let call = calls[Int(event.b)]
+            if call.takesEffectOn == .reply { recordEffect(of: call) }
+            callPartDone(event.a)
+        case .taskWake:
+            resume(event.a)
+        case .waitTimeout:
+            let t = Int(event.a)
+            guard threads[t].state == .waiting, threads[t].waitTicket == event.b else { return }
+            semaphoreWaiters[Int(threads[t].semaphore)] -= 1
+            threads[t].semaphore = -1
+            threads[t].state = .running
+            contexts[Int(threads[t].context)].pc += 1
+            continueThread(event.a)
+        case .watchdog:
+            if alive && contexts[Int(event.a)].state != .done { die(.watchdog) }
+        case .exitCompleted:
+            die(.exit)
+        }
+    }
+
+    // MARK: - The kill procedure's script
+
+    private func advanceScript() {
+        guard alive else { return }
+        while scriptPc < program.steps.count {
+            let step = program.steps[scriptPc]
+            scriptPc += 1
+            switch step.kind {
+            case .turn:
+                let c = newContext(
+                    SimContext(
+                        kind: .turn, pc: step.bodyStart, end: step.bodyEnd, mainIsolated: true,
+                        priority: mainQoS, hook: -1))
+                if step.duration >= 0 { schedule(.watchdog, c, after: step.duration) }
+                enqueueOnMain(c)
+                return  // the script goes on when the turn returns
+            case .delay:
+                schedule(.advanceScript, 0, after: step.duration)
+                return
+            case .sigkill:
+                die(.sigkill)
+                return
+            }
+        }
+    }
+
+    private func die(_ cause: RunOutcome.DeathCause) {
+        guard alive else { return }
+        alive = false
+        death = RunOutcome.Death(at: now, cause: cause)
+        deadlock = findDeadlock()
+        let main = Int(Self.mainThread)
+        if threads[main].state == .waiting { semaphoreWaiters[Int(threads[main].semaphore)] -= 1 }
+        threads[main].state = .dead
+    }
+
+    private func recordEffect(of call: SystemCall) {
+        guard call.isCleanup else { return }
+        if alive {
+            cleanupEffects += 1
+            lastCleanupAt = now
+        } else {
+            lateCleanupEffects += 1
+            lastLateCleanupAt = now
+        }
+    }
+
+    // MARK: - Executors
+
+    private func newContext(_ context: SimContext) -> Int32 {
+        contexts.append(context)
+        return Int32(contexts.count - 1)
+    }
+
+    private func enqueueOnMain(_ c: Int32) {
+        contexts[Int(c)].state = .queued
+        mainQueue.append(c)
+        if threads[Int(Self.mainThread)].state == .idle && !mainKickPending {
+            mainKickPending = true
+            schedule(.kickMain, Self.mainThread, after: 0)
+        }
+    }
+
+    /// Puts a context on its pool; it becomes eligible after the start latency of its QoS.
+    private func enqueueOnPool(_ c: Int32) {
+        contexts[Int(c)].state = .queued
+        let qos = QoSClass(priority: contexts[Int(c)].priority)
+        schedule(.jobReady, c, after: startLatencyNs[qos.index])
+    }
+
+    /// Resumes a suspended task on its home executor.
+    private func resume(_ c: Int32) {
+        contexts[Int(c)].hoppedOff = false
+        if contexts[Int(c)].mainIsolated { enqueueOnMain(c) } else { enqueueOnPool(c) }
+    }
+
+    private func jobReady(_ c: Int32) {
+        let job = ReadyJob(priority: contexts[Int(c)].priority, sequence: readySequence, context: c)
+        readySequence &+= 1
+        if contexts[Int(c)].kind == .globalBlock {
+            dispatchReady.insert(job)
+            if let t = dispatchIdle.popLast() { runThread(t) }
+        } else {
+            cooperativeReady.insert(job)
+            if let t = cooperativeIdle.popLast() { runThread(t) }
+        }
+    }
+
+    /// Gives an idle thread work until it is busy or has nothing to do. A pool thread left idle
+    /// goes back on its pool's idle stack.
+    private func runThread(_ t: Int32) {
+        while true {
+            let c: Int32
+            switch threads[Int(t)].pool {
+            case .main:
+                guard alive, mainQueueHead < mainQueue.count else { return }
+                c = mainQueue[mainQueueHead]
+                mainQueueHead += 1
+            case .cooperative:
+                guard let job = cooperativeReady.popMin() else {
+                    cooperativeIdle.append(t)
+                    return
+                }
+                c = job.context
+            case .dispatch:
+                guard let job = dispatchReady.popMin() else {
+                    dispatchIdle.append(t)
+                    return
+                }
+                c = job.context
+            }
+            threads[Int(t)].context = c
+            threads[Int(t)].state = .running
+            if threads[Int(t)].pool != .main { threads[Int(t)].qos = contexts[Int(c)].priority }
+            contexts[Int(c)].state = .onThread
+            contexts[Int(c)].thread = t
+            execute(t)
+            guard threads[Int(t)].state == .idle else { return }
+        }
+    }
+
+    private func continueThread(_ t: Int32) {
+        execute(t)
+        if threads[Int(t)].state == .idle { runThread(t) }
+    }
+
+    /// Takes the context off its thread, which becomes idle.
+    private func detach(_ c: Int32, from t: Int32, state: SimContext.State) {
+        contexts[Int(c)].state = state
+        contexts[Int(c)].thread = -1
+        threads[Int(t)].context = -1
+        threads[Int(t)].state = .idle
+    }
+
+    // MARK: - Interpreting ops
+
+    /// Runs the thread's context until an op takes time, blocks, suspends, or the context ends.
+    private func execute(_ t: Int32) {
+        let c = threads[Int(t)].context
+        while true {
+            let pc = contexts[Int(c)].pc
+            guard pc < contexts[Int(c)].end else {
+                finish(c, on: t)
+                return
+            }
+            let op = program.ops[Int(pc)]
+            switch op.kind {
+            case .hookEnter:
+                contexts[Int(c)].hook = op.a
+                contexts[Int(c)].pc = pc + 1
+            case .hookReturn:
+                contexts[Int(c)].hook = -1
+                contexts[Int(c)].pc = pc + 1
+            case .work:
+                contexts[Int(c)].pc = pc + 1
+                schedule(.threadResume, t, after: op.duration)
+                return
+            case .sleep:
+                contexts[Int(c)].pc = pc + 1
+                threads[Int(t)].state = .sleeping
+                schedule(.threadResume, t, after: op.duration)
+                return
+            case .taskSleep:
+                contexts[Int(c)].pc = pc + 1
+                detach(c, from: t, state: .suspended)
+                schedule(.taskWake, c, after: op.duration)
+                return
+            case .spawnTask, .spawnDetached:
+                spawnTask(op, at: pc, from: c, on: t)
+                contexts[Int(c)].pc = op.bodyEnd
+            case .dispatchMain:
+                let block = newContext(
+                    SimContext(
+                        kind: .mainBlock, pc: pc + 1, end: op.bodyEnd, mainIsolated: true, priority: mainQoS,
+                        hook: contexts[Int(c)].hook))
+                enqueueOnMain(block)
+                contexts[Int(c)].pc = op.bodyEnd
+            case .dispatchGlobal:
+                let block = newContext(
+                    SimContext(
+                        kind: .globalBlock, pc: pc + 1, end: op.bodyEnd, mainIsolated: false,
+                        priority: UInt8(op.a), hook: contexts[Int(c)].hook))
+                enqueueOnPool(block)
+                contexts[Int(c)].pc = op.bodyEnd
+            case .wait:
+                let s = Int(op.a)
+                if semaphoreValue[s] > 0 {
+                    semaphoreValue[s] -= 1
+                    contexts[Int(c)].pc = pc + 1
+                } else {
+                    block(t, on: op.a, timeoutNs: op.duration)
+                    return
+                }
+            case .signal:
+                contexts[Int(c)].pc = pc + 1
+                signal(op.a, from: t)
+            case .call:
+                if threads[Int(t)].pool == .main {
+                    // A nonisolated async call leaves the main actor: hop to the pool for it.
+                    contexts[Int(c)].hoppedOff = true
+                    detach(c, from: t, state: .queued)
+                    enqueueOnPool(c)
+                } else {
+                    let call = calls[Int(op.a)]
+                    contexts[Int(c)].callPartsPending = 2
+                    schedule(.callDelivered, c, UInt32(op.a), after: call.deliverAfter.nanoseconds)
+                    schedule(.callWorkDone, t, after: call.cost.nanoseconds)
+                }
+                return
+            case .exit:
+                contexts[Int(c)].pc = pc + 1
+                schedule(.exitCompleted, t, after: timing.exitDuration.nanoseconds)
+                return
+            }
+        }
+    }
+
+    private func spawnTask(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
+        let parent = contexts[Int(c)]
+        let mainIsolated: Bool =
+            switch SpawnIsolation(rawValue: op.a) ?? .inherit {
+            case .inherit: parent.mainIsolated
+            case .mainActor: true
+            case .none: false
+            }
+        let priority: UInt8
+        if op.b != 0 {
+            priority = UInt8(op.b)
+        } else if parent.isTask {
+            priority = parent.priority
+        } else {
+            priority = QoSClass(priority: threads[Int(t)].qos).inheritedTaskPriority.rawValue
+        }
+        let child = newContext(
+            SimContext(
+                kind: op.kind == .spawnDetached ? .detachedTask : .task, pc: pc + 1, end: op.bodyEnd,
+                mainIsolated: mainIsolated, priority: priority, hook: parent.hook))
+        if mainIsolated { enqueueOnMain(child) } else { enqueueOnPool(child) }
+    }
+
+    private func finish(_ c: Int32, on t: Int32) {
+        detach(c, from: t, state: .done)
+        if contexts[Int(c)].kind == .turn && alive { schedule(.advanceScript, 0, after: 0) }
+    }
+
+    private func callWorkDone(on t: Int32) {
+        guard threads[Int(t)].state != .dead else { return }
+        let c = threads[Int(t)].context
+        contexts[Int(c)].pc += 1
+        detach(c, from: t, state: .suspended)
+        callPartDone(c)
+        runThread(t)
+    }
+
+    private func callPartDone(_ c: Int32) {
+        contexts[Int(c)].callPartsPending -= 1
+        if contexts[Int(c)].callPartsPending == 0 { resume(c) }
+    }
+
+    // MARK: - Semaphores
+
+    private func block(_ t: Int32, on s: Int32, timeoutNs: Int64) {
+        threads[Int(t)].state = .waiting
+        threads[Int(t)].semaphore = s
+        threads[Int(t)].hasTimeout = timeoutNs >= 0
+        threads[Int(t)].waitTicket = nextWaitTicket
+        semaphoreWaiters[Int(s)] += 1
+        if timeoutNs >= 0 { schedule(.waitTimeout, t, nextWaitTicket, after: timeoutNs) }
+        nextWaitTicket &+= 1
+    }
+
+    /// Wakes the longest-waiting thread, or counts the signal. A semaphore has no owner, so the
+    /// waiter donates no priority: a waiter of a higher class than the signaler is an inversion.
+    private func signal(_ s: Int32, from t: Int32) {
+        guard semaphoreWaiters[Int(s)] > 0 else {
+            semaphoreValue[Int(s)] += 1
+            return
+        }
+        var waiter = -1
+        for index in threads.indices
+        where threads[index].state == .waiting && threads[index].semaphore == s
+            && (waiter < 0 || threads[index].waitTicket < threads[waiter].waitTicket)
+        {
+            waiter = index
+        }
+        semaphoreWaiters[Int(s)] -= 1
+        threads[waiter].state = .running
+        threads[waiter].semaphore = -1
+        contexts[Int(threads[waiter].context)].pc += 1
+        schedule(.threadResume, Int32(waiter), after: 0)
+
+        let waiterQoS = QoSClass(priority: threads[waiter].qos)
+        let signalerQoS = QoSClass(priority: threads[Int(t)].qos)
+        if alive && waiterQoS > signalerQoS {
+            if inversion == nil {
+                inversion = RunOutcome.PriorityInversion(at: now, waiter: waiterQoS, signaler: signalerQoS, count: 0)
+            }
+            inversion?.count += 1
+        }
+    }
+}

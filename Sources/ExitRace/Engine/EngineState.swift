@@ -1,0 +1,108 @@
+/// Plain-value state of one simulation run. All of it lives in contiguous arrays that the engine
+/// empties (keeping capacity) between runs, so a run allocates nothing once warmed up.
+
+/// Something that runs on a thread: a main-queue turn of a kill procedure, a dispatched block or a
+/// Swift task. It is a range of ops plus a program counter.
+struct SimContext {
+    enum Kind: UInt8 { case turn, mainBlock, globalBlock, task, detachedTask }
+    enum State: UInt8 {
+        /// Waiting on an executor's queue for a thread.
+        case queued
+        /// On a thread (running, working, sleeping or blocked in a wait).
+        case onThread
+        /// Suspended in an `await` (a system call's reply, `Task.sleep`).
+        case suspended
+        case done
+    }
+
+    var kind: Kind
+    var state: State = .queued
+    var pc: Int32
+    var end: Int32
+    /// Home executor: the main actor / main queue, or a pool.
+    var mainIsolated: Bool
+    /// Task priority, or the block's QoS, as a raw value.
+    var priority: UInt8
+    /// The hook whose code created this context, or -1.
+    var hook: Int32
+    /// For a turn, the script step it belongs to.
+    var step: Int32 = -1
+    /// The thread it is on while `state == .onThread`.
+    var thread: Int32 = -1
+    /// Parts of a system call still outstanding (thread work, reply) before the task resumes.
+    var callPartsPending: UInt8 = 0
+    /// Set while a main-actor task waits for a pool thread to make a nonisolated call.
+    var hoppedOff: Bool = false
+
+    var isTask: Bool { kind == .task || kind == .detachedTask }
+}
+
+/// A thread of the process: the main thread, a cooperative-pool thread or a Dispatch worker.
+struct SimThread {
+    enum Pool: UInt8 { case main, cooperative, dispatch }
+    enum State: UInt8 {
+        case idle
+        /// Busy for a known time (CPU work, a system call's cost, `exit`), or between ops.
+        case running
+        /// Blocked in `Thread.sleep`.
+        case sleeping
+        /// Blocked in `semaphore.wait`.
+        case waiting
+        /// The process is gone.
+        case dead
+    }
+
+    var pool: Pool
+    var state: State = .idle
+    var context: Int32 = -1
+    var qos: UInt8
+    /// Valid while `state == .waiting`.
+    var semaphore: Int32 = -1
+    var hasTimeout: Bool = false
+    /// Orders waiters first-in first-out; also invalidates stale timeout events.
+    var waitTicket: UInt32 = 0
+}
+
+/// A job on a pool's ready list: higher priority first, then first come first served.
+struct ReadyJob: Comparable {
+    var priority: UInt8
+    var sequence: UInt32
+    var context: Int32
+
+    static func < (a: ReadyJob, b: ReadyJob) -> Bool {
+        a.priority != b.priority ? a.priority > b.priority : a.sequence < b.sequence
+    }
+    static func == (a: ReadyJob, b: ReadyJob) -> Bool { a.sequence == b.sequence }
+}
+
+/// What an event asks the engine to do. `a` and `b` depend on `kind`.
+struct SimEvent {
+    enum Kind: UInt8 {
+        /// Continue the kill procedure's script.
+        case advanceScript
+        /// `a`: context. Its start latency is over: it joins its pool's ready list.
+        case jobReady
+        /// `a`: thread. Its timed work or sleep is over; it continues its context.
+        case threadResume
+        /// `a`: the main thread has work on its queue and may be idle.
+        case kickMain
+        /// `a`: context, `b`: system call. The request leaves the process.
+        case callDelivered
+        /// `a`: thread. The call's work on the calling thread is over; the task suspends.
+        case callWorkDone
+        /// `a`: context, `b`: system call. The reply is back.
+        case callReply
+        /// `a`: context. `Task.sleep` is over.
+        case taskWake
+        /// `a`: thread, `b`: wait ticket. A `wait(timeout:)` timed out.
+        case waitTimeout
+        /// `a`: script step. The turn's watchdog budget is over.
+        case watchdog
+        /// `exit` has completed.
+        case exitCompleted
+    }
+
+    var kind: Kind
+    var a: Int32
+    var b: UInt32 = 0
+}

@@ -1,0 +1,77 @@
+/// What happened in one simulation of one (hook, strategy, procedure).
+public struct RunOutcome: Equatable, Sendable {
+    public enum DeathCause: String, Equatable, Sendable {
+        /// `exit` completed on the main thread.
+        case exit
+        /// A turn did not return within its watchdog budget.
+        case watchdog
+        /// SIGKILL with no callback (a suspended app swiped away, jetsam).
+        case sigkill
+    }
+
+    public struct Death: Equatable, Sendable {
+        public var at: VirtualInstant
+        public var cause: DeathCause
+    }
+
+    /// A bound of ``Limits`` that stopped the run while the process was still alive.
+    public enum Bound: String, Equatable, Sendable {
+        case events
+        case time
+    }
+
+    /// The first semaphore signal that woke a waiter of a higher QoS class than the signaler.
+    public struct PriorityInversion: Equatable, Sendable {
+        public var at: VirtualInstant
+        public var waiter: QoSClass
+        public var signaler: QoSClass
+        /// How many inversions the run had in all.
+        public var count: Int
+
+        /// The Thread Performance Checker's wording.
+        public var checkerMessage: String {
+            "Thread running at \(waiter.checkerName) quality-of-service class waiting on a lower QoS thread "
+                + "running at \(signaler.checkerName) quality-of-service class."
+        }
+    }
+
+    /// Whether every cleanup call took effect while the process was alive.
+    public var cleanupFinished: Bool
+    /// When the last cleanup call took effect, if the cleanup finished.
+    public var cleanupAt: VirtualInstant?
+    /// When the cleanup would have finished had the process lived on (other threads are simulated
+    /// past death for this); `nil` when it finished, or could never have.
+    public var wouldHaveFinishedAt: VirtualInstant?
+    public var death: Death?
+    /// The wait-for chain, when a thread was blocked for good at death (or at the end of the run).
+    public var deadlock: [DeadlockLink]?
+    public var inversion: PriorityInversion?
+    public var boundReached: Bound?
+    /// Events the kernel processed.
+    public var events: Int
+
+    /// Positive: the cleanup won by this much; negative: it would have needed this much longer.
+    /// `nil` when the process did not die or the cleanup could never have finished.
+    public var margin: VirtualDuration? {
+        guard let death else { return nil }
+        if let cleanupAt { return death.at - cleanupAt }
+        if let wouldHaveFinishedAt { return death.at - wouldHaveFinishedAt }
+        return nil
+    }
+}
+
+/// One link of a deadlock's wait-for chain, e.g. "main thread waits on semaphore `done`".
+public enum DeadlockLink: Equatable, Sendable {
+    /// A thread is blocked in `semaphore.wait()`.
+    case threadWaits(thread: String, semaphore: String, inHook: String)
+    /// The only code left that signals the semaphore belongs to these contexts.
+    case signaledOnlyBy(semaphore: String, contexts: [String])
+    /// No code left anywhere signals the semaphore.
+    case neverSignaled(semaphore: String)
+    /// The context cannot start before the main thread takes it from the main queue.
+    case queuedOnMainActor(context: String)
+    /// The context runs on a thread that is itself blocked.
+    case runsOnBlockedThread(context: String, thread: String)
+    /// Closes the cycle: the main actor's queue runs only on the main thread.
+    case mainActorRunsOnMainThread
+}

@@ -1,0 +1,51 @@
+/// One step of a strategy program, as written in a scenario file.
+///
+/// A strategy is a small program the engine interprets; bodies nest literally, so a program is a
+/// finite tree and always terminates. See `docs/scenario-format.md` for the JSON spelling.
+public indirect enum ProgramStep: Equatable, Sendable {
+    /// `Task { body }` or `Task.detached { body }`.
+    case spawnTask(TaskSpawn, body: [ProgramStep])
+    /// `DispatchQueue.main.async { body }` or `DispatchQueue.global(qos:).async { body }`.
+    case dispatchAsync(DispatchTarget, body: [ProgramStep])
+    /// `semaphore.wait()` or `semaphore.wait(timeout:)`; blocks the calling thread.
+    case wait(semaphore: String, timeout: VirtualDuration?)
+    /// `semaphore.signal()`.
+    case signal(semaphore: String)
+    /// `await` on an async system operation such as `Activity.end` (a name in `systemCalls`).
+    case call(String)
+    /// CPU work that keeps the current thread busy.
+    case work(VirtualDuration)
+    /// `Thread.sleep`: blocks the current thread.
+    case sleep(VirtualDuration)
+    /// `try await Task.sleep`: suspends the task and frees its thread.
+    case taskSleep(VirtualDuration)
+}
+
+/// Where a spawned task runs and at which priority.
+public struct TaskSpawn: Equatable, Sendable {
+    public enum Isolation: Equatable, Sendable {
+        /// `Task {}`: the creator's actor isolation (the main actor inside a hook).
+        case inherit
+        /// Explicitly `@MainActor`.
+        case mainActor
+        /// No isolation: the global concurrent executor (what `Task.detached` gets).
+        case none
+    }
+
+    public var isolation: Isolation
+    /// `nil` means inherit for `Task {}`, `.medium` for `Task.detached {}`.
+    public var priority: QoSClass?
+    public var detached: Bool
+
+    public init(isolation: Isolation, priority: QoSClass?, detached: Bool) {
+        self.isolation = isolation
+        self.priority = priority
+        self.detached = detached
+    }
+}
+
+/// The queue a block is dispatched to.
+public enum DispatchTarget: Equatable, Sendable {
+    case main
+    case global(QoSClass)
+}

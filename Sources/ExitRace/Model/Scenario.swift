@@ -1,0 +1,167 @@
+/// A whole experiment: the machine's timing, the system calls, the hooks, the strategies and the
+/// kill procedures. Every (hook, strategy) pair is simulated under every procedure.
+///
+/// Ordered collections keep the order of the scenario file, which is the order of the table.
+public struct Scenario: Equatable, Sendable {
+    public var name: String
+    public var title: String
+    public var timing: Timing
+    public var limits: Limits
+    public var systemCalls: [SystemCall]
+    public var hooks: [Hook]
+    public var strategies: [Strategy]
+    public var procedures: [KillProcedure]
+
+    public init(
+        name: String, title: String, timing: Timing, limits: Limits, systemCalls: [SystemCall],
+        hooks: [Hook], strategies: [Strategy], procedures: [KillProcedure]
+    ) {
+        self.name = name
+        self.title = title
+        self.timing = timing
+        self.limits = limits
+        self.systemCalls = systemCalls
+        self.hooks = hooks
+        self.strategies = strategies
+        self.procedures = procedures
+    }
+}
+
+/// The timing assumptions about the device and the OS. Each one is a named setting in the file.
+public struct Timing: Equatable, Sendable {
+    /// How long `exit` takes on the main thread; other threads keep running until it completes.
+    public var exitDuration: VirtualDuration
+    /// How long a job enqueued on a thread pool at each QoS waits before a thread picks it up,
+    /// indexed by ``QoSClass/index``.
+    public var startLatency: [VirtualDuration]
+    /// Width of the Swift concurrency cooperative pool.
+    public var cooperativePoolWidth: Int
+    /// How many worker threads Dispatch's global queues may use at once.
+    public var dispatchPoolWidth: Int
+    /// The QoS of the main thread.
+    public var mainThreadQoS: QoSClass
+
+    public init(
+        exitDuration: VirtualDuration, startLatency: [VirtualDuration], cooperativePoolWidth: Int,
+        dispatchPoolWidth: Int, mainThreadQoS: QoSClass
+    ) {
+        precondition(startLatency.count == QoSClass.allCases.count)
+        self.exitDuration = exitDuration
+        self.startLatency = startLatency
+        self.cooperativePoolWidth = cooperativePoolWidth
+        self.dispatchPoolWidth = dispatchPoolWidth
+        self.mainThreadQoS = mainThreadQoS
+    }
+
+    public func startLatency(_ qos: QoSClass) -> VirtualDuration { startLatency[qos.index] }
+}
+
+/// Bounds on one simulation run; reaching one is a reported outcome, never a hang.
+public struct Limits: Equatable, Sendable {
+    public var maxEvents: Int
+    public var maxTime: VirtualDuration
+
+    /// The largest duration a scenario may state, in milliseconds (about 11.6 days): far beyond any
+    /// iOS budget, and small enough that no sum of settings overflows 64-bit nanoseconds.
+    public static let maxDurationMs: Double = 1_000_000_000
+    /// The most events a run may be allowed; keeps per-run counters within 32 bits.
+    public static let maxEventsCeiling = 1_000_000_000
+
+    public init(maxEvents: Int, maxTime: VirtualDuration) {
+        self.maxEvents = maxEvents
+        self.maxTime = maxTime
+    }
+}
+
+/// An async system operation, such as `Activity.end`, and how it behaves in time.
+public struct SystemCall: Equatable, Sendable {
+    /// When the system call's request counts as done.
+    public enum Effect: String, Equatable, Sendable {
+        /// Once the request has left the process: it completes even if the process dies after.
+        case delivery
+        /// Only once the reply is back in a live process.
+        case reply
+    }
+
+    public var name: String
+    /// CPU time the call spends on the calling thread before it suspends.
+    public var cost: VirtualDuration
+    /// When, from the start of the call, the request leaves the process; at most `cost`.
+    public var deliverAfter: VirtualDuration
+    /// How long after delivery the reply arrives and the caller resumes.
+    public var replyLatency: VirtualDuration
+    public var takesEffectOn: Effect
+    /// Whether this call is the cleanup the table is about.
+    public var isCleanup: Bool
+
+    public init(
+        name: String, cost: VirtualDuration, deliverAfter: VirtualDuration, replyLatency: VirtualDuration,
+        takesEffectOn: Effect, isCleanup: Bool
+    ) {
+        self.name = name
+        self.cost = cost
+        self.deliverAfter = deliverAfter
+        self.replyLatency = replyLatency
+        self.takesEffectOn = takesEffectOn
+        self.isCleanup = isCleanup
+    }
+}
+
+/// A termination callback: a row of the table.
+public struct Hook: Equatable, Sendable {
+    /// The callback's name, which procedures use to deliver it (e.g. `applicationWillTerminate`).
+    public var name: String
+    /// The row label (e.g. `AppDelegate`).
+    public var label: String
+
+    public init(name: String, label: String) {
+        self.name = name
+        self.label = label
+    }
+}
+
+/// A cleanup strategy: a column of the table.
+public struct Strategy: Equatable, Sendable {
+    public var name: String
+    /// The Swift the strategy stands for, for documentation and reports.
+    public var code: String
+    public var program: [ProgramStep]
+
+    public init(name: String, code: String, program: [ProgramStep]) {
+        self.name = name
+        self.code = code
+        self.program = program
+    }
+}
+
+/// A way of killing the app: a script the system follows.
+public struct KillProcedure: Equatable, Sendable {
+    public enum Step: Equatable, Sendable {
+        /// Enqueue one main-queue block that performs `actions` in order, then wait for it to
+        /// return. With a watchdog, the process is killed if the block has not returned in time.
+        case turn([TurnAction], watchdog: VirtualDuration?)
+        /// The system waits.
+        case delay(VirtualDuration)
+        /// SIGKILL now, with no callback.
+        case sigkill
+    }
+
+    public enum TurnAction: Equatable, Sendable {
+        /// Call the hook with this name (runs the strategy when it is the hook under test).
+        case hook(String)
+        /// Main-thread work, such as UI teardown.
+        case work(VirtualDuration)
+        /// `exit`: the process dies `timing.exitDuration` later.
+        case exit
+    }
+
+    public var name: String
+    public var label: String
+    public var steps: [Step]
+
+    public init(name: String, label: String, steps: [Step]) {
+        self.name = name
+        self.label = label
+        self.steps = steps
+    }
+}

@@ -1,0 +1,60 @@
+/// The short text of one table cell, shared by the text and Markdown renderers:
+/// `○`, `×`, `△ background`, with the marks `[i]` (priority inversion), `[d]` (deadlock) and
+/// `[?]` (a run stopped at a bound of `limits`).
+extension ResultTable {
+    func cellText(_ cell: Cell) -> String {
+        var text = cell.verdict.symbol
+        if case .some(let finished) = cell.verdict {
+            text += " " + finished.map { scenario.procedures[$0].name }.joined(separator: "+")
+        }
+        if cell.hasInversion { text += " [i]" }
+        if cell.hasDeadlock { text += " [d]" }
+        if cell.hitBound { text += " [?]" }
+        return text
+    }
+
+    /// The legend printed under a table; mentions only the marks the table uses.
+    func legendLines() -> [String] {
+        let procedures = scenario.procedures.map(\.name).joined(separator: ", ")
+        var lines = [
+            "○ cleanup finished under every procedure (\(procedures))",
+            "△ finished under the procedures named only",
+            "× finished under none",
+        ]
+        if cells.contains(where: \.hasInversion) {
+            lines.append("[i] priority inversion: a thread waited on a semaphore signaled from a lower QoS class")
+        }
+        if cells.contains(where: \.hasDeadlock) {
+            lines.append("[d] deadlock: a thread blocked for good until the process was killed")
+        }
+        if cells.contains(where: \.hitBound) {
+            lines.append("[?] a run reached a bound of \"limits\" before the process died: the result is incomplete")
+        }
+        return lines
+    }
+
+    /// One line per cell with a mark, saying what happened.
+    func detailLines() -> [String] {
+        var lines: [String] = []
+        for cell in cells {
+            let name = "\(scenario.hooks[cell.hook].label) · \(scenario.strategies[cell.strategy].name)"
+            for (index, outcome) in cell.outcomes.enumerated() {
+                let procedure = scenario.procedures[index].name
+                if let chain = outcome.deadlock {
+                    var line = "\(name) · \(procedure): deadlock: \(chain.chainDescription)"
+                    if let death = outcome.death {
+                        line += "; killed by \(death.cause.rawValue) at \(TimeFormatting.milliseconds(death.at))"
+                    }
+                    lines.append(line)
+                }
+                if let inversion = outcome.inversion {
+                    lines.append("\(name) · \(procedure): priority inversion: \(inversion.checkerMessage)")
+                }
+                if let bound = outcome.boundReached {
+                    lines.append("\(name) · \(procedure): stopped at limits.\(bound == .events ? "maxEvents" : "maxTimeMs")")
+                }
+            }
+        }
+        return lines
+    }
+}

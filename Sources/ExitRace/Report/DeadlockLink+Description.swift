@@ -1,0 +1,23 @@
+extension DeadlockLink: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .threadWaits(let thread, let semaphore, let hook):
+            "\(thread) waits on semaphore \"\(semaphore)\" (in \(hook))"
+        case .signaledOnlyBy(let semaphore, let contexts):
+            "\"\(semaphore)\" is signaled only by \(contexts.joined(separator: ", "))"
+        case .neverSignaled(let semaphore):
+            "no code left signals \"\(semaphore)\""
+        case .queuedOnMainActor(let context):
+            "\(context) is queued on the main actor"
+        case .runsOnBlockedThread(let context, let thread):
+            "\(context) runs on \(thread), which is blocked"
+        case .mainActorRunsOnMainThread:
+            "the main actor runs only on the main thread"
+        }
+    }
+}
+
+extension Array where Element == DeadlockLink {
+    /// The chain in one line: `a → b → c`.
+    public var chainDescription: String { map(\.description).joined(separator: " → ") }
+}

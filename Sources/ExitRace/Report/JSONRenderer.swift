@@ -1,0 +1,75 @@
+/// Renders a table as canonical JSON with every per-procedure outcome. Times are integer
+/// nanoseconds from the start of the run (`…Ns`), so nothing is lost to rounding.
+public enum JSONRenderer {
+    public static let formatVersion: Int64 = 1
+
+    public static func render(_ tables: [ResultTable]) -> String {
+        let value: CanonicalJSON =
+            tables.count == 1 ? document(tables[0]) : .object(["scenarios": .array(tables.map(document))])
+        return value.serialized()
+    }
+
+    public static func document(_ table: ResultTable) -> CanonicalJSON {
+        let scenario = table.scenario
+        return .object([
+            "formatVersion": .integer(formatVersion),
+            "scenario": .string(scenario.name),
+            "title": .string(scenario.title),
+            "hooks": .array(scenario.hooks.map { .object(["name": .string($0.name), "label": .string($0.label)]) }),
+            "strategies": .array(scenario.strategies.map { .object(["name": .string($0.name), "code": .string($0.code)]) }),
+            "procedures": .array(
+                scenario.procedures.map { .object(["name": .string($0.name), "label": .string($0.label)]) }),
+            "cells": .array(table.cells.map { cell(table, $0) }),
+        ])
+    }
+
+    private static func cell(_ table: ResultTable, _ cell: ResultTable.Cell) -> CanonicalJSON {
+        let scenario = table.scenario
+        let finished: [Int] =
+            switch cell.verdict {
+            case .always: Array(scenario.procedures.indices)
+            case .some(let indices): indices
+            case .never: []
+            }
+        return .object([
+            "hook": .string(scenario.hooks[cell.hook].name),
+            "strategy": .string(scenario.strategies[cell.strategy].name),
+            "verdict": .string(cell.verdict.symbol),
+            "finishedIn": .array(finished.map { .string(scenario.procedures[$0].name) }),
+            "priorityInversion": .bool(cell.hasInversion),
+            "deadlock": .bool(cell.hasDeadlock),
+            "outcomes": .array(
+                cell.outcomes.enumerated().map { index, outcome in
+                    self.outcome(outcome, procedure: scenario.procedures[index].name)
+                }),
+        ])
+    }
+
+    static func outcome(_ outcome: RunOutcome, procedure: String) -> CanonicalJSON {
+        func ns(_ instant: VirtualInstant?) -> CanonicalJSON { instant.map { .integer($0.nanoseconds) } ?? .null }
+        var death = CanonicalJSON.null
+        if let d = outcome.death {
+            death = .object(["atNs": .integer(d.at.nanoseconds), "cause": .string(d.cause.rawValue)])
+        }
+        var inversion = CanonicalJSON.null
+        if let i = outcome.inversion {
+            inversion = .object([
+                "atNs": .integer(i.at.nanoseconds), "waiterQoS": .string(i.waiter.name),
+                "signalerQoS": .string(i.signaler.name), "count": .integer(Int64(i.count)),
+                "message": .string(i.checkerMessage),
+            ])
+        }
+        return .object([
+            "procedure": .string(procedure),
+            "cleanupFinished": .bool(outcome.cleanupFinished),
+            "cleanupAtNs": ns(outcome.cleanupAt),
+            "wouldHaveFinishedAtNs": ns(outcome.wouldHaveFinishedAt),
+            "death": death,
+            "marginNs": outcome.margin.map { .integer($0.nanoseconds) } ?? .null,
+            "deadlock": outcome.deadlock.map { .array($0.map { .string($0.description) }) } ?? .null,
+            "priorityInversion": inversion,
+            "boundReached": outcome.boundReached.map { .string($0.rawValue) } ?? .null,
+            "events": .integer(Int64(outcome.events)),
+        ])
+    }
+}

@@ -1,0 +1,132 @@
+/// The built-in default scenario: the Live Activity reference experiment (seed 000).
+///
+/// Byte-identical to `scenarios/live-activity.json` (a test checks it), so that `exitrace` with no
+/// arguments needs no file on disk.
+public enum DefaultScenario {
+    public static let fileName = "scenarios/live-activity.json"
+
+    public static let json = #"""
+{
+  "name": "live-activity",
+  "title": "Ending a Live Activity from the termination hooks (reference experiment, iOS 18.4)",
+  "timing": {
+    "note": "Assumptions about the device and the OS; see docs/scenario-format.md and the README's calibration notes.",
+    "exitDurationMs": 3,
+    "startLatencyMs": {
+      "userInteractive": 0.05,
+      "userInitiated": 0.1,
+      "default": 10,
+      "utility": 20,
+      "background": 50
+    },
+    "cooperativePoolWidth": 6,
+    "dispatchPoolWidth": 64,
+    "mainThreadQoS": "userInteractive"
+  },
+  "limits": {
+    "maxEvents": 1000000,
+    "maxTimeMs": 600000
+  },
+  "systemCalls": {
+    "Activity.end": {
+      "note": "await activity.end(nil, dismissalPolicy: .immediate): nonisolated, so a main-actor task hops to the pool for it.",
+      "costMs": 1,
+      "deliverAfterMs": 1,
+      "replyLatencyMs": 2,
+      "takesEffectOn": "delivery",
+      "cleanup": true
+    }
+  },
+  "hooks": {
+    "applicationWillTerminate": { "label": "AppDelegate" },
+    "sceneDidDisconnect": { "label": "SceneDelegate" },
+    "willTerminateNotification": { "label": "Notification" }
+  },
+  "strategies": {
+    "Task": {
+      "code": "Task { await activity.end(nil, dismissalPolicy: .immediate) }",
+      "program": [
+        { "op": "task", "body": [{ "op": "call", "name": "Activity.end" }] }
+      ]
+    },
+    "Task + semaphore": {
+      "code": "Task { await activity.end(…); semaphore.signal() }; semaphore.wait()",
+      "program": [
+        { "op": "task", "body": [
+          { "op": "call", "name": "Activity.end" },
+          { "op": "signal", "semaphore": "done" }
+        ] },
+        { "op": "wait", "semaphore": "done" }
+      ]
+    },
+    "Task.detached": {
+      "code": "Task.detached { await activity.end(nil, dismissalPolicy: .immediate) }",
+      "program": [
+        { "op": "detached", "body": [{ "op": "call", "name": "Activity.end" }] }
+      ]
+    },
+    "Task.detached + semaphore": {
+      "code": "Task.detached { await activity.end(…); semaphore.signal() }; semaphore.wait()",
+      "program": [
+        { "op": "detached", "body": [
+          { "op": "call", "name": "Activity.end" },
+          { "op": "signal", "semaphore": "done" }
+        ] },
+        { "op": "wait", "semaphore": "done" }
+      ]
+    },
+    "DispatchQueue.main.async": {
+      "note": "Prediction: not measured in the reference experiment.",
+      "code": "DispatchQueue.main.async { Task { await activity.end(nil, dismissalPolicy: .immediate) } }",
+      "program": [
+        { "op": "dispatch", "queue": "main", "body": [
+          { "op": "task", "body": [{ "op": "call", "name": "Activity.end" }] }
+        ] }
+      ]
+    },
+    "Task.detached(priority: .high)": {
+      "note": "Prediction: not measured in the reference experiment.",
+      "code": "Task.detached(priority: .high) { await activity.end(nil, dismissalPolicy: .immediate) }",
+      "program": [
+        { "op": "detached", "priority": "high", "body": [{ "op": "call", "name": "Activity.end" }] }
+      ]
+    }
+  },
+  "procedures": {
+    "foreground": {
+      "label": "foreground kill: swiped away from the app switcher while in the foreground",
+      "steps": [
+        { "op": "turn", "watchdogMs": 5000, "note": "One main-thread turn: the main queue never runs again.", "actions": [
+          { "op": "hook", "name": "sceneDidDisconnect" },
+          { "op": "work", "ms": 50, "note": "UI teardown between the scene and the app callbacks" },
+          { "op": "hook", "name": "applicationWillTerminate" },
+          { "op": "hook", "name": "willTerminateNotification" },
+          { "op": "exit" }
+        ] }
+      ]
+    },
+    "background": {
+      "label": "background kill: home screen first, then swiped away from the app switcher",
+      "steps": [
+        { "op": "turn", "watchdogMs": 5000, "actions": [{ "op": "hook", "name": "sceneDidDisconnect" }] },
+        { "op": "delay", "ms": 50, "note": "the system decides to terminate the app" },
+        { "op": "turn", "watchdogMs": 5000, "actions": [{ "op": "hook", "name": "applicationWillTerminate" }] },
+        { "op": "turn", "watchdogMs": 5000, "actions": [
+          { "op": "hook", "name": "willTerminateNotification" },
+          { "op": "exit" }
+        ] }
+      ]
+    }
+  }
+}
+"""#
+
+    /// The decoded default scenario.
+    public static func load() -> Scenario {
+        do {
+            return try ScenarioDecoder.decode(json, file: fileName)
+        } catch {
+            preconditionFailure("the built-in scenario is invalid:\n\(error)")
+        }
+    }
+}

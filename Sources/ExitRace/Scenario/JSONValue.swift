@@ -1,0 +1,51 @@
+/// A parsed JSON value that remembers where it stood in its file and keeps object members in file
+/// order, so that errors can name a line and column and tables follow the file's order.
+public struct JSONNode: Equatable, Sendable {
+    public indirect enum Value: Equatable, Sendable {
+        case null
+        case bool(Bool)
+        /// The number and its exact spelling in the file.
+        case number(Double, text: String)
+        case string(String)
+        case array([JSONNode])
+        case object([Member])
+    }
+
+    public struct Member: Equatable, Sendable {
+        public var key: String
+        public var keyPosition: SourcePosition
+        public var value: JSONNode
+    }
+
+    public var value: Value
+    public var position: SourcePosition
+
+    /// What the value is, in words, for "expected …, found …" messages.
+    public var kindDescription: String {
+        switch value {
+        case .null: "null"
+        case .bool(let b): "\(b)"
+        case .number(_, let text): "the number \(text)"
+        case .string(let s): "the string \"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A 1-based line and column (columns count Unicode scalars).
+public struct SourcePosition: Equatable, Comparable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}

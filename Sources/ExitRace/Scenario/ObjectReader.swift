@@ -1,0 +1,204 @@
+/// Collects diagnostics while a JSON document is decoded, so that one pass reports every problem.
+final class DiagnosticLog {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) { self.file = file }
+
+    func error(_ path: String, _ position: SourcePosition?, _ message: String) {
+        diagnostics.append(Diagnostic(file: file, path: path, position: position, message: message))
+    }
+
+    func expected(_ what: String, at node: JSONNode, _ path: String) {
+        error(path, node.position, "expected \(what), found \(node.kindDescription)")
+    }
+}
+
+/// Reads the members of one JSON object, reporting unknown members (with a suggestion), missing
+/// ones and values of the wrong kind. Each accessor returns `nil` after logging a problem.
+struct ObjectReader {
+    let node: JSONNode
+    let path: String
+    let members: [JSONNode.Member]
+    let log: DiagnosticLog
+
+    /// `nil` (and a diagnostic) when `node` is not an object. `"note"` is always allowed, as a
+    /// comment.
+    init?(_ node: JSONNode, path: String, allowed: [String], log: DiagnosticLog) {
+        guard case .object(let members) = node.value else {
+            log.expected("an object", at: node, path)
+            return nil
+        }
+        self.node = node
+        self.path = path
+        self.members = members
+        self.log = log
+        for member in members where member.key != "note" && !allowed.contains(member.key) {
+            var message = "unknown member \"\(member.key)\""
+            if let suggestion = closestMatch(to: member.key, in: allowed) {
+                message += "; did you mean \"\(suggestion)\"?"
+            } else {
+                message += "; expected one of: \(allowed.joined(separator: ", "))"
+            }
+            log.error(join(path, member.key), member.keyPosition, message)
+        }
+    }
+
+    subscript(key: String) -> JSONNode? { members.first { $0.key == key }?.value }
+
+    func childPath(_ key: String) -> String { join(path, key) }
+
+    private func missing(_ key: String, _ what: String) {
+        log.error(path, node.position, "missing member \"\(key)\" (\(what))")
+    }
+
+    func string(_ key: String, required: Bool = false) -> String? {
+        guard let value = self[key] else {
+            if required { missing(key, "a string") }
+            return nil
+        }
+        guard case .string(let s) = value.value else {
+            log.expected("a string", at: value, childPath(key))
+            return nil
+        }
+        return s
+    }
+
+    func bool(_ key: String) -> Bool? {
+        guard let value = self[key] else { return nil }
+        guard case .bool(let b) = value.value else {
+            log.expected("true or false", at: value, childPath(key))
+            return nil
+        }
+        return b
+    }
+
+    /// A whole number in `range`.
+    func integer(_ key: String, in range: ClosedRange<Int>, required: Bool = false) -> Int? {
+        guard let value = self[key] else {
+            if required { missing(key, "a whole number") }
+            return nil
+        }
+        guard case .number(let number, let text) = value.value, number.rounded() == number,
+            let integer = Int(exactly: number), range.contains(integer)
+        else {
+            log.expected("a whole number from \(range.lowerBound) to \(range.upperBound)", at: value, childPath(key))
+            return nil
+        }
+        _ = text
+        return integer
+    }
+
+    /// A duration in milliseconds, converted to nanoseconds (nearest, halves away from zero).
+    func milliseconds(_ key: String, max: Double = Limits.maxDurationMs, required: Bool = false) -> VirtualDuration? {
+        guard let value = self[key] else {
+            if required { missing(key, "milliseconds") }
+            return nil
+        }
+        return Self.milliseconds(value, path: childPath(key), max: max, log: log)
+    }
+
+    static func milliseconds(_ value: JSONNode, path: String, max: Double, log: DiagnosticLog) -> VirtualDuration? {
+        guard case .number(let number, _) = value.value, number.isFinite, number >= 0, number <= max,
+            let duration = VirtualDuration.milliseconds(number)
+        else {
+            log.expected("milliseconds from 0 to \(formatLimit(max))", at: value, path)
+            return nil
+        }
+        return duration
+    }
+
+    func qos(_ key: String) -> QoSClass? {
+        guard let name = string(key) else { return nil }
+        guard let qos = QoSClass.named(name) else {
+            var message = "expected a QoS class or task priority (\(QoSClass.acceptedNames.joined(separator: ", "))), found \"\(name)\""
+            if let suggestion = closestMatch(to: name, in: QoSClass.acceptedNames) {
+                message += "; did you mean \"\(suggestion)\"?"
+            }
+            log.error(childPath(key), self[key]?.position, message)
+            return nil
+        }
+        return qos
+    }
+
+    /// One of a fixed set of strings.
+    func choice(_ key: String, from choices: [String], required: Bool = false) -> String? {
+        guard let value = self[key] else {
+            if required { missing(key, "one of \(choices.joined(separator: ", "))") }
+            return nil
+        }
+        guard case .string(let s) = value.value, choices.contains(s) else {
+            var message = "expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \(value.kindDescription)"
+            if case .string(let s) = value.value, let suggestion = closestMatch(to: s, in: choices) {
+                message += "; did you mean \"\(suggestion)\"?"
+            }
+            log.error(childPath(key), value.position, message)
+            return nil
+        }
+        return s
+    }
+
+    func array(_ key: String, required: Bool = false) -> [JSONNode]? {
+        guard let value = self[key] else {
+            if required { missing(key, "an array") }
+            return nil
+        }
+        guard case .array(let elements) = value.value else {
+            log.expected("an array", at: value, childPath(key))
+            return nil
+        }
+        return elements
+    }
+
+    /// The members of an object-valued member, in file order.
+    func members(_ key: String, required: Bool = false) -> [JSONNode.Member]? {
+        guard let value = self[key] else {
+            if required { missing(key, "an object") }
+            return nil
+        }
+        guard case .object(let members) = value.value else {
+            log.expected("an object", at: value, childPath(key))
+            return nil
+        }
+        return members
+    }
+}
+
+/// `a.b`, `a["odd key"]` for keys that are not identifiers.
+func join(_ path: String, _ key: String) -> String {
+    let plain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    let component = plain ? key : "[\"\(key)\"]"
+    if path.isEmpty { return plain ? key : component }
+    return plain ? "\(path).\(key)" : "\(path)\(component)"
+}
+
+private func formatLimit(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+}
+
+/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
+func closestMatch(to word: String, in candidates: [String]) -> String? {
+    let lowered = Array(word.lowercased())
+    var best: (distance: Int, candidate: String)?
+    for candidate in candidates {
+        let distance = editDistance(lowered, Array(candidate.lowercased()))
+        if best == nil || distance < best!.distance { best = (distance, candidate) }
+    }
+    guard let best, best.distance <= max(2, lowered.count / 3) else { return nil }
+    return best.candidate
+}
+
+private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

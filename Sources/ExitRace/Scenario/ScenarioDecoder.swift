@@ -1,0 +1,360 @@
+/// Turns a scenario file into a ``Scenario``, or into every problem the file has.
+///
+/// The file format is documented in `docs/scenario-format.md`. Durations are milliseconds in the
+/// file and integer nanoseconds from here on. Collections keyed by name (hooks, strategies,
+/// procedures, system calls) keep the file's order, which is the order of the result table.
+public enum ScenarioDecoder {
+    /// Decodes scenario JSON. `file` names the input in diagnostics; the scenario's name defaults
+    /// to the file's base name.
+    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> Scenario {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw InputError([
+                Diagnostic(
+                    file: file, path: "", position: error.position,
+                    message: "not valid JSON: expected \(error.expected), found \(error.found)")
+            ])
+        }
+        let log = DiagnosticLog(file: file)
+        let scenario = decodeScenario(root, file: file, log: log)
+        if let scenario, log.diagnostics.isEmpty { return scenario }
+        throw InputError(log.diagnostics)
+    }
+
+    public static func decode(_ text: String, file: String) throws(InputError) -> Scenario {
+        try decode(Array(text.utf8), file: file)
+    }
+
+    static let topLevelKeys = [
+        "name", "title", "timing", "limits", "systemCalls", "hooks", "strategies", "procedures",
+    ]
+
+    private static func decodeScenario(_ root: JSONNode, file: String, log: DiagnosticLog) -> Scenario? {
+        guard let object = ObjectReader(root, path: "", allowed: topLevelKeys, log: log) else { return nil }
+        let name = object.string("name") ?? defaultName(forFile: file)
+        let title = object.string("title") ?? name
+        let timing = decodeTiming(object, log: log)
+        let limits = decodeLimits(object, log: log)
+        let calls: [SystemCall] = decodeNamed(object, "systemCalls", log: log, decodeSystemCall)
+        let hooks: [Hook] = decodeNamed(object, "hooks", log: log) { name, node, path, log in
+            guard let reader = ObjectReader(node, path: path, allowed: ["label"], log: log) else { return nil }
+            return Hook(name: name, label: reader.string("label") ?? name)
+        }
+        let context = ProgramContext(
+            callNames: calls.map(\.name), cleanupCalls: calls.filter(\.isCleanup).map(\.name), log: log)
+        let strategies: [Strategy] = decodeNamed(object, "strategies", log: log) { name, node, path, _ in
+            decodeStrategy(name, node, path, context)
+        }
+        let procedures: [KillProcedure] = decodeNamed(object, "procedures", log: log) { name, node, path, log in
+            decodeProcedure(name, node, path, hookNames: hooks.map(\.name), log: log)
+        }
+        guard let timing, let limits else { return nil }
+        return Scenario(
+            name: name, title: title, timing: timing, limits: limits, systemCalls: calls, hooks: hooks,
+            strategies: strategies, procedures: procedures)
+    }
+
+    /// `scenarios/live-activity.json` → `live-activity`.
+    static func defaultName(forFile file: String) -> String {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
+    }
+
+    /// Decodes an object whose members are named entries; requires at least one.
+    private static func decodeNamed<T>(
+        _ object: ObjectReader, _ key: String, log: DiagnosticLog,
+        _ decode: (String, JSONNode, String, DiagnosticLog) -> T?
+    ) -> [T] {
+        guard let members = object.members(key, required: true) else { return [] }
+        if members.isEmpty {
+            log.error(object.childPath(key), object[key]?.position, "expected at least one entry, found none")
+        }
+        return members.compactMap { member in
+            if member.key.isEmpty {
+                log.error(object.childPath(key), member.keyPosition, "expected a name, found an empty string")
+            }
+            return decode(member.key, member.value, join(object.childPath(key), member.key), log)
+        }
+    }
+
+    // MARK: - Timing and limits
+
+    static let timingKeys = [
+        "exitDurationMs", "startLatencyMs", "cooperativePoolWidth", "dispatchPoolWidth", "mainThreadQoS",
+    ]
+
+    /// The defaults a scenario gets for settings it leaves out (see docs/scenario-format.md).
+    public static let defaultTiming = Timing(
+        exitDuration: .ms(3),
+        startLatency: [.ms(50), .ms(20), .ms(10), VirtualDuration(nanoseconds: 100_000),
+                       VirtualDuration(nanoseconds: 50_000)],
+        cooperativePoolWidth: 6, dispatchPoolWidth: 64, mainThreadQoS: .userInteractive)
+
+    public static let defaultLimits = Limits(maxEvents: 1_000_000, maxTime: .ms(600_000))
+
+    private static func decodeTiming(_ object: ObjectReader, log: DiagnosticLog) -> Timing? {
+        var timing = defaultTiming
+        guard let node = object["timing"] else { return timing }
+        guard let reader = ObjectReader(node, path: "timing", allowed: timingKeys, log: log) else { return nil }
+        if let exit = reader.milliseconds("exitDurationMs") { timing.exitDuration = exit }
+        if let node = reader["startLatencyMs"],
+            let latencies = ObjectReader(
+                node, path: "timing.startLatencyMs", allowed: QoSClass.allCases.map(\.name), log: log)
+        {
+            for qos in QoSClass.allCases {
+                if let latency = latencies.milliseconds(qos.name) { timing.startLatency[qos.index] = latency }
+            }
+        }
+        if let width = reader.integer("cooperativePoolWidth", in: 1...1024) { timing.cooperativePoolWidth = width }
+        if let width = reader.integer("dispatchPoolWidth", in: 1...4096) { timing.dispatchPoolWidth = width }
+        if let qos = reader.qos("mainThreadQoS") { timing.mainThreadQoS = qos }
+        return timing
+    }
+
+    private static func decodeLimits(_ object: ObjectReader, log: DiagnosticLog) -> Limits? {
+        var limits = defaultLimits
+        guard let node = object["limits"] else { return limits }
+        guard let reader = ObjectReader(node, path: "limits", allowed: ["maxEvents", "maxTimeMs"], log: log) else {
+            return nil
+        }
+        if let events = reader.integer("maxEvents", in: 1...Limits.maxEventsCeiling) { limits.maxEvents = events }
+        if let time = reader.milliseconds("maxTimeMs") {
+            if time.nanoseconds == 0 {
+                log.error(reader.childPath("maxTimeMs"), reader["maxTimeMs"]?.position, "expected more than 0 ms, found 0")
+            }
+            limits.maxTime = time
+        }
+        return limits
+    }
+
+    // MARK: - System calls
+
+    private static func decodeSystemCall(
+        _ name: String, _ node: JSONNode, _ path: String, _ log: DiagnosticLog
+    ) -> SystemCall? {
+        let keys = ["costMs", "deliverAfterMs", "replyLatencyMs", "takesEffectOn", "cleanup"]
+        guard let reader = ObjectReader(node, path: path, allowed: keys, log: log) else { return nil }
+        let cost = reader.milliseconds("costMs", required: true) ?? .zero
+        let deliverAfter = reader.milliseconds("deliverAfterMs") ?? cost
+        if deliverAfter > cost {
+            log.error(
+                reader.childPath("deliverAfterMs"), reader["deliverAfterMs"]?.position,
+                "expected at most costMs (the request leaves while the call runs on its thread), found more")
+        }
+        let effect = reader.choice("takesEffectOn", from: ["delivery", "reply"]).flatMap(SystemCall.Effect.init)
+        return SystemCall(
+            name: name, cost: cost, deliverAfter: deliverAfter,
+            replyLatency: reader.milliseconds("replyLatencyMs") ?? .zero,
+            takesEffectOn: effect ?? .delivery, isCleanup: reader.bool("cleanup") ?? true)
+    }
+
+    // MARK: - Strategies
+
+    struct ProgramContext {
+        var callNames: [String]
+        var cleanupCalls: [String]
+        var log: DiagnosticLog
+    }
+
+    private static func decodeStrategy(
+        _ name: String, _ node: JSONNode, _ path: String, _ context: ProgramContext
+    ) -> Strategy? {
+        guard let reader = ObjectReader(node, path: path, allowed: ["code", "program"], log: context.log) else {
+            return nil
+        }
+        guard let steps = reader.array("program", required: true) else { return nil }
+        let program = decodeProgram(steps, path: reader.childPath("program"), async: false, context)
+        if !containsCleanup(program, context.cleanupCalls) {
+            context.log.error(
+                reader.childPath("program"), reader["program"]?.position,
+                "expected the program to call a cleanup system call (\(context.cleanupCalls.joined(separator: ", "))) somewhere, found none")
+        }
+        return Strategy(name: name, code: reader.string("code") ?? "", program: program)
+    }
+
+    private static func containsCleanup(_ steps: [ProgramStep], _ cleanupCalls: [String]) -> Bool {
+        steps.contains { step in
+            switch step {
+            case .call(let name): cleanupCalls.contains(name)
+            case .spawnTask(_, let body), .dispatchAsync(_, let body): containsCleanup(body, cleanupCalls)
+            default: false
+            }
+        }
+    }
+
+    static let programOps = ["task", "detached", "dispatch", "wait", "signal", "call", "work", "sleep", "taskSleep"]
+
+    /// `async` is whether the steps run directly in a task body, where `await` is allowed.
+    private static func decodeProgram(
+        _ nodes: [JSONNode], path: String, async: Bool, _ context: ProgramContext
+    ) -> [ProgramStep] {
+        nodes.enumerated().compactMap { index, node in
+            decodeStep(node, path: "\(path)[\(index)]", async: async, context)
+        }
+    }
+
+    private static func decodeStep(
+        _ node: JSONNode, path: String, async: Bool, _ context: ProgramContext
+    ) -> ProgramStep? {
+        let log = context.log
+        guard let op = opName(node, path, programOps, log) else { return nil }
+        let keys: [String]
+        switch op {
+        case "task", "detached": keys = ["op", "priority", "isolation", "body"]
+        case "dispatch": keys = ["op", "queue", "qos", "body"]
+        case "wait": keys = ["op", "semaphore", "timeoutMs"]
+        case "signal": keys = ["op", "semaphore"]
+        case "call": keys = ["op", "name"]
+        default: keys = ["op", "ms"]
+        }
+        guard let reader = ObjectReader(node, path: path, allowed: keys, log: log) else { return nil }
+
+        func body(async: Bool) -> [ProgramStep]? {
+            guard let nodes = reader.array("body", required: true) else { return nil }
+            return decodeProgram(nodes, path: reader.childPath("body"), async: async, context)
+        }
+        func requireAsync(_ what: String) {
+            guard !async else { return }
+            log.error(
+                path, node.position,
+                "\(what) needs an async context: put it directly in the body of a \"task\" or \"detached\" step "
+                    + "(hooks and dispatched blocks are synchronous)")
+        }
+
+        switch op {
+        case "task", "detached":
+            let detached = op == "detached"
+            var isolation: TaskSpawn.Isolation = detached ? .none : .inherit
+            if let name = reader.choice("isolation", from: ["inherit", "mainActor", "none"]) {
+                isolation = name == "mainActor" ? .mainActor : name == "none" ? .none : .inherit
+            }
+            let priority = reader.qos("priority")
+            if reader["priority"] != nil && priority == nil { return nil }
+            guard let steps = body(async: true) else { return nil }
+            return .spawnTask(TaskSpawn(isolation: isolation, priority: priority, detached: detached), body: steps)
+        case "dispatch":
+            guard let queue = reader.choice("queue", from: ["main", "global"], required: true) else { return nil }
+            let target: DispatchTarget
+            if queue == "main" {
+                if reader["qos"] != nil {
+                    log.error(reader.childPath("qos"), reader["qos"]?.position, "the main queue has no qos setting; remove it")
+                }
+                target = .main
+            } else {
+                target = .global(reader.qos("qos") ?? .default)
+            }
+            guard let steps = body(async: false) else { return nil }
+            return .dispatchAsync(target, body: steps)
+        case "wait":
+            guard let semaphore = reader.string("semaphore", required: true) else { return nil }
+            return .wait(semaphore: semaphore, timeout: reader.milliseconds("timeoutMs"))
+        case "signal":
+            guard let semaphore = reader.string("semaphore", required: true) else { return nil }
+            return .signal(semaphore: semaphore)
+        case "call":
+            guard let name = reader.string("name", required: true) else { return nil }
+            guard context.callNames.contains(name) else {
+                var message = "expected the name of a system call in \"systemCalls\" (\(context.callNames.joined(separator: ", "))), found \"\(name)\""
+                if let suggestion = closestMatch(to: name, in: context.callNames) { message += "; did you mean \"\(suggestion)\"?" }
+                log.error(reader.childPath("name"), reader["name"]?.position, message)
+                return nil
+            }
+            requireAsync("\"call\" (an await)")
+            return .call(name)
+        default:
+            guard let ms = reader.milliseconds("ms", required: true) else { return nil }
+            switch op {
+            case "work": return .work(ms)
+            case "sleep": return .sleep(ms)
+            default:
+                requireAsync("\"taskSleep\" (an await)")
+                return .taskSleep(ms)
+            }
+        }
+    }
+
+    // MARK: - Procedures
+
+    static let procedureOps = ["turn", "delay", "sigkill"]
+    static let actionOps = ["hook", "work", "exit"]
+
+    private static func decodeProcedure(
+        _ name: String, _ node: JSONNode, _ path: String, hookNames: [String], log: DiagnosticLog
+    ) -> KillProcedure? {
+        guard let reader = ObjectReader(node, path: path, allowed: ["label", "steps"], log: log) else { return nil }
+        guard let stepNodes = reader.array("steps", required: true) else { return nil }
+        if stepNodes.isEmpty {
+            log.error(reader.childPath("steps"), reader["steps"]?.position, "expected at least one step, found none")
+        }
+        var steps: [KillProcedure.Step] = []
+        for (index, stepNode) in stepNodes.enumerated() {
+            let stepPath = "\(reader.childPath("steps"))[\(index)]"
+            guard let op = opName(stepNode, stepPath, procedureOps, log) else { continue }
+            switch op {
+            case "turn":
+                guard let step = ObjectReader(stepNode, path: stepPath, allowed: ["op", "actions", "watchdogMs"], log: log),
+                    let actionNodes = step.array("actions", required: true)
+                else { continue }
+                var actions: [KillProcedure.TurnAction] = []
+                for (k, actionNode) in actionNodes.enumerated() {
+                    let actionPath = "\(step.childPath("actions"))[\(k)]"
+                    guard let action = opName(actionNode, actionPath, actionOps, log) else { continue }
+                    switch action {
+                    case "hook":
+                        guard let a = ObjectReader(actionNode, path: actionPath, allowed: ["op", "name"], log: log),
+                            let hook = a.string("name", required: true)
+                        else { continue }
+                        guard hookNames.contains(hook) else {
+                            var message = "expected the name of a hook in \"hooks\" (\(hookNames.joined(separator: ", "))), found \"\(hook)\""
+                            if let suggestion = closestMatch(to: hook, in: hookNames) { message += "; did you mean \"\(suggestion)\"?" }
+                            log.error(a.childPath("name"), a["name"]?.position, message)
+                            continue
+                        }
+                        actions.append(.hook(hook))
+                    case "work":
+                        guard let a = ObjectReader(actionNode, path: actionPath, allowed: ["op", "ms"], log: log),
+                            let ms = a.milliseconds("ms", required: true)
+                        else { continue }
+                        actions.append(.work(ms))
+                    default:
+                        _ = ObjectReader(actionNode, path: actionPath, allowed: ["op"], log: log)
+                        actions.append(.exit)
+                    }
+                }
+                steps.append(.turn(actions, watchdog: step.milliseconds("watchdogMs")))
+            case "delay":
+                guard let step = ObjectReader(stepNode, path: stepPath, allowed: ["op", "ms"], log: log),
+                    let ms = step.milliseconds("ms", required: true)
+                else { continue }
+                steps.append(.delay(ms))
+            default:
+                _ = ObjectReader(stepNode, path: stepPath, allowed: ["op"], log: log)
+                steps.append(.sigkill)
+            }
+        }
+        return KillProcedure(name: name, label: reader.string("label") ?? name, steps: steps)
+    }
+
+    /// The `op` of a step object, or `nil` after a diagnostic.
+    private static func opName(_ node: JSONNode, _ path: String, _ ops: [String], _ log: DiagnosticLog) -> String? {
+        guard case .object(let members) = node.value else {
+            log.expected("an object with an \"op\" member (\(ops.joined(separator: ", ")))", at: node, path)
+            return nil
+        }
+        guard let op = members.first(where: { $0.key == "op" }) else {
+            log.error(path, node.position, "missing member \"op\" (one of \(ops.joined(separator: ", ")))")
+            return nil
+        }
+        guard case .string(let name) = op.value.value, ops.contains(name) else {
+            var message = "expected one of \(ops.map { "\"\($0)\"" }.joined(separator: ", ")), found \(op.value.kindDescription)"
+            if case .string(let name) = op.value.value, let suggestion = closestMatch(to: name, in: ops) {
+                message += "; did you mean \"\(suggestion)\"?"
+            }
+            log.error(join(path, "op"), op.value.position, message)
+            return nil
+        }
+        return name
+    }
+}

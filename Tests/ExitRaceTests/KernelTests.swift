@@ -1,0 +1,108 @@
+import Testing
+
+@testable import ExitRace
+
+@Suite("Kernel: virtual time, heap, event queue")
+struct KernelTests {
+    @Test("milliseconds become nanoseconds once, rounded half away from zero")
+    func millisecondConversion() {
+        #expect(VirtualDuration.milliseconds(3)?.nanoseconds == 3_000_000)
+        #expect(VirtualDuration.milliseconds(0.1)?.nanoseconds == 100_000)
+        #expect(VirtualDuration.milliseconds(0.0000005)?.nanoseconds == 1)
+        #expect(VirtualDuration.milliseconds(0.0000004)?.nanoseconds == 0)
+        #expect(VirtualDuration.milliseconds(.infinity) == nil)
+        #expect(VirtualDuration.milliseconds(.nan) == nil)
+        #expect(VirtualDuration.milliseconds(1e300) == nil)
+    }
+
+    @Test("events come out by time")
+    func orderedByTime() {
+        var queue = EventQueue<Int>()
+        for (payload, time) in [(1, 30), (2, 10), (3, 20)] {
+            queue.schedule(payload, at: VirtualInstant(nanoseconds: Int64(time)))
+        }
+        var order: [Int] = []
+        while let entry = queue.next() { order.append(entry.payload) }
+        #expect(order == [2, 3, 1])
+    }
+
+    @Test("equal times run in the order they were scheduled")
+    func tiesBreakBySchedulingOrder() {
+        var queue = EventQueue<Int>()
+        for payload in 0..<100 { queue.schedule(payload, at: VirtualInstant(nanoseconds: 5)) }
+        queue.schedule(-1, at: VirtualInstant(nanoseconds: 4))
+        var order: [Int] = []
+        while let entry = queue.next() { order.append(entry.payload) }
+        #expect(order == [-1] + Array(0..<100))
+    }
+
+    @Test("an event scheduled at `now` from a handler runs after the events already due now")
+    func schedulingAtNowQueuesBehind() {
+        var queue = EventQueue<String>()
+        queue.schedule("a", at: VirtualInstant(nanoseconds: 7))
+        queue.schedule("b", at: VirtualInstant(nanoseconds: 7))
+        var order: [String] = []
+        while let entry = queue.next() {
+            order.append(entry.payload)
+            if entry.payload == "a" { queue.schedule("c", at: queue.now) }
+        }
+        #expect(order == ["a", "b", "c"])
+    }
+
+    @Test("entries compare consistently: == agrees with <")
+    func equalityAgreesWithOrder() {
+        typealias Entry = EventQueue<Int>.Entry
+        let a = Entry(time: VirtualInstant(nanoseconds: 1), sequence: 1, payload: 10)
+        let b = Entry(time: VirtualInstant(nanoseconds: 1), sequence: 1, payload: 20)
+        let c = Entry(time: VirtualInstant(nanoseconds: 1), sequence: 2, payload: 10)
+        #expect(a == b && !(a < b) && !(b < a))
+        #expect(a != c && a < c)
+    }
+
+    @Test("seeded random schedules: the clock never moves back and ties keep FIFO order")
+    func randomizedOrdering() {
+        let seed: UInt64 = 0x5EED_0001
+        var rng = SplitMix64(seed: seed)
+        var queue = EventQueue<(sequence: Int, time: Int64)>()
+        var scheduled = 0
+        var last: (time: Int64, sequence: Int) = (-1, -1)
+        for round in 0..<2_000 {
+            for _ in 0..<Int(rng.next() % 4) {
+                let time = queue.now.nanoseconds + Int64(rng.next() % 5)
+                queue.schedule((scheduled, time), at: VirtualInstant(nanoseconds: time))
+                scheduled += 1
+            }
+            guard round % 2 == 0, let entry = queue.next() else { continue }
+            #expect(entry.time.nanoseconds == entry.payload.time, "seed \(seed)")
+            #expect(entry.payload.time >= last.time, "clock moved back; seed \(seed)")
+            if entry.payload.time == last.time {
+                #expect(entry.payload.sequence > last.sequence, "tie out of order; seed \(seed)")
+            }
+            last = (entry.payload.time, entry.payload.sequence)
+        }
+    }
+
+    @Test("the heap pops in sorted order for seeded random input")
+    func heapSorts() {
+        let seed: UInt64 = 42
+        var rng = SplitMix64(seed: seed)
+        var heap = BinaryHeap<Int>()
+        var values: [Int] = []
+        for _ in 0..<5_000 {
+            let value = Int(rng.next() % 1_000)
+            values.append(value)
+            heap.insert(value)
+        }
+        var popped: [Int] = []
+        while let value = heap.popMin() { popped.append(value) }
+        #expect(popped == values.sorted(), "seed \(seed)")
+    }
+
+    @Test("SplitMix64 is the published sequence")
+    func splitMixReference() {
+        // First outputs for seed 1234567, as in the reference implementation.
+        var rng = SplitMix64(seed: 1_234_567)
+        #expect(rng.next() == 6_457_827_717_110_365_317)
+        #expect(rng.next() == 3_203_168_211_198_807_973)
+    }
+}
