@@ -80,7 +80,20 @@ extension Engine {
         }
     }
 
+    /// "Task.detached from applicationWillTerminate"; with " #2" and so on when several contexts
+    /// of the run would have the same name.
     func contextName(_ c: Int32) -> String {
+        let base = baseContextName(c)
+        var ordinal = 0
+        var total = 0
+        for other in contexts.indices where baseContextName(Int32(other)) == base {
+            total += 1
+            if other <= Int(c) { ordinal += 1 }
+        }
+        return total > 1 ? "\(base) #\(ordinal)" : base
+    }
+
+    private func baseContextName(_ c: Int32) -> String {
         let context = contexts[Int(c)]
         let what =
             switch context.kind {

@@ -11,13 +11,17 @@
 /// when the cleanup *would* have finished; nothing that happens then counts.
 ///
 /// One engine is reused for many runs: every run empties the arrays but keeps their capacity, so
-/// after the first run nothing in the event loop allocates (deadlock reports excepted).
-final class Engine {
-    private let timing: Timing
+/// after the first run nothing in the event loop allocates (deadlock reports excepted). It is a
+/// struct so that its state is accessed with static exclusivity, with no runtime checks.
+struct Engine {
     private let limits: Limits
-    private let calls: ContiguousArray<SystemCall>
+    private let calls: ContiguousArray<CallTiming>
     private let startLatencyNs: ContiguousArray<Int64>
+    private let exitDurationNs: Int64
     private let mainQoS: UInt8
+    /// Index of the first cooperative thread and of the first Dispatch worker.
+    private let firstCooperative: Int32 = 1
+    private let firstDispatch: Int32
     let hookNames: [String]
 
     private(set) var program = CellProgram(ops: [], steps: [], semaphores: [], expectedCleanups: 0)
@@ -31,6 +35,9 @@ final class Engine {
     private var dispatchReady = BinaryHeap<ReadyJob>()
     private var cooperativeIdle = ContiguousArray<Int32>()
     private var dispatchIdle = ContiguousArray<Int32>()
+    /// Threads from here to the end of their pool have not been used in this run (and are idle).
+    private var cooperativeFresh: Int32 = 1
+    private var dispatchFresh: Int32
     private var semaphoreValue = ContiguousArray<Int32>()
     private var semaphoreWaiters = ContiguousArray<Int32>()
     private var readySequence: UInt32 = 0
@@ -50,11 +57,13 @@ final class Engine {
     static let mainThread: Int32 = 0
 
     init(scenario: Scenario) {
-        timing = scenario.timing
         limits = scenario.limits
-        calls = ContiguousArray(scenario.systemCalls)
+        calls = ContiguousArray(scenario.systemCalls.map(CallTiming.init))
         startLatencyNs = ContiguousArray(scenario.timing.startLatency.map(\.nanoseconds))
+        exitDurationNs = scenario.timing.exitDuration.nanoseconds
         mainQoS = scenario.timing.mainThreadQoS.rawValue
+        firstDispatch = firstCooperative + Int32(scenario.timing.cooperativePoolWidth)
+        dispatchFresh = firstDispatch
         hookNames = scenario.hooks.map(\.name)
         threads.append(SimThread(pool: .main, qos: mainQoS))
         for _ in 0..<scenario.timing.cooperativePoolWidth {
@@ -67,7 +76,7 @@ final class Engine {
 
     // MARK: - Running
 
-    func run(_ cell: CellProgram) -> RunOutcome {
+    mutating func run(_ cell: CellProgram) -> RunOutcome {
         reset(for: cell)
         queue.schedule(SimEvent(kind: .advanceScript, a: 0), at: .start)
         let maxTime = VirtualInstant.start + limits.maxTime
@@ -98,7 +107,7 @@ final class Engine {
             death: death, deadlock: deadlock, inversion: inversion, boundReached: bound, events: events)
     }
 
-    private func reset(for cell: CellProgram) {
+    private mutating func reset(for cell: CellProgram) {
         program = cell
         queue.reset()
         contexts.removeAll(keepingCapacity: true)
@@ -109,18 +118,11 @@ final class Engine {
         dispatchReady.removeAll()
         cooperativeIdle.removeAll(keepingCapacity: true)
         dispatchIdle.removeAll(keepingCapacity: true)
-        // Idle stacks pop from the end: push in reverse so the lowest-numbered thread goes first.
-        for index in threads.indices.reversed() {
-            threads[index].state = .idle
-            threads[index].context = -1
-            threads[index].semaphore = -1
-            threads[index].qos = threads[index].pool == .main ? mainQoS : 0
-            switch threads[index].pool {
-            case .main: break
-            case .cooperative: cooperativeIdle.append(Int32(index))
-            case .dispatch: dispatchIdle.append(Int32(index))
-            }
-        }
+        // Only the threads the last run used need cleaning: the rest were never touched.
+        for index in 0..<Int(cooperativeFresh) { threads[index].clean(mainQoS: mainQoS) }
+        for index in Int(firstDispatch)..<Int(dispatchFresh) { threads[index].clean(mainQoS: mainQoS) }
+        cooperativeFresh = firstCooperative
+        dispatchFresh = firstDispatch
         semaphoreValue.removeAll(keepingCapacity: true)
         semaphoreWaiters.removeAll(keepingCapacity: true)
         for _ in 0..<cell.semaphores.count {
@@ -142,11 +144,11 @@ final class Engine {
 
     private var now: VirtualInstant { queue.now }
 
-    private func schedule(_ kind: SimEvent.Kind, _ a: Int32, _ b: UInt32 = 0, after ns: Int64) {
+    private mutating func schedule(_ kind: SimEvent.Kind, _ a: Int32, _ b: UInt32 = 0, after ns: Int64) {
         queue.schedule(SimEvent(kind: kind, a: a, b: b), at: now + VirtualDuration(nanoseconds: ns))
     }
 
-    private func handle(_ event: SimEvent) {
+    private mutating func handle(_ event: SimEvent) {
         switch event.kind {
         case .advanceScript:
             advanceScript()
@@ -161,13 +163,13 @@ final class Engine {
             if threads[Int(Self.mainThread)].state == .idle { runThread(Self.mainThread) }
         case .callDelivered:
             let call = calls[Int(event.b)]
-            if call.takesEffectOn == .delivery { recordEffect(of: call) }
-            schedule(.callReply, event.a, event.b, after: call.replyLatency.nanoseconds)
+            if !call.effectOnReply { recordEffect(of: call) }
+            schedule(.callReply, event.a, event.b, after: call.replyLatencyNs)
         case .callWorkDone:
             callWorkDone(on: event.a)
         case .callReply:
             let call = calls[Int(event.b)]
-            if call.takesEffectOn == .reply { recordEffect(of: call) }
+            if call.effectOnReply { recordEffect(of: call) }
             callPartDone(event.a)
         case .taskWake:
             resume(event.a)
@@ -188,7 +190,7 @@ final class Engine {
 
     // MARK: - The kill procedure's script
 
-    private func advanceScript() {
+    private mutating func advanceScript() {
         guard alive else { return }
         while scriptPc < program.steps.count {
             let step = program.steps[scriptPc]
@@ -212,7 +214,7 @@ final class Engine {
         }
     }
 
-    private func die(_ cause: RunOutcome.DeathCause) {
+    private mutating func die(_ cause: RunOutcome.DeathCause) {
         guard alive else { return }
         alive = false
         death = RunOutcome.Death(at: now, cause: cause)
@@ -222,7 +224,7 @@ final class Engine {
         threads[main].state = .dead
     }
 
-    private func recordEffect(of call: SystemCall) {
+    private mutating func recordEffect(of call: CallTiming) {
         guard call.isCleanup else { return }
         if alive {
             cleanupEffects += 1
@@ -235,12 +237,12 @@ final class Engine {
 
     // MARK: - Executors
 
-    private func newContext(_ context: SimContext) -> Int32 {
+    private mutating func newContext(_ context: SimContext) -> Int32 {
         contexts.append(context)
         return Int32(contexts.count - 1)
     }
 
-    private func enqueueOnMain(_ c: Int32) {
+    private mutating func enqueueOnMain(_ c: Int32) {
         contexts[Int(c)].state = .queued
         mainQueue.append(c)
         if threads[Int(Self.mainThread)].state == .idle && !mainKickPending {
@@ -250,33 +252,43 @@ final class Engine {
     }
 
     /// Puts a context on its pool; it becomes eligible after the start latency of its QoS.
-    private func enqueueOnPool(_ c: Int32) {
+    private mutating func enqueueOnPool(_ c: Int32) {
         contexts[Int(c)].state = .queued
         let qos = QoSClass(priority: contexts[Int(c)].priority)
         schedule(.jobReady, c, after: startLatencyNs[qos.index])
     }
 
     /// Resumes a suspended task on its home executor.
-    private func resume(_ c: Int32) {
+    private mutating func resume(_ c: Int32) {
         contexts[Int(c)].hoppedOff = false
         if contexts[Int(c)].mainIsolated { enqueueOnMain(c) } else { enqueueOnPool(c) }
     }
 
-    private func jobReady(_ c: Int32) {
+    private mutating func jobReady(_ c: Int32) {
         let job = ReadyJob(priority: contexts[Int(c)].priority, sequence: readySequence, context: c)
         readySequence &+= 1
         if contexts[Int(c)].kind == .globalBlock {
             dispatchReady.insert(job)
-            if let t = dispatchIdle.popLast() { runThread(t) }
+            if let t = dispatchIdle.popLast() {
+                runThread(t)
+            } else if dispatchFresh < Int32(threads.count) {
+                dispatchFresh += 1
+                runThread(dispatchFresh - 1)
+            }
         } else {
             cooperativeReady.insert(job)
-            if let t = cooperativeIdle.popLast() { runThread(t) }
+            if let t = cooperativeIdle.popLast() {
+                runThread(t)
+            } else if cooperativeFresh < firstDispatch {
+                cooperativeFresh += 1
+                runThread(cooperativeFresh - 1)
+            }
         }
     }
 
     /// Gives an idle thread work until it is busy or has nothing to do. A pool thread left idle
     /// goes back on its pool's idle stack.
-    private func runThread(_ t: Int32) {
+    private mutating func runThread(_ t: Int32) {
         while true {
             let c: Int32
             switch threads[Int(t)].pool {
@@ -307,13 +319,13 @@ final class Engine {
         }
     }
 
-    private func continueThread(_ t: Int32) {
+    private mutating func continueThread(_ t: Int32) {
         execute(t)
         if threads[Int(t)].state == .idle { runThread(t) }
     }
 
     /// Takes the context off its thread, which becomes idle.
-    private func detach(_ c: Int32, from t: Int32, state: SimContext.State) {
+    private mutating func detach(_ c: Int32, from t: Int32, state: SimContext.State) {
         contexts[Int(c)].state = state
         contexts[Int(c)].thread = -1
         threads[Int(t)].context = -1
@@ -323,7 +335,7 @@ final class Engine {
     // MARK: - Interpreting ops
 
     /// Runs the thread's context until an op takes time, blocks, suspends, or the context ends.
-    private func execute(_ t: Int32) {
+    private mutating func execute(_ t: Int32) {
         let c = threads[Int(t)].context
         while true {
             let pc = contexts[Int(c)].pc
@@ -391,19 +403,19 @@ final class Engine {
                 } else {
                     let call = calls[Int(op.a)]
                     contexts[Int(c)].callPartsPending = 2
-                    schedule(.callDelivered, c, UInt32(op.a), after: call.deliverAfter.nanoseconds)
-                    schedule(.callWorkDone, t, after: call.cost.nanoseconds)
+                    schedule(.callDelivered, c, UInt32(op.a), after: call.deliverAfterNs)
+                    schedule(.callWorkDone, t, after: call.costNs)
                 }
                 return
             case .exit:
                 contexts[Int(c)].pc = pc + 1
-                schedule(.exitCompleted, t, after: timing.exitDuration.nanoseconds)
+                schedule(.exitCompleted, t, after: exitDurationNs)
                 return
             }
         }
     }
 
-    private func spawnTask(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
+    private mutating func spawnTask(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
         let parent = contexts[Int(c)]
         let mainIsolated: Bool =
             switch SpawnIsolation(rawValue: op.a) ?? .inherit {
@@ -426,12 +438,12 @@ final class Engine {
         if mainIsolated { enqueueOnMain(child) } else { enqueueOnPool(child) }
     }
 
-    private func finish(_ c: Int32, on t: Int32) {
+    private mutating func finish(_ c: Int32, on t: Int32) {
         detach(c, from: t, state: .done)
         if contexts[Int(c)].kind == .turn && alive { schedule(.advanceScript, 0, after: 0) }
     }
 
-    private func callWorkDone(on t: Int32) {
+    private mutating func callWorkDone(on t: Int32) {
         guard threads[Int(t)].state != .dead else { return }
         let c = threads[Int(t)].context
         contexts[Int(c)].pc += 1
@@ -440,14 +452,14 @@ final class Engine {
         runThread(t)
     }
 
-    private func callPartDone(_ c: Int32) {
+    private mutating func callPartDone(_ c: Int32) {
         contexts[Int(c)].callPartsPending -= 1
         if contexts[Int(c)].callPartsPending == 0 { resume(c) }
     }
 
     // MARK: - Semaphores
 
-    private func block(_ t: Int32, on s: Int32, timeoutNs: Int64) {
+    private mutating func block(_ t: Int32, on s: Int32, timeoutNs: Int64) {
         threads[Int(t)].state = .waiting
         threads[Int(t)].semaphore = s
         threads[Int(t)].hasTimeout = timeoutNs >= 0
@@ -459,17 +471,23 @@ final class Engine {
 
     /// Wakes the longest-waiting thread, or counts the signal. A semaphore has no owner, so the
     /// waiter donates no priority: a waiter of a higher class than the signaler is an inversion.
-    private func signal(_ s: Int32, from t: Int32) {
+    private mutating func signal(_ s: Int32, from t: Int32) {
         guard semaphoreWaiters[Int(s)] > 0 else {
             semaphoreValue[Int(s)] += 1
             return
         }
+        // Waiters can only be among the threads this run has used.
         var waiter = -1
-        for index in threads.indices
-        where threads[index].state == .waiting && threads[index].semaphore == s
-            && (waiter < 0 || threads[index].waitTicket < threads[waiter].waitTicket)
-        {
-            waiter = index
+        var index = 0
+        while index < Int(dispatchFresh) {
+            if index == Int(cooperativeFresh) { index = Int(firstDispatch) }
+            if index >= Int(dispatchFresh) { break }
+            if threads[index].state == .waiting && threads[index].semaphore == s
+                && (waiter < 0 || threads[index].waitTicket < threads[waiter].waitTicket)
+            {
+                waiter = index
+            }
+            index += 1
         }
         semaphoreWaiters[Int(s)] -= 1
         threads[waiter].state = .running

@@ -61,6 +61,32 @@ struct SimThread {
     var hasTimeout: Bool = false
     /// Orders waiters first-in first-out; also invalidates stale timeout events.
     var waitTicket: UInt32 = 0
+
+    /// Back to idle for a new run.
+    mutating func clean(mainQoS: UInt8) {
+        state = .idle
+        context = -1
+        semaphore = -1
+        hasTimeout = false
+        qos = pool == .main ? mainQoS : 0
+    }
+}
+
+/// A system call's timing as plain integers, for the engine's inner loop.
+struct CallTiming {
+    var costNs: Int64
+    var deliverAfterNs: Int64
+    var replyLatencyNs: Int64
+    var effectOnReply: Bool
+    var isCleanup: Bool
+
+    init(_ call: SystemCall) {
+        costNs = call.cost.nanoseconds
+        deliverAfterNs = call.deliverAfter.nanoseconds
+        replyLatencyNs = call.replyLatency.nanoseconds
+        effectOnReply = call.takesEffectOn == .reply
+        isCleanup = call.isCleanup
+    }
 }
 
 /// A job on a pool's ready list: higher priority first, then first come first served.

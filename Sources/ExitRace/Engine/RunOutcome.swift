@@ -7,6 +7,15 @@ public struct RunOutcome: Equatable, Sendable {
         case watchdog
         /// SIGKILL with no callback (a suspended app swiped away, jetsam).
         case sigkill
+
+        /// How the process ended, in words.
+        public var phrase: String {
+            switch self {
+            case .exit: "the process exited"
+            case .watchdog: "the watchdog killed the process"
+            case .sigkill: "the process was killed (SIGKILL)"
+            }
+        }
     }
 
     public struct Death: Equatable, Sendable {

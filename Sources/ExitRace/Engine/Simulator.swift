@@ -5,7 +5,7 @@
 public final class Simulator {
     public let scenario: Scenario
     private let compiler: CellCompiler
-    private let engine: Engine
+    private var engine: Engine
     private var programs: [CellProgram?]
 
     public init(scenario: Scenario) {

@@ -33,26 +33,34 @@ extension ResultTable {
         return lines
     }
 
-    /// One line per cell with a mark, saying what happened.
+    /// One line per cell and kind of mark, saying what happened; procedures with the same story
+    /// share a line.
     func detailLines() -> [String] {
         var lines: [String] = []
         for cell in cells {
             let name = "\(scenario.hooks[cell.hook].label) · \(scenario.strategies[cell.strategy].name)"
+            var stories: [(text: String, procedures: [String])] = []
+            func add(_ text: String, _ procedure: String) {
+                if let index = stories.firstIndex(where: { $0.text == text }) {
+                    stories[index].procedures.append(procedure)
+                } else {
+                    stories.append((text, [procedure]))
+                }
+            }
             for (index, outcome) in cell.outcomes.enumerated() {
                 let procedure = scenario.procedures[index].name
                 if let chain = outcome.deadlock {
-                    var line = "\(name) · \(procedure): deadlock: \(chain.chainDescription)"
-                    if let death = outcome.death {
-                        line += "; killed by \(death.cause.rawValue) at \(TimeFormatting.milliseconds(death.at))"
-                    }
-                    lines.append(line)
+                    var text = "deadlock: \(chain.chainDescription)"
+                    if let death = outcome.death { text += "; \(death.cause.phrase)" }
+                    add(text, procedure)
                 }
-                if let inversion = outcome.inversion {
-                    lines.append("\(name) · \(procedure): priority inversion: \(inversion.checkerMessage)")
-                }
+                if let inversion = outcome.inversion { add("priority inversion: \(inversion.checkerMessage)", procedure) }
                 if let bound = outcome.boundReached {
-                    lines.append("\(name) · \(procedure): stopped at limits.\(bound == .events ? "maxEvents" : "maxTimeMs")")
+                    add("stopped at limits.\(bound == .events ? "maxEvents" : "maxTimeMs") while the process was alive", procedure)
                 }
+            }
+            for story in stories {
+                lines.append("\(name) (\(story.procedures.joined(separator: ", "))): \(story.text)")
             }
         }
         return lines

@@ -165,8 +165,10 @@ public enum ScenarioDecoder {
             return nil
         }
         guard let steps = reader.array("program", required: true) else { return nil }
+        let problemsBefore = context.log.diagnostics.count
         let program = decodeProgram(steps, path: reader.childPath("program"), async: false, context)
-        if !containsCleanup(program, context.cleanupCalls) {
+        // A step that failed to decode is already reported; do not add a consequence of it.
+        if context.log.diagnostics.count == problemsBefore && !containsCleanup(program, context.cleanupCalls) {
             context.log.error(
                 reader.childPath("program"), reader["program"]?.position,
                 "expected the program to call a cleanup system call (\(context.cleanupCalls.joined(separator: ", "))) somewhere, found none")

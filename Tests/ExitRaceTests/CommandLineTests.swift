@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import ExitRace
+
+@Suite("Command line")
+struct CommandLineTests {
+    @Test("no arguments prints the default table as text", arguments: [[String](), ["run"]])
+    func defaultRun(arguments: [String]) {
+        let output = Tool.main(arguments)
+        #expect(output.exitCode == ExitCode.success)
+        #expect(output.stderr.isEmpty)
+        Golden.check(output.stdout, against: "default.txt")
+    }
+
+    @Test("each format has a golden file", arguments: ["md", "json"])
+    func formats(format: String) {
+        let output = Tool.main(["run", "--format", format])
+        #expect(output.exitCode == ExitCode.success)
+        Golden.check(output.stdout, against: "default.\(format)")
+    }
+
+    @Test("--format=json is the same as --format json")
+    func equalsForm() {
+        #expect(Tool.main(["run", "--format=json"]) == Tool.main(["run", "--format", "json"]))
+    }
+
+    @Test("output is byte-identical run after run")
+    func byteIdentical() {
+        for format in OutputFormat.allCases {
+            let first = Tool.main(["run", "--format", format.rawValue])
+            for _ in 0..<3 { #expect(Tool.main(["run", "--format", format.rawValue]) == first) }
+        }
+    }
+
+    @Test("scenario files run; a file equal to the default gives the default table")
+    func runFile() {
+        let output = Tool.main(["run", ScenarioDecoderTests.repository.appendingPathComponent(DefaultScenario.fileName).path])
+        #expect(output.exitCode == ExitCode.success)
+        #expect(output.stdout == Tool.main([]).stdout)
+    }
+
+    @Test("help answers", arguments: [["--help"], ["-h"], ["help"], ["help", "run"], ["run", "--help"], ["bench", "--help"]])
+    func help(arguments: [String]) {
+        let output = Tool.main(arguments)
+        #expect(output.exitCode == ExitCode.success)
+        #expect(output.stdout.contains("USAGE"))
+        #expect(output.stderr.isEmpty)
+    }
+
+    @Test("the main help is pinned")
+    func helpGolden() {
+        Golden.check(Tool.main(["--help"]).stdout, against: "help.txt")
+    }
+
+    @Test("usage errors exit 2 with a message on stderr and nothing on stdout", arguments: [
+        (["rnu"], "exitrace: unknown command 'rnu'; did you mean 'run'?"),
+        (["run", "--fromat", "md"], "exitrace run: unknown option --fromat; did you mean --format?"),
+        (["run", "--format", "html"], "exitrace run: --format expects one of text, md, json, found 'html'"),
+        (["run", "--format"], "exitrace run: option --format needs a value"),
+        (["bench", "--seconds", "-1"], "exitrace bench: --seconds expects a number from 0 to 600, found '-1'"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        let output = Tool.main(arguments)
+        #expect(output.exitCode == ExitCode.badInput)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr == "\(message)\nrun 'exitrace --help' for usage\n")
+    }
+
+    @Test("bad files: every problem of every file on stderr, nothing on stdout, exit 2")
+    func badFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-cli-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let broken = directory.appendingPathComponent("broken.json")
+        try Data("{\"name\": 1}".utf8).write(to: broken)
+        let good = ScenarioDecoderTests.repository.appendingPathComponent(DefaultScenario.fileName).path
+        let output = Tool.main(["run", good, broken.path, "/nonexistent.json"])
+        #expect(output.exitCode == ExitCode.badInput)
+        #expect(output.stdout.isEmpty)
+        let lines = output.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "\(broken.path):1:10: error: name: expected a string, found the number 1")
+        #expect(lines.contains("/nonexistent.json: error: no such file"))
+        #expect(lines.contains { $0.contains("missing member \"systemCalls\"") })
+    }
+
+    static let binary: URL? = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("exitrace")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    @Test("the built binary prints what the library returns and exits with its code", .enabled(if: binary != nil))
+    func binaryEndToEnd() throws {
+        for (arguments, expected) in [([String](), Tool.main([])), (["run", "--format", "nope"], Tool.main(["run", "--format", "nope"]))] {
+            let process = Process()
+            process.executableURL = Self.binary
+            process.arguments = arguments
+            let stdout = Pipe()
+            let stderr = Pipe()
+            process.standardOutput = stdout
+            process.standardError = stderr
+            try process.run()
+            let out = stdout.fileHandleForReading.readDataToEndOfFile()
+            let err = stderr.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(String(decoding: out, as: UTF8.self) == expected.stdout)
+            #expect(String(decoding: err, as: UTF8.self) == expected.stderr)
+            #expect(process.terminationStatus == expected.exitCode)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Testing
+
+@testable import ExitRace
+
+@Suite("Deadlock and priority-inversion detection")
+struct DeadlockAndInversionTests {
+    let call = #"{"op": "call", "name": "request"}"#
+    var taskPlusSemaphore: String {
+        #"[{"op": "task", "body": [\#(call), {"op": "signal", "semaphore": "done"}]}, {"op": "wait", "semaphore": "done"}]"#
+    }
+
+    @Test("a main-actor task awaited by a semaphore on the main thread deadlocks, whatever the timings")
+    func mainActorSemaphoreDeadlock() {
+        let seed: UInt64 = 0xDEAD_10C4
+        var rng = SplitMix64(seed: seed)
+        func randomMs() -> String { String(Double(rng.next() % 100_000) / 1000) }
+        for round in 0..<50 {
+            let timing = """
+                "exitDurationMs": \(randomMs()), "cooperativePoolWidth": \(1 + rng.next() % 8),
+                "startLatencyMs": {"userInitiated": \(randomMs()), "default": \(randomMs())}
+                """
+            let scenario = TestScenario.make(
+                timing: timing, call: #""costMs": \#(randomMs()), "replyLatencyMs": \#(randomMs())"#,
+                strategies: ["Task + semaphore": taskPlusSemaphore],
+                procedures: [
+                    "watched": #"[{"op": "turn", "watchdogMs": \#(randomMs()), "actions": [{"op": "hook", "name": "hook"}, {"op": "exit"}]}]"#
+                ])
+            let outcome = TestScenario.run(scenario)
+            let context = "seed \(seed), round \(round)"
+            #expect(!outcome.cleanupFinished, "\(context)")
+            #expect(outcome.death?.cause == .watchdog, "\(context)")
+            #expect(
+                outcome.deadlock == [
+                    .threadWaits(thread: "main thread", semaphore: "done", inHook: "hook"),
+                    .signaledOnlyBy(semaphore: "done", contexts: ["Task (main actor) from hook"]),
+                    .queuedOnMainActor(context: "Task (main actor) from hook"),
+                    .mainActorRunsOnMainThread,
+                ], "\(context)")
+        }
+    }
+
+    @Test("without a watchdog the deadlocked process never dies: the run ends with the chain, not a hang")
+    func deadlockWithoutWatchdog() {
+        let scenario = TestScenario.make(strategies: ["Task + semaphore": taskPlusSemaphore])
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.death == nil)
+        #expect(outcome.deadlock?.last == .mainActorRunsOnMainThread)
+        #expect(outcome.boundReached == nil)
+    }
+
+    @Test("a wait nothing will ever signal is reported as such")
+    func neverSignaled() {
+        let scenario = TestScenario.make(
+            strategies: ["orphan": #"[{"op": "detached", "body": [\#(call)]}, {"op": "wait", "semaphore": "nobody"}]"#])
+        let outcome = TestScenario.run(scenario)
+        #expect(
+            outcome.deadlock == [
+                .threadWaits(thread: "main thread", semaphore: "nobody", inHook: "hook"),
+                .neverSignaled(semaphore: "nobody"),
+            ])
+        // The detached task still ran: the main thread never reached exit, so the process lives on.
+        #expect(outcome.cleanupFinished)
+    }
+
+    @Test("two pool threads waiting on each other form a cycle through blocked threads")
+    func poolCycle() {
+        let scenario = TestScenario.make(
+            strategies: [
+                "cycle": """
+                [{"op": "detached", "priority": "high", "body": [{"op": "wait", "semaphore": "a"}, {"op": "signal", "semaphore": "b"}]},
+                 {"op": "detached", "priority": "high", "body": [{"op": "wait", "semaphore": "b"}, {"op": "signal", "semaphore": "a"}, \(call)]}]
+                """
+            ])
+        let outcome = TestScenario.run(scenario)
+        #expect(
+            outcome.deadlock == [
+                .threadWaits(thread: "cooperative-pool thread 1", semaphore: "a", inHook: "hook"),
+                .signaledOnlyBy(semaphore: "a", contexts: ["Task.detached from hook #2"]),
+                .runsOnBlockedThread(context: "Task.detached from hook #2", thread: "cooperative-pool thread 2"),
+                .threadWaits(thread: "cooperative-pool thread 2", semaphore: "b", inHook: "hook"),
+                .signaledOnlyBy(semaphore: "b", contexts: ["Task.detached from hook #1"]),
+                .runsOnBlockedThread(context: "Task.detached from hook #1", thread: "cooperative-pool thread 1"),
+            ])
+    }
+
+    @Test("Task.detached + semaphore is no deadlock: the detached task signals from the pool")
+    func detachedSemaphoreIsNoDeadlock() {
+        let scenario = TestScenario.make(
+            strategies: [
+                "d": #"[{"op": "detached", "body": [\#(call), {"op": "signal", "semaphore": "done"}]}, {"op": "wait", "semaphore": "done"}]"#
+            ])
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.deadlock == nil)
+        #expect(outcome.cleanupFinished)
+    }
+
+    @Test("the main thread waiting on a default-QoS signaler is a priority inversion in the checker's words")
+    func inversionDefault() {
+        let scenario = TestScenario.make(
+            strategies: [
+                "d": #"[{"op": "detached", "body": [\#(call), {"op": "signal", "semaphore": "done"}]}, {"op": "wait", "semaphore": "done"}]"#
+            ])
+        let inversion = TestScenario.run(scenario).inversion
+        #expect(inversion?.waiter == .userInteractive)
+        #expect(inversion?.signaler == .default)
+        #expect(inversion?.count == 1)
+        #expect(
+            inversion?.checkerMessage
+                == "Thread running at User-interactive quality-of-service class waiting on a lower QoS thread running at Default quality-of-service class."
+        )
+    }
+
+    @Test("a signaler at the waiter's own class is no inversion")
+    func noInversionAtEqualQoS() {
+        let scenario = TestScenario.make(
+            strategies: [
+                "d": """
+                [{"op": "detached", "priority": "userInteractive", "body": [\(call), {"op": "signal", "semaphore": "done"}]},
+                 {"op": "wait", "semaphore": "done"}]
+                """
+            ])
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.inversion == nil)
+        #expect(outcome.cleanupFinished)
+    }
+
+    @Test("a signal with no waiter is no inversion")
+    func noWaiterNoInversion() {
+        let scenario = TestScenario.make(
+            timing: #""exitDurationMs": 50"#,
+            strategies: [
+                "d": #"[{"op": "detached", "priority": "background", "body": [\#(call), {"op": "signal", "semaphore": "done"}]}]"#
+            ])
+        #expect(TestScenario.run(scenario).inversion == nil)
+    }
+}

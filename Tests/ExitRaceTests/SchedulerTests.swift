@@ -1,0 +1,266 @@
+import Testing
+
+@testable import ExitRace
+
+/// The scheduler's semantics, each on a scenario that isolates it. Unless a test says otherwise:
+/// exit takes 3 ms, start latency is 0.1 ms at user-initiated and 10 ms at default, and the system
+/// call costs 1 ms, is delivered at its end and replies 2 ms later.
+@Suite("Scheduler semantics")
+struct SchedulerTests {
+    let call = #"{"op": "call", "name": "request"}"#
+
+    @Test("a detached task waits the default-QoS start latency, then the call is delivered after its cost")
+    func detachedStartLatency() {
+        let scenario = TestScenario.make(
+            strategies: ["detached": #"[{"op": "detached", "body": [\#(call)]}]"#],
+            procedures: [
+                "exit-later": #"[{"op": "turn", "actions": [{"op": "hook", "name": "hook"}, {"op": "work", "ms": 20}, {"op": "exit"}]}]"#
+            ])
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.cleanupAt == TestScenario.ms(11))
+        #expect(outcome.death == .init(at: TestScenario.ms(23), cause: .exit))
+        #expect(outcome.margin == .ms(12))
+    }
+
+    @Test("other threads keep running while exit takes its time; the request must land before exit completes")
+    func exitDuration() {
+        let win = TestScenario.make(
+            timing: #""exitDurationMs": 12"#,
+            strategies: ["detached": #"[{"op": "detached", "body": [\#(call)]}]"#])
+        #expect(TestScenario.run(win).cleanupFinished)
+        let lose = TestScenario.make(
+            timing: #""exitDurationMs": 10.5"#,
+            strategies: ["detached": #"[{"op": "detached", "body": [\#(call)]}]"#])
+        let outcome = TestScenario.run(lose)
+        #expect(!outcome.cleanupFinished)
+        #expect(outcome.wouldHaveFinishedAt == TestScenario.ms(11))
+        #expect(outcome.margin == VirtualDuration(nanoseconds: -500_000))
+    }
+
+    @Test("Task {} from the main thread inherits the main actor and priority 25: it hops to the pool at user-initiated latency")
+    func taskHopsOffTheMainActor() {
+        let scenario = TestScenario.make(
+            strategies: ["Task": #"[{"op": "task", "body": [\#(call)]}]"#],
+            procedures: [
+                "two turns": """
+                [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]},
+                 {"op": "delay", "ms": 20},
+                 {"op": "turn", "actions": [{"op": "exit"}]}]
+                """
+            ])
+        let outcome = TestScenario.run(scenario)
+        // Queued on the main actor at 0, runs when the turn returns, hops: 0.1 ms + 1 ms.
+        #expect(outcome.cleanupAt == TestScenario.ms(1.1))
+    }
+
+    @Test("a main-actor task never runs when the main thread never gets another turn")
+    func mainActorStarvedBySingleTurn() {
+        let scenario = TestScenario.make(strategies: ["Task": #"[{"op": "task", "body": [\#(call)]}]"#])
+        let outcome = TestScenario.run(scenario)
+        #expect(!outcome.cleanupFinished)
+        #expect(outcome.wouldHaveFinishedAt == nil)
+        #expect(outcome.margin == nil)
+    }
+
+    @Test("the main queue is FIFO: a block dispatched from a hook runs before a turn enqueued later")
+    func mainQueueFIFO() {
+        let scenario = TestScenario.make(
+            strategies: [
+                "main.async": #"[{"op": "dispatch", "queue": "main", "body": [{"op": "task", "body": [\#(call)]}]}]"#
+            ],
+            procedures: [
+                "two turns": """
+                [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]},
+                 {"op": "turn", "actions": [{"op": "work", "ms": 5}, {"op": "exit"}]}]
+                """
+            ])
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.cleanupAt == TestScenario.ms(1.1))
+    }
+
+    @Test("Task.detached(priority:) picks its start latency from its QoS class")
+    func explicitPriority() {
+        for (priority, expected) in [("high", 1.1), ("medium", 11.0), ("low", 21.0), ("background", 51.0)] {
+            let scenario = TestScenario.make(
+                timing: #""exitDurationMs": 100"#,
+                strategies: ["d": #"[{"op": "detached", "priority": "\#(priority)", "body": [\#(call)]}]"#])
+            #expect(TestScenario.run(scenario).cleanupAt == TestScenario.ms(expected), "priority \(priority)")
+        }
+    }
+
+    @Test("a one-thread pool runs ready jobs highest priority first, then first come first served")
+    func poolPriorityOrder() {
+        // Both jobs are ready by the time the pool's only thread frees up at 5 ms.
+        let scenario = TestScenario.make(
+            timing: #""cooperativePoolWidth": 1, "exitDurationMs": 100, "startLatencyMs": {"utility": 0, "userInitiated": 0, "default": 0}"#,
+            call: #""costMs": 1, "cleanup": true"#,
+            strategies: [
+                "mix": """
+                [{"op": "detached", "priority": "high", "body": [{"op": "work", "ms": 5}]},
+                 {"op": "detached", "priority": "low", "body": [\(call), {"op": "signal", "semaphore": "low"}]},
+                 {"op": "detached", "priority": "high", "body": [{"op": "wait", "semaphore": "low"}, \(call)]}]
+                """
+            ])
+        // high#1 runs 0–5; then high#2 (priority) blocks the only thread forever waiting for low,
+        // so low never runs: a pool starved by a blocking task.
+        let outcome = TestScenario.run(scenario)
+        #expect(!outcome.cleanupFinished)
+    }
+
+    @Test("a blocked cooperative thread holds its slot; a wider pool avoids the starvation")
+    func widerPoolRunsBoth() {
+        let scenario = TestScenario.make(
+            timing: #""cooperativePoolWidth": 2, "exitDurationMs": 100, "startLatencyMs": {"utility": 0, "userInitiated": 0, "default": 0}"#,
+            strategies: [
+                "mix": """
+                [{"op": "detached", "priority": "high", "body": [{"op": "wait", "semaphore": "low"}, \(call)]},
+                 {"op": "detached", "priority": "low", "body": [\(call), {"op": "signal", "semaphore": "low"}]}]
+                """
+            ])
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.cleanupFinished)
+        // low: call 0–1, reply at 3, signal at 3; high: call 3–4.
+        #expect(outcome.cleanupAt == TestScenario.ms(4))
+    }
+
+    @Test("a signal before the wait is counted; the wait then passes at once")
+    func signalThenWait() {
+        let scenario = TestScenario.make(
+            strategies: [
+                "s": """
+                [{"op": "signal", "semaphore": "s"}, {"op": "wait", "semaphore": "s"},
+                 {"op": "detached", "priority": "high", "body": [\(call)]}]
+                """
+            ])
+        #expect(TestScenario.run(scenario).cleanupAt == TestScenario.ms(1.1))
+    }
+
+    @Test("a wait with a timeout returns when it expires, and the main thread goes on")
+    func waitTimeout() {
+        let scenario = TestScenario.make(
+            timing: #""exitDurationMs": 1"#,
+            strategies: [
+                "timeout": """
+                [{"op": "task", "body": [\(call), {"op": "signal", "semaphore": "s"}]},
+                 {"op": "wait", "semaphore": "s", "timeoutMs": 100}]
+                """
+            ])
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.death == .init(at: TestScenario.ms(101), cause: .exit))
+        #expect(outcome.deadlock == nil)
+        #expect(!outcome.cleanupFinished)
+    }
+
+    @Test("Thread.sleep blocks its thread; Task.sleep frees it for others")
+    func sleepVersusTaskSleep() {
+        func cleanupAt(_ sleepOp: String) -> VirtualInstant? {
+            let scenario = TestScenario.make(
+                timing: #""cooperativePoolWidth": 1, "exitDurationMs": 100, "startLatencyMs": {"userInitiated": 0}"#,
+                strategies: [
+                    "s": """
+                    [{"op": "detached", "priority": "high", "body": [{"op": "\(sleepOp)", "ms": 10}]},
+                     {"op": "detached", "priority": "high", "body": [\(call)]}]
+                    """
+                ])
+            return TestScenario.run(scenario).cleanupAt
+        }
+        #expect(cleanupAt("sleep") == TestScenario.ms(11))
+        #expect(cleanupAt("taskSleep") == TestScenario.ms(1))
+    }
+
+    @Test("with takesEffectOn reply, the request counts only when the reply is back in a live process")
+    func effectOnReply() {
+        let delivery = TestScenario.make(
+            timing: #""exitDurationMs": 12"#,
+            strategies: ["d": #"[{"op": "detached", "body": [\#(call)]}]"#])
+        #expect(TestScenario.run(delivery).cleanupFinished)
+        let reply = TestScenario.make(
+            timing: #""exitDurationMs": 12"#,
+            call: #""costMs": 1, "replyLatencyMs": 2, "takesEffectOn": "reply""#,
+            strategies: ["d": #"[{"op": "detached", "body": [\#(call)]}]"#])
+        let outcome = TestScenario.run(reply)
+        #expect(!outcome.cleanupFinished)
+        #expect(outcome.wouldHaveFinishedAt == TestScenario.ms(13))
+    }
+
+    @Test("deliverAfterMs: the request can leave before the call's work on the thread is over")
+    func earlyDelivery() {
+        let scenario = TestScenario.make(
+            call: #""costMs": 5, "deliverAfterMs": 0.5"#,
+            strategies: ["d": #"[{"op": "detached", "priority": "high", "body": [\#(call)]}]"#])
+        #expect(TestScenario.run(scenario).cleanupAt == TestScenario.ms(0.6))
+    }
+
+    @Test("a watchdog kills the process when a turn does not return within its budget")
+    func watchdog() {
+        let scenario = TestScenario.make(
+            strategies: ["hang": #"[{"op": "work", "ms": 10000}, {"op": "detached", "body": [\#(call)]}]"#],
+            procedures: [
+                "watched": #"[{"op": "turn", "watchdogMs": 5000, "actions": [{"op": "hook", "name": "hook"}, {"op": "exit"}]}]"#
+            ])
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.death == .init(at: TestScenario.ms(5000), cause: .watchdog))
+        #expect(!outcome.cleanupFinished)
+    }
+
+    @Test("SIGKILL with no callback: the hook never runs")
+    func sigkill() {
+        let scenario = TestScenario.make(
+            strategies: ["d": #"[{"op": "detached", "priority": "high", "body": [\#(call)]}]"#],
+            procedures: ["suspended": #"[{"op": "sigkill"}]"#])
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.death == .init(at: .start, cause: .sigkill))
+        #expect(!outcome.cleanupFinished && outcome.wouldHaveFinishedAt == nil)
+    }
+
+    @Test("a procedure that never kills leaves the process alive; the run ends when nothing is left")
+    func noKill() {
+        let scenario = TestScenario.make(
+            strategies: ["d": #"[{"op": "detached", "body": [\#(call)]}]"#],
+            procedures: ["alive": #"[{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]"#])
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.death == nil)
+        #expect(outcome.cleanupFinished)
+        #expect(outcome.margin == nil)
+    }
+
+    @Test("each delivery of a hook runs the strategy with semaphores of its own")
+    func hookDeliveredTwice() {
+        let scenario = TestScenario.make(
+            strategies: [
+                "wait": """
+                [{"op": "detached", "priority": "high", "body": [\(call), {"op": "signal", "semaphore": "s"}]},
+                 {"op": "wait", "semaphore": "s"}]
+                """
+            ],
+            procedures: [
+                "twice": #"[{"op": "turn", "actions": [{"op": "hook", "name": "hook"}, {"op": "hook", "name": "hook"}, {"op": "exit"}]}]"#
+            ])
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.cleanupFinished)
+        // First: 0.1 + 1 ms, reply 3.1, resume 3.2 → signal. Second starts at 3.2: done by 4.3.
+        #expect(outcome.cleanupAt == TestScenario.ms(4.3))
+    }
+
+    @Test("hitting limits.maxEvents is reported, not a hang")
+    func eventBound() {
+        let scenario = TestScenario.make(
+            limits: #""maxEvents": 3"#,
+            strategies: ["d": #"[{"op": "detached", "body": [\#(call)]}]"#],
+            procedures: ["alive": #"[{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]"#])
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.boundReached == .events)
+        #expect(outcome.events == 3)
+    }
+
+    @Test("hitting limits.maxTimeMs is reported")
+    func timeBound() {
+        let scenario = TestScenario.make(
+            limits: #""maxTimeMs": 5"#,
+            strategies: ["d": #"[{"op": "detached", "body": [\#(call)]}]"#],
+            procedures: ["alive": #"[{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]"#])
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.boundReached == .time)
+        #expect(!outcome.cleanupFinished)
+    }
+}
