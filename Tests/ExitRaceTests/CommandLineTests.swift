@@ -48,9 +48,13 @@ struct CommandLineTests {
         #expect(output.stderr.isEmpty)
     }
 
-    @Test("the main help is pinned")
+    @Test("the main help is pinned, and --help, -h and help print it")
     func helpGolden() {
-        Golden.check(Tool.main(["--help"]).stdout, against: "help.txt")
+        let help = Tool.main(["--help"]).stdout
+        Golden.check(help, against: "help.txt")
+        #expect(Tool.main(["-h"]).stdout == help)
+        #expect(Tool.main(["help"]).stdout == help)
+        #expect(Tool.main(["--version"]).stdout == "exitrace \(Tool.version)\n")
     }
 
     @Test("usage errors exit 2 with a message on stderr and nothing on stdout", arguments: [

@@ -5,6 +5,12 @@ public enum Tool {
 
     public static func main(_ arguments: [String]) -> ToolOutput {
         var arguments = arguments
+        switch arguments.first {
+        case "--help", "-h": return ToolOutput(stdout: usage)
+        case "--version": return ToolOutput(stdout: "exitrace \(version)\n")
+        default: break
+        }
+        // Options with no command apply to `run`, the default command.
         let command = arguments.first.map { $0.hasPrefix("-") ? "run" : arguments.removeFirst() } ?? "run"
         switch command {
         case "run": return runCommand(arguments)
@@ -13,7 +19,6 @@ public enum Tool {
             if let topic = arguments.first, let text = help(for: topic) { return ToolOutput(stdout: text) }
             return ToolOutput(stdout: usage)
         default:
-            if command == "--help" || command == "-h" { return ToolOutput(stdout: usage) }
             var message = "exitrace: unknown command '\(command)'"
             if let suggestion = closestMatch(to: command, in: commands) { message += "; did you mean '\(suggestion)'?" }
             return usageError(message)
