@@ -48,18 +48,23 @@ struct DeadlockAndInversionTests {
         #expect(outcome.boundReached == nil)
     }
 
-    @Test("a wait nothing will ever signal is reported as such")
+    @Test("a wait that only its own later code would signal is reported as never signaled")
     func neverSignaled() {
         let scenario = TestScenario.make(
-            strategies: ["orphan": #"[{"op": "detached", "body": [\#(call)]}, {"op": "wait", "semaphore": "nobody"}]"#])
+            strategies: [
+                "self-wait": """
+                [{"op": "detached", "body": [\(call)]}, {"op": "wait", "semaphore": "s"}, {"op": "signal", "semaphore": "s"}]
+                """
+            ])
         let outcome = TestScenario.run(scenario)
         #expect(
             outcome.deadlock == [
-                .threadWaits(thread: "main thread", semaphore: "nobody", inHook: "hook"),
-                .neverSignaled(semaphore: "nobody"),
+                .threadWaits(thread: "main thread", semaphore: "s", inHook: "hook"),
+                .neverSignaled(semaphore: "s"),
             ])
         // The detached task still ran: the main thread never reached exit, so the process lives on.
         #expect(outcome.cleanupFinished)
+        #expect(outcome.death == nil)
     }
 
     @Test("two pool threads waiting on each other form a cycle through blocked threads")

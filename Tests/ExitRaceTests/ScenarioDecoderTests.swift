@@ -140,10 +140,10 @@ struct ScenarioDecoderTests {
 
     @Test("missing files and directories are diagnostics naming the path")
     func missingFile() {
-        #expect(throws: InputError([Diagnostic(file: "/nonexistent/x.json", path: "", position: nil, message: "no such file")])) {
+        #expect(throws: InputError([Diagnostic(file: "/nonexistent/x.json", path: "", message: "no such file")])) {
             try ScenarioLoader.load(path: "/nonexistent/x.json")
         }
-        #expect(throws: InputError([Diagnostic(file: "/tmp", path: "", position: nil, message: "expected a scenario file, found a directory")])) {
+        #expect(throws: InputError([Diagnostic(file: "/tmp", path: "", message: "expected a scenario file, found a directory")])) {
             try ScenarioLoader.load(path: "/tmp")
         }
     }

@@ -51,7 +51,13 @@ struct Arguments {
         }
     }
 
+    /// The same options with only `path` as positional argument.
+    mutating func keepOnlyPositional(_ path: String) { positional = [path] }
+
     func flag(_ name: String) -> Bool { options.contains { $0.name == name } }
+
+    /// Every value given for a repeatable option, in order.
+    func values(_ name: String) -> [String] { options.filter { $0.name == name }.compactMap(\.value) }
 
     /// The last value given for an option.
     func value(_ name: String) -> String? { options.last { $0.name == name }?.value ?? nil }

@@ -14,6 +14,7 @@ public enum Tool {
         let command = arguments.first.map { $0.hasPrefix("-") ? "run" : arguments.removeFirst() } ?? "run"
         switch command {
         case "run": return runCommand(arguments)
+        case "validate": return validateCommand(arguments)
         case "bench": return benchCommand(arguments)
         case "help":
             if let topic = arguments.first, let text = help(for: topic) { return ToolOutput(stdout: text) }
@@ -25,7 +26,7 @@ public enum Tool {
         }
     }
 
-    static let commands = ["run", "bench", "help"]
+    static let commands = ["run", "validate", "bench", "help"]
 
     private static func usageError(_ message: String) -> ToolOutput {
         ToolOutput(stderr: "\(message)\nrun 'exitrace --help' for usage\n", exitCode: ExitCode.badInput)
@@ -43,7 +44,7 @@ public enum Tool {
 
     static func runCommand(_ raw: [String]) -> ToolOutput {
         let arguments: Arguments
-        switch parse(raw, values: ["--format"]) {
+        switch parse(raw, values: ["--format", "--set", "--output", "-o"]) {
         case .success(let parsed): arguments = parsed
         case .failure(let error): return usageError("exitrace run: \(error.message)")
         }
@@ -57,25 +58,86 @@ public enum Tool {
             }
             format = parsed
         }
-        var scenarios: [Scenario] = []
-        var diagnostics: [Diagnostic] = []
-        if arguments.positional.isEmpty {
-            scenarios.append(DefaultScenario.load())
+        let scenarios: [Scenario]
+        switch loadScenarios(arguments) {
+        case .success(let loaded): scenarios = loaded
+        case .failure(let error): return inputError(error)
         }
-        for path in arguments.positional {
+        let text = format.render(scenarios.map { Simulator(scenario: $0).table() })
+        if let output = arguments.value("--output") ?? arguments.value("-o") {
             do {
-                scenarios.append(try ScenarioLoader.load(path: path))
+                try AtomicFile.write(text, to: output)
+            } catch {
+                return inputError(error)
+            }
+            return ToolOutput()
+        }
+        return ToolOutput(stdout: text)
+    }
+
+    /// The scenario files named (the built-in default when none), with every `--set` applied;
+    /// every problem in every file when any is bad.
+    static func loadScenarios(_ arguments: Arguments) -> Result<[Scenario], InputError> {
+        var diagnostics: [Diagnostic] = []
+        var overrides: [SettingOverride] = []
+        for text in arguments.values("--set") {
+            do {
+                overrides.append(try SettingOverride.parse(text))
             } catch {
                 diagnostics += error.diagnostics
             }
         }
-        // Nothing is printed unless every input is good: no half-written output.
-        guard diagnostics.isEmpty else {
-            return ToolOutput(
-                stderr: diagnostics.map { $0.description + "\n" }.joined(), exitCode: ExitCode.badInput)
+        guard diagnostics.isEmpty else { return .failure(InputError(diagnostics)) }
+        var scenarios: [Scenario] = []
+        if arguments.positional.isEmpty {
+            do {
+                scenarios.append(try ScenarioLoader.loadDefault(overrides: overrides))
+            } catch {
+                diagnostics += error.diagnostics
+            }
         }
-        let tables = scenarios.map { Simulator(scenario: $0).table() }
-        return ToolOutput(stdout: format.render(tables))
+        for path in arguments.positional {
+            do {
+                scenarios.append(try ScenarioLoader.load(path: path, overrides: overrides))
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        return diagnostics.isEmpty ? .success(scenarios) : .failure(InputError(diagnostics))
+    }
+
+    /// Nothing goes to stdout when an input is bad: no half-written results.
+    private static func inputError(_ error: InputError) -> ToolOutput {
+        ToolOutput(stderr: error.diagnostics.map { $0.description + "\n" }.joined(), exitCode: ExitCode.badInput)
+    }
+
+    // MARK: - validate
+
+    static func validateCommand(_ raw: [String]) -> ToolOutput {
+        let arguments: Arguments
+        switch parse(raw, values: ["--set"]) {
+        case .success(let parsed): arguments = parsed
+        case .failure(let error): return usageError("exitrace validate: \(error.message)")
+        }
+        if arguments.flag("--help") || arguments.flag("-h") { return ToolOutput(stdout: validateHelp) }
+        guard !arguments.positional.isEmpty else {
+            return usageError("exitrace validate: expected at least one scenario file")
+        }
+        var output = ToolOutput()
+        for path in arguments.positional {
+            var single = arguments
+            single.keepOnlyPositional(path)
+            switch loadScenarios(single) {
+            case .success(let scenarios):
+                let s = scenarios[0]
+                output.stdout +=
+                    "\(path): valid: \(s.hooks.count) hooks × \(s.strategies.count) strategies × \(s.procedures.count) procedures\n"
+            case .failure(let error):
+                output.stderr += error.diagnostics.map { $0.description + "\n" }.joined()
+                output.exitCode = ExitCode.badInput
+            }
+        }
+        return output
     }
 
     // MARK: - bench
@@ -105,6 +167,7 @@ public enum Tool {
     static func help(for topic: String) -> String? {
         switch topic {
         case "run": runHelp
+        case "validate": validateHelp
         case "bench": benchHelp
         default: nil
         }
@@ -119,8 +182,10 @@ public enum Tool {
         USAGE
           exitrace                      simulate the built-in default scenario (the Live Activity
                                         reference experiment) and print its table
-          exitrace run [FILE…] [--format text|md|json]
+          exitrace run [FILE…] [--format text|md|json] [--set PATH=VALUE]… [--output FILE]
                                         simulate scenario files (the default scenario if none)
+          exitrace validate FILE… [--set PATH=VALUE]…
+                                        check scenario files without running them
           exitrace bench [--seconds N]  measure the engine (use a release build)
           exitrace help [COMMAND]       this text, or a command's
 
@@ -138,18 +203,33 @@ public enum Tool {
         """
 
     static let runHelp = """
-        USAGE: exitrace run [FILE…] [--format text|md|json]
+        USAGE: exitrace run [FILE…] [--format text|md|json] [--set PATH=VALUE]… [--output FILE]
 
         Simulates every (hook, strategy) cell of each scenario file under every kill procedure and
         prints the result tables. With no FILE, the built-in default scenario.
 
         OPTIONS
-          --format text   aligned for a terminal (default)
-          --format md     GitHub-flavoured Markdown
-          --format json   canonical JSON with every per-procedure outcome (times in nanoseconds)
+          --format text        aligned for a terminal (default)
+          --format md          GitHub-flavoured Markdown
+          --format json        canonical JSON with every per-procedure outcome (times in nanoseconds)
+          --set PATH=VALUE     override one setting for this run, validated like the file; repeatable
+                               e.g. --set timing.exitDurationMs=8
+                                    --set 'procedures.background.steps[1].ms=20'
+                                    --set timing.mainThreadQoS=userInitiated
+          -o, --output FILE    write the result to FILE (whole or not at all) instead of stdout
 
-        If any file is invalid, every problem in every file is printed to stderr, nothing to
-        stdout, and the exit code is 2.
+        If any input is invalid, every problem in every file is printed to stderr, nothing is
+        written, and the exit code is 2.
+
+        """
+
+    static let validateHelp = """
+        USAGE: exitrace validate FILE… [--set PATH=VALUE]…
+
+        Checks scenario files (following "extend", applying --set) without simulating them. Prints
+        one line per valid file to stdout and every problem to stderr as
+        FILE:LINE:COLUMN: error: JSON.PATH: expected …, found …
+        Exit code 0 when every file is valid, 2 otherwise.
 
         """
 

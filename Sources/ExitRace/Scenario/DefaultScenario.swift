@@ -3,6 +3,7 @@
 /// Byte-identical to `scenarios/live-activity.json` (a test checks it), so that `exitrace` with no
 /// arguments needs no file on disk.
 public enum DefaultScenario {
+    public static let name = "live-activity"
     public static let fileName = "scenarios/live-activity.json"
 
     public static let json = #"""

@@ -1,23 +1,31 @@
 /// A problem with an input file, located as precisely as possible: the file, the JSON path
 /// (`procedures.background.steps[2].ms`), the line and column, what was expected and what was found.
 public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
+    /// The file, or the command-line argument, the problem is in.
     public var file: String
     /// Empty for the whole document.
     public var path: String
-    public var position: SourcePosition?
+    /// 1-based; 0 when the problem has no line (a missing file, a `--set` value).
+    public var line: Int
+    public var column: Int
     public var message: String
 
-    public init(file: String, path: String, position: SourcePosition?, message: String) {
+    public init(file: String, path: String, line: Int = 0, column: Int = 0, message: String) {
         self.file = file
         self.path = path
-        self.position = position
+        self.line = line
+        self.column = column
         self.message = message
+    }
+
+    public init(at position: SourcePosition, path: String, message: String) {
+        self.init(file: position.file, path: path, line: position.line, column: position.column, message: message)
     }
 
     /// `file:line:column: error: path: message`, the form editors and CI logs link.
     public var description: String {
         var text = file
-        if let position { text += ":\(position.line):\(position.column)" }
+        if line > 0 { text += ":\(line):\(column)" }
         text += ": error: "
         if !path.isEmpty { text += "\(path): " }
         return text + message

@@ -12,16 +12,20 @@ public struct JSONParser {
     public static let maxDepth = 64
 
     private let bytes: [UInt8]
+    private let file: String
     private var index = 0
     private var line = 1
     private var lineStart = 0
     private var depth = 0
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+    }
 
-    /// Parses a whole document.
-    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes)
+    /// Parses a whole document; every node's position names `file`.
+    public static func parse(_ bytes: [UInt8], file: String) throws(SyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, file: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         let value = try parser.parseValue()
@@ -30,8 +34,8 @@ public struct JSONParser {
         return value
     }
 
-    public static func parse(_ text: String) throws(SyntaxError) -> JSONNode {
-        try parse(Array(text.utf8))
+    public static func parse(_ text: String, file: String) throws(SyntaxError) -> JSONNode {
+        try parse(Array(text.utf8), file: file)
     }
 
     private var position: SourcePosition {
@@ -42,7 +46,7 @@ public struct JSONParser {
             if bytes[i] & 0xC0 != 0x80 { column += 1 }
             i += 1
         }
-        return SourcePosition(line: line, column: column)
+        return SourcePosition(file: file, line: line, column: column)
     }
 
     private func error(expected: String, at position: SourcePosition? = nil) -> SyntaxError {

@@ -33,19 +33,20 @@ public struct JSONNode: Equatable, Sendable {
     }
 }
 
-/// A 1-based line and column (columns count Unicode scalars).
-public struct SourcePosition: Equatable, Comparable, Sendable, CustomStringConvertible {
+/// Where a value came from: a file and a 1-based line and column (columns count Unicode scalars).
+/// Values given on the command line (`--set`) have no line: `line` is 0 and the "file" is the
+/// argument itself.
+public struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
+    public var file: String
     public var line: Int
     public var column: Int
 
-    public init(line: Int, column: Int) {
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
         self.line = line
         self.column = column
     }
 
-    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
-        (a.line, a.column) < (b.line, b.column)
-    }
-
-    public var description: String { "\(line):\(column)" }
+    /// `file:line:column`, or just the file when there is no line.
+    public var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
 }

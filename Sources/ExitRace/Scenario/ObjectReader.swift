@@ -1,12 +1,11 @@
 /// Collects diagnostics while a JSON document is decoded, so that one pass reports every problem.
 final class DiagnosticLog {
-    let file: String
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String) { self.file = file }
+    init() {}
 
-    func error(_ path: String, _ position: SourcePosition?, _ message: String) {
-        diagnostics.append(Diagnostic(file: file, path: path, position: position, message: message))
+    func error(_ path: String, _ position: SourcePosition, _ message: String) {
+        diagnostics.append(Diagnostic(at: position, path: path, message: message))
     }
 
     func expected(_ what: String, at node: JSONNode, _ path: String) {
@@ -45,6 +44,9 @@ struct ObjectReader {
     }
 
     subscript(key: String) -> JSONNode? { members.first { $0.key == key }?.value }
+
+    /// Where the member's value is, or the object itself when the member is absent.
+    func position(_ key: String) -> SourcePosition { self[key]?.position ?? node.position }
 
     func childPath(_ key: String) -> String { join(path, key) }
 
@@ -115,7 +117,7 @@ struct ObjectReader {
             if let suggestion = closestMatch(to: name, in: QoSClass.acceptedNames) {
                 message += "; did you mean \"\(suggestion)\"?"
             }
-            log.error(childPath(key), self[key]?.position, message)
+            log.error(childPath(key), position(key), message)
             return nil
         }
         return qos

@@ -7,20 +7,28 @@ public enum ScenarioDecoder {
     /// Decodes scenario JSON. `file` names the input in diagnostics; the scenario's name defaults
     /// to the file's base name.
     public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> Scenario {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw InputError([
-                Diagnostic(
-                    file: file, path: "", position: error.position,
-                    message: "not valid JSON: expected \(error.expected), found \(error.found)")
-            ])
-        }
-        let log = DiagnosticLog(file: file)
+        try decode(try parse(bytes, file: file), file: file)
+    }
+
+    /// Decodes a parsed document (after `extend` and `--set` have been applied to it).
+    public static func decode(_ root: JSONNode, file: String) throws(InputError) -> Scenario {
+        let log = DiagnosticLog()
         let scenario = decodeScenario(root, file: file, log: log)
         if let scenario, log.diagnostics.isEmpty { return scenario }
         throw InputError(log.diagnostics)
+    }
+
+    /// Parses JSON text, turning a syntax error into a diagnostic.
+    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONNode {
+        do {
+            return try JSONParser.parse(bytes, file: file)
+        } catch {
+            throw InputError([
+                Diagnostic(
+                    at: error.position, path: "",
+                    message: "not valid JSON: expected \(error.expected), found \(error.found)")
+            ])
+        }
     }
 
     public static func decode(_ text: String, file: String) throws(InputError) -> Scenario {
@@ -28,11 +36,16 @@ public enum ScenarioDecoder {
     }
 
     static let topLevelKeys = [
-        "name", "title", "timing", "limits", "systemCalls", "hooks", "strategies", "procedures",
+        "name", "title", "extend", "timing", "limits", "systemCalls", "hooks", "strategies", "procedures",
     ]
 
     private static func decodeScenario(_ root: JSONNode, file: String, log: DiagnosticLog) -> Scenario? {
         guard let object = ObjectReader(root, path: "", allowed: topLevelKeys, log: log) else { return nil }
+        if let extend = object["extend"] {
+            log.error(
+                "extend", extend.position,
+                "\"extend\" is resolved when a file is loaded from disk (ScenarioLoader), not by the decoder alone")
+        }
         let name = object.string("name") ?? defaultName(forFile: file)
         let title = object.string("title") ?? name
         let timing = decodeTiming(object, log: log)
@@ -69,7 +82,7 @@ public enum ScenarioDecoder {
     ) -> [T] {
         guard let members = object.members(key, required: true) else { return [] }
         if members.isEmpty {
-            log.error(object.childPath(key), object[key]?.position, "expected at least one entry, found none")
+            log.error(object.childPath(key), object.position(key), "expected at least one entry, found none")
         }
         return members.compactMap { member in
             if member.key.isEmpty {
@@ -122,7 +135,7 @@ public enum ScenarioDecoder {
         if let events = reader.integer("maxEvents", in: 1...Limits.maxEventsCeiling) { limits.maxEvents = events }
         if let time = reader.milliseconds("maxTimeMs") {
             if time.nanoseconds == 0 {
-                log.error(reader.childPath("maxTimeMs"), reader["maxTimeMs"]?.position, "expected more than 0 ms, found 0")
+                log.error(reader.childPath("maxTimeMs"), reader.position("maxTimeMs"), "expected more than 0 ms, found 0")
             }
             limits.maxTime = time
         }
@@ -140,7 +153,7 @@ public enum ScenarioDecoder {
         let deliverAfter = reader.milliseconds("deliverAfterMs") ?? cost
         if deliverAfter > cost {
             log.error(
-                reader.childPath("deliverAfterMs"), reader["deliverAfterMs"]?.position,
+                reader.childPath("deliverAfterMs"), reader.position("deliverAfterMs"),
                 "expected at most costMs (the request leaves while the call runs on its thread), found more")
         }
         let effect = reader.choice("takesEffectOn", from: ["delivery", "reply"]).flatMap(SystemCall.Effect.init)
@@ -156,6 +169,19 @@ public enum ScenarioDecoder {
         var callNames: [String]
         var cleanupCalls: [String]
         var log: DiagnosticLog
+        /// Semaphore use in the strategy being decoded.
+        var semaphores = SemaphoreUse()
+    }
+
+    /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
+    final class SemaphoreUse {
+        var signaled: [String] = []
+        var waits: [(name: String, path: String, position: SourcePosition)] = []
+
+        func reset() {
+            signaled = []
+            waits = []
+        }
     }
 
     private static func decodeStrategy(
@@ -166,11 +192,22 @@ public enum ScenarioDecoder {
         }
         guard let steps = reader.array("program", required: true) else { return nil }
         let problemsBefore = context.log.diagnostics.count
+        context.semaphores.reset()
         let program = decodeProgram(steps, path: reader.childPath("program"), async: false, context)
+        for wait in context.semaphores.waits where !context.semaphores.signaled.contains(wait.name) {
+            var message =
+                "semaphore \"\(wait.name)\" is never signaled in this strategy, so this wait can never return"
+            if let suggestion = closestMatch(to: wait.name, in: context.semaphores.signaled) {
+                message += "; did you mean \"\(suggestion)\"?"
+            } else {
+                message += " (give it a timeoutMs to wait on purpose)"
+            }
+            context.log.error(wait.path, wait.position, message)
+        }
         // A step that failed to decode is already reported; do not add a consequence of it.
         if context.log.diagnostics.count == problemsBefore && !containsCleanup(program, context.cleanupCalls) {
             context.log.error(
-                reader.childPath("program"), reader["program"]?.position,
+                reader.childPath("program"), reader.position("program"),
                 "expected the program to call a cleanup system call (\(context.cleanupCalls.joined(separator: ", "))) somewhere, found none")
         }
         return Strategy(name: name, code: reader.string("code") ?? "", program: program)
@@ -241,7 +278,7 @@ public enum ScenarioDecoder {
             let target: DispatchTarget
             if queue == "main" {
                 if reader["qos"] != nil {
-                    log.error(reader.childPath("qos"), reader["qos"]?.position, "the main queue has no qos setting; remove it")
+                    log.error(reader.childPath("qos"), reader.position("qos"), "the main queue has no qos setting; remove it")
                 }
                 target = .main
             } else {
@@ -251,16 +288,21 @@ public enum ScenarioDecoder {
             return .dispatchAsync(target, body: steps)
         case "wait":
             guard let semaphore = reader.string("semaphore", required: true) else { return nil }
-            return .wait(semaphore: semaphore, timeout: reader.milliseconds("timeoutMs"))
+            let timeout = reader.milliseconds("timeoutMs")
+            if reader["timeoutMs"] == nil {
+                context.semaphores.waits.append((semaphore, reader.childPath("semaphore"), reader.position("semaphore")))
+            }
+            return .wait(semaphore: semaphore, timeout: timeout)
         case "signal":
             guard let semaphore = reader.string("semaphore", required: true) else { return nil }
+            context.semaphores.signaled.append(semaphore)
             return .signal(semaphore: semaphore)
         case "call":
             guard let name = reader.string("name", required: true) else { return nil }
             guard context.callNames.contains(name) else {
                 var message = "expected the name of a system call in \"systemCalls\" (\(context.callNames.joined(separator: ", "))), found \"\(name)\""
                 if let suggestion = closestMatch(to: name, in: context.callNames) { message += "; did you mean \"\(suggestion)\"?" }
-                log.error(reader.childPath("name"), reader["name"]?.position, message)
+                log.error(reader.childPath("name"), reader.position("name"), message)
                 return nil
             }
             requireAsync("\"call\" (an await)")
@@ -288,7 +330,7 @@ public enum ScenarioDecoder {
         guard let reader = ObjectReader(node, path: path, allowed: ["label", "steps"], log: log) else { return nil }
         guard let stepNodes = reader.array("steps", required: true) else { return nil }
         if stepNodes.isEmpty {
-            log.error(reader.childPath("steps"), reader["steps"]?.position, "expected at least one step, found none")
+            log.error(reader.childPath("steps"), reader.position("steps"), "expected at least one step, found none")
         }
         var steps: [KillProcedure.Step] = []
         for (index, stepNode) in stepNodes.enumerated() {
@@ -311,7 +353,7 @@ public enum ScenarioDecoder {
                         guard hookNames.contains(hook) else {
                             var message = "expected the name of a hook in \"hooks\" (\(hookNames.joined(separator: ", "))), found \"\(hook)\""
                             if let suggestion = closestMatch(to: hook, in: hookNames) { message += "; did you mean \"\(suggestion)\"?" }
-                            log.error(a.childPath("name"), a["name"]?.position, message)
+                            log.error(a.childPath("name"), a.position("name"), message)
                             continue
                         }
                         actions.append(.hook(hook))

@@ -1,18 +1,91 @@
 import Foundation
 
-/// Reads scenario files from disk.
+/// Reads scenarios: from files, or the built-in default; follows `extend` and applies `--set`
+/// overrides, then decodes. Every problem comes back as an ``InputError``.
 public enum ScenarioLoader {
     /// Larger files are refused before they are read: no real scenario comes near it.
     public static let maxFileBytes = 16 << 20
+    /// How many files one `extend` chain may have.
+    public static let maxExtendDepth = 16
+    /// `"extend": "builtin:live-activity"` extends the built-in default scenario.
+    public static let builtinPrefix = "builtin:"
 
-    public static func load(path: String) throws(InputError) -> Scenario {
-        try ScenarioDecoder.decode(try readFile(path), file: path)
+    public static func load(path: String, overrides: [SettingOverride] = []) throws(InputError) -> Scenario {
+        var root = try document(path: path, chain: [])
+        for override in overrides { try override.apply(to: &root) }
+        return try ScenarioDecoder.decode(root, file: path)
+    }
+
+    /// The built-in default scenario, with overrides.
+    public static func loadDefault(overrides: [SettingOverride] = []) throws(InputError) -> Scenario {
+        if overrides.isEmpty { return DefaultScenario.load() }
+        var root = try document(path: builtinPrefix + DefaultScenario.name, chain: [])
+        for override in overrides { try override.apply(to: &root) }
+        return try ScenarioDecoder.decode(root, file: DefaultScenario.fileName)
+    }
+
+    /// The file's JSON with its `extend` chain resolved. `chain` holds the files that extend it.
+    static func document(path: String, chain: [String]) throws(InputError) -> JSONNode {
+        let node: JSONNode
+        if path.hasPrefix(builtinPrefix) {
+            guard path == builtinPrefix + DefaultScenario.name else {
+                throw InputError([
+                    Diagnostic(
+                        file: chain.last ?? path, path: "extend",
+                        message: "expected \"\(builtinPrefix)\(DefaultScenario.name)\" (the only built-in scenario), found \"\(path)\"")
+                ])
+            }
+            node = try ScenarioDecoder.parse(Array(DefaultScenario.json.utf8), file: DefaultScenario.fileName)
+        } else {
+            node = try ScenarioDecoder.parse(try readFile(path), file: path)
+        }
+        guard let extend = node["extend"] else { return node }
+        guard case .string(let parentName) = extend.value else {
+            throw InputError([
+                Diagnostic(
+                    at: extend.position, path: "extend",
+                    message: "expected the path of the scenario file to extend (relative to this file), found \(extend.kindDescription)")
+            ])
+        }
+        let parentPath = parentName.hasPrefix(builtinPrefix) ? parentName : resolve(parentName, relativeTo: path)
+        let chain = chain + [path]
+        if chain.contains(parentPath) || chain.count >= maxExtendDepth {
+            let loop = (chain + [parentPath]).joined(separator: " → ")
+            throw InputError([
+                Diagnostic(
+                    at: extend.position, path: "extend",
+                    message: chain.contains(parentPath)
+                        ? "expected a chain of extends that ends, found a loop: \(loop)"
+                        : "expected at most \(maxExtendDepth) files in a chain of extends, found more: \(loop)")
+            ])
+        }
+        let parent: JSONNode
+        do {
+            parent = try document(path: parentPath, chain: chain)
+        } catch {
+            // Say which extend led to a missing or broken parent.
+            var diagnostics = error.diagnostics
+            if diagnostics.count == 1 && diagnostics[0].line == 0 && diagnostics[0].file == parentPath {
+                diagnostics[0].message += " (extended at \(extend.position))"
+            }
+            throw InputError(diagnostics)
+        }
+        // The name and title belong to the file that says them, never to its parent.
+        let inherited = parent.removingMember("name").removingMember("title")
+        return inherited.merged(with: node.removingMember("extend"))
+    }
+
+    static func resolve(_ path: String, relativeTo file: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let directory = (file as NSString).deletingLastPathComponent
+        let joined = directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
+        return (joined as NSString).standardizingPath
     }
 
     /// The file's bytes, or a diagnostic saying why they cannot be had.
     public static func readFile(_ path: String) throws(InputError) -> [UInt8] {
         func fail(_ message: String) -> InputError {
-            InputError([Diagnostic(file: path, path: "", position: nil, message: message)])
+            InputError([Diagnostic(file: path, path: "", message: message)])
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

@@ -1,0 +1,35 @@
+extension JSONNode {
+    /// `self` (a parent document) overridden by `child`, as `extend` does: objects merge member by
+    /// member, recursively, keeping the parent's order and adding the child's new members after it;
+    /// a `null` member in the child removes the parent's; anything else in the child replaces the
+    /// parent's value whole (arrays included).
+    func merged(with child: JSONNode) -> JSONNode {
+        guard case .object(let parentMembers) = value, case .object(let childMembers) = child.value else {
+            return child
+        }
+        var members = parentMembers
+        for member in childMembers {
+            let existing = members.firstIndex { $0.key == member.key }
+            if case .null = member.value.value {
+                if let existing { members.remove(at: existing) }
+            } else if let existing {
+                members[existing].value = members[existing].value.merged(with: member.value)
+            } else {
+                members.append(member)
+            }
+        }
+        return JSONNode(value: .object(members), position: child.position)
+    }
+
+    /// The member named `key`, if this is an object that has it.
+    subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// This object without the member `key`.
+    func removingMember(_ key: String) -> JSONNode {
+        guard case .object(let members) = value else { return self }
+        return JSONNode(value: .object(members.filter { $0.key != key }), position: position)
+    }
+}

@@ -1,0 +1,166 @@
+/// One `--set path=value` from the command line: a setting overridden for one run.
+///
+/// The path uses the same spelling as diagnostics: `timing.exitDurationMs`,
+/// `procedures.background.steps[1].ms`, `strategies["Task + semaphore"].code`. The value is JSON
+/// (`8`, `true`, `"text"`, `{"a": 1}`); a bare word that is not JSON (`utility`) is taken as a string.
+/// The result is validated like the file itself.
+public struct SettingOverride: Equatable, Sendable {
+    public enum Component: Equatable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The argument as given, `path=value`; it names the override in diagnostics.
+    public var argument: String
+    public var path: [Component]
+    public var value: JSONNode
+
+    /// Parses `path=value`.
+    public static func parse(_ argument: String) throws(InputError) -> SettingOverride {
+        let source = "--set \(argument)"
+        func fail(_ message: String) -> InputError { InputError([Diagnostic(file: source, path: "", message: message)]) }
+        guard let equals = argument.firstIndex(of: "=") else {
+            throw fail("expected path=value (e.g. timing.exitDurationMs=8), found no '='")
+        }
+        let pathText = String(argument[..<equals])
+        let valueText = String(argument[argument.index(after: equals)...])
+        guard let path = parsePath(pathText), !path.isEmpty else {
+            throw fail(
+                "expected a path like timing.exitDurationMs or strategies[\"Task + semaphore\"].code, found \"\(pathText)\"")
+        }
+        var value: JSONNode
+        do {
+            value = try JSONParser.parse(valueText, file: source)
+        } catch {
+            let bareWord = !valueText.isEmpty && !valueText.hasPrefix("\"") && !valueText.hasPrefix("{")
+                && !valueText.hasPrefix("[") && !valueText.first!.isNumber && !valueText.hasPrefix("-")
+            guard bareWord else {
+                throw fail("the value is not valid JSON: expected \(error.expected), found \(error.found)")
+            }
+            value = JSONNode(value: .string(valueText), position: SourcePosition(file: source, line: 0, column: 0))
+        }
+        value.clearLines()
+        return SettingOverride(argument: argument, path: path, value: value)
+    }
+
+    /// `a.b[2]["c d"]` → key a, key b, index 2, key "c d"; `nil` when malformed.
+    static func parsePath(_ text: String) -> [Component]? {
+        var components: [Component] = []
+        var chars = Array(text)
+        var i = 0
+        var expectKey = true
+        while i < chars.count {
+            if chars[i] == "[" {
+                i += 1
+                if i < chars.count && chars[i] == "\"" {
+                    i += 1
+                    var key = ""
+                    while i < chars.count && chars[i] != "\"" {
+                        if chars[i] == "\\" && i + 1 < chars.count { i += 1 }
+                        key.append(chars[i])
+                        i += 1
+                    }
+                    guard i + 1 < chars.count, chars[i] == "\"", chars[i + 1] == "]" else { return nil }
+                    components.append(.key(key))
+                    i += 2
+                } else {
+                    var digits = ""
+                    while i < chars.count && chars[i].isASCII && chars[i].isNumber {
+                        digits.append(chars[i])
+                        i += 1
+                    }
+                    guard i < chars.count, chars[i] == "]", let index = Int(digits) else { return nil }
+                    components.append(.index(index))
+                    i += 1
+                }
+                expectKey = false
+            } else if chars[i] == "." {
+                guard !components.isEmpty, !expectKey else { return nil }
+                expectKey = true
+                i += 1
+            } else {
+                guard expectKey else { return nil }
+                var key = ""
+                while i < chars.count && chars[i] != "." && chars[i] != "[" {
+                    key.append(chars[i])
+                    i += 1
+                }
+                components.append(.key(key))
+                expectKey = false
+            }
+        }
+        if expectKey && !components.isEmpty { return nil }
+        chars.removeAll()
+        return components
+    }
+
+    /// Sets the value in `root`, creating the last member if needed; a diagnostic when the path
+    /// does not lead anywhere.
+    func apply(to root: inout JSONNode) throws(InputError) {
+        var walked = ""
+        try Self.set(value, at: path[...], in: &root, walked: &walked, source: "--set \(argument)")
+    }
+
+    private static func set(
+        _ value: JSONNode, at path: ArraySlice<Component>, in node: inout JSONNode, walked: inout String,
+        source: String
+    ) throws(InputError) {
+        guard let component = path.first else {
+            node = value
+            return
+        }
+        func fail(_ message: String) -> InputError {
+            InputError([Diagnostic(file: source, path: walked, message: message)])
+        }
+        switch (component, node.value) {
+        case (.key(let key), .object(var members)):
+            let before = walked
+            walked = join(walked, key)
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                try set(value, at: path.dropFirst(), in: &members[index].value, walked: &walked, source: source)
+            } else if path.count == 1 {
+                members.append(JSONNode.Member(key: key, keyPosition: value.position, value: value))
+            } else {
+                var message = "no member \"\(key)\" to go into"
+                if let suggestion = closestMatch(to: key, in: members.map(\.key)) {
+                    message += "; did you mean \"\(suggestion)\"?"
+                }
+                walked = before
+                throw fail(message)
+            }
+            node.value = .object(members)
+        case (.index(let index), .array(var elements)):
+            guard index < elements.count else {
+                throw fail("expected an index below \(elements.count), found \(index)")
+            }
+            walked += "[\(index)]"
+            try set(value, at: path.dropFirst(), in: &elements[index], walked: &walked, source: source)
+            node.value = .array(elements)
+        case (.key(let key), _):
+            throw fail("expected an object to hold \"\(key)\", found \(node.kindDescription)")
+        case (.index(let index), _):
+            throw fail("expected an array to index with [\(index)], found \(node.kindDescription)")
+        }
+    }
+}
+
+extension JSONNode {
+    /// Marks the node and everything in it as coming from the command line: no line numbers.
+    mutating func clearLines() {
+        position.line = 0
+        position.column = 0
+        switch value {
+        case .array(var elements):
+            for index in elements.indices { elements[index].clearLines() }
+            value = .array(elements)
+        case .object(var members):
+            for index in members.indices {
+                members[index].keyPosition.line = 0
+                members[index].keyPosition.column = 0
+                members[index].value.clearLines()
+            }
+            value = .object(members)
+        default: break
+        }
+    }
+}
