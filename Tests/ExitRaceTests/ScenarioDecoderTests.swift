@@ -64,7 +64,7 @@ struct ScenarioDecoderTests {
     func unknownMember() {
         let found = broken(#""exitDurationMs": 3"#, #""exitDurationMS": 3"#)
         #expect(found.map(\.description) == [
-            #"broken.json:6:5: error: timing.exitDurationMS: unknown member "exitDurationMS"; did you mean "exitDurationMs"?"#
+            #"broken.json:7:5: error: timing.exitDurationMS: unknown member "exitDurationMS"; did you mean "exitDurationMs"?"#
         ])
     }
 

@@ -8,6 +8,7 @@ public enum DefaultScenario {
 
     public static let json = #"""
 {
+  "$schema": "scenario.schema.json",
   "name": "live-activity",
   "title": "Ending a Live Activity from the termination hooks (reference experiment, iOS 18.4)",
   "timing": {

@@ -32,7 +32,7 @@ struct ObjectReader {
         self.path = path
         self.members = members
         self.log = log
-        for member in members where member.key != "note" && !allowed.contains(member.key) {
+        for member in members where member.key != ScenarioKeys.note && !allowed.contains(member.key) {
             var message = "unknown member \"\(member.key)\""
             if let suggestion = closestMatch(to: member.key, in: allowed) {
                 message += "; did you mean \"\(suggestion)\"?"

@@ -35,12 +35,8 @@ public enum ScenarioDecoder {
         try decode(Array(text.utf8), file: file)
     }
 
-    static let topLevelKeys = [
-        "name", "title", "extend", "timing", "limits", "systemCalls", "hooks", "strategies", "procedures",
-    ]
-
     private static func decodeScenario(_ root: JSONNode, file: String, log: DiagnosticLog) -> Scenario? {
-        guard let object = ObjectReader(root, path: "", allowed: topLevelKeys, log: log) else { return nil }
+        guard let object = ObjectReader(root, path: "", allowed: ScenarioKeys.topLevel, log: log) else { return nil }
         if let extend = object["extend"] {
             log.error(
                 "extend", extend.position,
@@ -52,7 +48,7 @@ public enum ScenarioDecoder {
         let limits = decodeLimits(object, log: log)
         let calls: [SystemCall] = decodeNamed(object, "systemCalls", log: log, decodeSystemCall)
         let hooks: [Hook] = decodeNamed(object, "hooks", log: log) { name, node, path, log in
-            guard let reader = ObjectReader(node, path: path, allowed: ["label"], log: log) else { return nil }
+            guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.hook, log: log) else { return nil }
             return Hook(name: name, label: reader.string("label") ?? name)
         }
         let context = ProgramContext(
@@ -81,10 +77,11 @@ public enum ScenarioDecoder {
         _ decode: (String, JSONNode, String, DiagnosticLog) -> T?
     ) -> [T] {
         guard let members = object.members(key, required: true) else { return [] }
-        if members.isEmpty {
+        if members.allSatisfy({ $0.key == ScenarioKeys.note }) {
             log.error(object.childPath(key), object.position(key), "expected at least one entry, found none")
         }
         return members.compactMap { member in
+            if member.key == ScenarioKeys.note { return nil }
             if member.key.isEmpty {
                 log.error(object.childPath(key), member.keyPosition, "expected a name, found an empty string")
             }
@@ -93,10 +90,6 @@ public enum ScenarioDecoder {
     }
 
     // MARK: - Timing and limits
-
-    static let timingKeys = [
-        "exitDurationMs", "startLatencyMs", "cooperativePoolWidth", "dispatchPoolWidth", "mainThreadQoS",
-    ]
 
     /// The defaults a scenario gets for settings it leaves out (see docs/scenario-format.md).
     public static let defaultTiming = Timing(
@@ -110,11 +103,11 @@ public enum ScenarioDecoder {
     private static func decodeTiming(_ object: ObjectReader, log: DiagnosticLog) -> Timing? {
         var timing = defaultTiming
         guard let node = object["timing"] else { return timing }
-        guard let reader = ObjectReader(node, path: "timing", allowed: timingKeys, log: log) else { return nil }
+        guard let reader = ObjectReader(node, path: "timing", allowed: ScenarioKeys.timing, log: log) else { return nil }
         if let exit = reader.milliseconds("exitDurationMs") { timing.exitDuration = exit }
         if let node = reader["startLatencyMs"],
             let latencies = ObjectReader(
-                node, path: "timing.startLatencyMs", allowed: QoSClass.allCases.map(\.name), log: log)
+                node, path: "timing.startLatencyMs", allowed: ScenarioKeys.startLatency, log: log)
         {
             for qos in QoSClass.allCases {
                 if let latency = latencies.milliseconds(qos.name) { timing.startLatency[qos.index] = latency }
@@ -129,7 +122,7 @@ public enum ScenarioDecoder {
     private static func decodeLimits(_ object: ObjectReader, log: DiagnosticLog) -> Limits? {
         var limits = defaultLimits
         guard let node = object["limits"] else { return limits }
-        guard let reader = ObjectReader(node, path: "limits", allowed: ["maxEvents", "maxTimeMs"], log: log) else {
+        guard let reader = ObjectReader(node, path: "limits", allowed: ScenarioKeys.limits, log: log) else {
             return nil
         }
         if let events = reader.integer("maxEvents", in: 1...Limits.maxEventsCeiling) { limits.maxEvents = events }
@@ -147,8 +140,7 @@ public enum ScenarioDecoder {
     private static func decodeSystemCall(
         _ name: String, _ node: JSONNode, _ path: String, _ log: DiagnosticLog
     ) -> SystemCall? {
-        let keys = ["costMs", "deliverAfterMs", "replyLatencyMs", "takesEffectOn", "cleanup"]
-        guard let reader = ObjectReader(node, path: path, allowed: keys, log: log) else { return nil }
+        guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.systemCall, log: log) else { return nil }
         let cost = reader.milliseconds("costMs", required: true) ?? .zero
         let deliverAfter = reader.milliseconds("deliverAfterMs") ?? cost
         if deliverAfter > cost {
@@ -187,7 +179,7 @@ public enum ScenarioDecoder {
     private static func decodeStrategy(
         _ name: String, _ node: JSONNode, _ path: String, _ context: ProgramContext
     ) -> Strategy? {
-        guard let reader = ObjectReader(node, path: path, allowed: ["code", "program"], log: context.log) else {
+        guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.strategy, log: context.log) else {
             return nil
         }
         guard let steps = reader.array("program", required: true) else { return nil }
@@ -223,7 +215,7 @@ public enum ScenarioDecoder {
         }
     }
 
-    static let programOps = ["task", "detached", "dispatch", "wait", "signal", "call", "work", "sleep", "taskSleep"]
+    static let programOps = ScenarioKeys.programSteps.map(\.key)
 
     /// `async` is whether the steps run directly in a task body, where `await` is allowed.
     private static func decodeProgram(
@@ -239,15 +231,7 @@ public enum ScenarioDecoder {
     ) -> ProgramStep? {
         let log = context.log
         guard let op = opName(node, path, programOps, log) else { return nil }
-        let keys: [String]
-        switch op {
-        case "task", "detached": keys = ["op", "priority", "isolation", "body"]
-        case "dispatch": keys = ["op", "queue", "qos", "body"]
-        case "wait": keys = ["op", "semaphore", "timeoutMs"]
-        case "signal": keys = ["op", "semaphore"]
-        case "call": keys = ["op", "name"]
-        default: keys = ["op", "ms"]
-        }
+        let keys = ScenarioKeys.members(of: ScenarioKeys.programSteps, op: op)
         guard let reader = ObjectReader(node, path: path, allowed: keys, log: log) else { return nil }
 
         func body(async: Bool) -> [ProgramStep]? {
@@ -266,7 +250,7 @@ public enum ScenarioDecoder {
         case "task", "detached":
             let detached = op == "detached"
             var isolation: TaskSpawn.Isolation = detached ? .none : .inherit
-            if let name = reader.choice("isolation", from: ["inherit", "mainActor", "none"]) {
+            if !detached, let name = reader.choice("isolation", from: ["inherit", "mainActor", "none"]) {
                 isolation = name == "mainActor" ? .mainActor : name == "none" ? .none : .inherit
             }
             let priority = reader.qos("priority")
@@ -321,13 +305,13 @@ public enum ScenarioDecoder {
 
     // MARK: - Procedures
 
-    static let procedureOps = ["turn", "delay", "sigkill"]
-    static let actionOps = ["hook", "work", "exit"]
+    static let procedureOps = ScenarioKeys.procedureSteps.map(\.key)
+    static let actionOps = ScenarioKeys.turnActions.map(\.key)
 
     private static func decodeProcedure(
         _ name: String, _ node: JSONNode, _ path: String, hookNames: [String], log: DiagnosticLog
     ) -> KillProcedure? {
-        guard let reader = ObjectReader(node, path: path, allowed: ["label", "steps"], log: log) else { return nil }
+        guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.procedure, log: log) else { return nil }
         guard let stepNodes = reader.array("steps", required: true) else { return nil }
         if stepNodes.isEmpty {
             log.error(reader.childPath("steps"), reader.position("steps"), "expected at least one step, found none")
@@ -338,7 +322,7 @@ public enum ScenarioDecoder {
             guard let op = opName(stepNode, stepPath, procedureOps, log) else { continue }
             switch op {
             case "turn":
-                guard let step = ObjectReader(stepNode, path: stepPath, allowed: ["op", "actions", "watchdogMs"], log: log),
+                guard let step = ObjectReader(stepNode, path: stepPath, allowed: ScenarioKeys.members(of: ScenarioKeys.procedureSteps, op: "turn"), log: log),
                     let actionNodes = step.array("actions", required: true)
                 else { continue }
                 var actions: [KillProcedure.TurnAction] = []
@@ -347,7 +331,7 @@ public enum ScenarioDecoder {
                     guard let action = opName(actionNode, actionPath, actionOps, log) else { continue }
                     switch action {
                     case "hook":
-                        guard let a = ObjectReader(actionNode, path: actionPath, allowed: ["op", "name"], log: log),
+                        guard let a = ObjectReader(actionNode, path: actionPath, allowed: ScenarioKeys.members(of: ScenarioKeys.turnActions, op: "hook"), log: log),
                             let hook = a.string("name", required: true)
                         else { continue }
                         guard hookNames.contains(hook) else {
@@ -358,23 +342,23 @@ public enum ScenarioDecoder {
                         }
                         actions.append(.hook(hook))
                     case "work":
-                        guard let a = ObjectReader(actionNode, path: actionPath, allowed: ["op", "ms"], log: log),
+                        guard let a = ObjectReader(actionNode, path: actionPath, allowed: ScenarioKeys.members(of: ScenarioKeys.turnActions, op: "work"), log: log),
                             let ms = a.milliseconds("ms", required: true)
                         else { continue }
                         actions.append(.work(ms))
                     default:
-                        _ = ObjectReader(actionNode, path: actionPath, allowed: ["op"], log: log)
+                        _ = ObjectReader(actionNode, path: actionPath, allowed: ScenarioKeys.members(of: ScenarioKeys.turnActions, op: "exit"), log: log)
                         actions.append(.exit)
                     }
                 }
                 steps.append(.turn(actions, watchdog: step.milliseconds("watchdogMs")))
             case "delay":
-                guard let step = ObjectReader(stepNode, path: stepPath, allowed: ["op", "ms"], log: log),
+                guard let step = ObjectReader(stepNode, path: stepPath, allowed: ScenarioKeys.members(of: ScenarioKeys.procedureSteps, op: "delay"), log: log),
                     let ms = step.milliseconds("ms", required: true)
                 else { continue }
                 steps.append(.delay(ms))
             default:
-                _ = ObjectReader(stepNode, path: stepPath, allowed: ["op"], log: log)
+                _ = ObjectReader(stepNode, path: stepPath, allowed: ScenarioKeys.members(of: ScenarioKeys.procedureSteps, op: "sigkill"), log: log)
                 steps.append(.sigkill)
             }
         }
