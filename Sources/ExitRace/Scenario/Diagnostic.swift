@@ -40,3 +40,20 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
+
+extension Array where Element == Diagnostic {
+    /// Files in the order they first appear, and within a file by line and column, so a reader
+    /// can fix a file top to bottom. The sort is stable: problems at one place keep their order.
+    public func inReadingOrder() -> [Diagnostic] {
+        var files: [String] = []
+        for diagnostic in self where !files.contains(diagnostic.file) { files.append(diagnostic.file) }
+        return enumerated().sorted { a, b in
+            let fileA = files.firstIndex(of: a.element.file)!
+            let fileB = files.firstIndex(of: b.element.file)!
+            if fileA != fileB { return fileA < fileB }
+            if a.element.line != b.element.line { return a.element.line < b.element.line }
+            if a.element.column != b.element.column { return a.element.column < b.element.column }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+}

@@ -15,7 +15,7 @@ public enum ScenarioDecoder {
         let log = DiagnosticLog()
         let scenario = decodeScenario(root, file: file, log: log)
         if let scenario, log.diagnostics.isEmpty { return scenario }
-        throw InputError(log.diagnostics)
+        throw InputError(log.diagnostics.inReadingOrder())
     }
 
     /// Parses JSON text, turning a syntax error into a diagnostic.
@@ -141,9 +141,10 @@ public enum ScenarioDecoder {
         _ name: String, _ node: JSONNode, _ path: String, _ log: DiagnosticLog
     ) -> SystemCall? {
         guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.systemCall, log: log) else { return nil }
-        let cost = reader.milliseconds("costMs", required: true) ?? .zero
+        let decodedCost = reader.milliseconds("costMs", required: true)
+        let cost = decodedCost ?? .zero
         let deliverAfter = reader.milliseconds("deliverAfterMs") ?? cost
-        if deliverAfter > cost {
+        if decodedCost != nil && deliverAfter > cost {
             log.error(
                 reader.childPath("deliverAfterMs"), reader.position("deliverAfterMs"),
                 "expected at most costMs (the request leaves while the call runs on its thread), found more")
