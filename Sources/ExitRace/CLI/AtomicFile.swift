@@ -1,22 +1,27 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes output files so that a reader never sees a partial one: the text goes to a temporary
-/// file in the same directory, which is then renamed over the destination.
+/// file in the same directory, which `rename(2)` then puts in place in one step.
 public enum AtomicFile {
     public static func write(_ text: String, to path: String) throws(InputError) {
         let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try Data(text.utf8).write(to: temporary)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
-            }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
             throw InputError([Diagnostic(file: path, path: "", message: "cannot be written: \(error.localizedDescription)")])
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw InputError([Diagnostic(file: path, path: "", message: "cannot be written: \(reason)")])
         }
     }
 }

@@ -1,9 +1,10 @@
 /// The `exitrace` command line: parses arguments, calls the library, and says what to print and
 /// which exit code to return. The executable target only performs the returned ``ToolOutput``.
+/// Each command lives in its own `Tool+Command.swift` file with its help text.
 public enum Tool {
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
-    public static func main(_ arguments: [String]) -> ToolOutput {
+    public static func main(_ arguments: [String], environment: ToolEnvironment = ToolEnvironment()) -> ToolOutput {
         var arguments = arguments
         switch arguments.first {
         case "--help", "-h": return ToolOutput(stdout: usage)
@@ -15,6 +16,9 @@ public enum Tool {
         switch command {
         case "run": return runCommand(arguments)
         case "validate": return validateCommand(arguments)
+        case "batch": return batchCommand(arguments, environment)
+        case "diff": return diffCommand(arguments)
+        case "check": return checkCommand(arguments, environment)
         case "bench": return benchCommand(arguments)
         case "help":
             if let topic = arguments.first, let text = help(for: topic) { return ToolOutput(stdout: text) }
@@ -26,60 +30,55 @@ public enum Tool {
         }
     }
 
-    static let commands = ["run", "validate", "bench", "help"]
+    static let commands = ["run", "validate", "batch", "diff", "check", "bench", "help"]
 
-    private static func usageError(_ message: String) -> ToolOutput {
+    static func help(for command: String) -> String? {
+        switch command {
+        case "run": runHelp
+        case "validate": validateHelp
+        case "batch": batchHelp
+        case "diff": diffHelp
+        case "check": checkHelp
+        case "bench": benchHelp
+        default: nil
+        }
+    }
+
+    // MARK: - Shared by the commands
+
+    static func usageError(_ message: String) -> ToolOutput {
         ToolOutput(stderr: "\(message)\nrun 'exitrace --help' for usage\n", exitCode: ExitCode.badInput)
     }
 
-    private static func parse(_ arguments: [String], values: [String] = [], flags: [String] = []) -> Result<
-        Arguments, Arguments.UsageError
-    > {
-        Result { () throws(Arguments.UsageError) in
-            try Arguments(arguments, valueOptions: values, flags: flags + ["--help", "-h", "--version"])
+    /// Every diagnostic on stderr, nothing on stdout: no half-written results.
+    static func inputError(_ error: InputError) -> ToolOutput {
+        ToolOutput(stderr: error.diagnostics.map { $0.description + "\n" }.joined(), exitCode: ExitCode.badInput)
+    }
+
+    /// Parses a command's arguments, or returns what to print: its help, or a usage error.
+    static func parse(
+        _ raw: [String], command: String, values: [String] = [], flags: [String] = []
+    ) -> Result<Arguments, ToolOutputError> {
+        do {
+            let arguments = try Arguments(raw, valueOptions: values, flags: flags + ["--help", "-h"])
+            if arguments.flag("--help") || arguments.flag("-h") {
+                return .failure(ToolOutputError(output: ToolOutput(stdout: help(for: command) ?? usage)))
+            }
+            return .success(arguments)
+        } catch {
+            return .failure(ToolOutputError(output: usageError("exitrace \(command): \(error.message)")))
         }
     }
 
-    // MARK: - run
-
-    static func runCommand(_ raw: [String]) -> ToolOutput {
-        let arguments: Arguments
-        switch parse(raw, values: ["--format", "--set", "--output", "-o"]) {
-        case .success(let parsed): arguments = parsed
-        case .failure(let error): return usageError("exitrace run: \(error.message)")
-        }
-        if arguments.flag("--help") || arguments.flag("-h") { return ToolOutput(stdout: runHelp) }
-        if arguments.flag("--version") { return ToolOutput(stdout: "exitrace \(version)\n") }
-        var format = OutputFormat.text
-        if let name = arguments.value("--format") {
-            guard let parsed = OutputFormat(rawValue: name) else {
-                return usageError(
-                    "exitrace run: --format expects one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(name)'")
-            }
-            format = parsed
-        }
-        let scenarios: [Scenario]
-        switch loadScenarios(arguments) {
-        case .success(let loaded): scenarios = loaded
-        case .failure(let error): return inputError(error)
-        }
-        let text = format.render(scenarios.map { Simulator(scenario: $0).table() })
-        if let output = arguments.value("--output") ?? arguments.value("-o") {
-            do {
-                try AtomicFile.write(text, to: output)
-            } catch {
-                return inputError(error)
-            }
-            return ToolOutput()
-        }
-        return ToolOutput(stdout: text)
+    /// A finished output carried through `Result`.
+    struct ToolOutputError: Error {
+        var output: ToolOutput
     }
 
-    /// The scenario files named (the built-in default when none), with every `--set` applied;
-    /// every problem in every file when any is bad.
-    static func loadScenarios(_ arguments: Arguments) -> Result<[Scenario], InputError> {
-        var diagnostics: [Diagnostic] = []
+    /// `--set` values, parsed.
+    static func overrides(_ arguments: Arguments) -> Result<[SettingOverride], InputError> {
         var overrides: [SettingOverride] = []
+        var diagnostics: [Diagnostic] = []
         for text in arguments.values("--set") {
             do {
                 overrides.append(try SettingOverride.parse(text))
@@ -87,16 +86,27 @@ public enum Tool {
                 diagnostics += error.diagnostics
             }
         }
-        guard diagnostics.isEmpty else { return .failure(InputError(diagnostics)) }
+        return diagnostics.isEmpty ? .success(overrides) : .failure(InputError(diagnostics))
+    }
+
+    /// The scenario files named (the built-in default when `files` is empty), with every `--set`
+    /// applied; every problem in every file when any is bad.
+    static func loadScenarios(_ files: [String], _ arguments: Arguments) -> Result<[Scenario], InputError> {
+        let overrides: [SettingOverride]
+        switch Tool.overrides(arguments) {
+        case .success(let parsed): overrides = parsed
+        case .failure(let error): return .failure(error)
+        }
         var scenarios: [Scenario] = []
-        if arguments.positional.isEmpty {
+        var diagnostics: [Diagnostic] = []
+        if files.isEmpty {
             do {
                 scenarios.append(try ScenarioLoader.loadDefault(overrides: overrides))
             } catch {
                 diagnostics += error.diagnostics
             }
         }
-        for path in arguments.positional {
+        for path in files {
             do {
                 scenarios.append(try ScenarioLoader.load(path: path, overrides: overrides))
             } catch {
@@ -106,70 +116,14 @@ public enum Tool {
         return diagnostics.isEmpty ? .success(scenarios) : .failure(InputError(diagnostics))
     }
 
-    /// Nothing goes to stdout when an input is bad: no half-written results.
-    private static func inputError(_ error: InputError) -> ToolOutput {
-        ToolOutput(stderr: error.diagnostics.map { $0.description + "\n" }.joined(), exitCode: ExitCode.badInput)
-    }
-
-    // MARK: - validate
-
-    static func validateCommand(_ raw: [String]) -> ToolOutput {
-        let arguments: Arguments
-        switch parse(raw, values: ["--set"]) {
-        case .success(let parsed): arguments = parsed
-        case .failure(let error): return usageError("exitrace validate: \(error.message)")
-        }
-        if arguments.flag("--help") || arguments.flag("-h") { return ToolOutput(stdout: validateHelp) }
-        guard !arguments.positional.isEmpty else {
-            return usageError("exitrace validate: expected at least one scenario file")
-        }
-        var output = ToolOutput()
-        for path in arguments.positional {
-            var single = arguments
-            single.keepOnlyPositional(path)
-            switch loadScenarios(single) {
-            case .success(let scenarios):
-                let s = scenarios[0]
-                output.stdout +=
-                    "\(path): valid: \(s.hooks.count) hooks × \(s.strategies.count) strategies × \(s.procedures.count) procedures\n"
-            case .failure(let error):
-                output.stderr += error.diagnostics.map { $0.description + "\n" }.joined()
-                output.exitCode = ExitCode.badInput
-            }
-        }
-        return output
-    }
-
-    // MARK: - bench
-
-    static func benchCommand(_ raw: [String]) -> ToolOutput {
-        let arguments: Arguments
-        switch parse(raw, values: ["--seconds"]) {
-        case .success(let parsed): arguments = parsed
-        case .failure(let error): return usageError("exitrace bench: \(error.message)")
-        }
-        if arguments.flag("--help") || arguments.flag("-h") { return ToolOutput(stdout: benchHelp) }
-        guard arguments.positional.isEmpty else {
-            return usageError("exitrace bench: unexpected argument '\(arguments.positional[0])'")
-        }
-        var seconds = 1.0
-        if let text = arguments.value("--seconds") {
-            guard let value = Double(text), value > 0, value <= 600 else {
-                return usageError("exitrace bench: --seconds expects a number from 0 to 600, found '\(text)'")
-            }
-            seconds = value
-        }
-        return ToolOutput(stdout: Benchmark.run(seconds: seconds).text)
-    }
-
-    // MARK: - Help
-
-    static func help(for topic: String) -> String? {
-        switch topic {
-        case "run": runHelp
-        case "validate": validateHelp
-        case "bench": benchHelp
-        default: nil
+    /// `--format` for commands that print text or Markdown.
+    static func textOrMarkdown(_ arguments: Arguments, command: String) -> Result<Bool, ToolOutputError> {
+        switch arguments.value("--format") {
+        case nil, "text": return .success(false)
+        case "md": return .success(true)
+        case let other?:
+            return .failure(
+                ToolOutputError(output: usageError("exitrace \(command): --format expects text or md, found '\(other)'")))
         }
     }
 
@@ -186,6 +140,12 @@ public enum Tool {
                                         simulate scenario files (the default scenario if none)
           exitrace validate FILE… [--set PATH=VALUE]…
                                         check scenario files without running them
+          exitrace batch DIR|FILE… --out DIR
+                                        write results/<name>.md and .json for many scenarios
+          exitrace diff OLD NEW [--format text|md] [--margins MS]
+                                        compare two result files or directories, cell by cell
+          exitrace check DIR|FILE… --against DIR [--update]
+                                        re-run scenarios and compare with committed results
           exitrace bench [--seconds N]  measure the engine (use a release build)
           exitrace help [COMMAND]       this text, or a command's
 
@@ -194,51 +154,11 @@ public enum Tool {
           [i] priority inversion   [d] deadlock   [?] a run stopped at a bound of "limits"
 
         EXIT CODES
-          0  success
-          1  a comparison found a difference (commands that compare)
+          0  success (for diff and check: no difference)
+          1  a difference: diff found one, check found results that drifted
           2  bad input or usage; errors go to stderr, results to stdout
 
         Scenario files: see docs/scenario-format.md; the default is scenarios/live-activity.json.
-
-        """
-
-    static let runHelp = """
-        USAGE: exitrace run [FILE…] [--format text|md|json] [--set PATH=VALUE]… [--output FILE]
-
-        Simulates every (hook, strategy) cell of each scenario file under every kill procedure and
-        prints the result tables. With no FILE, the built-in default scenario.
-
-        OPTIONS
-          --format text        aligned for a terminal (default)
-          --format md          GitHub-flavoured Markdown
-          --format json        canonical JSON with every per-procedure outcome (times in nanoseconds)
-          --set PATH=VALUE     override one setting for this run, validated like the file; repeatable
-                               e.g. --set timing.exitDurationMs=8
-                                    --set 'procedures.background.steps[1].ms=20'
-                                    --set timing.mainThreadQoS=userInitiated
-          -o, --output FILE    write the result to FILE (whole or not at all) instead of stdout
-
-        If any input is invalid, every problem in every file is printed to stderr, nothing is
-        written, and the exit code is 2.
-
-        """
-
-    static let validateHelp = """
-        USAGE: exitrace validate FILE… [--set PATH=VALUE]…
-
-        Checks scenario files (following "extend", applying --set) without simulating them. Prints
-        one line per valid file to stdout and every problem to stderr as
-        FILE:LINE:COLUMN: error: JSON.PATH: expected …, found …
-        Exit code 0 when every file is valid, 2 otherwise.
-
-        """
-
-    static let benchHelp = """
-        USAGE: exitrace bench [--seconds N]
-
-        Reports simulated events per second on a synthetic load (200 tasks that work, sleep, call
-        the system and signal a semaphore the hook waits on) and the time to compute the default
-        table. Each part runs for about N seconds (default 1). Build with -c release to measure.
 
         """
 }

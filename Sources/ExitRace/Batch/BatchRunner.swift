@@ -1,0 +1,82 @@
+import Dispatch
+import Foundation
+
+/// Runs many scenarios, in parallel across the cores, and renders each one's result files. The
+/// output depends only on the inputs: results come back in input order, and each scenario is
+/// simulated by its own simulator, so a parallel batch gives the same bytes as a serial one.
+public enum BatchRunner {
+    /// One scenario's results, ready to be written as `<name>.md` and `<name>.json`.
+    public struct Result: Equatable, Sendable {
+        public var name: String
+        public var markdown: String
+        public var json: String
+    }
+
+    /// Renders one scenario's results.
+    public static func result(for scenario: Scenario) -> Result {
+        let table = Simulator(scenario: scenario).table()
+        return Result(
+            name: scenario.name, markdown: MarkdownRenderer.render(table), json: JSONRenderer.render([table]))
+    }
+
+    /// Simulates every scenario; `parallel: false` runs them one after another (for comparison).
+    /// `progress` is called after each scenario with the number done so far.
+    public static func run(
+        _ scenarios: [Scenario], parallel: Bool = true, progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) -> [Result] {
+        let slots = Slots(count: scenarios.count)
+        let total = scenarios.count
+        if parallel && scenarios.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: scenarios.count) { index in
+                let done = slots.store(result(for: scenarios[index]), at: index)
+                progress?(done, total)
+            }
+        } else {
+            for index in scenarios.indices {
+                let done = slots.store(result(for: scenarios[index]), at: index)
+                progress?(done, total)
+            }
+        }
+        return slots.results()
+    }
+
+    /// Results written from several threads, each to its own index.
+    private final class Slots: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Result?]
+        private var done = 0
+
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+
+        func store(_ result: Result, at index: Int) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            values[index] = result
+            done += 1
+            return done
+        }
+
+        func results() -> [Result] {
+            lock.lock()
+            defer { lock.unlock() }
+            return values.map { $0! }
+        }
+    }
+
+    /// Scenario names must be unique in a batch: they name the result files.
+    public static func checkUniqueNames(_ scenarios: [(file: String, scenario: Scenario)]) throws(InputError) {
+        var seen: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        for (file, scenario) in scenarios {
+            if let first = seen[scenario.name] {
+                diagnostics.append(
+                    Diagnostic(
+                        file: file, path: "name",
+                        message: "expected a scenario name not used by another file of the batch, found \"\(scenario.name)\", also the name of \(first)"))
+            } else {
+                seen[scenario.name] = file
+            }
+        }
+        guard diagnostics.isEmpty else { throw InputError(diagnostics) }
+    }
+}

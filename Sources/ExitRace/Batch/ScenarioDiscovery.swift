@@ -1,0 +1,36 @@
+import Foundation
+
+/// Turns `DIR|FILE…` arguments into the scenario files to run, in a stable order: a directory
+/// contributes its `*.json` files (not `*.schema.json`, not subdirectories), sorted by name.
+public enum ScenarioDiscovery {
+    public static func files(_ arguments: [String]) throws(InputError) -> [String] {
+        var files: [String] = []
+        var diagnostics: [Diagnostic] = []
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                diagnostics.append(Diagnostic(file: argument, path: "", message: "no such file or directory"))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.append(argument)
+                continue
+            }
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: argument)
+            } catch {
+                diagnostics.append(Diagnostic(file: argument, path: "", message: "cannot be listed: \(error.localizedDescription)"))
+                continue
+            }
+            let scenarios = names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasPrefix(".") }
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            if scenarios.isEmpty {
+                diagnostics.append(Diagnostic(file: argument, path: "", message: "expected scenario files (*.json), found none"))
+            }
+            files += scenarios.map { (argument as NSString).appendingPathComponent($0) }
+        }
+        guard diagnostics.isEmpty else { throw InputError(diagnostics) }
+        return files
+    }
+}

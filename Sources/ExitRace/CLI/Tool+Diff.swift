@@ -1,0 +1,88 @@
+import Foundation
+
+extension Tool {
+    static func diffCommand(_ raw: [String]) -> ToolOutput {
+        let arguments: Arguments
+        switch parse(raw, command: "diff", values: ["--format", "--margins"]) {
+        case .success(let parsed): arguments = parsed
+        case .failure(let done): return done.output
+        }
+        guard arguments.positional.count == 2 else {
+            return usageError("exitrace diff: expected OLD and NEW (two result files or two directories)")
+        }
+        let markdown: Bool
+        switch textOrMarkdown(arguments, command: "diff") {
+        case .success(let value): markdown = value
+        case .failure(let done): return done.output
+        }
+        let tolerance: Int64?
+        switch marginTolerance(arguments, command: "diff") {
+        case .success(let value): tolerance = value
+        case .failure(let done): return done.output
+        }
+        do {
+            let old = try loadResults(arguments.positional[0])
+            let new = try loadResults(arguments.positional[1])
+            let diff = ResultDiff(old: old, new: new, marginToleranceNs: tolerance)
+            return ToolOutput(
+                stdout: markdown ? diff.renderMarkdown() : diff.renderText(),
+                exitCode: diff.isEmpty ? ExitCode.success : ExitCode.difference)
+        } catch {
+            return inputError(error)
+        }
+    }
+
+    /// `--margins MS`: margins that moved by more than this many milliseconds count as changes.
+    static func marginTolerance(_ arguments: Arguments, command: String) -> Result<Int64?, ToolOutputError> {
+        guard let text = arguments.value("--margins") else { return .success(nil) }
+        guard let ms = Double(text), ms >= 0, let duration = VirtualDuration.milliseconds(ms) else {
+            return .failure(
+                ToolOutputError(output: usageError("exitrace \(command): --margins expects milliseconds (0 or more), found '\(text)'")))
+        }
+        return .success(duration.nanoseconds)
+    }
+
+    /// The result documents in a file, or in a directory's `*.json` files (sorted by name).
+    static func loadResults(_ path: String) throws(InputError) -> [ResultDocument] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError([Diagnostic(file: path, path: "", message: "no such file or directory")])
+        }
+        let files: [String]
+        if isDirectory.boolValue {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            files = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                .map { (path as NSString).appendingPathComponent($0) }
+        } else {
+            files = [path]
+        }
+        var documents: [ResultDocument] = []
+        var diagnostics: [Diagnostic] = []
+        for file in files {
+            do {
+                documents.append(try ResultDocument.parse(try ScenarioLoader.readFile(file), file: file))
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        guard diagnostics.isEmpty else { throw InputError(diagnostics) }
+        return documents
+    }
+
+    static let diffHelp = """
+        USAGE: exitrace diff OLD NEW [--format text|md] [--margins MS]
+
+        Compares two result files (exitrace run --format json, or results/<name>.json), or two
+        directories of them, and prints what changed cell by cell, e.g.
+          live-activity · AppDelegate · Task.detached: × → ○ (foreground: failed → finished, margin -8 ms → +1 ms)
+        plus scenarios, hooks, strategies or procedures added or removed.
+
+        OPTIONS
+          --format md     Markdown, for a CI job summary
+          --margins MS    also report margins that moved by more than MS milliseconds
+                          (without it, margins are shown only where an outcome changed)
+
+        Exit code 0 when the results agree, 1 when they differ, 2 on bad input.
+
+        """
+}

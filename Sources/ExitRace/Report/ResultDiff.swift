@@ -1,0 +1,185 @@
+/// What changed between two sets of results, cell by cell, in words a reviewer reads at a glance.
+public struct ResultDiff: Equatable, Sendable {
+    public enum Change: Equatable, Sendable {
+        case scenarioAdded(String)
+        case scenarioRemoved(String)
+        case hookAdded(scenario: String, hook: String)
+        case hookRemoved(scenario: String, hook: String)
+        case strategyAdded(scenario: String, strategy: String)
+        case strategyRemoved(scenario: String, strategy: String)
+        case procedureAdded(scenario: String, procedure: String)
+        case procedureRemoved(scenario: String, procedure: String)
+        /// A cell whose verdict, marks, per-procedure outcome or (with a tolerance) margin changed.
+        case cell(CellChange)
+    }
+
+    public struct CellChange: Equatable, Sendable {
+        public var scenario: String
+        public var hookLabel: String
+        public var strategy: String
+        public var oldVerdict: String
+        public var newVerdict: String
+        /// Mark changes, e.g. "priority inversion appeared".
+        public var marks: [String]
+        /// Per procedure, e.g. "foreground: failed → finished, margin -8 ms → +1 ms".
+        public var procedures: [String]
+    }
+
+    public var changes: [Change]
+
+    public var isEmpty: Bool { changes.isEmpty }
+
+    public init(changes: [Change]) { self.changes = changes }
+
+    /// Compares scenarios by name. `marginToleranceNs`: report margins that moved by more than
+    /// this; `nil` ignores margins unless the outcome itself changed.
+    public init(old: [ResultDocument], new: [ResultDocument], marginToleranceNs: Int64? = nil) {
+        var changes: [Change] = []
+        for document in old where !new.contains(where: { $0.scenario == document.scenario }) {
+            changes.append(.scenarioRemoved(document.scenario))
+        }
+        for document in new {
+            guard let before = old.first(where: { $0.scenario == document.scenario }) else {
+                changes.append(.scenarioAdded(document.scenario))
+                continue
+            }
+            changes += Self.compare(before, document, marginToleranceNs)
+        }
+        self.changes = changes
+    }
+
+    private static func compare(_ old: ResultDocument, _ new: ResultDocument, _ tolerance: Int64?) -> [Change] {
+        let scenario = new.scenario
+        var changes: [Change] = []
+        for hook in old.hooks where !new.hooks.contains(where: { $0.name == hook.name }) {
+            changes.append(.hookRemoved(scenario: scenario, hook: hook.label))
+        }
+        for hook in new.hooks where !old.hooks.contains(where: { $0.name == hook.name }) {
+            changes.append(.hookAdded(scenario: scenario, hook: hook.label))
+        }
+        for strategy in old.strategies where !new.strategies.contains(where: { $0.name == strategy.name }) {
+            changes.append(.strategyRemoved(scenario: scenario, strategy: strategy.name))
+        }
+        for strategy in new.strategies where !old.strategies.contains(where: { $0.name == strategy.name }) {
+            changes.append(.strategyAdded(scenario: scenario, strategy: strategy.name))
+        }
+        for procedure in old.procedures where !new.procedures.contains(where: { $0.name == procedure.name }) {
+            changes.append(.procedureRemoved(scenario: scenario, procedure: procedure.name))
+        }
+        for procedure in new.procedures where !old.procedures.contains(where: { $0.name == procedure.name }) {
+            changes.append(.procedureAdded(scenario: scenario, procedure: procedure.name))
+        }
+        for cell in new.cells {
+            guard let before = old.cell(hook: cell.hook, strategy: cell.strategy) else { continue }
+            if let change = compare(before, cell, scenario: scenario, hookLabel: new.hookLabel(cell.hook), tolerance) {
+                changes.append(.cell(change))
+            }
+        }
+        return changes
+    }
+
+    private static func compare(
+        _ old: ResultDocument.Cell, _ new: ResultDocument.Cell, scenario: String, hookLabel: String, _ tolerance: Int64?
+    ) -> CellChange? {
+        var marks: [String] = []
+        if old.priorityInversion != new.priorityInversion {
+            marks.append(new.priorityInversion ? "priority inversion appeared" : "priority inversion gone")
+        }
+        if old.deadlock != new.deadlock { marks.append(new.deadlock ? "deadlock appeared" : "deadlock gone") }
+        var procedures: [String] = []
+        var changed = old.verdict != new.verdict || !marks.isEmpty
+        for outcome in new.outcomes {
+            guard let before = old.outcomes.first(where: { $0.procedure == outcome.procedure }) else { continue }
+            var parts: [String] = []
+            if before.finished != outcome.finished {
+                parts.append("\(before.finished ? "finished" : "failed") → \(outcome.finished ? "finished" : "failed")")
+            }
+            if before.boundReached != outcome.boundReached {
+                parts.append("bound \(before.boundReached ?? "none") → \(outcome.boundReached ?? "none")")
+            }
+            let marginMoved: Bool
+            switch (before.marginNs, outcome.marginNs, tolerance) {
+            case (let a?, let b?, let tolerance?): marginMoved = abs(b - a) > tolerance
+            case (nil, nil, _), (_, _, nil): marginMoved = false
+            default: marginMoved = true
+            }
+            if !parts.isEmpty || marginMoved {
+                if before.marginNs != outcome.marginNs {
+                    parts.append("margin \(margin(before.marginNs)) → \(margin(outcome.marginNs))")
+                }
+                procedures.append("\(outcome.procedure): " + parts.joined(separator: ", "))
+                changed = true
+            }
+        }
+        guard changed else { return nil }
+        return CellChange(
+            scenario: scenario, hookLabel: hookLabel, strategy: new.strategy, oldVerdict: old.verdict,
+            newVerdict: new.verdict, marks: marks, procedures: procedures)
+    }
+
+    private static func margin(_ ns: Int64?) -> String {
+        ns.map { TimeFormatting.signedMilliseconds(VirtualDuration(nanoseconds: $0)) } ?? "none"
+    }
+}
+
+extension ResultDiff.Change {
+    /// One line, e.g. `live-activity · AppDelegate · Task.detached: × → ○ (foreground: failed → finished, …)`.
+    public var description: String {
+        switch self {
+        case .scenarioAdded(let s): "\(s): scenario added"
+        case .scenarioRemoved(let s): "\(s): scenario removed"
+        case .hookAdded(let s, let h): "\(s): hook added: \(h)"
+        case .hookRemoved(let s, let h): "\(s): hook removed: \(h)"
+        case .strategyAdded(let s, let name): "\(s): strategy added: \(name)"
+        case .strategyRemoved(let s, let name): "\(s): strategy removed: \(name)"
+        case .procedureAdded(let s, let p): "\(s): procedure added: \(p)"
+        case .procedureRemoved(let s, let p): "\(s): procedure removed: \(p)"
+        case .cell(let c):
+            "\(c.scenario) · \(c.hookLabel) · \(c.strategy): "
+                + (c.oldVerdict == c.newVerdict ? "\(c.newVerdict) unchanged" : "\(c.oldVerdict) → \(c.newVerdict)")
+                + ((c.marks + c.procedures).isEmpty ? "" : " (\((c.marks + c.procedures).joined(separator: "; ")))")
+        }
+    }
+}
+
+extension ResultDiff {
+    /// The changes, one per line, and a closing count.
+    public func renderText() -> String {
+        guard !isEmpty else { return "no differences\n" }
+        return changes.map { $0.description + "\n" }.joined() + summary + "\n"
+    }
+
+    /// The same for a CI job summary.
+    public func renderMarkdown() -> String {
+        guard !isEmpty else { return "### ExitRace results\n\nNo differences.\n" }
+        var out = "### ExitRace results changed\n\n"
+        for change in changes { out += "- \(MarkdownRenderer.escape(change.description))\n" }
+        return out + "\n\(summary)\n"
+    }
+
+    /// "2 cells changed, 1 strategy added".
+    public var summary: String {
+        var counts: [(String, Int)] = []
+        func count(_ label: String, _ matches: (Change) -> Bool) {
+            let n = changes.filter(matches).count
+            if n > 0 { counts.append((label, n)) }
+        }
+        count("cell changed") { if case .cell = $0 { true } else { false } }
+        count("scenario added") { if case .scenarioAdded = $0 { true } else { false } }
+        count("scenario removed") { if case .scenarioRemoved = $0 { true } else { false } }
+        count("hook added") { if case .hookAdded = $0 { true } else { false } }
+        count("hook removed") { if case .hookRemoved = $0 { true } else { false } }
+        count("strategy added") { if case .strategyAdded = $0 { true } else { false } }
+        count("strategy removed") { if case .strategyRemoved = $0 { true } else { false } }
+        count("procedure added") { if case .procedureAdded = $0 { true } else { false } }
+        count("procedure removed") { if case .procedureRemoved = $0 { true } else { false } }
+        return counts.map { label, n in n == 1 ? "1 \(label)" : "\(n) \(Self.plural(label))" }.joined(separator: ", ")
+    }
+
+    /// "cell changed" → "cells changed", "strategy added" → "strategies added".
+    private static func plural(_ label: String) -> String {
+        var words = label.split(separator: " ").map(String.init)
+        words[0] = words[0].hasSuffix("y") ? String(words[0].dropLast()) + "ies" : words[0] + "s"
+        return words.joined(separator: " ")
+    }
+}

@@ -1,0 +1,161 @@
+/// A result file (`exitrace run --format json`, `results/<name>.json`) read back for comparison.
+/// Only what comparisons need is read; unknown members are ignored so that older tools can read
+/// newer files.
+public struct ResultDocument: Equatable, Sendable {
+    public struct Entry: Equatable, Sendable {
+        public var name: String
+        public var label: String
+    }
+
+    public struct Outcome: Equatable, Sendable {
+        public var procedure: String
+        public var finished: Bool
+        public var marginNs: Int64?
+        public var boundReached: String?
+    }
+
+    public struct Cell: Equatable, Sendable {
+        public var hook: String
+        public var strategy: String
+        public var verdict: String
+        public var priorityInversion: Bool
+        public var deadlock: Bool
+        public var outcomes: [Outcome]
+    }
+
+    public var scenario: String
+    public var hooks: [Entry]
+    public var strategies: [Entry]
+    public var procedures: [Entry]
+    public var cells: [Cell]
+
+    public func cell(hook: String, strategy: String) -> Cell? {
+        cells.first { $0.hook == hook && $0.strategy == strategy }
+    }
+
+    public func hookLabel(_ name: String) -> String { hooks.first { $0.name == name }?.label ?? name }
+
+    /// Parses a result file; a diagnostic names what is missing or malformed.
+    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> ResultDocument {
+        let root = try ScenarioDecoder.parse(bytes, file: file)
+        var reader = Reader(file: file)
+        guard let document = reader.document(root), reader.problems.isEmpty else {
+            throw InputError(reader.problems.isEmpty
+                ? [Diagnostic(at: root.position, path: "", message: "expected an ExitRace result file")] : reader.problems)
+        }
+        return document
+    }
+
+    /// The document of a freshly computed table (the same as parsing its JSON rendering).
+    public init(table: ResultTable) {
+        // Reading our own canonical JSON back keeps one definition of what a result file holds.
+        let json = JSONRenderer.render([table])
+        do {
+            self = try ResultDocument.parse(Array(json.utf8), file: table.scenario.name)
+        } catch {
+            preconditionFailure("a rendered result does not parse: \(error)")
+        }
+    }
+
+    init(scenario: String, hooks: [Entry], strategies: [Entry], procedures: [Entry], cells: [Cell]) {
+        self.scenario = scenario
+        self.hooks = hooks
+        self.strategies = strategies
+        self.procedures = procedures
+        self.cells = cells
+    }
+
+    private struct Reader {
+        let file: String
+        var problems: [Diagnostic] = []
+
+        mutating func fail(_ node: JSONNode, _ path: String, _ expected: String) {
+            problems.append(Diagnostic(at: node.position, path: path, message: "expected \(expected), found \(node.kindDescription)"))
+        }
+
+        mutating func string(_ node: JSONNode, _ key: String, _ path: String) -> String? {
+            guard let value = node[key] else {
+                problems.append(Diagnostic(at: node.position, path: path, message: "missing member \"\(key)\" (a string)"))
+                return nil
+            }
+            guard case .string(let s) = value.value else {
+                fail(value, join(path, key), "a string")
+                return nil
+            }
+            return s
+        }
+
+        mutating func bool(_ node: JSONNode, _ key: String, _ path: String) -> Bool? {
+            guard let value = node[key], case .bool(let b) = value.value else {
+                if let value = node[key] { fail(value, join(path, key), "true or false") } else {
+                    problems.append(Diagnostic(at: node.position, path: path, message: "missing member \"\(key)\" (true or false)"))
+                }
+                return nil
+            }
+            return b
+        }
+
+        mutating func array(_ node: JSONNode, _ key: String, _ path: String) -> [JSONNode]? {
+            guard let value = node[key], case .array(let elements) = value.value else {
+                if let value = node[key] { fail(value, join(path, key), "an array") } else {
+                    problems.append(Diagnostic(at: node.position, path: path, message: "missing member \"\(key)\" (an array)"))
+                }
+                return nil
+            }
+            return elements
+        }
+
+        mutating func entries(_ node: JSONNode, _ key: String) -> [Entry] {
+            guard let elements = array(node, key, "") else { return [] }
+            return elements.enumerated().compactMap { index, element in
+                let path = "\(key)[\(index)]"
+                guard let name = string(element, "name", path) else { return nil }
+                let label = element["label"].flatMap { if case .string(let s) = $0.value { s } else { nil } } ?? name
+                return Entry(name: name, label: label)
+            }
+        }
+
+        mutating func document(_ root: JSONNode) -> ResultDocument? {
+            guard case .object = root.value else {
+                fail(root, "", "an ExitRace result file (a JSON object)")
+                return nil
+            }
+            if let version = root["formatVersion"], case .number(let n, _) = version.value, n != Double(JSONRenderer.formatVersion) {
+                problems.append(
+                    Diagnostic(
+                        at: version.position, path: "formatVersion",
+                        message: "expected result format \(JSONRenderer.formatVersion), found \(version.kindDescription)"))
+                return nil
+            }
+            guard let scenario = string(root, "scenario", "") else { return nil }
+            let hooks = entries(root, "hooks")
+            let strategies = entries(root, "strategies")
+            let procedures = entries(root, "procedures")
+            var cells: [Cell] = []
+            for (index, node) in (array(root, "cells", "") ?? []).enumerated() {
+                let path = "cells[\(index)]"
+                guard let hook = string(node, "hook", path), let strategy = string(node, "strategy", path),
+                    let verdict = string(node, "verdict", path), let inversion = bool(node, "priorityInversion", path),
+                    let deadlock = bool(node, "deadlock", path), let outcomeNodes = array(node, "outcomes", path)
+                else { continue }
+                var outcomes: [Outcome] = []
+                for (k, outcome) in outcomeNodes.enumerated() {
+                    let outcomePath = "\(path).outcomes[\(k)]"
+                    guard let procedure = string(outcome, "procedure", outcomePath),
+                        let finished = bool(outcome, "cleanupFinished", outcomePath)
+                    else { continue }
+                    var margin: Int64?
+                    if let node = outcome["marginNs"], case .number(let n, _) = node.value { margin = Int64(exactly: n) }
+                    var bound: String?
+                    if let node = outcome["boundReached"], case .string(let s) = node.value { bound = s }
+                    outcomes.append(Outcome(procedure: procedure, finished: finished, marginNs: margin, boundReached: bound))
+                }
+                cells.append(
+                    Cell(hook: hook, strategy: strategy, verdict: verdict, priorityInversion: inversion, deadlock: deadlock,
+                         outcomes: outcomes))
+            }
+            return ResultDocument(
+                scenario: scenario, hooks: hooks, strategies: strategies, procedures: procedures, cells: cells)
+        }
+    }
+}
