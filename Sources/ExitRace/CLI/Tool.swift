@@ -19,6 +19,8 @@ public enum Tool {
         case "batch": return batchCommand(arguments, environment)
         case "diff": return diffCommand(arguments)
         case "check": return checkCommand(arguments, environment)
+        case "explain": return explainCommand(arguments)
+        case "report": return reportCommand(arguments)
         case "bench": return benchCommand(arguments)
         case "help":
             if let topic = arguments.first, let text = help(for: topic) { return ToolOutput(stdout: text) }
@@ -30,7 +32,7 @@ public enum Tool {
         }
     }
 
-    static let commands = ["run", "validate", "batch", "diff", "check", "bench", "help"]
+    static let commands = ["run", "validate", "batch", "diff", "check", "explain", "report", "bench", "help"]
 
     static func help(for command: String) -> String? {
         switch command {
@@ -39,6 +41,8 @@ public enum Tool {
         case "batch": batchHelp
         case "diff": diffHelp
         case "check": checkHelp
+        case "explain": explainHelp
+        case "report": reportHelp
         case "bench": benchHelp
         default: nil
         }
@@ -146,6 +150,10 @@ public enum Tool {
                                         compare two result files or directories, cell by cell
           exitrace check DIR|FILE… --against DIR [--update]
                                         re-run scenarios and compare with committed results
+          exitrace explain [FILE] --hook H --strategy S [--procedure P] [--trace OUT.json]
+                                        tell, step by step, why one cell came out as it did
+          exitrace report [DIR|FILE…] --out DIR
+                                        write a self-contained HTML report with a timeline per cell
           exitrace bench [--seconds N]  measure the engine (use a release build)
           exitrace help [COMMAND]       this text, or a command's
 

@@ -103,7 +103,8 @@ extension Engine {
             case .task: context.mainIsolated ? "Task (main actor)" : "Task"
             case .detachedTask: "Task.detached"
             }
-        return context.hook >= 0 ? "\(what) from \(hookName(context.hook))" : what
+        // A turn's hook changes as it delivers hooks; what it creates keeps the hook of the moment.
+        return context.hook >= 0 && context.kind != .turn ? "\(what) from \(hookName(context.hook))" : what
     }
 
     private func hookName(_ h: Int32) -> String { h >= 0 ? hookNames[Int(h)] : "-" }

@@ -53,6 +53,10 @@ struct Engine {
     private var inversion: RunOutcome.PriorityInversion?
     private var deadlock: [DeadlockLink]?
 
+    /// When on, every run records ``TraceRecord``s into `trace` (for explanations and trace files).
+    var tracing = false
+    private(set) var trace = ContiguousArray<TraceRecord>()
+
     /// Thread 0 is the main thread; then the cooperative pool, then the Dispatch workers.
     static let mainThread: Int32 = 0
 
@@ -109,6 +113,7 @@ struct Engine {
 
     private mutating func reset(for cell: CellProgram) {
         program = cell
+        trace.removeAll(keepingCapacity: true)
         queue.reset()
         contexts.removeAll(keepingCapacity: true)
         mainQueue.removeAll(keepingCapacity: true)
@@ -148,6 +153,14 @@ struct Engine {
         queue.schedule(SimEvent(kind: kind, a: a, b: b), at: now + VirtualDuration(nanoseconds: ns))
     }
 
+    @inline(__always)
+    private mutating func note(
+        _ kind: TraceRecord.Kind, thread: Int32 = -1, context: Int32 = -1, a: Int32 = 0, b: Int64 = 0
+    ) {
+        guard tracing else { return }
+        trace.append(TraceRecord(time: now.nanoseconds, kind: kind, thread: thread, context: context, a: a, b: b))
+    }
+
     private mutating func handle(_ event: SimEvent) {
         switch event.kind {
         case .advanceScript:
@@ -163,26 +176,32 @@ struct Engine {
             if threads[Int(Self.mainThread)].state == .idle { runThread(Self.mainThread) }
         case .callDelivered:
             let call = calls[Int(event.b)]
-            if !call.effectOnReply { recordEffect(of: call) }
+            note(.delivered, context: event.a, a: Int32(event.b), b: alive ? 0 : 1)
+            if !call.effectOnReply { recordEffect(of: call, index: Int32(event.b), context: event.a) }
             schedule(.callReply, event.a, event.b, after: call.replyLatencyNs)
         case .callWorkDone:
             callWorkDone(on: event.a)
         case .callReply:
             let call = calls[Int(event.b)]
-            if call.effectOnReply { recordEffect(of: call) }
+            note(.replied, context: event.a, a: Int32(event.b), b: alive ? 0 : 1)
+            if call.effectOnReply { recordEffect(of: call, index: Int32(event.b), context: event.a) }
             callPartDone(event.a)
         case .taskWake:
             resume(event.a)
         case .waitTimeout:
             let t = Int(event.a)
             guard threads[t].state == .waiting, threads[t].waitTicket == event.b else { return }
+            note(.waitTimedOut, thread: event.a, context: threads[t].context, a: threads[t].semaphore)
             semaphoreWaiters[Int(threads[t].semaphore)] -= 1
             threads[t].semaphore = -1
             threads[t].state = .running
             contexts[Int(threads[t].context)].pc += 1
             continueThread(event.a)
         case .watchdog:
-            if alive && contexts[Int(event.a)].state != .done { die(.watchdog) }
+            if alive && contexts[Int(event.a)].state != .done {
+                note(.watchdogFired, context: event.a)
+                die(.watchdog)
+            }
         case .exitCompleted:
             die(.exit)
         }
@@ -202,6 +221,7 @@ struct Engine {
                         kind: .turn, pc: step.bodyStart, end: step.bodyEnd, mainIsolated: true,
                         priority: mainQoS, hook: -1))
                 if step.duration >= 0 { schedule(.watchdog, c, after: step.duration) }
+                note(.turnQueued, context: c, a: Int32(scriptPc - 1))
                 enqueueOnMain(c)
                 return  // the script goes on when the turn returns
             case .delay:
@@ -218,14 +238,16 @@ struct Engine {
         guard alive else { return }
         alive = false
         death = RunOutcome.Death(at: now, cause: cause)
+        note(.died, a: Int32(RunOutcome.DeathCause.allCases.firstIndex(of: cause)!))
         deadlock = findDeadlock()
         let main = Int(Self.mainThread)
         if threads[main].state == .waiting { semaphoreWaiters[Int(threads[main].semaphore)] -= 1 }
         threads[main].state = .dead
     }
 
-    private mutating func recordEffect(of call: CallTiming) {
+    private mutating func recordEffect(of call: CallTiming, index: Int32, context: Int32) {
         guard call.isCleanup else { return }
+        note(.effect, context: context, a: index, b: alive ? 0 : 1)
         if alive {
             cleanupEffects += 1
             lastCleanupAt = now
@@ -238,11 +260,14 @@ struct Engine {
     // MARK: - Executors
 
     private mutating func newContext(_ context: SimContext) -> Int32 {
+        var context = context
+        context.start = context.pc
         contexts.append(context)
         return Int32(contexts.count - 1)
     }
 
     private mutating func enqueueOnMain(_ c: Int32) {
+        note(.queuedOnMain, context: c)
         contexts[Int(c)].state = .queued
         mainQueue.append(c)
         if threads[Int(Self.mainThread)].state == .idle && !mainKickPending {
@@ -255,6 +280,7 @@ struct Engine {
     private mutating func enqueueOnPool(_ c: Int32) {
         contexts[Int(c)].state = .queued
         let qos = QoSClass(priority: contexts[Int(c)].priority)
+        note(.queuedOnPool, context: c, a: contexts[Int(c)].kind == .globalBlock ? 1 : 0, b: startLatencyNs[qos.index])
         schedule(.jobReady, c, after: startLatencyNs[qos.index])
     }
 
@@ -265,6 +291,7 @@ struct Engine {
     }
 
     private mutating func jobReady(_ c: Int32) {
+        note(.ready, context: c)
         let job = ReadyJob(priority: contexts[Int(c)].priority, sequence: readySequence, context: c)
         readySequence &+= 1
         if contexts[Int(c)].kind == .globalBlock {
@@ -314,6 +341,7 @@ struct Engine {
             if threads[Int(t)].pool != .main { threads[Int(t)].qos = contexts[Int(c)].priority }
             contexts[Int(c)].state = .onThread
             contexts[Int(c)].thread = t
+            note(.started, thread: t, context: c)
             execute(t)
             guard threads[Int(t)].state == .idle else { return }
         }
@@ -326,6 +354,11 @@ struct Engine {
 
     /// Takes the context off its thread, which becomes idle.
     private mutating func detach(_ c: Int32, from t: Int32, state: SimContext.State) {
+        if tracing {
+            let reason: TraceRecord.StopReason =
+                state == .done ? .finished : contexts[Int(c)].hoppedOff ? .hopped : .suspended
+            note(.stopped, thread: t, context: c, a: reason.rawValue)
+        }
         contexts[Int(c)].state = state
         contexts[Int(c)].thread = -1
         threads[Int(t)].context = -1
@@ -346,21 +379,26 @@ struct Engine {
             let op = program.ops[Int(pc)]
             switch op.kind {
             case .hookEnter:
+                note(.hookEntered, thread: t, context: c, a: op.a)
                 contexts[Int(c)].hook = op.a
                 contexts[Int(c)].pc = pc + 1
             case .hookReturn:
+                note(.hookReturned, thread: t, context: c, a: op.a)
                 contexts[Int(c)].hook = -1
                 contexts[Int(c)].pc = pc + 1
             case .work:
+                note(.work, thread: t, context: c, b: op.duration)
                 contexts[Int(c)].pc = pc + 1
                 schedule(.threadResume, t, after: op.duration)
                 return
             case .sleep:
+                note(.sleep, thread: t, context: c, b: op.duration)
                 contexts[Int(c)].pc = pc + 1
                 threads[Int(t)].state = .sleeping
                 schedule(.threadResume, t, after: op.duration)
                 return
             case .taskSleep:
+                note(.taskSleep, thread: t, context: c, b: op.duration)
                 contexts[Int(c)].pc = pc + 1
                 detach(c, from: t, state: .suspended)
                 schedule(.taskWake, c, after: op.duration)
@@ -373,6 +411,7 @@ struct Engine {
                     SimContext(
                         kind: .mainBlock, pc: pc + 1, end: op.bodyEnd, mainIsolated: true, priority: mainQoS,
                         hook: contexts[Int(c)].hook))
+                note(.created, thread: t, context: block, a: c)
                 enqueueOnMain(block)
                 contexts[Int(c)].pc = op.bodyEnd
             case .dispatchGlobal:
@@ -380,14 +419,17 @@ struct Engine {
                     SimContext(
                         kind: .globalBlock, pc: pc + 1, end: op.bodyEnd, mainIsolated: false,
                         priority: UInt8(op.a), hook: contexts[Int(c)].hook))
+                note(.created, thread: t, context: block, a: c)
                 enqueueOnPool(block)
                 contexts[Int(c)].pc = op.bodyEnd
             case .wait:
                 let s = Int(op.a)
                 if semaphoreValue[s] > 0 {
+                    note(.waitPassed, thread: t, context: c, a: op.a)
                     semaphoreValue[s] -= 1
                     contexts[Int(c)].pc = pc + 1
                 } else {
+                    note(.waitBlocked, thread: t, context: c, a: op.a, b: op.duration)
                     block(t, on: op.a, timeoutNs: op.duration)
                     return
                 }
@@ -397,17 +439,20 @@ struct Engine {
             case .call:
                 if threads[Int(t)].pool == .main {
                     // A nonisolated async call leaves the main actor: hop to the pool for it.
+                    note(.hop, thread: t, context: c)
                     contexts[Int(c)].hoppedOff = true
                     detach(c, from: t, state: .queued)
                     enqueueOnPool(c)
                 } else {
                     let call = calls[Int(op.a)]
+                    note(.callStarted, thread: t, context: c, a: op.a, b: call.costNs)
                     contexts[Int(c)].callPartsPending = 2
                     schedule(.callDelivered, c, UInt32(op.a), after: call.deliverAfterNs)
                     schedule(.callWorkDone, t, after: call.costNs)
                 }
                 return
             case .exit:
+                note(.exitBegan, thread: t, context: c, b: exitDurationNs)
                 contexts[Int(c)].pc = pc + 1
                 schedule(.exitCompleted, t, after: exitDurationNs)
                 return
@@ -435,6 +480,7 @@ struct Engine {
             SimContext(
                 kind: op.kind == .spawnDetached ? .detachedTask : .task, pc: pc + 1, end: op.bodyEnd,
                 mainIsolated: mainIsolated, priority: priority, hook: parent.hook))
+        note(.created, thread: t, context: child, a: c)
         if mainIsolated { enqueueOnMain(child) } else { enqueueOnPool(child) }
     }
 
@@ -473,6 +519,7 @@ struct Engine {
     /// waiter donates no priority: a waiter of a higher class than the signaler is an inversion.
     private mutating func signal(_ s: Int32, from t: Int32) {
         guard semaphoreWaiters[Int(s)] > 0 else {
+            note(.signal, thread: t, context: threads[Int(t)].context, a: s, b: -1)
             semaphoreValue[Int(s)] += 1
             return
         }
@@ -489,6 +536,8 @@ struct Engine {
             }
             index += 1
         }
+        note(.signal, thread: t, context: threads[Int(t)].context, a: s, b: Int64(waiter))
+        note(.waitWoken, thread: Int32(waiter), context: threads[waiter].context, a: s, b: Int64(t))
         semaphoreWaiters[Int(s)] -= 1
         threads[waiter].state = .running
         threads[waiter].semaphore = -1
@@ -498,6 +547,7 @@ struct Engine {
         let waiterQoS = QoSClass(priority: threads[waiter].qos)
         let signalerQoS = QoSClass(priority: threads[Int(t)].qos)
         if alive && waiterQoS > signalerQoS {
+            note(.inversion, thread: t, a: s, b: Int64(waiter))
             if inversion == nil {
                 inversion = RunOutcome.PriorityInversion(at: now, waiter: waiterQoS, signaler: signalerQoS, count: 0)
             }

@@ -19,6 +19,8 @@ struct SimContext {
     var state: State = .queued
     var pc: Int32
     var end: Int32
+    /// Where its code starts (`pc` at creation), for reports.
+    var start: Int32 = -1
     /// Home executor: the main actor / main queue, or a pool.
     var mainIsolated: Bool
     /// Task priority, or the block's QoS, as a raw value.

@@ -1,6 +1,6 @@
 /// What happened in one simulation of one (hook, strategy, procedure).
 public struct RunOutcome: Equatable, Sendable {
-    public enum DeathCause: String, Equatable, Sendable {
+    public enum DeathCause: String, CaseIterable, Equatable, Sendable {
         /// `exit` completed on the main thread.
         case exit
         /// A turn did not return within its watchdog budget.

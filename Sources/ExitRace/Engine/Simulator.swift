@@ -25,6 +25,18 @@ public final class Simulator {
         return engine.run(programs[key]!)
     }
 
+    /// Simulates one run with tracing on, for explanations and trace files.
+    public func trace(hook: Int, strategy: Int, procedure: Int) -> CellTrace {
+        engine.tracing = true
+        defer { engine.tracing = false }
+        let outcome = run(hook: hook, strategy: strategy, procedure: procedure)
+        let cleanup = scenario.systemCalls.map(\.isCleanup)
+        return CellTrace(
+            scenario: scenario, hook: hook, strategy: strategy, procedure: procedure, outcome: outcome,
+            records: Array(engine.trace), contexts: engine.traceContexts { cleanup[Int($0)] },
+            threads: engine.traceThreadNames(), semaphores: engine.semaphoreNames)
+    }
+
     /// Simulates every cell.
     public func table() -> ResultTable {
         var cells: [ResultTable.Cell] = []

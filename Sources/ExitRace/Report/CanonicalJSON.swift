@@ -5,6 +5,8 @@ public indirect enum CanonicalJSON: Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
+    /// `value × 10^-scale`, written exactly: `.decimal(60_000_500, scale: 3)` is `60000.5`.
+    case decimal(Int64, scale: Int)
     case string(String)
     case array([CanonicalJSON])
     case object([String: CanonicalJSON])
@@ -21,6 +23,15 @@ public indirect enum CanonicalJSON: Equatable, Sendable {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .integer(let i): out += String(i)
+        case .decimal(let value, let scale):
+            var divisor: Int64 = 1
+            for _ in 0..<scale { divisor *= 10 }
+            if value < 0 { out += "-" }
+            out += String(abs(value) / divisor)
+            var fraction = String(abs(value) % divisor)
+            while fraction.count < scale { fraction = "0" + fraction }
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            if !fraction.isEmpty { out += "." + fraction }
         case .string(let s): Self.writeString(s, into: &out)
         case .array(let elements):
             guard !elements.isEmpty else {

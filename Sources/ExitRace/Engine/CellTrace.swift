@@ -1,0 +1,80 @@
+/// Everything needed to explain one run: its outcome, the engine's trace records, and names for
+/// the numbers in them. Produced by ``Simulator/trace(hook:strategy:procedure:)``.
+public struct CellTrace: Sendable {
+    /// A task, block or turn of the run.
+    public struct Context: Equatable, Sendable {
+        public enum Kind: String, Sendable {
+            case turn, mainBlock, globalBlock, task, detachedTask
+        }
+
+        /// E.g. "Task.detached from applicationWillTerminate".
+        public var name: String
+        public var kind: Kind
+        public var qos: QoSClass
+        public var mainIsolated: Bool
+        /// Cleanup calls in its own code (not in the bodies it starts).
+        public var cleanupCalls: Int
+    }
+
+    public var scenario: Scenario
+    public var hook: Int
+    public var strategy: Int
+    public var procedure: Int
+    public var outcome: RunOutcome
+    public var records: [TraceRecord]
+    public var contexts: [Context]
+    /// Names of threads 0…n (the main thread, then pool threads), as far as the run used them.
+    public var threads: [String]
+    public var semaphores: [String]
+
+    public var hookName: String { scenario.hooks[hook].name }
+    public var title: String {
+        "\(scenario.name) · \(scenario.hooks[hook].label) · \(scenario.strategies[strategy].name) · \(scenario.procedures[procedure].name)"
+    }
+}
+
+extension Engine {
+    /// Names and facts about the last run's contexts, for a ``CellTrace``.
+    func traceContexts(cleanupCall: (Int32) -> Bool) -> [CellTrace.Context] {
+        contexts.indices.map { index in
+            let context = contexts[index]
+            var cleanupCalls = 0
+            var pc = Int(context.start)
+            while pc < Int(context.end) {
+                let op = program.ops[pc]
+                switch op.kind {
+                case .spawnTask, .spawnDetached, .dispatchMain, .dispatchGlobal:
+                    pc = Int(op.bodyEnd)
+                    continue
+                case .call where cleanupCall(op.a):
+                    cleanupCalls += 1
+                default: break
+                }
+                pc += 1
+            }
+            let kind: CellTrace.Context.Kind =
+                switch context.kind {
+                case .turn: .turn
+                case .mainBlock: .mainBlock
+                case .globalBlock: .globalBlock
+                case .task: .task
+                case .detachedTask: .detachedTask
+                }
+            return CellTrace.Context(
+                name: contextName(Int32(index)), kind: kind, qos: QoSClass(priority: context.priority),
+                mainIsolated: context.mainIsolated, cleanupCalls: cleanupCalls)
+        }
+    }
+
+    /// Names of the threads the last run used.
+    func traceThreadNames() -> [String] {
+        var highest = 0
+        for record in trace where record.thread > highest { highest = Int(record.thread) }
+        for record in trace where record.kind == .signal || record.kind == .waitWoken || record.kind == .inversion {
+            highest = max(highest, Int(record.b))
+        }
+        return (0...highest).map { threadName(Int32($0)) }
+    }
+
+    var semaphoreNames: [String] { program.semaphores.map(\.name) }
+}

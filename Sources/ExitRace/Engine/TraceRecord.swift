@@ -1,0 +1,71 @@
+/// One fact of a traced run, recorded by the engine as it happens (only when tracing is on).
+/// Plain integers: the report layer turns records into timelines, explanations and trace files.
+public struct TraceRecord: Equatable, Sendable {
+    public enum Kind: UInt8, Sendable {
+        /// The kill procedure enqueues a turn (`context`); `a`: script step.
+        case turnQueued
+        /// `context` was created by `a` (a context, or -1 for the system) on `thread`.
+        case created
+        /// `context` joins the main queue.
+        case queuedOnMain
+        /// `context` joins a pool (`a`: 0 cooperative, 1 Dispatch) and may start `b` ns from now.
+        case queuedOnPool
+        /// `context`'s start latency is over: it is ready for a pool thread.
+        case ready
+        /// `thread` starts running `context`.
+        case started
+        /// `context` leaves `thread`; `a`: why (see ``StopReason``).
+        case stopped
+        /// `a`: hook.
+        case hookEntered
+        case hookReturned
+        /// CPU work of `b` ns on `thread`.
+        case work
+        /// `Thread.sleep` of `b` ns on `thread`.
+        case sleep
+        /// `Task.sleep` of `b` ns.
+        case taskSleep
+        /// `thread` blocks in a wait on semaphore `a` (`b`: timeout, or -1).
+        case waitBlocked
+        /// A wait on semaphore `a` returns at once (the semaphore had a signal).
+        case waitPassed
+        /// `thread`'s wait on semaphore `a` ends: signaled by thread `b`.
+        case waitWoken
+        /// `thread`'s wait on semaphore `a` timed out.
+        case waitTimedOut
+        /// `thread` signals semaphore `a`; `b`: the thread it wakes, or -1.
+        case signal
+        /// A main-actor `context` leaves the main thread for a nonisolated call.
+        case hop
+        /// `thread` starts system call `a` for `context`; it costs `b` ns.
+        case callStarted
+        /// The request of call `a` leaves the process (`b`: 1 if the process was already dead).
+        case delivered
+        /// The reply of call `a` is back (`b`: 1 if the process was already dead).
+        case replied
+        /// Cleanup call `a` of `context` takes effect (`b`: 1 if after death: it does not count).
+        case effect
+        /// `thread` calls `exit`, which takes `b` ns.
+        case exitBegan
+        /// The turn `context` overran its watchdog.
+        case watchdogFired
+        /// The process died; `a`: ``RunOutcome/DeathCause`` index.
+        case died
+        /// `thread` signaled a waiter on `b` (a thread) of a higher QoS class.
+        case inversion
+    }
+
+    /// Why a context left its thread.
+    public enum StopReason: Int32, Sendable {
+        case finished = 0
+        case suspended = 1
+        case hopped = 2
+    }
+
+    public var time: Int64
+    public var kind: Kind
+    public var thread: Int32
+    public var context: Int32
+    public var a: Int32
+    public var b: Int64
+}

@@ -1,0 +1,138 @@
+/// The story of one run in words: a timeline of what ran where and when, and a verdict that says
+/// why the cleanup won or lost. Built from a ``CellTrace``; the text is deterministic.
+public struct CellExplanation: Sendable {
+    public struct Line: Equatable, Sendable {
+        public var time: Int64
+        /// The thread, executor or party the line is about ("main thread", "cooperative pool", "system").
+        public var place: String
+        public var text: String
+        /// Whether it happened after the process died (simulated only to tell the margin).
+        public var afterDeath: Bool
+    }
+
+    public var title: String
+    public var lines: [Line]
+    public var verdict: String
+
+    public init(_ trace: CellTrace) {
+        title = trace.title
+        lines = Self.lines(trace)
+        verdict = Verdict.sentence(trace)
+    }
+
+    public func renderText() -> String {
+        var out = "\(title)\n\n"
+        var placeWidth = 0
+        for line in lines { placeWidth = max(placeWidth, line.place.count) }
+        var markedDeath = false
+        for line in lines {
+            if line.afterDeath && !markedDeath {
+                out += "  ---- the process is dead; what follows would have happened had it lived ----\n"
+                markedDeath = true
+            }
+            let time = TimeFormatting.fixedMilliseconds(line.time)
+            out += "  " + String(repeating: " ", count: max(0, 13 - time.count)) + time + "  "
+            out += line.place + String(repeating: " ", count: placeWidth - line.place.count) + "  " + line.text + "\n"
+        }
+        return out + "\n" + verdict + "\n"
+    }
+
+    static func lines(_ trace: CellTrace) -> [Line] {
+        let deathIndex = trace.records.firstIndex { $0.kind == .died }
+        var lines: [Line] = []
+        for (index, record) in trace.records.enumerated() {
+            guard let (place, text) = describe(record, trace) else { continue }
+            lines.append(Line(time: record.time, place: place, text: text, afterDeath: deathIndex.map { index > $0 } ?? false))
+        }
+        return lines
+    }
+
+    static func thread(_ index: Int32, _ trace: CellTrace) -> String {
+        index >= 0 && Int(index) < trace.threads.count ? trace.threads[Int(index)] : "thread \(index)"
+    }
+
+    static func context(_ index: Int32, _ trace: CellTrace) -> String {
+        index >= 0 && Int(index) < trace.contexts.count ? trace.contexts[Int(index)].name : "context \(index)"
+    }
+
+    static func semaphore(_ index: Int32, _ trace: CellTrace) -> String {
+        index >= 0 && Int(index) < trace.semaphores.count ? "\"\(trace.semaphores[Int(index)])\"" : "semaphore \(index)"
+    }
+
+    static func call(_ index: Int32, _ trace: CellTrace) -> String {
+        index >= 0 && Int(index) < trace.scenario.systemCalls.count ? trace.scenario.systemCalls[Int(index)].name : "call \(index)"
+    }
+
+    static func ms(_ ns: Int64) -> String { TimeFormatting.milliseconds(ns) }
+
+    /// One line for a record, or `nil` for records that another line already tells.
+    static func describe(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
+        let here = thread(record.thread, trace)
+        let who = context(record.context, trace)
+        switch record.kind {
+        case .turnQueued:
+            return ("system", "sends a main-queue turn (step \(record.a + 1) of \(trace.scenario.procedures[trace.procedure].name))")
+        case .created:
+            let info = trace.contexts[Int(record.context)]
+            return (here, "creates \(who) (\(info.qos.name) QoS\(info.mainIsolated ? ", main actor" : ""))")
+        case .queuedOnMain:
+            return ("main queue", "\(who) is queued")
+        case .queuedOnPool:
+            let pool = record.a == 1 ? "Dispatch pool" : "cooperative pool"
+            let qos = trace.contexts[Int(record.context)].qos
+            return (pool, "\(who) waits for a thread (\(qos.name) QoS: \(ms(record.b)) start latency)")
+        case .ready:
+            return (trace.contexts[Int(record.context)].kind == .globalBlock ? "Dispatch pool" : "cooperative pool",
+                    "\(who) is ready for a thread")
+        case .started:
+            return (here, "runs \(who)")
+        case .stopped:
+            switch TraceRecord.StopReason(rawValue: record.a) {
+            case .finished: return (here, "\(who) returns")
+            case .suspended: return (here, "\(who) suspends (await)")
+            case .hopped, nil: return nil  // the hop line tells it
+            }
+        case .hookEntered:
+            return (here, "→ \(trace.scenario.hooks[Int(record.a)].name)\(Int(record.a) == trace.hook ? " (runs the strategy)" : "")")
+        case .hookReturned:
+            return (here, "← \(trace.scenario.hooks[Int(record.a)].name) returns")
+        case .work:
+            return (here, "works for \(ms(record.b))")
+        case .sleep:
+            return (here, "Thread.sleep for \(ms(record.b))")
+        case .taskSleep:
+            return (here, "\(who) sleeps (Task.sleep) for \(ms(record.b))")
+        case .waitBlocked:
+            return (here, "blocks in wait on \(semaphore(record.a, trace))" + (record.b >= 0 ? " (timeout \(ms(record.b)))" : ""))
+        case .waitPassed:
+            return (here, "wait on \(semaphore(record.a, trace)) passes at once (already signaled)")
+        case .waitWoken:
+            return (here, "wait on \(semaphore(record.a, trace)) returns (signaled by \(thread(Int32(record.b), trace)))")
+        case .waitTimedOut:
+            return (here, "wait on \(semaphore(record.a, trace)) times out")
+        case .signal:
+            return (here, "signals \(semaphore(record.a, trace))" + (record.b >= 0 ? ", waking \(thread(Int32(record.b), trace))" : ""))
+        case .hop:
+            return (here, "\(who) leaves the main actor for a nonisolated call")
+        case .callStarted:
+            return (here, "calls \(call(record.a, trace)) (\(ms(record.b)) on this thread)")
+        case .delivered:
+            return ("system", "receives the \(call(record.a, trace)) request")
+        case .replied:
+            return ("system", "replies to \(call(record.a, trace))")
+        case .effect:
+            return ("system", record.b == 0
+                ? "the cleanup (\(call(record.a, trace))) takes effect"
+                : "the cleanup (\(call(record.a, trace))) would take effect now: too late, it does not count")
+        case .exitBegan:
+            return (here, "calls exit (takes \(ms(record.b)))")
+        case .watchdogFired:
+            return ("system", "watchdog: \(who) did not return in time")
+        case .died:
+            return ("process", RunOutcome.DeathCause.allCases[Int(record.a)].phrase)
+        case .inversion:
+            let waiter = thread(Int32(record.b), trace)
+            return (here, "priority inversion: \(waiter) waited on this lower-QoS thread")
+        }
+    }
+}

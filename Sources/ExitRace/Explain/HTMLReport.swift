@@ -1,0 +1,110 @@
+/// A self-contained HTML report: for each scenario the result table, and for each cell, under
+/// each kill procedure, an SVG timeline and the verdict. No scripts, no network, no external
+/// files: one page that opens anywhere and prints well.
+public enum HTMLReport {
+    /// `expanded` opens every cell (for printing and screenshots).
+    public static func render(_ scenarios: [Scenario], expanded: Bool = false) -> String {
+        var body = ""
+        var contents = ""
+        for (number, scenario) in scenarios.enumerated() {
+            let simulator = Simulator(scenario: scenario)
+            let table = simulator.table()
+            let id = "s\(number)"
+            contents += "<li><a href=\"#\(id)\">\(HTML.escape(scenario.name))</a>: \(HTML.escape(scenario.title))</li>\n"
+            body += section(table, simulator: simulator, id: id, expanded: expanded)
+        }
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>ExitRace report</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            <header>
+            <h1>ExitRace report</h1>
+            <p>Does cleanup started while an iOS app is being killed finish? Each table cell is one hook running one
+            strategy; ○ it finished under every kill procedure, △ under the ones named, × under none. Open a cell for
+            its timelines: one row per thread, in virtual time, with the request and the process's death marked.</p>
+            <ul class="contents">
+            \(contents)</ul>
+            </header>
+            \(body)<footer>exitrace \(Tool.version) · deterministic: the same scenarios give this same page</footer>
+            </body>
+            </html>
+
+            """
+    }
+
+    static func section(_ table: ResultTable, simulator: Simulator, id: String, expanded: Bool) -> String {
+        let scenario = table.scenario
+        var out = "<section id=\"\(id)\">\n<h2>\(HTML.escape(scenario.name)): \(HTML.escape(scenario.title))</h2>\n"
+        out += "<table class=\"results\">\n<thead><tr><th>hook</th>"
+        for strategy in scenario.strategies {
+            out += "<th title=\"\(HTML.escape(strategy.code))\"><code>\(HTML.escape(strategy.name))</code></th>"
+        }
+        out += "</tr></thead>\n<tbody>\n"
+        for hook in scenario.hooks.indices {
+            out += "<tr><th>\(HTML.escape(scenario.hooks[hook].label))</th>"
+            for strategy in scenario.strategies.indices {
+                let cell = table.cell(hook: hook, strategy: strategy)
+                out += "<td class=\"\(verdictClass(cell.verdict))\"><a href=\"#\(id)-\(hook)-\(strategy)\">"
+                out += "\(HTML.escape(table.cellText(cell)))</a></td>"
+            }
+            out += "</tr>\n"
+        }
+        out += "</tbody>\n</table>\n<ul class=\"legend\">\n"
+        for line in table.legendLines() { out += "<li>\(HTML.escape(line))</li>\n" }
+        for procedure in scenario.procedures {
+            out += "<li><code>\(HTML.escape(procedure.name))</code>: \(HTML.escape(procedure.label))</li>\n"
+        }
+        out += "</ul>\n"
+        for hook in scenario.hooks.indices {
+            for strategy in scenario.strategies.indices {
+                let cell = table.cell(hook: hook, strategy: strategy)
+                out += "<details class=\"cell\" id=\"\(id)-\(hook)-\(strategy)\"\(expanded ? " open" : "")>\n<summary><span class=\"\(verdictClass(cell.verdict))\">"
+                out += "\(HTML.escape(table.cellText(cell)))</span> \(HTML.escape(scenario.hooks[hook].label)) · "
+                out += "<code>\(HTML.escape(scenario.strategies[strategy].name))</code></summary>\n"
+                if !scenario.strategies[strategy].code.isEmpty {
+                    out += "<pre>\(HTML.escape(scenario.strategies[strategy].code))</pre>\n"
+                }
+                for procedure in scenario.procedures.indices {
+                    let trace = simulator.trace(hook: hook, strategy: strategy, procedure: procedure)
+                    out += "<h4>\(HTML.escape(scenario.procedures[procedure].label))</h4>\n"
+                    out += TimelineSVG.render(Timeline(trace)) + "\n"
+                    out += "<p class=\"verdict\">\(HTML.escape(CellExplanation(trace).verdict))</p>\n"
+                }
+                out += "</details>\n"
+            }
+        }
+        return out + "</section>\n"
+    }
+
+    static func verdictClass(_ verdict: ResultTable.Verdict) -> String {
+        switch verdict {
+        case .always: "always"
+        case .some: "some"
+        case .never: "never"
+        }
+    }
+
+    static let style = """
+        body{font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px auto;max-width:1000px;padding:0 16px;color:#1d1d1f}
+        h1{font-size:24px}h2{font-size:19px;margin-top:36px}h4{margin:14px 0 4px;font-size:13px;color:#444}
+        table.results{border-collapse:collapse;margin:12px 0}table.results th,table.results td{border:1px solid #d0d0d7;padding:5px 9px;text-align:left}
+        table.results thead th{background:#f3f3f6;font-weight:600}table.results td a{color:inherit;text-decoration:none;display:block}
+        .always{background:#e5f6e8}.some{background:#fff4d6}.never{background:#fde4e4}
+        summary span{padding:1px 6px;border-radius:4px;margin-right:4px}
+        ul.legend{font-size:12px;color:#555;padding-left:18px}details.cell{border-top:1px solid #eee;padding:6px 0}
+        summary{cursor:pointer}pre{background:#f6f6f8;padding:6px 8px;font-size:12px;overflow-x:auto}
+        p.verdict{margin:2px 0 10px;font-size:13px}footer{margin:40px 0 10px;color:#888;font-size:12px}
+        svg.timeline{display:block;max-width:100%;height:auto;font-size:11px}
+        svg .row{fill:#fafafc;stroke:#eee}svg .label{fill:#333}svg .tick,svg .gap{fill:#777}
+        svg .slice{stroke:#fff;stroke-width:.5}svg .job{fill:#c9d7f2}svg .hook{fill:#6f8fd6}svg .work{fill:#a0a0a8}
+        svg .call{fill:#f0a040}svg .wait{fill:#e06666}svg .sleep{fill:#b48fd6}svg .exit{fill:#333}svg .ghost{opacity:.35}
+        svg .instant{fill:#555}svg .instant.effect{fill:#1d9a3a}svg .instant.ghost{fill:#bbb}
+        svg .flow{stroke:#6f8fd6;stroke-width:1;stroke-dasharray:3 2}svg .death{stroke:#d22;stroke-width:2}
+        """
+}

@@ -1,0 +1,138 @@
+/// The last line of an explanation: why the cleanup won or lost, in plain words.
+enum Verdict {
+    static func sentence(_ trace: CellTrace) -> String {
+        let outcome = trace.outcome
+        let ms = CellExplanation.ms
+        let death = outcome.death.map { "\($0.cause.phrase) at \(ms($0.at.nanoseconds))" }
+
+        if outcome.cleanupFinished, let at = outcome.cleanupAt {
+            var text = "○ finished: the cleanup took effect at \(ms(at.nanoseconds))"
+            if let who = lastEffectContext(trace) { text += " (\(who))" }
+            if let death, let margin = outcome.margin {
+                text += ", \(ms(margin.nanoseconds)) before \(death)"
+            } else {
+                text += ", and the process lived on"
+            }
+            return text + inversionNote(outcome) + "."
+        }
+        if let chain = outcome.deadlock {
+            return "× deadlock: \(chain.chainDescription); " + (death ?? "the process hung with no watchdog to kill it") + "."
+        }
+        if let bound = outcome.boundReached {
+            let limit = bound == .events ? "limits.maxEvents" : "limits.maxTimeMs"
+            return "? the run reached \(limit) while the process was alive: raise it to see how the race ends."
+        }
+        guard let death, let deathAt = outcome.death?.at else {
+            return "× the cleanup did not finish, and the process did not die: nothing was left that could run it."
+        }
+        var text = "× lost: " + pendingStory(trace, deathAt: deathAt.nanoseconds) + " when \(death)"
+        if let margin = outcome.margin, let would = outcome.wouldHaveFinishedAt {
+            text += ": lost by \(ms(-margin.nanoseconds)) (it would have finished at \(ms(would.nanoseconds)))"
+        }
+        return text + inversionNote(outcome) + "."
+    }
+
+    private static func inversionNote(_ outcome: RunOutcome) -> String {
+        guard let inversion = outcome.inversion else { return "" }
+        return "; priority inversion: a \(inversion.waiter.checkerName) thread waited on a \(inversion.signaler.checkerName) one"
+            + " (Thread Performance Checker: \"\(inversion.checkerMessage)\")"
+    }
+
+    private static func lastEffectContext(_ trace: CellTrace) -> String? {
+        guard let record = trace.records.last(where: { $0.kind == .effect && $0.b == 0 }) else { return nil }
+        let started = trace.records.last { $0.kind == .callStarted && $0.context == record.context && $0.time <= record.time }
+        let on = started.map { " on \(CellExplanation.thread($0.thread, trace))" } ?? ""
+        return "\(CellExplanation.context(record.context, trace))\(on)"
+    }
+
+    /// What a context was doing when the process died.
+    private enum State {
+        case created
+        case queuedOnMain(since: Int64)
+        case queuedOnPool(since: Int64, latency: Int64, dispatch: Bool)
+        case ready(since: Int64, dispatch: Bool)
+        case running(thread: Int32)
+        case calling(thread: Int32, call: Int32)
+        case awaitingReply(call: Int32)
+        case sleeping
+        case blocked(thread: Int32, semaphore: Int32)
+        case done
+    }
+
+    /// "Task.detached from X was still waiting for a cooperative thread at default QoS (…)".
+    private static func pendingStory(_ trace: CellTrace, deathAt: Int64) -> String {
+        let deathIndex = trace.records.firstIndex { $0.kind == .died } ?? trace.records.count
+        var states = Array(repeating: State.created, count: trace.contexts.count)
+        var effects = Array(repeating: 0, count: trace.contexts.count)
+        var created = Array(repeating: false, count: trace.contexts.count)
+        var hookEntered = false
+        var mainDoing = "busy"
+        for record in trace.records[..<deathIndex] {
+            let c = Int(record.context)
+            switch record.kind {
+            case .created: created[c] = true
+            case .queuedOnMain: states[c] = .queuedOnMain(since: record.time)
+            case .queuedOnPool: states[c] = .queuedOnPool(since: record.time, latency: record.b, dispatch: record.a == 1)
+            case .ready:
+                if case .queuedOnPool(_, _, let dispatch) = states[c] { states[c] = .ready(since: record.time, dispatch: dispatch) }
+            case .started:
+                states[c] = .running(thread: record.thread)
+                if record.thread == 0 { mainDoing = "running \(CellExplanation.context(record.context, trace))" }
+            case .stopped:
+                if record.a == TraceRecord.StopReason.finished.rawValue { states[c] = .done }
+                if record.a == TraceRecord.StopReason.suspended.rawValue, case .calling(_, let call) = states[c] {
+                    states[c] = .awaitingReply(call: call)
+                }
+            case .callStarted: states[c] = .calling(thread: record.thread, call: record.a)
+            case .taskSleep: states[c] = .sleeping
+            case .waitBlocked:
+                states[c] = .blocked(thread: record.thread, semaphore: record.a)
+                if record.thread == 0 { mainDoing = "blocked in a wait on \(CellExplanation.semaphore(record.a, trace))" }
+            case .waitWoken, .waitTimedOut: states[c] = .running(thread: record.thread)
+            case .exitBegan where record.thread == 0:
+                mainDoing = "running exit (since \(CellExplanation.ms(record.time)))"
+            case .effect where record.b == 0: effects[c] += 1
+            case .hookEntered where Int(record.a) == trace.hook: hookEntered = true
+            default: break
+            }
+        }
+        let candidates = trace.contexts.indices.filter { index in
+            trace.contexts[index].kind != .turn && created[index] && {
+                if case .done = states[index] { return false } else { return true }
+            }()
+        }
+        let owing = candidates.first { trace.contexts[$0].cleanupCalls > effects[$0] } ?? candidates.first
+        guard let subject = owing else {
+            if !hookEntered {
+                return "\(trace.hookName) was never called: the kill procedure had not delivered it"
+            }
+            return "the strategy's code in \(trace.hookName) had not started the cleanup"
+        }
+        let name = trace.contexts[subject].name
+        let qos = trace.contexts[subject].qos.name
+        let ms = CellExplanation.ms
+        switch states[subject] {
+        case .queuedOnMain(let since):
+            return "\(name) was queued on the main queue since \(ms(since)), but the main thread never took it: it was \(mainDoing)"
+        case .queuedOnPool(let since, let latency, let dispatch):
+            return "\(name) was still waiting for a \(dispatch ? "Dispatch worker" : "cooperative thread") at \(qos) QoS "
+                + "(needs \(ms(latency)), queued at \(ms(since)))"
+        case .ready(let since, let dispatch):
+            return "\(name) was ready since \(ms(since)) but every \(dispatch ? "Dispatch worker" : "cooperative thread") was busy"
+        case .calling(let thread, let call):
+            return "\(name) was in \(CellExplanation.call(call, trace)) on \(CellExplanation.thread(thread, trace)); its request had not left yet"
+        case .awaitingReply(let call):
+            return "\(name) had sent \(CellExplanation.call(call, trace)) and was waiting for the reply (the call takes effect on reply)"
+        case .sleeping:
+            return "\(name) was suspended in Task.sleep"
+        case .blocked(let thread, let semaphore):
+            return "\(name) was blocked on \(CellExplanation.thread(thread, trace)) in a wait on \(CellExplanation.semaphore(semaphore, trace))"
+        case .running(let thread):
+            return "\(name) was still running on \(CellExplanation.thread(thread, trace))"
+        case .created:
+            return "\(name) had just been created"
+        case .done:
+            return "\(name) had returned without finishing the cleanup"
+        }
+    }
+}

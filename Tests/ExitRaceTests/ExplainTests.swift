@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+@testable import ExitRace
+
+@Suite("Explanations, traces and the HTML report")
+struct ExplainTests {
+    static let scenario = DefaultScenario.load()
+    /// A simulator per use: simulators are not shared across the tests' threads.
+    static var simulator: Simulator { Simulator(scenario: scenario) }
+
+    static func explanation(_ hook: String, _ strategy: String) -> String {
+        Tool.main(["explain", "--hook", hook, "--strategy", strategy]).stdout
+    }
+
+    /// `AppDelegate`, `Task.detached + semaphore` → `explain-AppDelegate-Task.detached+semaphore.txt`.
+    static func goldenName(_ hook: String, _ strategy: String) -> String {
+        "explain-\(hook)-\(strategy.replacingOccurrences(of: " ", with: "")).txt"
+    }
+
+    @Test("the explanation of each of the twelve reference cells is pinned", arguments: CalibrationTests.measured.indices)
+    func referenceCells(index: Int) {
+        let (hook, strategy, _) = CalibrationTests.measured[index]
+        Golden.check(Self.explanation(hook, strategy), against: Self.goldenName(hook, strategy))
+    }
+
+    @Test("verdicts say why, in the words of the mechanism")
+    func verdicts() {
+        let lostDetached = Self.explanation("AppDelegate", "Task.detached")
+        #expect(lostDetached.contains(
+            "× lost: Task.detached from applicationWillTerminate was still waiting for a cooperative thread at default QoS "
+                + "(needs 10 ms, queued at 50 ms) when the process exited at 53 ms: lost by 8 ms (it would have finished at 61 ms)."))
+        let foregroundTask = Self.explanation("Notification", "Task")
+        #expect(foregroundTask.contains("was queued on the main queue since 50 ms, but the main thread never took it: it was running exit"))
+        let deadlock = Self.explanation("SceneDelegate", "Task + semaphore")
+        #expect(deadlock.contains(
+            "× deadlock: main thread waits on semaphore \"done\" (in sceneDidDisconnect) → \"done\" is signaled only by "
+                + "Task (main actor) from sceneDidDisconnect → Task (main actor) from sceneDidDisconnect is queued on the main actor "
+                + "→ the main actor runs only on the main thread; the watchdog killed the process at 5000 ms."))
+        let inversion = Self.explanation("SceneDelegate", "Task.detached + semaphore")
+        #expect(inversion.contains("priority inversion: a User-interactive thread waited on a Default one (Thread Performance Checker: "))
+    }
+
+    @Test("a suspended kill: the hook is never called")
+    func suspendedKill() throws {
+        let file = ScenarioDecoderTests.repository.appendingPathComponent("scenarios/live-activity-every-kill.json").path
+        let output = Tool.main(["explain", file, "--hook", "SceneDelegate", "--strategy", "Task.detached", "--procedure", "suspended"])
+        #expect(output.exitCode == 0)
+        Golden.check(output.stdout, against: "explain-suspended.txt")
+        #expect(output.stdout.hasSuffix("× lost: sceneDidDisconnect was never called: the kill procedure had not delivered it when the process was killed (SIGKILL) at 0 ms.\n"))
+    }
+
+    @Test("a deadlock between pool threads is explained as a chain through blocked threads")
+    func poolDeadlock() {
+        let scenario = TestScenario.make(
+            strategies: [
+                "cycle": """
+                [{"op": "detached", "priority": "high", "body": [{"op": "wait", "semaphore": "a"}, {"op": "signal", "semaphore": "b"}]},
+                 {"op": "detached", "priority": "high", "body": [{"op": "wait", "semaphore": "b"}, {"op": "signal", "semaphore": "a"}, {"op": "call", "name": "request"}]}]
+                """
+            ])
+        let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
+        Golden.check(CellExplanation(trace).renderText(), against: "explain-pool-deadlock.txt")
+    }
+
+    @Test("explain: unknown names get suggestions and exit 2", arguments: [
+        (["explain", "--hook", "AppDelegat", "--strategy", "Task"], "no hook 'AppDelegat'; did you mean 'AppDelegate'?"),
+        (["explain", "--hook", "AppDelegate", "--strategy", "Task.detach"], "no strategy 'Task.detach'; did you mean 'Task.detached'?"),
+        (["explain", "--hook", "AppDelegate", "--strategy", "Task", "--procedure", "bg"], "no procedure 'bg'"),
+        (["explain", "--hook", "AppDelegate"], "--hook and --strategy are required"),
+        (["explain", "--hook", "AppDelegate", "--strategy", "Task", "--trace", "/tmp/x.json"], "--trace writes one run: add --procedure"),
+    ])
+    func explainErrors(arguments: [String], message: String) {
+        let output = Tool.main(arguments)
+        #expect(output.exitCode == ExitCode.badInput)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.contains(message))
+    }
+
+    /// Every cell under every procedure, as Chrome traces, parsed back.
+    static func allTraces() throws -> [(String, [[String: Any]])] {
+        var traces: [(String, [[String: Any]])] = []
+        let simulator = Self.simulator
+        for hook in scenario.hooks.indices {
+            for strategy in scenario.strategies.indices {
+                for procedure in scenario.procedures.indices {
+                    let trace = simulator.trace(hook: hook, strategy: strategy, procedure: procedure)
+                    let json = ChromeTrace.render(trace)
+                    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+                    let events = try #require(object?["traceEvents"] as? [[String: Any]])
+                    traces.append((trace.title, events))
+                }
+            }
+        }
+        return traces
+    }
+
+    @Test("Chrome traces: required fields, microsecond timestamps, named tracks, nested slices, paired flows")
+    func chromeTraceStructure() throws {
+        for (title, events) in try Self.allTraces() {
+            var named = Set<Int>()
+            var used = Set<Int>()
+            var slices: [Int: [(ts: Double, end: Double)]] = [:]
+            var flowStarts = Set<Int>()
+            var flowEnds = Set<Int>()
+            for event in events {
+                let ph = try #require(event["ph"] as? String, "\(title)")
+                #expect(event["name"] is String, "\(title)")
+                #expect(event["pid"] as? Int == 1, "\(title)")
+                let tid = try #require(event["tid"] as? Int, "\(title)")
+                if ph == "M" {
+                    if event["name"] as? String == "thread_name" { named.insert(tid) }
+                    continue
+                }
+                used.insert(tid)
+                let ts = try #require((event["ts"] as? NSNumber)?.doubleValue, "\(title)")
+                #expect(ts >= 0, "\(title)")
+                switch ph {
+                case "X":
+                    let dur = try #require((event["dur"] as? NSNumber)?.doubleValue, "\(title)")
+                    #expect(dur >= 0, "\(title)")
+                    slices[tid, default: []].append((ts, ts + dur))
+                case "i": #expect(event["s"] as? String == "t", "\(title)")
+                case "s": flowStarts.insert(try #require(event["id"] as? Int))
+                case "f":
+                    flowEnds.insert(try #require(event["id"] as? Int))
+                    #expect(event["bp"] as? String == "e", "\(title)")
+                default: Issue.record("\(title): unexpected phase \(ph)")
+                }
+            }
+            #expect(used.isSubset(of: named), "\(title): a track without a name")
+            #expect(flowStarts == flowEnds, "\(title): unpaired flows")
+            // Slices on one track nest: each one lies inside, or wholly after, the ones still open.
+            for (tid, list) in slices {
+                var open: [Double] = []
+                for slice in list.sorted(by: { $0.ts != $1.ts ? $0.ts < $1.ts : $0.end > $1.end }) {
+                    while let last = open.last, last <= slice.ts, !(last == slice.ts && slice.end == slice.ts) { open.removeLast() }
+                    if let last = open.last { #expect(slice.end <= last, "\(title): slices overlap on track \(tid)") }
+                    open.append(slice.end)
+                }
+            }
+        }
+    }
+
+    @Test("Chrome trace timestamps are microseconds: the 10 ms start latency is 10000")
+    func microseconds() throws {
+        let hook = Self.scenario.hooks.firstIndex { $0.label == "AppDelegate" }!
+        let strategy = Self.scenario.strategies.firstIndex { $0.name == "Task.detached + semaphore" }!
+        let json = ChromeTrace.render(Self.simulator.trace(hook: hook, strategy: strategy, procedure: 0))
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let events = try #require(object?["traceEvents"] as? [[String: Any]])
+        let call = try #require(events.first { $0["name"] as? String == "Activity.end" && $0["ph"] as? String == "X" })
+        #expect((call["ts"] as? NSNumber)?.doubleValue == 60_000)
+        #expect((call["dur"] as? NSNumber)?.doubleValue == 1_000)
+    }
+
+    @Test("explain --trace writes the trace file")
+    func traceFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-trace-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = Tool.main(["explain", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "foreground", "--trace", path])
+        #expect(output.exitCode == 0)
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        let hook = Self.scenario.hooks.firstIndex { $0.label == "AppDelegate" }!
+        let strategy = Self.scenario.strategies.firstIndex { $0.name == "Task.detached" }!
+        #expect(written == ChromeTrace.render(Self.simulator.trace(hook: hook, strategy: strategy, procedure: 0)))
+    }
+
+    @Test("the HTML report is self-contained, complete and deterministic")
+    func htmlReport() {
+        let page = HTMLReport.render([Self.scenario])
+        #expect(page == HTMLReport.render([Self.scenario]))
+        #expect(page.hasPrefix("<!doctype html>"))
+        #expect(!page.contains("<script"))
+        #expect(!page.contains("src="))
+        #expect(!page.contains("https://"))
+        #expect(page.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://") == false)
+        let cells = Self.scenario.hooks.count * Self.scenario.strategies.count
+        #expect(page.components(separatedBy: "<details class=\"cell\"").count - 1 == cells)
+        #expect(page.components(separatedBy: "<svg ").count - 1 == cells * Self.scenario.procedures.count)
+        #expect(page.components(separatedBy: "<p class=\"verdict\">").count - 1 == cells * Self.scenario.procedures.count)
+        #expect(HTMLReport.render([Self.scenario], expanded: true).contains("<details class=\"cell\" id=\"s0-0-0\" open>"))
+    }
+}
