@@ -17,8 +17,25 @@ struct CellCompiler {
         hookIndex = hooks
     }
 
+    /// The cleanup calls a program makes anywhere, as a bit mask of call indices.
+    static func cleanupMask(of steps: [ProgramStep], _ scenario: Scenario) -> UInt64 {
+        var mask: UInt64 = 0
+        for step in steps {
+            switch step {
+            case .call(let name):
+                if let index = scenario.systemCalls.firstIndex(where: { $0.name == name }), scenario.systemCalls[index].isCleanup {
+                    mask |= 1 << UInt64(index)
+                }
+            case .spawnTask(_, let body), .dispatchAsync(_, let body):
+                mask |= cleanupMask(of: body, scenario)
+            default: break
+            }
+        }
+        return mask
+    }
+
     func compile(procedure: Int, hook: Int, strategy: Int) -> CellProgram {
-        var program = CellProgram(ops: [], steps: [], semaphores: [], expectedCleanups: 0)
+        var program = CellProgram(ops: [], steps: [], semaphores: [], requiredCleanups: Self.cleanupMask(of: scenario.strategies[strategy].program, scenario))
         for step in scenario.procedures[procedure].steps {
             switch step {
             case .delay(let duration):
@@ -80,7 +97,6 @@ struct CellCompiler {
                 program.ops.append(Op(kind: .wait, a: semaphore(name), duration: timeout?.nanoseconds ?? -1))
             case .call(let name):
                 guard let index = callIndex[name] else { preconditionFailure("unresolved call \(name)") }
-                if scenario.systemCalls[Int(index)].isCleanup { program.expectedCleanups += 1 }
                 program.ops.append(Op(kind: .call, a: index))
             case .spawnTask(let spawn, let body):
                 let isolation: SpawnIsolation =

@@ -10,8 +10,10 @@ struct CellProgram {
     var steps: ContiguousArray<ScriptStep>
     /// Semaphores, one per (strategy invocation, semaphore name).
     var semaphores: ContiguousArray<SemaphoreInfo>
-    /// How many cleanup calls must take effect for the cleanup to count as finished.
-    var expectedCleanups: Int
+    /// The cleanup system calls the strategy makes, as a bit mask of call indices: the cleanup
+    /// finished once each of them has taken effect at least once (ending an activity twice is no
+    /// better than once; a strategy that must save two things needs both).
+    var requiredCleanups: UInt64
 
     struct SemaphoreInfo {
         var name: String

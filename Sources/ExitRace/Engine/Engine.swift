@@ -24,7 +24,7 @@ struct Engine {
     private let firstDispatch: Int32
     let hookNames: [String]
 
-    private(set) var program = CellProgram(ops: [], steps: [], semaphores: [], expectedCleanups: 0)
+    private(set) var program = CellProgram(ops: [], steps: [], semaphores: [], requiredCleanups: 0)
     private var queue = EventQueue<SimEvent>()
     private(set) var contexts = ContiguousArray<SimContext>()
     private(set) var threads = ContiguousArray<SimThread>()
@@ -46,10 +46,11 @@ struct Engine {
 
     private var alive = true
     private var death: RunOutcome.Death?
-    private var cleanupEffects = 0
-    private var lateCleanupEffects = 0
-    private var lastCleanupAt = VirtualInstant.start
-    private var lastLateCleanupAt = VirtualInstant.start
+    /// Cleanup calls (bit per call index) that took effect while the process lived, and after.
+    private var cleanupDone: UInt64 = 0
+    private var lateCleanupDone: UInt64 = 0
+    private var cleanupAt: VirtualInstant?
+    private var wouldHaveFinishedAt: VirtualInstant?
     private var inversion: RunOutcome.PriorityInversion?
     private var deadlock: [DeadlockLink]?
 
@@ -97,17 +98,13 @@ struct Engine {
             }
             events += 1
             handle(entry.payload)
-            if !alive && cleanupEffects + lateCleanupEffects == program.expectedCleanups { break }
+            if !alive && (cleanupAt != nil || wouldHaveFinishedAt != nil || program.requiredCleanups == 0) { break }
         }
         if alive && deadlock == nil { deadlock = findDeadlock() }
-        let finished = program.expectedCleanups > 0 && cleanupEffects == program.expectedCleanups
-        let wouldHave =
-            !finished && program.expectedCleanups > 0
-            && cleanupEffects + lateCleanupEffects == program.expectedCleanups
         return RunOutcome(
-            cleanupFinished: finished,
-            cleanupAt: finished ? lastCleanupAt : nil,
-            wouldHaveFinishedAt: wouldHave ? max(lastCleanupAt, lastLateCleanupAt) : nil,
+            cleanupFinished: cleanupAt != nil,
+            cleanupAt: cleanupAt,
+            wouldHaveFinishedAt: wouldHaveFinishedAt,
             death: death, deadlock: deadlock, inversion: inversion, boundReached: bound, events: events)
     }
 
@@ -139,10 +136,10 @@ struct Engine {
         scriptPc = 0
         alive = true
         death = nil
-        cleanupEffects = 0
-        lateCleanupEffects = 0
-        lastCleanupAt = .start
-        lastLateCleanupAt = .start
+        cleanupDone = 0
+        lateCleanupDone = 0
+        cleanupAt = nil
+        wouldHaveFinishedAt = nil
         inversion = nil
         deadlock = nil
     }
@@ -248,12 +245,15 @@ struct Engine {
     private mutating func recordEffect(of call: CallTiming, index: Int32, context: Int32) {
         guard call.isCleanup else { return }
         note(.effect, context: context, a: index, b: alive ? 0 : 1)
+        let required = program.requiredCleanups
         if alive {
-            cleanupEffects += 1
-            lastCleanupAt = now
+            cleanupDone |= 1 << UInt64(index)
+            if cleanupAt == nil && cleanupDone & required == required { cleanupAt = now }
         } else {
-            lateCleanupEffects += 1
-            lastLateCleanupAt = now
+            lateCleanupDone |= 1 << UInt64(index)
+            if cleanupAt == nil && wouldHaveFinishedAt == nil && (cleanupDone | lateCleanupDone) & required == required {
+                wouldHaveFinishedAt = now
+            }
         }
     }
 

@@ -47,6 +47,9 @@ public enum ScenarioDecoder {
         let timing = decodeTiming(object, log: log)
         let limits = decodeLimits(object, log: log)
         let calls: [SystemCall] = decodeNamed(object, "systemCalls", log: log, decodeSystemCall)
+        if calls.count > 64 {
+            log.error("systemCalls", object.position("systemCalls"), "expected at most 64 system calls, found \(calls.count)")
+        }
         let hooks: [Hook] = decodeNamed(object, "hooks", log: log) { name, node, path, log in
             guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.hook, log: log) else { return nil }
             return Hook(name: name, label: reader.string("label") ?? name)
