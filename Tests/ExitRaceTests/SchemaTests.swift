@@ -82,12 +82,12 @@ struct SchemaTests {
         return members.map(\.key).filter { $0 != ScenarioKeys.note }
     }
 
-    static func branches(_ definition: String) -> [(op: String, members: [String])] {
+    static func branches(_ definition: String, discriminator: String = "op") -> [(op: String, members: [String])] {
         guard let node = schema["$defs"]?[definition], let oneOf = node["oneOf"], case .array(let branches) = oneOf.value else {
             return []
         }
         return branches.compactMap { branch in
-            guard let op = branch["properties"]?["op"]?["const"], case .string(let name) = op.value else { return nil }
+            guard let op = branch["properties"]?[discriminator]?["const"], case .string(let name) = op.value else { return nil }
             return (name, properties(branch))
         }
     }
@@ -103,6 +103,11 @@ struct SchemaTests {
         #expect(Self.properties(defs?["hook"]) == ScenarioKeys.hook)
         #expect(Self.properties(defs?["strategy"]) == ScenarioKeys.strategy)
         #expect(Self.properties(defs?["procedure"]) == ScenarioKeys.procedure)
+        #expect(Self.properties(defs?["lifecycle"]) == ScenarioKeys.lifecycle)
+        #expect(Self.properties(defs?["activity"]) == ScenarioKeys.activity)
+        let goals = Self.branches("goal", discriminator: "kind")
+        #expect(goals.map(\.op) == ScenarioKeys.goals.map(\.key))
+        for (kind, members) in goals { #expect(members == ScenarioKeys.members(of: ScenarioKeys.goals, op: kind), "goal \(kind)") }
         for (name, table) in [
             ("programStep", ScenarioKeys.programSteps), ("procedureStep", ScenarioKeys.procedureSteps),
             ("turnAction", ScenarioKeys.turnActions),

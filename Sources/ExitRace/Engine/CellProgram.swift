@@ -1,32 +1,51 @@
 /// One cell of the table under one procedure, flattened for the engine: the procedure's script,
-/// with the strategy inlined wherever the hook under test is delivered.
+/// with the strategy inlined wherever one of the row's callbacks is delivered.
 ///
-/// Bodies of spawned tasks and dispatched blocks are stored in place, right after the op that
-/// starts them (`bodyEnd` marks where they stop), so a context is just a range of ops and "the
-/// code this context has still to run" is a contiguous slice. Everything is plain integers: the
-/// engine's inner loop reads it without reference counting or dynamic dispatch.
+/// Bodies of spawned tasks, dispatched blocks, timers, expiration handlers and conditionals are
+/// stored in place, right after the op that owns them (`bodyEnd` marks where they stop), so a
+/// context is just a range of ops and "the code this context has still to run" is a contiguous
+/// slice. Everything is plain integers: the engine's inner loop reads it without reference
+/// counting or dynamic dispatch.
 struct CellProgram {
-    var ops: ContiguousArray<Op>
-    var steps: ContiguousArray<ScriptStep>
+    var ops: ContiguousArray<Op> = []
+    /// The procedure's script, then the expansions of its lifecycle actions.
+    var steps: ContiguousArray<ScriptStep> = []
+    /// Steps `0..<mainSteps` are the script itself.
+    var mainSteps: Int32 = 0
+    /// The app's state when the run begins.
+    var initialState: AppState = .active
+    /// For each action step, one range of `steps` per ``AppState`` (indexed by its raw value).
+    var variants: ContiguousArray<StepRange> = []
+    /// Callback names, indexed by `hookEnter`'s operand.
+    var callbacks: [String] = []
     /// Semaphores, one per (strategy invocation, semaphore name).
-    var semaphores: ContiguousArray<SemaphoreInfo>
+    var semaphores: ContiguousArray<ResourceInfo> = []
+    var flags: ContiguousArray<ResourceInfo> = []
+    /// Background-task names, one slot per (strategy invocation, name).
+    var taskSlots: ContiguousArray<ResourceInfo> = []
     /// The cleanup system calls the strategy makes, as a bit mask of call indices: the cleanup
     /// finished once each of them has taken effect at least once (ending an activity twice is no
     /// better than once; a strategy that must save two things needs both).
-    var requiredCleanups: UInt64
+    var requiredCleanups: UInt64 = 0
 
-    struct SemaphoreInfo {
+    /// A named resource of a strategy invocation, and the callback it was created in.
+    struct ResourceInfo {
         var name: String
-        var hook: Int32
+        var callback: Int32
+    }
+
+    struct StepRange {
+        var start: Int32
+        var end: Int32
     }
 }
 
 /// A compiled program step. `a` and `b` are operands whose meaning depends on `kind`.
 struct Op {
     enum Kind: UInt8 {
-        /// `a`: hook index. Marks where a hook's code starts.
+        /// `a`: callback index. Marks where a callback's code starts.
         case hookEnter
-        /// `a`: hook index.
+        /// `a`: callback index.
         case hookReturn
         /// `duration`: CPU time.
         case work
@@ -51,6 +70,18 @@ struct Op {
         case call
         /// The main thread calls `exit`.
         case exit
+        /// `a`: task slot; the expiration handler is `(index + 1)..<bodyEnd`.
+        case beginBackgroundTask
+        /// `a`: task slot.
+        case endBackgroundTask
+        /// `a`: how many fires, `duration`: interval; body is `(index + 1)..<bodyEnd`.
+        case timer
+        /// `a`: flag.
+        case setFlag
+        /// `a`: flag, `duration`: poll interval.
+        case waitUntil
+        /// `a`: launch options; body is `(index + 1)..<bodyEnd`, run inline when they match.
+        case ifLaunchOptions
     }
 
     var kind: Kind
@@ -68,8 +99,18 @@ enum SpawnIsolation: Int32 {
 
 /// A compiled step of a kill procedure's script.
 struct ScriptStep {
-    enum Kind: UInt8 { case turn, delay, sigkill }
+    enum Kind: UInt8 {
+        case turn, delay, sigkill
+        /// `a`: index of the action's first entry in `variants`.
+        case action
+        /// `a`: ``AppState`` raw value.
+        case setState
+        /// `a`: ``LaunchOptions`` raw value.
+        case launch
+        case enterBackground, enterForeground, resume, beginFetch, endFetch
+    }
     var kind: Kind
+    var a: Int32 = 0
     /// For a turn: its ops are `bodyStart..<bodyEnd`.
     var bodyStart: Int32 = 0
     var bodyEnd: Int32 = 0

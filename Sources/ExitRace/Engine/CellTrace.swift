@@ -26,6 +26,9 @@ public struct CellTrace: Sendable {
     /// Names of threads 0…n (the main thread, then pool threads), as far as the run used them.
     public var threads: [String]
     public var semaphores: [String]
+    public var flags: [String]
+    /// Callback names, indexed by the hook records' operand.
+    public var callbacks: [String]
 
     public var hookName: String { scenario.hooks[hook].name }
     public var title: String {
@@ -77,4 +80,6 @@ extension Engine {
     }
 
     var semaphoreNames: [String] { program.semaphores.map(\.name) }
+    var flagNames: [String] { program.flags.map(\.name) }
+    var callbackNames: [String] { program.callbacks }
 }

@@ -6,8 +6,22 @@
 /// context is itself stuck (queued behind a blocked main thread, or running on a blocked thread),
 /// no amount of time helps. A context waiting for a pool thread is taken to make progress.
 extension Engine {
+    /// What a stuck thread waits for: a semaphore's signal, or a polled flag being set.
+    private enum Resource: Equatable {
+        case semaphore(Int32)
+        case flag(Int32)
+    }
+
+    /// The resource a thread is blocked on for good (no timeout), if any.
+    private func blockedResource(_ t: Int32) -> Resource? {
+        let thread = threads[Int(t)]
+        if thread.state == .waiting && !thread.hasTimeout { return .semaphore(thread.semaphore) }
+        if thread.state == .sleeping && thread.pollFlag >= 0 { return .flag(thread.pollFlag) }
+        return nil
+    }
+
     func findDeadlock() -> [DeadlockLink]? {
-        for t in threads.indices where threads[t].state == .waiting && !threads[t].hasTimeout {
+        for t in threads.indices where blockedResource(Int32(t)) != nil {
             var visiting: [Int32] = []
             if let chain = stuckChain(thread: Int32(t), visiting: &visiting) { return chain }
         }
@@ -15,27 +29,41 @@ extension Engine {
     }
 
     private func stuckChain(thread t: Int32, visiting: inout [Int32]) -> [DeadlockLink]? {
+        guard let resource = blockedResource(t) else { return nil }
         visiting.append(t)
-        let s = threads[Int(t)].semaphore
         let waiting = threads[Int(t)].context
-        let semaphore = program.semaphores[Int(s)]
-        var chain: [DeadlockLink] = [
-            .threadWaits(thread: threadName(t), semaphore: semaphore.name, inHook: hookName(semaphore.hook))
-        ]
-        let signalers = contexts.indices.filter { index in
-            contexts[index].state != .done && index != Int(waiting) && willSignal(s, context: Int32(index))
+        var chain: [DeadlockLink]
+        let name: String
+        switch resource {
+        case .semaphore(let s):
+            let info = program.semaphores[Int(s)]
+            name = info.name
+            chain = [.threadWaits(thread: threadName(t), semaphore: name, inHook: callbackName(info.callback))]
+        case .flag(let f):
+            let info = program.flags[Int(f)]
+            name = info.name
+            chain = [.threadPolls(thread: threadName(t), flag: name, inHook: callbackName(info.callback))]
+        }
+        let releasers = contexts.indices.filter { index in
+            contexts[index].state != .done && index != Int(waiting) && willRelease(resource, context: Int32(index))
         }.map { Int32($0) }
         // The waiting context's own later code cannot run before the wait returns.
-        guard let first = signalers.first else {
-            chain.append(.neverSignaled(semaphore: semaphore.name))
+        guard let first = releasers.first else {
+            switch resource {
+            case .semaphore: chain.append(.neverSignaled(semaphore: name))
+            case .flag: chain.append(.neverSet(flag: name))
+            }
             return chain
         }
         var firstChain: [DeadlockLink] = []
-        for c in signalers {
+        for c in releasers {
             guard let sub = stuckChain(context: c, visiting: &visiting) else { return nil }
             if c == first { firstChain = sub }
         }
-        chain.append(.signaledOnlyBy(semaphore: semaphore.name, contexts: signalers.map(contextName)))
+        switch resource {
+        case .semaphore: chain.append(.signaledOnlyBy(semaphore: name, contexts: releasers.map(contextName)))
+        case .flag: chain.append(.setOnlyBy(flag: name, contexts: releasers.map(contextName)))
+        }
         return chain + firstChain
     }
 
@@ -44,14 +72,14 @@ extension Engine {
         switch context.state {
         case .queued where context.mainIsolated && !context.hoppedOff:
             let main = Self.mainThread
-            guard threads[Int(main)].state == .waiting && !threads[Int(main)].hasTimeout else { return nil }
+            guard blockedResource(main) != nil else { return nil }
             let links: [DeadlockLink] = [.queuedOnMainActor(context: contextName(c)), .mainActorRunsOnMainThread]
             if visiting.contains(main) { return links }
             guard let sub = stuckChain(thread: main, visiting: &visiting) else { return nil }
             return links + sub
         case .onThread:
             let u = context.thread
-            guard threads[Int(u)].state == .waiting && !threads[Int(u)].hasTimeout else { return nil }
+            guard blockedResource(u) != nil else { return nil }
             let link = DeadlockLink.runsOnBlockedThread(context: contextName(c), thread: threadName(u))
             if visiting.contains(u) { return [link] }
             guard let sub = stuckChain(thread: u, visiting: &visiting) else { return nil }
@@ -61,12 +89,16 @@ extension Engine {
         }
     }
 
-    private func willSignal(_ s: Int32, context c: Int32) -> Bool {
+    private func willRelease(_ resource: Resource, context c: Int32) -> Bool {
         let context = contexts[Int(c)]
         var pc = Int(context.pc)
         while pc < Int(context.end) {
             let op = program.ops[pc]
-            if op.kind == .signal && op.a == s { return true }
+            switch resource {
+            case .semaphore(let s) where op.kind == .signal && op.a == s: return true
+            case .flag(let f) where op.kind == .setFlag && op.a == f: return true
+            default: break
+            }
             pc += 1
         }
         return false
@@ -104,8 +136,8 @@ extension Engine {
             case .detachedTask: "Task.detached"
             }
         // A turn's hook changes as it delivers hooks; what it creates keeps the hook of the moment.
-        return context.hook >= 0 && context.kind != .turn ? "\(what) from \(hookName(context.hook))" : what
+        return context.hook >= 0 && context.kind != .turn ? "\(what) from \(callbackName(context.hook))" : what
     }
 
-    private func hookName(_ h: Int32) -> String { h >= 0 ? hookNames[Int(h)] : "-" }
+    func callbackName(_ h: Int32) -> String { h >= 0 && Int(h) < program.callbacks.count ? program.callbacks[Int(h)] : "-" }
 }

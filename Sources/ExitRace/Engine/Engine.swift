@@ -22,9 +22,13 @@ struct Engine {
     /// Index of the first cooperative thread and of the first Dispatch worker.
     private let firstCooperative: Int32 = 1
     private let firstDispatch: Int32
-    let hookNames: [String]
+    private let lifecycle: LifecycleSettings
+    private let activitySettings: ActivitySettings?
+    private let goal: Goal
+    /// For a `keepsCalling` goal: the call, or -1.
+    private let goalCall: Int
 
-    private(set) var program = CellProgram(ops: [], steps: [], semaphores: [], requiredCleanups: 0)
+    private(set) var program = CellProgram()
     private var queue = EventQueue<SimEvent>()
     private(set) var contexts = ContiguousArray<SimContext>()
     private(set) var threads = ContiguousArray<SimThread>()
@@ -43,6 +47,27 @@ struct Engine {
     private var readySequence: UInt32 = 0
     private var nextWaitTicket: UInt32 = 0
     private var scriptPc = 0
+    /// While the script runs an action's expansion: where it ends, and where the script goes on.
+    private var variantEnd = -1
+    private var scriptReturn = 0
+
+    // The app's lifecycle.
+    private(set) var appState = AppState.active
+    private var launchOptions: Int32 = 0
+    private var inBackground = false
+    private var suspended = false
+    private var suspendedAt: Int64 = 0
+    private var frozen = ContiguousArray<FrozenEvent>()
+    /// Bumped on every move between foreground and background, so stale checks do nothing.
+    private var backgroundEpoch: UInt32 = 0
+    private var tasks = ContiguousArray<BackgroundTaskState>()
+    private var taskSlots = ContiguousArray<Int32>()
+    private var heldTasks = 0
+    private var flags = ContiguousArray<Bool>()
+    private var timers = ContiguousArray<TimerState>()
+    private var activity = ActivityTracker()
+    /// Per call: the last delivery while alive, up to the goal's time (for `keepsCalling`).
+    private var lastDelivery = ContiguousArray<Int64>()
 
     private var alive = true
     private var death: RunOutcome.Death?
@@ -69,7 +94,14 @@ struct Engine {
         mainQoS = scenario.timing.mainThreadQoS.rawValue
         firstDispatch = firstCooperative + Int32(scenario.timing.cooperativePoolWidth)
         dispatchFresh = firstDispatch
-        hookNames = scenario.hooks.map(\.name)
+        lifecycle = scenario.lifecycle
+        activitySettings = scenario.activity
+        goal = scenario.goal
+        if case .keepsCalling(let call, _, _) = scenario.goal {
+            goalCall = scenario.systemCalls.firstIndex { $0.name == call } ?? -1
+        } else {
+            goalCall = -1
+        }
         threads.append(SimThread(pool: .main, qos: mainQoS))
         for _ in 0..<scenario.timing.cooperativePoolWidth {
             threads.append(SimThread(pool: .cooperative, qos: 0))
@@ -97,15 +129,58 @@ struct Engine {
                 break
             }
             events += 1
+            if suspended && entry.payload.kind.isAppSide {
+                frozen.append(FrozenEvent(remaining: entry.time.nanoseconds - suspendedAt, event: entry.payload))
+                continue
+            }
             handle(entry.payload)
-            if !alive && (cleanupAt != nil || wouldHaveFinishedAt != nil || program.requiredCleanups == 0) { break }
+            if !alive {
+                guard case .cleanup = goal else { break }
+                if cleanupAt != nil || wouldHaveFinishedAt != nil || program.requiredCleanups == 0 { break }
+            }
         }
         if alive && deadlock == nil { deadlock = findDeadlock() }
-        return RunOutcome(
-            cleanupFinished: cleanupAt != nil,
-            cleanupAt: cleanupAt,
-            wouldHaveFinishedAt: wouldHaveFinishedAt,
+        return outcome(events: events, bound: bound)
+    }
+
+    /// The run's outcome, judged by the scenario's goal.
+    private func outcome(events: Int, bound: RunOutcome.Bound?) -> RunOutcome {
+        var outcome = RunOutcome(
+            cleanupFinished: cleanupAt != nil, cleanupAt: cleanupAt, wouldHaveFinishedAt: wouldHaveFinishedAt,
             death: death, deadlock: deadlock, inversion: inversion, boundReached: bound, events: events)
+        outcome.activity = activityOutcome()
+        switch goal {
+        case .cleanup:
+            break
+        case .activityGone(let at):
+            let dismissed = outcome.activity?.dismissedAt
+            let met = dismissed.map { $0.nanoseconds <= at.nanoseconds } ?? (activitySettings == nil)
+            outcome.cleanupFinished = met
+            outcome.cleanupAt = met ? dismissed : nil
+            outcome.wouldHaveFinishedAt = nil
+            outcome.judgedByCleanup = false
+        case .keepsCalling(_, let at, let within):
+            let last = goalCall >= 0 ? lastDelivery[goalCall] : -1
+            let met = last >= 0 && last >= at.nanoseconds - within.nanoseconds
+            outcome.cleanupFinished = met
+            outcome.cleanupAt = last >= 0 ? VirtualInstant(nanoseconds: last) : nil
+            outcome.wouldHaveFinishedAt = nil
+            outcome.judgedByCleanup = false
+        }
+        return outcome
+    }
+
+    private func activityOutcome() -> RunOutcome.ActivityOutcome? {
+        guard let settings = activitySettings, activity.exists else { return nil }
+        let limit = activity.startedAt + settings.maxActive.nanoseconds
+        let endedByApp = activity.endedAt >= 0 && activity.endedAt < limit
+        let ended = endedByApp ? activity.endedAt : limit
+        var visible = settings.maxEnded.nanoseconds
+        if endedByApp && activity.dismissAfter >= 0 { visible = min(activity.dismissAfter, visible) }
+        return RunOutcome.ActivityOutcome(
+            startedAt: VirtualInstant(nanoseconds: activity.startedAt), endedAt: VirtualInstant(nanoseconds: ended),
+            endedByApp: endedByApp, dismissedAt: VirtualInstant(nanoseconds: ended + visible), updates: activity.updates,
+            lastUpdateAt: activity.lastUpdateAt >= 0 ? VirtualInstant(nanoseconds: activity.lastUpdateAt) : nil)
     }
 
     private mutating func reset(for cell: CellProgram) {
@@ -134,6 +209,29 @@ struct Engine {
         readySequence = 0
         nextWaitTicket = 0
         scriptPc = 0
+        variantEnd = -1
+        scriptReturn = 0
+        appState = cell.initialState
+        launchOptions = 0
+        inBackground = cell.initialState == .background || cell.initialState == .suspended
+        suspended = cell.initialState == .suspended
+        suspendedAt = 0
+        frozen.removeAll(keepingCapacity: true)
+        backgroundEpoch = 0
+        tasks.removeAll(keepingCapacity: true)
+        taskSlots.removeAll(keepingCapacity: true)
+        for _ in 0..<cell.taskSlots.count { taskSlots.append(-1) }
+        heldTasks = 0
+        flags.removeAll(keepingCapacity: true)
+        for _ in 0..<cell.flags.count { flags.append(false) }
+        timers.removeAll(keepingCapacity: true)
+        activity = ActivityTracker()
+        if let settings = activitySettings, let startedAt = settings.startedAt {
+            activity.exists = true
+            activity.startedAt = startedAt.nanoseconds
+        }
+        lastDelivery.removeAll(keepingCapacity: true)
+        for _ in 0..<calls.count { lastDelivery.append(-1) }
         alive = true
         death = nil
         cleanupDone = 0
@@ -174,6 +272,7 @@ struct Engine {
         case .callDelivered:
             let call = calls[Int(event.b)]
             note(.delivered, context: event.a, a: Int32(event.b), b: alive ? 0 : 1)
+            if alive { delivered(call, index: Int(event.b)) }
             if !call.effectOnReply { recordEffect(of: call, index: Int32(event.b), context: event.a) }
             schedule(.callReply, event.a, event.b, after: call.replyLatencyNs)
         case .callWorkDone:
@@ -201,6 +300,31 @@ struct Engine {
             }
         case .exitCompleted:
             die(.exit)
+        case .timerFired:
+            timerFired(event.a)
+        case .suspendCheck:
+            if alive && event.a == Int32(bitPattern: backgroundEpoch) && inBackground && heldTasks == 0 && !suspended {
+                suspended = true
+                suspendedAt = now.nanoseconds
+                appState = .suspended
+                note(.suspended)
+            }
+        case .taskExpiring:
+            let task = Int(event.a)
+            guard alive, event.b == backgroundEpoch, tasks[task].held else { return }
+            note(.expirationDue, a: event.a)
+            if tasks[task].handlerStart < tasks[task].handlerEnd {
+                let handler = newContext(
+                    SimContext(
+                        kind: .mainBlock, pc: tasks[task].handlerStart, end: tasks[task].handlerEnd, mainIsolated: true,
+                        priority: mainQoS, hook: tasks[task].callback))
+                note(.created, context: handler, a: -1)
+                enqueueOnMain(handler)
+            }
+        case .taskDeadline:
+            let task = Int(event.a)
+            guard alive, event.b == backgroundEpoch, tasks[task].held else { return }
+            die(.backgroundTaskExpired)
         }
     }
 
@@ -208,7 +332,12 @@ struct Engine {
 
     private mutating func advanceScript() {
         guard alive else { return }
-        while scriptPc < program.steps.count {
+        while true {
+            if variantEnd >= 0 && scriptPc == variantEnd {
+                scriptPc = scriptReturn
+                variantEnd = -1
+            }
+            guard variantEnd >= 0 || scriptPc < Int(program.mainSteps) else { return }
             let step = program.steps[scriptPc]
             scriptPc += 1
             switch step.kind {
@@ -227,6 +356,132 @@ struct Engine {
             case .sigkill:
                 die(.sigkill)
                 return
+            case .action:
+                let variant = program.variants[Int(step.a) + appState.rawValue]
+                note(.action, a: step.a, b: Int64(appState.rawValue))
+                if variant.start < variant.end {
+                    scriptReturn = scriptPc
+                    scriptPc = Int(variant.start)
+                    variantEnd = Int(variant.end)
+                }
+            case .setState:
+                appState = AppState(rawValue: Int(step.a)) ?? appState
+                note(.stateChanged, a: step.a)
+            case .launch:
+                launchOptions = step.a
+            case .enterBackground:
+                enterBackground()
+            case .enterForeground:
+                inBackground = false
+                backgroundEpoch &+= 1
+            case .resume:
+                resumeApp()
+            case .beginFetch:
+                beginTask(slot: -1, handlerStart: 0, handlerEnd: 0, callback: -1)
+            case .endFetch:
+                for index in tasks.indices where tasks[index].slot < 0 && tasks[index].held { endTask(index) }
+            }
+        }
+    }
+
+    // MARK: - Background execution
+
+    /// Background tasks held now start counting their allowance; with none, the app will be
+    /// suspended shortly.
+    private mutating func enterBackground() {
+        inBackground = true
+        backgroundEpoch &+= 1
+        for index in tasks.indices where tasks[index].held { scheduleAllowance(of: index) }
+        if heldTasks == 0 { schedule(.suspendCheck, Int32(bitPattern: backgroundEpoch), after: lifecycle.suspendAfter.nanoseconds) }
+    }
+
+    private mutating func scheduleAllowance(of task: Int) {
+        let allowance = lifecycle.backgroundTaskAllowance.nanoseconds
+        let warning = max(0, allowance - lifecycle.expirationWarning.nanoseconds)
+        schedule(.taskExpiring, Int32(task), backgroundEpoch, after: warning)
+        schedule(.taskDeadline, Int32(task), backgroundEpoch, after: allowance)
+    }
+
+    private mutating func beginTask(slot: Int32, handlerStart: Int32, handlerEnd: Int32, callback: Int32) {
+        tasks.append(
+            BackgroundTaskState(held: true, slot: slot, handlerStart: handlerStart, handlerEnd: handlerEnd, callback: callback))
+        let task = tasks.count - 1
+        heldTasks += 1
+        note(.taskBegan, a: Int32(task))
+        if inBackground { scheduleAllowance(of: task) }
+        if slot >= 0 {
+            // Beginning a task under a name already held renews it: the new one starts, then the old one ends.
+            let old = taskSlots[Int(slot)]
+            taskSlots[Int(slot)] = Int32(task)
+            if old >= 0 { endTask(Int(old)) }
+        }
+    }
+
+    private mutating func endTask(_ task: Int) {
+        guard tasks[task].held else { return }
+        tasks[task].held = false
+        heldTasks -= 1
+        note(.taskEnded, a: Int32(task))
+        if inBackground && heldTasks == 0 && !suspended {
+            schedule(.suspendCheck, Int32(bitPattern: backgroundEpoch), after: lifecycle.suspendAfter.nanoseconds)
+        }
+    }
+
+    /// The app's threads run again; what was due while they were frozen is due now, in order.
+    private mutating func resumeApp() {
+        guard suspended else { return }
+        suspended = false
+        note(.resumed)
+        for held in frozen {
+            queue.schedule(held.event, at: now + VirtualDuration(nanoseconds: held.remaining))
+        }
+        frozen.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func timerFired(_ timer: Int32) {
+        guard alive else { return }
+        let t = Int(timer)
+        timers[t].remaining -= 1
+        let last = timers[t].lastBlock
+        if last < 0 || contexts[Int(last)].state != .queued {
+            let block = newContext(
+                SimContext(
+                    kind: .mainBlock, pc: timers[t].bodyStart, end: timers[t].bodyEnd, mainIsolated: true, priority: mainQoS,
+                    hook: timers[t].callback))
+            timers[t].lastBlock = block
+            note(.timerFired, context: block, a: timer)
+            enqueueOnMain(block)
+        } else {
+            note(.timerFired, context: -1, a: timer)
+        }
+        if timers[t].remaining > 0 { schedule(.timerFired, timer, after: timers[t].interval) }
+    }
+
+    /// A request reached the system: what it does to the Live Activity, and the goal's clock.
+    private mutating func delivered(_ call: CallTiming, index: Int) {
+        if case .keepsCalling(_, let at, _) = goal, index == goalCall, now.nanoseconds <= at.nanoseconds {
+            lastDelivery[index] = now.nanoseconds
+        }
+        guard let settings = activitySettings else { return }
+        let t = now.nanoseconds
+        let active = activity.exists && activity.endedAt < 0 && t < activity.startedAt + settings.maxActive.nanoseconds
+        switch call.activity {
+        case .none: break
+        case .request:
+            if !active {
+                activity = ActivityTracker()
+                activity.exists = true
+                activity.startedAt = t
+            }
+        case .update:
+            if active {
+                activity.updates += 1
+                activity.lastUpdateAt = t
+            }
+        case .end:
+            if active {
+                activity.endedAt = t
+                activity.dismissAfter = call.dismissAfterNs
             }
         }
     }
@@ -234,6 +489,7 @@ struct Engine {
     private mutating func die(_ cause: RunOutcome.DeathCause) {
         guard alive else { return }
         alive = false
+        appState = .terminated
         death = RunOutcome.Death(at: now, cause: cause)
         note(.died, a: Int32(RunOutcome.DeathCause.allCases.firstIndex(of: cause)!))
         deadlock = findDeadlock()
@@ -451,6 +707,41 @@ struct Engine {
                     schedule(.callWorkDone, t, after: call.costNs)
                 }
                 return
+            case .beginBackgroundTask:
+                beginTask(slot: op.a, handlerStart: pc + 1, handlerEnd: op.bodyEnd, callback: contexts[Int(c)].hook)
+                contexts[Int(c)].pc = op.bodyEnd
+            case .endBackgroundTask:
+                let task = taskSlots[Int(op.a)]
+                if task >= 0 {
+                    taskSlots[Int(op.a)] = -1
+                    endTask(Int(task))
+                }
+                contexts[Int(c)].pc = pc + 1
+            case .timer:
+                timers.append(
+                    TimerState(
+                        bodyStart: pc + 1, bodyEnd: op.bodyEnd, interval: op.duration, remaining: op.a, lastBlock: -1,
+                        callback: contexts[Int(c)].hook))
+                if op.a > 0 { schedule(.timerFired, Int32(timers.count - 1), after: op.duration) }
+                contexts[Int(c)].pc = op.bodyEnd
+            case .setFlag:
+                note(.flagSet, thread: t, context: c, a: op.a)
+                flags[Int(op.a)] = true
+                contexts[Int(c)].pc = pc + 1
+            case .waitUntil:
+                if flags[Int(op.a)] {
+                    threads[Int(t)].pollFlag = -1
+                    contexts[Int(c)].pc = pc + 1
+                } else {
+                    // Not set: sleep one poll interval, then look again (the pc stays on this op).
+                    if threads[Int(t)].pollFlag != op.a { note(.polling, thread: t, context: c, a: op.a, b: op.duration) }
+                    threads[Int(t)].pollFlag = op.a
+                    threads[Int(t)].state = .sleeping
+                    schedule(.threadResume, t, after: op.duration)
+                    return
+                }
+            case .ifLaunchOptions:
+                contexts[Int(c)].pc = op.a == launchOptions ? pc + 1 : op.bodyEnd
             case .exit:
                 note(.exitBegan, thread: t, context: c, b: exitDurationNs)
                 contexts[Int(c)].pc = pc + 1

@@ -25,7 +25,7 @@ struct SimContext {
     var mainIsolated: Bool
     /// Task priority, or the block's QoS, as a raw value.
     var priority: UInt8
-    /// The hook whose code created this context, or -1.
+    /// The callback whose code created this context (an index into the program's callbacks), or -1.
     var hook: Int32
     /// For a turn, the script step it belongs to.
     var step: Int32 = -1
@@ -60,6 +60,8 @@ struct SimThread {
     var qos: UInt8
     /// Valid while `state == .waiting`.
     var semaphore: Int32 = -1
+    /// The flag a `waitUntil` polls, while the thread sleeps between polls; -1 otherwise.
+    var pollFlag: Int32 = -1
     var hasTimeout: Bool = false
     /// Orders waiters first-in first-out; also invalidates stale timeout events.
     var waitTicket: UInt32 = 0
@@ -69,6 +71,7 @@ struct SimThread {
         state = .idle
         context = -1
         semaphore = -1
+        pollFlag = -1
         hasTimeout = false
         qos = pool == .main ? mainQoS : 0
     }
@@ -76,11 +79,16 @@ struct SimThread {
 
 /// A system call's timing as plain integers, for the engine's inner loop.
 struct CallTiming {
+    enum ActivityKind: UInt8 { case none, request, update, end }
+
     var costNs: Int64
     var deliverAfterNs: Int64
     var replyLatencyNs: Int64
     var effectOnReply: Bool
     var isCleanup: Bool
+    var activity: ActivityKind
+    /// For an end: how long the activity stays visible; -1 for the default policy.
+    var dismissAfterNs: Int64
 
     init(_ call: SystemCall) {
         costNs = call.cost.nanoseconds
@@ -88,6 +96,19 @@ struct CallTiming {
         replyLatencyNs = call.replyLatency.nanoseconds
         effectOnReply = call.takesEffectOn == .reply
         isCleanup = call.isCleanup
+        dismissAfterNs = -1
+        switch call.activityEffect {
+        case nil: activity = .none
+        case .request?: activity = .request
+        case .update?: activity = .update
+        case .end(let policy)?:
+            activity = .end
+            switch policy {
+            case .default: dismissAfterNs = -1
+            case .immediate: dismissAfterNs = 0
+            case .after(let delay): dismissAfterNs = delay.nanoseconds
+            }
+        }
     }
 }
 
@@ -128,9 +149,66 @@ struct SimEvent {
         case watchdog
         /// `exit` has completed.
         case exitCompleted
+        /// `a`: timer. It fires.
+        case timerFired
+        /// `a`: background epoch. The app may be suspended now if it holds no background task.
+        case suspendCheck
+        /// `a`: task, `b`: background epoch. Its expiration handler is due.
+        case taskExpiring
+        /// `a`: task, `b`: background epoch. Its allowance is over.
+        case taskDeadline
+
+        /// Whether the event belongs to the app's threads, which a suspended app does not run.
+        var isAppSide: Bool {
+            switch self {
+            case .advanceScript, .watchdog, .suspendCheck, .taskExpiring, .taskDeadline: false
+            default: true
+            }
+        }
     }
 
     var kind: Kind
     var a: Int32
     var b: UInt32 = 0
+}
+
+/// A background task (`beginBackgroundTask`), or the implicit one a silent push grants.
+struct BackgroundTaskState {
+    var held: Bool
+    /// The strategy's name slot for it, or -1 for a silent push's fetch time.
+    var slot: Int32
+    /// The expiration handler's ops; empty for none.
+    var handlerStart: Int32
+    var handlerEnd: Int32
+    /// The callback whose code began it.
+    var callback: Int32
+}
+
+/// A repeating timer on the main run loop.
+struct TimerState {
+    var bodyStart: Int32
+    var bodyEnd: Int32
+    var interval: Int64
+    var remaining: Int32
+    /// The block of its last fire, to skip a fire while that one is still queued; -1 for none.
+    var lastBlock: Int32
+    var callback: Int32
+}
+
+/// An app-side event held while the app is suspended, with the time it still had to go.
+struct FrozenEvent {
+    var remaining: Int64
+    var event: SimEvent
+}
+
+/// The scenario's Live Activity during a run: what the system knows of it.
+struct ActivityTracker {
+    var exists = false
+    var startedAt: Int64 = 0
+    /// When the app ended it, or -1.
+    var endedAt: Int64 = -1
+    /// After an end by the app: how long it stays visible (-1: the default policy).
+    var dismissAfter: Int64 = -1
+    var updates = 0
+    var lastUpdateAt: Int64 = -1
 }

@@ -7,6 +7,8 @@ public struct RunOutcome: Equatable, Sendable {
         case watchdog
         /// SIGKILL with no callback (a suspended app swiped away, jetsam).
         case sigkill
+        /// A background task was still held when its allowance ran out (0x8badf00d).
+        case backgroundTaskExpired
 
         /// How the process ended, in words.
         public var phrase: String {
@@ -14,6 +16,7 @@ public struct RunOutcome: Equatable, Sendable {
             case .exit: "the process exited"
             case .watchdog: "the watchdog killed the process"
             case .sigkill: "the process was killed (SIGKILL)"
+            case .backgroundTaskExpired: "the system killed the app for holding a background task past its allowance"
             }
         }
     }
@@ -58,11 +61,31 @@ public struct RunOutcome: Equatable, Sendable {
     public var boundReached: Bound?
     /// Events the kernel processed.
     public var events: Int
+    /// The scenario's Live Activity, when it has one: how its life went.
+    public var activity: ActivityOutcome?
+    /// Whether the cell is judged by the cleanup calls (the default goal), which gives margins
+    /// their meaning; other goals have no margin.
+    public var judgedByCleanup = true
+
+    /// A Live Activity's life in a run. It does not end with the process.
+    public struct ActivityOutcome: Equatable, Sendable {
+        public var startedAt: VirtualInstant
+        /// When it ended: by the app's `end`, or at the system's time limit.
+        public var endedAt: VirtualInstant
+        public var endedByApp: Bool
+        /// When it left the lock screen (and the Dynamic Island).
+        public var dismissedAt: VirtualInstant
+        /// Updates delivered while it was active, and the last one.
+        public var updates: Int
+        public var lastUpdateAt: VirtualInstant?
+
+        public func isVisible(at time: VirtualInstant) -> Bool { time >= startedAt && time < dismissedAt }
+    }
 
     /// Positive: the cleanup won by this much; negative: it would have needed this much longer.
     /// `nil` when the process did not die or the cleanup could never have finished.
     public var margin: VirtualDuration? {
-        guard let death else { return nil }
+        guard let death, judgedByCleanup else { return nil }
         if let cleanupAt { return death.at - cleanupAt }
         if let wouldHaveFinishedAt { return death.at - wouldHaveFinishedAt }
         return nil
@@ -77,6 +100,12 @@ public enum DeadlockLink: Equatable, Sendable {
     case signaledOnlyBy(semaphore: String, contexts: [String])
     /// No code left anywhere signals the semaphore.
     case neverSignaled(semaphore: String)
+    /// A thread sleeps in a loop until a flag is set (`while !flag { Thread.sleep(…) }`).
+    case threadPolls(thread: String, flag: String, inHook: String)
+    /// The only code left that sets the flag belongs to these contexts.
+    case setOnlyBy(flag: String, contexts: [String])
+    /// No code left anywhere sets the flag.
+    case neverSet(flag: String)
     /// The context cannot start before the main thread takes it from the main queue.
     case queuedOnMainActor(context: String)
     /// The context runs on a thread that is itself blocked.

@@ -34,7 +34,8 @@ public final class Simulator {
         return CellTrace(
             scenario: scenario, hook: hook, strategy: strategy, procedure: procedure, outcome: outcome,
             records: Array(engine.trace), contexts: engine.traceContexts { cleanup[Int($0)] },
-            threads: engine.traceThreadNames(), semaphores: engine.semaphoreNames)
+            threads: engine.traceThreadNames(), semaphores: engine.semaphoreNames, flags: engine.flagNames,
+            callbacks: engine.callbackNames)
     }
 
     /// Simulates every cell.

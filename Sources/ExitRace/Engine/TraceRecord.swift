@@ -53,6 +53,26 @@ public struct TraceRecord: Equatable, Sendable {
         case died
         /// `thread` signaled a waiter on `b` (a thread) of a higher QoS class.
         case inversion
+        /// A lifecycle action (`a`: its index among the procedure's actions) finds the app in
+        /// state `b`.
+        case action
+        /// The app's state becomes `a`.
+        case stateChanged
+        /// The app is suspended: its threads stop.
+        case suspended
+        /// The app's threads run again.
+        case resumed
+        /// Background task `a` begins / ends.
+        case taskBegan
+        case taskEnded
+        /// Background task `a`'s expiration handler is due.
+        case expirationDue
+        /// Timer `a` fires; `context` is the block it queues, or -1 when the fire is skipped.
+        case timerFired
+        /// `thread` sets flag `a`.
+        case flagSet
+        /// `thread` starts polling flag `a` every `b` ns.
+        case polling
     }
 
     /// Why a context left its thread.

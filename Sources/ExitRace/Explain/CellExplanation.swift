@@ -93,9 +93,11 @@ public struct CellExplanation: Sendable {
             case .hopped, nil: return nil  // the hop line tells it
             }
         case .hookEntered:
-            return (here, "→ \(trace.scenario.hooks[Int(record.a)].name)\(Int(record.a) == trace.hook ? " (runs the strategy)" : "")")
+            let name = callback(record.a, trace)
+            let runs = trace.scenario.hooks[trace.hook].callbacks.contains(name)
+            return (here, "→ \(name)\(runs ? " (runs the strategy)" : "")")
         case .hookReturned:
-            return (here, "← \(trace.scenario.hooks[Int(record.a)].name) returns")
+            return (here, "← \(callback(record.a, trace)) returns")
         case .work:
             return (here, "works for \(ms(record.b))")
         case .sleep:
@@ -133,6 +135,46 @@ public struct CellExplanation: Sendable {
         case .inversion:
             let waiter = thread(Int32(record.b), trace)
             return (here, "priority inversion: \(waiter) waited on this lower-QoS thread")
+        case .action:
+            let state = AppState(rawValue: Int(record.b))?.name ?? "?"
+            let action = actionName(record.a, trace)
+            return ("user/system", "\(action) (the app is \(state))")
+        case .stateChanged:
+            return ("app", "is \(AppState(rawValue: Int(record.a))?.name ?? "?")")
+        case .suspended:
+            return ("app", "is suspended: its threads stop")
+        case .resumed:
+            return ("app", "resumes: its threads run again")
+        case .taskBegan:
+            return ("app", "holds background task #\(record.a + 1)")
+        case .taskEnded:
+            return ("app", "ends background task #\(record.a + 1)")
+        case .expirationDue:
+            return ("system", "background task #\(record.a + 1) is about to expire: its expiration handler is queued")
+        case .timerFired:
+            return ("main run loop", record.context >= 0 ? "timer fires: \(who) is queued" : "timer fires, but its last block is still queued: skipped")
+        case .flagSet:
+            return (here, "sets flag \(flag(record.a, trace))")
+        case .polling:
+            return (here, "polls flag \(flag(record.a, trace)) every \(ms(record.b)) (Thread.sleep between polls)")
         }
+    }
+
+    static func callback(_ index: Int32, _ trace: CellTrace) -> String {
+        index >= 0 && Int(index) < trace.callbacks.count ? trace.callbacks[Int(index)] : "callback \(index)"
+    }
+
+    static func flag(_ index: Int32, _ trace: CellTrace) -> String {
+        index >= 0 && Int(index) < trace.flags.count ? "\"\(trace.flags[Int(index)])\"" : "flag \(index)"
+    }
+
+    /// The `index`-th action step of the procedure, by name.
+    static func actionName(_ index: Int32, _ trace: CellTrace) -> String {
+        let actions = trace.scenario.procedures[trace.procedure].steps.compactMap { step -> String? in
+            if case .action(let action) = step { action.rawValue } else { nil }
+        }
+        // Each action owns one variant per app state.
+        let position = Int(index) / AppState.allCases.count
+        return position < actions.count ? actions[position] : "action"
     }
 }

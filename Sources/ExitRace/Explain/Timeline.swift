@@ -90,7 +90,7 @@ public struct Timeline: Sendable {
             case .stopped:
                 close(thread, t, through: "job")
             case .hookEntered:
-                push(thread, t, nil, trace.scenario.hooks[Int(record.a)].name, "hook")
+                push(thread, t, nil, CellExplanation.callback(record.a, trace), "hook")
             case .hookReturned:
                 close(thread, t, through: "hook")
             case .work:
@@ -119,7 +119,18 @@ public struct Timeline: Sendable {
                 instants.append(Instant(track: process, time: t, name: "watchdog fires", afterDeath: false))
             case .died:
                 instants.append(Instant(track: process, time: t, name: RunOutcome.DeathCause.allCases[Int(record.a)].phrase, afterDeath: false))
-            case .turnQueued, .queuedOnMain, .queuedOnPool, .ready, .taskSleep, .waitPassed, .hop:
+            case .suspended:
+                instants.append(Instant(track: process, time: t, name: "suspended", afterDeath: false))
+            case .resumed:
+                instants.append(Instant(track: process, time: t, name: "resumed", afterDeath: false))
+            case .expirationDue:
+                instants.append(Instant(track: process, time: t, name: "background task expiring", afterDeath: false))
+            case .polling:
+                push(thread, t, nil, "poll \(CellExplanation.flag(record.a, trace))", "wait")
+            case .flagSet:
+                instants.append(Instant(track: Int(thread), time: t, name: "set \(CellExplanation.flag(record.a, trace))", afterDeath: after(t)))
+            case .turnQueued, .queuedOnMain, .queuedOnPool, .ready, .taskSleep, .waitPassed, .hop, .action, .stateChanged,
+                .taskBegan, .taskEnded, .timerFired:
                 break
             }
         }

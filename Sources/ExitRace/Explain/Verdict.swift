@@ -89,6 +89,8 @@ enum Verdict {
                 states[c] = .blocked(thread: record.thread, semaphore: record.a)
                 if record.thread == 0 { mainDoing = "blocked in a wait on \(CellExplanation.semaphore(record.a, trace))" }
             case .waitWoken, .waitTimedOut: states[c] = .running(thread: record.thread)
+            case .polling where record.thread == 0:
+                mainDoing = "polling flag \(CellExplanation.flag(record.a, trace)) in a sleep loop"
             case .exitBegan where record.thread == 0:
                 mainDoing = "running exit (since \(CellExplanation.ms(record.time)))"
             case .effect where record.b == 0: effects[c] += 1

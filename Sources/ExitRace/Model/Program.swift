@@ -19,6 +19,21 @@ public indirect enum ProgramStep: Equatable, Sendable {
     case sleep(VirtualDuration)
     /// `try await Task.sleep`: suspends the task and frees its thread.
     case taskSleep(VirtualDuration)
+    /// `beginBackgroundTask(expirationHandler:)`. The task is known by `name` in this strategy;
+    /// beginning it again while it is held renews it (the new task starts, then the old one ends).
+    /// The expiration handler runs on the main queue shortly before the allowance runs out.
+    case beginBackgroundTask(String, expiration: [ProgramStep])
+    /// `endBackgroundTask(_:)`.
+    case endBackgroundTask(String)
+    /// A repeating `Timer` on the main run loop: `body` runs as a main-queue block every
+    /// `interval`, `count` times; a fire is skipped while the previous one is still queued.
+    case timer(interval: VirtualDuration, count: Int, body: [ProgramStep])
+    /// Sets a plain boolean flag (any thread sees it at once).
+    case setFlag(String)
+    /// `while !flag { Thread.sleep(poll) }`: blocks the thread until the flag is set.
+    case waitUntil(flag: String, poll: VirtualDuration)
+    /// `if launchOptions …`: runs `body` only when the current launch had these options.
+    case ifLaunchOptions(LaunchOptions, body: [ProgramStep])
 }
 
 /// Where a spawned task runs and at which priority.

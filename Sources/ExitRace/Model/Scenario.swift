@@ -6,6 +6,9 @@ public struct Scenario: Equatable, Sendable {
     public var name: String
     public var title: String
     public var timing: Timing
+    public var lifecycle: LifecycleSettings
+    public var activity: ActivitySettings?
+    public var goal: Goal
     public var limits: Limits
     public var systemCalls: [SystemCall]
     public var hooks: [Hook]
@@ -13,12 +16,16 @@ public struct Scenario: Equatable, Sendable {
     public var procedures: [KillProcedure]
 
     public init(
-        name: String, title: String, timing: Timing, limits: Limits, systemCalls: [SystemCall],
+        name: String, title: String, timing: Timing, lifecycle: LifecycleSettings = .default,
+        activity: ActivitySettings? = nil, goal: Goal = .cleanup, limits: Limits, systemCalls: [SystemCall],
         hooks: [Hook], strategies: [Strategy], procedures: [KillProcedure]
     ) {
         self.name = name
         self.title = title
         self.timing = timing
+        self.lifecycle = lifecycle
+        self.activity = activity
+        self.goal = goal
         self.limits = limits
         self.systemCalls = systemCalls
         self.hooks = hooks
@@ -93,11 +100,14 @@ public struct SystemCall: Equatable, Sendable {
     public var takesEffectOn: Effect
     /// Whether this call is the cleanup the table is about.
     public var isCleanup: Bool
+    /// What the call does to the scenario's Live Activity, if anything.
+    public var activityEffect: ActivityEffect?
 
     public init(
         name: String, cost: VirtualDuration, deliverAfter: VirtualDuration, replyLatency: VirtualDuration,
-        takesEffectOn: Effect, isCleanup: Bool
+        takesEffectOn: Effect, isCleanup: Bool, activityEffect: ActivityEffect? = nil
     ) {
+        self.activityEffect = activityEffect
         self.name = name
         self.cost = cost
         self.deliverAfter = deliverAfter
@@ -107,16 +117,20 @@ public struct SystemCall: Equatable, Sendable {
     }
 }
 
-/// A termination callback: a row of the table.
+/// A row of the table: where the strategy is installed.
 public struct Hook: Equatable, Sendable {
-    /// The callback's name, which procedures use to deliver it (e.g. `applicationWillTerminate`).
+    /// The row's name; by default also the one callback the strategy runs in
+    /// (e.g. `applicationWillTerminate`).
     public var name: String
     /// The row label (e.g. `AppDelegate`).
     public var label: String
+    /// The callbacks the strategy runs in, each time one is delivered.
+    public var callbacks: [String]
 
-    public init(name: String, label: String) {
+    public init(name: String, label: String, callbacks: [String]? = nil) {
         self.name = name
         self.label = label
+        self.callbacks = callbacks ?? [name]
     }
 }
 
@@ -144,6 +158,26 @@ public struct KillProcedure: Equatable, Sendable {
         case delay(VirtualDuration)
         /// SIGKILL now, with no callback.
         case sigkill
+        /// A user or system action, expanded at run time from the app's state (see ``LifecycleAction``).
+        case action(LifecycleAction)
+
+        // The steps below come only from expanding actions.
+
+        /// The app's state becomes this.
+        case setState(AppState)
+        /// The app is launched with these options.
+        case launch(LaunchOptions)
+        /// The app has entered the background: background tasks start counting their allowance,
+        /// and with none held the app is suspended `lifecycle.suspendAfterMs` later.
+        case enterBackground
+        /// The app is back in the foreground: pending suspension and task deadlines are off.
+        case enterForeground
+        /// A suspended app's threads run again.
+        case resume
+        /// A silent push holds the app in the background like a background task until the fetch
+        /// completion handler is called.
+        case beginFetch
+        case endFetch
     }
 
     public enum TurnAction: Equatable, Sendable {
@@ -158,10 +192,14 @@ public struct KillProcedure: Equatable, Sendable {
     public var name: String
     public var label: String
     public var steps: [Step]
+    /// The app's state when the procedure begins (the reference experiment's app is running in
+    /// the foreground); procedures that launch the app start `notRunning`.
+    public var startsIn: AppState
 
-    public init(name: String, label: String, steps: [Step]) {
+    public init(name: String, label: String, steps: [Step], startsIn: AppState = .active) {
         self.name = name
         self.label = label
         self.steps = steps
+        self.startsIn = startsIn
     }
 }

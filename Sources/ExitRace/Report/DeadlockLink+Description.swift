@@ -7,6 +7,12 @@ extension DeadlockLink: CustomStringConvertible {
             "\"\(semaphore)\" is signaled only by \(contexts.joined(separator: ", "))"
         case .neverSignaled(let semaphore):
             "no code left signals \"\(semaphore)\""
+        case .threadPolls(let thread, let flag, let hook):
+            "\(thread) polls flag \"\(flag)\" in a sleep loop (in \(hook))"
+        case .setOnlyBy(let flag, let contexts):
+            "\"\(flag)\" is set only by \(contexts.joined(separator: ", "))"
+        case .neverSet(let flag):
+            "no code left sets \"\(flag)\""
         case .queuedOnMainActor(let context):
             "\(context) is queued on the main actor"
         case .runsOnBlockedThread(let context, let thread):

@@ -50,22 +50,23 @@ public enum ScenarioDecoder {
         if calls.count > 64 {
             log.error("systemCalls", object.position("systemCalls"), "expected at most 64 system calls, found \(calls.count)")
         }
-        let hooks: [Hook] = decodeNamed(object, "hooks", log: log) { name, node, path, log in
-            guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.hook, log: log) else { return nil }
-            return Hook(name: name, label: reader.string("label") ?? name)
-        }
-        let context = ProgramContext(
+        let lifecycle = decodeLifecycle(object, log: log)
+        let activity = decodeActivity(object, log: log)
+        let goal = decodeGoal(object, callNames: calls.map(\.name), hasActivity: activity != nil, log: log)
+        let hooks: [Hook] = decodeNamed(object, "hooks", log: log, decodeHook)
+        var context = ProgramContext(
             callNames: calls.map(\.name), cleanupCalls: calls.filter(\.isCleanup).map(\.name), log: log)
+        if case .cleanup = goal {} else { context.requireCleanup = false }
         let strategies: [Strategy] = decodeNamed(object, "strategies", log: log) { name, node, path, _ in
             decodeStrategy(name, node, path, context)
         }
         let procedures: [KillProcedure] = decodeNamed(object, "procedures", log: log) { name, node, path, log in
-            decodeProcedure(name, node, path, hookNames: hooks.map(\.name), log: log)
+            decodeProcedure(name, node, path, callbacks: deliverableCallbacks(hooks), log: log)
         }
-        guard let timing, let limits else { return nil }
+        guard let timing, let limits, let lifecycle, let goal else { return nil }
         return Scenario(
-            name: name, title: title, timing: timing, limits: limits, systemCalls: calls, hooks: hooks,
-            strategies: strategies, procedures: procedures)
+            name: name, title: title, timing: timing, lifecycle: lifecycle, activity: activity, goal: goal, limits: limits,
+            systemCalls: calls, hooks: hooks, strategies: strategies, procedures: procedures)
     }
 
     /// `scenarios/live-activity.json` → `live-activity`.
@@ -156,7 +157,8 @@ public enum ScenarioDecoder {
         return SystemCall(
             name: name, cost: cost, deliverAfter: deliverAfter,
             replyLatency: reader.milliseconds("replyLatencyMs") ?? .zero,
-            takesEffectOn: effect ?? .delivery, isCleanup: reader.bool("cleanup") ?? true)
+            takesEffectOn: effect ?? .delivery, isCleanup: reader.bool("cleanup") ?? true,
+            activityEffect: decodeActivityEffect(reader))
     }
 
     // MARK: - Strategies
@@ -165,8 +167,11 @@ public enum ScenarioDecoder {
         var callNames: [String]
         var cleanupCalls: [String]
         var log: DiagnosticLog
-        /// Semaphore use in the strategy being decoded.
+        /// Semaphore and flag use in the strategy being decoded.
         var semaphores = SemaphoreUse()
+        var flags = SemaphoreUse()
+        /// Whether strategies must call a cleanup system call (the goal is the cleanup).
+        var requireCleanup = true
     }
 
     /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
@@ -189,6 +194,7 @@ public enum ScenarioDecoder {
         guard let steps = reader.array("program", required: true) else { return nil }
         let problemsBefore = context.log.diagnostics.count
         context.semaphores.reset()
+        context.flags.reset()
         let program = decodeProgram(steps, path: reader.childPath("program"), async: false, context)
         for wait in context.semaphores.waits where !context.semaphores.signaled.contains(wait.name) {
             var message =
@@ -200,8 +206,15 @@ public enum ScenarioDecoder {
             }
             context.log.error(wait.path, wait.position, message)
         }
+        for wait in context.flags.waits where !context.flags.signaled.contains(wait.name) {
+            var message = "flag \"\(wait.name)\" is never set in this strategy, so this wait can never return"
+            if let suggestion = closestMatch(to: wait.name, in: context.flags.signaled) { message += "; did you mean \"\(suggestion)\"?" }
+            context.log.error(wait.path, wait.position, message)
+        }
         // A step that failed to decode is already reported; do not add a consequence of it.
-        if context.log.diagnostics.count == problemsBefore && !containsCleanup(program, context.cleanupCalls) {
+        if context.requireCleanup && context.log.diagnostics.count == problemsBefore
+            && !containsCleanup(program, context.cleanupCalls)
+        {
             context.log.error(
                 reader.childPath("program"), reader.position("program"),
                 "expected the program to call a cleanup system call (\(context.cleanupCalls.joined(separator: ", "))) somewhere, found none")
@@ -213,7 +226,9 @@ public enum ScenarioDecoder {
         steps.contains { step in
             switch step {
             case .call(let name): cleanupCalls.contains(name)
-            case .spawnTask(_, let body), .dispatchAsync(_, let body): containsCleanup(body, cleanupCalls)
+            case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body),
+                .beginBackgroundTask(_, let body):
+                containsCleanup(body, cleanupCalls)
             default: false
             }
         }
@@ -295,6 +310,42 @@ public enum ScenarioDecoder {
             }
             requireAsync("\"call\" (an await)")
             return .call(name)
+        case "beginBackgroundTask":
+            guard let task = reader.string("task", required: true) else { return nil }
+            var expiration: [ProgramStep] = []
+            if let nodes = reader.array("expiration") {
+                expiration = decodeProgram(nodes, path: reader.childPath("expiration"), async: false, context)
+            }
+            return .beginBackgroundTask(task, expiration: expiration)
+        case "endBackgroundTask":
+            guard let task = reader.string("task", required: true) else { return nil }
+            return .endBackgroundTask(task)
+        case "timer":
+            let interval = reader.milliseconds("intervalMs", required: true)
+            let count = reader.integer("count", in: 1...1_000_000, required: true)
+            if let interval, interval.nanoseconds == 0 {
+                log.error(reader.childPath("intervalMs"), reader.position("intervalMs"), "expected more than 0 ms, found 0")
+            }
+            guard let interval, let count, let steps = body(async: false) else { return nil }
+            return .timer(interval: interval, count: count, body: steps)
+        case "set":
+            guard let flag = reader.string("flag", required: true) else { return nil }
+            context.flags.signaled.append(flag)
+            return .setFlag(flag)
+        case "waitUntil":
+            guard let flag = reader.string("flag", required: true) else { return nil }
+            let poll = reader.milliseconds("pollMs", required: true)
+            if let poll, poll.nanoseconds == 0 {
+                log.error(reader.childPath("pollMs"), reader.position("pollMs"), "expected more than 0 ms, found 0")
+            }
+            context.flags.waits.append((flag, reader.childPath("flag"), reader.position("flag")))
+            guard let poll else { return nil }
+            return .waitUntil(flag: flag, poll: poll)
+        case "if":
+            guard let options = reader.choice("launchOptions", from: ["none", "remoteNotification"], required: true),
+                let steps = body(async: async)
+            else { return nil }
+            return .ifLaunchOptions(options == "none" ? .none : .remoteNotification, body: steps)
         default:
             guard let ms = reader.milliseconds("ms", required: true) else { return nil }
             switch op {
@@ -313,7 +364,7 @@ public enum ScenarioDecoder {
     static let actionOps = ScenarioKeys.turnActions.map(\.key)
 
     private static func decodeProcedure(
-        _ name: String, _ node: JSONNode, _ path: String, hookNames: [String], log: DiagnosticLog
+        _ name: String, _ node: JSONNode, _ path: String, callbacks hookNames: [String], log: DiagnosticLog
     ) -> KillProcedure? {
         guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.procedure, log: log) else { return nil }
         guard let stepNodes = reader.array("steps", required: true) else { return nil }
@@ -339,7 +390,7 @@ public enum ScenarioDecoder {
                             let hook = a.string("name", required: true)
                         else { continue }
                         guard hookNames.contains(hook) else {
-                            var message = "expected the name of a hook in \"hooks\" (\(hookNames.joined(separator: ", "))), found \"\(hook)\""
+                            var message = "expected a callback (a hook's, or one of the lifecycle's: \(hookNames.joined(separator: ", "))), found \"\(hook)\""
                             if let suggestion = closestMatch(to: hook, in: hookNames) { message += "; did you mean \"\(suggestion)\"?" }
                             log.error(a.childPath("name"), a.position("name"), message)
                             continue
@@ -356,6 +407,11 @@ public enum ScenarioDecoder {
                     }
                 }
                 steps.append(.turn(actions, watchdog: step.milliseconds("watchdogMs")))
+            case "action":
+                guard let step = ObjectReader(stepNode, path: stepPath, allowed: ScenarioKeys.members(of: ScenarioKeys.procedureSteps, op: "action"), log: log),
+                    let action = step.choice("action", from: LifecycleAction.allCases.map(\.rawValue), required: true)
+                else { continue }
+                steps.append(.action(LifecycleAction(rawValue: action)!))
             case "delay":
                 guard let step = ObjectReader(stepNode, path: stepPath, allowed: ScenarioKeys.members(of: ScenarioKeys.procedureSteps, op: "delay"), log: log),
                     let ms = step.milliseconds("ms", required: true)
@@ -366,7 +422,11 @@ public enum ScenarioDecoder {
                 steps.append(.sigkill)
             }
         }
-        return KillProcedure(name: name, label: reader.string("label") ?? name, steps: steps)
+        var startsIn = AppState.active
+        if let state = reader.choice("startsIn", from: AppState.allCases.map(\.key)) {
+            startsIn = AppState.allCases.first { $0.key == state }!
+        }
+        return KillProcedure(name: name, label: reader.string("label") ?? name, steps: steps, startsIn: startsIn)
     }
 
     /// The `op` of a step object, or `nil` after a diagnostic.

@@ -1,0 +1,45 @@
+/// The Live Activity of a scenario: started before the run (or by a request call), ended by an
+/// `end` call or by the system's time limits, then shown on the lock screen until dismissed.
+/// Its life is not tied to the process: it outlives an app that dies without ending it.
+public struct ActivitySettings: Equatable, Sendable {
+    /// When the activity was started, relative to the run (negative: before it); `nil` when a
+    /// request call starts it.
+    public var startedAt: VirtualDuration?
+    /// The longest an activity stays active (8 h), after which the system ends it.
+    public var maxActive: VirtualDuration
+    /// The longest an ended activity stays on the lock screen (4 h) with the default policy.
+    public var maxEnded: VirtualDuration
+
+    public init(startedAt: VirtualDuration?, maxActive: VirtualDuration, maxEnded: VirtualDuration) {
+        self.startedAt = startedAt
+        self.maxActive = maxActive
+        self.maxEnded = maxEnded
+    }
+}
+
+/// What a system call does to the Live Activity once its request is delivered.
+public enum ActivityEffect: Equatable, Sendable {
+    case request
+    case update
+    /// `end(_:dismissalPolicy:)`.
+    case end(DismissalPolicy)
+}
+
+public enum DismissalPolicy: Equatable, Sendable {
+    /// Stays on the lock screen up to `maxEnded` (4 h).
+    case `default`
+    case immediate
+    /// Dismissed this long after ending (at most `maxEnded`).
+    case after(VirtualDuration)
+}
+
+/// What makes a cell ○: the question the scenario asks.
+public enum Goal: Equatable, Sendable {
+    /// Every cleanup call took effect while the process was alive (the default).
+    case cleanup
+    /// The Live Activity is no longer visible at this time.
+    case activityGone(at: VirtualDuration)
+    /// The call was still being delivered at this time: its last delivery while the process
+    /// was alive falls within `within` before `at`.
+    case keepsCalling(call: String, at: VirtualDuration, within: VirtualDuration)
+}

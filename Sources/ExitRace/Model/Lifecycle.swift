@@ -1,0 +1,157 @@
+/// The UIKit app lifecycle: states, the user and system actions that move an app between them,
+/// and the callbacks each transition delivers, in order. Kill procedures can be written as
+/// sequences of these actions; they expand to main-queue turns at run time, from the state the
+/// app is in (a suspended app swiped away gets no callback; a backgrounded one does).
+public enum AppState: Int, CaseIterable, Sendable {
+    case notRunning, inactive, active, background, suspended, terminated
+
+    public var name: String {
+        switch self {
+        case .notRunning: "not running"
+        case .inactive: "inactive"
+        case .active: "active"
+        case .background: "background"
+        case .suspended: "suspended"
+        case .terminated: "terminated"
+        }
+    }
+}
+
+/// What the launch options of the current launch hold.
+public enum LaunchOptions: Int, Sendable {
+    /// Launched by the user (`launchOptions == nil`).
+    case none = 0
+    /// Launched by a silent push (`launchOptions[.remoteNotification]`).
+    case remoteNotification = 1
+}
+
+/// A user or system action in a run.
+public enum LifecycleAction: String, CaseIterable, Sendable {
+    /// The user taps the app's icon: launch, or resume from the background.
+    case tapIcon
+    /// The user goes to the home screen.
+    case pressHome
+    /// The user opens the app switcher.
+    case openSwitcher
+    /// The user swipes the app away in the app switcher.
+    case swipeAway
+    /// A silent push (`content-available: 1`) arrives: launch in the background, or resume.
+    case silentPush
+    /// The app calls the fetch completion handler of a silent push.
+    case completeFetch
+    /// The system kills the app for memory (jetsam): SIGKILL, no callback.
+    case jetsam
+}
+
+/// Timing of the lifecycle, in the scenario's `lifecycle` section.
+public struct LifecycleSettings: Equatable, Sendable {
+    /// Whether the app is scene-based (iOS 13+): scene callbacks are delivered, and the
+    /// app delegate's foreground/background callbacks are not.
+    public var scenes: Bool
+    /// How long after entering the background, holding no background task, the app is suspended.
+    public var suspendAfter: VirtualDuration
+    /// How long a background task may run in the background (about 30 s today).
+    public var backgroundTaskAllowance: VirtualDuration
+    /// How long before the allowance runs out the expiration handler is called.
+    public var expirationWarning: VirtualDuration
+    /// Foreground swipe: main-thread UI teardown between `sceneDidDisconnect` and `applicationWillTerminate`.
+    public var uiTeardown: VirtualDuration
+    /// Background swipe: how long after `sceneDidDisconnect` the system terminates the app.
+    public var terminateDelay: VirtualDuration
+    /// Budget of a termination turn before the watchdog kills the process.
+    public var terminationWatchdog: VirtualDuration
+    /// Budget of the launch turn.
+    public var launchWatchdog: VirtualDuration
+    /// Budget of other lifecycle turns (`didEnterBackground` and the like).
+    public var callbackWatchdog: VirtualDuration
+
+    public static let `default` = LifecycleSettings(
+        scenes: true, suspendAfter: .ms(2_000), backgroundTaskAllowance: .ms(30_000), expirationWarning: .ms(5_000),
+        uiTeardown: .ms(50), terminateDelay: .ms(50), terminationWatchdog: .ms(5_000), launchWatchdog: .ms(20_000),
+        callbackWatchdog: .ms(5_000))
+}
+
+/// The callbacks UIKit delivers, by the names hooks and procedures use.
+public enum Callback {
+    public static let willFinishLaunching = "applicationWillFinishLaunching"
+    public static let didFinishLaunching = "applicationDidFinishLaunching"
+    public static let didBecomeActive = "applicationDidBecomeActive"
+    public static let willResignActive = "applicationWillResignActive"
+    public static let didEnterBackground = "applicationDidEnterBackground"
+    public static let willEnterForeground = "applicationWillEnterForeground"
+    public static let didReceiveRemoteNotification = "applicationDidReceiveRemoteNotification"
+    public static let willTerminate = "applicationWillTerminate"
+    public static let sceneWillConnect = "sceneWillConnect"
+    public static let sceneDidBecomeActive = "sceneDidBecomeActive"
+    public static let sceneWillResignActive = "sceneWillResignActive"
+    public static let sceneDidEnterBackground = "sceneDidEnterBackground"
+    public static let sceneWillEnterForeground = "sceneWillEnterForeground"
+    public static let sceneDidDisconnect = "sceneDidDisconnect"
+    public static let willTerminateNotification = "willTerminateNotification"
+
+    /// Every callback the lifecycle model delivers.
+    public static let all = [
+        willFinishLaunching, didFinishLaunching, didBecomeActive, willResignActive, didEnterBackground, willEnterForeground,
+        didReceiveRemoteNotification, willTerminate, sceneWillConnect, sceneDidBecomeActive, sceneWillResignActive,
+        sceneDidEnterBackground, sceneWillEnterForeground, sceneDidDisconnect, willTerminateNotification,
+    ]
+}
+
+extension LifecycleAction {
+    /// The steps this action takes from `state`: the turns that deliver its callbacks, in order,
+    /// with the state changes between them. Empty when the action does nothing in that state.
+    public func expansion(from state: AppState, _ settings: LifecycleSettings) -> [KillProcedure.Step] {
+        let scenes = settings.scenes
+        typealias C = Callback
+        func turn(_ callbacks: [String], _ watchdog: VirtualDuration) -> KillProcedure.Step {
+            .turn(callbacks.map { .hook($0) }, watchdog: watchdog)
+        }
+        let becomeActive = scenes ? [C.sceneDidBecomeActive] : [C.didBecomeActive]
+        let resignActive = scenes ? [C.sceneWillResignActive] : [C.willResignActive]
+        let enterBackground = scenes ? [C.sceneDidEnterBackground] : [C.didEnterBackground]
+        let enterForeground = scenes ? [C.sceneWillEnterForeground] : [C.willEnterForeground]
+        let callback = settings.callbackWatchdog
+        switch (self, state) {
+        case (.tapIcon, .notRunning), (.tapIcon, .terminated):
+            let launch = [C.willFinishLaunching, C.didFinishLaunching] + (scenes ? [C.sceneWillConnect, C.sceneWillEnterForeground] : [])
+            return [.launch(.none), turn(launch + becomeActive, settings.launchWatchdog), .setState(.active)]
+        case (.tapIcon, .background), (.tapIcon, .suspended):
+            return [.resume, .enterForeground, turn(enterForeground, callback), turn(becomeActive, callback), .setState(.active)]
+        case (.tapIcon, .inactive):
+            return [turn(becomeActive, callback), .setState(.active)]
+        case (.pressHome, .active):
+            return [turn(resignActive, callback), .setState(.inactive), turn(enterBackground, callback), .setState(.background),
+                    .enterBackground]
+        case (.pressHome, .inactive):
+            return [turn(enterBackground, callback), .setState(.background), .enterBackground]
+        case (.openSwitcher, .active):
+            return [turn(resignActive, callback), .setState(.inactive)]
+        case (.swipeAway, .active):
+            return [turn(resignActive, callback), .setState(.inactive)] + Self.swipeAway.expansion(from: .inactive, settings)
+        case (.swipeAway, .inactive):
+            var actions: [KillProcedure.TurnAction] = scenes ? [.hook(C.sceneDidDisconnect), .work(settings.uiTeardown)] : []
+            actions += [.hook(C.willTerminate), .hook(C.willTerminateNotification), .exit]
+            return [.turn(actions, watchdog: settings.terminationWatchdog)]
+        case (.swipeAway, .background):
+            var steps: [KillProcedure.Step] = []
+            if scenes { steps += [turn([C.sceneDidDisconnect], callback), .delay(settings.terminateDelay)] }
+            return steps + [
+                turn([C.willTerminate], settings.terminationWatchdog),
+                .turn([.hook(C.willTerminateNotification), .exit], watchdog: settings.terminationWatchdog),
+            ]
+        case (.swipeAway, .suspended), (.jetsam, .active), (.jetsam, .inactive), (.jetsam, .background), (.jetsam, .suspended):
+            return [.sigkill]
+        case (.silentPush, .notRunning), (.silentPush, .terminated):
+            return [.launch(.remoteNotification), .beginFetch, .setState(.background), .enterBackground,
+                    turn([C.willFinishLaunching, C.didFinishLaunching, C.didReceiveRemoteNotification], settings.launchWatchdog)]
+        case (.silentPush, .background), (.silentPush, .suspended):
+            return [.resume, .beginFetch, .setState(.background), .enterBackground, turn([C.didReceiveRemoteNotification], callback)]
+        case (.silentPush, .active), (.silentPush, .inactive):
+            return [turn([C.didReceiveRemoteNotification], callback)]
+        case (.completeFetch, _):
+            return [.endFetch]
+        default:
+            return []
+        }
+    }
+}

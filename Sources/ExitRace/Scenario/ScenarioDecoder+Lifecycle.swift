@@ -1,0 +1,136 @@
+/// Decoding of the lifecycle, Live Activity and goal sections, and of hooks.
+extension ScenarioDecoder {
+    static func decodeHook(_ name: String, _ node: JSONNode, _ path: String, _ log: DiagnosticLog) -> Hook? {
+        guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.hook, log: log) else { return nil }
+        var callbacks: [String]?
+        if let nodes = reader.array("callbacks") {
+            callbacks = []
+            for (index, node) in nodes.enumerated() {
+                guard case .string(let callback) = node.value, !callback.isEmpty else {
+                    log.expected("a callback name", at: node, "\(reader.childPath("callbacks"))[\(index)]")
+                    continue
+                }
+                callbacks?.append(callback)
+            }
+            if nodes.isEmpty {
+                log.error(reader.childPath("callbacks"), reader.position("callbacks"), "expected at least one callback, found none")
+            }
+        }
+        return Hook(name: name, label: reader.string("label") ?? name, callbacks: callbacks)
+    }
+
+    /// Callbacks procedures may deliver: the lifecycle's, and every hook's.
+    static func deliverableCallbacks(_ hooks: [Hook]) -> [String] {
+        var names = Callback.all
+        for hook in hooks {
+            for callback in hook.callbacks where !names.contains(callback) { names.append(callback) }
+        }
+        return names
+    }
+
+    static func decodeLifecycle(_ object: ObjectReader, log: DiagnosticLog) -> LifecycleSettings? {
+        var settings = LifecycleSettings.default
+        guard let node = object["lifecycle"] else { return settings }
+        guard let reader = ObjectReader(node, path: "lifecycle", allowed: ScenarioKeys.lifecycle, log: log) else { return nil }
+        if let scenes = reader.bool("scenes") { settings.scenes = scenes }
+        let durations: [(String, WritableKeyPath<LifecycleSettings, VirtualDuration>)] = [
+            ("suspendAfterMs", \.suspendAfter), ("backgroundTaskAllowanceMs", \.backgroundTaskAllowance),
+            ("expirationWarningMs", \.expirationWarning), ("uiTeardownMs", \.uiTeardown),
+            ("terminateDelayMs", \.terminateDelay), ("terminationWatchdogMs", \.terminationWatchdog),
+            ("launchWatchdogMs", \.launchWatchdog), ("callbackWatchdogMs", \.callbackWatchdog),
+        ]
+        for (key, path) in durations {
+            if let value = reader.milliseconds(key) { settings[keyPath: path] = value }
+        }
+        if settings.expirationWarning > settings.backgroundTaskAllowance {
+            log.error(
+                reader.childPath("expirationWarningMs"), reader.position("expirationWarningMs"),
+                "expected at most backgroundTaskAllowanceMs (the handler runs before the allowance ends), found more")
+        }
+        return settings
+    }
+
+    static let defaultMaxActive = VirtualDuration.ms(8 * 3_600_000)
+    static let defaultMaxEnded = VirtualDuration.ms(4 * 3_600_000)
+
+    static func decodeActivity(_ object: ObjectReader, log: DiagnosticLog) -> ActivitySettings? {
+        guard let node = object["activity"],
+            let reader = ObjectReader(node, path: "activity", allowed: ScenarioKeys.activity, log: log)
+        else { return nil }
+        return ActivitySettings(
+            startedAt: reader.milliseconds("startedAtMs"), maxActive: reader.milliseconds("maxActiveMs") ?? defaultMaxActive,
+            maxEnded: reader.milliseconds("maxEndedMs") ?? defaultMaxEnded)
+    }
+
+    static func decodeActivityEffect(_ reader: ObjectReader) -> ActivityEffect? {
+        guard let kind = reader.choice("activity", from: ["request", "update", "end"]) else {
+            for key in ["dismissal", "dismissAfterMs"] where reader[key] != nil {
+                reader.log.error(reader.childPath(key), reader.position(key), "goes with \"activity\": \"end\"; add it or remove this")
+            }
+            return nil
+        }
+        switch kind {
+        case "request": return .request
+        case "update": return .update
+        default:
+            let policy = reader.choice("dismissal", from: ["default", "immediate", "after"]) ?? "default"
+            if policy == "after" {
+                guard let delay = reader.milliseconds("dismissAfterMs", required: true) else { return .end(.default) }
+                return .end(.after(delay))
+            }
+            if reader["dismissAfterMs"] != nil {
+                reader.log.error(
+                    reader.childPath("dismissAfterMs"), reader.position("dismissAfterMs"), "goes with \"dismissal\": \"after\"")
+            }
+            return .end(policy == "immediate" ? .immediate : .default)
+        }
+    }
+
+    static func decodeGoal(_ object: ObjectReader, callNames: [String], hasActivity: Bool, log: DiagnosticLog) -> Goal? {
+        guard let node = object["goal"] else { return .cleanup }
+        guard case .object(let members) = node.value, let kindNode = members.first(where: { $0.key == "kind" })?.value,
+            case .string(let kind) = kindNode.value, ScenarioKeys.goals.contains(where: { $0.key == kind })
+        else {
+            _ = ObjectReader(node, path: "goal", allowed: ["kind"], log: log)?
+                .choice("kind", from: ScenarioKeys.goals.map(\.key), required: true)
+            return nil
+        }
+        guard let reader = ObjectReader(node, path: "goal", allowed: ScenarioKeys.members(of: ScenarioKeys.goals, op: kind), log: log)
+        else { return nil }
+        switch kind {
+        case "activityGone":
+            if !hasActivity {
+                log.error("goal", node.position, "expected an \"activity\" section for this goal, found none")
+            }
+            guard let at = reader.milliseconds("atMs", required: true) else { return nil }
+            return .activityGone(at: at)
+        case "keepsCalling":
+            guard let call = reader.string("call", required: true), let at = reader.milliseconds("atMs", required: true),
+                let within = reader.milliseconds("withinMs", required: true)
+            else { return nil }
+            guard callNames.contains(call) else {
+                var message = "expected the name of a system call (\(callNames.joined(separator: ", "))), found \"\(call)\""
+                if let suggestion = closestMatch(to: call, in: callNames) { message += "; did you mean \"\(suggestion)\"?" }
+                log.error(reader.childPath("call"), reader.position("call"), message)
+                return nil
+            }
+            return .keepsCalling(call: call, at: at, within: within)
+        default:
+            return .cleanup
+        }
+    }
+}
+
+extension AppState {
+    /// The name in scenario files: `notRunning`, `active`, …
+    public var key: String {
+        switch self {
+        case .notRunning: "notRunning"
+        case .inactive: "inactive"
+        case .active: "active"
+        case .background: "background"
+        case .suspended: "suspended"
+        case .terminated: "terminated"
+        }
+    }
+}
