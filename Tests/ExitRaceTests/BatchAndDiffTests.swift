@@ -104,7 +104,7 @@ struct BatchAndDiffTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = Tool.main(["batch", Self.repository.appendingPathComponent("scenarios").path, "--out", directory.path])
         #expect(output.exitCode == ExitCode.success)
-        for name in ["live-activity", "live-activity-every-kill"] {
+        for name in try ScenarioDiscovery.files([Self.repository.appendingPathComponent("scenarios").path]).map({ ScenarioDecoder.defaultName(forFile: $0) }) {
             for suffix in [".md", ".json"] {
                 let written = try Data(contentsOf: directory.appendingPathComponent(name + suffix))
                 let committed = try Data(contentsOf: Self.repository.appendingPathComponent("results/\(name)\(suffix)"))
@@ -209,7 +209,8 @@ struct BatchAndDiffTests {
         let lines = Lines()
         let terminal = ToolEnvironment(stderrIsTerminal: true, progress: { lines.append($0) })
         #expect(Tool.main(["batch", scenarios, "--out", directory.path], environment: terminal).exitCode == 0)
-        #expect(lines.all.filter { $0.hasPrefix("\r[") }.sorted() == ["\r[1/2] scenarios simulated", "\r[2/2] scenarios simulated"])
+        let count = try ScenarioDiscovery.files([scenarios]).count
+        #expect(lines.all.filter { $0.hasPrefix("\r[") }.sorted() == (1...count).map { "\r[\($0)/\(count)] scenarios simulated" }.sorted())
         #expect(lines.all.last == "\r\u{1B}[K")
 
         let quiet = Lines()

@@ -4,7 +4,7 @@ public struct CellTrace: Sendable {
     /// A task, block or turn of the run.
     public struct Context: Equatable, Sendable {
         public enum Kind: String, Sendable {
-            case turn, mainBlock, globalBlock, task, detachedTask
+            case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock
         }
 
         /// E.g. "Task.detached from applicationWillTerminate".
@@ -62,6 +62,8 @@ extension Engine {
                 case .globalBlock: .globalBlock
                 case .task: .task
                 case .detachedTask: .detachedTask
+                case .expirationHandler: .expirationHandler
+                case .timerBlock: .timerBlock
                 }
             return CellTrace.Context(
                 name: contextName(Int32(index)), kind: kind, qos: QoSClass(priority: context.priority),

@@ -108,7 +108,7 @@ extension Engine {
         switch threads[Int(t)].pool {
         case .main: "main thread"
         case .cooperative: "cooperative-pool thread \(t)"
-        case .dispatch: "Dispatch worker \(t)"
+        case .dispatch: "Dispatch worker \(t - firstDispatchThread + 1)"
         }
     }
 
@@ -134,6 +134,8 @@ extension Engine {
             case .globalBlock: "DispatchQueue.global block"
             case .task: context.mainIsolated ? "Task (main actor)" : "Task"
             case .detachedTask: "Task.detached"
+            case .expirationHandler: "expiration handler"
+            case .timerBlock: "Timer block"
             }
         // A turn's hook changes as it delivers hooks; what it creates keeps the hook of the moment.
         return context.hook >= 0 && context.kind != .turn ? "\(what) from \(callbackName(context.hook))" : what

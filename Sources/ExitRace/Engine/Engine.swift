@@ -22,6 +22,7 @@ struct Engine {
     /// Index of the first cooperative thread and of the first Dispatch worker.
     private let firstCooperative: Int32 = 1
     private let firstDispatch: Int32
+    var firstDispatchThread: Int32 { firstDispatch }
     private let lifecycle: LifecycleSettings
     private let activitySettings: ActivitySettings?
     private let goal: Goal
@@ -316,7 +317,7 @@ struct Engine {
             if tasks[task].handlerStart < tasks[task].handlerEnd {
                 let handler = newContext(
                     SimContext(
-                        kind: .mainBlock, pc: tasks[task].handlerStart, end: tasks[task].handlerEnd, mainIsolated: true,
+                        kind: .expirationHandler, pc: tasks[task].handlerStart, end: tasks[task].handlerEnd, mainIsolated: true,
                         priority: mainQoS, hook: tasks[task].callback))
                 note(.created, context: handler, a: -1)
                 enqueueOnMain(handler)
@@ -446,7 +447,7 @@ struct Engine {
         if last < 0 || contexts[Int(last)].state != .queued {
             let block = newContext(
                 SimContext(
-                    kind: .mainBlock, pc: timers[t].bodyStart, end: timers[t].bodyEnd, mainIsolated: true, priority: mainQoS,
+                    kind: .timerBlock, pc: timers[t].bodyStart, end: timers[t].bodyEnd, mainIsolated: true, priority: mainQoS,
                     hook: timers[t].callback))
             timers[t].lastBlock = block
             note(.timerFired, context: block, a: timer)

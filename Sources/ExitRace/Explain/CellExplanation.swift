@@ -71,10 +71,10 @@ public struct CellExplanation: Sendable {
         let who = context(record.context, trace)
         switch record.kind {
         case .turnQueued:
-            return ("system", "sends a main-queue turn (step \(record.a + 1) of \(trace.scenario.procedures[trace.procedure].name))")
+            return ("system", "sends a main-queue turn")
         case .created:
             let info = trace.contexts[Int(record.context)]
-            return (here, "creates \(who) (\(info.qos.name) QoS\(info.mainIsolated ? ", main actor" : ""))")
+            return (record.thread < 0 ? "system" : here, "creates \(who) (\(info.qos.name) QoS\(info.mainIsolated ? ", main actor" : ""))")
         case .queuedOnMain:
             return ("main queue", "\(who) is queued")
         case .queuedOnPool:

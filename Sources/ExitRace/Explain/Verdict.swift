@@ -94,7 +94,8 @@ enum Verdict {
             case .exitBegan where record.thread == 0:
                 mainDoing = "running exit (since \(CellExplanation.ms(record.time)))"
             case .effect where record.b == 0: effects[c] += 1
-            case .hookEntered where Int(record.a) == trace.hook: hookEntered = true
+            case .hookEntered where trace.scenario.hooks[trace.hook].callbacks.contains(CellExplanation.callback(record.a, trace)):
+                hookEntered = true
             default: break
             }
         }
@@ -105,10 +106,11 @@ enum Verdict {
         }
         let owing = candidates.first { trace.contexts[$0].cleanupCalls > effects[$0] } ?? candidates.first
         guard let subject = owing else {
+            let callbacks = trace.scenario.hooks[trace.hook].callbacks.joined(separator: " or ")
             if !hookEntered {
-                return "\(trace.hookName) was never called: the kill procedure had not delivered it"
+                return "\(callbacks) was never called: the kill procedure had not delivered it"
             }
-            return "the strategy's code in \(trace.hookName) had not started the cleanup"
+            return "the strategy's code in \(callbacks) had not started the cleanup"
         }
         let name = trace.contexts[subject].name
         let qos = trace.contexts[subject].qos.name

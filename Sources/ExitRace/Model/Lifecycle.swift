@@ -10,7 +10,7 @@ public enum AppState: Int, CaseIterable, Sendable {
         case .notRunning: "not running"
         case .inactive: "inactive"
         case .active: "active"
-        case .background: "background"
+        case .background: "in the background"
         case .suspended: "suspended"
         case .terminated: "terminated"
         }

@@ -59,7 +59,16 @@ public enum JSONRenderer {
                 "message": .string(i.checkerMessage),
             ])
         }
+        var activity = CanonicalJSON.null
+        if let a = outcome.activity {
+            activity = .object([
+                "startedAtNs": .integer(a.startedAt.nanoseconds), "endedAtNs": .integer(a.endedAt.nanoseconds),
+                "endedByApp": .bool(a.endedByApp), "dismissedAtNs": .integer(a.dismissedAt.nanoseconds),
+                "updates": .integer(Int64(a.updates)), "lastUpdateAtNs": ns(a.lastUpdateAt),
+            ])
+        }
         return .object([
+            "activity": activity,
             "procedure": .string(procedure),
             "cleanupFinished": .bool(outcome.cleanupFinished),
             "cleanupAtNs": ns(outcome.cleanupAt),

@@ -26,4 +26,29 @@ enum TimeFormatting {
     static func signedMilliseconds(_ duration: VirtualDuration) -> String {
         duration.nanoseconds >= 0 ? "+" + milliseconds(duration.nanoseconds) : milliseconds(duration.nanoseconds)
     }
+
+    /// For long spans: milliseconds below 10 s, seconds below a minute (`26.901 s`), then
+    /// `h:mm:ss.mmm` (`8:00:00.011`).
+    static func human(_ nanoseconds: Int64) -> String {
+        let magnitude = abs(nanoseconds)
+        if magnitude < 10_000_000_000 { return milliseconds(nanoseconds) }
+        let sign = nanoseconds < 0 ? "-" : ""
+        let millis = (magnitude + 500_000) / 1_000_000
+        func pad(_ value: Int64, _ width: Int) -> String {
+            var text = String(value)
+            while text.count < width { text = "0" + text }
+            return text
+        }
+        if millis < 60_000 {
+            var fraction = pad(millis % 1_000, 3)
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            return "\(sign)\(millis / 1_000)\(fraction.isEmpty ? "" : "." + fraction) s"
+        }
+        let hours = millis / 3_600_000
+        let minutes = millis / 60_000 % 60
+        let seconds = millis / 1_000 % 60
+        return "\(sign)\(hours):\(pad(minutes, 2)):\(pad(seconds, 2)).\(pad(millis % 1_000, 3))"
+    }
+
+    static func human(_ instant: VirtualInstant) -> String { human(instant.nanoseconds) }
 }
