@@ -39,7 +39,8 @@ public struct CellTrace: Sendable {
 extension Engine {
     /// Names and facts about the last run's contexts, for a ``CellTrace``.
     func traceContexts(cleanupCall: (Int32) -> Bool) -> [CellTrace.Context] {
-        contexts.indices.map { index in
+        let names = allContextNames()
+        return contexts.indices.map { index in
             let context = contexts[index]
             var cleanupCalls = 0
             var pc = Int(context.start)
@@ -66,7 +67,7 @@ extension Engine {
                 case .timerBlock: .timerBlock
                 }
             return CellTrace.Context(
-                name: contextName(Int32(index)), kind: kind, qos: QoSClass(priority: context.priority),
+                name: names[index], kind: kind, qos: QoSClass(priority: context.priority),
                 mainIsolated: context.mainIsolated, cleanupCalls: cleanupCalls)
         }
     }

@@ -125,6 +125,18 @@ extension Engine {
         return total > 1 ? "\(base) #\(ordinal)" : base
     }
 
+    /// Every context's name at once: `contextName` for each, in linear time.
+    func allContextNames() -> [String] {
+        let bases = contexts.indices.map { baseContextName(Int32($0)) }
+        var totals: [String: Int] = [:]
+        for base in bases { totals[base, default: 0] += 1 }
+        var seen: [String: Int] = [:]
+        return bases.map { base in
+            seen[base, default: 0] += 1
+            return totals[base]! > 1 ? "\(base) #\(seen[base]!)" : base
+        }
+    }
+
     private func baseContextName(_ c: Int32) -> String {
         let context = contexts[Int(c)]
         let what =

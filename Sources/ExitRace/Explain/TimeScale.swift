@@ -13,14 +13,16 @@ struct TimeScale {
         if times.isEmpty { times = [0] }
         if times.count == 1 { times.append(times[0] + 1_000_000) }
         let gaps = zip(times, times.dropFirst()).map { $1 - $0 }
-        // A gap longer than four times the median non-zero gap, and than 2 ms, is squeezed to that.
+        // A gap longer than a tenth of the whole span, four times the median non-zero gap and 2 ms
+        // is squeezed to the larger of the last two.
         let positive = gaps.filter { $0 > 0 }.sorted()
         let median = positive.isEmpty ? 1 : positive[positive.count / 2]
         let cap = max(4 * median, 2_000_000)
+        let span = times[times.count - 1] - times[0]
         var weights: [Double] = []
         var breaks: [(Int64, Int64)] = []
         for (index, gap) in gaps.enumerated() {
-            if gap > cap * 3 {
+            if gap > cap * 3 && gap * 10 > span {
                 weights.append(Double(cap))
                 breaks.append((times[index], times[index + 1]))
             } else {

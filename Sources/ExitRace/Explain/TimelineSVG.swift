@@ -7,6 +7,7 @@ enum TimelineSVG {
     static let rowHeight = 26.0
     static let top = 8.0
     static let axisHeight = 34.0
+    static let maxFlows = 40
 
     static func render(_ timeline: Timeline) -> String {
         let tracks = timeline.usedTracks
@@ -27,37 +28,40 @@ enum TimelineSVG {
             svg += "<rect class=\"row\" x=\"0\" y=\"\(f(rowY))\" width=\"\(f(width))\" height=\"\(f(rowHeight))\"/>\n"
             svg += "<text class=\"label\" x=\"6\" y=\"\(f(rowY + 17))\">\(HTML.escape(timeline.tracks[track]))</text>\n"
         }
-        // Squeezed gaps.
-        for gap in scale.breaks {
+        // Squeezed gaps, the longest three labelled.
+        let labelled = scale.breaks.sorted { $0.end - $0.start > $1.end - $1.start }.prefix(3)
+        for gap in scale.breaks where labelled.contains(where: { $0.start == gap.start }) {
             let x = (scale.x(gap.start) + scale.x(gap.end)) / 2
+            guard x < labelWidth + plotWidth - 70 else { continue }  // keep clear of the end tick
             svg += "<text class=\"gap\" x=\"\(f(x))\" y=\"\(f(height - 20))\" text-anchor=\"middle\">≈ \(HTML.escape(TimeFormatting.milliseconds(gap.end - gap.start)))</text>\n"
         }
-        // Slices, nested ones inset.
-        var depth: [Int] = []
-        for (index, slice) in timeline.slices.enumerated() {
-            let enclosing = timeline.slices[..<index].filter {
-                $0.track == slice.track && $0.start <= slice.start && $0.end >= slice.end
-            }.count
-            depth.append(enclosing)
+        // Slices, nested ones inset; slices too close to tell apart at this scale are drawn as one.
+        for bar in bars(timeline, scale) {
+            let inset = min(Double(bar.depth) * 3, 9)
+            let rowY = y(bar.track)
+            svg += "<rect class=\"slice \(bar.category)\(bar.afterDeath ? " ghost" : "")\" x=\"\(f(bar.x))\" y=\"\(f(rowY + 3 + inset))\" "
+            svg += "width=\"\(f(max(bar.width, 1.5)))\" height=\"\(f(rowHeight - 6 - 2 * inset))\">"
+            svg += "<title>\(HTML.escape(bar.title))</title></rect>\n"
         }
-        for (index, slice) in timeline.slices.enumerated() {
-            let inset = min(Double(depth[index]) * 3, 9)
-            let x = scale.x(slice.start)
-            let w = max(scale.x(slice.end) - x, 1.5)
-            let rowY = y(slice.track)
-            svg += "<rect class=\"slice \(slice.category)\(slice.afterDeath ? " ghost" : "")\" x=\"\(f(x))\" y=\"\(f(rowY + 3 + inset))\" "
-            svg += "width=\"\(f(w))\" height=\"\(f(rowHeight - 6 - 2 * inset))\">"
-            svg += "<title>\(HTML.escape(slice.name)): \(HTML.escape(TimeFormatting.milliseconds(slice.start))) – "
-            svg += "\(HTML.escape(TimeFormatting.milliseconds(slice.end)))\(slice.afterDeath ? " (after death)" : "")</title></rect>\n"
-        }
+        // Arrows closer than a few pixels to one already drawn add nothing; a timer's hundreds of
+        // jobs would otherwise hatch the rows. At most `maxFlows` are drawn.
+        var drawn: [(Double, Double, Int, Int)] = []
         for flow in timeline.flows {
-            svg += "<line class=\"flow\" x1=\"\(f(scale.x(flow.fromTime)))\" y1=\"\(f(y(flow.fromTrack) + rowHeight / 2))\" "
-            svg += "x2=\"\(f(scale.x(flow.toTime)))\" y2=\"\(f(y(flow.toTrack) + rowHeight / 2))\"/>\n"
+            let x1 = scale.x(flow.fromTime)
+            let x2 = scale.x(flow.toTime)
+            let near = drawn.contains { $0.2 == flow.fromTrack && $0.3 == flow.toTrack && abs($0.0 - x1) < 12 && abs($0.1 - x2) < 12 }
+            if near || drawn.count == maxFlows { continue }
+            drawn.append((x1, x2, flow.fromTrack, flow.toTrack))
+            svg += "<line class=\"flow\" x1=\"\(f(x1))\" y1=\"\(f(y(flow.fromTrack) + rowHeight / 2))\" "
+            svg += "x2=\"\(f(x2))\" y2=\"\(f(y(flow.toTrack) + rowHeight / 2))\"/>\n"
         }
+        var lastInstant: (track: Int, x: Double, kind: String)?
         for instant in timeline.instants {
             let x = scale.x(instant.time)
-            let rowY = y(instant.track)
             let kind = instant.name.hasPrefix("cleanup takes effect") ? "effect" : instant.afterDeath ? "ghost" : "event"
+            if let last = lastInstant, last.track == instant.track, last.kind == kind, abs(last.x - x) < 2 { continue }
+            lastInstant = (instant.track, x, kind)
+            let rowY = y(instant.track)
             svg += "<path class=\"instant \(kind)\" d=\"M\(f(x)) \(f(rowY + 4)) l5 9 l-10 0 z\">"
             svg += "<title>\(HTML.escape(instant.name)) at \(HTML.escape(TimeFormatting.milliseconds(instant.time)))</title></path>\n"
         }
@@ -68,14 +72,81 @@ enum TimelineSVG {
         }
         // Axis: start, death and end.
         let axisY = height - axisHeight + 14
-        var labelled: [Double] = []
+        var ticks: [Double] = []
         for time in [Int64(0), timeline.deathTime, timeline.end].compactMap({ $0 }) {
             let x = scale.x(time)
-            guard !labelled.contains(where: { abs($0 - x) < 60 }) else { continue }
-            labelled.append(x)
-            svg += "<text class=\"tick\" x=\"\(f(x))\" y=\"\(f(axisY))\" text-anchor=\"middle\">\(HTML.escape(TimeFormatting.milliseconds(time)))</text>\n"
+            guard !ticks.contains(where: { abs($0 - x) < 60 }) else { continue }
+            ticks.append(x)
+            let anchor = x > labelWidth + plotWidth - 40 ? "end" : x < labelWidth + 40 ? "start" : "middle"
+            svg += "<text class=\"tick\" x=\"\(f(x))\" y=\"\(f(axisY))\" text-anchor=\"\(anchor)\">\(HTML.escape(TimeFormatting.milliseconds(time)))</text>\n"
         }
         return svg + "</svg>"
+    }
+
+    struct Bar {
+        var track: Int
+        var depth: Int
+        var category: String
+        var afterDeath: Bool
+        var x: Double
+        var width: Double
+        /// The first slice's tooltip; merged bars add how many more there are.
+        var firstTitle: String
+        var merged = 0
+        var lastEnd: Int64
+
+        var title: String {
+            merged == 0 ? firstTitle : "\(firstTitle) (and \(merged) more until \(TimeFormatting.milliseconds(lastEnd)))"
+        }
+    }
+
+    /// The slices as bars: nesting depth from a stack per track (slices on a track nest), and
+    /// runs of slices of one kind less than a pixel apart merged into one bar that says how many.
+    static func bars(_ timeline: Timeline, _ scale: TimeScale) -> [Bar] {
+        let order = timeline.slices.indices.sorted { a, b in
+            let x = timeline.slices[a]
+            let y = timeline.slices[b]
+            if x.track != y.track { return x.track < y.track }
+            if x.start != y.start { return x.start < y.start }
+            if x.end != y.end { return x.end > y.end }
+            return a < b
+        }
+        var bars: [Bar] = []
+        var open: [Int64] = []  // ends of the slices enclosing the current one, on the current track
+        var track = -1
+        var lastBar: [Int] = []  // by depth: the bar a slice of that depth may merge into, or -1
+        for index in order {
+            let slice = timeline.slices[index]
+            if slice.track != track {
+                track = slice.track
+                open = []
+                lastBar = []
+            }
+            while let last = open.last, last <= slice.start, !(last == slice.start && slice.end == slice.start) { open.removeLast() }
+            let depth = open.count
+            open.append(slice.end)
+            while lastBar.count <= depth { lastBar.append(-1) }
+            let x = scale.x(slice.start)
+            let width = scale.x(slice.end) - x
+            let previous = lastBar[depth]
+            if previous >= 0, bars[previous].category == slice.category, bars[previous].afterDeath == slice.afterDeath,
+                x <= bars[previous].x + max(bars[previous].width, 1.5) + 1
+            {
+                bars[previous].width = max(bars[previous].width, x + width - bars[previous].x)
+                bars[previous].merged += 1
+                bars[previous].lastEnd = max(bars[previous].lastEnd, slice.end)
+                continue
+            }
+            let range = "\(TimeFormatting.milliseconds(slice.start)) – \(TimeFormatting.milliseconds(slice.end))"
+            bars.append(
+                Bar(
+                    track: slice.track, depth: depth, category: slice.category, afterDeath: slice.afterDeath, x: x, width: width,
+                    firstTitle: "\(slice.name): \(range)\(slice.afterDeath ? " (after death)" : "")", lastEnd: slice.end))
+            lastBar[depth] = bars.count - 1
+            // A new bar at this depth ends any merging deeper down.
+            for deeper in (depth + 1)..<lastBar.count { lastBar[deeper] = -1 }
+        }
+        return bars
     }
 
     /// Two decimals at most, no exponent: stable text on every platform.

@@ -5,6 +5,14 @@ enum Verdict {
         let ms = CellExplanation.ms
         let death = outcome.death.map { "\($0.cause.phrase) at \(ms($0.at.nanoseconds))" }
 
+        if trace.scenario.goal != .cleanup {
+            let table = ResultTable(scenario: trace.scenario, cells: [])
+            let story = table.goalStory(outcome) ?? ""
+            var text = (outcome.cleanupFinished ? "○ the goal is met: " : "× the goal is not met: ") + story
+            if let death { text += "; \(death)" }
+            if let chain = outcome.deadlock { text += "; deadlock: \(chain.chainDescription)" }
+            return text + "."
+        }
         if outcome.cleanupFinished, let at = outcome.cleanupAt {
             var text = "○ finished: the cleanup took effect at \(ms(at.nanoseconds))"
             if let who = lastEffectContext(trace) { text += " (\(who))" }
