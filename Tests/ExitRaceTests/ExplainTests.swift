@@ -181,4 +181,20 @@ struct ExplainTests {
         #expect(page.components(separatedBy: "<p class=\"verdict\">").count - 1 == cells * Self.scenario.procedures.count)
         #expect(HTMLReport.render([Self.scenario], expanded: true).contains("<details class=\"cell\" id=\"s0-0-0\" open>"))
     }
+
+    @Test("the report of every shipped scenario stays small: slices too close to tell apart are merged")
+    func reportSize() throws {
+        let files = try ScenarioDiscovery.files([ScenarioDecoderTests.repository.appendingPathComponent("scenarios").path])
+        let page = HTMLReport.render(try files.map { try ScenarioLoader.load(path: $0) })
+        #expect(page.utf8.count < 4_000_000, "\(page.utf8.count) bytes")
+        #expect(page.contains("(and 2 more until") || page.contains("more until"))
+    }
+
+    @Test("verdicts of other goals say what the goal saw")
+    func goalVerdicts() throws {
+        let file = ScenarioDecoderTests.repository.appendingPathComponent("scenarios/dynamic-island-animation.json").path
+        let output = Tool.main(["explain", file, "--hook", "willResignActive", "--strategy", "renew every 60 s (seed 004)", "--procedure", "home"])
+        #expect(output.stdout.hasSuffix(
+            "× the goal is not met: the last Activity.update was delivered at 26.901 s (the goal: still at 0:05:00.000).\n"))
+    }
 }

@@ -1,0 +1,108 @@
+/// The main queue and the two thread pools: which thread runs which context, and when.
+extension Engine {
+    mutating func newContext(_ context: SimContext) -> Int32 {
+        var context = context
+        context.start = context.pc
+        contexts.append(context)
+        return Int32(contexts.count - 1)
+    }
+
+    mutating func enqueueOnMain(_ c: Int32) {
+        note(.queuedOnMain, context: c)
+        contexts[Int(c)].state = .queued
+        mainQueue.append(c)
+        if threads[Int(Self.mainThread)].state == .idle && !mainKickPending {
+            mainKickPending = true
+            schedule(.kickMain, Self.mainThread, after: 0)
+        }
+    }
+
+    /// Puts a context on its pool; it becomes eligible after the start latency of its QoS.
+    mutating func enqueueOnPool(_ c: Int32) {
+        contexts[Int(c)].state = .queued
+        let qos = QoSClass(priority: contexts[Int(c)].priority)
+        note(.queuedOnPool, context: c, a: contexts[Int(c)].kind == .globalBlock ? 1 : 0, b: startLatencyNs[qos.index])
+        schedule(.jobReady, c, after: startLatencyNs[qos.index])
+    }
+
+    /// Resumes a suspended task on its home executor.
+    mutating func resume(_ c: Int32) {
+        contexts[Int(c)].hoppedOff = false
+        if contexts[Int(c)].mainIsolated { enqueueOnMain(c) } else { enqueueOnPool(c) }
+    }
+
+    mutating func jobReady(_ c: Int32) {
+        note(.ready, context: c)
+        let job = ReadyJob(priority: contexts[Int(c)].priority, sequence: readySequence, context: c)
+        readySequence &+= 1
+        if contexts[Int(c)].kind == .globalBlock {
+            dispatchReady.insert(job)
+            if let t = dispatchIdle.popLast() {
+                runThread(t)
+            } else if dispatchFresh < Int32(threads.count) {
+                dispatchFresh += 1
+                runThread(dispatchFresh - 1)
+            }
+        } else {
+            cooperativeReady.insert(job)
+            if let t = cooperativeIdle.popLast() {
+                runThread(t)
+            } else if cooperativeFresh < firstDispatch {
+                cooperativeFresh += 1
+                runThread(cooperativeFresh - 1)
+            }
+        }
+    }
+
+    /// Gives an idle thread work until it is busy or has nothing to do. A pool thread left idle
+    /// goes back on its pool's idle stack.
+    mutating func runThread(_ t: Int32) {
+        while true {
+            let c: Int32
+            switch threads[Int(t)].pool {
+            case .main:
+                guard alive, mainQueueHead < mainQueue.count else { return }
+                c = mainQueue[mainQueueHead]
+                mainQueueHead += 1
+            case .cooperative:
+                guard let job = cooperativeReady.popMin() else {
+                    cooperativeIdle.append(t)
+                    return
+                }
+                c = job.context
+            case .dispatch:
+                guard let job = dispatchReady.popMin() else {
+                    dispatchIdle.append(t)
+                    return
+                }
+                c = job.context
+            }
+            threads[Int(t)].context = c
+            threads[Int(t)].state = .running
+            if threads[Int(t)].pool != .main { threads[Int(t)].qos = contexts[Int(c)].priority }
+            contexts[Int(c)].state = .onThread
+            contexts[Int(c)].thread = t
+            note(.started, thread: t, context: c)
+            execute(t)
+            guard threads[Int(t)].state == .idle else { return }
+        }
+    }
+
+    mutating func continueThread(_ t: Int32) {
+        execute(t)
+        if threads[Int(t)].state == .idle { runThread(t) }
+    }
+
+    /// Takes the context off its thread, which becomes idle.
+    mutating func detach(_ c: Int32, from t: Int32, state: SimContext.State) {
+        if tracing {
+            let reason: TraceRecord.StopReason =
+                state == .done ? .finished : contexts[Int(c)].hoppedOff ? .hopped : .suspended
+            note(.stopped, thread: t, context: c, a: reason.rawValue)
+        }
+        contexts[Int(c)].state = state
+        contexts[Int(c)].thread = -1
+        threads[Int(t)].context = -1
+        threads[Int(t)].state = .idle
+    }
+}

@@ -1,0 +1,103 @@
+/// Background execution: background tasks, suspension, timers, and what delivered requests do
+/// to the Live Activity.
+extension Engine {
+    /// Background tasks held now start counting their allowance; with none, the app will be
+    /// suspended shortly.
+    mutating func enterBackground() {
+        inBackground = true
+        backgroundEpoch &+= 1
+        for index in tasks.indices where tasks[index].held { scheduleAllowance(of: index) }
+        if heldTasks == 0 { schedule(.suspendCheck, Int32(bitPattern: backgroundEpoch), after: lifecycle.suspendAfter.nanoseconds) }
+    }
+
+    mutating func scheduleAllowance(of task: Int) {
+        let allowance = lifecycle.backgroundTaskAllowance.nanoseconds
+        let warning = max(0, allowance - lifecycle.expirationWarning.nanoseconds)
+        schedule(.taskExpiring, Int32(task), backgroundEpoch, after: warning)
+        schedule(.taskDeadline, Int32(task), backgroundEpoch, after: allowance)
+    }
+
+    mutating func beginTask(slot: Int32, handlerStart: Int32, handlerEnd: Int32, callback: Int32) {
+        tasks.append(
+            BackgroundTaskState(held: true, slot: slot, handlerStart: handlerStart, handlerEnd: handlerEnd, callback: callback))
+        let task = tasks.count - 1
+        heldTasks += 1
+        note(.taskBegan, a: Int32(task))
+        if inBackground { scheduleAllowance(of: task) }
+        if slot >= 0 {
+            // Beginning a task under a name already held renews it: the new one starts, then the old one ends.
+            let old = taskSlots[Int(slot)]
+            taskSlots[Int(slot)] = Int32(task)
+            if old >= 0 { endTask(Int(old)) }
+        }
+    }
+
+    mutating func endTask(_ task: Int) {
+        guard tasks[task].held else { return }
+        tasks[task].held = false
+        heldTasks -= 1
+        note(.taskEnded, a: Int32(task))
+        if inBackground && heldTasks == 0 && !suspended {
+            schedule(.suspendCheck, Int32(bitPattern: backgroundEpoch), after: lifecycle.suspendAfter.nanoseconds)
+        }
+    }
+
+    /// The app's threads run again; what was due while they were frozen is due now, in order.
+    mutating func resumeApp() {
+        guard suspended else { return }
+        suspended = false
+        note(.resumed)
+        for held in frozen {
+            queue.schedule(held.event, at: now + VirtualDuration(nanoseconds: held.remaining))
+        }
+        frozen.removeAll(keepingCapacity: true)
+    }
+
+    mutating func timerFired(_ timer: Int32) {
+        guard alive else { return }
+        let t = Int(timer)
+        timers[t].remaining -= 1
+        let last = timers[t].lastBlock
+        if last < 0 || contexts[Int(last)].state != .queued {
+            let block = newContext(
+                SimContext(
+                    kind: .timerBlock, pc: timers[t].bodyStart, end: timers[t].bodyEnd, mainIsolated: true, priority: mainQoS,
+                    hook: timers[t].callback))
+            timers[t].lastBlock = block
+            note(.timerFired, context: block, a: timer)
+            enqueueOnMain(block)
+        } else {
+            note(.timerFired, context: -1, a: timer)
+        }
+        if timers[t].remaining > 0 { schedule(.timerFired, timer, after: timers[t].interval) }
+    }
+
+    /// A request reached the system: what it does to the Live Activity, and the goal's clock.
+    mutating func delivered(_ call: CallTiming, index: Int) {
+        if case .keepsCalling(_, let at, _) = goal, index == goalCall, now.nanoseconds <= at.nanoseconds {
+            lastDelivery[index] = now.nanoseconds
+        }
+        guard let settings = activitySettings else { return }
+        let t = now.nanoseconds
+        let active = activity.exists && activity.endedAt < 0 && t < activity.startedAt + settings.maxActive.nanoseconds
+        switch call.activity {
+        case .none: break
+        case .request:
+            if !active {
+                activity = ActivityTracker()
+                activity.exists = true
+                activity.startedAt = t
+            }
+        case .update:
+            if active {
+                activity.updates += 1
+                activity.lastUpdateAt = t
+            }
+        case .end:
+            if active {
+                activity.endedAt = t
+                activity.dismissAfter = call.dismissAfterNs
+            }
+        }
+    }
+}

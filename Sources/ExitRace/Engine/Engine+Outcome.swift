@@ -1,0 +1,42 @@
+/// Judging a finished run by the scenario's goal.
+extension Engine {
+    /// The run's outcome, judged by the scenario's goal.
+    func outcome(events: Int, bound: RunOutcome.Bound?) -> RunOutcome {
+        var outcome = RunOutcome(
+            cleanupFinished: cleanupAt != nil, cleanupAt: cleanupAt, wouldHaveFinishedAt: wouldHaveFinishedAt,
+            death: death, deadlock: deadlock, inversion: inversion, boundReached: bound, events: events)
+        outcome.activity = activityOutcome()
+        switch goal {
+        case .cleanup:
+            break
+        case .activityGone(let at):
+            let dismissed = outcome.activity?.dismissedAt
+            let met = dismissed.map { $0.nanoseconds <= at.nanoseconds } ?? (activitySettings == nil)
+            outcome.cleanupFinished = met
+            outcome.cleanupAt = met ? dismissed : nil
+            outcome.wouldHaveFinishedAt = nil
+            outcome.judgedByCleanup = false
+        case .keepsCalling(_, let at, let within):
+            let last = goalCall >= 0 ? lastDelivery[goalCall] : -1
+            let met = last >= 0 && last >= at.nanoseconds - within.nanoseconds
+            outcome.cleanupFinished = met
+            outcome.cleanupAt = last >= 0 ? VirtualInstant(nanoseconds: last) : nil
+            outcome.wouldHaveFinishedAt = nil
+            outcome.judgedByCleanup = false
+        }
+        return outcome
+    }
+
+    func activityOutcome() -> RunOutcome.ActivityOutcome? {
+        guard let settings = activitySettings, activity.exists else { return nil }
+        let limit = activity.startedAt + settings.maxActive.nanoseconds
+        let endedByApp = activity.endedAt >= 0 && activity.endedAt < limit
+        let ended = endedByApp ? activity.endedAt : limit
+        var visible = settings.maxEnded.nanoseconds
+        if endedByApp && activity.dismissAfter >= 0 { visible = min(activity.dismissAfter, visible) }
+        return RunOutcome.ActivityOutcome(
+            startedAt: VirtualInstant(nanoseconds: activity.startedAt), endedAt: VirtualInstant(nanoseconds: ended),
+            endedByApp: endedByApp, dismissedAt: VirtualInstant(nanoseconds: ended + visible), updates: activity.updates,
+            lastUpdateAt: activity.lastUpdateAt >= 0 ? VirtualInstant(nanoseconds: activity.lastUpdateAt) : nil)
+    }
+}

@@ -1,0 +1,83 @@
+/// The kill procedure's script: turns, delays, kills and lifecycle actions; and death.
+extension Engine {
+    mutating func advanceScript() {
+        guard alive else { return }
+        while true {
+            if variantEnd >= 0 && scriptPc == variantEnd {
+                scriptPc = scriptReturn
+                variantEnd = -1
+            }
+            guard variantEnd >= 0 || scriptPc < Int(program.mainSteps) else { return }
+            let step = program.steps[scriptPc]
+            scriptPc += 1
+            switch step.kind {
+            case .turn:
+                let c = newContext(
+                    SimContext(
+                        kind: .turn, pc: step.bodyStart, end: step.bodyEnd, mainIsolated: true,
+                        priority: mainQoS, hook: -1))
+                if step.duration >= 0 { schedule(.watchdog, c, after: step.duration) }
+                note(.turnQueued, context: c, a: Int32(scriptPc - 1))
+                enqueueOnMain(c)
+                return  // the script goes on when the turn returns
+            case .delay:
+                schedule(.advanceScript, 0, after: step.duration)
+                return
+            case .sigkill:
+                die(.sigkill)
+                return
+            case .action:
+                let variant = program.variants[Int(step.a) + appState.rawValue]
+                note(.action, a: step.a, b: Int64(appState.rawValue))
+                if variant.start < variant.end {
+                    scriptReturn = scriptPc
+                    scriptPc = Int(variant.start)
+                    variantEnd = Int(variant.end)
+                }
+            case .setState:
+                appState = AppState(rawValue: Int(step.a)) ?? appState
+                note(.stateChanged, a: step.a)
+            case .launch:
+                launchOptions = step.a
+            case .enterBackground:
+                enterBackground()
+            case .enterForeground:
+                inBackground = false
+                backgroundEpoch &+= 1
+            case .resume:
+                resumeApp()
+            case .beginFetch:
+                beginTask(slot: -1, handlerStart: 0, handlerEnd: 0, callback: -1)
+            case .endFetch:
+                for index in tasks.indices where tasks[index].slot < 0 && tasks[index].held { endTask(index) }
+            }
+        }
+    }
+
+    mutating func die(_ cause: RunOutcome.DeathCause) {
+        guard alive else { return }
+        alive = false
+        appState = .terminated
+        death = RunOutcome.Death(at: now, cause: cause)
+        note(.died, a: Int32(RunOutcome.DeathCause.allCases.firstIndex(of: cause)!))
+        deadlock = findDeadlock()
+        let main = Int(Self.mainThread)
+        if threads[main].state == .waiting { semaphoreWaiters[Int(threads[main].semaphore)] -= 1 }
+        threads[main].state = .dead
+    }
+
+    mutating func recordEffect(of call: CallTiming, index: Int32, context: Int32) {
+        guard call.isCleanup else { return }
+        note(.effect, context: context, a: index, b: alive ? 0 : 1)
+        let required = program.requiredCleanups
+        if alive {
+            cleanupDone |= 1 << UInt64(index)
+            if cleanupAt == nil && cleanupDone & required == required { cleanupAt = now }
+        } else {
+            lateCleanupDone |= 1 << UInt64(index)
+            if cleanupAt == nil && wouldHaveFinishedAt == nil && (cleanupDone | lateCleanupDone) & required == required {
+                wouldHaveFinishedAt = now
+            }
+        }
+    }
+}
