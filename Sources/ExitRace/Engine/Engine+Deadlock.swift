@@ -108,7 +108,7 @@ extension Engine {
         switch threads[Int(t)].pool {
         case .main: "main thread"
         case .cooperative: "cooperative-pool thread \(t)"
-        case .dispatch: "Dispatch worker \(t - firstDispatchThread + 1)"
+        case .dispatch: "Dispatch worker \(t - firstDispatch + 1)"
         }
     }
 

@@ -8,7 +8,12 @@
 /// queue, so every handler runs to completion before the next one starts.
 ///
 /// When the process dies, the other threads are simulated on ("as if it had lived") only to learn
-/// when the cleanup *would* have finished; nothing that happens then counts.
+/// when the cleanup *would* have finished; nothing that happens then counts. While the app is
+/// suspended its threads' events are held, with the time they still had to go, until it resumes.
+///
+/// The engine's parts: `Engine+Script` (the kill procedure), `Engine+Lifecycle` (background
+/// tasks, suspension, timers, the Live Activity), `Engine+Executors` (queues and pools),
+/// `Engine+Ops` (interpreting ops), `Engine+Semaphores`, `Engine+Deadlock`, `Engine+Outcome`.
 ///
 /// One engine is reused for many runs: every run empties the arrays but keeps their capacity, so
 /// after the first run nothing in the event loop allocates (deadlock reports excepted). It is a
@@ -22,7 +27,6 @@ struct Engine {
     /// Index of the first cooperative thread and of the first Dispatch worker.
     let firstCooperative: Int32 = 1
     let firstDispatch: Int32
-    var firstDispatchThread: Int32 { firstDispatch }
     let lifecycle: LifecycleSettings
     let activitySettings: ActivitySettings?
     let goal: Goal
