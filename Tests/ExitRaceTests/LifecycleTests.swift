@@ -227,6 +227,29 @@ struct LifecycleTests {
         #expect(outcome("no end")?.isVisible(at: VirtualInstant(nanoseconds: 60_000_000_000)) == true)
     }
 
+    @Test("Live Activity: requested, updated while active, ended; updates after the end do not count")
+    func activityRequestUpdateEnd() throws {
+        let scenario = try Self.scenario(
+            program: """
+            [{"op": "detached", "priority": "high", "body": [
+              {"op": "call", "name": "request"}, {"op": "call", "name": "update"}, {"op": "call", "name": "end"},
+              {"op": "call", "name": "update"}]}]
+            """,
+            steps: #"[{"op": "turn", "actions": [{"op": "hook", "name": "applicationWillTerminate"}]}]"#,
+            calls: #""request": {"costMs": 1, "activity": "request", "cleanup": false}, "update": {"costMs": 1, "activity": "update", "cleanup": false}, "end": {"costMs": 1, "activity": "end", "dismissal": "after", "dismissAfterMs": 60000}"#,
+            extra: #""activity": {"maxEndedMs": 30000},"#)
+        let outcome = Simulator(scenario: scenario).run(hook: 0, strategy: 0, procedure: 0)
+        let activity = try #require(outcome.activity)
+        // request at 1.1 ms; each later call resumes on the pool (0.1 ms) and costs 1 ms.
+        #expect(activity.startedAt == VirtualInstant(nanoseconds: 1_100_000))
+        #expect(activity.updates == 1)
+        #expect(activity.endedAt == VirtualInstant(nanoseconds: 3_300_000))
+        #expect(activity.endedByApp)
+        // .after(60 s) is capped by maxEndedMs (30 s).
+        #expect(activity.dismissedAt == VirtualInstant(nanoseconds: 30_003_300_000))
+        #expect(outcome.cleanupFinished)
+    }
+
     @Test("a cleanup with two different cleanup calls needs both")
     func twoCleanupCalls() throws {
         let scenario = try Self.scenario(

@@ -110,6 +110,17 @@ struct ObjectReader {
         return duration
     }
 
+    /// A string that must name one of `names` (a system call, a callback, …): otherwise a
+    /// diagnostic listing them, with a suggestion.
+    func reference(_ key: String, to names: [String], what: String) -> String? {
+        guard let name = string(key, required: true) else { return nil }
+        guard names.contains(name) else {
+            log.error(childPath(key), position(key), "expected \(what) (\(names.joined(separator: ", "))), found \"\(name)\"" + suggestion(name, names))
+            return nil
+        }
+        return name
+    }
+
     func qos(_ key: String) -> QoSClass? {
         guard let name = string(key) else { return nil }
         guard let qos = QoSClass.named(name) else {
@@ -176,6 +187,11 @@ func join(_ path: String, _ key: String) -> String {
 
 private func formatLimit(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+}
+
+/// `; did you mean "x"?` when one of `candidates` is a likely typo of `word`, else nothing.
+func suggestion(_ word: String, _ candidates: [String]) -> String {
+    closestMatch(to: word, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
 }
 
 /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.

@@ -105,15 +105,10 @@ extension ScenarioDecoder {
             guard let at = reader.milliseconds("atMs", required: true) else { return nil }
             return .activityGone(at: at)
         case "keepsCalling":
-            guard let call = reader.string("call", required: true), let at = reader.milliseconds("atMs", required: true),
+            let call = reader.reference("call", to: callNames, what: "the name of a system call")
+            guard let call, let at = reader.milliseconds("atMs", required: true),
                 let within = reader.milliseconds("withinMs", required: true)
             else { return nil }
-            guard callNames.contains(call) else {
-                var message = "expected the name of a system call (\(callNames.joined(separator: ", "))), found \"\(call)\""
-                if let suggestion = closestMatch(to: call, in: callNames) { message += "; did you mean \"\(suggestion)\"?" }
-                log.error(reader.childPath("call"), reader.position("call"), message)
-                return nil
-            }
             return .keepsCalling(call: call, at: at, within: within)
         default:
             return .cleanup

@@ -208,7 +208,7 @@ public enum ScenarioDecoder {
         }
         for wait in context.flags.waits where !context.flags.signaled.contains(wait.name) {
             var message = "flag \"\(wait.name)\" is never set in this strategy, so this wait can never return"
-            if let suggestion = closestMatch(to: wait.name, in: context.flags.signaled) { message += "; did you mean \"\(suggestion)\"?" }
+            message += suggestion(wait.name, context.flags.signaled)
             context.log.error(wait.path, wait.position, message)
         }
         // A step that failed to decode is already reported; do not add a consequence of it.
@@ -301,13 +301,8 @@ public enum ScenarioDecoder {
             context.semaphores.signaled.append(semaphore)
             return .signal(semaphore: semaphore)
         case "call":
-            guard let name = reader.string("name", required: true) else { return nil }
-            guard context.callNames.contains(name) else {
-                var message = "expected the name of a system call in \"systemCalls\" (\(context.callNames.joined(separator: ", "))), found \"\(name)\""
-                if let suggestion = closestMatch(to: name, in: context.callNames) { message += "; did you mean \"\(suggestion)\"?" }
-                log.error(reader.childPath("name"), reader.position("name"), message)
-                return nil
-            }
+            guard let name = reader.reference("name", to: context.callNames, what: "the name of a system call in \"systemCalls\"")
+            else { return nil }
             requireAsync("\"call\" (an await)")
             return .call(name)
         case "beginBackgroundTask":
@@ -364,69 +359,67 @@ public enum ScenarioDecoder {
     static let actionOps = ScenarioKeys.turnActions.map(\.key)
 
     private static func decodeProcedure(
-        _ name: String, _ node: JSONNode, _ path: String, callbacks hookNames: [String], log: DiagnosticLog
+        _ name: String, _ node: JSONNode, _ path: String, callbacks: [String], log: DiagnosticLog
     ) -> KillProcedure? {
         guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.procedure, log: log) else { return nil }
         guard let stepNodes = reader.array("steps", required: true) else { return nil }
         if stepNodes.isEmpty {
             log.error(reader.childPath("steps"), reader.position("steps"), "expected at least one step, found none")
         }
-        var steps: [KillProcedure.Step] = []
-        for (index, stepNode) in stepNodes.enumerated() {
-            let stepPath = "\(reader.childPath("steps"))[\(index)]"
-            guard let op = opName(stepNode, stepPath, procedureOps, log) else { continue }
-            switch op {
-            case "turn":
-                guard let step = ObjectReader(stepNode, path: stepPath, allowed: ScenarioKeys.members(of: ScenarioKeys.procedureSteps, op: "turn"), log: log),
-                    let actionNodes = step.array("actions", required: true)
-                else { continue }
-                var actions: [KillProcedure.TurnAction] = []
-                for (k, actionNode) in actionNodes.enumerated() {
-                    let actionPath = "\(step.childPath("actions"))[\(k)]"
-                    guard let action = opName(actionNode, actionPath, actionOps, log) else { continue }
-                    switch action {
-                    case "hook":
-                        guard let a = ObjectReader(actionNode, path: actionPath, allowed: ScenarioKeys.members(of: ScenarioKeys.turnActions, op: "hook"), log: log),
-                            let hook = a.string("name", required: true)
-                        else { continue }
-                        guard hookNames.contains(hook) else {
-                            var message = "expected a callback (a hook's, or one of the lifecycle's: \(hookNames.joined(separator: ", "))), found \"\(hook)\""
-                            if let suggestion = closestMatch(to: hook, in: hookNames) { message += "; did you mean \"\(suggestion)\"?" }
-                            log.error(a.childPath("name"), a.position("name"), message)
-                            continue
-                        }
-                        actions.append(.hook(hook))
-                    case "work":
-                        guard let a = ObjectReader(actionNode, path: actionPath, allowed: ScenarioKeys.members(of: ScenarioKeys.turnActions, op: "work"), log: log),
-                            let ms = a.milliseconds("ms", required: true)
-                        else { continue }
-                        actions.append(.work(ms))
-                    default:
-                        _ = ObjectReader(actionNode, path: actionPath, allowed: ScenarioKeys.members(of: ScenarioKeys.turnActions, op: "exit"), log: log)
-                        actions.append(.exit)
-                    }
-                }
-                steps.append(.turn(actions, watchdog: step.milliseconds("watchdogMs")))
-            case "action":
-                guard let step = ObjectReader(stepNode, path: stepPath, allowed: ScenarioKeys.members(of: ScenarioKeys.procedureSteps, op: "action"), log: log),
-                    let action = step.choice("action", from: LifecycleAction.allCases.map(\.rawValue), required: true)
-                else { continue }
-                steps.append(.action(LifecycleAction(rawValue: action)!))
-            case "delay":
-                guard let step = ObjectReader(stepNode, path: stepPath, allowed: ScenarioKeys.members(of: ScenarioKeys.procedureSteps, op: "delay"), log: log),
-                    let ms = step.milliseconds("ms", required: true)
-                else { continue }
-                steps.append(.delay(ms))
-            default:
-                _ = ObjectReader(stepNode, path: stepPath, allowed: ScenarioKeys.members(of: ScenarioKeys.procedureSteps, op: "sigkill"), log: log)
-                steps.append(.sigkill)
-            }
+        let steps = stepNodes.enumerated().compactMap { index, stepNode in
+            decodeProcedureStep(stepNode, path: "\(reader.childPath("steps"))[\(index)]", callbacks: callbacks, log: log)
         }
         var startsIn = AppState.active
         if let state = reader.choice("startsIn", from: AppState.allCases.map(\.key)) {
             startsIn = AppState.allCases.first { $0.key == state }!
         }
         return KillProcedure(name: name, label: reader.string("label") ?? name, steps: steps, startsIn: startsIn)
+    }
+
+    /// A step object's reader, allowing exactly the members of its `op` in `table`.
+    private static func stepReader(
+        _ node: JSONNode, _ path: String, _ table: KeyValuePairs<String, [String]>, _ op: String, _ log: DiagnosticLog
+    ) -> ObjectReader? {
+        ObjectReader(node, path: path, allowed: ScenarioKeys.members(of: table, op: op), log: log)
+    }
+
+    private static func decodeProcedureStep(
+        _ node: JSONNode, path: String, callbacks: [String], log: DiagnosticLog
+    ) -> KillProcedure.Step? {
+        guard let op = opName(node, path, procedureOps, log),
+            let step = stepReader(node, path, ScenarioKeys.procedureSteps, op, log)
+        else { return nil }
+        switch op {
+        case "turn":
+            guard let actionNodes = step.array("actions", required: true) else { return nil }
+            let actions = actionNodes.enumerated().compactMap { index, actionNode in
+                decodeTurnAction(actionNode, path: "\(step.childPath("actions"))[\(index)]", callbacks: callbacks, log: log)
+            }
+            return .turn(actions, watchdog: step.milliseconds("watchdogMs"))
+        case "action":
+            let names = LifecycleAction.allCases.map(\.rawValue)
+            return step.choice("action", from: names, required: true).flatMap(LifecycleAction.init).map { .action($0) }
+        case "delay":
+            return step.milliseconds("ms", required: true).map { .delay($0) }
+        default:
+            return .sigkill
+        }
+    }
+
+    private static func decodeTurnAction(
+        _ node: JSONNode, path: String, callbacks: [String], log: DiagnosticLog
+    ) -> KillProcedure.TurnAction? {
+        guard let op = opName(node, path, actionOps, log), let action = stepReader(node, path, ScenarioKeys.turnActions, op, log)
+        else { return nil }
+        switch op {
+        case "hook":
+            let what = "a callback of the lifecycle or of a hook"
+            return action.reference("name", to: callbacks, what: what).map { .hook($0) }
+        case "work":
+            return action.milliseconds("ms", required: true).map { .work($0) }
+        default:
+            return .exit
+        }
     }
 
     /// The `op` of a step object, or `nil` after a diagnostic.
