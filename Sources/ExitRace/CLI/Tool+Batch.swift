@@ -2,61 +2,47 @@ import Foundation
 
 extension Tool {
     static func batchCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
-        let arguments: Arguments
-        switch parse(raw, command: "batch", values: ["--out", "--set"], flags: ["--serial"]) {
-        case .success(let parsed): arguments = parsed
-        case .failure(let done): return done.output
-        }
-        guard let out = arguments.value("--out") else {
-            return usageError("exitrace batch: --out DIR is required (where the result files go)")
-        }
-        guard !arguments.positional.isEmpty else {
-            return usageError("exitrace batch: expected scenario files or directories")
-        }
-        let results: [BatchRunner.Result]
-        switch runBatch(arguments, environment) {
-        case .success(let computed): results = computed.results
-        case .failure(let error): return inputError(error)
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        } catch {
-            return inputError(InputError([Diagnostic(file: out, path: "", message: "cannot be created: \(error.localizedDescription)")]))
-        }
-        var output = ToolOutput()
-        for result in results {
-            let markdown = (out as NSString).appendingPathComponent(result.name + ".md")
-            let json = (out as NSString).appendingPathComponent(result.name + ".json")
-            do {
-                try AtomicFile.write(result.markdown, to: markdown)
-                try AtomicFile.write(result.json, to: json)
-            } catch {
-                return inputError(error)
+        command { () throws(Stop) in
+            let arguments = try parse(raw, command: "batch", values: ["--out", "--set"], flags: ["--serial"])
+            guard let out = arguments.value("--out") else {
+                throw usageError("exitrace batch: --out DIR is required (where the result files go)")
             }
-            output.stdout += "\(result.name): \(markdown), \(json)\n"
+            guard !arguments.positional.isEmpty else { throw usageError("exitrace batch: expected scenario files or directories") }
+            let results = try runBatch(arguments, environment)
+            try createDirectory(out)
+            var output = ToolOutput()
+            for result in results {
+                let markdown = (out as NSString).appendingPathComponent(result.name + ".md")
+                let json = (out as NSString).appendingPathComponent(result.name + ".json")
+                try write(result.markdown, to: markdown)
+                try write(result.json, to: json)
+                output.stdout += "\(result.name): \(markdown), \(json)\n"
+            }
+            return output
         }
-        return output
+    }
+
+    static func createDirectory(_ path: String) throws(Stop) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw inputError(InputError([Diagnostic(file: path, path: "", message: "cannot be created: \(error.localizedDescription)")]))
+        }
     }
 
     /// Discovers, loads and simulates the scenarios named by the positional arguments.
-    static func runBatch(
-        _ arguments: Arguments, _ environment: ToolEnvironment
-    ) -> Result<(files: [String], results: [BatchRunner.Result]), InputError> {
+    static func runBatch(_ arguments: Arguments, _ environment: ToolEnvironment) throws(Stop) -> [BatchRunner.Result] {
         let files: [String]
         do {
             files = try ScenarioDiscovery.files(arguments.positional)
         } catch {
-            return .failure(error)
+            throw inputError(error)
         }
-        let scenarios: [Scenario]
-        switch loadScenarios(files, arguments) {
-        case .success(let loaded): scenarios = loaded
-        case .failure(let error): return .failure(error)
-        }
+        let scenarios = try loadScenarios(files, arguments)
         do {
             try BatchRunner.checkUniqueNames(files.indices.map { (files[$0], scenarios[$0]) })
         } catch {
-            return .failure(error)
+            throw inputError(error)
         }
         var progress: (@Sendable (Int, Int) -> Void)?
         let showProgress = environment.stderrIsTerminal && scenarios.count > 1
@@ -66,7 +52,7 @@ extension Tool {
         }
         let results = BatchRunner.run(scenarios, parallel: !arguments.flag("--serial"), progress: progress)
         if showProgress { environment.progress("\r\u{1B}[K") }
-        return .success((files, results))
+        return results
     }
 
     static let batchHelp = """

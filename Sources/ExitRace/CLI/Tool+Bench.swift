@@ -1,21 +1,17 @@
 extension Tool {
     static func benchCommand(_ raw: [String]) -> ToolOutput {
-        let arguments: Arguments
-        switch parse(raw, command: "bench", values: ["--seconds"]) {
-        case .success(let parsed): arguments = parsed
-        case .failure(let done): return done.output
-        }
-        guard arguments.positional.isEmpty else {
-            return usageError("exitrace bench: unexpected argument '\(arguments.positional[0])'")
-        }
-        var seconds = 1.0
-        if let text = arguments.value("--seconds") {
-            guard let value = Double(text), value > 0, value <= 600 else {
-                return usageError("exitrace bench: --seconds expects a number from 0 to 600, found '\(text)'")
+        command { () throws(Stop) in
+            let arguments = try parse(raw, command: "bench", values: ["--seconds"])
+            if let extra = arguments.positional.first { throw usageError("exitrace bench: unexpected argument '\(extra)'") }
+            var seconds = 1.0
+            if let text = arguments.value("--seconds") {
+                guard let value = Double(text), value > 0, value <= 600 else {
+                    throw usageError("exitrace bench: --seconds expects a number from 0 to 600, found '\(text)'")
+                }
+                seconds = value
             }
-            seconds = value
+            return ToolOutput(stdout: Benchmark.run(seconds: seconds).text)
         }
-        return ToolOutput(stdout: Benchmark.run(seconds: seconds).text)
     }
 
     static let benchHelp = """

@@ -2,65 +2,49 @@ import Foundation
 
 extension Tool {
     static func checkCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
-        let arguments: Arguments
-        switch parse(
-            raw, command: "check", values: ["--against", "--set", "--format", "--margins"],
-            flags: ["--update", "--force", "--serial"])
-        {
-        case .success(let parsed): arguments = parsed
-        case .failure(let done): return done.output
-        }
-        guard let against = arguments.value("--against") else {
-            return usageError("exitrace check: --against DIR is required (the committed results)")
-        }
-        guard !arguments.positional.isEmpty else {
-            return usageError("exitrace check: expected scenario files or directories (e.g. scenarios)")
-        }
-        let markdown: Bool
-        switch textOrMarkdown(arguments, command: "check") {
-        case .success(let value): markdown = value
-        case .failure(let done): return done.output
-        }
-        let tolerance: Int64?
-        switch marginTolerance(arguments, command: "check") {
-        case .success(let value): tolerance = value
-        case .failure(let done): return done.output
-        }
-        let update = arguments.flag("--update")
-        if update && environment.isCI && !arguments.flag("--force") {
-            return ToolOutput(
-                stderr: "exitrace check: refusing to --update results with CI=true: CI checks results, people accept them "
-                    + "(add --force if you really mean it)\n",
-                exitCode: ExitCode.badInput)
-        }
-        let results: [BatchRunner.Result]
-        switch runBatch(arguments, environment) {
-        case .success(let computed): results = computed.results
-        case .failure(let error): return inputError(error)
-        }
-        let allDirectories = arguments.positional.allSatisfy { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        }
-        let drift = ResultsDrift(results: results, against: against, includeOrphans: allDirectories, marginToleranceNs: tolerance)
-
-        guard !drift.isEmpty else {
-            return ToolOutput(stdout: "results match: \(results.count) scenario\(results.count == 1 ? "" : "s") checked against \(against)\n")
-        }
-        if update {
-            do {
-                try drift.update(results: results, against: against)
-            } catch {
-                return inputError(error)
+        command { () throws(Stop) in
+            let arguments = try parse(
+                raw, command: "check", values: ["--against", "--set", "--format", "--margins"],
+                flags: ["--update", "--force", "--serial"])
+            guard let against = arguments.value("--against") else {
+                throw usageError("exitrace check: --against DIR is required (the committed results)")
             }
-            return ToolOutput(stdout: drift.render(markdown: markdown) + "updated \(against)\n")
+            guard !arguments.positional.isEmpty else {
+                throw usageError("exitrace check: expected scenario files or directories (e.g. scenarios)")
+            }
+            let markdown = try markdownFormat(arguments, command: "check")
+            let tolerance = try marginTolerance(arguments, command: "check")
+            let update = arguments.flag("--update")
+            if update && environment.isCI && !arguments.flag("--force") {
+                throw Stop(output: ToolOutput(
+                    stderr: "exitrace check: refusing to --update results with CI=true: CI checks results, people accept them "
+                        + "(add --force if you really mean it)\n",
+                    exitCode: ExitCode.badInput))
+            }
+            let results = try runBatch(arguments, environment)
+            let allDirectories = arguments.positional.allSatisfy { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            }
+            let drift = ResultsDrift(results: results, against: against, includeOrphans: allDirectories, marginToleranceNs: tolerance)
+            guard !drift.isEmpty else {
+                let count = "\(results.count) scenario\(results.count == 1 ? "" : "s")"
+                return ToolOutput(stdout: "results match: \(count) checked against \(against)\n")
+            }
+            if update {
+                do throws(InputError) {
+                    try drift.update(results: results, against: against)
+                } catch {
+                    throw inputError(error)
+                }
+                return ToolOutput(stdout: drift.render(markdown: markdown) + "updated \(against)\n")
+            }
+            let accept = (["exitrace", "check"] + arguments.positional + ["--against", against, "--update"]).joined(separator: " ")
+            return ToolOutput(
+                stdout: drift.render(markdown: markdown)
+                    + "results in \(against) differ from what the scenarios give now; if the change is intended, run: \(accept)\n",
+                exitCode: ExitCode.difference)
         }
-        let command = (["exitrace", "check"] + arguments.positional + ["--against", against, "--update"])
-            .joined(separator: " ")
-        return ToolOutput(
-            stdout: drift.render(markdown: markdown)
-                + "results in \(against) differ from what the scenarios give now; if the change is intended, run: \(command)\n",
-            exitCode: ExitCode.difference)
     }
 
     static let checkHelp = """

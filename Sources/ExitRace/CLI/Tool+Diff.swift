@@ -2,44 +2,34 @@ import Foundation
 
 extension Tool {
     static func diffCommand(_ raw: [String]) -> ToolOutput {
-        let arguments: Arguments
-        switch parse(raw, command: "diff", values: ["--format", "--margins"]) {
-        case .success(let parsed): arguments = parsed
-        case .failure(let done): return done.output
-        }
-        guard arguments.positional.count == 2 else {
-            return usageError("exitrace diff: expected OLD and NEW (two result files or two directories)")
-        }
-        let markdown: Bool
-        switch textOrMarkdown(arguments, command: "diff") {
-        case .success(let value): markdown = value
-        case .failure(let done): return done.output
-        }
-        let tolerance: Int64?
-        switch marginTolerance(arguments, command: "diff") {
-        case .success(let value): tolerance = value
-        case .failure(let done): return done.output
-        }
-        do {
-            let old = try loadResults(arguments.positional[0])
-            let new = try loadResults(arguments.positional[1])
-            let diff = ResultDiff(old: old, new: new, marginToleranceNs: tolerance)
+        command { () throws(Stop) in
+            let arguments = try parse(raw, command: "diff", values: ["--format", "--margins"])
+            guard arguments.positional.count == 2 else {
+                throw usageError("exitrace diff: expected OLD and NEW (two result files or two directories)")
+            }
+            let markdown = try markdownFormat(arguments, command: "diff")
+            let tolerance = try marginTolerance(arguments, command: "diff")
+            let diff: ResultDiff
+            do throws(InputError) {
+                diff = ResultDiff(
+                    old: try loadResults(arguments.positional[0]), new: try loadResults(arguments.positional[1]),
+                    marginToleranceNs: tolerance)
+            } catch {
+                throw inputError(error)
+            }
             return ToolOutput(
                 stdout: markdown ? diff.renderMarkdown() : diff.renderText(),
                 exitCode: diff.isEmpty ? ExitCode.success : ExitCode.difference)
-        } catch {
-            return inputError(error)
         }
     }
 
     /// `--margins MS`: margins that moved by more than this many milliseconds count as changes.
-    static func marginTolerance(_ arguments: Arguments, command: String) -> Result<Int64?, ToolOutputError> {
-        guard let text = arguments.value("--margins") else { return .success(nil) }
+    static func marginTolerance(_ arguments: Arguments, command: String) throws(Stop) -> Int64? {
+        guard let text = arguments.value("--margins") else { return nil }
         guard let ms = Double(text), ms >= 0, let duration = VirtualDuration.milliseconds(ms) else {
-            return .failure(
-                ToolOutputError(output: usageError("exitrace \(command): --margins expects milliseconds (0 or more), found '\(text)'")))
+            throw usageError("exitrace \(command): --margins expects milliseconds (0 or more), found '\(text)'")
         }
-        return .success(duration.nanoseconds)
+        return duration.nanoseconds
     }
 
     /// The result documents in a file, or in a directory's `*.json` files (sorted by name).

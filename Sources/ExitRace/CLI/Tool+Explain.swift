@@ -2,50 +2,39 @@ import Foundation
 
 extension Tool {
     static func explainCommand(_ raw: [String]) -> ToolOutput {
-        let arguments: Arguments
-        switch parse(raw, command: "explain", values: ["--hook", "--strategy", "--procedure", "--trace", "--set"]) {
-        case .success(let parsed): arguments = parsed
-        case .failure(let done): return done.output
-        }
-        guard arguments.positional.count <= 1 else {
-            return usageError("exitrace explain: expected at most one scenario file, found \(arguments.positional.count)")
-        }
-        guard let hookText = arguments.value("--hook"), let strategyText = arguments.value("--strategy") else {
-            return usageError("exitrace explain: --hook and --strategy are required (e.g. --hook AppDelegate --strategy Task.detached)")
-        }
-        let scenario: Scenario
-        switch loadScenarios(arguments.positional, arguments) {
-        case .success(let loaded): scenario = loaded[0]
-        case .failure(let error): return inputError(error)
-        }
-        let hooks = scenario.hooks.map(\.name) + scenario.hooks.map(\.label)
-        guard let hook = scenario.hooks.firstIndex(where: { $0.name == hookText || $0.label == hookText }) else {
-            return usageError("exitrace explain: " + unknown("hook", hookText, hooks))
-        }
-        guard let strategy = scenario.strategies.firstIndex(where: { $0.name == strategyText }) else {
-            return usageError("exitrace explain: " + unknown("strategy", strategyText, scenario.strategies.map(\.name)))
-        }
-        var procedures = Array(scenario.procedures.indices)
-        if let procedureText = arguments.value("--procedure") {
-            guard let index = scenario.procedures.firstIndex(where: { $0.name == procedureText }) else {
-                return usageError("exitrace explain: " + unknown("procedure", procedureText, scenario.procedures.map(\.name)))
+        command { () throws(Stop) in
+            let arguments = try parse(raw, command: "explain", values: ["--hook", "--strategy", "--procedure", "--trace", "--set"])
+            guard arguments.positional.count <= 1 else {
+                throw usageError("exitrace explain: expected at most one scenario file, found \(arguments.positional.count)")
             }
-            procedures = [index]
-        }
-        let traceFile = arguments.value("--trace")
-        if traceFile != nil && procedures.count != 1 {
-            return usageError("exitrace explain: --trace writes one run: add --procedure (one of \(scenario.procedures.map(\.name).joined(separator: ", ")))")
-        }
-        let simulator = Simulator(scenario: scenario)
-        let traces = procedures.map { simulator.trace(hook: hook, strategy: strategy, procedure: $0) }
-        if let traceFile {
-            do {
-                try AtomicFile.write(ChromeTrace.render(traces[0]), to: traceFile)
-            } catch {
-                return inputError(error)
+            guard let hookText = arguments.value("--hook"), let strategyText = arguments.value("--strategy") else {
+                throw usageError("exitrace explain: --hook and --strategy are required (e.g. --hook AppDelegate --strategy Task.detached)")
             }
+            let scenario = try loadScenarios(arguments.positional, arguments)[0]
+            guard let hook = scenario.hooks.firstIndex(where: { $0.name == hookText || $0.label == hookText }) else {
+                throw usageError("exitrace explain: " + unknown("hook", hookText, scenario.hooks.map(\.name) + scenario.hooks.map(\.label)))
+            }
+            guard let strategy = scenario.strategies.firstIndex(where: { $0.name == strategyText }) else {
+                throw usageError("exitrace explain: " + unknown("strategy", strategyText, scenario.strategies.map(\.name)))
+            }
+            let procedureNames = scenario.procedures.map(\.name)
+            var procedures = Array(scenario.procedures.indices)
+            if let procedureText = arguments.value("--procedure") {
+                guard let index = procedureNames.firstIndex(of: procedureText) else {
+                    throw usageError("exitrace explain: " + unknown("procedure", procedureText, procedureNames))
+                }
+                procedures = [index]
+            }
+            let traceFile = arguments.value("--trace")
+            if traceFile != nil && procedures.count != 1 {
+                throw usageError(
+                    "exitrace explain: --trace writes one run: add --procedure (one of \(procedureNames.joined(separator: ", ")))")
+            }
+            let simulator = Simulator(scenario: scenario)
+            let traces = procedures.map { simulator.trace(hook: hook, strategy: strategy, procedure: $0) }
+            if let traceFile { try write(ChromeTrace.render(traces[0]), to: traceFile) }
+            return ToolOutput(stdout: traces.map { CellExplanation($0).renderText() }.joined(separator: "\n"))
         }
-        return ToolOutput(stdout: traces.map { CellExplanation($0).renderText() }.joined(separator: "\n"))
     }
 
     private static func unknown(_ what: String, _ found: String, _ names: [String]) -> String {
@@ -78,37 +67,25 @@ extension Tool {
 
 extension Tool {
     static func reportCommand(_ raw: [String]) -> ToolOutput {
-        let arguments: Arguments
-        switch parse(raw, command: "report", values: ["--out", "--set"], flags: ["--expand"]) {
-        case .success(let parsed): arguments = parsed
-        case .failure(let done): return done.output
-        }
-        guard let out = arguments.value("--out") else {
-            return usageError("exitrace report: --out DIR is required (index.html is written there)")
-        }
-        var files: [String] = []
-        if !arguments.positional.isEmpty {
-            do {
-                files = try ScenarioDiscovery.files(arguments.positional)
-            } catch {
-                return inputError(error)
+        command { () throws(Stop) in
+            let arguments = try parse(raw, command: "report", values: ["--out", "--set"], flags: ["--expand"])
+            guard let out = arguments.value("--out") else {
+                throw usageError("exitrace report: --out DIR is required (index.html is written there)")
             }
+            var files: [String] = []
+            if !arguments.positional.isEmpty {
+                do throws(InputError) {
+                    files = try ScenarioDiscovery.files(arguments.positional)
+                } catch {
+                    throw inputError(error)
+                }
+            }
+            let scenarios = try loadScenarios(files, arguments)
+            let page = (out as NSString).appendingPathComponent("index.html")
+            try createDirectory(out)
+            try write(HTMLReport.render(scenarios, expanded: arguments.flag("--expand")), to: page)
+            return ToolOutput(stdout: "\(page)\n")
         }
-        let scenarios: [Scenario]
-        switch loadScenarios(files, arguments) {
-        case .success(let loaded): scenarios = loaded
-        case .failure(let error): return inputError(error)
-        }
-        let page = (out as NSString).appendingPathComponent("index.html")
-        do {
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            try AtomicFile.write(HTMLReport.render(scenarios, expanded: arguments.flag("--expand")), to: page)
-        } catch let error as InputError {
-            return inputError(error)
-        } catch {
-            return inputError(InputError([Diagnostic(file: out, path: "", message: "cannot be created: \(error.localizedDescription)")]))
-        }
-        return ToolOutput(stdout: "\(page)\n")
     }
 
     static let reportHelp = """

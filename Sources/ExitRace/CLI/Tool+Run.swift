@@ -1,33 +1,23 @@
 extension Tool {
     static func runCommand(_ raw: [String]) -> ToolOutput {
-        let arguments: Arguments
-        switch parse(raw, command: "run", values: ["--format", "--set", "--output", "-o"]) {
-        case .success(let parsed): arguments = parsed
-        case .failure(let done): return done.output
-        }
-        var format = OutputFormat.text
-        if let name = arguments.value("--format") {
-            guard let parsed = OutputFormat(rawValue: name) else {
-                return usageError(
-                    "exitrace run: --format expects one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(name)'")
+        command { () throws(Stop) in
+            let arguments = try parse(raw, command: "run", values: ["--format", "--set", "--output", "-o"])
+            var format = OutputFormat.text
+            if let name = arguments.value("--format") {
+                guard let parsed = OutputFormat(rawValue: name) else {
+                    let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw usageError("exitrace run: --format expects one of \(formats), found '\(name)'")
+                }
+                format = parsed
             }
-            format = parsed
-        }
-        let scenarios: [Scenario]
-        switch loadScenarios(arguments.positional, arguments) {
-        case .success(let loaded): scenarios = loaded
-        case .failure(let error): return inputError(error)
-        }
-        let text = format.render(scenarios.map { Simulator(scenario: $0).table() })
-        if let output = arguments.value("--output") ?? arguments.value("-o") {
-            do {
-                try AtomicFile.write(text, to: output)
-            } catch {
-                return inputError(error)
+            let scenarios = try loadScenarios(arguments.positional, arguments)
+            let text = format.render(scenarios.map { Simulator(scenario: $0).table() })
+            if let output = arguments.value("--output") ?? arguments.value("-o") {
+                try write(text, to: output)
+                return ToolOutput()
             }
-            return ToolOutput()
+            return ToolOutput(stdout: text)
         }
-        return ToolOutput(stdout: text)
     }
 
     static let runHelp = """

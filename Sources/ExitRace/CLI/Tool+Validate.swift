@@ -1,26 +1,21 @@
 extension Tool {
     static func validateCommand(_ raw: [String]) -> ToolOutput {
-        let arguments: Arguments
-        switch parse(raw, command: "validate", values: ["--set"]) {
-        case .success(let parsed): arguments = parsed
-        case .failure(let done): return done.output
-        }
-        guard !arguments.positional.isEmpty else {
-            return usageError("exitrace validate: expected at least one scenario file")
-        }
-        var output = ToolOutput()
-        for path in arguments.positional {
-            switch loadScenarios([path], arguments) {
-            case .success(let scenarios):
-                let s = scenarios[0]
-                output.stdout +=
-                    "\(path): valid: \(s.hooks.count) hooks × \(s.strategies.count) strategies × \(s.procedures.count) procedures\n"
-            case .failure(let error):
-                output.stderr += error.diagnostics.map { $0.description + "\n" }.joined()
-                output.exitCode = ExitCode.badInput
+        command { () throws(Stop) in
+            let arguments = try parse(raw, command: "validate", values: ["--set"])
+            guard !arguments.positional.isEmpty else { throw usageError("exitrace validate: expected at least one scenario file") }
+            var output = ToolOutput()
+            for path in arguments.positional {
+                do throws(Stop) {
+                    let s = try loadScenarios([path], arguments)[0]
+                    output.stdout +=
+                        "\(path): valid: \(s.hooks.count) hooks × \(s.strategies.count) strategies × \(s.procedures.count) procedures\n"
+                } catch {
+                    output.stderr += error.output.stderr
+                    output.exitCode = ExitCode.badInput
+                }
             }
+            return output
         }
-        return output
     }
 
     static let validateHelp = """

@@ -28,7 +28,7 @@ public enum Tool {
         default:
             var message = "exitrace: unknown command '\(command)'"
             if let suggestion = closestMatch(to: command, in: commands) { message += "; did you mean '\(suggestion)'?" }
-            return usageError(message)
+            return usageError(message).output
         }
     }
 
@@ -50,37 +50,49 @@ public enum Tool {
 
     // MARK: - Shared by the commands
 
-    static func usageError(_ message: String) -> ToolOutput {
-        ToolOutput(stderr: "\(message)\nrun 'exitrace --help' for usage\n", exitCode: ExitCode.badInput)
-    }
-
-    /// Every diagnostic on stderr, nothing on stdout: no half-written results.
-    static func inputError(_ error: InputError) -> ToolOutput {
-        ToolOutput(stderr: error.diagnostics.map { $0.description + "\n" }.joined(), exitCode: ExitCode.badInput)
-    }
-
-    /// Parses a command's arguments, or returns what to print: its help, or a usage error.
-    static func parse(
-        _ raw: [String], command: String, values: [String] = [], flags: [String] = []
-    ) -> Result<Arguments, ToolOutputError> {
-        do {
-            let arguments = try Arguments(raw, valueOptions: values, flags: flags + ["--help", "-h"])
-            if arguments.flag("--help") || arguments.flag("-h") {
-                return .failure(ToolOutputError(output: ToolOutput(stdout: help(for: command) ?? usage)))
-            }
-            return .success(arguments)
-        } catch {
-            return .failure(ToolOutputError(output: usageError("exitrace \(command): \(error.message)")))
-        }
-    }
-
-    /// A finished output carried through `Result`.
-    struct ToolOutputError: Error {
+    /// A command's early end, carrying what to print and the exit code. Command bodies throw it
+    /// from anywhere; ``command(_:)`` turns it into the output.
+    struct Stop: Error {
         var output: ToolOutput
     }
 
-    /// `--set` values, parsed.
-    static func overrides(_ arguments: Arguments) -> Result<[SettingOverride], InputError> {
+    /// Runs a command body, whose `throw Stop(…)` ends it early.
+    static func command(_ body: () throws(Stop) -> ToolOutput) -> ToolOutput {
+        do {
+            return try body()
+        } catch {
+            return error.output
+        }
+    }
+
+    static func usageError(_ message: String) -> Stop {
+        Stop(output: ToolOutput(stderr: "\(message)\nrun 'exitrace --help' for usage\n", exitCode: ExitCode.badInput))
+    }
+
+    /// Every diagnostic on stderr, nothing on stdout: no half-written results.
+    static func inputError(_ error: InputError) -> Stop {
+        Stop(output: ToolOutput(stderr: error.diagnostics.map { $0.description + "\n" }.joined(), exitCode: ExitCode.badInput))
+    }
+
+    /// Parses a command's arguments; `--help` ends the command with its help.
+    static func parse(
+        _ raw: [String], command: String, values: [String] = [], flags: [String] = []
+    ) throws(Stop) -> Arguments {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(raw, valueOptions: values, flags: flags + ["--help", "-h"])
+        } catch {
+            throw usageError("exitrace \(command): \(error.message)")
+        }
+        if arguments.flag("--help") || arguments.flag("-h") {
+            throw Stop(output: ToolOutput(stdout: help(for: command) ?? usage))
+        }
+        return arguments
+    }
+
+    /// The scenario files named (the built-in default when `files` is empty), with every `--set`
+    /// applied; every problem in every file when any is bad.
+    static func loadScenarios(_ files: [String], _ arguments: Arguments) throws(Stop) -> [Scenario] {
         var overrides: [SettingOverride] = []
         var diagnostics: [Diagnostic] = []
         for text in arguments.values("--set") {
@@ -90,19 +102,8 @@ public enum Tool {
                 diagnostics += error.diagnostics
             }
         }
-        return diagnostics.isEmpty ? .success(overrides) : .failure(InputError(diagnostics))
-    }
-
-    /// The scenario files named (the built-in default when `files` is empty), with every `--set`
-    /// applied; every problem in every file when any is bad.
-    static func loadScenarios(_ files: [String], _ arguments: Arguments) -> Result<[Scenario], InputError> {
-        let overrides: [SettingOverride]
-        switch Tool.overrides(arguments) {
-        case .success(let parsed): overrides = parsed
-        case .failure(let error): return .failure(error)
-        }
+        guard diagnostics.isEmpty else { throw inputError(InputError(diagnostics)) }
         var scenarios: [Scenario] = []
-        var diagnostics: [Diagnostic] = []
         if files.isEmpty {
             do {
                 scenarios.append(try ScenarioLoader.loadDefault(overrides: overrides))
@@ -117,17 +118,25 @@ public enum Tool {
                 diagnostics += error.diagnostics
             }
         }
-        return diagnostics.isEmpty ? .success(scenarios) : .failure(InputError(diagnostics))
+        guard diagnostics.isEmpty else { throw inputError(InputError(diagnostics)) }
+        return scenarios
     }
 
-    /// `--format` for commands that print text or Markdown.
-    static func textOrMarkdown(_ arguments: Arguments, command: String) -> Result<Bool, ToolOutputError> {
+    /// `--format` for commands that print text or Markdown: whether it is Markdown.
+    static func markdownFormat(_ arguments: Arguments, command: String) throws(Stop) -> Bool {
         switch arguments.value("--format") {
-        case nil, "text": return .success(false)
-        case "md": return .success(true)
-        case let other?:
-            return .failure(
-                ToolOutputError(output: usageError("exitrace \(command): --format expects text or md, found '\(other)'")))
+        case nil, "text": return false
+        case "md": return true
+        case let other?: throw usageError("exitrace \(command): --format expects text or md, found '\(other)'")
+        }
+    }
+
+    /// Writes a file whole or not at all.
+    static func write(_ text: String, to path: String) throws(Stop) {
+        do {
+            try AtomicFile.write(text, to: path)
+        } catch {
+            throw inputError(error)
         }
     }
 

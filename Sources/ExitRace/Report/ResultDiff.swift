@@ -51,24 +51,22 @@ public struct ResultDiff: Equatable, Sendable {
     private static func compare(_ old: ResultDocument, _ new: ResultDocument, _ tolerance: Int64?) -> [Change] {
         let scenario = new.scenario
         var changes: [Change] = []
-        for hook in old.hooks where !new.hooks.contains(where: { $0.name == hook.name }) {
-            changes.append(.hookRemoved(scenario: scenario, hook: hook.label))
+        func compareMembers(
+            _ old: [ResultDocument.Entry], _ new: [ResultDocument.Entry], display: (ResultDocument.Entry) -> String,
+            removed: (String) -> Change, added: (String) -> Change
+        ) {
+            for entry in old where !new.contains(where: { $0.name == entry.name }) { changes.append(removed(display(entry))) }
+            for entry in new where !old.contains(where: { $0.name == entry.name }) { changes.append(added(display(entry))) }
         }
-        for hook in new.hooks where !old.hooks.contains(where: { $0.name == hook.name }) {
-            changes.append(.hookAdded(scenario: scenario, hook: hook.label))
-        }
-        for strategy in old.strategies where !new.strategies.contains(where: { $0.name == strategy.name }) {
-            changes.append(.strategyRemoved(scenario: scenario, strategy: strategy.name))
-        }
-        for strategy in new.strategies where !old.strategies.contains(where: { $0.name == strategy.name }) {
-            changes.append(.strategyAdded(scenario: scenario, strategy: strategy.name))
-        }
-        for procedure in old.procedures where !new.procedures.contains(where: { $0.name == procedure.name }) {
-            changes.append(.procedureRemoved(scenario: scenario, procedure: procedure.name))
-        }
-        for procedure in new.procedures where !old.procedures.contains(where: { $0.name == procedure.name }) {
-            changes.append(.procedureAdded(scenario: scenario, procedure: procedure.name))
-        }
+        compareMembers(
+            old.hooks, new.hooks, display: \.label, removed: { .hookRemoved(scenario: scenario, hook: $0) },
+            added: { .hookAdded(scenario: scenario, hook: $0) })
+        compareMembers(
+            old.strategies, new.strategies, display: \.name, removed: { .strategyRemoved(scenario: scenario, strategy: $0) },
+            added: { .strategyAdded(scenario: scenario, strategy: $0) })
+        compareMembers(
+            old.procedures, new.procedures, display: \.name, removed: { .procedureRemoved(scenario: scenario, procedure: $0) },
+            added: { .procedureAdded(scenario: scenario, procedure: $0) })
         for cell in new.cells {
             guard let before = old.cell(hook: cell.hook, strategy: cell.strategy) else { continue }
             if let change = compare(before, cell, scenario: scenario, hookLabel: new.hookLabel(cell.hook), tolerance) {
