@@ -2,17 +2,21 @@ import Foundation
 
 /// Turns `DIR|FILE…` arguments into the scenario files to run, in a stable order: a directory
 /// contributes its `*.json` files (not `*.schema.json`, not subdirectories), sorted by name.
+/// Anything that is not a directory is passed on as a file, for the loader to read or report.
 public enum ScenarioDiscovery {
     public static func files(_ arguments: [String]) throws(InputError) -> [String] {
+        let (files, problems) = discover(arguments)
+        guard problems.isEmpty else { throw InputError(problems) }
+        return files
+    }
+
+    /// The files, and the directories that could not be used.
+    public static func discover(_ arguments: [String]) -> (files: [String], problems: [Diagnostic]) {
         var files: [String] = []
         var diagnostics: [Diagnostic] = []
         for argument in arguments {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-                diagnostics.append(Diagnostic(file: argument, path: "", message: "no such file or directory"))
-                continue
-            }
-            guard isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
                 files.append(argument)
                 continue
             }
@@ -30,7 +34,6 @@ public enum ScenarioDiscovery {
             }
             files += scenarios.map { (argument as NSString).appendingPathComponent($0) }
         }
-        guard diagnostics.isEmpty else { throw InputError(diagnostics) }
-        return files
+        return (files, diagnostics)
     }
 }

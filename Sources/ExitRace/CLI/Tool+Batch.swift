@@ -32,13 +32,7 @@ extension Tool {
 
     /// Discovers, loads and simulates the scenarios named by the positional arguments.
     static func runBatch(_ arguments: Arguments, _ environment: ToolEnvironment) throws(Stop) -> [BatchRunner.Result] {
-        let files: [String]
-        do {
-            files = try ScenarioDiscovery.files(arguments.positional)
-        } catch {
-            throw inputError(error)
-        }
-        let scenarios = try loadScenarios(files, arguments)
+        let (files, scenarios) = try loadScenariosWithFiles(arguments.positional, arguments)
         do {
             try BatchRunner.checkUniqueNames(files.indices.map { (files[$0], scenarios[$0]) })
         } catch {

@@ -10,7 +10,11 @@ extension Tool {
             guard let hookText = arguments.value("--hook"), let strategyText = arguments.value("--strategy") else {
                 throw usageError("exitrace explain: --hook and --strategy are required (e.g. --hook AppDelegate --strategy Task.detached)")
             }
-            let scenario = try loadScenarios(arguments.positional, arguments)[0]
+            let loaded = try loadScenarios(arguments.positional, arguments)
+            guard loaded.count == 1 else {
+                throw usageError("exitrace explain: expected one scenario file, found a directory of \(loaded.count)")
+            }
+            let scenario = loaded[0]
             guard let hook = scenario.hooks.firstIndex(where: { $0.name == hookText || $0.label == hookText }) else {
                 throw usageError("exitrace explain: " + unknown("hook", hookText, scenario.hooks.map(\.name) + scenario.hooks.map(\.label)))
             }
@@ -72,15 +76,7 @@ extension Tool {
             guard let out = arguments.value("--out") else {
                 throw usageError("exitrace report: --out DIR is required (index.html is written there)")
             }
-            var files: [String] = []
-            if !arguments.positional.isEmpty {
-                do throws(InputError) {
-                    files = try ScenarioDiscovery.files(arguments.positional)
-                } catch {
-                    throw inputError(error)
-                }
-            }
-            let scenarios = try loadScenarios(files, arguments)
+            let scenarios = try loadScenarios(arguments.positional, arguments)
             let page = (out as NSString).appendingPathComponent("index.html")
             try createDirectory(out)
             try write(HTMLReport.render(scenarios, expanded: arguments.flag("--expand")), to: page)

@@ -21,10 +21,11 @@ extension Tool {
     }
 
     static let runHelp = """
-        USAGE: exitrace run [FILE…] [--format text|md|json] [--set PATH=VALUE]… [--output FILE]
+        USAGE: exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--output FILE]
 
         Simulates every (hook, strategy) cell of each scenario file under every kill procedure and
-        prints the result tables. With no FILE, the built-in default scenario.
+        prints the result tables. A directory stands for its *.json files (sorted). With no FILE,
+        the built-in default scenario.
 
         OPTIONS
           --format text        aligned for a terminal (default)

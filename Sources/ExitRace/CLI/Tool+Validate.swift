@@ -4,7 +4,12 @@ extension Tool {
             let arguments = try parse(raw, command: "validate", values: ["--set"])
             guard !arguments.positional.isEmpty else { throw usageError("exitrace validate: expected at least one scenario file") }
             var output = ToolOutput()
-            for path in arguments.positional {
+            let (files, problems) = ScenarioDiscovery.discover(arguments.positional)
+            if !problems.isEmpty {
+                output.stderr += problems.map { $0.description + "\n" }.joined()
+                output.exitCode = ExitCode.badInput
+            }
+            for path in files {
                 do throws(Stop) {
                     let s = try loadScenarios([path], arguments)[0]
                     output.stdout +=
@@ -19,7 +24,7 @@ extension Tool {
     }
 
     static let validateHelp = """
-        USAGE: exitrace validate FILE… [--set PATH=VALUE]…
+        USAGE: exitrace validate DIR|FILE… [--set PATH=VALUE]…
 
         Checks scenario files (following "extend", applying --set) without simulating them. Prints
         one line per valid file to stdout and every problem to stderr as

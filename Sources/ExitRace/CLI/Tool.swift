@@ -90,11 +90,19 @@ public enum Tool {
         return arguments
     }
 
-    /// The scenario files named (the built-in default when `files` is empty), with every `--set`
-    /// applied; every problem in every file when any is bad.
-    static func loadScenarios(_ files: [String], _ arguments: Arguments) throws(Stop) -> [Scenario] {
+    /// The scenarios named by `DIR|FILE…` arguments (a directory stands for its `*.json` files;
+    /// none, the built-in default), with every `--set` applied; every problem of every file and
+    /// argument at once when any is bad. Also returns the files, in order.
+    static func loadScenarios(_ paths: [String], _ arguments: Arguments) throws(Stop) -> [Scenario] {
+        try loadScenariosWithFiles(paths, arguments).scenarios
+    }
+
+    static func loadScenariosWithFiles(
+        _ paths: [String], _ arguments: Arguments
+    ) throws(Stop) -> (files: [String], scenarios: [Scenario]) {
+        let (files, problems) = ScenarioDiscovery.discover(paths)
+        var diagnostics = problems
         var overrides: [SettingOverride] = []
-        var diagnostics: [Diagnostic] = []
         for text in arguments.values("--set") {
             do {
                 overrides.append(try SettingOverride.parse(text))
@@ -104,7 +112,7 @@ public enum Tool {
         }
         guard diagnostics.isEmpty else { throw inputError(InputError(diagnostics)) }
         var scenarios: [Scenario] = []
-        if files.isEmpty {
+        if paths.isEmpty {
             do {
                 scenarios.append(try ScenarioLoader.loadDefault(overrides: overrides))
             } catch {
@@ -119,7 +127,7 @@ public enum Tool {
             }
         }
         guard diagnostics.isEmpty else { throw inputError(InputError(diagnostics)) }
-        return scenarios
+        return (files, scenarios)
     }
 
     /// `--format` for commands that print text or Markdown: whether it is Markdown.
@@ -149,9 +157,9 @@ public enum Tool {
         USAGE
           exitrace                      simulate the built-in default scenario (the Live Activity
                                         reference experiment) and print its table
-          exitrace run [FILE…] [--format text|md|json] [--set PATH=VALUE]… [--output FILE]
+          exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--output FILE]
                                         simulate scenario files (the default scenario if none)
-          exitrace validate FILE… [--set PATH=VALUE]…
+          exitrace validate DIR|FILE… [--set PATH=VALUE]…
                                         check scenario files without running them
           exitrace batch DIR|FILE… --out DIR
                                         write results/<name>.md and .json for many scenarios
