@@ -1,37 +1,104 @@
 /// Renders tables for a terminal: columns aligned, then the legend and the details of marked cells.
+///
+/// Long strategy names are wrapped over several header lines (at spaces, after `.`, `(` and `:`),
+/// so a column is only as wide as its cells need, or `minimumColumnWidth`: the default table fits
+/// in about 110 columns. The layout depends on the table alone, never on the terminal, so the
+/// output is the same everywhere.
 public enum TextRenderer {
+    public static let minimumColumnWidth = 12
+
     public static func render(_ table: ResultTable) -> String {
         let scenario = table.scenario
-        var rows: [[String]] = [["hook"] + scenario.strategies.map(\.name)]
+        let headers = ["hook"] + scenario.strategies.map(\.name)
+        var rows: [[String]] = []
         for hook in scenario.hooks.indices {
             rows.append(
                 [scenario.hooks[hook].label]
                     + scenario.strategies.indices.map { table.cellText(table.cell(hook: hook, strategy: $0)) })
         }
-        var widths = Array(repeating: 0, count: rows[0].count)
-        for row in rows {
-            for (column, text) in row.enumerated() { widths[column] = max(widths[column], text.count) }
+        var widths = headers.indices.map { column in
+            rows.reduce(column == 0 ? headers[0].count : max(minimumColumnWidth, longestWord(headers[column]))) {
+                max($0, $1[column].count)
+            }
+        }
+        let wrapped = headers.indices.map { column in column == 0 ? [headers[0]] : wrap(headers[column], width: widths[column]) }
+        for column in headers.indices {
+            widths[column] = wrapped[column].reduce(widths[column]) { max($0, $1.count) }
+        }
+        let headerLines = wrapped.map(\.count).max() ?? 1
+        func line(_ texts: [String]) -> String {
+            texts.enumerated().map { column, text in text + String(repeating: " ", count: widths[column] - text.count) }
+                .joined(separator: " | ").trimmingTrailingSpaces() + "\n"
         }
         var out = "\(scenario.name): \(scenario.title)\n\n"
-        for (index, row) in rows.enumerated() {
-            let padded = row.enumerated().map { column, text in
-                text + String(repeating: " ", count: widths[column] - text.count)
-            }
-            out += padded.joined(separator: " | ").trimmingTrailingSpaces() + "\n"
-            if index == 0 {
-                out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-") + "\n"
-            }
+        for index in 0..<headerLines {
+            out += line(wrapped.map { index < $0.count ? $0[index] : "" })
         }
+        out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-") + "\n"
+        for row in rows { out += line(row) }
         out += "\n"
-        for line in table.legendLines() { out += line + "\n" }
+        for legend in table.legendLines() { out += legend + "\n" }
         out += "\nprocedures:\n"
         for procedure in scenario.procedures { out += "  \(procedure.name): \(procedure.label)\n" }
         let details = table.detailLines()
         if !details.isEmpty {
             out += "\ndetails:\n"
-            for line in details { out += "  \(line)\n" }
+            for detail in details { out += "  \(detail)\n" }
         }
         return out
+    }
+
+    /// The longest piece of a header between spaces and after `(`, up to a limit: a column may
+    /// grow a little to keep `Task.detached(` whole, not to hold `DispatchQueue.main.async`.
+    static func longestWord(_ text: String) -> Int {
+        let pieces = text.split(separator: " ").flatMap { split(String($0), after: ["("]) }
+            .flatMap { $0.count > maximumWordWidth ? split($0, after: ["."]) : [$0] }
+        return min(pieces.map(\.count).max() ?? 0, maximumWordWidth)
+    }
+
+    /// `text` cut after each of `breaks`, which stay with the piece before them.
+    static func split(_ text: String, after breaks: Set<Character>) -> [String] {
+        var pieces: [String] = []
+        var piece = ""
+        for character in text {
+            piece.append(character)
+            if breaks.contains(character) {
+                pieces.append(piece)
+                piece = ""
+            }
+        }
+        if !piece.isEmpty { pieces.append(piece) }
+        return pieces
+    }
+
+    public static let maximumWordWidth = 16
+
+    /// Greedy wrapping at spaces (dropped) and after `(`; a piece still longer than `width` is
+    /// broken after its dots (`DispatchQueue.` `main.async`), and what is left longer than
+    /// `width` gets a line of its own.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var pieces: [String] = []
+        for word in text.split(separator: " ").map(String.init) {
+            for piece in split(word, after: ["("]) {
+                pieces += piece.count > width ? split(piece, after: ["."]) : [piece]
+            }
+            pieces.append(" ")
+        }
+        var lines: [String] = []
+        var current = ""
+        for piece in pieces {
+            if piece == " " {
+                if !current.isEmpty { current += " " }
+                continue
+            }
+            if !current.isEmpty && current.count + piece.count > width {
+                lines.append(current.trimmingTrailingSpaces())
+                current = ""
+            }
+            current += piece
+        }
+        if !current.isEmpty { lines.append(current.trimmingTrailingSpaces()) }
+        return lines.isEmpty ? [""] : lines
     }
 }
 
