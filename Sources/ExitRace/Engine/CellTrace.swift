@@ -30,7 +30,6 @@ public struct CellTrace: Sendable {
     /// Callback names, indexed by the hook records' operand.
     public var callbacks: [String]
 
-    public var hookName: String { scenario.hooks[hook].name }
     public var title: String {
         "\(scenario.name) · \(scenario.hooks[hook].label) · \(scenario.strategies[strategy].name) · \(scenario.procedures[procedure].name)"
     }

@@ -6,8 +6,7 @@ enum Verdict {
         let death = outcome.death.map { "\($0.cause.phrase) at \(ms($0.at.nanoseconds))" }
 
         if trace.scenario.goal != .cleanup {
-            let table = ResultTable(scenario: trace.scenario, cells: [])
-            let story = table.goalStory(outcome) ?? ""
+            let story = trace.scenario.goalStory(outcome) ?? ""
             var text = (outcome.cleanupFinished ? "○ the goal is met: " : "× the goal is not met: ") + story
             if let death { text += "; \(death)" }
             if let chain = outcome.deadlock { text += "; deadlock: \(chain.chainDescription)" }

@@ -16,51 +16,38 @@ extension ResultTable {
     /// The legend printed under a table; mentions only the marks the table uses.
     func legendLines() -> [String] {
         let procedures = scenario.procedures.map(\.name).joined(separator: ", ")
-        var lines = [
-            "○ cleanup finished under every procedure (\(procedures))",
-            "△ finished under the procedures named only",
-            "× finished under none",
-        ]
+        var lines: [String]
+        switch scenario.goal {
+        case .cleanup:
+            lines = [
+                "○ cleanup finished under every procedure (\(procedures))",
+                "△ finished under the procedures named only",
+                "× finished under none",
+            ]
+        case .keepsCalling(let call, let at, let within):
+            lines = [
+                "○ \(call) was still being delivered at \(TimeFormatting.human(at.nanoseconds)) "
+                    + "(within \(TimeFormatting.human(within.nanoseconds))) under every procedure",
+                "△ the goal met under the procedures named only",
+                "× met under none",
+            ]
+        case .activityGone(let at):
+            lines = [
+                "○ the Live Activity was gone by \(TimeFormatting.human(at.nanoseconds)) under every procedure",
+                "△ the goal met under the procedures named only",
+                "× met under none",
+            ]
+        }
         if cells.contains(where: \.hasInversion) {
             lines.append("[i] priority inversion: a thread waited on a semaphore signaled from a lower QoS class")
         }
         if cells.contains(where: \.hasDeadlock) {
             lines.append("[d] deadlock: a thread blocked for good until the process was killed")
         }
-        if scenario.goal != .cleanup {
-            lines[1] = "△ the goal met under the procedures named only"
-            lines[2] = "× met under none"
-        }
-        switch scenario.goal {
-        case .cleanup: break
-        case .keepsCalling(let call, let at, let within):
-            lines[0] = "○ \(call) was still being delivered at \(TimeFormatting.human(at.nanoseconds)) "
-                + "(within \(TimeFormatting.human(within.nanoseconds))) under every procedure"
-        case .activityGone(let at):
-            lines[0] = "○ the Live Activity was gone by \(TimeFormatting.human(at.nanoseconds)) under every procedure"
-        }
         if cells.contains(where: \.hitBound) {
             lines.append("[?] a run reached a bound of \"limits\" before the process died: the result is incomplete")
         }
         return lines
-    }
-
-    /// For goals other than the cleanup: what the run shows about the goal.
-    func goalStory(_ outcome: RunOutcome) -> String? {
-        let ms = TimeFormatting.human as (VirtualInstant) -> String
-        switch scenario.goal {
-        case .cleanup:
-            return nil
-        case .keepsCalling(let call, let at, _):
-            let last = outcome.cleanupAt.map { "the last \(call) was delivered at \(ms($0))" } ?? "\(call) was never delivered"
-            return "\(last) (the goal: still at \(TimeFormatting.human(at.nanoseconds)))"
-        case .activityGone(let at):
-            guard let activity = outcome.activity else { return "no activity" }
-            let ended = activity.endedByApp
-                ? "ended by the app at \(ms(activity.endedAt))" : "never ended by the app: the system ended it at \(ms(activity.endedAt))"
-            return "the activity was \(ended) and stayed visible until \(ms(activity.dismissedAt)) "
-                + "(the goal: gone by \(TimeFormatting.human(at.nanoseconds)))"
-        }
     }
 
     /// One line per cell and kind of mark, saying what happened; procedures with the same story
@@ -85,7 +72,7 @@ extension ResultTable {
                     add(text, procedure)
                 }
                 if let inversion = outcome.inversion { add("priority inversion: \(inversion.checkerMessage)", procedure) }
-                if let story = goalStory(outcome) { add(story, procedure) }
+                if let story = scenario.goalStory(outcome) { add(story, procedure) }
                 if let bound = outcome.boundReached {
                     add("stopped at limits.\(bound == .events ? "maxEvents" : "maxTimeMs") while the process was alive", procedure)
                 }
@@ -95,5 +82,25 @@ extension ResultTable {
             }
         }
         return lines
+    }
+}
+
+extension Scenario {
+    /// For goals other than the cleanup: what the run shows about the goal.
+    func goalStory(_ outcome: RunOutcome) -> String? {
+        let ms = TimeFormatting.human as (VirtualInstant) -> String
+        switch goal {
+        case .cleanup:
+            return nil
+        case .keepsCalling(let call, let at, _):
+            let last = outcome.cleanupAt.map { "the last \(call) was delivered at \(ms($0))" } ?? "\(call) was never delivered"
+            return "\(last) (the goal: still at \(TimeFormatting.human(at.nanoseconds)))"
+        case .activityGone(let at):
+            guard let activity = outcome.activity else { return "no activity" }
+            let ended = activity.endedByApp
+                ? "ended by the app at \(ms(activity.endedAt))" : "never ended by the app: the system ended it at \(ms(activity.endedAt))"
+            return "the activity was \(ended) and stayed visible until \(ms(activity.dismissedAt)) "
+                + "(the goal: gone by \(TimeFormatting.human(at.nanoseconds)))"
+        }
     }
 }
