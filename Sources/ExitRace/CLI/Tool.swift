@@ -2,7 +2,7 @@
 /// which exit code to return. The executable target only performs the returned ``ToolOutput``.
 /// Each command lives in its own `Tool+Command.swift` file with its help text.
 public enum Tool {
-    public static let version = "0.2.0"
+    public static let version = ExitRaceVersion.current
 
     public static func main(_ arguments: [String], environment: ToolEnvironment = ToolEnvironment()) -> ToolOutput {
         var arguments = arguments

@@ -52,7 +52,7 @@ public enum ChromeTrace {
             "displayTimeUnit": .string("ms"),
             "traceEvents": .array(events),
             "otherData": .object([
-                "tool": .string("exitrace \(Tool.version)"),
+                "tool": .string("exitrace \(ExitRaceVersion.current)"),
                 "verdict": .string(CellExplanation(trace).verdict),
             ]),
         ]).serialized()

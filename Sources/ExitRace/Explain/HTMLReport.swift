@@ -31,7 +31,7 @@ public enum HTMLReport {
             <ul class="contents">
             \(contents)</ul>
             </header>
-            \(body)<footer>exitrace \(Tool.version) · deterministic: the same scenarios give this same page</footer>
+            \(body)<footer>exitrace \(ExitRaceVersion.current) · deterministic: the same scenarios give this same page</footer>
             </body>
             </html>
 

@@ -37,7 +37,7 @@ public struct ResultDocument: Equatable, Sendable {
 
     /// Parses a result file; a diagnostic names what is missing or malformed.
     public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> ResultDocument {
-        let root = try ScenarioDecoder.parse(bytes, file: file)
+        let root = try JSONDocument.parse(bytes, file: file)
         var reader = Reader(file: file)
         guard let document = reader.document(root), reader.problems.isEmpty else {
             throw InputError(reader.problems.isEmpty

@@ -20,15 +20,7 @@ public enum ScenarioDecoder {
 
     /// Parses JSON text, turning a syntax error into a diagnostic.
     public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONNode {
-        do {
-            return try JSONParser.parse(bytes, file: file)
-        } catch {
-            throw InputError([
-                Diagnostic(
-                    at: error.position, path: "",
-                    message: "not valid JSON: expected \(error.expected), found \(error.found)")
-            ])
-        }
+        try JSONDocument.parse(bytes, file: file)
     }
 
     public static func decode(_ text: String, file: String) throws(InputError) -> Scenario {

@@ -1,0 +1,42 @@
+/// Helpers for messages: JSON paths as users write them, and "did you mean" suggestions.
+
+/// `a.b`, `a["odd key"]` for keys that are not identifiers.
+func join(_ path: String, _ key: String) -> String {
+    let plain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    let component = plain ? key : "[\"\(key)\"]"
+    if path.isEmpty { return plain ? key : component }
+    return plain ? "\(path).\(key)" : "\(path)\(component)"
+}
+
+
+/// `; did you mean "x"?` when one of `candidates` is a likely typo of `word`, else nothing.
+func suggestion(_ word: String, _ candidates: [String]) -> String {
+    closestMatch(to: word, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
+}
+
+/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
+func closestMatch(to word: String, in candidates: [String]) -> String? {
+    let lowered = Array(word.lowercased())
+    var best: (distance: Int, candidate: String)?
+    for candidate in candidates {
+        let distance = editDistance(lowered, Array(candidate.lowercased()))
+        if best == nil || distance < best!.distance { best = (distance, candidate) }
+    }
+    guard let best, best.distance <= max(2, lowered.count / 3) else { return nil }
+    return best.candidate
+}
+
+private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

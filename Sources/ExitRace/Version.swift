@@ -1,0 +1,6 @@
+/// The library's version, as reports, traces and shard files record it.
+///
+/// The command line prints the same string for `exitrace --version`.
+public enum ExitRaceVersion {
+    public static let current = "0.2.0"
+}
