@@ -262,16 +262,21 @@ struct LifecycleTests {
         #expect(outcome.wouldHaveFinishedAt == VirtualInstant(nanoseconds: 12_200_000))
     }
 
-    @Test("lifecycle expansions: state by state")
+    @Test("lifecycle expansions: state by state, durations named by lifecycle budget")
     func expansions() {
-        let settings = LifecycleSettings.default
-        #expect(LifecycleAction.swipeAway.expansion(from: .suspended, settings) == [.sigkill])
-        #expect(LifecycleAction.swipeAway.expansion(from: .notRunning, settings) == [])
-        #expect(LifecycleAction.tapIcon.expansion(from: .active, settings) == [])
-        #expect(LifecycleAction.jetsam.expansion(from: .background, settings) == [.sigkill])
-        #expect(LifecycleAction.pressHome.expansion(from: .active, settings) == [
-            .turn([.hook("sceneWillResignActive")], watchdog: .ms(5000)), .setState(.inactive),
-            .turn([.hook("sceneDidEnterBackground")], watchdog: .ms(5000)), .setState(.background), .enterBackground,
+        #expect(LifecycleAction.swipeAway.expansion(from: .suspended, scenes: true) == [.sigkill])
+        #expect(LifecycleAction.swipeAway.expansion(from: .notRunning, scenes: true) == [])
+        #expect(LifecycleAction.tapIcon.expansion(from: .active, scenes: true) == [])
+        #expect(LifecycleAction.jetsam.expansion(from: .background, scenes: true) == [.sigkill])
+        #expect(LifecycleAction.pressHome.expansion(from: .active, scenes: true) == [
+            .lifecycleTurn([.hook("sceneWillResignActive")], watchdog: .callbackWatchdog), .setState(.inactive),
+            .lifecycleTurn([.hook("sceneDidEnterBackground")], watchdog: .callbackWatchdog), .setState(.background),
+            .enterBackground,
+        ])
+        #expect(LifecycleAction.swipeAway.expansion(from: .background, scenes: true) == [
+            .lifecycleTurn([.hook("sceneDidDisconnect")], watchdog: .callbackWatchdog), .lifecycleDelay(.terminateDelay),
+            .lifecycleTurn([.hook("applicationWillTerminate")], watchdog: .terminationWatchdog),
+            .lifecycleTurn([.hook("willTerminateNotification"), .exit], watchdog: .terminationWatchdog),
         ])
     }
 }

@@ -1,13 +1,17 @@
 /// Flattens a scenario's (procedure, hook, strategy) triple into a ``CellProgram``.
 ///
-/// The scenario must already be valid (names resolve, async steps only in task bodies); the
-/// loader guarantees that, so a failure here is a programmer error.
+/// Durations are not copied into the program: each op names the parameter slot it reads, so one
+/// compiled program runs with any ``ParameterValues`` of the scenario's space. The scenario must
+/// already be valid (names resolve, async steps only in task bodies); the loader guarantees that,
+/// so a failure here is a programmer error.
 struct CellCompiler {
     let scenario: Scenario
+    let space: ParameterSpace
     private let callIndex: [String: Int32]
 
-    init(scenario: Scenario) {
+    init(scenario: Scenario, space: ParameterSpace) {
         self.scenario = scenario
+        self.space = space
         var calls: [String: Int32] = [:]
         for (index, call) in scenario.systemCalls.enumerated() { calls[call.name] = Int32(index) }
         callIndex = calls
@@ -17,16 +21,12 @@ struct CellCompiler {
     static func cleanupMask(of steps: [ProgramStep], _ scenario: Scenario) -> UInt64 {
         var mask: UInt64 = 0
         for step in steps {
-            switch step {
-            case .call(let name):
-                if let index = scenario.systemCalls.firstIndex(where: { $0.name == name }), scenario.systemCalls[index].isCleanup {
-                    mask |= 1 << UInt64(index)
-                }
-            case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body),
-                .beginBackgroundTask(_, let body):
-                mask |= cleanupMask(of: body, scenario)
-            default: break
+            if case .call(let name) = step,
+                let index = scenario.systemCalls.firstIndex(where: { $0.name == name }), scenario.systemCalls[index].isCleanup
+            {
+                mask |= 1 << UInt64(index)
             }
+            if let nested = SettingPath.nested(in: step) { mask |= cleanupMask(of: nested.steps, scenario) }
         }
         return mask
     }
@@ -34,7 +34,9 @@ struct CellCompiler {
     func compile(procedure: Int, hook: Int, strategy: Int) -> CellProgram {
         var program = CellProgram()
         program.requiredCleanups = Self.cleanupMask(of: scenario.strategies[strategy].program, scenario)
+        let cell = Cell(hook: hook, strategy: strategy)
         let script = scenario.procedures[procedure].steps
+        let prefix = SettingPath.steps(ofProcedure: scenario.procedures[procedure].name)
         program.mainSteps = Int32(script.count)
         program.initialState = scenario.procedures[procedure].startsIn
         // Main script first, so step indices stay put; action expansions are appended after it.
@@ -44,15 +46,15 @@ struct CellCompiler {
                 actionSteps.append((index, action))
                 program.steps.append(ScriptStep(kind: .action))
             } else {
-                emit(step, hook: hook, strategy: strategy, into: &program)
+                emit(step, at: SettingPath.element(prefix, index), cell, into: &program)
             }
         }
         for (index, action) in actionSteps {
             program.steps[index].a = Int32(program.variants.count)
             for state in AppState.allCases {
                 let start = Int32(program.steps.count)
-                for step in action.expansion(from: state, scenario.lifecycle) {
-                    emit(step, hook: hook, strategy: strategy, into: &program)
+                for step in action.expansion(from: state, scenes: scenario.lifecycle.scenes) {
+                    emit(step, at: "", cell, into: &program)
                 }
                 program.variants.append(.init(start: start, end: Int32(program.steps.count)))
             }
@@ -60,10 +62,25 @@ struct CellCompiler {
         return program
     }
 
-    private func emit(_ step: KillProcedure.Step, hook: Int, strategy: Int, into program: inout CellProgram) {
+    /// The row and column being compiled.
+    private struct Cell {
+        var hook: Int
+        var strategy: Int
+    }
+
+    /// The slot of a setting named canonically; every setting the scenario has is in its space.
+    private func slot(_ path: String) -> Int32 {
+        guard let index = space.index(canonical: path) else { preconditionFailure("no parameter slot \(path)") }
+        return Int32(index)
+    }
+
+    private func slot(_ budget: LifecycleBudget) -> Int32 { slot(SettingPath.lifecycle(budget.key)) }
+
+    /// Emits one script step; `path` is its place in the file (empty for expansions of actions).
+    private func emit(_ step: KillProcedure.Step, at path: String, _ cell: Cell, into program: inout CellProgram) {
         switch step {
-        case .delay(let duration):
-            program.steps.append(ScriptStep(kind: .delay, duration: duration.nanoseconds))
+        case .delay: program.steps.append(ScriptStep(kind: .delay, slot: slot(join(path, "ms"))))
+        case .lifecycleDelay(let budget): program.steps.append(ScriptStep(kind: .delay, slot: slot(budget)))
         case .sigkill: program.steps.append(ScriptStep(kind: .sigkill))
         case .setState(let state): program.steps.append(ScriptStep(kind: .setState, a: Int32(state.rawValue)))
         case .launch(let options): program.steps.append(ScriptStep(kind: .launch, a: Int32(options.rawValue)))
@@ -74,24 +91,28 @@ struct CellCompiler {
         case .endFetch: program.steps.append(ScriptStep(kind: .endFetch))
         case .action: preconditionFailure("actions do not nest")
         case .turn(let actions, let watchdog):
-            let start = Int32(program.ops.count)
-            for action in actions {
-                emit(action, hookUnderTest: hook, strategy: strategy, into: &program)
-            }
-            program.steps.append(
-                ScriptStep(
-                    kind: .turn, bodyStart: start, bodyEnd: Int32(program.ops.count), duration: watchdog?.nanoseconds ?? -1))
+            let watchdogSlot = watchdog == nil ? -1 : slot(join(path, "watchdogMs"))
+            emitTurn(actions, watchdog: watchdogSlot, at: join(path, "actions"), cell, into: &program)
+        case .lifecycleTurn(let actions, let watchdog):
+            emitTurn(actions, watchdog: slot(watchdog), at: "", cell, into: &program)
         }
     }
 
-    private func emit(
-        _ action: KillProcedure.TurnAction, hookUnderTest: Int, strategy: Int, into program: inout CellProgram
+    private func emitTurn(
+        _ actions: [KillProcedure.TurnAction], watchdog: Int32, at path: String, _ cell: Cell, into program: inout CellProgram
     ) {
+        let start = Int32(program.ops.count)
+        for (index, action) in actions.enumerated() {
+            emit(action, at: SettingPath.element(path, index), cell, into: &program)
+        }
+        program.steps.append(ScriptStep(kind: .turn, bodyStart: start, bodyEnd: Int32(program.ops.count), slot: watchdog))
+    }
+
+    private func emit(_ action: KillProcedure.TurnAction, at path: String, _ cell: Cell, into program: inout CellProgram) {
         switch action {
-        case .work(let duration):
-            program.ops.append(Op(kind: .work, duration: duration.nanoseconds))
-        case .exit:
-            program.ops.append(Op(kind: .exit))
+        case .work: program.ops.append(Op(kind: .work, slot: slot(join(path, "ms"))))
+        case .lifecycleWork(let budget): program.ops.append(Op(kind: .work, slot: slot(budget)))
+        case .exit: program.ops.append(Op(kind: .exit))
         case .hook(let name):
             let index: Int32
             if let known = program.callbacks.firstIndex(of: name) {
@@ -101,9 +122,10 @@ struct CellCompiler {
                 program.callbacks.append(name)
             }
             program.ops.append(Op(kind: .hookEnter, a: index))
-            if scenario.hooks[hookUnderTest].callbacks.contains(name) {
+            if scenario.hooks[cell.hook].callbacks.contains(name) {
                 var scope = Scope()
-                emit(scenario.strategies[strategy].program, callback: index, scope: &scope, into: &program)
+                let strategy = scenario.strategies[cell.strategy]
+                emit(strategy.program, at: SettingPath.program(ofStrategy: strategy.name), callback: index, &scope, &program)
             }
             program.ops.append(Op(kind: .hookReturn, a: index))
         }
@@ -127,58 +149,63 @@ struct CellCompiler {
         return id
     }
 
-    private func emit(_ steps: [ProgramStep], callback: Int32, scope: inout Scope, into program: inout CellProgram) {
-        for step in steps {
-            switch step {
-            case .work(let d): program.ops.append(Op(kind: .work, duration: d.nanoseconds))
-            case .sleep(let d): program.ops.append(Op(kind: .sleep, duration: d.nanoseconds))
-            case .taskSleep(let d): program.ops.append(Op(kind: .taskSleep, duration: d.nanoseconds))
-            case .signal(let name):
-                program.ops.append(Op(kind: .signal, a: resource(name, &scope.semaphores, &program.semaphores, callback)))
-            case .wait(let name, let timeout):
-                let id = resource(name, &scope.semaphores, &program.semaphores, callback)
-                program.ops.append(Op(kind: .wait, a: id, duration: timeout?.nanoseconds ?? -1))
-            case .setFlag(let name):
-                program.ops.append(Op(kind: .setFlag, a: resource(name, &scope.flags, &program.flags, callback)))
-            case .waitUntil(let name, let poll):
-                let id = resource(name, &scope.flags, &program.flags, callback)
-                program.ops.append(Op(kind: .waitUntil, a: id, duration: poll.nanoseconds))
-            case .endBackgroundTask(let name):
-                program.ops.append(Op(kind: .endBackgroundTask, a: resource(name, &scope.tasks, &program.taskSlots, callback)))
-            case .call(let name):
-                guard let index = callIndex[name] else { preconditionFailure("unresolved call \(name)") }
-                program.ops.append(Op(kind: .call, a: index))
-            case .spawnTask(let spawn, let body):
-                let isolation: SpawnIsolation =
-                    switch spawn.isolation {
-                    case .inherit: .inherit
-                    case .mainActor: .mainActor
-                    case .none: .none
-                    }
-                let priority = Int32(spawn.priority?.rawValue ?? (spawn.detached ? QoSClass.default.rawValue : 0))
-                let kind: Op.Kind = spawn.detached ? .spawnDetached : .spawnTask
-                emitBody(Op(kind: kind, a: isolation.rawValue, b: priority), body, callback, &scope, &program)
-            case .dispatchAsync(.main, let body):
-                emitBody(Op(kind: .dispatchMain), body, callback, &scope, &program)
-            case .dispatchAsync(.global(let qos), let body):
-                emitBody(Op(kind: .dispatchGlobal, a: Int32(qos.rawValue)), body, callback, &scope, &program)
-            case .beginBackgroundTask(let name, let expiration):
-                let slot = resource(name, &scope.tasks, &program.taskSlots, callback)
-                emitBody(Op(kind: .beginBackgroundTask, a: slot), expiration, callback, &scope, &program)
-            case .timer(let interval, let count, let body):
-                emitBody(Op(kind: .timer, a: Int32(count), duration: interval.nanoseconds), body, callback, &scope, &program)
-            case .ifLaunchOptions(let options, let body):
-                emitBody(Op(kind: .ifLaunchOptions, a: Int32(options.rawValue)), body, callback, &scope, &program)
+    private func emit(
+        _ steps: [ProgramStep], at prefix: String, callback: Int32, _ scope: inout Scope, _ program: inout CellProgram
+    ) {
+        for (index, step) in steps.enumerated() {
+            let path = SettingPath.element(prefix, index)
+            if let nested = SettingPath.nested(in: step) {
+                let owner = program.ops.count
+                program.ops.append(op(for: step, at: path, callback: callback, &scope, &program))
+                emit(nested.steps, at: join(path, nested.key), callback: callback, &scope, &program)
+                program.ops[owner].bodyEnd = Int32(program.ops.count)
+            } else {
+                program.ops.append(op(for: step, at: path, callback: callback, &scope, &program))
             }
         }
     }
 
-    private func emitBody(
-        _ op: Op, _ body: [ProgramStep], _ callback: Int32, _ scope: inout Scope, _ program: inout CellProgram
-    ) {
-        let index = program.ops.count
-        program.ops.append(op)
-        emit(body, callback: callback, scope: &scope, into: &program)
-        program.ops[index].bodyEnd = Int32(program.ops.count)
+    /// The op for one step; for a step with a body, the op that owns it (the body follows).
+    private func op(
+        for step: ProgramStep, at path: String, callback: Int32, _ scope: inout Scope, _ program: inout CellProgram
+    ) -> Op {
+        switch step {
+        case .work: return Op(kind: .work, slot: slot(join(path, "ms")))
+        case .sleep: return Op(kind: .sleep, slot: slot(join(path, "ms")))
+        case .taskSleep: return Op(kind: .taskSleep, slot: slot(join(path, "ms")))
+        case .signal(let name):
+            return Op(kind: .signal, a: resource(name, &scope.semaphores, &program.semaphores, callback))
+        case .wait(let name, let timeout):
+            let id = resource(name, &scope.semaphores, &program.semaphores, callback)
+            return Op(kind: .wait, a: id, slot: timeout == nil ? -1 : slot(join(path, "timeoutMs")))
+        case .setFlag(let name):
+            return Op(kind: .setFlag, a: resource(name, &scope.flags, &program.flags, callback))
+        case .waitUntil(let name, _):
+            return Op(kind: .waitUntil, a: resource(name, &scope.flags, &program.flags, callback), slot: slot(join(path, "pollMs")))
+        case .endBackgroundTask(let name):
+            return Op(kind: .endBackgroundTask, a: resource(name, &scope.tasks, &program.taskSlots, callback))
+        case .call(let name):
+            guard let index = callIndex[name] else { preconditionFailure("unresolved call \(name)") }
+            return Op(kind: .call, a: index)
+        case .spawnTask(let spawn, _):
+            let isolation: SpawnIsolation =
+                switch spawn.isolation {
+                case .inherit: .inherit
+                case .mainActor: .mainActor
+                case .none: .none
+                }
+            let priority = Int32(spawn.priority?.rawValue ?? (spawn.detached ? QoSClass.default.rawValue : 0))
+            return Op(kind: spawn.detached ? .spawnDetached : .spawnTask, a: isolation.rawValue, b: priority)
+        case .dispatchAsync(.main, _):
+            return Op(kind: .dispatchMain)
+        case .dispatchAsync(.global(let qos), _):
+            return Op(kind: .dispatchGlobal, a: Int32(qos.rawValue))
+        case .beginBackgroundTask(let name, _):
+            return Op(kind: .beginBackgroundTask, a: resource(name, &scope.tasks, &program.taskSlots, callback))
+        case .timer:
+            return Op(kind: .timer, a: slot(join(path, "count")), slot: slot(join(path, "intervalMs")))
+        case .ifLaunchOptions(let options, _):
+            return Op(kind: .ifLaunchOptions, a: Int32(options.rawValue))
+        }
     }
 }

@@ -40,18 +40,19 @@ struct CellProgram {
     }
 }
 
-/// A compiled program step. `a` and `b` are operands whose meaning depends on `kind`.
+/// A compiled program step. `a` and `b` are operands whose meaning depends on `kind`; `slot` is
+/// the parameter slot of the step's duration (-1 for none), read from the run's values.
 struct Op {
     enum Kind: UInt8 {
         /// `a`: callback index. Marks where a callback's code starts.
         case hookEnter
         /// `a`: callback index.
         case hookReturn
-        /// `duration`: CPU time.
+        /// `slot`: CPU time.
         case work
-        /// `duration`: time the thread is blocked.
+        /// `slot`: time the thread is blocked.
         case sleep
-        /// `duration`: time the task is suspended.
+        /// `slot`: time the task is suspended.
         case taskSleep
         /// `a`: isolation (see `SpawnIsolation`), `b`: priority raw value or 0 to inherit;
         /// body is `(index + 1)..<bodyEnd`.
@@ -62,7 +63,7 @@ struct Op {
         case dispatchMain
         /// `a`: QoS raw value; body is `(index + 1)..<bodyEnd`.
         case dispatchGlobal
-        /// `a`: semaphore; `duration`: timeout, or -1 for none.
+        /// `a`: semaphore; `slot`: timeout, or -1 for none.
         case wait
         /// `a`: semaphore.
         case signal
@@ -74,11 +75,11 @@ struct Op {
         case beginBackgroundTask
         /// `a`: task slot.
         case endBackgroundTask
-        /// `a`: how many fires, `duration`: interval; body is `(index + 1)..<bodyEnd`.
+        /// `a`: the slot of how many fires, `slot`: interval; body is `(index + 1)..<bodyEnd`.
         case timer
         /// `a`: flag.
         case setFlag
-        /// `a`: flag, `duration`: poll interval.
+        /// `a`: flag, `slot`: poll interval.
         case waitUntil
         /// `a`: launch options; body is `(index + 1)..<bodyEnd`, run inline when they match.
         case ifLaunchOptions
@@ -88,7 +89,18 @@ struct Op {
     var a: Int32 = 0
     var b: Int32 = 0
     var bodyEnd: Int32 = 0
-    var duration: Int64 = 0
+    var slot: Int32 = -1
+
+    /// Whether the body after this op runs as a context of its own (a task, a block, a timer's
+    /// fires, an expiration handler) rather than inline (`if`).
+    var bodyRunsElsewhere: Bool {
+        switch kind {
+        case .spawnTask, .spawnDetached, .dispatchMain, .dispatchGlobal, .beginBackgroundTask, .timer: true
+        case .hookEnter, .hookReturn, .work, .sleep, .taskSleep, .wait, .signal, .call, .exit, .endBackgroundTask, .setFlag,
+            .waitUntil, .ifLaunchOptions:
+            false
+        }
+    }
 }
 
 enum SpawnIsolation: Int32 {
@@ -114,6 +126,6 @@ struct ScriptStep {
     /// For a turn: its ops are `bodyStart..<bodyEnd`.
     var bodyStart: Int32 = 0
     var bodyEnd: Int32 = 0
-    /// Delay length, or the turn's watchdog budget (-1 for none).
-    var duration: Int64 = -1
+    /// The slot of the delay's length, or of the turn's watchdog budget (-1 for none).
+    var slot: Int32 = -1
 }

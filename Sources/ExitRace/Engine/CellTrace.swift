@@ -45,14 +45,11 @@ extension Engine {
             var pc = Int(context.start)
             while pc < Int(context.end) {
                 let op = program.ops[pc]
-                switch op.kind {
-                case .spawnTask, .spawnDetached, .dispatchMain, .dispatchGlobal:
+                if op.bodyRunsElsewhere {
                     pc = Int(op.bodyEnd)
                     continue
-                case .call where cleanupCall(op.a):
-                    cleanupCalls += 1
-                default: break
                 }
+                if op.kind == .call && cleanupCall(op.a) { cleanupCalls += 1 }
                 pc += 1
             }
             let kind: CellTrace.Context.Kind =

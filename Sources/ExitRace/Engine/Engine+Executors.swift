@@ -20,9 +20,9 @@ extension Engine {
     /// Puts a context on its pool; it becomes eligible after the start latency of its QoS.
     mutating func enqueueOnPool(_ c: Int32) {
         contexts[Int(c)].state = .queued
-        let qos = QoSClass(priority: contexts[Int(c)].priority)
-        note(.queuedOnPool, context: c, a: contexts[Int(c)].kind == .globalBlock ? 1 : 0, b: startLatencyNs[qos.index])
-        schedule(.jobReady, c, after: startLatencyNs[qos.index])
+        let latency = value(slots.startLatency[QoSClass(priority: contexts[Int(c)].priority).index])
+        note(.queuedOnPool, context: c, a: contexts[Int(c)].kind == .globalBlock ? 1 : 0, b: latency)
+        schedule(.jobReady, c, after: latency)
     }
 
     /// Resumes a suspended task on its home executor.
@@ -77,6 +77,7 @@ extension Engine {
                 }
                 c = job.context
             }
+            assert(threads[Int(t)].state == .idle && threads[Int(t)].context == -1, "a busy thread was given work")
             threads[Int(t)].context = c
             threads[Int(t)].state = .running
             if threads[Int(t)].pool != .main { threads[Int(t)].qos = contexts[Int(c)].priority }

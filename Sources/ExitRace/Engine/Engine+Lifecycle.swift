@@ -7,12 +7,12 @@ extension Engine {
         inBackground = true
         backgroundEpoch &+= 1
         for index in tasks.indices where tasks[index].held { scheduleAllowance(of: index) }
-        if heldTasks == 0 { schedule(.suspendCheck, Int32(bitPattern: backgroundEpoch), after: lifecycle.suspendAfter.nanoseconds) }
+        if heldTasks == 0 { schedule(.suspendCheck, Int32(bitPattern: backgroundEpoch), after: value(slots.suspendAfter)) }
     }
 
     mutating func scheduleAllowance(of task: Int) {
-        let allowance = lifecycle.backgroundTaskAllowance.nanoseconds
-        let warning = max(0, allowance - lifecycle.expirationWarning.nanoseconds)
+        let allowance = value(slots.backgroundTaskAllowance)
+        let warning = max(0, allowance - value(slots.expirationWarning))
         schedule(.taskExpiring, Int32(task), backgroundEpoch, after: warning)
         schedule(.taskDeadline, Int32(task), backgroundEpoch, after: allowance)
     }
@@ -38,7 +38,7 @@ extension Engine {
         heldTasks -= 1
         note(.taskEnded, a: Int32(task))
         if inBackground && heldTasks == 0 && !suspended {
-            schedule(.suspendCheck, Int32(bitPattern: backgroundEpoch), after: lifecycle.suspendAfter.nanoseconds)
+            schedule(.suspendCheck, Int32(bitPattern: backgroundEpoch), after: value(slots.suspendAfter))
         }
     }
 
@@ -74,12 +74,12 @@ extension Engine {
 
     /// A request reached the system: what it does to the Live Activity, and the goal's clock.
     mutating func delivered(_ call: CallTiming, index: Int) {
-        if case .keepsCalling(_, let at, _) = goal, index == goalCall, now.nanoseconds <= at.nanoseconds {
+        if index == goalCall && now.nanoseconds <= value(slots.goalAt) {
             lastDelivery[index] = now.nanoseconds
         }
-        guard let settings = activitySettings else { return }
+        guard hasActivity else { return }
         let t = now.nanoseconds
-        let active = activity.exists && activity.endedAt < 0 && t < activity.startedAt + settings.maxActive.nanoseconds
+        let active = activity.exists && activity.endedAt < 0 && t < activity.startedAt + value(slots.activityMaxActive)
         switch call.activity {
         case .none: break
         case .request:
@@ -96,7 +96,12 @@ extension Engine {
         case .end:
             if active {
                 activity.endedAt = t
-                activity.dismissAfter = call.dismissAfterNs
+                activity.dismissAfter =
+                    switch call.dismissAfterSlot {
+                    case CallTiming.dismissImmediately: 0
+                    case ..<0: -1
+                    default: value(call.dismissAfterSlot)
+                    }
             }
         }
     }

@@ -9,123 +9,152 @@ extension Engine {
                 finish(c, on: t)
                 return
             }
-            let op = program.ops[Int(pc)]
-            switch op.kind {
-            case .hookEnter:
-                note(.hookEntered, thread: t, context: c, a: op.a)
-                contexts[Int(c)].hook = op.a
-                contexts[Int(c)].pc = pc + 1
-            case .hookReturn:
-                note(.hookReturned, thread: t, context: c, a: op.a)
-                contexts[Int(c)].hook = -1
-                contexts[Int(c)].pc = pc + 1
-            case .work:
-                note(.work, thread: t, context: c, b: op.duration)
-                contexts[Int(c)].pc = pc + 1
-                schedule(.threadResume, t, after: op.duration)
-                return
-            case .sleep:
-                note(.sleep, thread: t, context: c, b: op.duration)
-                contexts[Int(c)].pc = pc + 1
-                threads[Int(t)].state = .sleeping
-                schedule(.threadResume, t, after: op.duration)
-                return
-            case .taskSleep:
-                note(.taskSleep, thread: t, context: c, b: op.duration)
-                contexts[Int(c)].pc = pc + 1
-                detach(c, from: t, state: .suspended)
-                schedule(.taskWake, c, after: op.duration)
-                return
-            case .spawnTask, .spawnDetached:
-                spawnTask(op, at: pc, from: c, on: t)
-                contexts[Int(c)].pc = op.bodyEnd
-            case .dispatchMain:
-                let block = newContext(
-                    SimContext(
-                        kind: .mainBlock, pc: pc + 1, end: op.bodyEnd, mainIsolated: true, priority: mainQoS,
-                        hook: contexts[Int(c)].hook))
-                note(.created, thread: t, context: block, a: c)
-                enqueueOnMain(block)
-                contexts[Int(c)].pc = op.bodyEnd
-            case .dispatchGlobal:
-                let block = newContext(
-                    SimContext(
-                        kind: .globalBlock, pc: pc + 1, end: op.bodyEnd, mainIsolated: false,
-                        priority: UInt8(op.a), hook: contexts[Int(c)].hook))
-                note(.created, thread: t, context: block, a: c)
-                enqueueOnPool(block)
-                contexts[Int(c)].pc = op.bodyEnd
-            case .wait:
-                let s = Int(op.a)
-                if semaphoreValue[s] > 0 {
-                    note(.waitPassed, thread: t, context: c, a: op.a)
-                    semaphoreValue[s] -= 1
-                    contexts[Int(c)].pc = pc + 1
-                } else {
-                    note(.waitBlocked, thread: t, context: c, a: op.a, b: op.duration)
-                    block(t, on: op.a, timeoutNs: op.duration)
-                    return
-                }
-            case .signal:
-                contexts[Int(c)].pc = pc + 1
-                signal(op.a, from: t)
-            case .call:
-                if threads[Int(t)].pool == .main {
-                    // A nonisolated async call leaves the main actor: hop to the pool for it.
-                    note(.hop, thread: t, context: c)
-                    contexts[Int(c)].hoppedOff = true
-                    detach(c, from: t, state: .queued)
-                    enqueueOnPool(c)
-                } else {
-                    let call = calls[Int(op.a)]
-                    note(.callStarted, thread: t, context: c, a: op.a, b: call.costNs)
-                    contexts[Int(c)].callPartsPending = 2
-                    schedule(.callDelivered, c, UInt32(op.a), after: call.deliverAfterNs)
-                    schedule(.callWorkDone, t, after: call.costNs)
-                }
-                return
-            case .beginBackgroundTask:
-                beginTask(slot: op.a, handlerStart: pc + 1, handlerEnd: op.bodyEnd, callback: contexts[Int(c)].hook)
-                contexts[Int(c)].pc = op.bodyEnd
-            case .endBackgroundTask:
-                let task = taskSlots[Int(op.a)]
-                if task >= 0 {
-                    taskSlots[Int(op.a)] = -1
-                    endTask(Int(task))
-                }
-                contexts[Int(c)].pc = pc + 1
-            case .timer:
-                timers.append(
-                    TimerState(
-                        bodyStart: pc + 1, bodyEnd: op.bodyEnd, interval: op.duration, remaining: op.a, lastBlock: -1,
-                        callback: contexts[Int(c)].hook))
-                if op.a > 0 { schedule(.timerFired, Int32(timers.count - 1), after: op.duration) }
-                contexts[Int(c)].pc = op.bodyEnd
-            case .setFlag:
-                note(.flagSet, thread: t, context: c, a: op.a)
-                flags[Int(op.a)] = true
-                contexts[Int(c)].pc = pc + 1
-            case .waitUntil:
-                if flags[Int(op.a)] {
-                    threads[Int(t)].pollFlag = -1
-                    contexts[Int(c)].pc = pc + 1
-                } else {
-                    // Not set: sleep one poll interval, then look again (the pc stays on this op).
-                    if threads[Int(t)].pollFlag != op.a { note(.polling, thread: t, context: c, a: op.a, b: op.duration) }
-                    threads[Int(t)].pollFlag = op.a
-                    threads[Int(t)].state = .sleeping
-                    schedule(.threadResume, t, after: op.duration)
-                    return
-                }
-            case .ifLaunchOptions:
-                contexts[Int(c)].pc = op.a == launchOptions ? pc + 1 : op.bodyEnd
-            case .exit:
-                note(.exitBegan, thread: t, context: c, b: exitDurationNs)
-                contexts[Int(c)].pc = pc + 1
-                schedule(.exitCompleted, t, after: exitDurationNs)
-                return
-            }
+            guard perform(program.ops[Int(pc)], at: pc, context: c, thread: t) else { return }
         }
+    }
+
+    /// Performs one op; `true` when the thread goes straight on to the next one, `false` when the
+    /// op took the thread off the CPU (work, a sleep, a wait, a suspension, `exit`).
+    private mutating func perform(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        switch op.kind {
+        case .hookEnter, .hookReturn:
+            note(op.kind == .hookEnter ? .hookEntered : .hookReturned, thread: t, context: c, a: op.a)
+            contexts[Int(c)].hook = op.kind == .hookEnter ? op.a : -1
+        case .work:
+            note(.work, thread: t, context: c, b: value(op.slot))
+            contexts[Int(c)].pc = pc + 1
+            schedule(.threadResume, t, after: value(op.slot))
+            return false
+        case .sleep:
+            note(.sleep, thread: t, context: c, b: value(op.slot))
+            contexts[Int(c)].pc = pc + 1
+            threads[Int(t)].state = .sleeping
+            schedule(.threadResume, t, after: value(op.slot))
+            return false
+        case .taskSleep:
+            note(.taskSleep, thread: t, context: c, b: value(op.slot))
+            contexts[Int(c)].pc = pc + 1
+            detach(c, from: t, state: .suspended)
+            schedule(.taskWake, c, after: value(op.slot))
+            return false
+        case .spawnTask, .spawnDetached:
+            spawnTask(op, at: pc, from: c, on: t)
+            contexts[Int(c)].pc = op.bodyEnd
+            return true
+        case .dispatchMain, .dispatchGlobal:
+            dispatch(op, at: pc, from: c, on: t)
+            contexts[Int(c)].pc = op.bodyEnd
+            return true
+        case .wait: return wait(op, at: pc, context: c, thread: t)
+        case .signal:
+            contexts[Int(c)].pc = pc + 1
+            signal(op.a, from: t)
+            return true
+        case .call:
+            call(op, context: c, thread: t)
+            return false
+        case .beginBackgroundTask:
+            beginTask(slot: op.a, handlerStart: pc + 1, handlerEnd: op.bodyEnd, callback: contexts[Int(c)].hook)
+            contexts[Int(c)].pc = op.bodyEnd
+            return true
+        case .endBackgroundTask: endTask(named: op.a)
+        case .timer:
+            startTimer(op, at: pc, context: c)
+            contexts[Int(c)].pc = op.bodyEnd
+            return true
+        case .setFlag:
+            note(.flagSet, thread: t, context: c, a: op.a)
+            flags[Int(op.a)] = true
+        case .waitUntil: return waitUntil(op, at: pc, context: c, thread: t)
+        case .ifLaunchOptions:
+            contexts[Int(c)].pc = op.a == launchOptions ? pc + 1 : op.bodyEnd
+            return true
+        case .exit:
+            note(.exitBegan, thread: t, context: c, b: value(slots.exitDuration))
+            contexts[Int(c)].pc = pc + 1
+            schedule(.exitCompleted, t, after: value(slots.exitDuration))
+            return false
+        }
+        contexts[Int(c)].pc = pc + 1
+        return true
+    }
+
+    /// `DispatchQueue.main.async` or `DispatchQueue.global(qos:).async`: the body becomes a block.
+    private mutating func dispatch(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
+        let main = op.kind == .dispatchMain
+        let block = newContext(
+            SimContext(
+                kind: main ? .mainBlock : .globalBlock, pc: pc + 1, end: op.bodyEnd, mainIsolated: main,
+                priority: main ? mainQoS : UInt8(op.a), hook: contexts[Int(c)].hook))
+        note(.created, thread: t, context: block, a: c)
+        if main { enqueueOnMain(block) } else { enqueueOnPool(block) }
+    }
+
+    /// `semaphore.wait()`: passes when the semaphore has a signal to take, else blocks.
+    private mutating func wait(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        let s = Int(op.a)
+        guard semaphoreValue[s] <= 0 else {
+            note(.waitPassed, thread: t, context: c, a: op.a)
+            semaphoreValue[s] -= 1
+            contexts[Int(c)].pc = pc + 1
+            return true
+        }
+        let timeout = op.slot >= 0 ? value(op.slot) : -1
+        note(.waitBlocked, thread: t, context: c, a: op.a, b: timeout)
+        block(t, on: op.a, timeoutNs: timeout)
+        return false
+    }
+
+    /// An awaited system call: on the main thread, a hop to the pool first (the call is
+    /// nonisolated); on a pool thread, the call's work, its delivery and then its reply.
+    private mutating func call(_ op: Op, context c: Int32, thread t: Int32) {
+        if threads[Int(t)].pool == .main {
+            note(.hop, thread: t, context: c)
+            contexts[Int(c)].hoppedOff = true
+            detach(c, from: t, state: .queued)
+            enqueueOnPool(c)
+            return
+        }
+        let call = calls[Int(op.a)]
+        let cost = value(call.costSlot)
+        note(.callStarted, thread: t, context: c, a: op.a, b: cost)
+        contexts[Int(c)].callPartsPending = 2
+        schedule(.callDelivered, c, UInt32(op.a), after: value(call.deliverAfterSlot))
+        schedule(.callWorkDone, t, after: cost)
+    }
+
+    /// `endBackgroundTask` for the task held under a name, if any.
+    private mutating func endTask(named slot: Int32) {
+        let task = taskSlots[Int(slot)]
+        guard task >= 0 else { return }
+        taskSlots[Int(slot)] = -1
+        endTask(Int(task))
+    }
+
+    private mutating func startTimer(_ op: Op, at pc: Int32, context c: Int32) {
+        let fires = Int32(value(op.a))
+        let interval = value(op.slot)
+        timers.append(
+            TimerState(
+                bodyStart: pc + 1, bodyEnd: op.bodyEnd, interval: interval, remaining: fires, lastBlock: -1,
+                callback: contexts[Int(c)].hook))
+        if fires > 0 { schedule(.timerFired, Int32(timers.count - 1), after: interval) }
+    }
+
+    /// `while !flag { Thread.sleep(poll) }`: goes on when the flag is set, else sleeps one poll
+    /// interval and looks again (the pc stays on this op).
+    private mutating func waitUntil(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        if flags[Int(op.a)] {
+            threads[Int(t)].pollFlag = -1
+            contexts[Int(c)].pc = pc + 1
+            return true
+        }
+        let poll = value(op.slot)
+        if threads[Int(t)].pollFlag != op.a { note(.polling, thread: t, context: c, a: op.a, b: poll) }
+        threads[Int(t)].pollFlag = op.a
+        threads[Int(t)].state = .sleeping
+        schedule(.threadResume, t, after: poll)
+        return false
     }
 
     mutating func spawnTask(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
@@ -167,6 +196,7 @@ extension Engine {
     }
 
     mutating func callPartDone(_ c: Int32) {
+        assert(contexts[Int(c)].callPartsPending > 0, "a call part finished twice")
         contexts[Int(c)].callPartsPending -= 1
         if contexts[Int(c)].callPartsPending == 0 { resume(c) }
     }

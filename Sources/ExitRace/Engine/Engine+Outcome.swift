@@ -9,16 +9,16 @@ extension Engine {
         switch goal {
         case .cleanup:
             break
-        case .activityGone(let at):
+        case .activityGone:
             let dismissed = outcome.activity?.dismissedAt
-            let met = dismissed.map { $0.nanoseconds <= at.nanoseconds } ?? (activitySettings == nil)
+            let met = dismissed.map { $0.nanoseconds <= value(slots.goalAt) } ?? !hasActivity
             outcome.cleanupFinished = met
             outcome.cleanupAt = met ? dismissed : nil
             outcome.wouldHaveFinishedAt = nil
             outcome.judgedByCleanup = false
-        case .keepsCalling(_, let at, let within):
+        case .keepsCalling:
             let last = goalCall >= 0 ? lastDelivery[goalCall] : -1
-            let met = last >= 0 && last >= at.nanoseconds - within.nanoseconds
+            let met = last >= 0 && last >= value(slots.goalAt) - value(slots.goalWithin)
             outcome.cleanupFinished = met
             outcome.cleanupAt = last >= 0 ? VirtualInstant(nanoseconds: last) : nil
             outcome.wouldHaveFinishedAt = nil
@@ -28,11 +28,11 @@ extension Engine {
     }
 
     func activityOutcome() -> RunOutcome.ActivityOutcome? {
-        guard let settings = activitySettings, activity.exists else { return nil }
-        let limit = activity.startedAt + settings.maxActive.nanoseconds
+        guard hasActivity, activity.exists else { return nil }
+        let limit = activity.startedAt + value(slots.activityMaxActive)
         let endedByApp = activity.endedAt >= 0 && activity.endedAt < limit
         let ended = endedByApp ? activity.endedAt : limit
-        var visible = settings.maxEnded.nanoseconds
+        var visible = value(slots.activityMaxEnded)
         if endedByApp && activity.dismissAfter >= 0 { visible = min(activity.dismissAfter, visible) }
         return RunOutcome.ActivityOutcome(
             startedAt: VirtualInstant(nanoseconds: activity.startedAt), endedAt: VirtualInstant(nanoseconds: ended),

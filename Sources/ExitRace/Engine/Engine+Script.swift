@@ -16,12 +16,12 @@ extension Engine {
                     SimContext(
                         kind: .turn, pc: step.bodyStart, end: step.bodyEnd, mainIsolated: true,
                         priority: mainQoS, hook: -1))
-                if step.duration >= 0 { schedule(.watchdog, c, after: step.duration) }
+                if step.slot >= 0 { schedule(.watchdog, c, after: value(step.slot)) }
                 note(.turnQueued, context: c, a: Int32(scriptPc - 1))
                 enqueueOnMain(c)
                 return  // the script goes on when the turn returns
             case .delay:
-                schedule(.advanceScript, 0, after: step.duration)
+                schedule(.advanceScript, 0, after: value(step.slot))
                 return
             case .sigkill:
                 die(.sigkill)

@@ -31,6 +31,7 @@ extension Engine {
             }
             index += 1
         }
+        assert(waiter >= 0, "a semaphore counted a waiter that no thread is")
         note(.signal, thread: t, context: threads[Int(t)].context, a: s, b: Int64(waiter))
         note(.waitWoken, thread: Int32(waiter), context: threads[waiter].context, a: s, b: Int64(t))
         semaphoreWaiters[Int(s)] -= 1

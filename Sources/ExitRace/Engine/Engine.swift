@@ -19,20 +19,20 @@
 /// after the first run nothing in the event loop allocates (deadlock reports excepted). It is a
 /// struct so that its state is accessed with static exclusivity, with no runtime checks.
 struct Engine {
-    let limits: Limits
+    let slots: EngineSlots
     let calls: ContiguousArray<CallTiming>
-    let startLatencyNs: ContiguousArray<Int64>
-    let exitDurationNs: Int64
     let mainQoS: UInt8
-    /// Index of the first cooperative thread and of the first Dispatch worker.
+    /// Index of the first cooperative thread; the Dispatch workers follow the cooperative pool.
     let firstCooperative: Int32 = 1
-    let firstDispatch: Int32
-    let lifecycle: LifecycleSettings
-    let activitySettings: ActivitySettings?
+    var firstDispatch: Int32 = 1
+    let hasActivity: Bool
+    /// What makes a cell ○; its times are read from the run's values.
     let goal: Goal
     /// For a `keepsCalling` goal: the call, or -1.
     let goalCall: Int
 
+    /// The run's parameter values (nanoseconds for durations), indexed by slot.
+    var values = ContiguousArray<Int64>()
     var program = CellProgram()
     var queue = EventQueue<SimEvent>()
     var contexts = ContiguousArray<SimContext>()
@@ -46,7 +46,7 @@ struct Engine {
     var dispatchIdle = ContiguousArray<Int32>()
     /// Threads from here to the end of their pool have not been used in this run (and are idle).
     var cooperativeFresh: Int32 = 1
-    var dispatchFresh: Int32
+    var dispatchFresh: Int32 = 1
     var semaphoreValue = ContiguousArray<Int32>()
     var semaphoreWaiters = ContiguousArray<Int32>()
     var readySequence: UInt32 = 0
@@ -91,16 +91,11 @@ struct Engine {
     /// Thread 0 is the main thread; then the cooperative pool, then the Dispatch workers.
     static let mainThread: Int32 = 0
 
-    init(scenario: Scenario) {
-        limits = scenario.limits
-        calls = ContiguousArray(scenario.systemCalls.map(CallTiming.init))
-        startLatencyNs = ContiguousArray(scenario.timing.startLatency.map(\.nanoseconds))
-        exitDurationNs = scenario.timing.exitDuration.nanoseconds
+    init(scenario: Scenario, space: ParameterSpace) {
+        slots = EngineSlots(scenario: scenario, space: space)
+        calls = ContiguousArray(scenario.systemCalls.map { CallTiming($0, space: space) })
         mainQoS = scenario.timing.mainThreadQoS.rawValue
-        firstDispatch = firstCooperative + Int32(scenario.timing.cooperativePoolWidth)
-        dispatchFresh = firstDispatch
-        lifecycle = scenario.lifecycle
-        activitySettings = scenario.activity
+        hasActivity = scenario.activity != nil
         goal = scenario.goal
         if case .keepsCalling(let call, _, _) = scenario.goal {
             goalCall = scenario.systemCalls.firstIndex { $0.name == call } ?? -1
@@ -108,20 +103,20 @@ struct Engine {
             goalCall = -1
         }
         threads.append(SimThread(pool: .main, qos: mainQoS))
-        for _ in 0..<scenario.timing.cooperativePoolWidth {
-            threads.append(SimThread(pool: .cooperative, qos: 0))
-        }
-        for _ in 0..<scenario.timing.dispatchPoolWidth {
-            threads.append(SimThread(pool: .dispatch, qos: 0))
-        }
     }
+
+    /// The value of a slot in this run (nanoseconds for a duration).
+    @inline(__always) func value(_ slot: Int32) -> Int64 { values[Int(slot)] }
+    @inline(__always) func value(_ slot: Int) -> Int64 { values[slot] }
 
     // MARK: - Running
 
-    mutating func run(_ cell: CellProgram) -> RunOutcome {
-        reset(for: cell)
+    /// Runs one compiled cell with one vector of parameter values (indexed by slot).
+    mutating func run(_ cell: CellProgram, values: ContiguousArray<Int64>) -> RunOutcome {
+        reset(for: cell, values: values)
         queue.schedule(SimEvent(kind: .advanceScript, a: 0), at: .start)
-        let maxTime = VirtualInstant.start + limits.maxTime
+        let maxTime = VirtualInstant(nanoseconds: value(slots.maxTime))
+        let maxEvents = Int(value(slots.maxEvents))
         var events = 0
         var bound: RunOutcome.Bound?
         while let entry = queue.next() {
@@ -129,7 +124,7 @@ struct Engine {
                 if alive { bound = .time }
                 break
             }
-            if events == limits.maxEvents {
+            if events == maxEvents {
                 if alive { bound = .events }
                 break
             }
@@ -139,6 +134,7 @@ struct Engine {
                 continue
             }
             handle(entry.payload)
+            checkInvariants()
             if !alive {
                 guard case .cleanup = goal else { break }
                 if cleanupAt != nil || wouldHaveFinishedAt != nil || program.requiredCleanups == 0 { break }
@@ -148,10 +144,27 @@ struct Engine {
         return outcome(events: events, bound: bound)
     }
 
-    mutating func reset(for cell: CellProgram) {
+    mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>) {
+        self.values = values
         program = cell
         trace.removeAll(keepingCapacity: true)
         queue.reset()
+        resetExecutors()
+        resetResources(for: cell)
+        resetLifecycle(for: cell)
+        alive = true
+        death = nil
+        cleanupDone = 0
+        lateCleanupDone = 0
+        cleanupAt = nil
+        wouldHaveFinishedAt = nil
+        inversion = nil
+        deadlock = nil
+    }
+
+    /// Empties the queues and cleans the threads the last run used; resizes the pools when this
+    /// run's widths differ from the last one's (the only reset that allocates).
+    private mutating func resetExecutors() {
         contexts.removeAll(keepingCapacity: true)
         mainQueue.removeAll(keepingCapacity: true)
         mainQueueHead = 0
@@ -163,16 +176,38 @@ struct Engine {
         // Only the threads the last run used need cleaning: the rest were never touched.
         for index in 0..<Int(cooperativeFresh) { threads[index].clean(mainQoS: mainQoS) }
         for index in Int(firstDispatch)..<Int(dispatchFresh) { threads[index].clean(mainQoS: mainQoS) }
+        let cooperativeWidth = Int(value(slots.cooperativePoolWidth))
+        let dispatchWidth = Int(value(slots.dispatchPoolWidth))
+        if firstDispatch != firstCooperative + Int32(cooperativeWidth) || threads.count != Int(firstDispatch) + dispatchWidth {
+            threads.removeSubrange(1...)
+            for _ in 0..<cooperativeWidth { threads.append(SimThread(pool: .cooperative, qos: 0)) }
+            for _ in 0..<dispatchWidth { threads.append(SimThread(pool: .dispatch, qos: 0)) }
+            firstDispatch = firstCooperative + Int32(cooperativeWidth)
+        }
         cooperativeFresh = firstCooperative
         dispatchFresh = firstDispatch
+        readySequence = 0
+    }
+
+    /// Semaphores, flags and background-task names start afresh, one of each the cell declares.
+    private mutating func resetResources(for cell: CellProgram) {
         semaphoreValue.removeAll(keepingCapacity: true)
         semaphoreWaiters.removeAll(keepingCapacity: true)
         for _ in 0..<cell.semaphores.count {
             semaphoreValue.append(0)
             semaphoreWaiters.append(0)
         }
-        readySequence = 0
         nextWaitTicket = 0
+        taskSlots.removeAll(keepingCapacity: true)
+        for _ in 0..<cell.taskSlots.count { taskSlots.append(-1) }
+        flags.removeAll(keepingCapacity: true)
+        for _ in 0..<cell.flags.count { flags.append(false) }
+        lastDelivery.removeAll(keepingCapacity: true)
+        for _ in 0..<calls.count { lastDelivery.append(-1) }
+    }
+
+    /// The script from its start, and the app in the state the procedure starts in.
+    private mutating func resetLifecycle(for cell: CellProgram) {
         scriptPc = 0
         variantEnd = -1
         scriptReturn = 0
@@ -184,27 +219,13 @@ struct Engine {
         frozen.removeAll(keepingCapacity: true)
         backgroundEpoch = 0
         tasks.removeAll(keepingCapacity: true)
-        taskSlots.removeAll(keepingCapacity: true)
-        for _ in 0..<cell.taskSlots.count { taskSlots.append(-1) }
         heldTasks = 0
-        flags.removeAll(keepingCapacity: true)
-        for _ in 0..<cell.flags.count { flags.append(false) }
         timers.removeAll(keepingCapacity: true)
         activity = ActivityTracker()
-        if let settings = activitySettings, let startedAt = settings.startedAt {
+        if slots.activityStartedAt >= 0 {
             activity.exists = true
-            activity.startedAt = startedAt.nanoseconds
+            activity.startedAt = value(slots.activityStartedAt)
         }
-        lastDelivery.removeAll(keepingCapacity: true)
-        for _ in 0..<calls.count { lastDelivery.append(-1) }
-        alive = true
-        death = nil
-        cleanupDone = 0
-        lateCleanupDone = 0
-        cleanupAt = nil
-        wouldHaveFinishedAt = nil
-        inversion = nil
-        deadlock = nil
     }
 
     var now: VirtualInstant { queue.now }
@@ -235,29 +256,15 @@ struct Engine {
             mainKickPending = false
             if threads[Int(Self.mainThread)].state == .idle { runThread(Self.mainThread) }
         case .callDelivered:
-            let call = calls[Int(event.b)]
-            note(.delivered, context: event.a, a: Int32(event.b), b: alive ? 0 : 1)
-            if alive { delivered(call, index: Int(event.b)) }
-            if !call.effectOnReply { recordEffect(of: call, index: Int32(event.b), context: event.a) }
-            schedule(.callReply, event.a, event.b, after: call.replyLatencyNs)
+            callDelivered(context: event.a, call: Int(event.b))
         case .callWorkDone:
             callWorkDone(on: event.a)
         case .callReply:
-            let call = calls[Int(event.b)]
-            note(.replied, context: event.a, a: Int32(event.b), b: alive ? 0 : 1)
-            if call.effectOnReply { recordEffect(of: call, index: Int32(event.b), context: event.a) }
-            callPartDone(event.a)
+            callReplied(context: event.a, call: Int(event.b))
         case .taskWake:
             resume(event.a)
         case .waitTimeout:
-            let t = Int(event.a)
-            guard threads[t].state == .waiting, threads[t].waitTicket == event.b else { return }
-            note(.waitTimedOut, thread: event.a, context: threads[t].context, a: threads[t].semaphore)
-            semaphoreWaiters[Int(threads[t].semaphore)] -= 1
-            threads[t].semaphore = -1
-            threads[t].state = .running
-            contexts[Int(threads[t].context)].pc += 1
-            continueThread(event.a)
+            waitTimedOut(thread: event.a, ticket: event.b)
         case .watchdog:
             if alive && contexts[Int(event.a)].state != .done {
                 note(.watchdogFired, context: event.a)
@@ -268,28 +275,62 @@ struct Engine {
         case .timerFired:
             timerFired(event.a)
         case .suspendCheck:
-            if alive && event.a == Int32(bitPattern: backgroundEpoch) && inBackground && heldTasks == 0 && !suspended {
-                suspended = true
-                suspendedAt = now.nanoseconds
-                appState = .suspended
-                note(.suspended)
-            }
+            suspendIfIdle(epoch: event.a)
         case .taskExpiring:
-            let task = Int(event.a)
-            guard alive, event.b == backgroundEpoch, tasks[task].held else { return }
-            note(.expirationDue, a: event.a)
-            if tasks[task].handlerStart < tasks[task].handlerEnd {
-                let handler = newContext(
-                    SimContext(
-                        kind: .expirationHandler, pc: tasks[task].handlerStart, end: tasks[task].handlerEnd, mainIsolated: true,
-                        priority: mainQoS, hook: tasks[task].callback))
-                note(.created, context: handler, a: -1)
-                enqueueOnMain(handler)
-            }
+            expirationDue(task: Int(event.a), epoch: event.b)
         case .taskDeadline:
             let task = Int(event.a)
             guard alive, event.b == backgroundEpoch, tasks[task].held else { return }
             die(.backgroundTaskExpired)
         }
+    }
+
+    private mutating func callDelivered(context c: Int32, call index: Int) {
+        let call = calls[index]
+        note(.delivered, context: c, a: Int32(index), b: alive ? 0 : 1)
+        if alive { delivered(call, index: index) }
+        if !call.effectOnReply { recordEffect(of: call, index: Int32(index), context: c) }
+        schedule(.callReply, c, UInt32(index), after: value(call.replyLatencySlot))
+    }
+
+    private mutating func callReplied(context c: Int32, call index: Int) {
+        let call = calls[index]
+        note(.replied, context: c, a: Int32(index), b: alive ? 0 : 1)
+        if call.effectOnReply { recordEffect(of: call, index: Int32(index), context: c) }
+        callPartDone(c)
+    }
+
+    private mutating func waitTimedOut(thread: Int32, ticket: UInt32) {
+        let t = Int(thread)
+        guard threads[t].state == .waiting, threads[t].waitTicket == ticket else { return }
+        note(.waitTimedOut, thread: thread, context: threads[t].context, a: threads[t].semaphore)
+        semaphoreWaiters[Int(threads[t].semaphore)] -= 1
+        threads[t].semaphore = -1
+        threads[t].state = .running
+        contexts[Int(threads[t].context)].pc += 1
+        continueThread(thread)
+    }
+
+    /// The app is suspended now if it is still in the same stay in the background and holds no
+    /// background task.
+    private mutating func suspendIfIdle(epoch: Int32) {
+        guard alive && epoch == Int32(bitPattern: backgroundEpoch) && inBackground && heldTasks == 0 && !suspended else { return }
+        suspended = true
+        suspendedAt = now.nanoseconds
+        appState = .suspended
+        note(.suspended)
+    }
+
+    /// A held background task's expiration handler is queued on the main queue.
+    private mutating func expirationDue(task: Int, epoch: UInt32) {
+        guard alive, epoch == backgroundEpoch, tasks[task].held else { return }
+        note(.expirationDue, a: Int32(task))
+        guard tasks[task].handlerStart < tasks[task].handlerEnd else { return }
+        let handler = newContext(
+            SimContext(
+                kind: .expirationHandler, pc: tasks[task].handlerStart, end: tasks[task].handlerEnd, mainIsolated: true,
+                priority: mainQoS, hook: tasks[task].callback))
+        note(.created, context: handler, a: -1)
+        enqueueOnMain(handler)
     }
 }

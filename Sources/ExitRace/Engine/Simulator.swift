@@ -1,35 +1,42 @@
-/// Runs a scenario: every (hook, strategy) cell under every kill procedure.
+/// Runs the cells of one scenario: each (hook, strategy) under each kill procedure, with any
+/// parameter values of the scenario's space.
 ///
+/// The scenario is compiled once: each cell's program refers to parameter slots, so running with
+/// other numbers (a sweep point, a sampled replication) costs a run, not a decode and a compile.
 /// Not thread-safe: one simulator per thread. Runs reuse one engine, so repeated calls do not
 /// allocate in the event loop.
 public final class Simulator {
     public let scenario: Scenario
+    /// Every number a run reads, by path; ``defaults`` holds the scenario's own values.
+    public let parameters: ParameterSpace
+    public let defaults: ParameterValues
     private let compiler: CellCompiler
     private var engine: Engine
     private var programs: [CellProgram?]
 
     public init(scenario: Scenario) {
         self.scenario = scenario
-        compiler = CellCompiler(scenario: scenario)
-        engine = Engine(scenario: scenario)
+        parameters = ParameterSpace(scenario: scenario)
+        defaults = parameters.defaults
+        compiler = CellCompiler(scenario: scenario, space: parameters)
+        engine = Engine(scenario: scenario, space: parameters)
         programs = Array(
             repeating: nil, count: scenario.procedures.count * scenario.hooks.count * scenario.strategies.count)
     }
 
-    /// Simulates one hook running one strategy, killed by one procedure.
-    public func run(hook: Int, strategy: Int, procedure: Int) -> RunOutcome {
-        let key = (procedure * scenario.hooks.count + hook) * scenario.strategies.count + strategy
-        if programs[key] == nil {
-            programs[key] = compiler.compile(procedure: procedure, hook: hook, strategy: strategy)
-        }
-        return engine.run(programs[key]!)
+    /// Simulates one hook running one strategy, killed by one procedure, with the scenario's own
+    /// values or with `values` (which must belong to this simulator's ``parameters``).
+    public func run(hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil) -> RunOutcome {
+        let values = values ?? defaults
+        precondition(values.space === parameters, "parameter values of another scenario")
+        return engine.run(program(hook: hook, strategy: strategy, procedure: procedure), values: values.raw)
     }
 
     /// Simulates one run with tracing on, for explanations and trace files.
-    public func trace(hook: Int, strategy: Int, procedure: Int) -> CellTrace {
+    public func trace(hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil) -> CellTrace {
         engine.tracing = true
         defer { engine.tracing = false }
-        let outcome = run(hook: hook, strategy: strategy, procedure: procedure)
+        let outcome = run(hook: hook, strategy: strategy, procedure: procedure, values: values)
         let cleanup = scenario.systemCalls.map(\.isCleanup)
         return CellTrace(
             scenario: scenario, hook: hook, strategy: strategy, procedure: procedure, outcome: outcome,
@@ -38,18 +45,12 @@ public final class Simulator {
             callbacks: engine.callbackNames)
     }
 
-    /// Simulates every cell.
-    public func table() -> ResultTable {
-        var cells: [ResultTable.Cell] = []
-        cells.reserveCapacity(scenario.hooks.count * scenario.strategies.count)
-        for hook in scenario.hooks.indices {
-            for strategy in scenario.strategies.indices {
-                let outcomes = scenario.procedures.indices.map {
-                    run(hook: hook, strategy: strategy, procedure: $0)
-                }
-                cells.append(ResultTable.Cell(hook: hook, strategy: strategy, outcomes: outcomes))
-            }
-        }
-        return ResultTable(scenario: scenario, cells: cells)
+    /// The cell's compiled program, compiled on first use.
+    private func program(hook: Int, strategy: Int, procedure: Int) -> CellProgram {
+        let key = (procedure * scenario.hooks.count + hook) * scenario.strategies.count + strategy
+        if let program = programs[key] { return program }
+        let program = compiler.compile(procedure: procedure, hook: hook, strategy: strategy)
+        programs[key] = program
+        return program
     }
 }

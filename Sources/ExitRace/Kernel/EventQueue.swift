@@ -48,3 +48,13 @@ struct EventQueue<Payload> {
         now = .start
     }
 }
+
+#if EXITRACE_INVARIANTS
+extension EventQueue {
+    /// The heap is ordered and nothing pending is earlier than `now`.
+    func checkInvariants() {
+        heap.checkInvariants()
+        if let first = heap.min { precondition(first.time >= now, "a pending event is earlier than now") }
+    }
+}
+#endif

@@ -97,24 +97,52 @@ public enum Callback {
     ]
 }
 
+/// A lifecycle budget that expanded actions refer to by name, so that a run reads its value from
+/// the run's parameters (`lifecycle.uiTeardownMs` and so on) rather than from a copy made when
+/// the action was expanded.
+public enum LifecycleBudget: CaseIterable, Sendable {
+    case uiTeardown, terminateDelay, terminationWatchdog, launchWatchdog, callbackWatchdog
+
+    /// The setting's member in the scenario's `lifecycle` section.
+    public var key: String {
+        switch self {
+        case .uiTeardown: "uiTeardownMs"
+        case .terminateDelay: "terminateDelayMs"
+        case .terminationWatchdog: "terminationWatchdogMs"
+        case .launchWatchdog: "launchWatchdogMs"
+        case .callbackWatchdog: "callbackWatchdogMs"
+        }
+    }
+
+    public var keyPath: KeyPath<LifecycleSettings, VirtualDuration> {
+        switch self {
+        case .uiTeardown: \.uiTeardown
+        case .terminateDelay: \.terminateDelay
+        case .terminationWatchdog: \.terminationWatchdog
+        case .launchWatchdog: \.launchWatchdog
+        case .callbackWatchdog: \.callbackWatchdog
+        }
+    }
+}
+
 extension LifecycleAction {
     /// The steps this action takes from `state`: the turns that deliver its callbacks, in order,
     /// with the state changes between them. Empty when the action does nothing in that state.
-    public func expansion(from state: AppState, _ settings: LifecycleSettings) -> [KillProcedure.Step] {
-        let scenes = settings.scenes
+    /// Durations are named ``LifecycleBudget``s; only `scenes` changes which callbacks come.
+    public func expansion(from state: AppState, scenes: Bool) -> [KillProcedure.Step] {
         typealias C = Callback
-        func turn(_ callbacks: [String], _ watchdog: VirtualDuration) -> KillProcedure.Step {
-            .turn(callbacks.map { .hook($0) }, watchdog: watchdog)
+        func turn(_ callbacks: [String], _ watchdog: LifecycleBudget) -> KillProcedure.Step {
+            .lifecycleTurn(callbacks.map { .hook($0) }, watchdog: watchdog)
         }
         let becomeActive = scenes ? [C.sceneDidBecomeActive] : [C.didBecomeActive]
         let resignActive = scenes ? [C.sceneWillResignActive] : [C.willResignActive]
         let enterBackground = scenes ? [C.sceneDidEnterBackground] : [C.didEnterBackground]
         let enterForeground = scenes ? [C.sceneWillEnterForeground] : [C.willEnterForeground]
-        let callback = settings.callbackWatchdog
+        let callback = LifecycleBudget.callbackWatchdog
         switch (self, state) {
         case (.tapIcon, .notRunning), (.tapIcon, .terminated):
             let launch = [C.willFinishLaunching, C.didFinishLaunching] + (scenes ? [C.sceneWillConnect, C.sceneWillEnterForeground] : [])
-            return [.launch(.none), turn(launch + becomeActive, settings.launchWatchdog), .setState(.active)]
+            return [.launch(.none), turn(launch + becomeActive, .launchWatchdog), .setState(.active)]
         case (.tapIcon, .background), (.tapIcon, .suspended):
             return [.resume, .enterForeground, turn(enterForeground, callback), turn(becomeActive, callback), .setState(.active)]
         case (.tapIcon, .inactive):
@@ -127,23 +155,23 @@ extension LifecycleAction {
         case (.openSwitcher, .active):
             return [turn(resignActive, callback), .setState(.inactive)]
         case (.swipeAway, .active):
-            return [turn(resignActive, callback), .setState(.inactive)] + Self.swipeAway.expansion(from: .inactive, settings)
+            return [turn(resignActive, callback), .setState(.inactive)] + Self.swipeAway.expansion(from: .inactive, scenes: scenes)
         case (.swipeAway, .inactive):
-            var actions: [KillProcedure.TurnAction] = scenes ? [.hook(C.sceneDidDisconnect), .work(settings.uiTeardown)] : []
+            var actions: [KillProcedure.TurnAction] = scenes ? [.hook(C.sceneDidDisconnect), .lifecycleWork(.uiTeardown)] : []
             actions += [.hook(C.willTerminate), .hook(C.willTerminateNotification), .exit]
-            return [.turn(actions, watchdog: settings.terminationWatchdog)]
+            return [.lifecycleTurn(actions, watchdog: .terminationWatchdog)]
         case (.swipeAway, .background):
             var steps: [KillProcedure.Step] = []
-            if scenes { steps += [turn([C.sceneDidDisconnect], callback), .delay(settings.terminateDelay)] }
+            if scenes { steps += [turn([C.sceneDidDisconnect], callback), .lifecycleDelay(.terminateDelay)] }
             return steps + [
-                turn([C.willTerminate], settings.terminationWatchdog),
-                .turn([.hook(C.willTerminateNotification), .exit], watchdog: settings.terminationWatchdog),
+                turn([C.willTerminate], .terminationWatchdog),
+                .lifecycleTurn([.hook(C.willTerminateNotification), .exit], watchdog: .terminationWatchdog),
             ]
         case (.swipeAway, .suspended), (.jetsam, .active), (.jetsam, .inactive), (.jetsam, .background), (.jetsam, .suspended):
             return [.sigkill]
         case (.silentPush, .notRunning), (.silentPush, .terminated):
             return [.launch(.remoteNotification), .beginFetch, .setState(.background), .enterBackground,
-                    turn([C.willFinishLaunching, C.didFinishLaunching, C.didReceiveRemoteNotification], settings.launchWatchdog)]
+                    turn([C.willFinishLaunching, C.didFinishLaunching, C.didReceiveRemoteNotification], .launchWatchdog)]
         case (.silentPush, .background), (.silentPush, .suspended):
             return [.resume, .beginFetch, .setState(.background), .enterBackground, turn([C.didReceiveRemoteNotification], callback)]
         case (.silentPush, .active), (.silentPush, .inactive):

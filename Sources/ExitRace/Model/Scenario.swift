@@ -163,6 +163,11 @@ public struct KillProcedure: Equatable, Sendable {
 
         // The steps below come only from expanding actions.
 
+        /// A turn whose watchdog budget is a lifecycle setting.
+        case lifecycleTurn([TurnAction], watchdog: LifecycleBudget)
+        /// The system waits for a lifecycle setting's time.
+        case lifecycleDelay(LifecycleBudget)
+
         /// The app's state becomes this.
         case setState(AppState)
         /// The app is launched with these options.
@@ -187,6 +192,8 @@ public struct KillProcedure: Equatable, Sendable {
         case work(VirtualDuration)
         /// `exit`: the process dies `timing.exitDuration` later.
         case exit
+        /// Main-thread work for a lifecycle setting's time (only from expanding actions).
+        case lifecycleWork(LifecycleBudget)
     }
 
     public var name: String

@@ -1,0 +1,38 @@
+/// A system call as the engine's inner loop reads it: the slots of its timings, and plain flags.
+struct CallTiming {
+    enum ActivityKind: UInt8 { case none, request, update, end }
+
+    var costSlot: Int32
+    var deliverAfterSlot: Int32
+    var replyLatencySlot: Int32
+    var effectOnReply: Bool
+    var isCleanup: Bool
+    var activity: ActivityKind
+    /// For an end: the slot of how long the activity stays visible; -1 for the default policy,
+    /// -2 for `.immediate` (no time at all).
+    var dismissAfterSlot: Int32
+
+    static let dismissImmediately: Int32 = -2
+
+    init(_ call: SystemCall, space: ParameterSpace) {
+        func slot(_ key: String) -> Int32 { Int32(space.index(canonical: SettingPath.systemCall(call.name, key))!) }
+        costSlot = slot("costMs")
+        deliverAfterSlot = slot("deliverAfterMs")
+        replyLatencySlot = slot("replyLatencyMs")
+        effectOnReply = call.takesEffectOn == .reply
+        isCleanup = call.isCleanup
+        dismissAfterSlot = -1
+        switch call.activityEffect {
+        case nil: activity = .none
+        case .request?: activity = .request
+        case .update?: activity = .update
+        case .end(let policy)?:
+            activity = .end
+            switch policy {
+            case .default: dismissAfterSlot = -1
+            case .immediate: dismissAfterSlot = Self.dismissImmediately
+            case .after: dismissAfterSlot = slot("dismissAfterMs")
+            }
+        }
+    }
+}

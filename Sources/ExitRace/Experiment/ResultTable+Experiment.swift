@@ -1,0 +1,31 @@
+/// The result table as the simplest experiment: one point, every outcome kept.
+extension ResultTable {
+    /// Keeps every outcome of a one-point experiment, in the table's order.
+    public struct Collector: OutcomeAggregator {
+        public private(set) var cells: [Cell] = []
+        private let procedures: Int
+
+        public init(scenario: Scenario) {
+            procedures = scenario.procedures.count
+            cells.reserveCapacity(scenario.hooks.count * scenario.strategies.count)
+        }
+
+        public mutating func record(_ outcome: RunOutcome, point: Int, cell: CellIndex, procedure: Int) {
+            precondition(point == 0, "a result table holds one point")
+            if procedure == 0 {
+                cells.append(Cell(hook: cell.hook, strategy: cell.strategy, outcomes: []))
+                cells[cells.count - 1].outcomes.reserveCapacity(procedures)
+            }
+            cells[cells.count - 1].outcomes.append(outcome)
+        }
+    }
+}
+
+extension Simulator {
+    /// Simulates every cell with the scenario's own values, or with `values`.
+    public func table(values: ParameterValues? = nil) -> ResultTable {
+        var collector = ResultTable.Collector(scenario: scenario)
+        Experiment(simulator: self, plan: SinglePoint(values ?? defaults)).run(into: &collector)
+        return ResultTable(scenario: scenario, cells: collector.cells)
+    }
+}

@@ -1,0 +1,137 @@
+/// Building a scenario's parameter space: one slot for every number its runs read.
+extension ParameterSpace {
+    /// The space of `scenario`, its values the scenario's own.
+    public convenience init(scenario: Scenario) {
+        var builder = Builder()
+        builder.addTiming(scenario.timing)
+        builder.addLifecycle(scenario.lifecycle)
+        if let activity = scenario.activity { builder.addActivity(activity) }
+        builder.addGoal(scenario.goal)
+        builder.addLimits(scenario.limits)
+        for call in scenario.systemCalls { builder.addCall(call) }
+        for strategy in scenario.strategies {
+            builder.addProgram(strategy.program, at: SettingPath.program(ofStrategy: strategy.name))
+        }
+        for procedure in scenario.procedures { builder.addProcedure(procedure) }
+        self.init(slots: builder.slots, orderings: builder.orderings)
+    }
+
+    /// The lifecycle's durations that the engine reads directly, by member name.
+    static var lifecycleDurations: [(key: String, keyPath: KeyPath<LifecycleSettings, VirtualDuration>)] {
+        [("suspendAfterMs", \.suspendAfter), ("backgroundTaskAllowanceMs", \.backgroundTaskAllowance),
+         ("expirationWarningMs", \.expirationWarning)]
+            + LifecycleBudget.allCases.map { ($0.key, $0.keyPath) }
+    }
+
+    private struct Builder {
+        var slots: [ParameterSlot] = []
+        var orderings: [Ordering] = []
+
+        @discardableResult
+        mutating func duration(_ path: String, _ value: VirtualDuration, positive: Bool = false) -> Int {
+            let range = positive ? ParameterSlot.positiveDurationRange : ParameterSlot.durationRange
+            slots.append(ParameterSlot(path: path, unit: .milliseconds, defaultValue: value.nanoseconds, range: range))
+            return slots.count - 1
+        }
+
+        mutating func count(_ path: String, _ value: Int, in range: ClosedRange<Int>, structural: Bool = false) {
+            slots.append(
+                ParameterSlot(
+                    path: path, unit: .count, defaultValue: Int64(value),
+                    range: Int64(range.lowerBound)...Int64(range.upperBound), changesStructure: structural))
+        }
+
+        mutating func addTiming(_ timing: Timing) {
+            duration(SettingPath.timing("exitDurationMs"), timing.exitDuration)
+            for qos in QoSClass.allCases.reversed() {
+                duration(SettingPath.startLatency(qos), timing.startLatency(qos))
+            }
+            count(SettingPath.timing("cooperativePoolWidth"), timing.cooperativePoolWidth, in: 1...1024, structural: true)
+            count(SettingPath.timing("dispatchPoolWidth"), timing.dispatchPoolWidth, in: 1...4096, structural: true)
+        }
+
+        mutating func addLifecycle(_ lifecycle: LifecycleSettings) {
+            var slotOf: [String: Int] = [:]
+            for (key, keyPath) in ParameterSpace.lifecycleDurations {
+                slotOf[key] = duration(SettingPath.lifecycle(key), lifecycle[keyPath: keyPath])
+            }
+            orderings.append(
+                Ordering(
+                    lower: slotOf["expirationWarningMs"]!, upper: slotOf["backgroundTaskAllowanceMs"]!,
+                    reason: "the handler runs before the allowance ends"))
+        }
+
+        mutating func addActivity(_ activity: ActivitySettings) {
+            if let startedAt = activity.startedAt { duration(SettingPath.activity("startedAtMs"), startedAt) }
+            duration(SettingPath.activity("maxActiveMs"), activity.maxActive)
+            duration(SettingPath.activity("maxEndedMs"), activity.maxEnded)
+        }
+
+        mutating func addGoal(_ goal: Goal) {
+            switch goal {
+            case .cleanup: break
+            case .activityGone(let at):
+                duration(SettingPath.goal("atMs"), at)
+            case .keepsCalling(_, let at, let within):
+                duration(SettingPath.goal("atMs"), at)
+                duration(SettingPath.goal("withinMs"), within)
+            }
+        }
+
+        mutating func addLimits(_ limits: Limits) {
+            count(SettingPath.limits("maxEvents"), limits.maxEvents, in: 1...Limits.maxEventsCeiling)
+            duration(SettingPath.limits("maxTimeMs"), limits.maxTime, positive: true)
+        }
+
+        mutating func addCall(_ call: SystemCall) {
+            let cost = duration(SettingPath.systemCall(call.name, "costMs"), call.cost)
+            let deliver = duration(SettingPath.systemCall(call.name, "deliverAfterMs"), call.deliverAfter)
+            orderings.append(
+                Ordering(lower: deliver, upper: cost, reason: "the request leaves while the call runs on its thread"))
+            duration(SettingPath.systemCall(call.name, "replyLatencyMs"), call.replyLatency)
+            if case .end(.after(let delay))? = call.activityEffect {
+                duration(SettingPath.systemCall(call.name, "dismissAfterMs"), delay)
+            }
+        }
+
+        mutating func addProgram(_ steps: [ProgramStep], at prefix: String) {
+            for (index, step) in steps.enumerated() {
+                let path = SettingPath.element(prefix, index)
+                addStep(step, at: path)
+                if let nested = SettingPath.nested(in: step) { addProgram(nested.steps, at: join(path, nested.key)) }
+            }
+        }
+
+        private mutating func addStep(_ step: ProgramStep, at path: String) {
+            switch step {
+            case .work(let d), .sleep(let d), .taskSleep(let d): duration(join(path, "ms"), d)
+            case .wait(_, let timeout?): duration(join(path, "timeoutMs"), timeout)
+            case .waitUntil(_, let poll): duration(join(path, "pollMs"), poll, positive: true)
+            case .timer(let interval, let fires, _):
+                duration(join(path, "intervalMs"), interval, positive: true)
+                count(join(path, "count"), fires, in: 1...1_000_000)
+            case .spawnTask, .dispatchAsync, .wait, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag,
+                .ifLaunchOptions:
+                break
+            }
+        }
+
+        mutating func addProcedure(_ procedure: KillProcedure) {
+            let prefix = SettingPath.steps(ofProcedure: procedure.name)
+            for (index, step) in procedure.steps.enumerated() {
+                let path = SettingPath.element(prefix, index)
+                switch step {
+                case .delay(let d): duration(join(path, "ms"), d)
+                case .turn(let actions, let watchdog):
+                    if let watchdog { duration(join(path, "watchdogMs"), watchdog) }
+                    for (position, action) in actions.enumerated() {
+                        if case .work(let d) = action { duration(join(SettingPath.element(join(path, "actions"), position), "ms"), d) }
+                    }
+                case .sigkill, .action, .lifecycleTurn, .lifecycleDelay, .setState, .launch, .enterBackground, .enterForeground,
+                    .resume, .beginFetch, .endFetch:
+                    break
+                }
+            }
+        }
+    }
+}

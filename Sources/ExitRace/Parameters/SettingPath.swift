@@ -1,0 +1,46 @@
+/// The paths of a scenario's numeric settings, spelled as in diagnostics and `--set`.
+///
+/// The parameter space and the cell compiler both name settings through these functions, so a
+/// slot and the op that reads it always agree on the name.
+enum SettingPath {
+    static func timing(_ key: String) -> String { join("timing", key) }
+    static func startLatency(_ qos: QoSClass) -> String { join(join("timing", "startLatencyMs"), qos.name) }
+    static func lifecycle(_ key: String) -> String { join("lifecycle", key) }
+    static func activity(_ key: String) -> String { join("activity", key) }
+    static func goal(_ key: String) -> String { join("goal", key) }
+    static func limits(_ key: String) -> String { join("limits", key) }
+    static func systemCall(_ name: String, _ key: String) -> String { join(join("systemCalls", name), key) }
+
+    /// `strategies.Task.program`: the prefix of a strategy's steps.
+    static func program(ofStrategy name: String) -> String { join(join("strategies", name), "program") }
+    /// `procedures.background.steps`.
+    static func steps(ofProcedure name: String) -> String { join(join("procedures", name), "steps") }
+
+    /// `prefix[index]`.
+    static func element(_ prefix: String, _ index: Int) -> String { "\(prefix)[\(index)]" }
+
+    /// A program step's nested steps and the member that holds them: `body`, or `expiration`
+    /// for a background task's handler.
+    static func nested(in step: ProgramStep) -> (key: String, steps: [ProgramStep])? {
+        switch step {
+        case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body):
+            ("body", body)
+        case .beginBackgroundTask(_, let expiration): ("expiration", expiration)
+        case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil: nil
+        }
+    }
+
+    /// The canonical spelling of a user's path (`strategies["Task"].program[0].ms` and
+    /// `strategies.Task.program[0].ms` are one path), or `nil` when it is malformed.
+    static func canonical(_ text: String) -> String? {
+        guard let components = SettingOverride.parsePath(text), !components.isEmpty else { return nil }
+        var path = ""
+        for component in components {
+            switch component {
+            case .key(let key): path = join(path, key)
+            case .index(let index): path = element(path, index)
+            }
+        }
+        return path
+    }
+}
