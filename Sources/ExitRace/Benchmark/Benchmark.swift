@@ -8,6 +8,15 @@ public enum Benchmark {
         public var tableRuns: Int
         public var tableSeconds: Double
         public var tableEvents: Int
+        /// Side by side with as many warm tables: tables of the default scenario, each with a new
+        /// exit duration set in a parameter vector (no decoding, no compiling).
+        public var reparameterizedSeconds: Double
+        public var warmSeconds: Double
+        public var reparameterizedTables: Int
+        /// A few tables the old way, for scale: decode the default scenario with `--set`, build a
+        /// simulator, compute the table.
+        public var reloadedSeconds: Double
+        public var reloadedTables: Int
 
         public var eventsPerSecond: Double { Double(syntheticEvents) / syntheticSeconds }
         public var microsecondsPerTable: Double { tableSeconds / Double(tableRuns) * 1e6 }
@@ -24,6 +33,12 @@ public enum Benchmark {
             out += " = \(fixed(eventsPerSecond / 1e6, 2)) million events/s\n"
             out += "default table:  \(tableRuns) tables (\(tableEvents) events each) in \(fixed(tableSeconds, 3)) s"
             out += " = \(fixed(microsecondsPerTable, 1)) µs per table\n"
+            let perPoint = reparameterizedSeconds / Double(reparameterizedTables) * 1e6
+            let warm = warmSeconds / Double(reparameterizedTables) * 1e6
+            let reloaded = reloadedSeconds / Double(reloadedTables) * 1e6
+            out += "new exit duration per table, as parameters: \(fixed(perPoint, 1)) µs = \(fixed(perPoint / warm, 2))× a warm table"
+            out += " (\(fixed(warm, 1)) µs, measured alternately)\n"
+            out += "new exit duration per table, decoding --set: \(fixed(reloaded, 1)) µs = \(fixed(reloaded / warm, 1))× a warm table\n"
             #if DEBUG
             out += "note: this is a debug build; measure with `swift run -c release exitrace bench`\n"
             #endif
@@ -92,9 +107,50 @@ public enum Benchmark {
             tableElapsed = clock.now - tableStart
         } while tableElapsed < .seconds(seconds)
 
+        let (reparameterized, warm, pairs) = measureReparameterized(simulator, seconds: seconds, clock: clock)
+        let (reloaded, reloads) = measureReloaded(seconds: seconds / 4, clock: clock)
         return Report(
             syntheticEvents: syntheticEvents, syntheticSeconds: syntheticElapsed.seconds, syntheticRuns: syntheticRuns,
-            tableRuns: tableRuns, tableSeconds: tableElapsed.seconds, tableEvents: tableEvents)
+            tableRuns: tableRuns, tableSeconds: tableElapsed.seconds, tableEvents: tableEvents,
+            reparameterizedSeconds: reparameterized, warmSeconds: warm, reparameterizedTables: pairs,
+            reloadedSeconds: reloaded, reloadedTables: reloads)
+    }
+
+    /// Alternates blocks of tables with a new exit duration each and blocks of warm tables.
+    private static func measureReparameterized(
+        _ simulator: Simulator, seconds: Double, clock: ContinuousClock
+    ) -> (reparameterized: Double, warm: Double, tables: Int) {
+        var values = simulator.defaults
+        guard let exit = simulator.parameters.index(of: "timing.exitDurationMs") else { return (0, 0, 1) }
+        var changed = Duration.zero, warm = Duration.zero
+        var tables = 0
+        let start = clock.now
+        repeat {
+            let changedStart = clock.now
+            for index in 0..<50 {
+                values[exit] = Int64(1 + (tables + index) % 50) * 1_000_000
+                _ = simulator.table(values: values)
+            }
+            let warmStart = clock.now
+            for _ in 0..<50 { _ = simulator.table() }
+            changed += warmStart - changedStart
+            warm += clock.now - warmStart
+            tables += 50
+        } while clock.now - start < .seconds(seconds)
+        return (changed.seconds, warm.seconds, tables)
+    }
+
+    private static func measureReloaded(seconds: Double, clock: ContinuousClock) -> (seconds: Double, tables: Int) {
+        var tables = 0
+        let start = clock.now
+        repeat {
+            let override = try? SettingOverride.parse("timing.exitDurationMs=\(1 + tables % 50)")
+            if let scenario = try? ScenarioLoader.loadDefault(overrides: override.map { [$0] } ?? []) {
+                _ = Simulator(scenario: scenario).table()
+            }
+            tables += 1
+        } while clock.now - start < .seconds(seconds)
+        return ((clock.now - start).seconds, tables)
     }
 }
 

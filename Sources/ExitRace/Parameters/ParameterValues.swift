@@ -53,7 +53,7 @@ public struct ParameterValues: Sendable {
             return Diagnostic(
                 file: source, path: lower.path,
                 message: "expected at most \(upper.path) = \(ParameterSlot.format(upper.fileValue(raw[ordering.upper]))) "
-                    + "(\(ordering.reason)), found \(ParameterSlot.format(lower.fileValue(raw[ordering.lower]))))")
+                    + "(\(ordering.reason)), found \(ParameterSlot.format(lower.fileValue(raw[ordering.lower])))")
         }
     }
 }

@@ -120,6 +120,11 @@ public struct SettingOverride: Equatable, Sendable {
                 try set(value, at: path.dropFirst(), in: &members[index].value, walked: &walked, source: source)
             } else if path.count == 1 {
                 members.append(JSONNode.Member(key: key, keyPosition: value.position, value: value))
+            } else if defaultedSections.contains(walked) {
+                // A section the file leaves to its defaults: spell it out, so every setting has a path.
+                var section = JSONNode(value: .object([]), position: value.position)
+                try set(value, at: path.dropFirst(), in: &section, walked: &walked, source: source)
+                members.append(JSONNode.Member(key: key, keyPosition: value.position, value: section))
             } else {
                 var message = "no member \"\(key)\" to go into"
                 if let suggestion = closestMatch(to: key, in: members.map(\.key)) {
@@ -142,6 +147,11 @@ public struct SettingOverride: Equatable, Sendable {
             throw fail("expected an array to index with [\(index)], found \(node.kindDescription)")
         }
     }
+}
+
+extension SettingOverride {
+    /// Sections a file may leave out entirely, taking every default: `--set` creates them.
+    static let defaultedSections: Set<String> = ["timing", "timing.startLatencyMs", "lifecycle", "limits"]
 }
 
 extension JSONNode {

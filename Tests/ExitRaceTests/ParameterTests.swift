@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import ExitRace
+
+/// Parameter slots: every number a run reads is named by its `--set` path, and running with
+/// changed values gives exactly what loading the file with that `--set` gives.
+@Suite("Parameter slots")
+struct ParameterTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let shipped = [
+        "live-activity", "live-activity-every-kill", "live-activity-lifetime", "lifecycle-orders",
+        "background-main-queue-deadlock", "dynamic-island-animation",
+    ]
+
+    static func path(_ name: String) -> String { repository.appendingPathComponent("scenarios/\(name).json").path }
+
+    /// A different value the slot may take that keeps every ordering between settings.
+    static func otherValue(_ slot: ParameterSlot) -> Double {
+        let current = slot.fileValue(slot.defaultValue)
+        switch slot.unit {
+        case .count: return slot.range.contains(slot.defaultValue + 1) ? current + 1 : current - 1
+        case .milliseconds:
+            // Lower bounds of an ordering go to zero; everything else grows by half a millisecond.
+            if slot.path.hasSuffix("deliverAfterMs") || slot.path.hasSuffix("expirationWarningMs") { return 0 }
+            return current + 0.5
+        }
+    }
+
+    @Test("each slot set through parameters gives the table of the same --set on the file", arguments: shipped)
+    func slotsMatchSetOverrides(name: String) throws {
+        let scenario = try ScenarioLoader.load(path: Self.path(name))
+        let simulator = Simulator(scenario: scenario)
+        #expect(simulator.parameters.count > 10)
+        for slot in simulator.parameters.slots {
+            let value = Self.otherValue(slot)
+            var values = simulator.defaults
+            try values.set(slot.path, to: value)
+            #expect(values.problems().isEmpty, "\(slot.path)")
+            let argument = "\(slot.path)=\(ParameterSlot.format(value))"
+            let reloaded = try ScenarioLoader.load(path: Self.path(name), overrides: [SettingOverride.parse(argument)])
+            let viaFile = Simulator(scenario: reloaded).table().cells
+            let viaParameters = simulator.table(values: values).cells
+            let same = viaFile == viaParameters
+            #expect(same, "\(name): --set \(argument)")
+        }
+    }
+
+    @Test("the scenario's own values give the table computed before any change")
+    func defaultsAreTheScenario() throws {
+        let simulator = Simulator(scenario: DefaultScenario.load())
+        #expect(simulator.table(values: simulator.defaults) == simulator.table())
+        #expect(try simulator.defaults.value(of: "timing.exitDurationMs") == 3)
+        #expect(try simulator.defaults.value(of: #"systemCalls["Activity.end"].costMs"#) == 1)
+    }
+
+    @Test("paths are accepted in either spelling; the canonical one is the diagnostics' one")
+    func spellings() throws {
+        let simulator = Simulator(scenario: DefaultScenario.load())
+        let space = simulator.parameters
+        let plain = try #require(space.index(of: "procedures.foreground.steps[0].actions[1].ms"))
+        #expect(space.index(of: #"procedures["foreground"].steps[0]["actions"][1].ms"#) == plain)
+        #expect(space.slots[plain].path == "procedures.foreground.steps[0].actions[1].ms")
+        #expect(space.index(of: "timing.startLatencyMs.default") != nil)
+        #expect(space.slots.map(\.path).contains(#"systemCalls["Activity.end"].deliverAfterMs"#))
+    }
+
+    @Test("unknown paths and values out of range are diagnostics with did-you-mean")
+    func badInput() {
+        var values = Simulator(scenario: DefaultScenario.load()).defaults
+        #expect(throws: InputError.self) { try values.set("timing.exitDurationMz", to: 1, source: "--vary") }
+        do {
+            try values.set("timing.exitDurationMz", to: 1, source: "--vary")
+        } catch {
+            #expect(error.diagnostics.first?.description == #"--vary: error: expected the path of a numeric setting of this scenario, found "timing.exitDurationMz"; did you mean "timing.exitDurationMs"?"#)
+        }
+        do {
+            try values.set("timing.cooperativePoolWidth", to: 0.5)
+            Issue.record("a fractional width was accepted")
+        } catch {
+            #expect(error.diagnostics.first?.message == "expected a whole number from 1 to 1024, found 0.5")
+        }
+        do {
+            try values.set("timing.exitDurationMs", to: -1)
+            Issue.record("a negative duration was accepted")
+        } catch {
+            #expect(error.diagnostics.first?.message == "expected milliseconds from 0 to 1000000000, found -1")
+        }
+        #expect(values.problems().isEmpty)
+        try? values.set(#"systemCalls["Activity.end"].deliverAfterMs"#, to: 5)
+        #expect(values.problems().map(\.message) == [
+            #"expected at most systemCalls["Activity.end"].costMs = 1 (the request leaves while the call runs on its thread), found 5"#
+        ])
+    }
+
+    @Test("a new exit duration flips AppDelegate · Task.detached without decoding anything")
+    func exitDurationFlip() throws {
+        let simulator = Simulator(scenario: DefaultScenario.load())
+        let hook = try #require(simulator.scenario.hooks.firstIndex { $0.label == "AppDelegate" })
+        let strategy = try #require(simulator.scenario.strategies.firstIndex { $0.name == "Task.detached" })
+        #expect(simulator.table().cell(hook: hook, strategy: strategy).verdict == .never)
+        var values = simulator.defaults
+        try values.set("timing.exitDurationMs", to: 12)
+        #expect(simulator.table(values: values).cell(hook: hook, strategy: strategy).verdict == .always)
+        // The vector is only an input: the next run with the defaults is as before.
+        #expect(simulator.table().cell(hook: hook, strategy: strategy).verdict == .never)
+    }
+
+    @Test("pool widths change the engine's thread table between runs, both ways")
+    func poolWidths() throws {
+        let simulator = Simulator(scenario: DefaultScenario.load())
+        let before = simulator.table()
+        var narrow = simulator.defaults
+        try narrow.set("timing.cooperativePoolWidth", to: 1)
+        try narrow.set("timing.dispatchPoolWidth", to: 1)
+        _ = simulator.table(values: narrow)
+        #expect(simulator.table() == before)
+    }
+}
