@@ -17,7 +17,7 @@ public struct CellExplanation: Sendable {
     public init(_ trace: CellTrace) {
         title = trace.title
         lines = Self.lines(trace)
-        verdict = Verdict.sentence(trace)
+        verdict = VerdictSentence.sentence(trace)
     }
 
     public func renderText() -> String {

@@ -1,5 +1,8 @@
 /// The last line of an explanation: why the cleanup won or lost, in plain words.
-enum Verdict {
+///
+/// A sentence, not a ``ResultTable/Verdict`` (the ○/△/× of a cell, which the sentence begins
+/// with): the two names are kept apart so that `Verdict` means one thing in the library.
+enum VerdictSentence {
     static func sentence(_ trace: CellTrace) -> String {
         let outcome = trace.outcome
         let ms = CellExplanation.ms
