@@ -1,17 +1,19 @@
 /// A self-contained HTML report: for each scenario the result table, and for each cell, under
 /// each kill procedure, an SVG timeline and the verdict. No scripts, no network, no external
 /// files: one page that opens anywhere and prints well.
+///
+/// Only formats: the runs come from ``ReportContent/compute(_:)``, so the page is a function of
+/// its content and `expanded`.
 public enum HTMLReport {
     /// `expanded` opens every cell (for printing and screenshots).
-    public static func render(_ scenarios: [Scenario], expanded: Bool = false) -> String {
+    public static func render(_ content: ReportContent, expanded: Bool = false) -> String {
         var body = ""
         var contents = ""
-        for (number, scenario) in scenarios.enumerated() {
-            let simulator = Simulator(scenario: scenario)
-            let table = simulator.table()
+        for (number, section) in content.sections.enumerated() {
+            let scenario = section.scenario
             let id = "s\(number)"
             contents += "<li><a href=\"#\(id)\">\(HTML.escape(scenario.name))</a>: \(HTML.escape(scenario.title))</li>\n"
-            body += section(table, simulator: simulator, id: id, expanded: expanded)
+            body += self.section(section, id: id, expanded: expanded)
         }
         return """
             <!doctype html>
@@ -38,7 +40,8 @@ public enum HTMLReport {
             """
     }
 
-    static func section(_ table: ResultTable, simulator: Simulator, id: String, expanded: Bool) -> String {
+    static func section(_ section: ReportContent.Section, id: String, expanded: Bool) -> String {
+        let table = section.table
         let scenario = table.scenario
         var out = "<section id=\"\(id)\">\n<h2>\(HTML.escape(scenario.name)): \(HTML.escape(scenario.title))</h2>\n"
         out += "<table class=\"results\">\n<thead><tr><th>hook</th>"
@@ -70,8 +73,7 @@ public enum HTMLReport {
                 if !scenario.strategies[strategy].code.isEmpty {
                     out += "<pre>\(HTML.escape(scenario.strategies[strategy].code))</pre>\n"
                 }
-                for procedure in scenario.procedures.indices {
-                    let trace = simulator.trace(hook: hook, strategy: strategy, procedure: procedure)
+                for (procedure, trace) in section.traces(hook: hook, strategy: strategy).enumerated() {
                     out += "<h4>\(HTML.escape(scenario.procedures[procedure].label))</h4>\n"
                     out += TimelineSVG.render(Timeline(trace)) + "\n"
                     out += "<p class=\"verdict\">\(HTML.escape(CellExplanation(trace).verdict))</p>\n"
