@@ -44,10 +44,9 @@ public enum HTMLReport {
         let layout = TableLayout(section.table)
         var out = "<section id=\"\(id)\">\n<h2>\(HTML.escape(layout.name)): \(HTML.escape(layout.title))</h2>\n"
         out += table(layout, id: id) + legend(layout)
-        for row in layout.rows {
-            for cell in row.cells {
-                out += details(cell, layout, traces: section.traces(hook: cell.hook, strategy: cell.strategy), id: id, expanded: expanded)
-            }
+        for cell in layout.rows.flatMap(\.cells) {
+            let traces = section.traces(hook: cell.hook, strategy: cell.strategy)
+            out += details(cell, layout, traces: traces, id: id, expanded: expanded)
         }
         return out + "</section>\n"
     }

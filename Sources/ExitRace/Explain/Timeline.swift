@@ -45,6 +45,7 @@ public struct Timeline: Sendable {
         }
     }
 
+    /// Lays a run out record by record (see ``Builder``), then ends what was left open.
     public init(_ trace: CellTrace) {
         var builder = Builder(trace)
         for record in trace.records { builder.add(record) }
