@@ -168,8 +168,9 @@ struct ExplainTests {
 
     @Test("the HTML report is self-contained, complete and deterministic")
     func htmlReport() {
-        let page = HTMLReport.render([Self.scenario])
-        #expect(page == HTMLReport.render([Self.scenario]))
+        let content = ReportContent.compute([Self.scenario])
+        let page = HTMLReport.render(content)
+        #expect(page == HTMLReport.render(ReportContent.compute([Self.scenario])))
         #expect(page.hasPrefix("<!doctype html>"))
         #expect(!page.contains("<script"))
         #expect(!page.contains("src="))
@@ -179,13 +180,13 @@ struct ExplainTests {
         #expect(page.components(separatedBy: "<details class=\"cell\"").count - 1 == cells)
         #expect(page.components(separatedBy: "<svg ").count - 1 == cells * Self.scenario.procedures.count)
         #expect(page.components(separatedBy: "<p class=\"verdict\">").count - 1 == cells * Self.scenario.procedures.count)
-        #expect(HTMLReport.render([Self.scenario], expanded: true).contains("<details class=\"cell\" id=\"s0-0-0\" open>"))
+        #expect(HTMLReport.render(content, expanded: true).contains("<details class=\"cell\" id=\"s0-0-0\" open>"))
     }
 
     @Test("the report of every shipped scenario stays small: slices too close to tell apart are merged")
     func reportSize() throws {
         let files = try ScenarioDiscovery.files([ScenarioDecoderTests.repository.appendingPathComponent("scenarios").path])
-        let page = HTMLReport.render(try files.map { try ScenarioLoader.load(path: $0) })
+        let page = HTMLReport.render(ReportContent.compute(try files.map { try ScenarioLoader.load(path: $0) }))
         #expect(page.utf8.count < 4_000_000, "\(page.utf8.count) bytes")
         #expect(page.contains("(and 2 more until") || page.contains("more until"))
     }

@@ -79,7 +79,7 @@ extension Tool {
             let scenarios = try loadScenarios(arguments.positional, arguments)
             let page = (out as NSString).appendingPathComponent("index.html")
             try createDirectory(out)
-            try write(HTMLReport.render(scenarios, expanded: arguments.flag("--expand")), to: page)
+            try write(HTMLReport.render(ReportContent.compute(scenarios), expanded: arguments.flag("--expand")), to: page)
             return ToolOutput(stdout: "\(page)\n")
         }
     }

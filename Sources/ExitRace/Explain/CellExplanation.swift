@@ -17,7 +17,7 @@ public struct CellExplanation: Sendable {
     public init(_ trace: CellTrace) {
         title = trace.title
         lines = Self.lines(trace)
-        verdict = Verdict.sentence(trace)
+        verdict = VerdictSentence.sentence(trace)
     }
 
     public func renderText() -> String {
@@ -66,7 +66,26 @@ public struct CellExplanation: Sendable {
     static func ms(_ ns: Int64) -> String { TimeFormatting.milliseconds(ns) }
 
     /// One line for a record, or `nil` for records that another line already tells.
+    ///
+    /// Each group of kinds has a function of its own; this switch stays exhaustive, so a new kind
+    /// is routed to a group before it can be described.
     static func describe(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
+        switch record.kind {
+        case .turnQueued, .created, .queuedOnMain, .queuedOnPool, .ready, .started, .stopped, .hop, .hookEntered,
+            .hookReturned, .timerFired:
+            return schedulingLine(record, trace)
+        case .work, .sleep, .taskSleep, .callStarted, .exitBegan, .flagSet, .polling, .waitBlocked, .waitPassed,
+            .waitWoken, .waitTimedOut, .signal, .inversion:
+            return threadLine(record, trace)
+        case .delivered, .replied, .effect, .watchdogFired, .died:
+            return systemLine(record, trace)
+        case .action, .stateChanged, .suspended, .resumed, .taskBegan, .taskEnded, .expirationDue:
+            return lifecycleLine(record, trace)
+        }
+    }
+
+    /// Jobs and turns: created, queued, started, stopped; hooks entered and returned; timers firing.
+    private static func schedulingLine(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
         let here = thread(record.thread, trace)
         let who = context(record.context, trace)
         switch record.kind {
@@ -98,6 +117,20 @@ public struct CellExplanation: Sendable {
             return (here, "→ \(name)\(runs ? " (runs the strategy)" : "")")
         case .hookReturned:
             return (here, "← \(callback(record.a, trace)) returns")
+        case .hop:
+            return (here, "\(who) leaves the main actor for a nonisolated call")
+        case .timerFired:
+            return ("main run loop", record.context >= 0 ? "timer fires: \(who) is queued" : "timer fires, but its last block is still queued: skipped")
+        default:
+            preconditionFailure("\(record.kind) is described by another group")
+        }
+    }
+
+    /// What a thread does: work, sleeps, calls, exit, flags and semaphores.
+    private static func threadLine(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
+        let here = thread(record.thread, trace)
+        let who = context(record.context, trace)
+        switch record.kind {
         case .work:
             return (here, "works for \(ms(record.b))")
         case .sleep:
@@ -114,10 +147,26 @@ public struct CellExplanation: Sendable {
             return (here, "wait on \(semaphore(record.a, trace)) times out")
         case .signal:
             return (here, "signals \(semaphore(record.a, trace))" + (record.b >= 0 ? ", waking \(thread(Int32(record.b), trace))" : ""))
-        case .hop:
-            return (here, "\(who) leaves the main actor for a nonisolated call")
         case .callStarted:
             return (here, "calls \(call(record.a, trace)) (\(ms(record.b)) on this thread)")
+        case .exitBegan:
+            return (here, "calls exit (takes \(ms(record.b)))")
+        case .inversion:
+            let waiter = thread(Int32(record.b), trace)
+            return (here, "priority inversion: \(waiter) waited on this lower-QoS thread")
+        case .flagSet:
+            return (here, "sets flag \(flag(record.a, trace))")
+        case .polling:
+            return (here, "polls flag \(flag(record.a, trace)) every \(ms(record.b)) (Thread.sleep between polls)")
+        default:
+            preconditionFailure("\(record.kind) is described by another group")
+        }
+    }
+
+    /// The system side: requests, replies, the cleanup taking effect, the watchdog, death.
+    private static func systemLine(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
+        let who = context(record.context, trace)
+        switch record.kind {
         case .delivered:
             return ("system", "receives the \(call(record.a, trace)) request")
         case .replied:
@@ -126,15 +175,18 @@ public struct CellExplanation: Sendable {
             return ("system", record.b == 0
                 ? "the cleanup (\(call(record.a, trace))) takes effect"
                 : "the cleanup (\(call(record.a, trace))) would take effect now: too late, it does not count")
-        case .exitBegan:
-            return (here, "calls exit (takes \(ms(record.b)))")
         case .watchdogFired:
             return ("system", "watchdog: \(who) did not return in time")
         case .died:
             return ("process", RunOutcome.DeathCause.allCases[Int(record.a)].phrase)
-        case .inversion:
-            let waiter = thread(Int32(record.b), trace)
-            return (here, "priority inversion: \(waiter) waited on this lower-QoS thread")
+        default:
+            preconditionFailure("\(record.kind) is described by another group")
+        }
+    }
+
+    /// The app's lifecycle: user and system actions, states, suspension, background tasks.
+    private static func lifecycleLine(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
+        switch record.kind {
         case .action:
             let state = AppState(rawValue: Int(record.b))?.name ?? "?"
             let action = actionName(record.a, trace)
@@ -151,12 +203,8 @@ public struct CellExplanation: Sendable {
             return ("app", "ends background task #\(record.a + 1)")
         case .expirationDue:
             return ("system", "background task #\(record.a + 1) is about to expire: its expiration handler is queued")
-        case .timerFired:
-            return ("main run loop", record.context >= 0 ? "timer fires: \(who) is queued" : "timer fires, but its last block is still queued: skipped")
-        case .flagSet:
-            return (here, "sets flag \(flag(record.a, trace))")
-        case .polling:
-            return (here, "polls flag \(flag(record.a, trace)) every \(ms(record.b)) (Thread.sleep between polls)")
+        default:
+            preconditionFailure("\(record.kind) is described by another group")
         }
     }
 

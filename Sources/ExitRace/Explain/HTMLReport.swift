@@ -1,17 +1,19 @@
 /// A self-contained HTML report: for each scenario the result table, and for each cell, under
 /// each kill procedure, an SVG timeline and the verdict. No scripts, no network, no external
 /// files: one page that opens anywhere and prints well.
+///
+/// Only formats: the runs come from ``ReportContent/compute(_:)``, so the page is a function of
+/// its content and `expanded`.
 public enum HTMLReport {
     /// `expanded` opens every cell (for printing and screenshots).
-    public static func render(_ scenarios: [Scenario], expanded: Bool = false) -> String {
+    public static func render(_ content: ReportContent, expanded: Bool = false) -> String {
         var body = ""
         var contents = ""
-        for (number, scenario) in scenarios.enumerated() {
-            let simulator = Simulator(scenario: scenario)
-            let table = simulator.table()
+        for (number, section) in content.sections.enumerated() {
+            let scenario = section.scenario
             let id = "s\(number)"
             contents += "<li><a href=\"#\(id)\">\(HTML.escape(scenario.name))</a>: \(HTML.escape(scenario.title))</li>\n"
-            body += section(table, simulator: simulator, id: id, expanded: expanded)
+            body += self.section(section, id: id, expanded: expanded)
         }
         return """
             <!doctype html>
@@ -38,48 +40,62 @@ public enum HTMLReport {
             """
     }
 
-    static func section(_ table: ResultTable, simulator: Simulator, id: String, expanded: Bool) -> String {
-        let scenario = table.scenario
-        var out = "<section id=\"\(id)\">\n<h2>\(HTML.escape(scenario.name)): \(HTML.escape(scenario.title))</h2>\n"
-        out += "<table class=\"results\">\n<thead><tr><th>hook</th>"
-        for strategy in scenario.strategies {
-            out += "<th title=\"\(HTML.escape(strategy.code))\"><code>\(HTML.escape(strategy.name))</code></th>"
+    static func section(_ section: ReportContent.Section, id: String, expanded: Bool) -> String {
+        let layout = TableLayout(section.table)
+        var out = "<section id=\"\(id)\">\n<h2>\(HTML.escape(layout.name)): \(HTML.escape(layout.title))</h2>\n"
+        out += table(layout, id: id) + legend(layout)
+        for cell in layout.rows.flatMap(\.cells) {
+            let traces = section.traces(hook: cell.hook, strategy: cell.strategy)
+            out += details(cell, layout, traces: traces, id: id, expanded: expanded)
+        }
+        return out + "</section>\n"
+    }
+
+    /// The result table; each cell links to its details.
+    static func table(_ layout: TableLayout, id: String) -> String {
+        var out = "<table class=\"results\">\n<thead><tr><th>\(HTML.escape(TableLayout.cornerTitle))</th>"
+        for column in layout.columns {
+            out += "<th title=\"\(HTML.escape(column.code))\"><code>\(HTML.escape(column.title))</code></th>"
         }
         out += "</tr></thead>\n<tbody>\n"
-        for hook in scenario.hooks.indices {
-            out += "<tr><th>\(HTML.escape(scenario.hooks[hook].label))</th>"
-            for strategy in scenario.strategies.indices {
-                let cell = table.cell(hook: hook, strategy: strategy)
-                out += "<td class=\"\(verdictClass(cell.verdict))\"><a href=\"#\(id)-\(hook)-\(strategy)\">"
-                out += "\(HTML.escape(table.cellText(cell)))</a></td>"
+        for row in layout.rows {
+            out += "<tr><th>\(HTML.escape(row.title))</th>"
+            for cell in row.cells {
+                out += "<td class=\"\(verdictClass(cell.verdict))\"><a href=\"#\(id)-\(cell.hook)-\(cell.strategy)\">"
+                out += "\(HTML.escape(cell.text))</a></td>"
             }
             out += "</tr>\n"
         }
-        out += "</tbody>\n</table>\n<ul class=\"legend\">\n"
-        for line in table.legendLines() { out += "<li>\(HTML.escape(line))</li>\n" }
-        for procedure in scenario.procedures {
+        return out + "</tbody>\n</table>\n"
+    }
+
+    /// The legend, then the procedures by name.
+    static func legend(_ layout: TableLayout) -> String {
+        var out = "<ul class=\"legend\">\n"
+        for line in layout.legend { out += "<li>\(HTML.escape(line))</li>\n" }
+        for procedure in layout.procedures {
             out += "<li><code>\(HTML.escape(procedure.name))</code>: \(HTML.escape(procedure.label))</li>\n"
         }
-        out += "</ul>\n"
-        for hook in scenario.hooks.indices {
-            for strategy in scenario.strategies.indices {
-                let cell = table.cell(hook: hook, strategy: strategy)
-                out += "<details class=\"cell\" id=\"\(id)-\(hook)-\(strategy)\"\(expanded ? " open" : "")>\n<summary><span class=\"\(verdictClass(cell.verdict))\">"
-                out += "\(HTML.escape(table.cellText(cell)))</span> \(HTML.escape(scenario.hooks[hook].label)) · "
-                out += "<code>\(HTML.escape(scenario.strategies[strategy].name))</code></summary>\n"
-                if !scenario.strategies[strategy].code.isEmpty {
-                    out += "<pre>\(HTML.escape(scenario.strategies[strategy].code))</pre>\n"
-                }
-                for procedure in scenario.procedures.indices {
-                    let trace = simulator.trace(hook: hook, strategy: strategy, procedure: procedure)
-                    out += "<h4>\(HTML.escape(scenario.procedures[procedure].label))</h4>\n"
-                    out += TimelineSVG.render(Timeline(trace)) + "\n"
-                    out += "<p class=\"verdict\">\(HTML.escape(CellExplanation(trace).verdict))</p>\n"
-                }
-                out += "</details>\n"
-            }
+        return out + "</ul>\n"
+    }
+
+    /// One cell, opened from the table: the strategy's code, then per procedure a timeline and the verdict.
+    static func details(
+        _ cell: TableLayout.Cell, _ layout: TableLayout, traces: [CellTrace], id: String, expanded: Bool
+    ) -> String {
+        let column = layout.columns[cell.strategy]
+        var out = "<details class=\"cell\" id=\"\(id)-\(cell.hook)-\(cell.strategy)\"\(expanded ? " open" : "")>\n"
+        out += "<summary><span class=\"\(verdictClass(cell.verdict))\">\(HTML.escape(cell.text))</span> "
+        out += "\(HTML.escape(layout.rows[cell.hook].title)) · <code>\(HTML.escape(column.title))</code></summary>\n"
+        if !column.code.isEmpty {
+            out += "<pre>\(HTML.escape(column.code))</pre>\n"
         }
-        return out + "</section>\n"
+        for (procedure, trace) in traces.enumerated() {
+            out += "<h4>\(HTML.escape(layout.procedures[procedure].label))</h4>\n"
+            out += TimelineSVG.render(Timeline(trace)) + "\n"
+            out += "<p class=\"verdict\">\(HTML.escape(CellExplanation(trace).verdict))</p>\n"
+        }
+        return out + "</details>\n"
     }
 
     static func verdictClass(_ verdict: ResultTable.Verdict) -> String {

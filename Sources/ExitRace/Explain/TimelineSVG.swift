@@ -10,77 +10,135 @@ enum TimelineSVG {
     static let maxFlows = 40
 
     static func render(_ timeline: Timeline) -> String {
-        let tracks = timeline.usedTracks
-        var times = [Int64(0), timeline.end]
-        for slice in timeline.slices { times += [slice.start, slice.end] }
-        for instant in timeline.instants { times.append(instant.time) }
-        let scale = TimeScale(times: times, x0: labelWidth, width: plotWidth)
-        let height = top + Double(tracks.count) * rowHeight + axisHeight
-        let width = labelWidth + plotWidth + 20
-        func y(_ track: Int) -> Double { top + Double(tracks.firstIndex(of: track) ?? 0) * rowHeight }
-        func f(_ value: Double) -> String { format(value) }
+        let frame = Frame(timeline)
+        let f = format
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline\" viewBox=\"0 0 \(f(frame.width)) \(f(frame.height))\" "
+        svg += "width=\"\(f(frame.width))\" height=\"\(f(frame.height))\" role=\"img\">\n"
+        svg += rows(timeline, frame) + gaps(frame) + slices(timeline, frame) + flows(timeline, frame)
+        svg += instants(timeline, frame) + death(timeline, frame) + axis(timeline, frame)
+        return svg + "</svg>"
+    }
 
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline\" viewBox=\"0 0 \(f(width)) \(f(height))\" "
-        svg += "width=\"\(f(width))\" height=\"\(f(height))\" role=\"img\">\n"
-        // Rows and labels.
-        for (row, track) in tracks.enumerated() {
+    /// Where things go: the tracks drawn, the time scale, the size of the drawing.
+    struct Frame {
+        let tracks: [Int]
+        let scale: TimeScale
+        let width: Double
+        let height: Double
+
+        init(_ timeline: Timeline) {
+            tracks = timeline.usedTracks
+            var times = [Int64(0), timeline.end]
+            for slice in timeline.slices { times += [slice.start, slice.end] }
+            for instant in timeline.instants { times.append(instant.time) }
+            scale = TimeScale(times: times, x0: labelWidth, width: plotWidth)
+            height = top + Double(tracks.count) * rowHeight + axisHeight
+            width = labelWidth + plotWidth + 20
+        }
+
+        /// The top of a track's row.
+        func y(_ track: Int) -> Double { top + Double(tracks.firstIndex(of: track) ?? 0) * rowHeight }
+    }
+
+    /// A row and a label per track.
+    static func rows(_ timeline: Timeline, _ frame: Frame) -> String {
+        let f = format
+        var svg = ""
+        for (row, track) in frame.tracks.enumerated() {
             let rowY = top + Double(row) * rowHeight
-            svg += "<rect class=\"row\" x=\"0\" y=\"\(f(rowY))\" width=\"\(f(width))\" height=\"\(f(rowHeight))\"/>\n"
+            svg += "<rect class=\"row\" x=\"0\" y=\"\(f(rowY))\" width=\"\(f(frame.width))\" height=\"\(f(rowHeight))\"/>\n"
             svg += "<text class=\"label\" x=\"6\" y=\"\(f(rowY + 17))\">\(HTML.escape(timeline.tracks[track]))</text>\n"
         }
-        // Squeezed gaps, the longest three labelled.
+        return svg
+    }
+
+    /// Squeezed gaps, the longest three labelled.
+    static func gaps(_ frame: Frame) -> String {
+        let scale = frame.scale
         let labelled = scale.breaks.sorted { $0.end - $0.start > $1.end - $1.start }.prefix(3)
+        var svg = ""
         for gap in scale.breaks where labelled.contains(where: { $0.start == gap.start }) {
             let x = (scale.x(gap.start) + scale.x(gap.end)) / 2
             guard x < labelWidth + plotWidth - 70 else { continue }  // keep clear of the end tick
-            svg += "<text class=\"gap\" x=\"\(f(x))\" y=\"\(f(height - 20))\" text-anchor=\"middle\">≈ \(HTML.escape(TimeFormatting.milliseconds(gap.end - gap.start)))</text>\n"
+            svg += "<text class=\"gap\" x=\"\(format(x))\" y=\"\(format(frame.height - 20))\" text-anchor=\"middle\">"
+            svg += "≈ \(HTML.escape(TimeFormatting.milliseconds(gap.end - gap.start)))</text>\n"
         }
-        // Slices, nested ones inset; slices too close to tell apart at this scale are drawn as one.
-        for bar in bars(timeline, scale) {
+        return svg
+    }
+
+    /// Slices, nested ones inset; slices too close to tell apart at this scale are drawn as one.
+    static func slices(_ timeline: Timeline, _ frame: Frame) -> String {
+        let f = format
+        var svg = ""
+        for bar in bars(timeline, frame.scale) {
             let inset = min(Double(bar.depth) * 3, 9)
-            let rowY = y(bar.track)
+            let rowY = frame.y(bar.track)
             svg += "<rect class=\"slice \(bar.category)\(bar.afterDeath ? " ghost" : "")\" x=\"\(f(bar.x))\" y=\"\(f(rowY + 3 + inset))\" "
             svg += "width=\"\(f(max(bar.width, 1.5)))\" height=\"\(f(rowHeight - 6 - 2 * inset))\">"
             svg += "<title>\(HTML.escape(bar.title))</title></rect>\n"
         }
-        // Arrows closer than a few pixels to one already drawn add nothing; a timer's hundreds of
-        // jobs would otherwise hatch the rows. At most `maxFlows` are drawn.
+        return svg
+    }
+
+    /// Arrows from where a job was queued to where it started. Arrows closer than a few pixels to
+    /// one already drawn add nothing; a timer's hundreds of jobs would otherwise hatch the rows.
+    /// At most `maxFlows` are drawn.
+    static func flows(_ timeline: Timeline, _ frame: Frame) -> String {
+        let f = format
+        var svg = ""
         var drawn: [(Double, Double, Int, Int)] = []
         for flow in timeline.flows {
-            let x1 = scale.x(flow.fromTime)
-            let x2 = scale.x(flow.toTime)
+            let x1 = frame.scale.x(flow.fromTime)
+            let x2 = frame.scale.x(flow.toTime)
             let near = drawn.contains { $0.2 == flow.fromTrack && $0.3 == flow.toTrack && abs($0.0 - x1) < 12 && abs($0.1 - x2) < 12 }
             if near || drawn.count == maxFlows { continue }
             drawn.append((x1, x2, flow.fromTrack, flow.toTrack))
-            svg += "<line class=\"flow\" x1=\"\(f(x1))\" y1=\"\(f(y(flow.fromTrack) + rowHeight / 2))\" "
-            svg += "x2=\"\(f(x2))\" y2=\"\(f(y(flow.toTrack) + rowHeight / 2))\"/>\n"
+            svg += "<line class=\"flow\" x1=\"\(f(x1))\" y1=\"\(f(frame.y(flow.fromTrack) + rowHeight / 2))\" "
+            svg += "x2=\"\(f(x2))\" y2=\"\(f(frame.y(flow.toTrack) + rowHeight / 2))\"/>\n"
         }
+        return svg
+    }
+
+    /// Instants as ticks; one of the same kind less than 2 px after the last on its track is not drawn.
+    static func instants(_ timeline: Timeline, _ frame: Frame) -> String {
+        let f = format
+        var svg = ""
         var lastInstant: (track: Int, x: Double, kind: String)?
         for instant in timeline.instants {
-            let x = scale.x(instant.time)
+            let x = frame.scale.x(instant.time)
             let kind = instant.name.hasPrefix("cleanup takes effect") ? "effect" : instant.afterDeath ? "ghost" : "event"
             if let last = lastInstant, last.track == instant.track, last.kind == kind, abs(last.x - x) < 2 { continue }
             lastInstant = (instant.track, x, kind)
-            let rowY = y(instant.track)
+            let rowY = frame.y(instant.track)
             svg += "<path class=\"instant \(kind)\" d=\"M\(f(x)) \(f(rowY + 4)) l5 9 l-10 0 z\">"
             svg += "<title>\(HTML.escape(instant.name)) at \(HTML.escape(TimeFormatting.milliseconds(instant.time)))</title></path>\n"
         }
-        if let death = timeline.deathTime {
-            let x = scale.x(death)
-            svg += "<line class=\"death\" x1=\"\(f(x))\" y1=\"\(f(top))\" x2=\"\(f(x))\" y2=\"\(f(height - axisHeight))\">"
-            svg += "<title>the process died at \(HTML.escape(TimeFormatting.milliseconds(death)))</title></line>\n"
-        }
-        // Axis: start, death and end.
-        let axisY = height - axisHeight + 14
+        return svg
+    }
+
+    /// A red line across every row when the process died.
+    static func death(_ timeline: Timeline, _ frame: Frame) -> String {
+        guard let death = timeline.deathTime else { return "" }
+        let f = format
+        let x = frame.scale.x(death)
+        return "<line class=\"death\" x1=\"\(f(x))\" y1=\"\(f(top))\" x2=\"\(f(x))\" y2=\"\(f(frame.height - axisHeight))\">"
+            + "<title>the process died at \(HTML.escape(TimeFormatting.milliseconds(death)))</title></line>\n"
+    }
+
+    /// Axis: start, death and end; a tick too close to one already drawn is left out.
+    static func axis(_ timeline: Timeline, _ frame: Frame) -> String {
+        let axisY = frame.height - axisHeight + 14
+        var svg = ""
         var ticks: [Double] = []
         for time in [Int64(0), timeline.deathTime, timeline.end].compactMap({ $0 }) {
-            let x = scale.x(time)
+            let x = frame.scale.x(time)
             guard !ticks.contains(where: { abs($0 - x) < 60 }) else { continue }
             ticks.append(x)
             let anchor = x > labelWidth + plotWidth - 40 ? "end" : x < labelWidth + 40 ? "start" : "middle"
-            svg += "<text class=\"tick\" x=\"\(f(x))\" y=\"\(f(axisY))\" text-anchor=\"\(anchor)\">\(HTML.escape(TimeFormatting.milliseconds(time)))</text>\n"
+            svg += "<text class=\"tick\" x=\"\(format(x))\" y=\"\(format(axisY))\" text-anchor=\"\(anchor)\">"
+            svg += "\(HTML.escape(TimeFormatting.milliseconds(time)))</text>\n"
         }
-        return svg + "</svg>"
+        return svg
     }
 
     struct Bar {

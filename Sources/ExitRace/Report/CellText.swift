@@ -1,4 +1,4 @@
-/// The short text of one table cell, shared by the text and Markdown renderers:
+/// The short text of one table cell, shared by every renderer through ``TableLayout``:
 /// `○`, `×`, `△ background`, with the marks `[i]` (priority inversion), `[d]` (deadlock) and
 /// `[?]` (a run stopped at a bound of `limits`).
 extension ResultTable {

@@ -1,22 +1,20 @@
 /// Renders tables as GitHub-flavoured Markdown.
 public enum MarkdownRenderer {
     public static func render(_ table: ResultTable) -> String {
-        let scenario = table.scenario
-        var out = "### \(escape(scenario.name)): \(escape(scenario.title))\n\n"
-        out += "| hook | " + scenario.strategies.map { codeSpan($0.name) }.joined(separator: " | ") + " |\n"
-        out += "|---|" + String(repeating: "---|", count: scenario.strategies.count) + "\n"
-        for hook in scenario.hooks.indices {
-            let cells = scenario.strategies.indices.map { escape(table.cellText(table.cell(hook: hook, strategy: $0))) }
-            out += "| \(escape(scenario.hooks[hook].label)) | " + cells.joined(separator: " | ") + " |\n"
+        let layout = TableLayout(table)
+        var out = "### \(escape(layout.name)): \(escape(layout.title))\n\n"
+        out += "| \(escape(TableLayout.cornerTitle)) | " + layout.columns.map { codeSpan($0.title) }.joined(separator: " | ") + " |\n"
+        out += "|---|" + String(repeating: "---|", count: layout.columns.count) + "\n"
+        for row in layout.rows {
+            out += "| \(escape(row.title)) | " + row.cells.map { escape($0.text) }.joined(separator: " | ") + " |\n"
         }
         out += "\n"
-        for line in table.legendLines() { out += "- \(escape(line))\n" }
+        for line in layout.legend { out += "- \(escape(line))\n" }
         out += "\nProcedures:\n\n"
-        for procedure in scenario.procedures { out += "- \(codeSpan(procedure.name)): \(escape(procedure.label))\n" }
-        let details = table.detailLines()
-        if !details.isEmpty {
+        for procedure in layout.procedures { out += "- \(codeSpan(procedure.name)): \(escape(procedure.label))\n" }
+        if !layout.details.isEmpty {
             out += "\nDetails:\n\n"
-            for line in details { out += "- \(escape(line))\n" }
+            for line in layout.details { out += "- \(escape(line))\n" }
         }
         return out
     }

@@ -8,14 +8,40 @@ public enum TextRenderer {
     public static let minimumColumnWidth = 12
 
     public static func render(_ table: ResultTable) -> String {
-        let scenario = table.scenario
-        let headers = ["hook"] + scenario.strategies.map(\.name)
-        var rows: [[String]] = []
-        for hook in scenario.hooks.indices {
-            rows.append(
-                [scenario.hooks[hook].label]
-                    + scenario.strategies.indices.map { table.cellText(table.cell(hook: hook, strategy: $0)) })
+        let layout = TableLayout(table)
+        var out = "\(layout.name): \(layout.title)\n\n" + grid(layout) + "\n"
+        for legend in layout.legend { out += legend + "\n" }
+        out += "\nprocedures:\n"
+        for procedure in layout.procedures { out += "  \(procedure.name): \(procedure.label)\n" }
+        if !layout.details.isEmpty {
+            out += "\ndetails:\n"
+            for detail in layout.details { out += "  \(detail)\n" }
         }
+        return out
+    }
+
+    /// The table itself: the wrapped header lines, a rule, then one line per row, columns aligned.
+    static func grid(_ layout: TableLayout) -> String {
+        let headers = [TableLayout.cornerTitle] + layout.columns.map(\.title)
+        let rows = layout.rows.map { [$0.title] + $0.cells.map(\.text) }
+        let (wrapped, widths) = wrapHeaders(headers, rows: rows)
+        func line(_ texts: [String]) -> String {
+            texts.enumerated().map { column, text in text + String(repeating: " ", count: widths[column] - text.count) }
+                .joined(separator: " | ").trimmingTrailingSpaces() + "\n"
+        }
+        var out = ""
+        for index in 0..<(wrapped.map(\.count).max() ?? 1) {
+            out += line(wrapped.map { index < $0.count ? $0[index] : "" })
+        }
+        out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-") + "\n"
+        for row in rows { out += line(row) }
+        return out
+    }
+
+    /// Each header as lines, and each column's width: as wide as its cells, its longest header
+    /// word (at least `minimumColumnWidth`) and then its longest header line. The first column,
+    /// the row titles, is never wrapped.
+    static func wrapHeaders(_ headers: [String], rows: [[String]]) -> (lines: [[String]], widths: [Int]) {
         var widths = headers.indices.map { column in
             rows.reduce(column == 0 ? headers[0].count : max(minimumColumnWidth, longestWord(headers[column]))) {
                 max($0, $1[column].count)
@@ -25,27 +51,7 @@ public enum TextRenderer {
         for column in headers.indices {
             widths[column] = wrapped[column].reduce(widths[column]) { max($0, $1.count) }
         }
-        let headerLines = wrapped.map(\.count).max() ?? 1
-        func line(_ texts: [String]) -> String {
-            texts.enumerated().map { column, text in text + String(repeating: " ", count: widths[column] - text.count) }
-                .joined(separator: " | ").trimmingTrailingSpaces() + "\n"
-        }
-        var out = "\(scenario.name): \(scenario.title)\n\n"
-        for index in 0..<headerLines {
-            out += line(wrapped.map { index < $0.count ? $0[index] : "" })
-        }
-        out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-") + "\n"
-        for row in rows { out += line(row) }
-        out += "\n"
-        for legend in table.legendLines() { out += legend + "\n" }
-        out += "\nprocedures:\n"
-        for procedure in scenario.procedures { out += "  \(procedure.name): \(procedure.label)\n" }
-        let details = table.detailLines()
-        if !details.isEmpty {
-            out += "\ndetails:\n"
-            for detail in details { out += "  \(detail)\n" }
-        }
-        return out
+        return (wrapped, widths)
     }
 
     /// The longest piece of a header between spaces and after `(`, up to a limit: a column may

@@ -1,5 +1,8 @@
 /// The last line of an explanation: why the cleanup won or lost, in plain words.
-enum Verdict {
+///
+/// A sentence, not a ``ResultTable/Verdict`` (the ○/△/× of a cell, which the sentence begins
+/// with): the two names are kept apart so that `Verdict` means one thing in the library.
+enum VerdictSentence {
     static func sentence(_ trace: CellTrace) -> String {
         let outcome = trace.outcome
         let ms = CellExplanation.ms
@@ -66,15 +69,27 @@ enum Verdict {
         case done
     }
 
-    /// "Task.detached from X was still waiting for a cooperative thread at default QoS (…)".
-    private static func pendingStory(_ trace: CellTrace, deathAt: Int64) -> String {
-        let deathIndex = trace.records.firstIndex { $0.kind == .died } ?? trace.records.count
-        var states = Array(repeating: State.created, count: trace.contexts.count)
-        var effects = Array(repeating: 0, count: trace.contexts.count)
-        var created = Array(repeating: false, count: trace.contexts.count)
+    /// The run replayed up to the process's death: where each context was, and what the main thread did.
+    private struct Replay {
+        let trace: CellTrace
+        var states: [State]
+        /// Cleanup calls that took effect in time, per context.
+        var effects: [Int]
+        var created: [Bool]
+        /// Whether a callback of the cell's hook was called.
         var hookEntered = false
         var mainDoing = "busy"
-        for record in trace.records[..<deathIndex] {
+
+        init(_ trace: CellTrace) {
+            self.trace = trace
+            states = Array(repeating: .created, count: trace.contexts.count)
+            effects = Array(repeating: 0, count: trace.contexts.count)
+            created = Array(repeating: false, count: trace.contexts.count)
+            let deathIndex = trace.records.firstIndex { $0.kind == .died } ?? trace.records.count
+            for record in trace.records[..<deathIndex] { add(record) }
+        }
+
+        private mutating func add(_ record: TraceRecord) {
             let c = Int(record.context)
             switch record.kind {
             case .created: created[c] = true
@@ -106,23 +121,38 @@ enum Verdict {
             default: break
             }
         }
-        let candidates = trace.contexts.indices.filter { index in
-            trace.contexts[index].kind != .turn && created[index] && {
-                if case .done = states[index] { return false } else { return true }
-            }()
+
+        /// The context the story is about: the first unfinished one that still owed a cleanup
+        /// call, else the first unfinished one. Turns are never the subject.
+        var subject: Int? {
+            let candidates = trace.contexts.indices.filter { index in
+                trace.contexts[index].kind != .turn && created[index] && {
+                    if case .done = states[index] { return false } else { return true }
+                }()
+            }
+            return candidates.first { trace.contexts[$0].cleanupCalls > effects[$0] } ?? candidates.first
         }
-        let owing = candidates.first { trace.contexts[$0].cleanupCalls > effects[$0] } ?? candidates.first
-        guard let subject = owing else {
+    }
+
+    /// "Task.detached from X was still waiting for a cooperative thread at default QoS (…)".
+    private static func pendingStory(_ trace: CellTrace, deathAt: Int64) -> String {
+        let replay = Replay(trace)
+        guard let subject = replay.subject else {
             let callbacks = trace.scenario.hooks[trace.hook].callbacks.joined(separator: " or ")
-            if !hookEntered {
+            if !replay.hookEntered {
                 return "\(callbacks) was never called: the kill procedure had not delivered it"
             }
             return "the strategy's code in \(callbacks) had not started the cleanup"
         }
+        return story(of: subject, in: replay.states[subject], trace, mainDoing: replay.mainDoing)
+    }
+
+    /// What `subject` was doing, in `state`, when the process died.
+    private static func story(of subject: Int, in state: State, _ trace: CellTrace, mainDoing: String) -> String {
         let name = trace.contexts[subject].name
         let qos = trace.contexts[subject].qos.name
         let ms = CellExplanation.ms
-        switch states[subject] {
+        switch state {
         case .queuedOnMain(let since):
             return "\(name) was queued on the main queue since \(ms(since)), but the main thread never took it: it was \(mainDoing)"
         case .queuedOnPool(let since, let latency, let dispatch):

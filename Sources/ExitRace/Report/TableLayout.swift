@@ -1,0 +1,64 @@
+/// A result table cut into the sections every renderer shows: the title, column and row titles,
+/// the text of each cell, the legend, the procedures and the details of marked cells.
+///
+/// Built once from a ``ResultTable``. The text, Markdown and HTML renderers differ only in how they
+/// escape, align and decorate these strings, so what a table says is decided here, once. Strings
+/// are plain: no renderer's escaping is applied.
+struct TableLayout {
+    /// A strategy.
+    struct Column {
+        var title: String
+        /// The strategy's source, shown by the HTML report; may be empty.
+        var code: String
+    }
+
+    /// A hook and its cells, one per column.
+    struct Row {
+        var title: String
+        var cells: [Cell]
+    }
+
+    struct Cell {
+        var hook: Int
+        var strategy: Int
+        /// `○`, `△ background`, `× [d]`: see ``ResultTable/cellText(_:)``.
+        var text: String
+        var verdict: ResultTable.Verdict
+    }
+
+    struct Procedure {
+        var name: String
+        var label: String
+    }
+
+    /// The title of the column that holds the row titles.
+    static let cornerTitle = "hook"
+
+    /// The scenario's name and title, which every renderer joins with `: `.
+    var name: String
+    var title: String
+    var columns: [Column]
+    var rows: [Row]
+    var legend: [String]
+    var procedures: [Procedure]
+    /// One line per marked cell and kind of mark; empty when no cell is marked.
+    var details: [String]
+
+    init(_ table: ResultTable) {
+        let scenario = table.scenario
+        name = scenario.name
+        title = scenario.title
+        columns = scenario.strategies.map { Column(title: $0.name, code: $0.code) }
+        rows = scenario.hooks.indices.map { hook in
+            Row(
+                title: scenario.hooks[hook].label,
+                cells: scenario.strategies.indices.map { strategy in
+                    let cell = table.cell(hook: hook, strategy: strategy)
+                    return Cell(hook: hook, strategy: strategy, text: table.cellText(cell), verdict: cell.verdict)
+                })
+        }
+        legend = table.legendLines()
+        procedures = scenario.procedures.map { Procedure(name: $0.name, label: $0.label) }
+        details = table.detailLines()
+    }
+}
