@@ -1,4 +1,4 @@
-import ExitRace
+import ExitRaceCLI
 import Foundation
 
 let output = Tool.main(Array(CommandLine.arguments.dropFirst()), environment: .process())

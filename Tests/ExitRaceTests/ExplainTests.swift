@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+import ExitRaceCLI
 
 @Suite("Explanations, traces and the HTML report")
 struct ExplainTests {

@@ -1,19 +1,19 @@
 import Foundation
 
 /// How committed result files differ from freshly computed results: `exitrace check`.
-struct ResultsDrift {
+public struct ResultsDrift: Sendable {
     /// Cell-level changes found by reading the committed JSON.
-    var diff: ResultDiff
+    public var diff: ResultDiff
     /// Files whose bytes differ although no cell changed, and files that cannot be read.
-    var notes: [String]
+    public var notes: [String]
     /// Committed results of scenarios that are no longer there: `<name>` of `<name>.json`.
-    var orphans: [String]
+    public var orphans: [String]
     /// Result names whose files must be (re)written.
-    var stale: [String]
+    public var stale: [String]
 
-    var isEmpty: Bool { diff.isEmpty && notes.isEmpty && orphans.isEmpty && stale.isEmpty }
+    public var isEmpty: Bool { diff.isEmpty && notes.isEmpty && orphans.isEmpty && stale.isEmpty }
 
-    init(results: [BatchRunner.Result], against directory: String, includeOrphans: Bool, marginToleranceNs: Int64?) {
+    public init(results: [BatchRunner.Result], against directory: String, includeOrphans: Bool, marginToleranceNs: Int64?) {
         var changes: [ResultDiff.Change] = []
         var notes: [String] = []
         var stale: [String] = []
@@ -67,14 +67,14 @@ struct ResultsDrift {
         self.stale = stale
     }
 
-    func render(markdown: Bool) -> String {
+    public func render(markdown: Bool) -> String {
         var out = markdown ? diff.renderMarkdown() : (diff.isEmpty ? "" : diff.renderText())
         for note in notes { out += markdown ? "- \(MarkdownRenderer.escape(note))\n" : "\(note)\n" }
         return out
     }
 
     /// Writes the stale results and removes the orphans' files.
-    func update(results: [BatchRunner.Result], against directory: String) throws(InputError) {
+    public func update(results: [BatchRunner.Result], against directory: String) throws(InputError) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {

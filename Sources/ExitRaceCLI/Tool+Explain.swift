@@ -1,3 +1,4 @@
+import ExitRace
 import Foundation
 
 extension Tool {

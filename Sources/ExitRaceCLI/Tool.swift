@@ -1,3 +1,5 @@
+import ExitRace
+
 /// The `exitrace` command line: parses arguments, calls the library, and says what to print and
 /// which exit code to return. The executable target only performs the returned ``ToolOutput``.
 /// Each command lives in its own `Tool+Command.swift` file with its help text.
