@@ -20,7 +20,7 @@ extension Tool {
                 throw Stop(output: ToolOutput(
                     stderr: "exitrace check: refusing to --update results with CI=true: CI checks results, people accept them "
                         + "(add --force if you really mean it)\n",
-                    exitCode: ExitCode.badInput))
+                    exitCode: .badInput))
             }
             let results = try runBatch(arguments, environment)
             let allDirectories = arguments.positional.allSatisfy { path in
@@ -44,7 +44,7 @@ extension Tool {
             return ToolOutput(
                 stdout: drift.render(markdown: markdown)
                     + "results in \(against) differ from what the scenarios give now; if the change is intended, run: \(accept)\n",
-                exitCode: ExitCode.difference)
+                exitCode: .difference)
         }
     }
 

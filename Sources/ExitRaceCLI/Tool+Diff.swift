@@ -20,7 +20,7 @@ extension Tool {
             }
             return ToolOutput(
                 stdout: markdown ? diff.renderMarkdown() : diff.renderText(),
-                exitCode: diff.isEmpty ? ExitCode.success : ExitCode.difference)
+                exitCode: diff.isEmpty ? .success : .difference)
         }
     }
 

@@ -9,7 +9,7 @@ extension Tool {
             let (files, problems) = ScenarioDiscovery.discover(arguments.positional)
             if !problems.isEmpty {
                 output.stderr += problems.map { $0.description + "\n" }.joined()
-                output.exitCode = ExitCode.badInput
+                output.exitCode = .badInput
             }
             for path in files {
                 do throws(Stop) {
@@ -18,7 +18,7 @@ extension Tool {
                         "\(path): valid: \(s.hooks.count) hooks × \(s.strategies.count) strategies × \(s.procedures.count) procedures\n"
                 } catch {
                     output.stderr += error.output.stderr
-                    output.exitCode = ExitCode.badInput
+                    output.exitCode = .badInput
                 }
             }
             return output

@@ -68,12 +68,12 @@ public enum Tool {
     }
 
     static func usageError(_ message: String) -> Stop {
-        Stop(output: ToolOutput(stderr: "\(message)\nrun 'exitrace --help' for usage\n", exitCode: ExitCode.badInput))
+        Stop(output: ToolOutput(stderr: "\(message)\nrun 'exitrace --help' for usage\n", exitCode: .badInput))
     }
 
     /// Every diagnostic on stderr, nothing on stdout: no half-written results.
     static func inputError(_ error: InputError) -> Stop {
-        Stop(output: ToolOutput(stderr: error.diagnostics.map { $0.description + "\n" }.joined(), exitCode: ExitCode.badInput))
+        Stop(output: ToolOutput(stderr: error.diagnostics.map { $0.description + "\n" }.joined(), exitCode: .badInput))
     }
 
     /// Parses a command's arguments; `--help` ends the command with its help.

@@ -3,9 +3,9 @@
 public struct ToolOutput: Equatable, Sendable {
     public var stdout: String = ""
     public var stderr: String = ""
-    public var exitCode: Int32 = ExitCode.success
+    public var exitCode: ExitCode = .success
 
-    public init(stdout: String = "", stderr: String = "", exitCode: Int32 = ExitCode.success) {
+    public init(stdout: String = "", stderr: String = "", exitCode: ExitCode = .success) {
         self.stdout = stdout
         self.stderr = stderr
         self.exitCode = exitCode
@@ -13,11 +13,13 @@ public struct ToolOutput: Equatable, Sendable {
 }
 
 /// The exit codes, as documented in `exitrace --help` and the README.
-public enum ExitCode {
-    /// Success.
-    public static let success: Int32 = 0
-    /// A comparison found a difference, or a check failed.
-    public static let difference: Int32 = 1
-    /// Bad input or usage.
-    public static let badInput: Int32 = 2
+///
+/// A typed enum so that no command can exit with a code the documentation does not name.
+public enum ExitCode: Int32, Equatable, Sendable {
+    /// Success (for `diff` and `check`: no difference).
+    case success = 0
+    /// A comparison found a difference, or a check found results that drifted.
+    case difference = 1
+    /// Bad input or usage, or output that could not be written.
+    case badInput = 2
 }

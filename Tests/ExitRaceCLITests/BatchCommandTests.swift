@@ -139,7 +139,7 @@ struct BatchCommandTests {
         let scenarios = Self.repository.appendingPathComponent("scenarios").path
         let lines = Lines()
         let terminal = ToolEnvironment(stderrIsTerminal: true, progress: { lines.append($0) })
-        #expect(Tool.main(["batch", scenarios, "--out", directory.path], environment: terminal).exitCode == 0)
+        #expect(Tool.main(["batch", scenarios, "--out", directory.path], environment: terminal).exitCode == .success)
         let count = try ScenarioDiscovery.files([scenarios]).count
         #expect(lines.all.filter { $0.hasPrefix("\r[") }.sorted() == (1...count).map { "\r[\($0)/\(count)] scenarios simulated" }.sorted())
         #expect(lines.all.last == "\r\u{1B}[K")
@@ -147,7 +147,7 @@ struct BatchCommandTests {
         let quiet = Lines()
         let pipe = ToolEnvironment(stderrIsTerminal: false, progress: { quiet.append($0) })
         let output = Tool.main(["batch", scenarios, "--out", directory.path], environment: pipe)
-        #expect(output.exitCode == 0 && output.stderr.isEmpty)
+        #expect(output.exitCode == .success && output.stderr.isEmpty)
         #expect(quiet.all.isEmpty)
     }
 

@@ -116,7 +116,7 @@ struct CommandLineTests {
             process.waitUntilExit()
             #expect(String(decoding: out, as: UTF8.self) == expected.stdout)
             #expect(String(decoding: err, as: UTF8.self) == expected.stderr)
-            #expect(process.terminationStatus == expected.exitCode)
+            #expect(process.terminationStatus == expected.exitCode.rawValue)
         }
     }
 }
