@@ -33,19 +33,17 @@ extension Tool {
 
     /// Discovers, loads and simulates the scenarios named by the positional arguments.
     static func runBatch(_ arguments: Arguments, _ environment: ToolEnvironment) throws(Stop) -> [BatchRunner.Result] {
-        let (files, scenarios) = try loadScenariosWithFiles(arguments.positional, arguments)
-        do {
-            try BatchRunner.checkUniqueNames(files.indices.map { (files[$0], scenarios[$0]) })
-        } catch {
-            throw inputError(error)
+        let set = try loadScenarios(arguments.positional, arguments)
+        try reporting { () throws(InputError) in
+            try BatchRunner.checkUniqueNames(set.files.indices.map { (set.files[$0], set.scenarios[$0]) })
         }
         var progress: (@Sendable (Int, Int) -> Void)?
-        let showProgress = environment.stderrIsTerminal && scenarios.count > 1
+        let showProgress = environment.stderrIsTerminal && set.scenarios.count > 1
         if showProgress {
             let write = environment.progress
             progress = { done, total in write("\r[\(done)/\(total)] scenarios simulated") }
         }
-        let results = BatchRunner.run(scenarios, parallel: !arguments.flag("--serial"), progress: progress)
+        let results = BatchRunner.run(set.scenarios, parallel: !arguments.flag("--serial"), progress: progress)
         if showProgress { environment.progress("\r\u{1B}[K") }
         return results
     }

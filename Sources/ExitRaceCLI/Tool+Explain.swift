@@ -11,7 +11,7 @@ extension Tool {
             guard let hookText = arguments.value("--hook"), let strategyText = arguments.value("--strategy") else {
                 throw usageError("exitrace explain: --hook and --strategy are required (e.g. --hook AppDelegate --strategy Task.detached)")
             }
-            let loaded = try loadScenarios(arguments.positional, arguments)
+            let loaded = try loadScenarios(arguments.positional, arguments).scenarios
             guard loaded.count == 1 else {
                 throw usageError("exitrace explain: expected one scenario file, found a directory of \(loaded.count)")
             }
@@ -70,7 +70,7 @@ extension Tool {
             guard let out = arguments.value("--out") else {
                 throw usageError("exitrace report: --out DIR is required (index.html is written there)")
             }
-            let scenarios = try loadScenarios(arguments.positional, arguments)
+            let scenarios = try loadScenarios(arguments.positional, arguments).scenarios
             let page = (out as NSString).appendingPathComponent("index.html")
             try createDirectory(out)
             try write(HTMLReport.render(scenarios, expanded: arguments.flag("--expand")), to: page)

@@ -13,7 +13,7 @@ extension Tool {
             }
             for path in files {
                 do throws(Stop) {
-                    let s = try loadScenarios([path], arguments)[0]
+                    let s = try loadScenarios([path], arguments).scenarios[0]
                     output.stdout +=
                         "\(path): valid: \(s.hooks.count) hooks × \(s.strategies.count) strategies × \(s.procedures.count) procedures\n"
                 } catch {

@@ -35,7 +35,7 @@ struct BatchCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = Tool.main(["batch", Self.repository.appendingPathComponent("scenarios").path, "--out", directory.path])
         #expect(output.exitCode == ExitCode.success)
-        for name in try ScenarioDiscovery.files([Self.repository.appendingPathComponent("scenarios").path]).map({ try ScenarioLoader.load(path: $0).name }) {
+        for name in try ScenarioSet.load([Self.repository.appendingPathComponent("scenarios").path]).scenarios.map(\.name) {
             for suffix in [".md", ".json"] {
                 let written = try Data(contentsOf: directory.appendingPathComponent(name + suffix))
                 let committed = try Data(contentsOf: Self.repository.appendingPathComponent("results/\(name)\(suffix)"))

@@ -79,4 +79,39 @@ struct BatchAndDiffTests {
         let serial = BatchRunner.run(many, parallel: false)
         #expect(parallel == serial)
     }
+
+    /// A fresh temporary directory, removed after `body`.
+    static func withDirectory(_ body: (URL) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try body(directory)
+    }
+
+    @Test("a set of scenarios: every problem of every file and --set at once")
+    func scenarioSetProblems() throws {
+        try Self.withDirectory { directory in
+            let broken = directory.appendingPathComponent("broken.json").path
+            try Data(#"{"extend": "builtin:live-activity", "timing": {"exitDurationMs": -1}}"#.utf8).write(to: URL(fileURLWithPath: broken))
+            let good = Self.repository.appendingPathComponent(DefaultScenario.fileName).path
+            #expect(try ScenarioSet.load([good]).files == [good])
+            #expect(try ScenarioSet.load([]).scenarios == [DefaultScenario.load()])
+            #expect(try ScenarioSet.load([], settings: ["timing.exitDurationMs=12"]).scenarios[0].timing.exitDuration == .ms(12))
+            #expect(throws: InputError.self) { try ScenarioSet.load([good, broken]) }
+            do throws(InputError) {
+                _ = try ScenarioSet.load([broken, "/nonexistent.json"], settings: ["nonsense"])
+                Issue.record("a bad --set loaded")
+            } catch {
+                // A bad --set stops before any file is read: its problem comes alone.
+                #expect(error.diagnostics.count == 1)
+                #expect(error.diagnostics[0].file == "--set nonsense")
+            }
+            do throws(InputError) {
+                _ = try ScenarioSet.load([broken, "/nonexistent.json"])
+                Issue.record("bad files loaded")
+            } catch {
+                #expect(error.diagnostics.map(\.file) == [broken, "/nonexistent.json"])
+            }
+        }
+    }
 }
