@@ -114,4 +114,28 @@ struct BatchAndDiffTests {
             }
         }
     }
+
+    @Test("result files are read as result files: a directory or a non-result is named as such")
+    func resultReading() throws {
+        let results = Self.repository.appendingPathComponent("results")
+        let documents = try ResultDocument.load(results.path)
+        // In the byte order of the file names: `live-activity-every-kill.json` before `live-activity.json`.
+        let files = documents.map { $0.scenario + ".json" }
+        #expect(files == files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(files.count == (try FileManager.default.contentsOfDirectory(atPath: results.path)).filter { $0.hasSuffix(".json") }.count)
+        #expect(try ResultDocument.load(results.appendingPathComponent("live-activity.json").path).count == 1)
+        try Self.withDirectory { directory in
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent("x.json"), withIntermediateDirectories: true)
+            #expect(throws: InputError([Diagnostic(file: directory.appendingPathComponent("x.json").path, path: "",
+                                                   message: "expected a result file, found a directory")])) {
+                try ResultDocument.load(directory.path)
+            }
+        }
+        #expect(throws: InputError([Diagnostic(file: "/nonexistent", path: "", message: "no such file or directory")])) {
+            try ResultDocument.load("/nonexistent")
+        }
+        #expect(throws: InputError([Diagnostic(file: "/", path: "", message: "expected a scenario file, found a directory")])) {
+            try InputFile.read("/", what: "a scenario file")
+        }
+    }
 }

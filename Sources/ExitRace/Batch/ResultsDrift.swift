@@ -20,8 +20,8 @@ public struct ResultsDrift: Sendable {
         for result in results {
             let jsonPath = (directory as NSString).appendingPathComponent(result.name + ".json")
             let markdownPath = (directory as NSString).appendingPathComponent(result.name + ".md")
-            let committedJSON = try? ScenarioLoader.readFile(jsonPath)
-            let committedMarkdown = try? ScenarioLoader.readFile(markdownPath)
+            let committedJSON = try? InputFile.read(jsonPath, what: "a result file")
+            let committedMarkdown = try? InputFile.read(markdownPath, what: "a result file")
             let jsonSame = committedJSON == Array(result.json.utf8)
             let markdownSame = committedMarkdown == Array(result.markdown.utf8)
             if jsonSame && markdownSame { continue }
@@ -53,7 +53,7 @@ public struct ResultsDrift: Sendable {
                 let base = String(name.dropLast(5))
                 // Only files that are result files count: anything else in the directory is not ours.
                 let path = (directory as NSString).appendingPathComponent(name)
-                guard let bytes = try? ScenarioLoader.readFile(path), (try? ResultDocument.parse(bytes, file: path)) != nil
+                guard let bytes = try? InputFile.read(path, what: "a result file"), (try? ResultDocument.parse(bytes, file: path)) != nil
                 else { continue }
                 if !results.contains(where: { $0.name == base }) {
                     orphans.append(base)
