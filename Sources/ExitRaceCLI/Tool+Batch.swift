@@ -1,5 +1,4 @@
 import ExitRace
-import Foundation
 
 extension Tool {
     static func batchCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
@@ -10,24 +9,13 @@ extension Tool {
             }
             guard !arguments.positional.isEmpty else { throw usageError("exitrace batch: expected scenario files or directories") }
             let results = try runBatch(arguments, environment)
-            try createDirectory(out)
+            try reporting { () throws(InputError) in try Directory.create(out) }
             var output = ToolOutput()
             for result in results {
-                let markdown = (out as NSString).appendingPathComponent(result.name + ".md")
-                let json = (out as NSString).appendingPathComponent(result.name + ".json")
-                try write(result.markdown, to: markdown)
-                try write(result.json, to: json)
-                output.stdout += "\(result.name): \(markdown), \(json)\n"
+                let files = try reporting { () throws(InputError) in try ResultFiles.write(result, to: out) }
+                output.stdout += "\(result.name): \(files.markdown), \(files.json)\n"
             }
             return output
-        }
-    }
-
-    static func createDirectory(_ path: String) throws(Stop) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw inputError(InputError([Diagnostic(file: path, path: "", message: "cannot be created: \(error.localizedDescription)")]))
         }
     }
 

@@ -72,7 +72,7 @@ extension Tool {
             }
             let scenarios = try loadScenarios(arguments.positional, arguments).scenarios
             let page = (out as NSString).appendingPathComponent("index.html")
-            try createDirectory(out)
+            try reporting { () throws(InputError) in try Directory.create(out) }
             try write(HTMLReport.render(scenarios, expanded: arguments.flag("--expand")), to: page)
             return ToolOutput(stdout: "\(page)\n")
         }

@@ -88,6 +88,23 @@ struct BatchAndDiffTests {
         try body(directory)
     }
 
+    @Test("result files: written as <name>.md and <name>.json, byte-identical to the committed results")
+    func resultFilesMatchCommitted() throws {
+        let scenarios = try ScenarioSet.load([Self.repository.appendingPathComponent("scenarios").path]).scenarios
+        try Self.withDirectory { directory in
+            for result in BatchRunner.run(scenarios) {
+                let files = try ResultFiles.write(result, to: directory.path)
+                #expect(files == ResultFiles(name: result.name, directory: directory.path))
+                #expect(files.markdown == directory.appendingPathComponent(result.name + ".md").path)
+                let committed = ResultFiles(name: result.name, directory: Self.repository.appendingPathComponent("results").path)
+                #expect(try Data(contentsOf: URL(fileURLWithPath: files.json)) == Data(contentsOf: URL(fileURLWithPath: committed.json)))
+                #expect(try Data(contentsOf: URL(fileURLWithPath: files.markdown)) == Data(contentsOf: URL(fileURLWithPath: committed.markdown)))
+            }
+        }
+        #expect(ResultFiles.scenarioName(ofJSONFile: "live-activity.json") == "live-activity")
+        #expect(ResultFiles.scenarioName(ofJSONFile: "live-activity.md") == nil)
+    }
+
     @Test("a set of scenarios: every problem of every file and --set at once")
     func scenarioSetProblems() throws {
         try Self.withDirectory { directory in
