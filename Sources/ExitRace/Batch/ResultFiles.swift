@@ -16,7 +16,7 @@ public struct ResultFiles: Equatable, Sendable {
         json = (directory as NSString).appendingPathComponent(name + ".json")
     }
 
-    /// Both paths, JSON first: the order in which stale files are removed.
+    /// Both paths, JSON first: the order in which a removed scenario's files are deleted.
     public var all: [String] { [json, markdown] }
 
     /// The scenario name a file name in a results directory stands for: `live-activity` for

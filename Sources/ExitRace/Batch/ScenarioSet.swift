@@ -2,8 +2,8 @@
 ///
 /// This is what every command that simulates starts from. A directory stands for its `*.json`
 /// files (see ``ScenarioDiscovery``); no argument at all stands for the built-in default scenario.
-/// Loading stops at nothing short of the end: every problem of every file and every override
-/// comes back at once, so a user fixes them in one go.
+/// Problems come back together, so a user fixes them in one go: every unusable directory and bad
+/// override first (no file is read then), or else every problem of every file.
 public struct ScenarioSet: Sendable {
     /// The files the scenarios came from, in order; empty for the built-in default.
     public var files: [String]

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Creates output directories, reporting a failure as a diagnostic on the directory.
+/// The directory operations the commands and the library share; a failure is a diagnostic on the
+/// directory, worded the same wherever it happens.
 public enum Directory {
     /// Creates `path` and any missing parents; an existing directory is fine.
     public static func create(_ path: String) throws(InputError) {
