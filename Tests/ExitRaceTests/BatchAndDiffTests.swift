@@ -155,4 +155,24 @@ struct BatchAndDiffTests {
             try InputFile.read("/", what: "a scenario file")
         }
     }
+
+    @Test("drift: none against the committed results; an empty directory lacks every result, and update fills it")
+    func drift() throws {
+        let results = BatchRunner.run(try ScenarioSet.load([Self.repository.appendingPathComponent("scenarios").path]).scenarios)
+        let committed = Self.repository.appendingPathComponent("results").path
+        #expect(ResultsDrift(results: results, against: committed, includeOrphans: true, marginToleranceNs: nil).isEmpty)
+        try Self.withDirectory { directory in
+            let drift = ResultsDrift(results: results, against: directory.path, includeOrphans: true, marginToleranceNs: nil)
+            #expect(drift.stale == results.map(\.name))
+            #expect(drift.diff.changes == results.map { .scenarioAdded($0.name) })
+            try drift.update(results: results, against: directory.path)
+            #expect(ResultsDrift(results: results, against: directory.path, includeOrphans: true, marginToleranceNs: nil).isEmpty)
+            // A scenario no longer simulated leaves an orphan, which update removes.
+            let fewer = Array(results.dropLast())
+            let orphaned = ResultsDrift(results: fewer, against: directory.path, includeOrphans: true, marginToleranceNs: nil)
+            #expect(orphaned.orphans == [results.last!.name])
+            try orphaned.update(results: fewer, against: directory.path)
+            #expect(!FileManager.default.fileExists(atPath: ResultFiles(name: results.last!.name, directory: directory.path).json))
+        }
+    }
 }
