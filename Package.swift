@@ -10,12 +10,17 @@ let package = Package(
         .executable(name: "exitrace", targets: ["exitrace"]),
     ],
     targets: [
+        // The simulator and everything a program needs to use it; no terminal, exit codes or signals.
         .target(name: "ExitRace"),
-        .executableTarget(name: "exitrace", dependencies: ["ExitRace"]),
+        // The command line: argument parsing, one file per command, exit codes, process output.
+        .target(name: "ExitRaceCLI", dependencies: ["ExitRace"]),
+        .executableTarget(name: "exitrace", dependencies: ["ExitRaceCLI"]),
         .testTarget(
             name: "ExitRaceTests",
-            dependencies: ["ExitRace"],
+            // ExplainTests and ScenarioVariantTests still run some commands through Tool.
+            dependencies: ["ExitRace", "ExitRaceCLI"],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "ExitRaceCLITests", dependencies: ["ExitRace", "ExitRaceCLI"]),
     ]
 )

@@ -1,7 +1,6 @@
-import ExitRace
+import ExitRaceCLI
 import Foundation
 
+StandardStream.ignoreBrokenPipeSignal()
 let output = Tool.main(Array(CommandLine.arguments.dropFirst()), environment: .process())
-if !output.stdout.isEmpty { FileHandle.standardOutput.write(Data(output.stdout.utf8)) }
-if !output.stderr.isEmpty { FileHandle.standardError.write(Data(output.stderr.utf8)) }
-exit(output.exitCode)
+exit(output.deliver().rawValue)

@@ -62,28 +62,7 @@ struct BatchAndDiffTests {
         Golden.check(over.renderText(), against: "diff-margins-over.txt")
     }
 
-    @Test("diff command: exit 0 when equal, 1 when different, 2 on bad input")
-    func diffExitCodes() throws {
-        let results = Self.repository.appendingPathComponent("results").path
-        let same = Tool.main(["diff", results, results])
-        #expect(same == ToolOutput(stdout: "no differences\n"))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-diffcmd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let changed = directory.appendingPathComponent("live-activity.json").path
-        try Data(Tool.main(["run", "--format", "json", "--set", "timing.exitDurationMs=12"]).stdout.utf8).write(
-            to: URL(fileURLWithPath: changed))
-        let different = Tool.main(["diff", results + "/live-activity.json", changed])
-        #expect(different.exitCode == ExitCode.difference)
-        #expect(different.stdout.hasSuffix("2 cells changed\n"))
-        let bad = Tool.main(["diff", results, Self.repository.appendingPathComponent("scenarios").path])
-        #expect(bad.exitCode == ExitCode.badInput)
-        #expect(bad.stdout.isEmpty)
-        #expect(Tool.main(["diff", results]).exitCode == ExitCode.badInput)
-        #expect(Tool.main(["diff", results, results, "--margins", "x"]).exitCode == ExitCode.badInput)
-    }
-
-    @Test("batch: a parallel batch writes the same bytes as a serial one, and as the committed results")
+    @Test("batch: a parallel batch renders the same bytes as a serial one")
     func parallelEqualsSerial() throws {
         let scenarios = try ScenarioDiscovery.files([Self.repository.appendingPathComponent("scenarios").path])
             .map { try ScenarioLoader.load(path: $0) }
@@ -99,135 +78,101 @@ struct BatchAndDiffTests {
         let parallel = BatchRunner.run(many, parallel: true)
         let serial = BatchRunner.run(many, parallel: false)
         #expect(parallel == serial)
+    }
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-batch-\(UUID().uuidString)")
+    /// A fresh temporary directory, removed after `body`.
+    static func withDirectory(_ body: (URL) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = Tool.main(["batch", Self.repository.appendingPathComponent("scenarios").path, "--out", directory.path])
-        #expect(output.exitCode == ExitCode.success)
-        for name in try ScenarioDiscovery.files([Self.repository.appendingPathComponent("scenarios").path]).map({ ScenarioDecoder.defaultName(forFile: $0) }) {
-            for suffix in [".md", ".json"] {
-                let written = try Data(contentsOf: directory.appendingPathComponent(name + suffix))
-                let committed = try Data(contentsOf: Self.repository.appendingPathComponent("results/\(name)\(suffix)"))
-                #expect(written == committed, "\(name)\(suffix)")
+        try body(directory)
+    }
+
+    @Test("result files: written as <name>.md and <name>.json, byte-identical to the committed results")
+    func resultFilesMatchCommitted() throws {
+        let scenarios = try ScenarioSet.load([Self.repository.appendingPathComponent("scenarios").path]).scenarios
+        try Self.withDirectory { directory in
+            for result in BatchRunner.run(scenarios) {
+                let files = try ResultFiles.write(result, to: directory.path)
+                #expect(files == ResultFiles(name: result.name, directory: directory.path))
+                #expect(files.markdown == directory.appendingPathComponent(result.name + ".md").path)
+                let committed = ResultFiles(name: result.name, directory: Self.repository.appendingPathComponent("results").path)
+                #expect(try Data(contentsOf: URL(fileURLWithPath: files.json)) == Data(contentsOf: URL(fileURLWithPath: committed.json)))
+                #expect(try Data(contentsOf: URL(fileURLWithPath: files.markdown)) == Data(contentsOf: URL(fileURLWithPath: committed.markdown)))
+            }
+        }
+        #expect(ResultFiles.scenarioName(ofJSONFile: "live-activity.json") == "live-activity")
+        #expect(ResultFiles.scenarioName(ofJSONFile: "live-activity.md") == nil)
+    }
+
+    @Test("a set of scenarios: every problem of every file and --set at once")
+    func scenarioSetProblems() throws {
+        try Self.withDirectory { directory in
+            let broken = directory.appendingPathComponent("broken.json").path
+            try Data(#"{"extend": "builtin:live-activity", "timing": {"exitDurationMs": -1}}"#.utf8).write(to: URL(fileURLWithPath: broken))
+            let good = Self.repository.appendingPathComponent(DefaultScenario.fileName).path
+            #expect(try ScenarioSet.load([good]).files == [good])
+            #expect(try ScenarioSet.load([]).scenarios == [DefaultScenario.load()])
+            #expect(try ScenarioSet.load([], settings: ["timing.exitDurationMs=12"]).scenarios[0].timing.exitDuration == .ms(12))
+            #expect(throws: InputError.self) { try ScenarioSet.load([good, broken]) }
+            do throws(InputError) {
+                _ = try ScenarioSet.load([broken, "/nonexistent.json"], settings: ["nonsense"])
+                Issue.record("a bad --set loaded")
+            } catch {
+                // A bad --set stops before any file is read: its problem comes alone.
+                #expect(error.diagnostics.count == 1)
+                #expect(error.diagnostics[0].file == "--set nonsense")
+            }
+            do throws(InputError) {
+                _ = try ScenarioSet.load([broken, "/nonexistent.json"])
+                Issue.record("bad files loaded")
+            } catch {
+                #expect(error.diagnostics.map(\.file) == [broken, "/nonexistent.json"])
             }
         }
     }
 
-    @Test("batch: two scenarios with one name are refused, and nothing is written")
-    func duplicateNames() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-dup-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("in"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        for name in ["a.json", "b.json"] {
-            try Data(#"{"extend": "builtin:live-activity", "name": "same"}"#.utf8).write(
-                to: directory.appendingPathComponent("in/\(name)"))
+    @Test("result files are read as result files: a directory or a non-result is named as such")
+    func resultReading() throws {
+        let results = Self.repository.appendingPathComponent("results")
+        let documents = try ResultDocument.load(results.path)
+        // In the byte order of the file names: `live-activity-every-kill.json` before `live-activity.json`.
+        let files = documents.map { $0.scenario + ".json" }
+        #expect(files == files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(files.count == (try FileManager.default.contentsOfDirectory(atPath: results.path)).filter { $0.hasSuffix(".json") }.count)
+        #expect(try ResultDocument.load(results.appendingPathComponent("live-activity.json").path).count == 1)
+        try Self.withDirectory { directory in
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent("x.json"), withIntermediateDirectories: true)
+            #expect(throws: InputError([Diagnostic(file: directory.appendingPathComponent("x.json").path, path: "",
+                                                   message: "expected a result file, found a directory")])) {
+                try ResultDocument.load(directory.path)
+            }
         }
-        let output = Tool.main(["batch", directory.appendingPathComponent("in").path, "--out", directory.appendingPathComponent("out").path])
-        #expect(output.exitCode == ExitCode.badInput)
-        #expect(output.stderr.contains("found \"same\", also the name of"))
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
-    }
-
-    @Test("check: drift exits 1 naming the cells; --update fixes it; CI=true refuses --update unless --force")
-    func checkFlow() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-check-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let scenarios = directory.appendingPathComponent("scenarios")
-        let results = directory.appendingPathComponent("results").path
-        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
-        let file = scenarios.appendingPathComponent("mine.json")
-        try Data(#"{"extend": "builtin:live-activity"}"#.utf8).write(to: file)
-
-        #expect(Tool.main(["batch", scenarios.path, "--out", results]).exitCode == ExitCode.success)
-        #expect(Tool.main(["check", scenarios.path, "--against", results]).stdout
-            == "results match: 1 scenario checked against \(results)\n")
-
-        // A user changes one timing.
-        try Data(#"{"extend": "builtin:live-activity", "timing": {"exitDurationMs": 12}}"#.utf8).write(to: file)
-        let drift = Tool.main(["check", scenarios.path, "--against", results])
-        #expect(drift.exitCode == ExitCode.difference)
-        #expect(drift.stdout.contains("mine · AppDelegate · Task.detached: × → ○ (foreground: failed → finished"))
-        #expect(drift.stdout.contains("run: exitrace check \(scenarios.path) --against \(results) --update"))
-
-        let ci = ToolEnvironment(variables: ["CI": "true"])
-        let refused = Tool.main(["check", scenarios.path, "--against", results, "--update"], environment: ci)
-        #expect(refused.exitCode == ExitCode.badInput)
-        #expect(refused.stderr.hasPrefix("exitrace check: refusing to --update results with CI=true"))
-        #expect(Tool.main(["check", scenarios.path, "--against", results]).exitCode == ExitCode.difference)
-
-        let updated = Tool.main(["check", scenarios.path, "--against", results, "--update"])
-        #expect(updated.exitCode == ExitCode.success)
-        #expect(Tool.main(["check", scenarios.path, "--against", results]).exitCode == ExitCode.success)
-
-        // A scenario removed leaves an orphan result, reported and removed by --update.
-        try FileManager.default.moveItem(at: file, to: scenarios.appendingPathComponent("renamed.json"))
-        let orphan = Tool.main(["check", scenarios.path, "--against", results])
-        #expect(orphan.exitCode == ExitCode.difference)
-        #expect(orphan.stdout.contains("mine: scenario removed"))
-        #expect(orphan.stdout.contains("renamed: scenario added"))
-        let forced = Tool.main(["check", scenarios.path, "--against", results, "--update", "--force"], environment: ci)
-        #expect(forced.exitCode == ExitCode.success)
-        let files = try FileManager.default.contentsOfDirectory(atPath: results).sorted()
-        #expect(files == ["renamed.json", "renamed.md"])
-    }
-
-    @Test("check: a hand-edited Markdown table is drift even when no cell changed")
-    func markdownOnlyDrift() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-md-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let results = directory.appendingPathComponent("results")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("results"), to: results)
-        let markdown = results.appendingPathComponent("live-activity.md")
-        try Data("edited by hand\n".utf8).write(to: markdown)
-        let output = Tool.main(["check", Self.repository.appendingPathComponent("scenarios").path, "--against", results.path])
-        #expect(output.exitCode == ExitCode.difference)
-        #expect(output.stdout.contains("\(markdown.path) differs from the computed table, though no cell changed"))
-    }
-
-    /// Collects progress lines from any thread.
-    final class Lines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
-        func append(_ line: String) {
-            lock.lock()
-            lines.append(line)
-            lock.unlock()
+        #expect(throws: InputError([Diagnostic(file: "/nonexistent", path: "", message: "no such file or directory")])) {
+            try ResultDocument.load("/nonexistent")
         }
-        var all: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return lines
+        #expect(throws: InputError([Diagnostic(file: "/", path: "", message: "expected a scenario file, found a directory")])) {
+            try InputFile.read("/", what: "a scenario file")
         }
     }
 
-    @Test("batch: a progress line on a terminal, nothing when stderr is not one")
-    func progress() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-progress-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let scenarios = Self.repository.appendingPathComponent("scenarios").path
-        let lines = Lines()
-        let terminal = ToolEnvironment(stderrIsTerminal: true, progress: { lines.append($0) })
-        #expect(Tool.main(["batch", scenarios, "--out", directory.path], environment: terminal).exitCode == 0)
-        let count = try ScenarioDiscovery.files([scenarios]).count
-        #expect(lines.all.filter { $0.hasPrefix("\r[") }.sorted() == (1...count).map { "\r[\($0)/\(count)] scenarios simulated" }.sorted())
-        #expect(lines.all.last == "\r\u{1B}[K")
-
-        let quiet = Lines()
-        let pipe = ToolEnvironment(stderrIsTerminal: false, progress: { quiet.append($0) })
-        let output = Tool.main(["batch", scenarios, "--out", directory.path], environment: pipe)
-        #expect(output.exitCode == 0 && output.stderr.isEmpty)
-        #expect(quiet.all.isEmpty)
-    }
-
-    @Test("batch and check need their directories", arguments: [
-        (["batch", "scenarios"], "exitrace batch: --out DIR is required (where the result files go)"),
-        (["check", "scenarios"], "exitrace check: --against DIR is required (the committed results)"),
-        (["batch", "--out", "x"], "exitrace batch: expected scenario files or directories"),
-    ])
-    func missingDirectories(arguments: [String], message: String) {
-        let output = Tool.main(arguments)
-        #expect(output.exitCode == ExitCode.badInput)
-        #expect(output.stderr.hasPrefix(message))
+    @Test("drift: none against the committed results; an empty directory lacks every result, and update fills it")
+    func drift() throws {
+        let results = BatchRunner.run(try ScenarioSet.load([Self.repository.appendingPathComponent("scenarios").path]).scenarios)
+        let committed = Self.repository.appendingPathComponent("results").path
+        #expect(ResultsDrift(results: results, against: committed, includeOrphans: true, marginToleranceNs: nil).isEmpty)
+        try Self.withDirectory { directory in
+            let drift = ResultsDrift(results: results, against: directory.path, includeOrphans: true, marginToleranceNs: nil)
+            #expect(drift.stale == results.map(\.name))
+            #expect(drift.diff.changes == results.map { .scenarioAdded($0.name) })
+            try drift.update(results: results, against: directory.path)
+            #expect(ResultsDrift(results: results, against: directory.path, includeOrphans: true, marginToleranceNs: nil).isEmpty)
+            // A scenario no longer simulated leaves an orphan, which update removes.
+            let fewer = Array(results.dropLast())
+            let orphaned = ResultsDrift(results: fewer, against: directory.path, includeOrphans: true, marginToleranceNs: nil)
+            #expect(orphaned.orphans == [results.last!.name])
+            try orphaned.update(results: fewer, against: directory.path)
+            #expect(!FileManager.default.fileExists(atPath: ResultFiles(name: results.last!.name, directory: directory.path).json))
+        }
     }
 }

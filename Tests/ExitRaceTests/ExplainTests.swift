@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+import ExitRaceCLI
 
 @Suite("Explanations, traces and the HTML report")
 struct ExplainTests {
@@ -45,7 +46,7 @@ struct ExplainTests {
     func suspendedKill() throws {
         let file = ScenarioDecoderTests.repository.appendingPathComponent("scenarios/live-activity-every-kill.json").path
         let output = Tool.main(["explain", file, "--hook", "SceneDelegate", "--strategy", "Task.detached", "--procedure", "suspended"])
-        #expect(output.exitCode == 0)
+        #expect(output.exitCode == .success)
         Golden.check(output.stdout, against: "explain-suspended.txt")
         #expect(output.stdout.hasSuffix("× lost: sceneDidDisconnect was never called: the kill procedure had not delivered it when the process was killed (SIGKILL) at 10000 ms.\n"))
     }
@@ -159,7 +160,7 @@ struct ExplainTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-trace-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let output = Tool.main(["explain", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "foreground", "--trace", path])
-        #expect(output.exitCode == 0)
+        #expect(output.exitCode == .success)
         let written = try String(contentsOfFile: path, encoding: .utf8)
         let hook = Self.scenario.hooks.firstIndex { $0.label == "AppDelegate" }!
         let strategy = Self.scenario.strategies.firstIndex { $0.name == "Task.detached" }!

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+import ExitRaceCLI
 
 /// `extend`, `--set` and `exitrace validate`.
 @Suite("Scenario variants: extend and --set")

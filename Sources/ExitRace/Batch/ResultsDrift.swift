@@ -1,92 +1,100 @@
 import Foundation
 
 /// How committed result files differ from freshly computed results: `exitrace check`.
-struct ResultsDrift {
+///
+/// Cells are compared by reading the committed JSON back, so a reformatted file is not a flipped
+/// cell; any other byte difference is still named in `notes`, because committed files must be
+/// exactly what the tool writes.
+public struct ResultsDrift: Sendable {
     /// Cell-level changes found by reading the committed JSON.
-    var diff: ResultDiff
+    public var diff: ResultDiff
     /// Files whose bytes differ although no cell changed, and files that cannot be read.
-    var notes: [String]
+    public var notes: [String]
     /// Committed results of scenarios that are no longer there: `<name>` of `<name>.json`.
-    var orphans: [String]
+    public var orphans: [String]
     /// Result names whose files must be (re)written.
-    var stale: [String]
+    public var stale: [String]
 
-    var isEmpty: Bool { diff.isEmpty && notes.isEmpty && orphans.isEmpty && stale.isEmpty }
+    /// Whether the committed results are exactly the computed ones.
+    public var isEmpty: Bool { diff.isEmpty && notes.isEmpty && orphans.isEmpty && stale.isEmpty }
 
-    init(results: [BatchRunner.Result], against directory: String, includeOrphans: Bool, marginToleranceNs: Int64?) {
+    /// Compares `results` with the files in `directory`; `includeOrphans` also reports result files
+    /// of scenarios not among `results` (only meaningful when whole directories were simulated).
+    public init(results: [BatchRunner.Result], against directory: String, includeOrphans: Bool, marginToleranceNs: Int64?) {
         var changes: [ResultDiff.Change] = []
-        var notes: [String] = []
-        var stale: [String] = []
+        (diff, notes, orphans, stale) = (ResultDiff(changes: []), [], [], [])
         for result in results {
-            let jsonPath = (directory as NSString).appendingPathComponent(result.name + ".json")
-            let markdownPath = (directory as NSString).appendingPathComponent(result.name + ".md")
-            let committedJSON = try? ScenarioLoader.readFile(jsonPath)
-            let committedMarkdown = try? ScenarioLoader.readFile(markdownPath)
-            let jsonSame = committedJSON == Array(result.json.utf8)
-            let markdownSame = committedMarkdown == Array(result.markdown.utf8)
-            if jsonSame && markdownSame { continue }
+            guard let resultChanges = compare(result, in: directory, marginToleranceNs: marginToleranceNs) else { continue }
             stale.append(result.name)
-            guard let committedJSON else {
-                changes.append(.scenarioAdded(result.name))
-                notes.append("\(jsonPath) is missing")
-                continue
-            }
-            if committedMarkdown == nil { notes.append("\(markdownPath) is missing") }
-            let fresh = (try? ResultDocument.parse(Array(result.json.utf8), file: result.name))
-            guard let old = try? ResultDocument.parse(committedJSON, file: jsonPath), let fresh else {
-                notes.append("\(jsonPath) cannot be read as a result file")
-                continue
-            }
-            let diff = ResultDiff(old: [old], new: [fresh], marginToleranceNs: marginToleranceNs)
-            changes += diff.changes
-            if diff.isEmpty {
-                if !jsonSame { notes.append("\(jsonPath) differs from the computed result, though no cell changed (details, labels or event counts)") }
-                if !markdownSame && committedMarkdown != nil {
-                    notes.append("\(markdownPath) differs from the computed table, though no cell changed")
-                }
-            }
+            changes += resultChanges
         }
-        var orphans: [String] = []
-        if includeOrphans {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where name.hasSuffix(".json") {
-                let base = String(name.dropLast(5))
-                // Only files that are result files count: anything else in the directory is not ours.
-                let path = (directory as NSString).appendingPathComponent(name)
-                guard let bytes = try? ScenarioLoader.readFile(path), (try? ResultDocument.parse(bytes, file: path)) != nil
-                else { continue }
-                if !results.contains(where: { $0.name == base }) {
-                    orphans.append(base)
-                    changes.append(.scenarioRemoved(base))
-                }
-            }
-        }
+        orphans = includeOrphans ? Self.orphans(in: directory, besides: results) : []
+        changes += orphans.map { .scenarioRemoved($0) }
         diff = ResultDiff(changes: changes)
-        self.notes = notes
-        self.orphans = orphans
-        self.stale = stale
     }
 
-    func render(markdown: Bool) -> String {
+    /// The cell changes of one result against its committed files, nil when both files are
+    /// byte-identical; adds a note for any difference the cells do not show.
+    private mutating func compare(
+        _ result: BatchRunner.Result, in directory: String, marginToleranceNs: Int64?
+    ) -> [ResultDiff.Change]? {
+        let files = ResultFiles(name: result.name, directory: directory)
+        let committedJSON = try? InputFile.read(files.json, what: "a result file")
+        let committedMarkdown = try? InputFile.read(files.markdown, what: "a result file")
+        let jsonSame = committedJSON == Array(result.json.utf8)
+        let markdownSame = committedMarkdown == Array(result.markdown.utf8)
+        if jsonSame && markdownSame { return nil }
+        guard let committedJSON else {
+            notes.append("\(files.json) is missing")
+            return [.scenarioAdded(result.name)]
+        }
+        if committedMarkdown == nil { notes.append("\(files.markdown) is missing") }
+        let fresh = (try? ResultDocument.parse(Array(result.json.utf8), file: result.name))
+        guard let old = try? ResultDocument.parse(committedJSON, file: files.json), let fresh else {
+            notes.append("\(files.json) cannot be read as a result file")
+            return []
+        }
+        let diff = ResultDiff(old: [old], new: [fresh], marginToleranceNs: marginToleranceNs)
+        if diff.isEmpty {
+            if !jsonSame { notes.append("\(files.json) differs from the computed result, though no cell changed (details, labels or event counts)") }
+            if !markdownSame && committedMarkdown != nil {
+                notes.append("\(files.markdown) differs from the computed table, though no cell changed")
+            }
+        }
+        return diff.changes
+    }
+
+    /// Names of the result files in `directory` that no result stands for, sorted by byte order.
+    private static func orphans(in directory: String, besides results: [BatchRunner.Result]) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var orphans: [String] = []
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            guard let base = ResultFiles.scenarioName(ofJSONFile: name) else { continue }
+            // Only files that are result files count: anything else in the directory is not ours.
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let bytes = try? InputFile.read(path, what: "a result file"), (try? ResultDocument.parse(bytes, file: path)) != nil
+            else { continue }
+            if !results.contains(where: { $0.name == base }) { orphans.append(base) }
+        }
+        return orphans
+    }
+
+    /// The changes and notes as text, or as Markdown for a CI job summary.
+    public func render(markdown: Bool) -> String {
         var out = markdown ? diff.renderMarkdown() : (diff.isEmpty ? "" : diff.renderText())
         for note in notes { out += markdown ? "- \(MarkdownRenderer.escape(note))\n" : "\(note)\n" }
         return out
     }
 
     /// Writes the stale results and removes the orphans' files.
-    func update(results: [BatchRunner.Result], against directory: String) throws(InputError) {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw InputError([Diagnostic(file: directory, path: "", message: "cannot be created: \(error.localizedDescription)")])
-        }
+    public func update(results: [BatchRunner.Result], against directory: String) throws(InputError) {
+        try Directory.create(directory)
         for result in results where stale.contains(result.name) {
-            try AtomicFile.write(result.markdown, to: (directory as NSString).appendingPathComponent(result.name + ".md"))
-            try AtomicFile.write(result.json, to: (directory as NSString).appendingPathComponent(result.name + ".json"))
+            try ResultFiles.write(result, to: directory)
         }
         for orphan in orphans {
-            for suffix in [".json", ".md"] {
-                try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(orphan + suffix))
+            for path in ResultFiles(name: orphan, directory: directory).all {
+                try? FileManager.default.removeItem(atPath: path)
             }
         }
     }

@@ -15,7 +15,7 @@ func suggestion(_ word: String, _ candidates: [String]) -> String {
 }
 
 /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
-func closestMatch(to word: String, in candidates: [String]) -> String? {
+public func closestMatch(to word: String, in candidates: [String]) -> String? {
     let lowered = Array(word.lowercased())
     var best: (distance: Int, candidate: String)?
     for candidate in candidates {

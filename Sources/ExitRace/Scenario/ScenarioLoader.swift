@@ -3,8 +3,6 @@ import Foundation
 /// Reads scenarios: from files, or the built-in default; follows `extend` and applies `--set`
 /// overrides, then decodes. Every problem comes back as an ``InputError``.
 public enum ScenarioLoader {
-    /// Larger files are refused before they are read: no real scenario comes near it.
-    public static let maxFileBytes = 16 << 20
     /// How many files one `extend` chain may have.
     public static let maxExtendDepth = 16
     /// `"extend": "builtin:live-activity"` extends the built-in default scenario.
@@ -37,7 +35,7 @@ public enum ScenarioLoader {
             }
             node = try ScenarioDecoder.parse(Array(DefaultScenario.json.utf8), file: DefaultScenario.fileName)
         } else {
-            node = try ScenarioDecoder.parse(try readFile(path), file: path)
+            node = try ScenarioDecoder.parse(try InputFile.read(path, what: "a scenario file"), file: path)
         }
         guard let extend = node["extend"] else { return node }
         guard case .string(let parentName) = extend.value else {
@@ -80,29 +78,5 @@ public enum ScenarioLoader {
         let directory = (file as NSString).deletingLastPathComponent
         let joined = directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
         return (joined as NSString).standardizingPath
-    }
-
-    /// The file's bytes, or a diagnostic saying why they cannot be had.
-    public static func readFile(_ path: String) throws(InputError) -> [UInt8] {
-        func fail(_ message: String) -> InputError {
-            InputError([Diagnostic(file: path, path: "", message: message)])
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw fail("no such file")
-        }
-        guard !isDirectory.boolValue else { throw fail("expected a scenario file, found a directory") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("cannot be read (permission?)") }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: maxFileBytes + 1) ?? Data()
-        } catch {
-            throw fail("cannot be read: \(error.localizedDescription)")
-        }
-        guard data.count <= maxFileBytes else {
-            throw fail("expected a scenario file of at most \(maxFileBytes >> 20) MiB, found a larger file")
-        }
-        return [UInt8](data)
     }
 }

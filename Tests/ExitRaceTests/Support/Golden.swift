@@ -3,9 +3,13 @@ import Testing
 
 /// Golden files live in `Tests/ExitRaceTests/Golden/`. Set `EXITRACE_RECORD=1` to re-record them;
 /// recording is refused when `CI=true`, so CI never blesses its own output.
+///
+/// `Tests/ExitRaceCLITests/Support/Golden.swift` is a symbolic link to this file, so both test
+/// targets compile it; the directory is found from `Tests/`, three levels up, wherever it is compiled.
 enum Golden {
     static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("ExitRaceTests").appendingPathComponent("Golden")
 
     static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let url = directory.appendingPathComponent(name)

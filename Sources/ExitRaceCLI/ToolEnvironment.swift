@@ -27,7 +27,7 @@ public struct ToolEnvironment: Sendable {
     public static func process() -> ToolEnvironment {
         ToolEnvironment(
             variables: ProcessInfo.processInfo.environment, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
-            progress: { line in FileHandle.standardError.write(Data(line.utf8)) })
+            progress: { line in _ = StandardStream.error.write(line) })
     }
 
     /// `CI=true` (or `1`), as CI services set it.

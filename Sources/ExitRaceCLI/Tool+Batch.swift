@@ -1,4 +1,4 @@
-import Foundation
+import ExitRace
 
 extension Tool {
     static func batchCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
@@ -9,42 +9,29 @@ extension Tool {
             }
             guard !arguments.positional.isEmpty else { throw usageError("exitrace batch: expected scenario files or directories") }
             let results = try runBatch(arguments, environment)
-            try createDirectory(out)
+            try reporting { () throws(InputError) in try Directory.create(out) }
             var output = ToolOutput()
             for result in results {
-                let markdown = (out as NSString).appendingPathComponent(result.name + ".md")
-                let json = (out as NSString).appendingPathComponent(result.name + ".json")
-                try write(result.markdown, to: markdown)
-                try write(result.json, to: json)
-                output.stdout += "\(result.name): \(markdown), \(json)\n"
+                let files = try reporting { () throws(InputError) in try ResultFiles.write(result, to: out) }
+                output.stdout += "\(result.name): \(files.markdown), \(files.json)\n"
             }
             return output
         }
     }
 
-    static func createDirectory(_ path: String) throws(Stop) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw inputError(InputError([Diagnostic(file: path, path: "", message: "cannot be created: \(error.localizedDescription)")]))
-        }
-    }
-
     /// Discovers, loads and simulates the scenarios named by the positional arguments.
     static func runBatch(_ arguments: Arguments, _ environment: ToolEnvironment) throws(Stop) -> [BatchRunner.Result] {
-        let (files, scenarios) = try loadScenariosWithFiles(arguments.positional, arguments)
-        do {
-            try BatchRunner.checkUniqueNames(files.indices.map { (files[$0], scenarios[$0]) })
-        } catch {
-            throw inputError(error)
+        let set = try loadScenarios(arguments.positional, arguments)
+        try reporting { () throws(InputError) in
+            try BatchRunner.checkUniqueNames(set.files.indices.map { (set.files[$0], set.scenarios[$0]) })
         }
         var progress: (@Sendable (Int, Int) -> Void)?
-        let showProgress = environment.stderrIsTerminal && scenarios.count > 1
+        let showProgress = environment.stderrIsTerminal && set.scenarios.count > 1
         if showProgress {
             let write = environment.progress
             progress = { done, total in write("\r[\(done)/\(total)] scenarios simulated") }
         }
-        let results = BatchRunner.run(scenarios, parallel: !arguments.flag("--serial"), progress: progress)
+        let results = BatchRunner.run(set.scenarios, parallel: !arguments.flag("--serial"), progress: progress)
         if showProgress { environment.progress("\r\u{1B}[K") }
         return results
     }

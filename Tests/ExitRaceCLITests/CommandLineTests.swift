@@ -1,7 +1,8 @@
+import ExitRace
 import Foundation
 import Testing
 
-@testable import ExitRace
+@testable import ExitRaceCLI
 
 @Suite("Command line")
 struct CommandLineTests {
@@ -35,7 +36,7 @@ struct CommandLineTests {
 
     @Test("scenario files run; a file equal to the default gives the default table")
     func runFile() {
-        let output = Tool.main(["run", ScenarioDecoderTests.repository.appendingPathComponent(DefaultScenario.fileName).path])
+        let output = Tool.main(["run", Repository.root.appendingPathComponent(DefaultScenario.fileName).path])
         #expect(output.exitCode == ExitCode.success)
         #expect(output.stdout == Tool.main([]).stdout)
     }
@@ -78,7 +79,7 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let broken = directory.appendingPathComponent("broken.json")
         try Data("{\"name\": 1}".utf8).write(to: broken)
-        let good = ScenarioDecoderTests.repository.appendingPathComponent(DefaultScenario.fileName).path
+        let good = Repository.root.appendingPathComponent(DefaultScenario.fileName).path
         let output = Tool.main(["run", good, broken.path, "/nonexistent.json"])
         #expect(output.exitCode == ExitCode.badInput)
         #expect(output.stdout.isEmpty)
@@ -115,7 +116,7 @@ struct CommandLineTests {
             process.waitUntilExit()
             #expect(String(decoding: out, as: UTF8.self) == expected.stdout)
             #expect(String(decoding: err, as: UTF8.self) == expected.stderr)
-            #expect(process.terminationStatus == expected.exitCode)
+            #expect(process.terminationStatus == expected.exitCode.rawValue)
         }
     }
 }

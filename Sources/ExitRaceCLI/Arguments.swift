@@ -1,3 +1,5 @@
+import ExitRace
+
 /// A small, strict command-line argument reader: `--name value`, `--name=value`, flags, and
 /// positional arguments; `--` ends the options. Unknown options are errors with a suggestion.
 struct Arguments {

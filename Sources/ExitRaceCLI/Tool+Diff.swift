@@ -1,4 +1,4 @@
-import Foundation
+import ExitRace
 
 extension Tool {
     static func diffCommand(_ raw: [String]) -> ToolOutput {
@@ -9,17 +9,14 @@ extension Tool {
             }
             let markdown = try markdownFormat(arguments, command: "diff")
             let tolerance = try marginTolerance(arguments, command: "diff")
-            let diff: ResultDiff
-            do throws(InputError) {
-                diff = ResultDiff(
-                    old: try loadResults(arguments.positional[0]), new: try loadResults(arguments.positional[1]),
+            let diff = try reporting { () throws(InputError) in
+                ResultDiff(
+                    old: try ResultDocument.load(arguments.positional[0]), new: try ResultDocument.load(arguments.positional[1]),
                     marginToleranceNs: tolerance)
-            } catch {
-                throw inputError(error)
             }
             return ToolOutput(
                 stdout: markdown ? diff.renderMarkdown() : diff.renderText(),
-                exitCode: diff.isEmpty ? ExitCode.success : ExitCode.difference)
+                exitCode: diff.isEmpty ? .success : .difference)
         }
     }
 
@@ -30,33 +27,6 @@ extension Tool {
             throw usageError("exitrace \(command): --margins expects milliseconds (0 or more), found '\(text)'")
         }
         return duration.nanoseconds
-    }
-
-    /// The result documents in a file, or in a directory's `*.json` files (sorted by name).
-    static func loadResults(_ path: String) throws(InputError) -> [ResultDocument] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputError([Diagnostic(file: path, path: "", message: "no such file or directory")])
-        }
-        let files: [String]
-        if isDirectory.boolValue {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            files = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                .map { (path as NSString).appendingPathComponent($0) }
-        } else {
-            files = [path]
-        }
-        var documents: [ResultDocument] = []
-        var diagnostics: [Diagnostic] = []
-        for file in files {
-            do {
-                documents.append(try ResultDocument.parse(try ScenarioLoader.readFile(file), file: file))
-            } catch {
-                diagnostics += error.diagnostics
-            }
-        }
-        guard diagnostics.isEmpty else { throw InputError(diagnostics) }
-        return documents
     }
 
     static let diffHelp = """

@@ -1,4 +1,4 @@
-import Foundation
+import ExitRace
 
 extension Tool {
     static func checkCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
@@ -19,31 +19,25 @@ extension Tool {
                 throw Stop(output: ToolOutput(
                     stderr: "exitrace check: refusing to --update results with CI=true: CI checks results, people accept them "
                         + "(add --force if you really mean it)\n",
-                    exitCode: ExitCode.badInput))
+                    exitCode: .badInput))
             }
             let results = try runBatch(arguments, environment)
-            let allDirectories = arguments.positional.allSatisfy { path in
-                var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-            }
+            // Orphans can be told only when every scenario of the directories was simulated.
+            let allDirectories = arguments.positional.allSatisfy(Directory.exists)
             let drift = ResultsDrift(results: results, against: against, includeOrphans: allDirectories, marginToleranceNs: tolerance)
             guard !drift.isEmpty else {
                 let count = "\(results.count) scenario\(results.count == 1 ? "" : "s")"
                 return ToolOutput(stdout: "results match: \(count) checked against \(against)\n")
             }
             if update {
-                do throws(InputError) {
-                    try drift.update(results: results, against: against)
-                } catch {
-                    throw inputError(error)
-                }
+                try reporting { () throws(InputError) in try drift.update(results: results, against: against) }
                 return ToolOutput(stdout: drift.render(markdown: markdown) + "updated \(against)\n")
             }
             let accept = (["exitrace", "check"] + arguments.positional + ["--against", against, "--update"]).joined(separator: " ")
             return ToolOutput(
                 stdout: drift.render(markdown: markdown)
                     + "results in \(against) differ from what the scenarios give now; if the change is intended, run: \(accept)\n",
-                exitCode: ExitCode.difference)
+                exitCode: .difference)
         }
     }
 

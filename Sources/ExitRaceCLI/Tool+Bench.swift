@@ -1,3 +1,5 @@
+import ExitRace
+
 extension Tool {
     static func benchCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in

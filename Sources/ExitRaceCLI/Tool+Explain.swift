@@ -1,3 +1,4 @@
+import ExitRace
 import Foundation
 
 extension Tool {
@@ -10,29 +11,16 @@ extension Tool {
             guard let hookText = arguments.value("--hook"), let strategyText = arguments.value("--strategy") else {
                 throw usageError("exitrace explain: --hook and --strategy are required (e.g. --hook AppDelegate --strategy Task.detached)")
             }
-            let loaded = try loadScenarios(arguments.positional, arguments)
+            let loaded = try loadScenarios(arguments.positional, arguments).scenarios
             guard loaded.count == 1 else {
                 throw usageError("exitrace explain: expected one scenario file, found a directory of \(loaded.count)")
             }
             let scenario = loaded[0]
-            guard let hook = scenario.hooks.firstIndex(where: { $0.name == hookText || $0.label == hookText }) else {
-                throw usageError("exitrace explain: " + unknown("hook", hookText, scenario.hooks.map(\.name) + scenario.hooks.map(\.label)))
-            }
-            guard let strategy = scenario.strategies.firstIndex(where: { $0.name == strategyText }) else {
-                throw usageError("exitrace explain: " + unknown("strategy", strategyText, scenario.strategies.map(\.name)))
-            }
-            let procedureNames = scenario.procedures.map(\.name)
-            var procedures = Array(scenario.procedures.indices)
-            if let procedureText = arguments.value("--procedure") {
-                guard let index = procedureNames.firstIndex(of: procedureText) else {
-                    throw usageError("exitrace explain: " + unknown("procedure", procedureText, procedureNames))
-                }
-                procedures = [index]
-            }
+            let (hook, strategy, procedures) = try lookUp(hookText, strategyText, arguments.value("--procedure"), in: scenario)
             let traceFile = arguments.value("--trace")
             if traceFile != nil && procedures.count != 1 {
                 throw usageError(
-                    "exitrace explain: --trace writes one run: add --procedure (one of \(procedureNames.joined(separator: ", ")))")
+                    "exitrace explain: --trace writes one run: add --procedure (one of \(scenario.procedures.map(\.name).joined(separator: ", ")))")
             }
             let simulator = Simulator(scenario: scenario)
             let traces = procedures.map { simulator.trace(hook: hook, strategy: strategy, procedure: $0) }
@@ -41,12 +29,18 @@ extension Tool {
         }
     }
 
-    private static func unknown(_ what: String, _ found: String, _ names: [String]) -> String {
-        var message = "no \(what) '\(found)'"
-        if let suggestion = closestMatch(to: found, in: names) { message += "; did you mean '\(suggestion)'?" }
-        var unique: [String] = []
-        for name in names where !unique.contains(name) { unique.append(name) }
-        return message + " (\(what)s: \(unique.joined(separator: ", ")))"
+    /// The cell's indices, and every procedure's when none is named; an unknown name is a usage error.
+    private static func lookUp(
+        _ hook: String, _ strategy: String, _ procedure: String?, in scenario: Scenario
+    ) throws(Stop) -> (hook: Int, strategy: Int, procedures: [Int]) {
+        do throws(InputError) {
+            let hookIndex = try scenario.hookIndex(named: hook)
+            let strategyIndex = try scenario.strategyIndex(named: strategy)
+            guard let procedure else { return (hookIndex, strategyIndex, Array(scenario.procedures.indices)) }
+            return (hookIndex, strategyIndex, [try scenario.procedureIndex(named: procedure)])
+        } catch {
+            throw usageError("exitrace explain: " + error.diagnostics.map(\.message).joined(separator: "; "))
+        }
     }
 
     static let explainHelp = """
@@ -76,9 +70,9 @@ extension Tool {
             guard let out = arguments.value("--out") else {
                 throw usageError("exitrace report: --out DIR is required (index.html is written there)")
             }
-            let scenarios = try loadScenarios(arguments.positional, arguments)
+            let scenarios = try loadScenarios(arguments.positional, arguments).scenarios
             let page = (out as NSString).appendingPathComponent("index.html")
-            try createDirectory(out)
+            try reporting { () throws(InputError) in try Directory.create(out) }
             try write(HTMLReport.render(ReportContent.compute(scenarios), expanded: arguments.flag("--expand")), to: page)
             return ToolOutput(stdout: "\(page)\n")
         }

@@ -1,3 +1,5 @@
+import ExitRace
+
 /// The `exitrace` command line: parses arguments, calls the library, and says what to print and
 /// which exit code to return. The executable target only performs the returned ``ToolOutput``.
 /// Each command lives in its own `Tool+Command.swift` file with its help text.
@@ -66,12 +68,12 @@ public enum Tool {
     }
 
     static func usageError(_ message: String) -> Stop {
-        Stop(output: ToolOutput(stderr: "\(message)\nrun 'exitrace --help' for usage\n", exitCode: ExitCode.badInput))
+        Stop(output: ToolOutput(stderr: "\(message)\nrun 'exitrace --help' for usage\n", exitCode: .badInput))
     }
 
     /// Every diagnostic on stderr, nothing on stdout: no half-written results.
     static func inputError(_ error: InputError) -> Stop {
-        Stop(output: ToolOutput(stderr: error.diagnostics.map { $0.description + "\n" }.joined(), exitCode: ExitCode.badInput))
+        Stop(output: ToolOutput(stderr: error.diagnostics.map { $0.description + "\n" }.joined(), exitCode: .badInput))
     }
 
     /// Parses a command's arguments; `--help` ends the command with its help.
@@ -90,44 +92,9 @@ public enum Tool {
         return arguments
     }
 
-    /// The scenarios named by `DIR|FILE…` arguments (a directory stands for its `*.json` files;
-    /// none, the built-in default), with every `--set` applied; every problem of every file and
-    /// argument at once when any is bad. Also returns the files, in order.
-    static func loadScenarios(_ paths: [String], _ arguments: Arguments) throws(Stop) -> [Scenario] {
-        try loadScenariosWithFiles(paths, arguments).scenarios
-    }
-
-    static func loadScenariosWithFiles(
-        _ paths: [String], _ arguments: Arguments
-    ) throws(Stop) -> (files: [String], scenarios: [Scenario]) {
-        let (files, problems) = ScenarioDiscovery.discover(paths)
-        var diagnostics = problems
-        var overrides: [SettingOverride] = []
-        for text in arguments.values("--set") {
-            do {
-                overrides.append(try SettingOverride.parse(text))
-            } catch {
-                diagnostics += error.diagnostics
-            }
-        }
-        guard diagnostics.isEmpty else { throw inputError(InputError(diagnostics)) }
-        var scenarios: [Scenario] = []
-        if paths.isEmpty {
-            do {
-                scenarios.append(try ScenarioLoader.loadDefault(overrides: overrides))
-            } catch {
-                diagnostics += error.diagnostics
-            }
-        }
-        for path in files {
-            do {
-                scenarios.append(try ScenarioLoader.load(path: path, overrides: overrides))
-            } catch {
-                diagnostics += error.diagnostics
-            }
-        }
-        guard diagnostics.isEmpty else { throw inputError(InputError(diagnostics)) }
-        return (files, scenarios)
+    /// The scenarios named by the positional arguments, with every `--set` applied; see ``ScenarioSet``.
+    static func loadScenarios(_ paths: [String], _ arguments: Arguments) throws(Stop) -> ScenarioSet {
+        try reporting { () throws(InputError) in try ScenarioSet.load(paths, settings: arguments.values("--set")) }
     }
 
     /// `--format` for commands that print text or Markdown: whether it is Markdown.
@@ -139,13 +106,18 @@ public enum Tool {
         }
     }
 
-    /// Writes a file whole or not at all.
-    static func write(_ text: String, to path: String) throws(Stop) {
+    /// Runs a library call whose input errors end the command with every diagnostic.
+    static func reporting<T>(_ body: () throws(InputError) -> T) throws(Stop) -> T {
         do {
-            try AtomicFile.write(text, to: path)
+            return try body()
         } catch {
             throw inputError(error)
         }
+    }
+
+    /// Writes a file whole or not at all.
+    static func write(_ text: String, to path: String) throws(Stop) {
+        try reporting { () throws(InputError) in try AtomicFile.write(text, to: path) }
     }
 
     static let usage = """

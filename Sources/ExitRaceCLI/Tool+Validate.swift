@@ -1,3 +1,5 @@
+import ExitRace
+
 extension Tool {
     static func validateCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
@@ -7,16 +9,16 @@ extension Tool {
             let (files, problems) = ScenarioDiscovery.discover(arguments.positional)
             if !problems.isEmpty {
                 output.stderr += problems.map { $0.description + "\n" }.joined()
-                output.exitCode = ExitCode.badInput
+                output.exitCode = .badInput
             }
             for path in files {
                 do throws(Stop) {
-                    let s = try loadScenarios([path], arguments)[0]
+                    let s = try loadScenarios([path], arguments).scenarios[0]
                     output.stdout +=
                         "\(path): valid: \(s.hooks.count) hooks × \(s.strategies.count) strategies × \(s.procedures.count) procedures\n"
                 } catch {
                     output.stderr += error.output.stderr
-                    output.exitCode = ExitCode.badInput
+                    output.exitCode = .badInput
                 }
             }
             return output

@@ -1,3 +1,5 @@
+import ExitRace
+
 extension Tool {
     static func runCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
@@ -10,7 +12,7 @@ extension Tool {
                 }
                 format = parsed
             }
-            let scenarios = try loadScenarios(arguments.positional, arguments)
+            let scenarios = try loadScenarios(arguments.positional, arguments).scenarios
             let text = format.render(scenarios.map { Simulator(scenario: $0).table() })
             if let output = arguments.value("--output") ?? arguments.value("-o") {
                 try write(text, to: output)

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Where one scenario's results live in a results directory: `<name>.md` and `<name>.json`.
+///
+/// `exitrace batch` writes these files and `exitrace check` reads them back; both name them here,
+/// so the two can never disagree on the scheme.
+public struct ResultFiles: Equatable, Sendable {
+    /// The Markdown table, for people.
+    public var markdown: String
+    /// The canonical JSON, which comparisons read.
+    public var json: String
+
+    /// The files of the scenario called `name` in `directory`.
+    public init(name: String, directory: String) {
+        markdown = (directory as NSString).appendingPathComponent(name + ".md")
+        json = (directory as NSString).appendingPathComponent(name + ".json")
+    }
+
+    /// Both paths, JSON first: the order in which a removed scenario's files are deleted.
+    public var all: [String] { [json, markdown] }
+
+    /// The scenario name a file name in a results directory stands for: `live-activity` for
+    /// `live-activity.json`; nil for any other file, whose JSON may not even be ours.
+    public static func scenarioName(ofJSONFile fileName: String) -> String? {
+        fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : nil
+    }
+
+    /// Writes a scenario's result files into `directory` (which must exist), each whole or not at all.
+    @discardableResult
+    public static func write(_ result: BatchRunner.Result, to directory: String) throws(InputError) -> ResultFiles {
+        let files = ResultFiles(name: result.name, directory: directory)
+        try AtomicFile.write(result.markdown, to: files.markdown)
+        try AtomicFile.write(result.json, to: files.json)
+        return files
+    }
+}

@@ -1,0 +1,164 @@
+import ExitRace
+import Foundation
+import Testing
+
+@testable import ExitRaceCLI
+
+@Suite("batch, diff and check commands")
+struct BatchCommandTests {
+    static let repository = Repository.root
+
+    @Test("diff command: exit 0 when equal, 1 when different, 2 on bad input")
+    func diffExitCodes() throws {
+        let results = Self.repository.appendingPathComponent("results").path
+        let same = Tool.main(["diff", results, results])
+        #expect(same == ToolOutput(stdout: "no differences\n"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-diffcmd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let changed = directory.appendingPathComponent("live-activity.json").path
+        try Data(Tool.main(["run", "--format", "json", "--set", "timing.exitDurationMs=12"]).stdout.utf8).write(
+            to: URL(fileURLWithPath: changed))
+        let different = Tool.main(["diff", results + "/live-activity.json", changed])
+        #expect(different.exitCode == ExitCode.difference)
+        #expect(different.stdout.hasSuffix("2 cells changed\n"))
+        let bad = Tool.main(["diff", results, Self.repository.appendingPathComponent("scenarios").path])
+        #expect(bad.exitCode == ExitCode.badInput)
+        #expect(bad.stdout.isEmpty)
+        #expect(Tool.main(["diff", results]).exitCode == ExitCode.badInput)
+        #expect(Tool.main(["diff", results, results, "--margins", "x"]).exitCode == ExitCode.badInput)
+    }
+
+    @Test("batch: writes the same bytes as the committed results")
+    func batchMatchesCommitted() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-batch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = Tool.main(["batch", Self.repository.appendingPathComponent("scenarios").path, "--out", directory.path])
+        #expect(output.exitCode == ExitCode.success)
+        for name in try ScenarioSet.load([Self.repository.appendingPathComponent("scenarios").path]).scenarios.map(\.name) {
+            for suffix in [".md", ".json"] {
+                let written = try Data(contentsOf: directory.appendingPathComponent(name + suffix))
+                let committed = try Data(contentsOf: Self.repository.appendingPathComponent("results/\(name)\(suffix)"))
+                #expect(written == committed, "\(name)\(suffix)")
+            }
+        }
+    }
+
+    @Test("batch: two scenarios with one name are refused, and nothing is written")
+    func duplicateNames() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-dup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("in"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["a.json", "b.json"] {
+            try Data(#"{"extend": "builtin:live-activity", "name": "same"}"#.utf8).write(
+                to: directory.appendingPathComponent("in/\(name)"))
+        }
+        let output = Tool.main(["batch", directory.appendingPathComponent("in").path, "--out", directory.appendingPathComponent("out").path])
+        #expect(output.exitCode == ExitCode.badInput)
+        #expect(output.stderr.contains("found \"same\", also the name of"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
+    }
+
+    @Test("check: drift exits 1 naming the cells; --update fixes it; CI=true refuses --update unless --force")
+    func checkFlow() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenarios = directory.appendingPathComponent("scenarios")
+        let results = directory.appendingPathComponent("results").path
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        let file = scenarios.appendingPathComponent("mine.json")
+        try Data(#"{"extend": "builtin:live-activity"}"#.utf8).write(to: file)
+
+        #expect(Tool.main(["batch", scenarios.path, "--out", results]).exitCode == ExitCode.success)
+        #expect(Tool.main(["check", scenarios.path, "--against", results]).stdout
+            == "results match: 1 scenario checked against \(results)\n")
+
+        // A user changes one timing.
+        try Data(#"{"extend": "builtin:live-activity", "timing": {"exitDurationMs": 12}}"#.utf8).write(to: file)
+        let drift = Tool.main(["check", scenarios.path, "--against", results])
+        #expect(drift.exitCode == ExitCode.difference)
+        #expect(drift.stdout.contains("mine · AppDelegate · Task.detached: × → ○ (foreground: failed → finished"))
+        #expect(drift.stdout.contains("run: exitrace check \(scenarios.path) --against \(results) --update"))
+
+        let ci = ToolEnvironment(variables: ["CI": "true"])
+        let refused = Tool.main(["check", scenarios.path, "--against", results, "--update"], environment: ci)
+        #expect(refused.exitCode == ExitCode.badInput)
+        #expect(refused.stderr.hasPrefix("exitrace check: refusing to --update results with CI=true"))
+        #expect(Tool.main(["check", scenarios.path, "--against", results]).exitCode == ExitCode.difference)
+
+        let updated = Tool.main(["check", scenarios.path, "--against", results, "--update"])
+        #expect(updated.exitCode == ExitCode.success)
+        #expect(Tool.main(["check", scenarios.path, "--against", results]).exitCode == ExitCode.success)
+
+        // A scenario removed leaves an orphan result, reported and removed by --update.
+        try FileManager.default.moveItem(at: file, to: scenarios.appendingPathComponent("renamed.json"))
+        let orphan = Tool.main(["check", scenarios.path, "--against", results])
+        #expect(orphan.exitCode == ExitCode.difference)
+        #expect(orphan.stdout.contains("mine: scenario removed"))
+        #expect(orphan.stdout.contains("renamed: scenario added"))
+        let forced = Tool.main(["check", scenarios.path, "--against", results, "--update", "--force"], environment: ci)
+        #expect(forced.exitCode == ExitCode.success)
+        let files = try FileManager.default.contentsOfDirectory(atPath: results).sorted()
+        #expect(files == ["renamed.json", "renamed.md"])
+    }
+
+    @Test("check: a hand-edited Markdown table is drift even when no cell changed")
+    func markdownOnlyDrift() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-md-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let results = directory.appendingPathComponent("results")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("results"), to: results)
+        let markdown = results.appendingPathComponent("live-activity.md")
+        try Data("edited by hand\n".utf8).write(to: markdown)
+        let output = Tool.main(["check", Self.repository.appendingPathComponent("scenarios").path, "--against", results.path])
+        #expect(output.exitCode == ExitCode.difference)
+        #expect(output.stdout.contains("\(markdown.path) differs from the computed table, though no cell changed"))
+    }
+
+    /// Collects progress lines from any thread.
+    final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func append(_ line: String) {
+            lock.lock()
+            lines.append(line)
+            lock.unlock()
+        }
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return lines
+        }
+    }
+
+    @Test("batch: a progress line on a terminal, nothing when stderr is not one")
+    func progress() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-progress-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenarios = Self.repository.appendingPathComponent("scenarios").path
+        let lines = Lines()
+        let terminal = ToolEnvironment(stderrIsTerminal: true, progress: { lines.append($0) })
+        #expect(Tool.main(["batch", scenarios, "--out", directory.path], environment: terminal).exitCode == .success)
+        let count = try ScenarioDiscovery.files([scenarios]).count
+        #expect(lines.all.filter { $0.hasPrefix("\r[") }.sorted() == (1...count).map { "\r[\($0)/\(count)] scenarios simulated" }.sorted())
+        #expect(lines.all.last == "\r\u{1B}[K")
+
+        let quiet = Lines()
+        let pipe = ToolEnvironment(stderrIsTerminal: false, progress: { quiet.append($0) })
+        let output = Tool.main(["batch", scenarios, "--out", directory.path], environment: pipe)
+        #expect(output.exitCode == .success && output.stderr.isEmpty)
+        #expect(quiet.all.isEmpty)
+    }
+
+    @Test("batch and check need their directories", arguments: [
+        (["batch", "scenarios"], "exitrace batch: --out DIR is required (where the result files go)"),
+        (["check", "scenarios"], "exitrace check: --against DIR is required (the committed results)"),
+        (["batch", "--out", "x"], "exitrace batch: expected scenario files or directories"),
+    ])
+    func missingDirectories(arguments: [String], message: String) {
+        let output = Tool.main(arguments)
+        #expect(output.exitCode == ExitCode.badInput)
+        #expect(output.stderr.hasPrefix(message))
+    }
+}
