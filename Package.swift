@@ -1,6 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Heap and engine invariants, checked after every event in debug builds (`swift test`, `.ci/run`).
+let invariants: [SwiftSetting] = [.define("EXITRACE_INVARIANTS", .when(configuration: .debug))]
+
 let package = Package(
     name: "ExitRace",
     // ContinuousClock, typed throws and FileHandle.read(upToCount:) need macOS 13.
@@ -11,7 +14,7 @@ let package = Package(
     ],
     targets: [
         // The simulator and everything a program needs to use it; no terminal, exit codes or signals.
-        .target(name: "ExitRace"),
+        .target(name: "ExitRace", swiftSettings: invariants),
         // The command line: argument parsing, one file per command, exit codes, process output.
         .target(name: "ExitRaceCLI", dependencies: ["ExitRace"]),
         .executableTarget(name: "exitrace", dependencies: ["ExitRaceCLI"]),
@@ -22,5 +25,7 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "ExitRaceCLITests", dependencies: ["ExitRace", "ExitRaceCLI"]),
+        // The library as a dependency sees it: `import ExitRace` without `@testable`.
+        .testTarget(name: "ExitRaceLibraryTests", dependencies: ["ExitRace"]),
     ]
 )
