@@ -216,13 +216,8 @@ public enum ScenarioDecoder {
 
     private static func containsCleanup(_ steps: [ProgramStep], _ cleanupCalls: [String]) -> Bool {
         steps.contains { step in
-            switch step {
-            case .call(let name): cleanupCalls.contains(name)
-            case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body),
-                .beginBackgroundTask(_, let body):
-                containsCleanup(body, cleanupCalls)
-            default: false
-            }
+            if case .call(let name) = step, cleanupCalls.contains(name) { return true }
+            return step.nestedBodies.contains { containsCleanup($0, cleanupCalls) }
         }
     }
 
