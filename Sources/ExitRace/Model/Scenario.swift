@@ -83,7 +83,7 @@ public struct Limits: Equatable, Sendable {
 /// An async system operation, such as `Activity.end`, and how it behaves in time.
 public struct SystemCall: Equatable, Sendable {
     /// When the system call's request counts as done.
-    public enum Effect: String, Equatable, Sendable {
+    public enum Effect: String, CaseIterable, Equatable, Sendable {
         /// Once the request has left the process: it completes even if the process dies after.
         case delivery
         /// Only once the reply is back in a live process.

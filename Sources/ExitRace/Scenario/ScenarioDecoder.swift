@@ -145,7 +145,7 @@ public enum ScenarioDecoder {
                 reader.childPath("deliverAfterMs"), reader.position("deliverAfterMs"),
                 "expected at most costMs (the request leaves while the call runs on its thread), found more")
         }
-        let effect = reader.choice("takesEffectOn", from: ["delivery", "reply"]).flatMap(SystemCall.Effect.init)
+        let effect = reader.choice("takesEffectOn", as: SystemCall.Effect.self)
         return SystemCall(
             name: name, cost: cost, deliverAfter: deliverAfter,
             replyLatency: reader.milliseconds("replyLatencyMs") ?? .zero,
@@ -221,8 +221,6 @@ public enum ScenarioDecoder {
         }
     }
 
-    static let programOps = ScenarioKeys.programSteps.map(\.key)
-
     /// `async` is whether the steps run directly in a task body, where `await` is allowed.
     private static func decodeProgram(
         _ nodes: [JSONNode], path: String, async: Bool, _ context: ProgramContext
@@ -236,9 +234,9 @@ public enum ScenarioDecoder {
         _ node: JSONNode, path: String, async: Bool, _ context: ProgramContext
     ) -> ProgramStep? {
         let log = context.log
-        guard let op = opName(node, path, programOps, log) else { return nil }
-        let keys = ScenarioKeys.members(of: ScenarioKeys.programSteps, op: op)
-        guard let reader = ObjectReader(node, path: path, allowed: keys, log: log) else { return nil }
+        guard let op = stepKind(node, path, ProgramOp.self, log),
+            let reader = ObjectReader(node, path: path, allowed: op.members, log: log)
+        else { return nil }
 
         func body(async: Bool) -> [ProgramStep]? {
             guard let nodes = reader.array("body", required: true) else { return nil }
@@ -253,56 +251,55 @@ public enum ScenarioDecoder {
         }
 
         switch op {
-        case "task", "detached":
-            let detached = op == "detached"
+        case .task, .detached:
+            let detached = op == .detached
             var isolation: TaskSpawn.Isolation = detached ? .none : .inherit
-            if !detached, let name = reader.choice("isolation", from: ["inherit", "mainActor", "none"]) {
-                isolation = name == "mainActor" ? .mainActor : name == "none" ? .none : .inherit
-            }
+            if !detached, let name = reader.choice("isolation", as: IsolationName.self) { isolation = name.isolation }
             let priority = reader.qos("priority")
             if reader["priority"] != nil && priority == nil { return nil }
             guard let steps = body(async: true) else { return nil }
             return .spawnTask(TaskSpawn(isolation: isolation, priority: priority, detached: detached), body: steps)
-        case "dispatch":
-            guard let queue = reader.choice("queue", from: ["main", "global"], required: true) else { return nil }
+        case .dispatch:
+            guard let queue = reader.choice("queue", as: QueueName.self, required: true) else { return nil }
             let target: DispatchTarget
-            if queue == "main" {
+            switch queue {
+            case .main:
                 if reader["qos"] != nil {
                     log.error(reader.childPath("qos"), reader.position("qos"), "the main queue has no qos setting; remove it")
                 }
                 target = .main
-            } else {
+            case .global:
                 target = .global(reader.qos("qos") ?? .default)
             }
             guard let steps = body(async: false) else { return nil }
             return .dispatchAsync(target, body: steps)
-        case "wait":
+        case .wait:
             guard let semaphore = reader.string("semaphore", required: true) else { return nil }
             let timeout = reader.milliseconds("timeoutMs")
             if reader["timeoutMs"] == nil {
                 context.semaphores.waits.append((semaphore, reader.childPath("semaphore"), reader.position("semaphore")))
             }
             return .wait(semaphore: semaphore, timeout: timeout)
-        case "signal":
+        case .signal:
             guard let semaphore = reader.string("semaphore", required: true) else { return nil }
             context.semaphores.signaled.append(semaphore)
             return .signal(semaphore: semaphore)
-        case "call":
+        case .call:
             guard let name = reader.reference("name", to: context.callNames, what: "the name of a system call in \"systemCalls\"")
             else { return nil }
             requireAsync("\"call\" (an await)")
             return .call(name)
-        case "beginBackgroundTask":
+        case .beginBackgroundTask:
             guard let task = reader.string("task", required: true) else { return nil }
             var expiration: [ProgramStep] = []
             if let nodes = reader.array("expiration") {
                 expiration = decodeProgram(nodes, path: reader.childPath("expiration"), async: false, context)
             }
             return .beginBackgroundTask(task, expiration: expiration)
-        case "endBackgroundTask":
+        case .endBackgroundTask:
             guard let task = reader.string("task", required: true) else { return nil }
             return .endBackgroundTask(task)
-        case "timer":
+        case .timer:
             let interval = reader.milliseconds("intervalMs", required: true)
             let count = reader.integer("count", in: 1...1_000_000, required: true)
             if let interval, interval.nanoseconds == 0 {
@@ -310,11 +307,11 @@ public enum ScenarioDecoder {
             }
             guard let interval, let count, let steps = body(async: false) else { return nil }
             return .timer(interval: interval, count: count, body: steps)
-        case "set":
+        case .set:
             guard let flag = reader.string("flag", required: true) else { return nil }
             context.flags.signaled.append(flag)
             return .setFlag(flag)
-        case "waitUntil":
+        case .waitUntil:
             guard let flag = reader.string("flag", required: true) else { return nil }
             let poll = reader.milliseconds("pollMs", required: true)
             if let poll, poll.nanoseconds == 0 {
@@ -323,27 +320,23 @@ public enum ScenarioDecoder {
             context.flags.waits.append((flag, reader.childPath("flag"), reader.position("flag")))
             guard let poll else { return nil }
             return .waitUntil(flag: flag, poll: poll)
-        case "if":
-            guard let options = reader.choice("launchOptions", from: ["none", "remoteNotification"], required: true),
+        case .if:
+            guard let options = reader.choice("launchOptions", as: LaunchOptionsName.self, required: true),
                 let steps = body(async: async)
             else { return nil }
-            return .ifLaunchOptions(options == "none" ? .none : .remoteNotification, body: steps)
-        default:
+            return .ifLaunchOptions(options.options, body: steps)
+        case .work:
+            return reader.milliseconds("ms", required: true).map { .work($0) }
+        case .sleep:
+            return reader.milliseconds("ms", required: true).map { .sleep($0) }
+        case .taskSleep:
             guard let ms = reader.milliseconds("ms", required: true) else { return nil }
-            switch op {
-            case "work": return .work(ms)
-            case "sleep": return .sleep(ms)
-            default:
-                requireAsync("\"taskSleep\" (an await)")
-                return .taskSleep(ms)
-            }
+            requireAsync("\"taskSleep\" (an await)")
+            return .taskSleep(ms)
         }
     }
 
     // MARK: - Procedures
-
-    static let procedureOps = ScenarioKeys.procedureSteps.map(\.key)
-    static let actionOps = ScenarioKeys.turnActions.map(\.key)
 
     private static func decodeProcedure(
         _ name: String, _ node: JSONNode, _ path: String, callbacks: [String], log: DiagnosticLog
@@ -357,38 +350,32 @@ public enum ScenarioDecoder {
             decodeProcedureStep(stepNode, path: "\(reader.childPath("steps"))[\(index)]", callbacks: callbacks, log: log)
         }
         var startsIn = AppState.active
-        if let state = reader.choice("startsIn", from: AppState.allCases.map(\.key)) {
-            startsIn = AppState.allCases.first { $0.key == state }!
+        if let state = reader.choice("startsIn", from: AppState.allCases.map(\.key)).flatMap({ key in
+            AppState.allCases.first { $0.key == key }
+        }) {
+            startsIn = state
         }
         return KillProcedure(name: name, label: reader.string("label") ?? name, steps: steps, startsIn: startsIn)
-    }
-
-    /// A step object's reader, allowing exactly the members of its `op` in `table`.
-    private static func stepReader(
-        _ node: JSONNode, _ path: String, _ table: KeyValuePairs<String, [String]>, _ op: String, _ log: DiagnosticLog
-    ) -> ObjectReader? {
-        ObjectReader(node, path: path, allowed: ScenarioKeys.members(of: table, op: op), log: log)
     }
 
     private static func decodeProcedureStep(
         _ node: JSONNode, path: String, callbacks: [String], log: DiagnosticLog
     ) -> KillProcedure.Step? {
-        guard let op = opName(node, path, procedureOps, log),
-            let step = stepReader(node, path, ScenarioKeys.procedureSteps, op, log)
+        guard let op = stepKind(node, path, ProcedureOp.self, log),
+            let step = ObjectReader(node, path: path, allowed: op.members, log: log)
         else { return nil }
         switch op {
-        case "turn":
+        case .turn:
             guard let actionNodes = step.array("actions", required: true) else { return nil }
             let actions = actionNodes.enumerated().compactMap { index, actionNode in
                 decodeTurnAction(actionNode, path: "\(step.childPath("actions"))[\(index)]", callbacks: callbacks, log: log)
             }
             return .turn(actions, watchdog: step.milliseconds("watchdogMs"))
-        case "action":
-            let names = LifecycleAction.allCases.map(\.rawValue)
-            return step.choice("action", from: names, required: true).flatMap(LifecycleAction.init).map { .action($0) }
-        case "delay":
+        case .action:
+            return step.choice("action", as: LifecycleAction.self, required: true).map { .action($0) }
+        case .delay:
             return step.milliseconds("ms", required: true).map { .delay($0) }
-        default:
+        case .sigkill:
             return .sigkill
         }
     }
@@ -396,21 +383,23 @@ public enum ScenarioDecoder {
     private static func decodeTurnAction(
         _ node: JSONNode, path: String, callbacks: [String], log: DiagnosticLog
     ) -> KillProcedure.TurnAction? {
-        guard let op = opName(node, path, actionOps, log), let action = stepReader(node, path, ScenarioKeys.turnActions, op, log)
+        guard let op = stepKind(node, path, TurnActionOp.self, log),
+            let action = ObjectReader(node, path: path, allowed: op.members, log: log)
         else { return nil }
         switch op {
-        case "hook":
+        case .hook:
             let what = "a callback of the lifecycle or of a hook"
             return action.reference("name", to: callbacks, what: what).map { .hook($0) }
-        case "work":
+        case .work:
             return action.milliseconds("ms", required: true).map { .work($0) }
-        default:
+        case .exit:
             return .exit
         }
     }
 
     /// The `op` of a step object, or `nil` after a diagnostic.
-    private static func opName(_ node: JSONNode, _ path: String, _ ops: [String], _ log: DiagnosticLog) -> String? {
+    static func stepKind<Op: StepKind>(_ node: JSONNode, _ path: String, _: Op.Type, _ log: DiagnosticLog) -> Op? {
+        let ops = Op.names
         guard case .object(let members) = node.value else {
             log.expected("an object with an \"op\" member (\(ops.joined(separator: ", ")))", at: node, path)
             return nil
@@ -419,7 +408,7 @@ public enum ScenarioDecoder {
             log.error(path, node.position, "missing member \"op\" (one of \(ops.joined(separator: ", ")))")
             return nil
         }
-        guard case .string(let name) = op.value.value, ops.contains(name) else {
+        guard case .string(let name) = op.value.value, let kind = Op(rawValue: name) else {
             var message = "expected one of \(ops.map { "\"\($0)\"" }.joined(separator: ", ")), found \(op.value.kindDescription)"
             if case .string(let name) = op.value.value, let suggestion = closestMatch(to: name, in: ops) {
                 message += "; did you mean \"\(suggestion)\"?"
@@ -427,6 +416,6 @@ public enum ScenarioDecoder {
             log.error(join(path, "op"), op.value.position, message)
             return nil
         }
-        return name
+        return kind
     }
 }
