@@ -66,6 +66,9 @@ public struct TaskSpawn: Equatable, Sendable {
         case none
     }
 
+    /// The isolation of a `Task {}` that states none: the caller's. (`Task.detached` always has none.)
+    public static let defaultIsolation = Isolation.inherit
+
     public var isolation: Isolation
     /// `nil` means inherit for `Task {}`, `.medium` for `Task.detached {}`.
     public var priority: QoSClass?
@@ -82,4 +85,7 @@ public struct TaskSpawn: Equatable, Sendable {
 public enum DispatchTarget: Equatable, Sendable {
     case main
     case global(QoSClass)
+
+    /// The class of `DispatchQueue.global()` when no `qos` is given, as in Dispatch.
+    public static let defaultGlobalQoS = QoSClass.default
 }

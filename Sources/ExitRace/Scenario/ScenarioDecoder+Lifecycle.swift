@@ -16,7 +16,7 @@ extension ScenarioDecoder {
                 log.error(reader.childPath("callbacks"), reader.position("callbacks"), "expected at least one callback, found none")
             }
         }
-        return Hook(name: name, label: reader.string("label") ?? name, callbacks: callbacks)
+        return Hook(name: name, label: reader.string("label"), callbacks: callbacks)
     }
 
     /// Callbacks procedures may deliver: the lifecycle's, and every hook's.
@@ -50,16 +50,15 @@ extension ScenarioDecoder {
         return settings
     }
 
-    static let defaultMaxActive = VirtualDuration.ms(8 * 3_600_000)
-    static let defaultMaxEnded = VirtualDuration.ms(4 * 3_600_000)
-
     static func decodeActivity(_ object: ObjectReader, log: DiagnosticLog) -> ActivitySettings? {
         guard let node = object["activity"],
             let reader = ObjectReader(node, path: "activity", allowed: ScenarioKeys.activity, log: log)
         else { return nil }
-        return ActivitySettings(
-            startedAt: reader.milliseconds("startedAtMs"), maxActive: reader.milliseconds("maxActiveMs") ?? defaultMaxActive,
-            maxEnded: reader.milliseconds("maxEndedMs") ?? defaultMaxEnded)
+        var settings = ActivitySettings.default
+        if let startedAt = reader.milliseconds("startedAtMs") { settings.startedAt = startedAt }
+        if let maxActive = reader.milliseconds("maxActiveMs") { settings.maxActive = maxActive }
+        if let maxEnded = reader.milliseconds("maxEndedMs") { settings.maxEnded = maxEnded }
+        return settings
     }
 
     static func decodeActivityEffect(_ reader: ObjectReader) -> ActivityEffect? {
@@ -98,7 +97,7 @@ extension ScenarioDecoder {
     }
 
     static func decodeGoal(_ object: ObjectReader, callNames: [String], hasActivity: Bool, log: DiagnosticLog) -> Goal? {
-        guard let node = object["goal"] else { return .cleanup }
+        guard let node = object["goal"] else { return Goal.default }
         guard case .object(let members) = node.value, let kindNode = members.first(where: { $0.key == "kind" })?.value,
             case .string(let name) = kindNode.value, let kind = GoalKind(rawValue: name)
         else {

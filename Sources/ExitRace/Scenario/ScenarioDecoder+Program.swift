@@ -41,7 +41,7 @@ extension ScenarioDecoder {
                 reader.childPath("program"), reader.position("program"),
                 "expected the program to call a cleanup system call (\(context.cleanupCalls.joined(separator: ", "))) somewhere, found none")
         }
-        return Strategy(name: name, code: reader.string("code") ?? "", program: program)
+        return Strategy(name: name, code: reader.string("code"), program: program)
     }
 
     /// Reports each wait without a timeout on a semaphore or flag that nothing in the strategy ends.
@@ -130,7 +130,7 @@ extension ScenarioDecoder {
 
     private static func decodeSpawn(_ step: StepInput, detached: Bool) -> ProgramStep? {
         let reader = step.reader
-        var isolation: TaskSpawn.Isolation = detached ? .none : .inherit
+        var isolation = detached ? TaskSpawn.Isolation.none : TaskSpawn.defaultIsolation
         if !detached, let name = reader.choice("isolation", as: IsolationName.self) { isolation = name.isolation }
         let priority = reader.qos("priority")
         if reader["priority"] != nil && priority == nil { return nil }
@@ -149,7 +149,7 @@ extension ScenarioDecoder {
             }
             target = .main
         case .global:
-            target = .global(reader.qos("qos") ?? .default)
+            target = .global(reader.qos("qos") ?? DispatchTarget.defaultGlobalQoS)
         }
         guard let steps = step.body(async: false) else { return nil }
         return .dispatchAsync(target, body: steps)

@@ -35,7 +35,7 @@ public enum ScenarioDecoder {
                 "\"extend\" is resolved when a file is loaded from disk (ScenarioLoader), not by the decoder alone")
         }
         let name = object.string("name") ?? defaultName(forFile: file)
-        let title = object.string("title") ?? name
+        let title = object.string("title")
         let timing = decodeTiming(object, log: log)
         let limits = decodeLimits(object, log: log)
         let calls: [SystemCall] = decodeNamed(object, "systemCalls", log: log, decodeSystemCall)
@@ -87,17 +87,8 @@ public enum ScenarioDecoder {
 
     // MARK: - Timing and limits
 
-    /// The defaults a scenario gets for settings it leaves out (see docs/scenario-format.md).
-    public static let defaultTiming = Timing(
-        exitDuration: .ms(3),
-        startLatency: [.ms(50), .ms(20), .ms(10), VirtualDuration(nanoseconds: 100_000),
-                       VirtualDuration(nanoseconds: 50_000)],
-        cooperativePoolWidth: 6, dispatchPoolWidth: 64, mainThreadQoS: .userInteractive)
-
-    public static let defaultLimits = Limits(maxEvents: 1_000_000, maxTime: .ms(600_000))
-
     private static func decodeTiming(_ object: ObjectReader, log: DiagnosticLog) -> Timing? {
-        var timing = defaultTiming
+        var timing = Timing.default
         guard let node = object["timing"] else { return timing }
         guard let reader = ObjectReader(node, path: "timing", allowed: ScenarioKeys.timing, log: log) else { return nil }
         if let exit = reader.milliseconds("exitDurationMs") { timing.exitDuration = exit }
@@ -116,7 +107,7 @@ public enum ScenarioDecoder {
     }
 
     private static func decodeLimits(_ object: ObjectReader, log: DiagnosticLog) -> Limits? {
-        var limits = defaultLimits
+        var limits = Limits.default
         guard let node = object["limits"] else { return limits }
         guard let reader = ObjectReader(node, path: "limits", allowed: ScenarioKeys.limits, log: log) else {
             return nil
@@ -137,20 +128,23 @@ public enum ScenarioDecoder {
         _ name: String, _ node: JSONNode, _ path: String, _ log: DiagnosticLog
     ) -> SystemCall? {
         guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.systemCall, log: log) else { return nil }
-        let decodedCost = reader.milliseconds("costMs", required: true)
-        let cost = decodedCost ?? .zero
-        let deliverAfter = reader.milliseconds("deliverAfterMs") ?? cost
-        if decodedCost != nil && deliverAfter > cost {
-            log.error(
-                reader.childPath("deliverAfterMs"), reader.position("deliverAfterMs"),
-                "expected at most costMs (the request leaves while the call runs on its thread), found more")
+        let cost = reader.milliseconds("costMs", required: true)
+        // Without a cost the file is rejected; the call still counts, so that steps calling it by
+        // name are not reported as well.
+        var call = SystemCall(name: name, cost: cost ?? .zero)
+        if let deliverAfter = reader.milliseconds("deliverAfterMs") {
+            if let cost, deliverAfter > cost {
+                log.error(
+                    reader.childPath("deliverAfterMs"), reader.position("deliverAfterMs"),
+                    "expected at most costMs (the request leaves while the call runs on its thread), found more")
+            }
+            call.deliverAfter = deliverAfter
         }
-        let effect = reader.choice("takesEffectOn", as: SystemCall.Effect.self)
-        return SystemCall(
-            name: name, cost: cost, deliverAfter: deliverAfter,
-            replyLatency: reader.milliseconds("replyLatencyMs") ?? .zero,
-            takesEffectOn: effect ?? .delivery, isCleanup: reader.bool("cleanup") ?? true,
-            activityEffect: decodeActivityEffect(reader))
+        if let effect = reader.choice("takesEffectOn", as: SystemCall.Effect.self) { call.takesEffectOn = effect }
+        if let latency = reader.milliseconds("replyLatencyMs") { call.replyLatency = latency }
+        if let cleanup = reader.bool("cleanup") { call.isCleanup = cleanup }
+        call.activityEffect = decodeActivityEffect(reader)
+        return call
     }
 
     // MARK: - Procedures
@@ -166,13 +160,10 @@ public enum ScenarioDecoder {
         let steps = stepNodes.enumerated().compactMap { index, stepNode in
             decodeProcedureStep(stepNode, path: "\(reader.childPath("steps"))[\(index)]", callbacks: callbacks, log: log)
         }
-        var startsIn = AppState.active
-        if let state = reader.choice("startsIn", from: AppState.allCases.map(\.key)).flatMap({ key in
+        let startsIn = reader.choice("startsIn", from: AppState.allCases.map(\.key)).flatMap { key in
             AppState.allCases.first { $0.key == key }
-        }) {
-            startsIn = state
         }
-        return KillProcedure(name: name, label: reader.string("label") ?? name, steps: steps, startsIn: startsIn)
+        return KillProcedure(name: name, label: reader.string("label"), steps: steps, startsIn: startsIn)
     }
 
     private static func decodeProcedureStep(
