@@ -106,14 +106,14 @@ struct SchemaTests {
         #expect(Self.properties(defs?["lifecycle"]) == ScenarioKeys.lifecycle)
         #expect(Self.properties(defs?["activity"]) == ScenarioKeys.activity)
         let goals = Self.branches("goal", discriminator: "kind")
-        #expect(goals.map(\.op) == ScenarioKeys.goals.map(\.key))
+        #expect(goals.map(\.op) == ScenarioKeys.goals.map(\.op))
         for (kind, members) in goals { #expect(members == ScenarioKeys.members(of: ScenarioKeys.goals, op: kind), "goal \(kind)") }
         for (name, table) in [
             ("programStep", ScenarioKeys.programSteps), ("procedureStep", ScenarioKeys.procedureSteps),
             ("turnAction", ScenarioKeys.turnActions),
         ] {
             let schemaBranches = Self.branches(name)
-            #expect(schemaBranches.map(\.op) == table.map(\.key), "\(name)")
+            #expect(schemaBranches.map(\.op) == table.map(\.op), "\(name)")
             for (op, members) in schemaBranches {
                 #expect(members == ScenarioKeys.members(of: table, op: op), "\(name) \(op)")
             }

@@ -62,8 +62,7 @@ public enum Benchmark {
         }
         for _ in 0..<tasks { program.append(.wait(semaphore: "done", timeout: nil)) }
         return Scenario(
-            name: "synthetic", title: "synthetic load", timing: ScenarioDecoder.defaultTiming,
-            limits: ScenarioDecoder.defaultLimits,
+            name: "synthetic", title: "synthetic load", timing: .default, limits: .default,
             systemCalls: [
                 SystemCall(
                     name: "request", cost: .ms(1), deliverAfter: VirtualDuration(nanoseconds: 500_000),

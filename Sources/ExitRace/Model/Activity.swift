@@ -15,6 +15,11 @@ public struct ActivitySettings: Equatable, Sendable {
         self.maxActive = maxActive
         self.maxEnded = maxEnded
     }
+
+    /// An activity a request call starts, with the system's time limits as ActivityKit documents
+    /// them: 8 h active, then up to 4 h on the lock screen.
+    public static let `default` = ActivitySettings(
+        startedAt: nil, maxActive: .ms(8 * 3_600_000), maxEnded: .ms(4 * 3_600_000))
 }
 
 /// What a system call does to the Live Activity once its request is delivered.
@@ -42,4 +47,7 @@ public enum Goal: Equatable, Sendable {
     /// The call was still being delivered at this time: its last delivery while the process
     /// was alive falls within `within` before `at`.
     case keepsCalling(call: String, at: VirtualDuration, within: VirtualDuration)
+
+    /// The question a scenario asks when it states no goal: did the cleanup finish.
+    public static let `default` = Goal.cleanup
 }

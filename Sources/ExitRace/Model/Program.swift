@@ -36,6 +36,25 @@ public indirect enum ProgramStep: Equatable, Sendable {
     case ifLaunchOptions(LaunchOptions, body: [ProgramStep])
 }
 
+extension ProgramStep {
+    /// The step lists nested in this step: a task's or dispatched block's body, a timer's body, an
+    /// `if` body, a background task's expiration handler; empty for every other step.
+    ///
+    /// Walks over program trees use this one switch instead of their own, so a new step with a body
+    /// is seen by all of them once it is listed here; the switch has no `default:` for that reason.
+    /// The bodies are not in the order they run.
+    public var nestedBodies: [[ProgramStep]] {
+        switch self {
+        case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body):
+            [body]
+        case .beginBackgroundTask(_, let expiration):
+            [expiration]
+        case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil:
+            []
+        }
+    }
+}
+
 /// Where a spawned task runs and at which priority.
 public struct TaskSpawn: Equatable, Sendable {
     public enum Isolation: Equatable, Sendable {
@@ -46,6 +65,9 @@ public struct TaskSpawn: Equatable, Sendable {
         /// No isolation: the global concurrent executor (what `Task.detached` gets).
         case none
     }
+
+    /// The isolation of a `Task {}` that states none: the caller's. (`Task.detached` always has none.)
+    public static let defaultIsolation = Isolation.inherit
 
     public var isolation: Isolation
     /// `nil` means inherit for `Task {}`, `.medium` for `Task.detached {}`.
@@ -63,4 +85,7 @@ public struct TaskSpawn: Equatable, Sendable {
 public enum DispatchTarget: Equatable, Sendable {
     case main
     case global(QoSClass)
+
+    /// The class of `DispatchQueue.global()` when no `qos` is given, as in Dispatch.
+    public static let defaultGlobalQoS = QoSClass.default
 }

@@ -2,6 +2,11 @@
 /// kill procedures. Every (hook, strategy) pair is simulated under every procedure.
 ///
 /// Ordered collections keep the order of the scenario file, which is the order of the table.
+///
+/// Every default a scenario file may leave out lives on these model types (`Timing.default`,
+/// `LifecycleSettings.default`, `Limits.default`, `ActivitySettings.default`, `Goal.default`, the
+/// initializers' `nil` arguments): the decoder reads them from here, and a test checks that
+/// `docs/scenario-format.md` states the same values.
 public struct Scenario: Equatable, Sendable {
     public var name: String
     public var title: String
@@ -15,13 +20,14 @@ public struct Scenario: Equatable, Sendable {
     public var strategies: [Strategy]
     public var procedures: [KillProcedure]
 
+    /// A `nil` title is the name.
     public init(
-        name: String, title: String, timing: Timing, lifecycle: LifecycleSettings = .default,
-        activity: ActivitySettings? = nil, goal: Goal = .cleanup, limits: Limits, systemCalls: [SystemCall],
+        name: String, title: String?, timing: Timing, lifecycle: LifecycleSettings = .default,
+        activity: ActivitySettings? = nil, goal: Goal = .default, limits: Limits, systemCalls: [SystemCall],
         hooks: [Hook], strategies: [Strategy], procedures: [KillProcedure]
     ) {
         self.name = name
-        self.title = title
+        self.title = title ?? name
         self.timing = timing
         self.lifecycle = lifecycle
         self.activity = activity
@@ -61,6 +67,17 @@ public struct Timing: Equatable, Sendable {
     }
 
     public func startLatency(_ qos: QoSClass) -> VirtualDuration { startLatency[qos.index] }
+
+    /// The timing a scenario gets for every setting it leaves out: the assumptions of the built-in
+    /// Live Activity scenario, so that a variant states only what it changes.
+    ///
+    /// The start latencies are indexed like ``QoSClass/index``: background 50 ms, utility 20 ms,
+    /// default 10 ms, user-initiated 0.1 ms, user-interactive 0.05 ms.
+    public static let `default` = Timing(
+        exitDuration: .ms(3),
+        startLatency: [.ms(50), .ms(20), .ms(10), VirtualDuration(nanoseconds: 100_000),
+                       VirtualDuration(nanoseconds: 50_000)],
+        cooperativePoolWidth: 6, dispatchPoolWidth: 64, mainThreadQoS: .userInteractive)
 }
 
 /// Bounds on one simulation run; reaching one is a reported outcome, never a hang.
@@ -78,12 +95,16 @@ public struct Limits: Equatable, Sendable {
         self.maxEvents = maxEvents
         self.maxTime = maxTime
     }
+
+    /// The bounds a scenario gets for every limit it leaves out: a million events and ten minutes
+    /// of virtual time. A run that reaches one is reported as such, never cut short silently.
+    public static let `default` = Limits(maxEvents: 1_000_000, maxTime: .ms(600_000))
 }
 
 /// An async system operation, such as `Activity.end`, and how it behaves in time.
 public struct SystemCall: Equatable, Sendable {
     /// When the system call's request counts as done.
-    public enum Effect: String, Equatable, Sendable {
+    public enum Effect: String, CaseIterable, Equatable, Sendable {
         /// Once the request has left the process: it completes even if the process dies after.
         case delivery
         /// Only once the reply is back in a live process.
@@ -115,6 +136,16 @@ public struct SystemCall: Equatable, Sendable {
         self.takesEffectOn = takesEffectOn
         self.isCleanup = isCleanup
     }
+
+    /// A call that costs `cost`, with every other setting at its default.
+    ///
+    /// The defaults: the request leaves once the cost is spent, the reply is back at once, the
+    /// request counts on delivery (so a call already sent completes even if the process dies),
+    /// the call is a cleanup call, and it does nothing to the Live Activity.
+    public init(name: String, cost: VirtualDuration) {
+        self.init(
+            name: name, cost: cost, deliverAfter: cost, replyLatency: .zero, takesEffectOn: .delivery, isCleanup: true)
+    }
 }
 
 /// A row of the table: where the strategy is installed.
@@ -127,9 +158,10 @@ public struct Hook: Equatable, Sendable {
     /// The callbacks the strategy runs in, each time one is delivered.
     public var callbacks: [String]
 
-    public init(name: String, label: String, callbacks: [String]? = nil) {
+    /// A `nil` label is the name; `nil` callbacks are the one callback of that name.
+    public init(name: String, label: String?, callbacks: [String]? = nil) {
         self.name = name
-        self.label = label
+        self.label = label ?? name
         self.callbacks = callbacks ?? [name]
     }
 }
@@ -141,9 +173,10 @@ public struct Strategy: Equatable, Sendable {
     public var code: String
     public var program: [ProgramStep]
 
-    public init(name: String, code: String, program: [ProgramStep]) {
+    /// A `nil` code is empty: reports then show the program alone.
+    public init(name: String, code: String?, program: [ProgramStep]) {
         self.name = name
-        self.code = code
+        self.code = code ?? ""
         self.program = program
     }
 }
@@ -203,10 +236,15 @@ public struct KillProcedure: Equatable, Sendable {
     /// the foreground); procedures that launch the app start `notRunning`.
     public var startsIn: AppState
 
-    public init(name: String, label: String, steps: [Step], startsIn: AppState = .active) {
+    /// Where a procedure starts when it does not say: the app running in the foreground, as in
+    /// the reference experiment.
+    public static let defaultStartState = AppState.active
+
+    /// A `nil` label is the name; a `nil` `startsIn` is ``defaultStartState``.
+    public init(name: String, label: String?, steps: [Step], startsIn: AppState? = nil) {
         self.name = name
-        self.label = label
+        self.label = label ?? name
         self.steps = steps
-        self.startsIn = startsIn
+        self.startsIn = startsIn ?? Self.defaultStartState
     }
 }

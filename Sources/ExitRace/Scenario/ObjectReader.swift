@@ -151,6 +151,11 @@ struct ObjectReader {
         return s
     }
 
+    /// One of the names of `Name`, as its case.
+    func choice<Name: ScenarioName>(_ key: String, as _: Name.Type, required: Bool = false) -> Name? {
+        choice(key, from: Name.names, required: required).flatMap(Name.init(rawValue:))
+    }
+
     func array(_ key: String, required: Bool = false) -> [JSONNode]? {
         guard let value = self[key] else {
             if required { missing(key, "an array") }

@@ -16,7 +16,7 @@ extension ScenarioDecoder {
                 log.error(reader.childPath("callbacks"), reader.position("callbacks"), "expected at least one callback, found none")
             }
         }
-        return Hook(name: name, label: reader.string("label") ?? name, callbacks: callbacks)
+        return Hook(name: name, label: reader.string("label"), callbacks: callbacks)
     }
 
     /// Callbacks procedures may deliver: the lifecycle's, and every hook's.
@@ -50,68 +50,76 @@ extension ScenarioDecoder {
         return settings
     }
 
-    static let defaultMaxActive = VirtualDuration.ms(8 * 3_600_000)
-    static let defaultMaxEnded = VirtualDuration.ms(4 * 3_600_000)
-
     static func decodeActivity(_ object: ObjectReader, log: DiagnosticLog) -> ActivitySettings? {
         guard let node = object["activity"],
             let reader = ObjectReader(node, path: "activity", allowed: ScenarioKeys.activity, log: log)
         else { return nil }
-        return ActivitySettings(
-            startedAt: reader.milliseconds("startedAtMs"), maxActive: reader.milliseconds("maxActiveMs") ?? defaultMaxActive,
-            maxEnded: reader.milliseconds("maxEndedMs") ?? defaultMaxEnded)
+        var settings = ActivitySettings.default
+        if let startedAt = reader.milliseconds("startedAtMs") { settings.startedAt = startedAt }
+        if let maxActive = reader.milliseconds("maxActiveMs") { settings.maxActive = maxActive }
+        if let maxEnded = reader.milliseconds("maxEndedMs") { settings.maxEnded = maxEnded }
+        return settings
     }
 
     static func decodeActivityEffect(_ reader: ObjectReader) -> ActivityEffect? {
-        guard let kind = reader.choice("activity", from: ["request", "update", "end"]) else {
+        guard let kind = reader.choice("activity", as: ActivityEffectName.self) else {
             for key in ["dismissal", "dismissAfterMs"] where reader[key] != nil {
                 reader.log.error(reader.childPath(key), reader.position(key), "goes with \"activity\": \"end\"; add it or remove this")
             }
             return nil
         }
         switch kind {
-        case "request": return .request
-        case "update": return .update
-        default:
-            let policy = reader.choice("dismissal", from: ["default", "immediate", "after"]) ?? "default"
-            if policy == "after" {
-                guard let delay = reader.milliseconds("dismissAfterMs", required: true) else { return .end(.default) }
-                return .end(.after(delay))
-            }
-            if reader["dismissAfterMs"] != nil {
-                reader.log.error(
-                    reader.childPath("dismissAfterMs"), reader.position("dismissAfterMs"), "goes with \"dismissal\": \"after\"")
-            }
-            return .end(policy == "immediate" ? .immediate : .default)
+        case .request: return .request
+        case .update: return .update
+        case .end: return .end(decodeDismissal(reader))
+        }
+    }
+
+    /// An `end` call's dismissal policy; without `dismissal`, the system's default policy.
+    private static func decodeDismissal(_ reader: ObjectReader) -> DismissalPolicy {
+        func rejectDelay() {
+            guard reader["dismissAfterMs"] != nil else { return }
+            reader.log.error(
+                reader.childPath("dismissAfterMs"), reader.position("dismissAfterMs"), "goes with \"dismissal\": \"after\"")
+        }
+        switch reader.choice("dismissal", as: DismissalName.self) {
+        case .after?:
+            // Without the delay the file is rejected; any policy will do meanwhile.
+            guard let delay = reader.milliseconds("dismissAfterMs", required: true) else { return .default }
+            return .after(delay)
+        case .immediate?:
+            rejectDelay()
+            return .immediate
+        case .default?, nil:
+            rejectDelay()
+            return .default
         }
     }
 
     static func decodeGoal(_ object: ObjectReader, callNames: [String], hasActivity: Bool, log: DiagnosticLog) -> Goal? {
-        guard let node = object["goal"] else { return .cleanup }
+        guard let node = object["goal"] else { return Goal.default }
         guard case .object(let members) = node.value, let kindNode = members.first(where: { $0.key == "kind" })?.value,
-            case .string(let kind) = kindNode.value, ScenarioKeys.goals.contains(where: { $0.key == kind })
+            case .string(let name) = kindNode.value, let kind = GoalKind(rawValue: name)
         else {
-            _ = ObjectReader(node, path: "goal", allowed: ["kind"], log: log)?
-                .choice("kind", from: ScenarioKeys.goals.map(\.key), required: true)
+            _ = ObjectReader(node, path: "goal", allowed: ["kind"], log: log)?.choice("kind", from: GoalKind.names, required: true)
             return nil
         }
-        guard let reader = ObjectReader(node, path: "goal", allowed: ScenarioKeys.members(of: ScenarioKeys.goals, op: kind), log: log)
-        else { return nil }
+        guard let reader = ObjectReader(node, path: "goal", allowed: kind.members, log: log) else { return nil }
         switch kind {
-        case "activityGone":
+        case .cleanup:
+            return .cleanup
+        case .activityGone:
             if !hasActivity {
                 log.error("goal", node.position, "expected an \"activity\" section for this goal, found none")
             }
             guard let at = reader.milliseconds("atMs", required: true) else { return nil }
             return .activityGone(at: at)
-        case "keepsCalling":
+        case .keepsCalling:
             let call = reader.reference("call", to: callNames, what: "the name of a system call")
             guard let call, let at = reader.milliseconds("atMs", required: true),
                 let within = reader.milliseconds("withinMs", required: true)
             else { return nil }
             return .keepsCalling(call: call, at: at, within: within)
-        default:
-            return .cleanup
         }
     }
 }

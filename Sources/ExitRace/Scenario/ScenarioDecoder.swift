@@ -35,7 +35,7 @@ public enum ScenarioDecoder {
                 "\"extend\" is resolved when a file is loaded from disk (ScenarioLoader), not by the decoder alone")
         }
         let name = object.string("name") ?? defaultName(forFile: file)
-        let title = object.string("title") ?? name
+        let title = object.string("title")
         let timing = decodeTiming(object, log: log)
         let limits = decodeLimits(object, log: log)
         let calls: [SystemCall] = decodeNamed(object, "systemCalls", log: log, decodeSystemCall)
@@ -87,17 +87,8 @@ public enum ScenarioDecoder {
 
     // MARK: - Timing and limits
 
-    /// The defaults a scenario gets for settings it leaves out (see docs/scenario-format.md).
-    public static let defaultTiming = Timing(
-        exitDuration: .ms(3),
-        startLatency: [.ms(50), .ms(20), .ms(10), VirtualDuration(nanoseconds: 100_000),
-                       VirtualDuration(nanoseconds: 50_000)],
-        cooperativePoolWidth: 6, dispatchPoolWidth: 64, mainThreadQoS: .userInteractive)
-
-    public static let defaultLimits = Limits(maxEvents: 1_000_000, maxTime: .ms(600_000))
-
     private static func decodeTiming(_ object: ObjectReader, log: DiagnosticLog) -> Timing? {
-        var timing = defaultTiming
+        var timing = Timing.default
         guard let node = object["timing"] else { return timing }
         guard let reader = ObjectReader(node, path: "timing", allowed: ScenarioKeys.timing, log: log) else { return nil }
         if let exit = reader.milliseconds("exitDurationMs") { timing.exitDuration = exit }
@@ -116,7 +107,7 @@ public enum ScenarioDecoder {
     }
 
     private static func decodeLimits(_ object: ObjectReader, log: DiagnosticLog) -> Limits? {
-        var limits = defaultLimits
+        var limits = Limits.default
         guard let node = object["limits"] else { return limits }
         guard let reader = ObjectReader(node, path: "limits", allowed: ScenarioKeys.limits, log: log) else {
             return nil
@@ -137,218 +128,26 @@ public enum ScenarioDecoder {
         _ name: String, _ node: JSONNode, _ path: String, _ log: DiagnosticLog
     ) -> SystemCall? {
         guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.systemCall, log: log) else { return nil }
-        let decodedCost = reader.milliseconds("costMs", required: true)
-        let cost = decodedCost ?? .zero
-        let deliverAfter = reader.milliseconds("deliverAfterMs") ?? cost
-        if decodedCost != nil && deliverAfter > cost {
-            log.error(
-                reader.childPath("deliverAfterMs"), reader.position("deliverAfterMs"),
-                "expected at most costMs (the request leaves while the call runs on its thread), found more")
-        }
-        let effect = reader.choice("takesEffectOn", from: ["delivery", "reply"]).flatMap(SystemCall.Effect.init)
-        return SystemCall(
-            name: name, cost: cost, deliverAfter: deliverAfter,
-            replyLatency: reader.milliseconds("replyLatencyMs") ?? .zero,
-            takesEffectOn: effect ?? .delivery, isCleanup: reader.bool("cleanup") ?? true,
-            activityEffect: decodeActivityEffect(reader))
-    }
-
-    // MARK: - Strategies
-
-    struct ProgramContext {
-        var callNames: [String]
-        var cleanupCalls: [String]
-        var log: DiagnosticLog
-        /// Semaphore and flag use in the strategy being decoded.
-        var semaphores = SemaphoreUse()
-        var flags = SemaphoreUse()
-        /// Whether strategies must call a cleanup system call (the goal is the cleanup).
-        var requireCleanup = true
-    }
-
-    /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
-    final class SemaphoreUse {
-        var signaled: [String] = []
-        var waits: [(name: String, path: String, position: SourcePosition)] = []
-
-        func reset() {
-            signaled = []
-            waits = []
-        }
-    }
-
-    private static func decodeStrategy(
-        _ name: String, _ node: JSONNode, _ path: String, _ context: ProgramContext
-    ) -> Strategy? {
-        guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.strategy, log: context.log) else {
-            return nil
-        }
-        guard let steps = reader.array("program", required: true) else { return nil }
-        let problemsBefore = context.log.diagnostics.count
-        context.semaphores.reset()
-        context.flags.reset()
-        let program = decodeProgram(steps, path: reader.childPath("program"), async: false, context)
-        for wait in context.semaphores.waits where !context.semaphores.signaled.contains(wait.name) {
-            var message =
-                "semaphore \"\(wait.name)\" is never signaled in this strategy, so this wait can never return"
-            if let suggestion = closestMatch(to: wait.name, in: context.semaphores.signaled) {
-                message += "; did you mean \"\(suggestion)\"?"
-            } else {
-                message += " (give it a timeoutMs to wait on purpose)"
+        let cost = reader.milliseconds("costMs", required: true)
+        // Without a cost the file is rejected; the call still counts, so that steps calling it by
+        // name are not reported as well.
+        var call = SystemCall(name: name, cost: cost ?? .zero)
+        if let deliverAfter = reader.milliseconds("deliverAfterMs") {
+            if let cost, deliverAfter > cost {
+                log.error(
+                    reader.childPath("deliverAfterMs"), reader.position("deliverAfterMs"),
+                    "expected at most costMs (the request leaves while the call runs on its thread), found more")
             }
-            context.log.error(wait.path, wait.position, message)
+            call.deliverAfter = deliverAfter
         }
-        for wait in context.flags.waits where !context.flags.signaled.contains(wait.name) {
-            var message = "flag \"\(wait.name)\" is never set in this strategy, so this wait can never return"
-            message += suggestion(wait.name, context.flags.signaled)
-            context.log.error(wait.path, wait.position, message)
-        }
-        // A step that failed to decode is already reported; do not add a consequence of it.
-        if context.requireCleanup && context.log.diagnostics.count == problemsBefore
-            && !containsCleanup(program, context.cleanupCalls)
-        {
-            context.log.error(
-                reader.childPath("program"), reader.position("program"),
-                "expected the program to call a cleanup system call (\(context.cleanupCalls.joined(separator: ", "))) somewhere, found none")
-        }
-        return Strategy(name: name, code: reader.string("code") ?? "", program: program)
-    }
-
-    private static func containsCleanup(_ steps: [ProgramStep], _ cleanupCalls: [String]) -> Bool {
-        steps.contains { step in
-            switch step {
-            case .call(let name): cleanupCalls.contains(name)
-            case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body),
-                .beginBackgroundTask(_, let body):
-                containsCleanup(body, cleanupCalls)
-            default: false
-            }
-        }
-    }
-
-    static let programOps = ScenarioKeys.programSteps.map(\.key)
-
-    /// `async` is whether the steps run directly in a task body, where `await` is allowed.
-    private static func decodeProgram(
-        _ nodes: [JSONNode], path: String, async: Bool, _ context: ProgramContext
-    ) -> [ProgramStep] {
-        nodes.enumerated().compactMap { index, node in
-            decodeStep(node, path: "\(path)[\(index)]", async: async, context)
-        }
-    }
-
-    private static func decodeStep(
-        _ node: JSONNode, path: String, async: Bool, _ context: ProgramContext
-    ) -> ProgramStep? {
-        let log = context.log
-        guard let op = opName(node, path, programOps, log) else { return nil }
-        let keys = ScenarioKeys.members(of: ScenarioKeys.programSteps, op: op)
-        guard let reader = ObjectReader(node, path: path, allowed: keys, log: log) else { return nil }
-
-        func body(async: Bool) -> [ProgramStep]? {
-            guard let nodes = reader.array("body", required: true) else { return nil }
-            return decodeProgram(nodes, path: reader.childPath("body"), async: async, context)
-        }
-        func requireAsync(_ what: String) {
-            guard !async else { return }
-            log.error(
-                path, node.position,
-                "\(what) needs an async context: put it directly in the body of a \"task\" or \"detached\" step "
-                    + "(hooks and dispatched blocks are synchronous)")
-        }
-
-        switch op {
-        case "task", "detached":
-            let detached = op == "detached"
-            var isolation: TaskSpawn.Isolation = detached ? .none : .inherit
-            if !detached, let name = reader.choice("isolation", from: ["inherit", "mainActor", "none"]) {
-                isolation = name == "mainActor" ? .mainActor : name == "none" ? .none : .inherit
-            }
-            let priority = reader.qos("priority")
-            if reader["priority"] != nil && priority == nil { return nil }
-            guard let steps = body(async: true) else { return nil }
-            return .spawnTask(TaskSpawn(isolation: isolation, priority: priority, detached: detached), body: steps)
-        case "dispatch":
-            guard let queue = reader.choice("queue", from: ["main", "global"], required: true) else { return nil }
-            let target: DispatchTarget
-            if queue == "main" {
-                if reader["qos"] != nil {
-                    log.error(reader.childPath("qos"), reader.position("qos"), "the main queue has no qos setting; remove it")
-                }
-                target = .main
-            } else {
-                target = .global(reader.qos("qos") ?? .default)
-            }
-            guard let steps = body(async: false) else { return nil }
-            return .dispatchAsync(target, body: steps)
-        case "wait":
-            guard let semaphore = reader.string("semaphore", required: true) else { return nil }
-            let timeout = reader.milliseconds("timeoutMs")
-            if reader["timeoutMs"] == nil {
-                context.semaphores.waits.append((semaphore, reader.childPath("semaphore"), reader.position("semaphore")))
-            }
-            return .wait(semaphore: semaphore, timeout: timeout)
-        case "signal":
-            guard let semaphore = reader.string("semaphore", required: true) else { return nil }
-            context.semaphores.signaled.append(semaphore)
-            return .signal(semaphore: semaphore)
-        case "call":
-            guard let name = reader.reference("name", to: context.callNames, what: "the name of a system call in \"systemCalls\"")
-            else { return nil }
-            requireAsync("\"call\" (an await)")
-            return .call(name)
-        case "beginBackgroundTask":
-            guard let task = reader.string("task", required: true) else { return nil }
-            var expiration: [ProgramStep] = []
-            if let nodes = reader.array("expiration") {
-                expiration = decodeProgram(nodes, path: reader.childPath("expiration"), async: false, context)
-            }
-            return .beginBackgroundTask(task, expiration: expiration)
-        case "endBackgroundTask":
-            guard let task = reader.string("task", required: true) else { return nil }
-            return .endBackgroundTask(task)
-        case "timer":
-            let interval = reader.milliseconds("intervalMs", required: true)
-            let count = reader.integer("count", in: 1...1_000_000, required: true)
-            if let interval, interval.nanoseconds == 0 {
-                log.error(reader.childPath("intervalMs"), reader.position("intervalMs"), "expected more than 0 ms, found 0")
-            }
-            guard let interval, let count, let steps = body(async: false) else { return nil }
-            return .timer(interval: interval, count: count, body: steps)
-        case "set":
-            guard let flag = reader.string("flag", required: true) else { return nil }
-            context.flags.signaled.append(flag)
-            return .setFlag(flag)
-        case "waitUntil":
-            guard let flag = reader.string("flag", required: true) else { return nil }
-            let poll = reader.milliseconds("pollMs", required: true)
-            if let poll, poll.nanoseconds == 0 {
-                log.error(reader.childPath("pollMs"), reader.position("pollMs"), "expected more than 0 ms, found 0")
-            }
-            context.flags.waits.append((flag, reader.childPath("flag"), reader.position("flag")))
-            guard let poll else { return nil }
-            return .waitUntil(flag: flag, poll: poll)
-        case "if":
-            guard let options = reader.choice("launchOptions", from: ["none", "remoteNotification"], required: true),
-                let steps = body(async: async)
-            else { return nil }
-            return .ifLaunchOptions(options == "none" ? .none : .remoteNotification, body: steps)
-        default:
-            guard let ms = reader.milliseconds("ms", required: true) else { return nil }
-            switch op {
-            case "work": return .work(ms)
-            case "sleep": return .sleep(ms)
-            default:
-                requireAsync("\"taskSleep\" (an await)")
-                return .taskSleep(ms)
-            }
-        }
+        if let effect = reader.choice("takesEffectOn", as: SystemCall.Effect.self) { call.takesEffectOn = effect }
+        if let latency = reader.milliseconds("replyLatencyMs") { call.replyLatency = latency }
+        if let cleanup = reader.bool("cleanup") { call.isCleanup = cleanup }
+        call.activityEffect = decodeActivityEffect(reader)
+        return call
     }
 
     // MARK: - Procedures
-
-    static let procedureOps = ScenarioKeys.procedureSteps.map(\.key)
-    static let actionOps = ScenarioKeys.turnActions.map(\.key)
 
     private static func decodeProcedure(
         _ name: String, _ node: JSONNode, _ path: String, callbacks: [String], log: DiagnosticLog
@@ -361,39 +160,30 @@ public enum ScenarioDecoder {
         let steps = stepNodes.enumerated().compactMap { index, stepNode in
             decodeProcedureStep(stepNode, path: "\(reader.childPath("steps"))[\(index)]", callbacks: callbacks, log: log)
         }
-        var startsIn = AppState.active
-        if let state = reader.choice("startsIn", from: AppState.allCases.map(\.key)) {
-            startsIn = AppState.allCases.first { $0.key == state }!
+        let startsIn = reader.choice("startsIn", from: AppState.allCases.map(\.key)).flatMap { key in
+            AppState.allCases.first { $0.key == key }
         }
-        return KillProcedure(name: name, label: reader.string("label") ?? name, steps: steps, startsIn: startsIn)
-    }
-
-    /// A step object's reader, allowing exactly the members of its `op` in `table`.
-    private static func stepReader(
-        _ node: JSONNode, _ path: String, _ table: KeyValuePairs<String, [String]>, _ op: String, _ log: DiagnosticLog
-    ) -> ObjectReader? {
-        ObjectReader(node, path: path, allowed: ScenarioKeys.members(of: table, op: op), log: log)
+        return KillProcedure(name: name, label: reader.string("label"), steps: steps, startsIn: startsIn)
     }
 
     private static func decodeProcedureStep(
         _ node: JSONNode, path: String, callbacks: [String], log: DiagnosticLog
     ) -> KillProcedure.Step? {
-        guard let op = opName(node, path, procedureOps, log),
-            let step = stepReader(node, path, ScenarioKeys.procedureSteps, op, log)
+        guard let op = stepKind(node, path, ProcedureOp.self, log),
+            let step = ObjectReader(node, path: path, allowed: op.members, log: log)
         else { return nil }
         switch op {
-        case "turn":
+        case .turn:
             guard let actionNodes = step.array("actions", required: true) else { return nil }
             let actions = actionNodes.enumerated().compactMap { index, actionNode in
                 decodeTurnAction(actionNode, path: "\(step.childPath("actions"))[\(index)]", callbacks: callbacks, log: log)
             }
             return .turn(actions, watchdog: step.milliseconds("watchdogMs"))
-        case "action":
-            let names = LifecycleAction.allCases.map(\.rawValue)
-            return step.choice("action", from: names, required: true).flatMap(LifecycleAction.init).map { .action($0) }
-        case "delay":
+        case .action:
+            return step.choice("action", as: LifecycleAction.self, required: true).map { .action($0) }
+        case .delay:
             return step.milliseconds("ms", required: true).map { .delay($0) }
-        default:
+        case .sigkill:
             return .sigkill
         }
     }
@@ -401,21 +191,23 @@ public enum ScenarioDecoder {
     private static func decodeTurnAction(
         _ node: JSONNode, path: String, callbacks: [String], log: DiagnosticLog
     ) -> KillProcedure.TurnAction? {
-        guard let op = opName(node, path, actionOps, log), let action = stepReader(node, path, ScenarioKeys.turnActions, op, log)
+        guard let op = stepKind(node, path, TurnActionOp.self, log),
+            let action = ObjectReader(node, path: path, allowed: op.members, log: log)
         else { return nil }
         switch op {
-        case "hook":
+        case .hook:
             let what = "a callback of the lifecycle or of a hook"
             return action.reference("name", to: callbacks, what: what).map { .hook($0) }
-        case "work":
+        case .work:
             return action.milliseconds("ms", required: true).map { .work($0) }
-        default:
+        case .exit:
             return .exit
         }
     }
 
     /// The `op` of a step object, or `nil` after a diagnostic.
-    private static func opName(_ node: JSONNode, _ path: String, _ ops: [String], _ log: DiagnosticLog) -> String? {
+    static func stepKind<Op: StepKind>(_ node: JSONNode, _ path: String, _: Op.Type, _ log: DiagnosticLog) -> Op? {
+        let ops = Op.names
         guard case .object(let members) = node.value else {
             log.expected("an object with an \"op\" member (\(ops.joined(separator: ", ")))", at: node, path)
             return nil
@@ -424,7 +216,7 @@ public enum ScenarioDecoder {
             log.error(path, node.position, "missing member \"op\" (one of \(ops.joined(separator: ", ")))")
             return nil
         }
-        guard case .string(let name) = op.value.value, ops.contains(name) else {
+        guard case .string(let name) = op.value.value, let kind = Op(rawValue: name) else {
             var message = "expected one of \(ops.map { "\"\($0)\"" }.joined(separator: ", ")), found \(op.value.kindDescription)"
             if case .string(let name) = op.value.value, let suggestion = closestMatch(to: name, in: ops) {
                 message += "; did you mean \"\(suggestion)\"?"
@@ -432,6 +224,6 @@ public enum ScenarioDecoder {
             log.error(join(path, "op"), op.value.position, message)
             return nil
         }
-        return name
+        return kind
     }
 }

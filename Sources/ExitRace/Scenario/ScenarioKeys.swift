@@ -1,6 +1,9 @@
 /// The member names the scenario format allows, in one place: the decoder reads by them, and a
 /// test checks that `scenarios/scenario.schema.json` names exactly the same.
 ///
+/// The members of objects whose shape depends on their `op` or `kind` are listed by those kinds
+/// (``ProgramOp``, ``ProcedureOp``, ``TurnActionOp``, ``GoalKind``); the tables here derive from them.
+///
 /// Every object may also hold `"note"`, a comment that is ignored.
 public enum ScenarioKeys {
     public static let note = "note"
@@ -14,11 +17,7 @@ public enum ScenarioKeys {
     ]
     public static let activity = ["startedAtMs", "maxActiveMs", "maxEndedMs"]
     /// Goals, by `kind`.
-    public static let goals: KeyValuePairs<String, [String]> = [
-        "cleanup": ["kind"],
-        "activityGone": ["kind", "atMs"],
-        "keepsCalling": ["kind", "call", "atMs", "withinMs"],
-    ]
+    public static let goals = table(GoalKind.self)
     public static let timing = ["exitDurationMs", "startLatencyMs", "cooperativePoolWidth", "dispatchPoolWidth", "mainThreadQoS"]
     public static let startLatency = QoSClass.allCases.reversed().map(\.name)
     public static let limits = ["maxEvents", "maxTimeMs"]
@@ -30,40 +29,20 @@ public enum ScenarioKeys {
     public static let procedure = ["label", "startsIn", "steps"]
 
     /// Strategy program steps, by `op`.
-    public static let programSteps: KeyValuePairs<String, [String]> = [
-        "task": ["op", "priority", "isolation", "body"],
-        "detached": ["op", "priority", "body"],
-        "dispatch": ["op", "queue", "qos", "body"],
-        "wait": ["op", "semaphore", "timeoutMs"],
-        "signal": ["op", "semaphore"],
-        "call": ["op", "name"],
-        "work": ["op", "ms"],
-        "sleep": ["op", "ms"],
-        "taskSleep": ["op", "ms"],
-        "beginBackgroundTask": ["op", "task", "expiration"],
-        "endBackgroundTask": ["op", "task"],
-        "timer": ["op", "intervalMs", "count", "body"],
-        "set": ["op", "flag"],
-        "waitUntil": ["op", "flag", "pollMs"],
-        "if": ["op", "launchOptions", "body"],
-    ]
-
+    public static let programSteps = table(ProgramOp.self)
     /// Kill-procedure steps, by `op`.
-    public static let procedureSteps: KeyValuePairs<String, [String]> = [
-        "turn": ["op", "actions", "watchdogMs"],
-        "delay": ["op", "ms"],
-        "sigkill": ["op"],
-        "action": ["op", "action"],
-    ]
-
+    public static let procedureSteps = table(ProcedureOp.self)
     /// Actions inside a turn, by `op`.
-    public static let turnActions: KeyValuePairs<String, [String]> = [
-        "hook": ["op", "name"],
-        "work": ["op", "ms"],
-        "exit": ["op"],
-    ]
+    public static let turnActions = table(TurnActionOp.self)
 
-    static func members(of table: KeyValuePairs<String, [String]>, op: String) -> [String] {
-        table.first { $0.key == op }?.value ?? ["op"]
+    /// Each kind's name and members, in declaration order; the kinds themselves are the source.
+    public typealias Table = [(op: String, members: [String])]
+
+    static func table<Kind: StepKind>(_: Kind.Type) -> Table {
+        Kind.allCases.map { (op: $0.rawValue, members: $0.members) }
+    }
+
+    static func members(of table: Table, op: String) -> [String] {
+        table.first { $0.op == op }?.members ?? ["op"]
     }
 }

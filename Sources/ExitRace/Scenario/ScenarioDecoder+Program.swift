@@ -1,0 +1,236 @@
+/// Decoding of strategies: their programs, one function per family of steps, and the checks that
+/// need a whole strategy (waits nothing ends, a cleanup call somewhere).
+extension ScenarioDecoder {
+    struct ProgramContext {
+        var callNames: [String]
+        var cleanupCalls: [String]
+        var log: DiagnosticLog
+        /// Semaphore and flag use in the strategy being decoded.
+        var semaphores = SemaphoreUse()
+        var flags = SemaphoreUse()
+        /// Whether strategies must call a cleanup system call (the goal is the cleanup).
+        var requireCleanup = true
+    }
+
+    /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
+    final class SemaphoreUse {
+        var signaled: [String] = []
+        var waits: [(name: String, path: String, position: SourcePosition)] = []
+
+        func reset() {
+            signaled = []
+            waits = []
+        }
+    }
+
+    static func decodeStrategy(_ name: String, _ node: JSONNode, _ path: String, _ context: ProgramContext) -> Strategy? {
+        guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.strategy, log: context.log) else {
+            return nil
+        }
+        guard let steps = reader.array("program", required: true) else { return nil }
+        let problemsBefore = context.log.diagnostics.count
+        context.semaphores.reset()
+        context.flags.reset()
+        let program = decodeProgram(steps, path: reader.childPath("program"), async: false, context)
+        reportEndlessWaits(context)
+        // A step that failed to decode is already reported; do not add a consequence of it.
+        if context.requireCleanup && context.log.diagnostics.count == problemsBefore
+            && !containsCleanup(program, context.cleanupCalls)
+        {
+            context.log.error(
+                reader.childPath("program"), reader.position("program"),
+                "expected the program to call a cleanup system call (\(context.cleanupCalls.joined(separator: ", "))) somewhere, found none")
+        }
+        return Strategy(name: name, code: reader.string("code"), program: program)
+    }
+
+    /// Reports each wait without a timeout on a semaphore or flag that nothing in the strategy ends.
+    private static func reportEndlessWaits(_ context: ProgramContext) {
+        for wait in context.semaphores.waits where !context.semaphores.signaled.contains(wait.name) {
+            var message =
+                "semaphore \"\(wait.name)\" is never signaled in this strategy, so this wait can never return"
+            if let suggestion = closestMatch(to: wait.name, in: context.semaphores.signaled) {
+                message += "; did you mean \"\(suggestion)\"?"
+            } else {
+                message += " (give it a timeoutMs to wait on purpose)"
+            }
+            context.log.error(wait.path, wait.position, message)
+        }
+        for wait in context.flags.waits where !context.flags.signaled.contains(wait.name) {
+            var message = "flag \"\(wait.name)\" is never set in this strategy, so this wait can never return"
+            message += suggestion(wait.name, context.flags.signaled)
+            context.log.error(wait.path, wait.position, message)
+        }
+    }
+
+    private static func containsCleanup(_ steps: [ProgramStep], _ cleanupCalls: [String]) -> Bool {
+        steps.contains { step in
+            if case .call(let name) = step, cleanupCalls.contains(name) { return true }
+            return step.nestedBodies.contains { containsCleanup($0, cleanupCalls) }
+        }
+    }
+
+    /// `async` is whether the steps run directly in a task body, where `await` is allowed.
+    static func decodeProgram(_ nodes: [JSONNode], path: String, async: Bool, _ context: ProgramContext) -> [ProgramStep] {
+        nodes.enumerated().compactMap { index, node in
+            decodeStep(node, path: "\(path)[\(index)]", async: async, context)
+        }
+    }
+
+    private static func decodeStep(_ node: JSONNode, path: String, async: Bool, _ context: ProgramContext) -> ProgramStep? {
+        guard let op = stepKind(node, path, ProgramOp.self, context.log),
+            let reader = ObjectReader(node, path: path, allowed: op.members, log: context.log)
+        else { return nil }
+        let step = StepInput(reader: reader, node: node, path: path, async: async, context: context)
+        switch op {
+        case .task: return decodeSpawn(step, detached: false)
+        case .detached: return decodeSpawn(step, detached: true)
+        case .dispatch: return decodeDispatch(step)
+        case .wait: return decodeWait(step)
+        case .signal: return decodeSignal(step)
+        case .call: return decodeCall(step)
+        case .work: return reader.milliseconds("ms", required: true).map { .work($0) }
+        case .sleep: return reader.milliseconds("ms", required: true).map { .sleep($0) }
+        case .taskSleep: return decodeTaskSleep(step)
+        case .beginBackgroundTask: return decodeBeginBackgroundTask(step)
+        case .endBackgroundTask: return reader.string("task", required: true).map { .endBackgroundTask($0) }
+        case .timer: return decodeTimer(step)
+        case .set: return decodeSetFlag(step)
+        case .waitUntil: return decodeWaitUntil(step)
+        case .if: return decodeIf(step)
+        }
+    }
+
+    /// One step object being decoded: its members, where it stands, and whether it may `await`.
+    struct StepInput {
+        let reader: ObjectReader
+        let node: JSONNode
+        let path: String
+        /// Whether the step runs directly in a task body, where `await` is allowed.
+        let async: Bool
+        let context: ProgramContext
+
+        /// The step's `body`, which must be there.
+        func body(async: Bool) -> [ProgramStep]? {
+            guard let nodes = reader.array("body", required: true) else { return nil }
+            return decodeProgram(nodes, path: reader.childPath("body"), async: async, context)
+        }
+
+        /// Reports the step when it is not directly in a task body.
+        func requireAsync(_ what: String) {
+            guard !async else { return }
+            context.log.error(
+                path, node.position,
+                "\(what) needs an async context: put it directly in the body of a \"task\" or \"detached\" step "
+                    + "(hooks and dispatched blocks are synchronous)")
+        }
+    }
+
+    // MARK: - Concurrency: tasks, dispatch, system calls
+
+    private static func decodeSpawn(_ step: StepInput, detached: Bool) -> ProgramStep? {
+        let reader = step.reader
+        var isolation = detached ? TaskSpawn.Isolation.none : TaskSpawn.defaultIsolation
+        if !detached, let name = reader.choice("isolation", as: IsolationName.self) { isolation = name.isolation }
+        let priority = reader.qos("priority")
+        if reader["priority"] != nil && priority == nil { return nil }
+        guard let steps = step.body(async: true) else { return nil }
+        return .spawnTask(TaskSpawn(isolation: isolation, priority: priority, detached: detached), body: steps)
+    }
+
+    private static func decodeDispatch(_ step: StepInput) -> ProgramStep? {
+        let reader = step.reader
+        guard let queue = reader.choice("queue", as: QueueName.self, required: true) else { return nil }
+        let target: DispatchTarget
+        switch queue {
+        case .main:
+            if reader["qos"] != nil {
+                reader.log.error(reader.childPath("qos"), reader.position("qos"), "the main queue has no qos setting; remove it")
+            }
+            target = .main
+        case .global:
+            target = .global(reader.qos("qos") ?? DispatchTarget.defaultGlobalQoS)
+        }
+        guard let steps = step.body(async: false) else { return nil }
+        return .dispatchAsync(target, body: steps)
+    }
+
+    private static func decodeCall(_ step: StepInput) -> ProgramStep? {
+        let what = "the name of a system call in \"systemCalls\""
+        guard let name = step.reader.reference("name", to: step.context.callNames, what: what) else { return nil }
+        step.requireAsync("\"call\" (an await)")
+        return .call(name)
+    }
+
+    private static func decodeTaskSleep(_ step: StepInput) -> ProgramStep? {
+        guard let ms = step.reader.milliseconds("ms", required: true) else { return nil }
+        step.requireAsync("\"taskSleep\" (an await)")
+        return .taskSleep(ms)
+    }
+
+    // MARK: - Semaphores and flags
+
+    private static func decodeWait(_ step: StepInput) -> ProgramStep? {
+        let reader = step.reader
+        guard let semaphore = reader.string("semaphore", required: true) else { return nil }
+        let timeout = reader.milliseconds("timeoutMs")
+        if reader["timeoutMs"] == nil {
+            step.context.semaphores.waits.append((semaphore, reader.childPath("semaphore"), reader.position("semaphore")))
+        }
+        return .wait(semaphore: semaphore, timeout: timeout)
+    }
+
+    private static func decodeSignal(_ step: StepInput) -> ProgramStep? {
+        guard let semaphore = step.reader.string("semaphore", required: true) else { return nil }
+        step.context.semaphores.signaled.append(semaphore)
+        return .signal(semaphore: semaphore)
+    }
+
+    private static func decodeSetFlag(_ step: StepInput) -> ProgramStep? {
+        guard let flag = step.reader.string("flag", required: true) else { return nil }
+        step.context.flags.signaled.append(flag)
+        return .setFlag(flag)
+    }
+
+    private static func decodeWaitUntil(_ step: StepInput) -> ProgramStep? {
+        let reader = step.reader
+        guard let flag = reader.string("flag", required: true) else { return nil }
+        let poll = reader.milliseconds("pollMs", required: true)
+        if let poll, poll.nanoseconds == 0 {
+            reader.log.error(reader.childPath("pollMs"), reader.position("pollMs"), "expected more than 0 ms, found 0")
+        }
+        step.context.flags.waits.append((flag, reader.childPath("flag"), reader.position("flag")))
+        guard let poll else { return nil }
+        return .waitUntil(flag: flag, poll: poll)
+    }
+
+    // MARK: - The lifecycle: background tasks, timers, launch options
+
+    private static func decodeBeginBackgroundTask(_ step: StepInput) -> ProgramStep? {
+        let reader = step.reader
+        guard let task = reader.string("task", required: true) else { return nil }
+        var expiration: [ProgramStep] = []
+        if let nodes = reader.array("expiration") {
+            expiration = decodeProgram(nodes, path: reader.childPath("expiration"), async: false, step.context)
+        }
+        return .beginBackgroundTask(task, expiration: expiration)
+    }
+
+    private static func decodeTimer(_ step: StepInput) -> ProgramStep? {
+        let reader = step.reader
+        let interval = reader.milliseconds("intervalMs", required: true)
+        let count = reader.integer("count", in: 1...1_000_000, required: true)
+        if let interval, interval.nanoseconds == 0 {
+            reader.log.error(reader.childPath("intervalMs"), reader.position("intervalMs"), "expected more than 0 ms, found 0")
+        }
+        guard let interval, let count, let steps = step.body(async: false) else { return nil }
+        return .timer(interval: interval, count: count, body: steps)
+    }
+
+    private static func decodeIf(_ step: StepInput) -> ProgramStep? {
+        guard let options = step.reader.choice("launchOptions", as: LaunchOptionsName.self, required: true),
+            let steps = step.body(async: step.async)
+        else { return nil }
+        return .ifLaunchOptions(options.options, body: steps)
+    }
+}
