@@ -81,7 +81,7 @@ struct DefaultsTests {
         let cost = VirtualDuration.ms(7)
         let call = SystemCall(name: "call", cost: cost)
         return [
-            "costMs": "required", "deliverAfterMs": call.deliverAfter == cost ? "costMs" : ms(call.deliverAfter),
+            "costMs": "required", "deliverAfterMs": call.deliverAfter.map(ms) ?? "costMs",
             "replyLatencyMs": ms(call.replyLatency), "takesEffectOn": call.takesEffectOn.rawValue, "cleanup": "\(call.isCleanup)",
         ]
     }()

@@ -3,6 +3,7 @@ struct CallTiming {
     enum ActivityKind: UInt8 { case none, request, update, end }
 
     var costSlot: Int32
+    /// Its value is ``ParameterSlot/followsOther`` when the request leaves as the work ends.
     var deliverAfterSlot: Int32
     var replyLatencySlot: Int32
     var effectOnReply: Bool

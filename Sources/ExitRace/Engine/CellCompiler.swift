@@ -26,7 +26,7 @@ struct CellCompiler {
             {
                 mask |= 1 << UInt64(index)
             }
-            if let nested = SettingPath.nested(in: step) { mask |= cleanupMask(of: nested.steps, scenario) }
+            for body in step.nestedBodies { mask |= cleanupMask(of: body, scenario) }
         }
         return mask
     }

@@ -119,7 +119,8 @@ extension Engine {
         let cost = value(call.costSlot)
         note(.callStarted, thread: t, context: c, a: op.a, b: cost)
         contexts[Int(c)].callPartsPending = 2
-        schedule(.callDelivered, c, UInt32(op.a), after: value(call.deliverAfterSlot))
+        let deliverAfter = value(call.deliverAfterSlot)
+        schedule(.callDelivered, c, UInt32(op.a), after: deliverAfter == ParameterSlot.followsOther ? cost : deliverAfter)
         schedule(.callWorkDone, t, after: cost)
     }
 

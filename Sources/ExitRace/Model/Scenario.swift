@@ -115,7 +115,8 @@ public struct SystemCall: Equatable, Sendable {
     /// CPU time the call spends on the calling thread before it suspends.
     public var cost: VirtualDuration
     /// When, from the start of the call, the request leaves the process; at most `cost`.
-    public var deliverAfter: VirtualDuration
+    /// `nil`: when the call's work on its thread ends, whatever `cost` is in a run.
+    public var deliverAfter: VirtualDuration?
     /// How long after delivery the reply arrives and the caller resumes.
     public var replyLatency: VirtualDuration
     public var takesEffectOn: Effect
@@ -125,7 +126,7 @@ public struct SystemCall: Equatable, Sendable {
     public var activityEffect: ActivityEffect?
 
     public init(
-        name: String, cost: VirtualDuration, deliverAfter: VirtualDuration, replyLatency: VirtualDuration,
+        name: String, cost: VirtualDuration, deliverAfter: VirtualDuration?, replyLatency: VirtualDuration,
         takesEffectOn: Effect, isCleanup: Bool, activityEffect: ActivityEffect? = nil
     ) {
         self.activityEffect = activityEffect
@@ -144,7 +145,7 @@ public struct SystemCall: Equatable, Sendable {
     /// the call is a cleanup call, and it does nothing to the Live Activity.
     public init(name: String, cost: VirtualDuration) {
         self.init(
-            name: name, cost: cost, deliverAfter: cost, replyLatency: .zero, takesEffectOn: .delivery, isCleanup: true)
+            name: name, cost: cost, deliverAfter: nil, replyLatency: .zero, takesEffectOn: .delivery, isCleanup: true)
     }
 }
 

@@ -20,8 +20,18 @@ public struct ParameterSlot: Equatable, Sendable {
     /// Whether a change reshapes the engine (pool widths resize its thread table): allowed, but
     /// the first run with a new value allocates.
     public var changesStructure: Bool
+    /// The path of the setting this one equals when the file leaves it out (`deliverAfterMs`
+    /// follows `costMs`); its stored value is then ``followsOther`` until it is set.
+    public var defaultFollows: String?
 
-    public init(path: String, unit: Unit, defaultValue: Int64, range: ClosedRange<Int64>, changesStructure: Bool = false) {
+    /// The stored value of a slot that follows another one.
+    public static let followsOther: Int64 = -1
+
+    public init(
+        path: String, unit: Unit, defaultValue: Int64, range: ClosedRange<Int64>, changesStructure: Bool = false,
+        defaultFollows: String? = nil
+    ) {
+        self.defaultFollows = defaultFollows
         self.path = path
         self.unit = unit
         self.defaultValue = defaultValue

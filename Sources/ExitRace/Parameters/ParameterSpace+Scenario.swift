@@ -85,7 +85,17 @@ extension ParameterSpace {
 
         mutating func addCall(_ call: SystemCall) {
             let cost = duration(SettingPath.systemCall(call.name, "costMs"), call.cost)
-            let deliver = duration(SettingPath.systemCall(call.name, "deliverAfterMs"), call.deliverAfter)
+            let deliverPath = SettingPath.systemCall(call.name, "deliverAfterMs")
+            let deliver: Int
+            if let deliverAfter = call.deliverAfter {
+                deliver = duration(deliverPath, deliverAfter)
+            } else {
+                slots.append(
+                    ParameterSlot(
+                        path: deliverPath, unit: .milliseconds, defaultValue: ParameterSlot.followsOther,
+                        range: ParameterSlot.durationRange, defaultFollows: SettingPath.systemCall(call.name, "costMs")))
+                deliver = slots.count - 1
+            }
             orderings.append(
                 Ordering(lower: deliver, upper: cost, reason: "the request leaves while the call runs on its thread"))
             duration(SettingPath.systemCall(call.name, "replyLatencyMs"), call.replyLatency)

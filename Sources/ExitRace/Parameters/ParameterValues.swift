@@ -19,7 +19,9 @@ public struct ParameterValues: Sendable {
     public subscript(slot: Int) -> Int64 {
         get { raw[slot] }
         set {
-            precondition(space.slots[slot].range.contains(newValue), "\(space.slots[slot].path) out of range")
+            precondition(
+                space.slots[slot].range.contains(newValue) || newValue == ParameterSlot.followsOther
+                    && space.slots[slot].defaultFollows != nil, "\(space.slots[slot].path) out of range")
             raw[slot] = newValue
         }
     }
@@ -27,6 +29,9 @@ public struct ParameterValues: Sendable {
     /// A setting's value in the file's unit (milliseconds or a count).
     public func value(of path: String, source: String = "parameters") throws(InputError) -> Double {
         let slot = try space.slot(named: path, source: source)
+        if raw[slot] == ParameterSlot.followsOther, let other = space.slots[slot].defaultFollows {
+            return try value(of: other, source: source)
+        }
         return space.slots[slot].fileValue(raw[slot])
     }
 
@@ -48,7 +53,7 @@ public struct ParameterValues: Sendable {
     /// diagnostics; empty when the vector is consistent.
     public func problems(source: String = "parameters") -> [Diagnostic] {
         space.orderings.compactMap { ordering in
-            guard raw[ordering.lower] > raw[ordering.upper] else { return nil }
+            guard raw[ordering.lower] > raw[ordering.upper] else { return nil }  // a follower (-1) is never above
             let lower = space.slots[ordering.lower], upper = space.slots[ordering.upper]
             return Diagnostic(
                 file: source, path: lower.path,

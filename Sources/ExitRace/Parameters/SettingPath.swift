@@ -22,12 +22,9 @@ enum SettingPath {
     /// A program step's nested steps and the member that holds them: `body`, or `expiration`
     /// for a background task's handler.
     static func nested(in step: ProgramStep) -> (key: String, steps: [ProgramStep])? {
-        switch step {
-        case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body):
-            ("body", body)
-        case .beginBackgroundTask(_, let expiration): ("expiration", expiration)
-        case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil: nil
-        }
+        guard let steps = step.nestedBodies.first else { return nil }
+        if case .beginBackgroundTask = step { return ("expiration", steps) }
+        return ("body", steps)
     }
 
     /// The canonical spelling of a user's path (`strategies["Task"].program[0].ms` and
