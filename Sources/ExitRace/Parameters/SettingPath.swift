@@ -30,7 +30,7 @@ enum SettingPath {
     /// The canonical spelling of a user's path (`strategies["Task"].program[0].ms` and
     /// `strategies.Task.program[0].ms` are one path), or `nil` when it is malformed.
     static func canonical(_ text: String) -> String? {
-        guard let components = SettingOverride.parsePath(text), !components.isEmpty else { return nil }
+        guard let components = JSONPath.components(text), !components.isEmpty else { return nil }
         var path = ""
         for component in components {
             switch component {

@@ -206,8 +206,8 @@ public enum ScenarioDecoder {
     }
 
     /// The `op` of a step object, or `nil` after a diagnostic.
-    static func stepKind<Op: StepKind>(_ node: JSONNode, _ path: String, _: Op.Type, _ log: DiagnosticLog) -> Op? {
-        let ops = Op.names
+    static func stepKind<Kind: StepKind>(_ node: JSONNode, _ path: String, _: Kind.Type, _ log: DiagnosticLog) -> Kind? {
+        let ops = Kind.names
         guard case .object(let members) = node.value else {
             log.expected("an object with an \"op\" member (\(ops.joined(separator: ", ")))", at: node, path)
             return nil
@@ -216,7 +216,7 @@ public enum ScenarioDecoder {
             log.error(path, node.position, "missing member \"op\" (one of \(ops.joined(separator: ", ")))")
             return nil
         }
-        guard case .string(let name) = op.value.value, let kind = Op(rawValue: name) else {
+        guard case .string(let name) = op.value.value, let kind = Kind(rawValue: name) else {
             var message = "expected one of \(ops.map { "\"\($0)\"" }.joined(separator: ", ")), found \(op.value.kindDescription)"
             if case .string(let name) = op.value.value, let suggestion = closestMatch(to: name, in: ops) {
                 message += "; did you mean \"\(suggestion)\"?"

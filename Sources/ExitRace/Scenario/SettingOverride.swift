@@ -5,10 +5,8 @@
 /// (`8`, `true`, `"text"`, `{"a": 1}`); a bare word that is not JSON (`utility`) is taken as a string.
 /// The result is validated like the file itself.
 public struct SettingOverride: Equatable, Sendable {
-    public enum Component: Equatable, Sendable {
-        case key(String)
-        case index(Int)
-    }
+    /// One step of a path: a member's key or an array index.
+    public typealias Component = JSONPath.Component
 
     /// The argument as given, `path=value`; it names the override in diagnostics.
     public var argument: String
@@ -24,7 +22,7 @@ public struct SettingOverride: Equatable, Sendable {
         }
         let pathText = String(argument[..<equals])
         let valueText = String(argument[argument.index(after: equals)...])
-        guard let path = parsePath(pathText), !path.isEmpty else {
+        guard let path = JSONPath.components(pathText), !path.isEmpty else {
             throw fail(
                 "expected a path like timing.exitDurationMs or strategies[\"Task + semaphore\"].code, found \"\(pathText)\"")
         }
@@ -41,57 +39,6 @@ public struct SettingOverride: Equatable, Sendable {
         }
         value.clearLines()
         return SettingOverride(argument: argument, path: path, value: value)
-    }
-
-    /// `a.b[2]["c d"]` → key a, key b, index 2, key "c d"; `nil` when malformed.
-    static func parsePath(_ text: String) -> [Component]? {
-        var components: [Component] = []
-        var chars = Array(text)
-        var i = 0
-        var expectKey = true
-        while i < chars.count {
-            if chars[i] == "[" {
-                i += 1
-                if i < chars.count && chars[i] == "\"" {
-                    i += 1
-                    var key = ""
-                    while i < chars.count && chars[i] != "\"" {
-                        if chars[i] == "\\" && i + 1 < chars.count { i += 1 }
-                        key.append(chars[i])
-                        i += 1
-                    }
-                    guard i + 1 < chars.count, chars[i] == "\"", chars[i + 1] == "]" else { return nil }
-                    components.append(.key(key))
-                    i += 2
-                } else {
-                    var digits = ""
-                    while i < chars.count && chars[i].isASCII && chars[i].isNumber {
-                        digits.append(chars[i])
-                        i += 1
-                    }
-                    guard i < chars.count, chars[i] == "]", let index = Int(digits) else { return nil }
-                    components.append(.index(index))
-                    i += 1
-                }
-                expectKey = false
-            } else if chars[i] == "." {
-                guard !components.isEmpty, !expectKey else { return nil }
-                expectKey = true
-                i += 1
-            } else {
-                guard expectKey else { return nil }
-                var key = ""
-                while i < chars.count && chars[i] != "." && chars[i] != "[" {
-                    key.append(chars[i])
-                    i += 1
-                }
-                components.append(.key(key))
-                expectKey = false
-            }
-        }
-        if expectKey && !components.isEmpty { return nil }
-        chars.removeAll()
-        return components
     }
 
     /// Sets the value in `root`, creating the last member if needed; a diagnostic when the path
