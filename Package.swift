@@ -6,8 +6,9 @@ let invariants: [SwiftSetting] = [.define("EXITRACE_INVARIANTS", .when(configura
 
 let package = Package(
     name: "ExitRace",
-    // ContinuousClock, typed throws and FileHandle.read(upToCount:) need macOS 13.
-    platforms: [.macOS(.v13)],
+    // ContinuousClock (the benchmark) and FileHandle.read(upToCount:) need these versions; on Linux
+    // the toolchain's Foundation has both.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16), .visionOS(.v1)],
     products: [
         .library(name: "ExitRace", targets: ["ExitRace"]),
         .executable(name: "exitrace", targets: ["exitrace"]),
