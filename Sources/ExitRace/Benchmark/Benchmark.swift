@@ -1,26 +1,39 @@
 /// Measures the engine: simulated events per second on a synthetic load, and the time to compute
 /// the default table. Wall-clock time appears only here, never in results.
 public enum Benchmark {
+    /// What one `bench` run measured, in wall-clock seconds (the only place wall-clock time appears).
     public struct Report: Sendable {
+        /// Events simulated on the synthetic load.
         public var syntheticEvents: Int
+        /// Wall-clock time those events took.
         public var syntheticSeconds: Double
+        /// Runs of the synthetic load.
         public var syntheticRuns: Int
+        /// Default tables computed.
         public var tableRuns: Int
+        /// Wall-clock time those tables took.
         public var tableSeconds: Double
+        /// Events in one default table (all cells, all procedures).
         public var tableEvents: Int
         /// Side by side with as many warm tables: tables of the default scenario, each with a new
         /// exit duration set in a parameter vector (no decoding, no compiling).
         public var reparameterizedSeconds: Double
+        /// Wall-clock time of the warm tables measured alternately with the reparameterized ones.
         public var warmSeconds: Double
+        /// Tables of each kind in that alternating measurement.
         public var reparameterizedTables: Int
         /// A few tables the old way, for scale: decode the default scenario with `--set`, build a
         /// simulator, compute the table.
         public var reloadedSeconds: Double
+        /// Tables computed the old way (decode, build, run).
         public var reloadedTables: Int
 
+        /// Simulated events per wall-clock second on the synthetic load.
         public var eventsPerSecond: Double { Double(syntheticEvents) / syntheticSeconds }
+        /// Wall-clock microseconds per default table.
         public var microsecondsPerTable: Double { tableSeconds / Double(tableRuns) * 1e6 }
 
+        /// The report as `exitrace bench` prints it.
         public var text: String {
             func fixed(_ value: Double, _ decimals: Int) -> String {
                 var scale = 1.0

@@ -3,33 +3,47 @@
 public struct CellTrace: Sendable {
     /// A task, block or turn of the run.
     public struct Context: Equatable, Sendable {
+        /// What kind of code the context runs.
         public enum Kind: String, Sendable {
             case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock
         }
 
         /// E.g. "Task.detached from applicationWillTerminate".
         public var name: String
+        /// A turn, a dispatched block, a task, an expiration handler or a timer block.
         public var kind: Kind
+        /// The QoS class its priority falls into.
         public var qos: QoSClass
+        /// Whether it runs on the main actor (the main thread).
         public var mainIsolated: Bool
         /// Cleanup calls in its own code (not in the bodies it starts).
         public var cleanupCalls: Int
     }
 
+    /// The scenario the run belongs to.
     public var scenario: Scenario
+    /// The row: an index into `scenario.hooks`.
     public var hook: Int
+    /// The column: an index into `scenario.strategies`.
     public var strategy: Int
+    /// The kill procedure: an index into `scenario.procedures`.
     public var procedure: Int
+    /// What happened, as `Simulator.run` reports it.
     public var outcome: RunOutcome
+    /// Everything the engine did, in the order it did it.
     public var records: [TraceRecord]
+    /// The run's contexts, indexed by the records' `context`.
     public var contexts: [Context]
     /// Names of threads 0…n (the main thread, then pool threads), as far as the run used them.
     public var threads: [String]
+    /// Semaphore names, indexed by the semaphore records' operand.
     public var semaphores: [String]
+    /// Flag names, indexed by the flag records' operand.
     public var flags: [String]
     /// Callback names, indexed by the hook records' operand.
     public var callbacks: [String]
 
+    /// `scenario · hook label · strategy · procedure`.
     public var title: String {
         "\(scenario.name) · \(scenario.hooks[hook].label) · \(scenario.strategies[strategy].name) · \(scenario.procedures[procedure].name)"
     }

@@ -1,5 +1,6 @@
 /// What happened in one simulation of one (hook, strategy, procedure).
 public struct RunOutcome: Equatable, Sendable {
+    /// How the process ended.
     public enum DeathCause: String, CaseIterable, Equatable, Sendable {
         /// `exit` completed on the main thread.
         case exit
@@ -21,8 +22,11 @@ public struct RunOutcome: Equatable, Sendable {
         }
     }
 
+    /// When and how the process died.
     public struct Death: Equatable, Sendable {
+        /// The instant the process was gone.
         public var at: VirtualInstant
+        /// What killed it.
         public var cause: DeathCause
     }
 
@@ -34,8 +38,11 @@ public struct RunOutcome: Equatable, Sendable {
 
     /// The first semaphore signal that woke a waiter of a higher QoS class than the signaler.
     public struct PriorityInversion: Equatable, Sendable {
+        /// The instant of the first such signal.
         public var at: VirtualInstant
+        /// The class of the thread that waited (the main thread's, usually).
         public var waiter: QoSClass
+        /// The lower class of the thread that signaled.
         public var signaler: QoSClass
         /// How many inversions the run had in all.
         public var count: Int
@@ -54,10 +61,13 @@ public struct RunOutcome: Equatable, Sendable {
     /// When the cleanup would have finished had the process lived on (other threads are simulated
     /// past death for this); `nil` when it finished, or could never have.
     public var wouldHaveFinishedAt: VirtualInstant?
+    /// How the process died; `nil` when it lived to the end of the run.
     public var death: Death?
     /// The wait-for chain, when a thread was blocked for good at death (or at the end of the run).
     public var deadlock: [DeadlockLink]?
+    /// The first priority inversion of the run, if any.
     public var inversion: PriorityInversion?
+    /// The bound of `limits` that stopped a run whose process was still alive.
     public var boundReached: Bound?
     /// Events the kernel processed.
     public var events: Int
@@ -69,16 +79,20 @@ public struct RunOutcome: Equatable, Sendable {
 
     /// A Live Activity's life in a run. It does not end with the process.
     public struct ActivityOutcome: Equatable, Sendable {
+        /// When the activity was started (negative: before the run).
         public var startedAt: VirtualInstant
         /// When it ended: by the app's `end`, or at the system's time limit.
         public var endedAt: VirtualInstant
+        /// Whether the app's `end` reached the system before the time limit did.
         public var endedByApp: Bool
         /// When it left the lock screen (and the Dynamic Island).
         public var dismissedAt: VirtualInstant
         /// Updates delivered while it was active, and the last one.
         public var updates: Int
+        /// When the last update was delivered, if any was.
         public var lastUpdateAt: VirtualInstant?
 
+        /// Whether the activity is on screen at `time`.
         public func isVisible(at time: VirtualInstant) -> Bool { time >= startedAt && time < dismissedAt }
     }
 

@@ -6,14 +6,17 @@
 /// Not thread-safe: one simulator per thread. Runs reuse one engine, so repeated calls do not
 /// allocate in the event loop.
 public final class Simulator {
+    /// The scenario whose cells this simulator runs.
     public let scenario: Scenario
     /// Every number a run reads, by path; ``defaults`` holds the scenario's own values.
     public let parameters: ParameterSpace
+    /// The scenario's own values, the ones a run uses when given none.
     public let defaults: ParameterValues
     private let compiler: CellCompiler
     private var engine: Engine
     private var programs: [CellProgram?]
 
+    /// Prepares a simulator; cells are compiled on first use.
     public init(scenario: Scenario) {
         self.scenario = scenario
         parameters = ParameterSpace(scenario: scenario)

@@ -5,9 +5,12 @@
 /// so an aggregator sees the same sequence on every run and machine. A run of a range of points
 /// is what a thread or a shard does; the ranges of a split cover the plan exactly once.
 public struct Experiment<Plan: ParameterPlan> {
+    /// The compiled scenario the experiment runs.
     public let simulator: Simulator
+    /// Which values each point has.
     public let plan: Plan
 
+    /// An experiment of `plan` over `simulator`'s scenario.
     public init(simulator: Simulator, plan: Plan) {
         self.simulator = simulator
         self.plan = plan
@@ -34,9 +37,12 @@ public struct Experiment<Plan: ParameterPlan> {
 
 /// A cell of the table: a hook (row) and a strategy (column), as indices into the scenario.
 public struct CellIndex: Hashable, Sendable {
+    /// The row: an index into the scenario's hooks.
     public var hook: Int
+    /// The column: an index into the scenario's strategies.
     public var strategy: Int
 
+    /// The cell of `hook` running `strategy`.
     public init(hook: Int, strategy: Int) {
         self.hook = hook
         self.strategy = strategy

@@ -12,12 +12,16 @@ public protocol ParameterPlan {
 
 /// The plan with one point: fixed values (by default the scenario's own).
 public struct SinglePoint: ParameterPlan {
+    /// The values of the one point.
     public var values: ParameterValues
 
+    /// A plan whose only point has `values`.
     public init(_ values: ParameterValues) { self.values = values }
 
+    /// One.
     public var pointCount: Int { 1 }
 
+    /// Writes the point's values (`index` must be 0).
     public func fill(_ values: inout ParameterValues, point index: Int) {
         precondition(index == 0, "a single point has only point 0")
         values = self.values

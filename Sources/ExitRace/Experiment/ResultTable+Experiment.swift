@@ -2,14 +2,17 @@
 extension ResultTable {
     /// Keeps every outcome of a one-point experiment, in the table's order.
     public struct Collector: OutcomeAggregator {
+        /// The cells recorded so far, row by row.
         public private(set) var cells: [Cell] = []
         private let procedures: Int
 
+        /// An empty collector for `scenario`'s table.
         public init(scenario: Scenario) {
             procedures = scenario.procedures.count
             cells.reserveCapacity(scenario.hooks.count * scenario.strategies.count)
         }
 
+        /// Keeps the outcome in its cell (outcomes come in the experiment's order).
         public mutating func record(_ outcome: RunOutcome, point: Int, cell: CellIndex, procedure: Int) {
             precondition(point == 0, "a result table holds one point")
             if procedure == 0 {

@@ -1,12 +1,16 @@
 /// The ○/△/× table of a scenario: one cell per (hook, strategy), each with the outcome of every
 /// kill procedure, in the scenario's order (rows: hooks, columns: strategies).
 public struct ResultTable: Equatable, Sendable {
+    /// One hook running one strategy, under every kill procedure.
     public struct Cell: Equatable, Sendable {
+        /// The row: an index into `scenario.hooks`.
         public var hook: Int
+        /// The column: an index into `scenario.strategies`.
         public var strategy: Int
         /// Indexed like the scenario's procedures.
         public var outcomes: [RunOutcome]
 
+        /// ○ when the cleanup finished under every procedure, △ under some, × under none.
         public var verdict: Verdict {
             let finished = outcomes.indices.filter { outcomes[$0].cleanupFinished }
             if finished.count == outcomes.count && !outcomes.isEmpty { return .always }
@@ -14,8 +18,11 @@ public struct ResultTable: Equatable, Sendable {
             return .some(finished)
         }
 
+        /// Whether a priority inversion happened under any procedure (`[i]`).
         public var hasInversion: Bool { outcomes.contains { $0.inversion != nil } }
+        /// Whether a deadlock was found under any procedure (`[d]`).
         public var hasDeadlock: Bool { outcomes.contains { $0.deadlock != nil } }
+        /// Whether a run stopped at a bound of `limits` (`[?]`).
         public var hitBound: Bool { outcomes.contains { $0.boundReached != nil } }
     }
 
@@ -28,6 +35,7 @@ public struct ResultTable: Equatable, Sendable {
         /// ×: it finished under none.
         case never
 
+        /// "○", "△" or "×".
         public var symbol: String {
             switch self {
             case .always: "○"
@@ -37,10 +45,12 @@ public struct ResultTable: Equatable, Sendable {
         }
     }
 
+    /// The scenario the table is of.
     public var scenario: Scenario
     /// Row-major: `cells[hook * strategies.count + strategy]`.
     public var cells: [Cell]
 
+    /// The cell of hook `hook` and strategy `strategy` (indices).
     public func cell(hook: Int, strategy: Int) -> Cell {
         cells[hook * scenario.strategies.count + strategy]
     }

@@ -3,6 +3,7 @@
 ///
 /// Durations are held in integer nanoseconds and written in milliseconds, as in the file.
 public struct ParameterSlot: Equatable, Sendable {
+    /// How a slot's value is written in files and stored inside.
     public enum Unit: Equatable, Sendable {
         /// A duration: milliseconds in files and on the command line, nanoseconds inside.
         case milliseconds
@@ -12,6 +13,7 @@ public struct ParameterSlot: Equatable, Sendable {
 
     /// The setting's path in the scenario file, e.g. `systemCalls["Activity.end"].costMs`.
     public var path: String
+    /// Milliseconds (stored as nanoseconds) or a whole number.
     public var unit: Unit
     /// The scenario's own value (nanoseconds for a duration).
     public var defaultValue: Int64
@@ -27,6 +29,7 @@ public struct ParameterSlot: Equatable, Sendable {
     /// The stored value of a slot that follows another one.
     public static let followsOther: Int64 = -1
 
+    /// A slot named `path`; durations in nanoseconds.
     public init(
         path: String, unit: Unit, defaultValue: Int64, range: ClosedRange<Int64>, changesStructure: Bool = false,
         defaultFollows: String? = nil

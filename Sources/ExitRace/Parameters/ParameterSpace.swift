@@ -30,6 +30,7 @@ public final class ParameterSpace: Sendable {
         indexByPath = index
     }
 
+    /// How many slots (numbers a run reads) the scenario has.
     public var count: Int { slots.count }
 
     /// The scenario's own values.

@@ -4,6 +4,7 @@
 /// array, so an experiment fills a vector in place and hands it to the engine with no
 /// allocation. Setting a value by path checks it against the slot's range.
 public struct ParameterValues: Sendable {
+    /// The space the values belong to; only its simulator runs them.
     public let space: ParameterSpace
     /// Indexed like `space.slots`.
     public internal(set) var raw: ContiguousArray<Int64>
