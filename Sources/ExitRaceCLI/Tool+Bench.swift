@@ -12,16 +12,22 @@ extension Tool {
                 }
                 seconds = value
             }
-            return ToolOutput(stdout: Benchmark.run(seconds: seconds).text)
+            return ToolOutput(stdout: Benchmark.text(Benchmark.run(seconds: seconds)))
         }
     }
 
     static let benchHelp = """
         USAGE: exitrace bench [--seconds N]
 
-        Reports simulated events per second on a synthetic load (200 tasks that work, sleep, call
-        the system and signal a semaphore the hook waits on) and the time to compute the default
-        table. Each part runs for about N seconds (default 1). Build with -c release to measure.
+        Measures the engine and what is built on it, each part side by side with a yardstick in
+        the same process, so that ratios hold where absolute rates swing (shared machines):
+          - the engine against a bare binary heap with as many pending events (synthetic load:
+            tasks that work, sleep, call the system and signal a semaphore the hook waits on);
+          - the cost per event at 10, 100, 1,000 and 10,000 tasks, against the bare heap;
+          - the default table; the default table with new parameter values each time, against a
+            warm table (and against decoding --set again);
+          - scenario files as `run --format json` handles them (decode, simulate, render).
+        Each part runs for about N seconds (default 1). Build with -c release to measure.
 
         """
 }

@@ -2,7 +2,8 @@
 ///
 /// Equal elements come out in no particular order, so callers that need first-in first-out ties
 /// (the event queue, the thread pools' ready lists) put a sequence number into the element and
-/// make every element distinct.
+/// make every element distinct. Sifting works on the storage's buffer directly: no uniqueness or
+/// bounds check per level (the indices are kept in range by construction).
 struct BinaryHeap<Element: Comparable> {
     private(set) var storage: ContiguousArray<Element> = []
 
@@ -11,50 +12,56 @@ struct BinaryHeap<Element: Comparable> {
     var min: Element? { storage.first }
 
     /// - Complexity: O(log n).
+    @inline(__always)
     mutating func insert(_ element: Element) {
         storage.append(element)
-        siftUp(from: storage.count - 1)
+        storage.withUnsafeMutableBufferPointer { Self.siftUp($0, from: $0.count - 1) }
     }
 
     /// - Complexity: O(log n).
+    @inline(__always)
     mutating func popMin() -> Element? {
         guard let last = storage.popLast() else { return nil }
         guard !storage.isEmpty else { return last }
-        let first = storage[0]
-        storage[0] = last
-        siftDown(from: 0)
-        return first
+        return storage.withUnsafeMutableBufferPointer { buffer in
+            let first = buffer[0]
+            buffer[0] = last
+            Self.siftDown(buffer, from: 0)
+            return first
+        }
     }
 
     /// Empties the heap and keeps its capacity, so a reused heap does not allocate again.
-    mutating func removeAll() { storage.removeAll(keepingCapacity: true) }
-
-    private mutating func siftUp(from index: Int) {
-        var child = index
-        let element = storage[child]
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard element < storage[parent] else { break }
-            storage[child] = storage[parent]
-            child = parent
-        }
-        storage[child] = element
+    mutating func removeAll() {
+        if !storage.isEmpty { storage.removeAll(keepingCapacity: true) }
     }
 
-    private mutating func siftDown(from index: Int) {
-        let count = storage.count
+    private static func siftUp(_ heap: UnsafeMutableBufferPointer<Element>, from index: Int) {
+        var child = index
+        let element = heap[child]
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard element < heap[parent] else { break }
+            heap[child] = heap[parent]
+            child = parent
+        }
+        heap[child] = element
+    }
+
+    private static func siftDown(_ heap: UnsafeMutableBufferPointer<Element>, from index: Int) {
+        let count = heap.count
         var parent = index
-        let element = storage[parent]
+        let element = heap[parent]
         while true {
             let left = 2 * parent + 1
             guard left < count else { break }
             let right = left + 1
-            let child = right < count && storage[right] < storage[left] ? right : left
-            guard storage[child] < element else { break }
-            storage[parent] = storage[child]
+            let child = right < count && heap[right] < heap[left] ? right : left
+            guard heap[child] < element else { break }
+            heap[parent] = heap[child]
             parent = child
         }
-        storage[parent] = element
+        heap[parent] = element
     }
 
     #if EXITRACE_INVARIANTS

@@ -1,0 +1,107 @@
+/// The parts of `exitrace bench`, each measured side by side with its yardstick.
+extension Benchmark {
+    /// The synthetic load's events per second against a bare heap with as many pending entries
+    /// (200 tasks: each has one event pending at a time).
+    static func engineAgainstBareHeap(seconds: Double) -> Part {
+        let simulator = Simulator(scenario: SyntheticLoad.scenario(tasks: 200))
+        let eventsPerRun = simulator.run(hook: 0, strategy: 0, procedure: 0).events
+        var heap = BareHeap(pending: 200)
+        var checksum: Int64 = 0
+        let (engine, bare, blocks) = Stopwatch().alternate(
+            seconds: seconds,
+            { for _ in 0..<5 { _ = simulator.run(hook: 0, strategy: 0, procedure: 0) } },
+            { checksum &+= heap.run(events: 5 * eventsPerRun) })
+        blackHole(checksum)
+        let events = Double(blocks * 5 * eventsPerRun)
+        let engineRate = events / engine, bareRate = events / bare
+        return Part(
+            label: "engine against a bare binary heap (synthetic load: 200 tasks, \(eventsPerRun) events a run)",
+            lines: [
+                "engine \(fixed(engineRate / 1e6, 2)) M events/s, bare heap \(fixed(bareRate / 1e6, 2)) M events/s"
+                    + " = \(fixed(engineRate / bareRate, 2))× (measured alternately)"
+            ])
+    }
+
+    /// Nanoseconds per event as the load grows, against the bare heap at the same pending count.
+    static func costPerEvent(seconds: Double) -> Part {
+        var lines: [String] = []
+        for tasks in [10, 100, 1_000, 10_000] {
+            let simulator = Simulator(scenario: SyntheticLoad.scenario(tasks: tasks))
+            let eventsPerRun = simulator.run(hook: 0, strategy: 0, procedure: 0).events
+            let runs = max(1, 20_000 / eventsPerRun)
+            var heap = BareHeap(pending: tasks)
+            var checksum: Int64 = 0
+            let (engine, bare, blocks) = Stopwatch().alternate(
+                seconds: seconds / 4,
+                { for _ in 0..<runs { _ = simulator.run(hook: 0, strategy: 0, procedure: 0) } },
+                { checksum &+= heap.run(events: runs * eventsPerRun) })
+            let events = Double(blocks * runs * eventsPerRun)
+            let engineNs = engine / events * 1e9, bareNs = bare / events * 1e9
+            blackHole(checksum)
+            lines.append(
+                "\(tasks) tasks: engine \(fixed(engineNs, 1)) ns/event, bare heap \(fixed(bareNs, 1)) ns/event"
+                    + " = \(fixed(engineNs / bareNs, 2))×")
+        }
+        return Part(label: "cost per event as the pending count grows", lines: lines)
+    }
+
+    /// The default table (18 cells × 2 procedures).
+    static func defaultTable(seconds: Double) -> Part {
+        let simulator = Simulator(scenario: DefaultScenario.load())
+        let table = simulator.table()
+        let events = table.cells.reduce(0) { $0 + $1.outcomes.reduce(0) { $0 + $1.events } }
+        let (elapsed, blocks) = Stopwatch().repeatedly(seconds: seconds) { for _ in 0..<100 { _ = simulator.table() } }
+        let microseconds = elapsed / Double(blocks * 100) * 1e6
+        return Part(
+            label: "the default table (\(table.cells.count) cells × \(simulator.scenario.procedures.count) procedures, \(events) events)",
+            lines: ["\(fixed(microseconds, 1)) µs per table"])
+    }
+
+    /// Tables with a new exit duration each, against warm tables; and, for scale, the old way.
+    static func reparameterizedTable(seconds: Double) -> Part {
+        let simulator = Simulator(scenario: DefaultScenario.load())
+        var values = simulator.defaults
+        let exit = simulator.parameters.index(of: "timing.exitDurationMs")!
+        var point = 0
+        let (changed, warm, blocks) = Stopwatch().alternate(
+            seconds: seconds,
+            {
+                for _ in 0..<50 {
+                    point += 1
+                    values[exit] = Int64(1 + point % 50) * 1_000_000
+                    _ = simulator.table(values: values)
+                }
+            },
+            { for _ in 0..<50 { _ = simulator.table() } })
+        let (reloaded, reloads) = Stopwatch().repeatedly(seconds: seconds / 4) {
+            let override = try? SettingOverride.parse("timing.exitDurationMs=\(1 + point % 50)")
+            point += 1
+            if let scenario = try? ScenarioLoader.loadDefault(overrides: override.map { [$0] } ?? []) {
+                _ = Simulator(scenario: scenario).table()
+            }
+        }
+        let perPoint = changed / Double(blocks * 50) * 1e6, perWarm = warm / Double(blocks * 50) * 1e6
+        let perReload = reloaded / Double(reloads) * 1e6
+        return Part(
+            label: "the default table with a new exit duration each time",
+            lines: [
+                "as parameter values: \(fixed(perPoint, 1)) µs = \(fixed(perPoint / perWarm, 2))× a warm table"
+                    + " (\(fixed(perWarm, 1)) µs, measured alternately)",
+                "decoding --set and compiling again: \(fixed(perReload, 1)) µs = \(fixed(perReload / perWarm, 1))× a warm table",
+            ])
+    }
+
+    /// What `run DIR --format json` does per file, in memory: decode, simulate, render.
+    static func scenarioFiles(seconds: Double) -> Part {
+        let bytes = Array(DefaultScenario.json.utf8)
+        var rendered = 0
+        let (elapsed, files) = Stopwatch().repeatedly(seconds: seconds) {
+            guard let scenario = try? ScenarioDecoder.decode(bytes, file: "bench.json") else { return }
+            rendered += OutputFormat.json.render([Simulator(scenario: scenario).table()]).utf8.count
+        }
+        let perFile = elapsed / Double(files) * 1e6
+        return Part(
+            label: "scenario files as `run --format json` handles them (decode, simulate, render; no disk)",
+            lines: ["\(fixed(perFile, 1)) µs per file = \(fixed(1e6 / perFile, 0)) files/s (\(rendered / max(files, 1)) bytes each)"])
+    }
+}
