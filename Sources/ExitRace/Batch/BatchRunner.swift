@@ -13,7 +13,7 @@ public enum BatchRunner {
     }
 
     /// Renders one scenario's results.
-    public static func result(for scenario: Scenario) -> Result {
+    static func result(for scenario: Scenario) -> Result {
         let table = Simulator(scenario: scenario).table()
         return Result(
             name: scenario.name, markdown: MarkdownRenderer.render(table), json: JSONRenderer.render([table]))

@@ -22,7 +22,7 @@ public struct ReportContent: Sendable {
     /// In the order the scenarios were given.
     public var sections: [Section]
 
-    public init(sections: [Section]) {
+    init(sections: [Section]) {
         self.sections = sections
     }
 

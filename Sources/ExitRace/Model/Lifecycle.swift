@@ -106,7 +106,7 @@ public enum LifecycleBudget: CaseIterable, Sendable {
     case uiTeardown, terminateDelay, terminationWatchdog, launchWatchdog, callbackWatchdog
 
     /// The setting's member in the scenario's `lifecycle` section.
-    public var key: String {
+    var key: String {
         switch self {
         case .uiTeardown: "uiTeardownMs"
         case .terminateDelay: "terminateDelayMs"
@@ -116,7 +116,7 @@ public enum LifecycleBudget: CaseIterable, Sendable {
         }
     }
 
-    public var keyPath: KeyPath<LifecycleSettings, VirtualDuration> {
+    var keyPath: KeyPath<LifecycleSettings, VirtualDuration> {
         switch self {
         case .uiTeardown: \.uiTeardown
         case .terminateDelay: \.terminateDelay

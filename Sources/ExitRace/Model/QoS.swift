@@ -56,7 +56,7 @@ public enum QoSClass: UInt8, CaseIterable, Comparable, Sendable {
     }
 
     /// Scenario-file names, including the `TaskPriority` spellings (`high`, `medium`, `low`).
-    public static func named(_ name: String) -> QoSClass? {
+    static func named(_ name: String) -> QoSClass? {
         switch name {
         case "background": .background
         case "utility", "low": .utility
@@ -67,7 +67,7 @@ public enum QoSClass: UInt8, CaseIterable, Comparable, Sendable {
         }
     }
 
-    public static let acceptedNames = [
+    static let acceptedNames = [
         "userInteractive", "userInitiated", "high", "default", "medium", "utility", "low", "background",
     ]
 

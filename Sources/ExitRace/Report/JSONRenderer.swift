@@ -9,7 +9,7 @@ public enum JSONRenderer {
         return value.serialized()
     }
 
-    public static func document(_ table: ResultTable) -> CanonicalJSON {
+    static func document(_ table: ResultTable) -> CanonicalJSON {
         let scenario = table.scenario
         return .object([
             "formatVersion": .integer(formatVersion),

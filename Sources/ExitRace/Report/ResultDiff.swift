@@ -29,7 +29,7 @@ public struct ResultDiff: Equatable, Sendable {
 
     public var isEmpty: Bool { changes.isEmpty }
 
-    public init(changes: [Change]) { self.changes = changes }
+    init(changes: [Change]) { self.changes = changes }
 
     /// Compares scenarios by name. `marginToleranceNs`: report margins that moved by more than
     /// this; `nil` ignores margins unless the outcome itself changed.
@@ -156,7 +156,7 @@ extension ResultDiff {
     }
 
     /// "2 cells changed, 1 strategy added".
-    public var summary: String {
+    var summary: String {
         var counts: [(String, Int)] = []
         func count(_ label: String, _ matches: (Change) -> Bool) {
             let n = changes.filter(matches).count

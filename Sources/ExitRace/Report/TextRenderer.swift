@@ -5,7 +5,7 @@
 /// in about 110 columns. The layout depends on the table alone, never on the terminal, so the
 /// output is the same everywhere.
 public enum TextRenderer {
-    public static let minimumColumnWidth = 12
+    static let minimumColumnWidth = 12
 
     public static func render(_ table: ResultTable) -> String {
         let layout = TableLayout(table)
@@ -77,7 +77,7 @@ public enum TextRenderer {
         return pieces
     }
 
-    public static let maximumWordWidth = 16
+    static let maximumWordWidth = 16
 
     /// Greedy wrapping at spaces (dropped) and after `(`; a piece still longer than `width` is
     /// broken after its dots (`DispatchQueue.` `main.async`), and what is left longer than

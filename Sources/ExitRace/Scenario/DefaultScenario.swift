@@ -6,7 +6,7 @@ public enum DefaultScenario {
     public static let name = "live-activity"
     public static let fileName = "scenarios/live-activity.json"
 
-    public static let json = #"""
+    static let json = #"""
 {
   "$schema": "scenario.schema.json",
   "name": "live-activity",

@@ -5,15 +5,15 @@
 /// (`8`, `true`, `"text"`, `{"a": 1}`); a bare word that is not JSON (`utility`) is taken as a string.
 /// The result is validated like the file itself.
 public struct SettingOverride: Equatable, Sendable {
-    public enum Component: Equatable, Sendable {
+    enum Component: Equatable, Sendable {
         case key(String)
         case index(Int)
     }
 
     /// The argument as given, `path=value`; it names the override in diagnostics.
     public var argument: String
-    public var path: [Component]
-    public var value: JSONNode
+    var path: [Component]
+    var value: JSONNode
 
     /// Parses `path=value`.
     public static func parse(_ argument: String) throws(InputError) -> SettingOverride {
