@@ -7,6 +7,8 @@
 public enum TextRenderer {
     static let minimumColumnWidth = 12
 
+    /// The table as `exitrace run` prints it: the heading, the aligned grid, the legend and the
+    /// details of marked cells.
     public static func render(_ table: ResultTable) -> String {
         let layout = TableLayout(table)
         var out = "\(layout.name): \(layout.title)\n\n" + grid(layout) + "\n"
