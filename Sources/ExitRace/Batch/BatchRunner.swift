@@ -7,8 +7,11 @@ import Foundation
 public enum BatchRunner {
     /// One scenario's results, ready to be written as `<name>.md` and `<name>.json`.
     public struct Result: Equatable, Sendable {
+        /// The scenario's name, which names both files: `<name>.md` and `<name>.json`.
         public var name: String
+        /// The Markdown table, as `exitrace run --format md` prints it.
         public var markdown: String
+        /// The canonical JSON, as `exitrace run --format json` prints it: what `exitrace check` compares.
         public var json: String
     }
 

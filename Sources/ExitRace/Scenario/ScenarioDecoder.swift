@@ -23,6 +23,8 @@ public enum ScenarioDecoder {
         try JSONDocument.parse(bytes, file: file)
     }
 
+    /// Decodes scenario JSON given as text; the same as decoding its UTF-8 bytes.
+    /// A document that `extend`s another is an error here: ``ScenarioLoader`` follows `extend`.
     public static func decode(_ text: String, file: String) throws(InputError) -> Scenario {
         try decode(Array(text.utf8), file: file)
     }

@@ -8,6 +8,8 @@ public enum ScenarioLoader {
     /// `"extend": "builtin:live-activity"` extends the built-in default scenario.
     static let builtinPrefix = "builtin:"
 
+    /// Loads the scenario file at `path`: follows its `extend` chain, applies `overrides` in order,
+    /// then decodes. The scenario is named after the file unless it states a name.
     public static func load(path: String, overrides: [SettingOverride] = []) throws(InputError) -> Scenario {
         var root = try document(path: path, chain: [])
         for override in overrides { try override.apply(to: &root) }
