@@ -2,6 +2,6 @@
 ///
 /// The command line prints the same string for `exitrace --version`.
 public enum ExitRaceVersion {
-    /// The version, e.g. `0.2.0`.
+    /// The library's version; `exitrace --version` prints it after the tool's name.
     public static let current = "0.2.0"
 }

@@ -7,13 +7,16 @@ import Foundation
 public enum BatchRunner {
     /// One scenario's results, ready to be written as `<name>.md` and `<name>.json`.
     public struct Result: Equatable, Sendable {
+        /// The scenario's name, which names both files: `<name>.md` and `<name>.json`.
         public var name: String
+        /// The Markdown table, as `exitrace run --format md` prints it.
         public var markdown: String
+        /// The canonical JSON, as `exitrace run --format json` prints it: what `exitrace check` compares.
         public var json: String
     }
 
     /// Renders one scenario's results.
-    public static func result(for scenario: Scenario) -> Result {
+    static func result(for scenario: Scenario) -> Result {
         let table = Simulator(scenario: scenario).table()
         return Result(
             name: scenario.name, markdown: MarkdownRenderer.render(table), json: JSONRenderer.render([table]))

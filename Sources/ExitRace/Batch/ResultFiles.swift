@@ -17,11 +17,11 @@ public struct ResultFiles: Equatable, Sendable {
     }
 
     /// Both paths, JSON first: the order in which a removed scenario's files are deleted.
-    public var all: [String] { [json, markdown] }
+    var all: [String] { [json, markdown] }
 
     /// The scenario name a file name in a results directory stands for: `live-activity` for
     /// `live-activity.json`; nil for any other file, whose JSON may not even be ours.
-    public static func scenarioName(ofJSONFile fileName: String) -> String? {
+    static func scenarioName(ofJSONFile fileName: String) -> String? {
         fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : nil
     }
 

@@ -4,6 +4,8 @@ import Foundation
 /// contributes its `*.json` files (not `*.schema.json`, not subdirectories), sorted by name.
 /// Anything that is not a directory is passed on as a file, for the loader to read or report.
 public enum ScenarioDiscovery {
+    /// The scenario files of `arguments` (see ``discover(_:)``), or every unusable directory in one
+    /// error. A file that does not exist is returned as is: loading it reports it.
     public static func files(_ arguments: [String]) throws(InputError) -> [String] {
         let (files, problems) = discover(arguments)
         guard problems.isEmpty else { throw InputError(problems) }

@@ -7,9 +7,13 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
     public var path: String
     /// 1-based; 0 when the problem has no line (a missing file, a `--set` value).
     public var line: Int
+    /// 1-based, counting Unicode scalars; 0 when `line` is 0.
     public var column: Int
+    /// What was expected and what was found, e.g. `expected a number, found the string "fast"`.
     public var message: String
 
+    /// A problem at `path` in `file`; leave `line` and `column` at 0 when it has no place in a file
+    /// (a missing file, a name typed on a command line).
     public init(file: String, path: String, line: Int = 0, column: Int = 0, message: String) {
         self.file = file
         self.path = path
@@ -18,7 +22,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public init(at position: SourcePosition, path: String, message: String) {
+    init(at position: SourcePosition, path: String, message: String) {
         self.init(file: position.file, path: path, line: position.line, column: position.column, message: message)
     }
 
@@ -34,17 +38,21 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
 
 /// Every problem found in one input, reported together.
 public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The problems, in the order they were found; the scenario decoder sorts its own in
+    /// reading order (file by file, then line and column).
     public var diagnostics: [Diagnostic]
 
+    /// Problems to report together, so that a user can fix them in one go.
     public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
+    /// Every diagnostic on a line of its own, as the command line prints them to stderr.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
 extension Array where Element == Diagnostic {
     /// Files in the order they first appear, and within a file by line and column, so a reader
     /// can fix a file top to bottom. The sort is stable: problems at one place keep their order.
-    public func inReadingOrder() -> [Diagnostic] {
+    func inReadingOrder() -> [Diagnostic] {
         var files: [String] = []
         for diagnostic in self where !files.contains(diagnostic.file) { files.append(diagnostic.file) }
         return enumerated().sorted { a, b in

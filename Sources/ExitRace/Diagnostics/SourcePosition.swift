@@ -1,17 +1,17 @@
 /// Where a value came from: a file and a 1-based line and column (columns count Unicode scalars).
 /// Values given on the command line (`--set`) have no line: `line` is 0 and the "file" is the
 /// argument itself.
-public struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
+struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
+    var file: String
+    var line: Int
+    var column: Int
 
-    public init(file: String, line: Int, column: Int) {
+    init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
     }
 
     /// `file:line:column`, or just the file when there is no line.
-    public var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
+    var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
 }

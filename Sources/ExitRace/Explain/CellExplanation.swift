@@ -1,25 +1,35 @@
 /// The story of one run in words: a timeline of what ran where and when, and a verdict that says
 /// why the cleanup won or lost. Built from a ``CellTrace``; the text is deterministic.
 public struct CellExplanation: Sendable {
+    /// One line of the timeline: what happened where, and when.
     public struct Line: Equatable, Sendable {
+        /// When it happened, in nanoseconds of virtual time from the start of the run.
         public var time: Int64
         /// The thread, executor or party the line is about ("main thread", "cooperative pool", "system").
         public var place: String
+        /// What happened, e.g. `calls exit (takes 3 ms)`.
         public var text: String
         /// Whether it happened after the process died (simulated only to tell the margin).
         public var afterDeath: Bool
     }
 
+    /// Which run this is: `scenario · hook label · strategy · procedure`.
     public var title: String
+    /// The timeline, in the order the engine ran things (equal times keep that order).
     public var lines: [Line]
+    /// Why the cleanup won or lost, in a sentence that starts with ○ or ×
+    /// (e.g. `× lost: … lost by 8 ms`); deadlocks and inversions are spelled out.
     public var verdict: String
 
+    /// Explains a traced run (``Simulator/trace(hook:strategy:procedure:values:)``).
     public init(_ trace: CellTrace) {
         title = trace.title
         lines = Self.lines(trace)
         verdict = VerdictSentence.sentence(trace)
     }
 
+    /// The explanation as `exitrace explain` prints it: the title, the timeline aligned by place with
+    /// times in milliseconds, a marker line where the process died, then the verdict.
     public func renderText() -> String {
         var out = "\(title)\n\n"
         var placeWidth = 0

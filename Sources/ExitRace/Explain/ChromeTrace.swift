@@ -4,6 +4,8 @@
 /// flow arrows ("s"/"f") from where a job was created to where it started. Timestamps are
 /// microseconds, written exactly from integer nanoseconds.
 public enum ChromeTrace {
+    /// The run as one Chrome Trace Event JSON document, with sorted keys: the same trace gives the
+    /// same bytes.
     public static func render(_ trace: CellTrace) -> String {
         let timeline = Timeline(trace)
         let pid: Int64 = 1

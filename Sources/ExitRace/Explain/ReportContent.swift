@@ -7,10 +7,12 @@
 public struct ReportContent: Sendable {
     /// One scenario of the report.
     public struct Section: Sendable {
+        /// The scenario's result table, as `exitrace run` computes it.
         public var table: ResultTable
         /// Row-major like the table's cells; each cell's traces indexed like the scenario's procedures.
         public var traces: [[CellTrace]]
 
+        /// The scenario the table was computed from.
         public var scenario: Scenario { table.scenario }
 
         /// The traces of one cell, one per kill procedure.
@@ -22,7 +24,7 @@ public struct ReportContent: Sendable {
     /// In the order the scenarios were given.
     public var sections: [Section]
 
-    public init(sections: [Section]) {
+    init(sections: [Section]) {
         self.sections = sections
     }
 

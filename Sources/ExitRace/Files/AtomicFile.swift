@@ -9,6 +9,8 @@ import Darwin
 /// Writes output files so that a reader never sees a partial one: the text goes to a temporary
 /// file in the same directory, which `rename(2)` then puts in place in one step.
 public enum AtomicFile {
+    /// Writes `text` (UTF-8) to `path`, replacing any file there; a failure is an ``InputError`` naming
+    /// the file. The directory must exist. Not flushed to disk (no `fsync`): a power loss may still lose it.
     public static func write(_ text: String, to path: String) throws(InputError) {
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()

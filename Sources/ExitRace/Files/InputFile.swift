@@ -4,12 +4,12 @@ import Foundation
 ///
 /// Scenario files and result files are read the same way; `what` names the kind of file the caller
 /// expected, so a directory or an oversized file is reported as, say, "expected a result file".
-public enum InputFile {
+enum InputFile {
     /// Larger files are refused before they are read: no real scenario or result comes near it.
-    public static let maxBytes = 16 << 20
+    static let maxBytes = 16 << 20
 
     /// The file's bytes; `what` is the kind of file expected, with its article ("a scenario file").
-    public static func read(_ path: String, what: String) throws(InputError) -> [UInt8] {
+    static func read(_ path: String, what: String) throws(InputError) -> [UInt8] {
         func fail(_ message: String) -> InputError {
             InputError([Diagnostic(file: path, path: "", message: message)])
         }

@@ -1,7 +1,7 @@
 /// A JSON value for output, written canonically: object keys sorted by their UTF-8 bytes, two
 /// spaces of indentation, integers only (times are integer nanoseconds), and a final newline.
 /// The same value always gives the same bytes.
-public indirect enum CanonicalJSON: Equatable, Sendable {
+indirect enum CanonicalJSON: Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -11,7 +11,7 @@ public indirect enum CanonicalJSON: Equatable, Sendable {
     case array([CanonicalJSON])
     case object([String: CanonicalJSON])
 
-    public func serialized() -> String {
+    func serialized() -> String {
         var out = ""
         write(into: &out, indent: 0)
         out += "\n"

@@ -2,14 +2,14 @@
 ///
 /// Rejects what `JSONSerialization` would quietly accept or lose: duplicate keys, nesting deeper
 /// than ``maxDepth``, text after the value. It works on UTF-8 bytes and never traps on input.
-public struct JSONParser {
-    public struct SyntaxError: Error, Equatable, Sendable {
-        public var position: SourcePosition
-        public var expected: String
-        public var found: String
+struct JSONParser {
+    struct SyntaxError: Error, Equatable, Sendable {
+        var position: SourcePosition
+        var expected: String
+        var found: String
     }
 
-    public static let maxDepth = 64
+    static let maxDepth = 64
 
     private let bytes: [UInt8]
     private let file: String
@@ -24,7 +24,7 @@ public struct JSONParser {
     }
 
     /// Parses a whole document; every node's position names `file`.
-    public static func parse(_ bytes: [UInt8], file: String) throws(SyntaxError) -> JSONNode {
+    static func parse(_ bytes: [UInt8], file: String) throws(SyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes, file: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
@@ -34,7 +34,7 @@ public struct JSONParser {
         return value
     }
 
-    public static func parse(_ text: String, file: String) throws(SyntaxError) -> JSONNode {
+    static func parse(_ text: String, file: String) throws(SyntaxError) -> JSONNode {
         try parse(Array(text.utf8), file: file)
     }
 

@@ -1,7 +1,7 @@
 /// A parsed JSON value that remembers where it stood in its file and keeps object members in file
 /// order, so that errors can name a line and column and tables follow the file's order.
-public struct JSONNode: Equatable, Sendable {
-    public indirect enum Value: Equatable, Sendable {
+struct JSONNode: Equatable, Sendable {
+    indirect enum Value: Equatable, Sendable {
         case null
         case bool(Bool)
         /// The number and its exact spelling in the file.
@@ -11,17 +11,17 @@ public struct JSONNode: Equatable, Sendable {
         case object([Member])
     }
 
-    public struct Member: Equatable, Sendable {
-        public var key: String
-        public var keyPosition: SourcePosition
-        public var value: JSONNode
+    struct Member: Equatable, Sendable {
+        var key: String
+        var keyPosition: SourcePosition
+        var value: JSONNode
     }
 
-    public var value: Value
-    public var position: SourcePosition
+    var value: Value
+    var position: SourcePosition
 
     /// What the value is, in words, for "expected …, found …" messages.
-    public var kindDescription: String {
+    var kindDescription: String {
         switch value {
         case .null: "null"
         case .bool(let b): "\(b)"

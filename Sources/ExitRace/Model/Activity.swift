@@ -10,6 +10,7 @@ public struct ActivitySettings: Equatable, Sendable {
     /// The longest an ended activity stays on the lock screen (4 h) with the default policy.
     public var maxEnded: VirtualDuration
 
+    /// Settings as given; the decoder, not this initializer, bounds them.
     public init(startedAt: VirtualDuration?, maxActive: VirtualDuration, maxEnded: VirtualDuration) {
         self.startedAt = startedAt
         self.maxActive = maxActive
@@ -24,15 +25,19 @@ public struct ActivitySettings: Equatable, Sendable {
 
 /// What a system call does to the Live Activity once its request is delivered.
 public enum ActivityEffect: Equatable, Sendable {
+    /// `Activity.request(…)`: starts the activity.
     case request
+    /// `activity.update(…)`: counted in the outcome; does not end the activity.
     case update
     /// `end(_:dismissalPolicy:)`.
     case end(DismissalPolicy)
 }
 
+/// How long an ended Live Activity stays on the lock screen (`ActivityUIDismissalPolicy`).
 public enum DismissalPolicy: Equatable, Sendable {
     /// Stays on the lock screen up to `maxEnded` (4 h).
     case `default`
+    /// Removed from the lock screen the moment it ends.
     case immediate
     /// Dismissed this long after ending (at most `maxEnded`).
     case after(VirtualDuration)

@@ -3,8 +3,20 @@
 /// sequences of these actions; they expand to main-queue turns at run time, from the state the
 /// app is in (a suspended app swiped away gets no callback; a backgrounded one does).
 public enum AppState: Int, CaseIterable, Sendable {
-    case notRunning, inactive, active, background, suspended, terminated
+    /// Not launched yet: `tapIcon` or `silentPush` launches it.
+    case notRunning
+    /// In the foreground but not receiving events, e.g. while the app switcher is open.
+    case inactive
+    /// In the foreground, receiving events: where procedures start unless they say otherwise.
+    case active
+    /// In the background, its threads still running.
+    case background
+    /// In memory with its threads stopped: killing it delivers no callback.
+    case suspended
+    /// The process has exited or been killed.
+    case terminated
 
+    /// The state in words, for explanations: `in the background`, `not running`.
     public var name: String {
         switch self {
         case .notRunning: "not running"
@@ -75,20 +87,36 @@ public struct LifecycleSettings: Equatable, Sendable {
 
 /// The callbacks UIKit delivers, by the names hooks and procedures use.
 public enum Callback {
+    /// `application(_:willFinishLaunchingWithOptions:)`, the first callback of a launch.
     public static let willFinishLaunching = "applicationWillFinishLaunching"
+    /// `application(_:didFinishLaunchingWithOptions:)`.
     public static let didFinishLaunching = "applicationDidFinishLaunching"
+    /// `applicationDidBecomeActive(_:)`; a scene-based app gets ``sceneDidBecomeActive`` instead.
     public static let didBecomeActive = "applicationDidBecomeActive"
+    /// `applicationWillResignActive(_:)`; a scene-based app gets ``sceneWillResignActive`` instead.
     public static let willResignActive = "applicationWillResignActive"
+    /// `applicationDidEnterBackground(_:)`; a scene-based app gets ``sceneDidEnterBackground`` instead.
     public static let didEnterBackground = "applicationDidEnterBackground"
+    /// `applicationWillEnterForeground(_:)`; a scene-based app gets ``sceneWillEnterForeground`` instead.
     public static let willEnterForeground = "applicationWillEnterForeground"
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`: a silent push arrived.
     public static let didReceiveRemoteNotification = "applicationDidReceiveRemoteNotification"
+    /// `applicationWillTerminate(_:)`: delivered when a foreground or background app is swiped away; never to a
+    /// suspended app, nor under jetsam.
     public static let willTerminate = "applicationWillTerminate"
+    /// `scene(_:willConnectTo:options:)`, during a launch in the foreground.
     public static let sceneWillConnect = "sceneWillConnect"
+    /// `sceneDidBecomeActive(_:)`.
     public static let sceneDidBecomeActive = "sceneDidBecomeActive"
+    /// `sceneWillResignActive(_:)`.
     public static let sceneWillResignActive = "sceneWillResignActive"
+    /// `sceneDidEnterBackground(_:)`.
     public static let sceneDidEnterBackground = "sceneDidEnterBackground"
+    /// `sceneWillEnterForeground(_:)`.
     public static let sceneWillEnterForeground = "sceneWillEnterForeground"
+    /// `sceneDidDisconnect(_:)`: the first termination callback of a scene-based app that is swiped away.
     public static let sceneDidDisconnect = "sceneDidDisconnect"
+    /// Observers of `UIApplication.willTerminateNotification`, called after `applicationWillTerminate`.
     public static let willTerminateNotification = "willTerminateNotification"
 
     /// Every callback the lifecycle model delivers.
@@ -103,10 +131,19 @@ public enum Callback {
 /// the run's parameters (`lifecycle.uiTeardownMs` and so on) rather than from a copy made when
 /// the action was expanded.
 public enum LifecycleBudget: CaseIterable, Sendable {
-    case uiTeardown, terminateDelay, terminationWatchdog, launchWatchdog, callbackWatchdog
+    /// ``LifecycleSettings/uiTeardown``.
+    case uiTeardown
+    /// ``LifecycleSettings/terminateDelay``.
+    case terminateDelay
+    /// ``LifecycleSettings/terminationWatchdog``.
+    case terminationWatchdog
+    /// ``LifecycleSettings/launchWatchdog``.
+    case launchWatchdog
+    /// ``LifecycleSettings/callbackWatchdog``.
+    case callbackWatchdog
 
     /// The setting's member in the scenario's `lifecycle` section.
-    public var key: String {
+    var key: String {
         switch self {
         case .uiTeardown: "uiTeardownMs"
         case .terminateDelay: "terminateDelayMs"
@@ -116,7 +153,7 @@ public enum LifecycleBudget: CaseIterable, Sendable {
         }
     }
 
-    public var keyPath: KeyPath<LifecycleSettings, VirtualDuration> {
+    var keyPath: KeyPath<LifecycleSettings, VirtualDuration> {
         switch self {
         case .uiTeardown: \.uiTeardown
         case .terminateDelay: \.terminateDelay

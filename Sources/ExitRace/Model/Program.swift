@@ -57,6 +57,7 @@ extension ProgramStep {
 
 /// Where a spawned task runs and at which priority.
 public struct TaskSpawn: Equatable, Sendable {
+    /// The actor a spawned task's body runs on.
     public enum Isolation: Equatable, Sendable {
         /// `Task {}`: the creator's actor isolation (the main actor inside a hook).
         case inherit
@@ -69,11 +70,14 @@ public struct TaskSpawn: Equatable, Sendable {
     /// The isolation of a `Task {}` that states none: the caller's. (`Task.detached` always has none.)
     public static let defaultIsolation = Isolation.inherit
 
+    /// Where the body runs; the decoder gives `Task.detached` `.none`, this type does not enforce it.
     public var isolation: Isolation
     /// `nil` means inherit for `Task {}`, `.medium` for `Task.detached {}`.
     public var priority: QoSClass?
+    /// Whether this is `Task.detached`: it inherits neither the priority nor the actor of its creator.
     public var detached: Bool
 
+    /// A spawn as given; a `nil` priority is the default of its kind (see ``priority``).
     public init(isolation: Isolation, priority: QoSClass?, detached: Bool) {
         self.isolation = isolation
         self.priority = priority
@@ -83,7 +87,9 @@ public struct TaskSpawn: Equatable, Sendable {
 
 /// The queue a block is dispatched to.
 public enum DispatchTarget: Equatable, Sendable {
+    /// `DispatchQueue.main`: a block on the main queue, run on the main thread in its own turn.
     case main
+    /// `DispatchQueue.global(qos:)`: a block run by a Dispatch worker thread at this class.
     case global(QoSClass)
 
     /// The class of `DispatchQueue.global()` when no `qos` is given, as in Dispatch.

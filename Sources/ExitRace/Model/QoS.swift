@@ -3,10 +3,15 @@
 /// `TaskPriority` raw values equal these: `.high` 25, `.medium` 21, `.low` 17, `.background` 9.
 /// Priorities between the classes belong to the class below them, as in Dispatch.
 public enum QoSClass: UInt8, CaseIterable, Comparable, Sendable {
+    /// Background (9): `TaskPriority.background`; the longest start latency by default.
     case background = 9
+    /// Utility (17): `TaskPriority.low` and `.utility`.
     case utility = 17
+    /// Default (21): `TaskPriority.medium`, what `Task.detached` and `DispatchQueue.global()` get.
     case `default` = 21
+    /// User-initiated (25): `TaskPriority.high`, what a `Task {}` created on the main thread gets.
     case userInitiated = 25
+    /// User-interactive (33): the main thread's class; a `Task {}` created there gets user-initiated.
     case userInteractive = 33
 
     /// The class a raw priority value falls into.
@@ -31,6 +36,7 @@ public enum QoSClass: UInt8, CaseIterable, Comparable, Sendable {
         }
     }
 
+    /// Lower raw value, lower class: `.background` is the lowest.
     public static func < (a: QoSClass, b: QoSClass) -> Bool { a.rawValue < b.rawValue }
 
     /// The name used in scenario files.
@@ -56,7 +62,7 @@ public enum QoSClass: UInt8, CaseIterable, Comparable, Sendable {
     }
 
     /// Scenario-file names, including the `TaskPriority` spellings (`high`, `medium`, `low`).
-    public static func named(_ name: String) -> QoSClass? {
+    static func named(_ name: String) -> QoSClass? {
         switch name {
         case "background": .background
         case "utility", "low": .utility
@@ -67,7 +73,7 @@ public enum QoSClass: UInt8, CaseIterable, Comparable, Sendable {
         }
     }
 
-    public static let acceptedNames = [
+    static let acceptedNames = [
         "userInteractive", "userInitiated", "high", "default", "medium", "utility", "low", "background",
     ]
 

@@ -8,16 +8,29 @@
 /// initializers' `nil` arguments): the decoder reads them from here, and a test checks that
 /// `docs/scenario-format.md` states the same values.
 public struct Scenario: Equatable, Sendable {
+    /// The scenario's name, e.g. `live-activity`: it names the result files and starts every drift
+    /// line, so it must be unique in a batch. A file that states none is named after the file.
     public var name: String
+    /// A one-line description, printed after the name above the table.
     public var title: String
+    /// Start latencies, pool widths and how long `exit` takes.
     public var timing: Timing
+    /// Timing and watchdog budgets of the lifecycle, for procedures written as actions.
     public var lifecycle: LifecycleSettings
+    /// The Live Activity that system calls act on; `nil` when the scenario has none.
     public var activity: ActivitySettings?
+    /// What makes a cell ○; by default, every cleanup call taking effect while the process lives.
     public var goal: Goal
+    /// Bounds on each run.
     public var limits: Limits
+    /// The async system operations strategies may `call`, in file order.
     public var systemCalls: [SystemCall]
+    /// The rows of the table, in file order.
     public var hooks: [Hook]
+    /// The columns of the table, in file order.
     public var strategies: [Strategy]
+    /// The kill procedures every cell runs under, in file order; a cell is ○ only if it wins
+    /// under all of them.
     public var procedures: [KillProcedure]
 
     /// A `nil` title is the name.
@@ -54,6 +67,8 @@ public struct Timing: Equatable, Sendable {
     /// The QoS of the main thread.
     public var mainThreadQoS: QoSClass
 
+    /// Timing with every setting stated. `startLatency` must hold one duration per QoS class, indexed by
+    /// ``QoSClass/index`` (a precondition: a wrong count is a programming error, not an input error).
     public init(
         exitDuration: VirtualDuration, startLatency: [VirtualDuration], cooperativePoolWidth: Int,
         dispatchPoolWidth: Int, mainThreadQoS: QoSClass
@@ -66,6 +81,7 @@ public struct Timing: Equatable, Sendable {
         self.mainThreadQoS = mainThreadQoS
     }
 
+    /// How long a job queued at `qos` waits for a pool thread.
     public func startLatency(_ qos: QoSClass) -> VirtualDuration { startLatency[qos.index] }
 
     /// The timing a scenario gets for every setting it leaves out: the assumptions of the built-in
@@ -82,7 +98,9 @@ public struct Timing: Equatable, Sendable {
 
 /// Bounds on one simulation run; reaching one is a reported outcome, never a hang.
 public struct Limits: Equatable, Sendable {
+    /// The most events one run may process; a run that reaches it stops with `boundReached` `events`.
     public var maxEvents: Int
+    /// The latest virtual time a run may reach; a run that reaches it stops with `boundReached` `time`.
     public var maxTime: VirtualDuration
 
     /// The largest duration a scenario may state, in milliseconds (about 11.6 days): far beyond any
@@ -91,6 +109,8 @@ public struct Limits: Equatable, Sendable {
     /// The most events a run may be allowed; keeps per-run counters within 32 bits.
     public static let maxEventsCeiling = 1_000_000_000
 
+    /// Bounds as given; the decoder, not this initializer, checks them against ``maxEventsCeiling`` and
+    /// ``maxDurationMs``.
     public init(maxEvents: Int, maxTime: VirtualDuration) {
         self.maxEvents = maxEvents
         self.maxTime = maxTime
@@ -111,6 +131,7 @@ public struct SystemCall: Equatable, Sendable {
         case reply
     }
 
+    /// The name strategies `call` it by, e.g. `Activity.end`.
     public var name: String
     /// CPU time the call spends on the calling thread before it suspends.
     public var cost: VirtualDuration
@@ -119,12 +140,15 @@ public struct SystemCall: Equatable, Sendable {
     public var deliverAfter: VirtualDuration?
     /// How long after delivery the reply arrives and the caller resumes.
     public var replyLatency: VirtualDuration
+    /// Whether the request counts once delivered or only once the reply is back.
     public var takesEffectOn: Effect
     /// Whether this call is the cleanup the table is about.
     public var isCleanup: Bool
     /// What the call does to the scenario's Live Activity, if anything.
     public var activityEffect: ActivityEffect?
 
+    /// A call with every setting stated. The decoder checks that `deliverAfter` is at most `cost`;
+    /// this initializer does not.
     public init(
         name: String, cost: VirtualDuration, deliverAfter: VirtualDuration?, replyLatency: VirtualDuration,
         takesEffectOn: Effect, isCleanup: Bool, activityEffect: ActivityEffect? = nil
@@ -169,9 +193,11 @@ public struct Hook: Equatable, Sendable {
 
 /// A cleanup strategy: a column of the table.
 public struct Strategy: Equatable, Sendable {
+    /// The column heading and the name lookups use, e.g. `Task.detached + semaphore`.
     public var name: String
     /// The Swift the strategy stands for, for documentation and reports.
     public var code: String
+    /// What the strategy does, run on the main thread inside each of the hook's callbacks.
     public var program: [ProgramStep]
 
     /// A `nil` code is empty: reports then show the program alone.
@@ -184,6 +210,7 @@ public struct Strategy: Equatable, Sendable {
 
 /// A way of killing the app: a script the system follows.
 public struct KillProcedure: Equatable, Sendable {
+    /// One step of a kill procedure's script, which the system side of a run follows in order.
     public enum Step: Equatable, Sendable {
         /// Enqueue one main-queue block that performs `actions` in order, then wait for it to
         /// return. With a watchdog, the process is killed if the block has not returned in time.
@@ -216,9 +243,11 @@ public struct KillProcedure: Equatable, Sendable {
         /// A silent push holds the app in the background like a background task until the fetch
         /// completion handler is called.
         case beginFetch
+        /// The fetch completion handler was called: the silent push no longer holds the app in the background.
         case endFetch
     }
 
+    /// One thing a main-queue turn of a kill procedure does; a turn does its actions in order.
     public enum TurnAction: Equatable, Sendable {
         /// Call the hook with this name (runs the strategy when it is the hook under test).
         case hook(String)
@@ -230,8 +259,12 @@ public struct KillProcedure: Equatable, Sendable {
         case lifecycleWork(LifecycleBudget)
     }
 
+    /// The procedure's name, e.g. `foreground`, which lookups and result files use.
     public var name: String
+    /// A description for tables and reports, e.g. `foreground kill: swiped away …`; by default the name.
     public var label: String
+    /// The script, in order; actions expand into turns when the run reaches them, from the state
+    /// the app is in then.
     public var steps: [Step]
     /// The app's state when the procedure begins (the reference experiment's app is running in
     /// the foreground); procedures that launch the app start `notRunning`.

@@ -1,4 +1,5 @@
 extension DeadlockLink: CustomStringConvertible {
+    /// The link in words, as deadlock chains print it: `main thread waits on semaphore "done" (in …)`.
     public var description: String {
         switch self {
         case .threadWaits(let thread, let semaphore, let hook):

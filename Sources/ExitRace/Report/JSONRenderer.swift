@@ -1,15 +1,19 @@
 /// Renders a table as canonical JSON with every per-procedure outcome. Times are integer
 /// nanoseconds from the start of the run (`…Ns`), so nothing is lost to rounding.
 public enum JSONRenderer {
+    /// The `formatVersion` every result file states; ``ResultDocument`` refuses files of another one.
+    /// Readers ignore unknown members, so adding members to the format needs no new version.
     public static let formatVersion: Int64 = 1
 
+    /// One table as a JSON object, several as `{"scenarios": [...]}`; keys sorted, so the same tables
+    /// give the same bytes.
     public static func render(_ tables: [ResultTable]) -> String {
         let value: CanonicalJSON =
             tables.count == 1 ? document(tables[0]) : .object(["scenarios": .array(tables.map(document))])
         return value.serialized()
     }
 
-    public static func document(_ table: ResultTable) -> CanonicalJSON {
+    static func document(_ table: ResultTable) -> CanonicalJSON {
         let scenario = table.scenario
         return .object([
             "formatVersion": .integer(formatVersion),

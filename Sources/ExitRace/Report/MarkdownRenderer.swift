@@ -1,5 +1,7 @@
 /// Renders tables as GitHub-flavoured Markdown.
 public enum MarkdownRenderer {
+    /// The table as a Markdown section: a heading, the table, the legend, the procedures and the
+    /// details of marked cells, as `exitrace run --format md` prints it.
     public static func render(_ table: ResultTable) -> String {
         let layout = TableLayout(table)
         var out = "### \(escape(layout.name)): \(escape(layout.title))\n\n"

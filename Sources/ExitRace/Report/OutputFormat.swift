@@ -7,6 +7,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// Canonical JSON with every per-procedure outcome.
     case json
 
+    /// Renders every table in this format: text and Markdown tables one after another, JSON as a
+    /// single document.
     public func render(_ tables: [ResultTable]) -> String {
         switch self {
         case .text: tables.map(TextRenderer.render).joined(separator: "\n")

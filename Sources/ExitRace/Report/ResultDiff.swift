@@ -1,23 +1,38 @@
 /// What changed between two sets of results, cell by cell, in words a reviewer reads at a glance.
 public struct ResultDiff: Equatable, Sendable {
+    /// One difference between the old and the new results.
     public enum Change: Equatable, Sendable {
+        /// A scenario only the new results have, by name.
         case scenarioAdded(String)
+        /// A scenario only the old results have, by name.
         case scenarioRemoved(String)
+        /// A hook only the new results of this scenario have, by its label (`AppDelegate`).
         case hookAdded(scenario: String, hook: String)
+        /// A hook only the old results of this scenario have, by its label (`AppDelegate`).
         case hookRemoved(scenario: String, hook: String)
+        /// A strategy only the new results of this scenario have.
         case strategyAdded(scenario: String, strategy: String)
+        /// A strategy only the old results of this scenario have.
         case strategyRemoved(scenario: String, strategy: String)
+        /// A kill procedure only the new results of this scenario have.
         case procedureAdded(scenario: String, procedure: String)
+        /// A kill procedure only the old results of this scenario have.
         case procedureRemoved(scenario: String, procedure: String)
         /// A cell whose verdict, marks, per-procedure outcome or (with a tolerance) margin changed.
         case cell(CellChange)
     }
 
+    /// How one cell present in both results changed.
     public struct CellChange: Equatable, Sendable {
+        /// The scenario the cell belongs to, e.g. `live-activity`.
         public var scenario: String
+        /// The row, by the new results' label, e.g. `AppDelegate`.
         public var hookLabel: String
+        /// The column, e.g. `Task.detached`.
         public var strategy: String
+        /// ○, △ or × in the old results.
         public var oldVerdict: String
+        /// ○, △ or × in the new results; equal to `oldVerdict` when only marks, outcomes or margins changed.
         public var newVerdict: String
         /// Mark changes, e.g. "priority inversion appeared".
         public var marks: [String]
@@ -25,11 +40,14 @@ public struct ResultDiff: Equatable, Sendable {
         public var procedures: [String]
     }
 
+    /// Every change: removed scenarios first, then each new scenario in order with its added and
+    /// removed entries and changed cells.
     public var changes: [Change]
 
+    /// Whether the two results agree (margins within the tolerance the diff was made with).
     public var isEmpty: Bool { changes.isEmpty }
 
-    public init(changes: [Change]) { self.changes = changes }
+    init(changes: [Change]) { self.changes = changes }
 
     /// Compares scenarios by name. `marginToleranceNs`: report margins that moved by more than
     /// this; `nil` ignores margins unless the outcome itself changed.
@@ -156,7 +174,7 @@ extension ResultDiff {
     }
 
     /// "2 cells changed, 1 strategy added".
-    public var summary: String {
+    var summary: String {
         var counts: [(String, Int)] = []
         func count(_ label: String, _ matches: (Change) -> Bool) {
             let n = changes.filter(matches).count

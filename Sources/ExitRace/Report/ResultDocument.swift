@@ -2,37 +2,60 @@
 /// Only what comparisons need is read; unknown members are ignored so that older tools can read
 /// newer files.
 public struct ResultDocument: Equatable, Sendable {
+    /// A hook, strategy or kill procedure as the file lists it.
     public struct Entry: Equatable, Sendable {
+        /// The name scenarios and lookups use, e.g. `applicationWillTerminate`.
         public var name: String
+        /// What tables show, e.g. `AppDelegate`; the name when the file gives no label.
         public var label: String
     }
 
+    /// One kill procedure's run of a cell.
     public struct Outcome: Equatable, Sendable {
+        /// The procedure's name, e.g. `foreground`.
         public var procedure: String
+        /// Whether the cleanup finished (the file's `cleanupFinished`).
         public var finished: Bool
+        /// By how much the cleanup beat the process's death, in nanoseconds; negative when it lost;
+        /// `nil` when the file has none (the process did not die, or the goal is not the cleanup).
         public var marginNs: Int64?
+        /// `events` or `time` when the run stopped at a ``Limits`` bound; `nil` when it ended by itself.
         public var boundReached: String?
     }
 
+    /// A (hook, strategy) cell with its outcome under every procedure.
     public struct Cell: Equatable, Sendable {
+        /// The hook's name (not its label), e.g. `applicationWillTerminate`.
         public var hook: String
+        /// The strategy's name, e.g. `Task.detached + semaphore`.
         public var strategy: String
+        /// ○, △ or ×.
         public var verdict: String
+        /// Whether a run of the cell had a priority inversion (`[i]` in tables).
         public var priorityInversion: Bool
+        /// Whether a run of the cell deadlocked (`[d]` in tables).
         public var deadlock: Bool
+        /// One per procedure, in the file's order.
         public var outcomes: [Outcome]
     }
 
+    /// The scenario's name: diffs pair old and new documents by it.
     public var scenario: String
+    /// The rows, in table order.
     public var hooks: [Entry]
+    /// The columns, in table order.
     public var strategies: [Entry]
+    /// The kill procedures, in table order.
     public var procedures: [Entry]
+    /// The cells as the file lists them: row by row.
     public var cells: [Cell]
 
+    /// The cell of the hook and strategy with these names (not labels), or `nil`.
     public func cell(hook: String, strategy: String) -> Cell? {
         cells.first { $0.hook == hook && $0.strategy == strategy }
     }
 
+    /// The label of the hook called `name`, or `name` itself when the file has no such hook.
     public func hookLabel(_ name: String) -> String { hooks.first { $0.name == name }?.label ?? name }
 
     /// Parses a result file; a diagnostic names what is missing or malformed.

@@ -5,8 +5,10 @@
 /// in about 110 columns. The layout depends on the table alone, never on the terminal, so the
 /// output is the same everywhere.
 public enum TextRenderer {
-    public static let minimumColumnWidth = 12
+    static let minimumColumnWidth = 12
 
+    /// The table as `exitrace run` prints it: the heading, the aligned grid, the legend and the
+    /// details of marked cells.
     public static func render(_ table: ResultTable) -> String {
         let layout = TableLayout(table)
         var out = "\(layout.name): \(layout.title)\n\n" + grid(layout) + "\n"
@@ -77,7 +79,7 @@ public enum TextRenderer {
         return pieces
     }
 
-    public static let maximumWordWidth = 16
+    static let maximumWordWidth = 16
 
     /// Greedy wrapping at spaces (dropped) and after `(`; a piece still longer than `width` is
     /// broken after its dots (`DispatchQueue.` `main.async`), and what is left longer than

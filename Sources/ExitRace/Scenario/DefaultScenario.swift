@@ -3,10 +3,12 @@
 /// Byte-identical to `scenarios/live-activity.json` (a test checks it), so that `exitrace` with no
 /// arguments needs no file on disk.
 public enum DefaultScenario {
+    /// The default scenario's name; a file extends it with `"extend": "builtin:live-activity"`.
     public static let name = "live-activity"
+    /// Its file in this repository, relative to the root: what diagnostics about it name.
     public static let fileName = "scenarios/live-activity.json"
 
-    public static let json = #"""
+    static let json = #"""
 {
   "$schema": "scenario.schema.json",
   "name": "live-activity",

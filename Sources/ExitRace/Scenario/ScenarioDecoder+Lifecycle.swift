@@ -126,7 +126,7 @@ extension ScenarioDecoder {
 
 extension AppState {
     /// The name in scenario files: `notRunning`, `active`, …
-    public var key: String {
+    var key: String {
         switch self {
         case .notRunning: "notRunning"
         case .inactive: "inactive"

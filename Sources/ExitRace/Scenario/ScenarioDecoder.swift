@@ -11,7 +11,7 @@ public enum ScenarioDecoder {
     }
 
     /// Decodes a parsed document (after `extend` and `--set` have been applied to it).
-    public static func decode(_ root: JSONNode, file: String) throws(InputError) -> Scenario {
+    static func decode(_ root: JSONNode, file: String) throws(InputError) -> Scenario {
         let log = DiagnosticLog()
         let scenario = decodeScenario(root, file: file, log: log)
         if let scenario, log.diagnostics.isEmpty { return scenario }
@@ -19,10 +19,12 @@ public enum ScenarioDecoder {
     }
 
     /// Parses JSON text, turning a syntax error into a diagnostic.
-    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONNode {
+    static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONNode {
         try JSONDocument.parse(bytes, file: file)
     }
 
+    /// Decodes scenario JSON given as text; the same as decoding its UTF-8 bytes.
+    /// A document that `extend`s another is an error here: ``ScenarioLoader`` follows `extend`.
     public static func decode(_ text: String, file: String) throws(InputError) -> Scenario {
         try decode(Array(text.utf8), file: file)
     }

@@ -5,38 +5,38 @@
 /// (``ProgramOp``, ``ProcedureOp``, ``TurnActionOp``, ``GoalKind``); the tables here derive from them.
 ///
 /// Every object may also hold `"note"`, a comment that is ignored.
-public enum ScenarioKeys {
-    public static let note = "note"
-    public static let topLevel = [
+enum ScenarioKeys {
+    static let note = "note"
+    static let topLevel = [
         "$schema", "name", "title", "extend", "timing", "lifecycle", "activity", "goal", "limits", "systemCalls", "hooks",
         "strategies", "procedures",
     ]
-    public static let lifecycle = [
+    static let lifecycle = [
         "scenes", "suspendAfterMs", "backgroundTaskAllowanceMs", "expirationWarningMs", "uiTeardownMs", "terminateDelayMs",
         "terminationWatchdogMs", "launchWatchdogMs", "callbackWatchdogMs",
     ]
-    public static let activity = ["startedAtMs", "maxActiveMs", "maxEndedMs"]
+    static let activity = ["startedAtMs", "maxActiveMs", "maxEndedMs"]
     /// Goals, by `kind`.
-    public static let goals = table(GoalKind.self)
-    public static let timing = ["exitDurationMs", "startLatencyMs", "cooperativePoolWidth", "dispatchPoolWidth", "mainThreadQoS"]
-    public static let startLatency = QoSClass.allCases.reversed().map(\.name)
-    public static let limits = ["maxEvents", "maxTimeMs"]
-    public static let systemCall = [
+    static let goals = table(GoalKind.self)
+    static let timing = ["exitDurationMs", "startLatencyMs", "cooperativePoolWidth", "dispatchPoolWidth", "mainThreadQoS"]
+    static let startLatency = QoSClass.allCases.reversed().map(\.name)
+    static let limits = ["maxEvents", "maxTimeMs"]
+    static let systemCall = [
         "costMs", "deliverAfterMs", "replyLatencyMs", "takesEffectOn", "cleanup", "activity", "dismissal", "dismissAfterMs",
     ]
-    public static let hook = ["label", "callbacks"]
-    public static let strategy = ["code", "program"]
-    public static let procedure = ["label", "startsIn", "steps"]
+    static let hook = ["label", "callbacks"]
+    static let strategy = ["code", "program"]
+    static let procedure = ["label", "startsIn", "steps"]
 
     /// Strategy program steps, by `op`.
-    public static let programSteps = table(ProgramOp.self)
+    static let programSteps = table(ProgramOp.self)
     /// Kill-procedure steps, by `op`.
-    public static let procedureSteps = table(ProcedureOp.self)
+    static let procedureSteps = table(ProcedureOp.self)
     /// Actions inside a turn, by `op`.
-    public static let turnActions = table(TurnActionOp.self)
+    static let turnActions = table(TurnActionOp.self)
 
     /// Each kind's name and members, in declaration order; the kinds themselves are the source.
-    public typealias Table = [(op: String, members: [String])]
+    typealias Table = [(op: String, members: [String])]
 
     static func table<Kind: StepKind>(_: Kind.Type) -> Table {
         Kind.allCases.map { (op: $0.rawValue, members: $0.members) }

@@ -4,10 +4,12 @@ import Foundation
 /// overrides, then decodes. Every problem comes back as an ``InputError``.
 public enum ScenarioLoader {
     /// How many files one `extend` chain may have.
-    public static let maxExtendDepth = 16
+    static let maxExtendDepth = 16
     /// `"extend": "builtin:live-activity"` extends the built-in default scenario.
-    public static let builtinPrefix = "builtin:"
+    static let builtinPrefix = "builtin:"
 
+    /// Loads the scenario file at `path`: follows its `extend` chain, applies `overrides` in order,
+    /// then decodes. The scenario is named after the file unless it states a name.
     public static func load(path: String, overrides: [SettingOverride] = []) throws(InputError) -> Scenario {
         var root = try document(path: path, chain: [])
         for override in overrides { try override.apply(to: &root) }

@@ -2,25 +2,25 @@
 ///
 /// The decoder turns such a name into a case and then switches over the cases with no `default:`,
 /// so a name added here cannot be decoded as some other name: the compiler asks for its case.
-public protocol ScenarioName: RawRepresentable, CaseIterable, Sendable where RawValue == String, AllCases == [Self] {}
+protocol ScenarioName: RawRepresentable, CaseIterable, Sendable where RawValue == String, AllCases == [Self] {}
 
 extension ScenarioName {
     /// Every name, in declaration order.
-    public static var names: [String] { allCases.map(\.rawValue) }
+    static var names: [String] { allCases.map(\.rawValue) }
 }
 
 /// The `op` (or `kind`) of an object whose members depend on it, with the members each allows.
-public protocol StepKind: ScenarioName {
+protocol StepKind: ScenarioName {
     /// The members an object of this kind may hold, the discriminator included, in schema order.
     var members: [String] { get }
 }
 
 /// The steps of a strategy program, by `op`.
-public enum ProgramOp: String, StepKind {
+enum ProgramOp: String, StepKind {
     case task, detached, dispatch, wait, signal, call, work, sleep, taskSleep, beginBackgroundTask, endBackgroundTask
     case timer, set, waitUntil, `if`
 
-    public var members: [String] {
+    var members: [String] {
         switch self {
         case .task: ["op", "priority", "isolation", "body"]
         case .detached: ["op", "priority", "body"]
@@ -40,10 +40,10 @@ public enum ProgramOp: String, StepKind {
 }
 
 /// The steps of a kill procedure, by `op`.
-public enum ProcedureOp: String, StepKind {
+enum ProcedureOp: String, StepKind {
     case turn, delay, sigkill, action
 
-    public var members: [String] {
+    var members: [String] {
         switch self {
         case .turn: ["op", "actions", "watchdogMs"]
         case .delay: ["op", "ms"]
@@ -54,10 +54,10 @@ public enum ProcedureOp: String, StepKind {
 }
 
 /// The actions inside a procedure's turn, by `op`.
-public enum TurnActionOp: String, StepKind {
+enum TurnActionOp: String, StepKind {
     case hook, work, exit
 
-    public var members: [String] {
+    var members: [String] {
         switch self {
         case .hook: ["op", "name"]
         case .work: ["op", "ms"]
@@ -67,10 +67,10 @@ public enum TurnActionOp: String, StepKind {
 }
 
 /// The goals a scenario may ask about, by `kind`.
-public enum GoalKind: String, StepKind {
+enum GoalKind: String, StepKind {
     case cleanup, activityGone, keepsCalling
 
-    public var members: [String] {
+    var members: [String] {
         switch self {
         case .cleanup: ["kind"]
         case .activityGone: ["kind", "atMs"]

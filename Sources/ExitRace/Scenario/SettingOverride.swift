@@ -6,12 +6,12 @@
 /// The result is validated like the file itself.
 public struct SettingOverride: Equatable, Sendable {
     /// One step of a path: a member's key or an array index.
-    public typealias Component = JSONPath.Component
+    typealias Component = JSONPath.Component
 
     /// The argument as given, `path=value`; it names the override in diagnostics.
     public var argument: String
-    public var path: [Component]
-    public var value: JSONNode
+    var path: [Component]
+    var value: JSONNode
 
     /// Parses `path=value`.
     public static func parse(_ argument: String) throws(InputError) -> SettingOverride {
