@@ -32,7 +32,7 @@ struct CellCompiler {
     }
 
     func compile(procedure: Int, hook: Int, strategy: Int) -> CellProgram {
-        var program = CellProgram()
+        var program = CellProgram.Builder()
         program.requiredCleanups = Self.cleanupMask(of: scenario.strategies[strategy].program, scenario)
         let cell = Cell(hook: hook, strategy: strategy)
         let script = scenario.procedures[procedure].steps
@@ -59,7 +59,7 @@ struct CellCompiler {
                 program.variants.append(.init(start: start, end: Int32(program.steps.count)))
             }
         }
-        return program
+        return CellProgram(program)
     }
 
     /// The row and column being compiled.
@@ -77,7 +77,7 @@ struct CellCompiler {
     private func slot(_ budget: LifecycleBudget) -> Int32 { slot(SettingPath.lifecycle(budget.key)) }
 
     /// Emits one script step; `path` is its place in the file (empty for expansions of actions).
-    private func emit(_ step: KillProcedure.Step, at path: String, _ cell: Cell, into program: inout CellProgram) {
+    private func emit(_ step: KillProcedure.Step, at path: String, _ cell: Cell, into program: inout CellProgram.Builder) {
         switch step {
         case .delay: program.steps.append(ScriptStep(kind: .delay, slot: slot(join(path, "ms"))))
         case .lifecycleDelay(let budget): program.steps.append(ScriptStep(kind: .delay, slot: slot(budget)))
@@ -99,7 +99,7 @@ struct CellCompiler {
     }
 
     private func emitTurn(
-        _ actions: [KillProcedure.TurnAction], watchdog: Int32, at path: String, _ cell: Cell, into program: inout CellProgram
+        _ actions: [KillProcedure.TurnAction], watchdog: Int32, at path: String, _ cell: Cell, into program: inout CellProgram.Builder
     ) {
         let start = Int32(program.ops.count)
         for (index, action) in actions.enumerated() {
@@ -108,7 +108,7 @@ struct CellCompiler {
         program.steps.append(ScriptStep(kind: .turn, bodyStart: start, bodyEnd: Int32(program.ops.count), slot: watchdog))
     }
 
-    private func emit(_ action: KillProcedure.TurnAction, at path: String, _ cell: Cell, into program: inout CellProgram) {
+    private func emit(_ action: KillProcedure.TurnAction, at path: String, _ cell: Cell, into program: inout CellProgram.Builder) {
         switch action {
         case .work: program.ops.append(Op(kind: .work, slot: slot(join(path, "ms"))))
         case .lifecycleWork(let budget): program.ops.append(Op(kind: .work, slot: slot(budget)))
@@ -150,7 +150,7 @@ struct CellCompiler {
     }
 
     private func emit(
-        _ steps: [ProgramStep], at prefix: String, callback: Int32, _ scope: inout Scope, _ program: inout CellProgram
+        _ steps: [ProgramStep], at prefix: String, callback: Int32, _ scope: inout Scope, _ program: inout CellProgram.Builder
     ) {
         for (index, step) in steps.enumerated() {
             let path = SettingPath.element(prefix, index)
@@ -167,7 +167,7 @@ struct CellCompiler {
 
     /// The op for one step; for a step with a body, the op that owns it (the body follows).
     private func op(
-        for step: ProgramStep, at path: String, callback: Int32, _ scope: inout Scope, _ program: inout CellProgram
+        for step: ProgramStep, at path: String, callback: Int32, _ scope: inout Scope, _ program: inout CellProgram.Builder
     ) -> Op {
         switch step {
         case .work: return Op(kind: .work, slot: slot(join(path, "ms")))

@@ -5,36 +5,74 @@
 /// stored in place, right after the op that owns them (`bodyEnd` marks where they stop), so a
 /// context is just a range of ops and "the code this context has still to run" is a contiguous
 /// slice. Everything is plain integers: the engine's inner loop reads it without reference
-/// counting or dynamic dispatch.
-struct CellProgram {
-    var ops: ContiguousArray<Op> = []
+/// counting or dynamic dispatch. Compiled once and never changed, it is shared by reference: a
+/// run takes the program with one retain, not a copy of each of its arrays.
+final class CellProgram: Sendable {
+    let ops: ContiguousArray<Op>
     /// The procedure's script, then the expansions of its lifecycle actions.
-    var steps: ContiguousArray<ScriptStep> = []
+    let steps: ContiguousArray<ScriptStep>
     /// Steps `0..<mainSteps` are the script itself.
-    var mainSteps: Int32 = 0
+    let mainSteps: Int32
     /// The app's state when the run begins.
-    var initialState: AppState = .active
+    let initialState: AppState
     /// For each action step, one range of `steps` per ``AppState`` (indexed by its raw value).
-    var variants: ContiguousArray<StepRange> = []
+    let variants: ContiguousArray<StepRange>
     /// Callback names, indexed by `hookEnter`'s operand.
-    var callbacks: [String] = []
+    let callbacks: [String]
     /// Semaphores, one per (strategy invocation, semaphore name).
-    var semaphores: ContiguousArray<ResourceInfo> = []
-    var flags: ContiguousArray<ResourceInfo> = []
+    let semaphores: ContiguousArray<ResourceInfo>
+    let flags: ContiguousArray<ResourceInfo>
     /// Background-task names, one slot per (strategy invocation, name).
-    var taskSlots: ContiguousArray<ResourceInfo> = []
+    let taskSlots: ContiguousArray<ResourceInfo>
     /// The cleanup system calls the strategy makes, as a bit mask of call indices: the cleanup
     /// finished once each of them has taken effect at least once (ending an activity twice is no
     /// better than once; a strategy that must save two things needs both).
-    var requiredCleanups: UInt64 = 0
+    let requiredCleanups: UInt64
+
+    init(_ builder: Builder) {
+        ops = builder.ops
+        steps = builder.steps
+        mainSteps = builder.mainSteps
+        initialState = builder.initialState
+        variants = builder.variants
+        callbacks = builder.callbacks
+        semaphores = builder.semaphores
+        flags = builder.flags
+        taskSlots = builder.taskSlots
+        requiredCleanups = builder.requiredCleanups
+    }
+
+    /// The program while the compiler writes it.
+    struct Builder {
+        var ops: ContiguousArray<Op> = []
+        /// The procedure's script, then the expansions of its lifecycle actions.
+        var steps: ContiguousArray<ScriptStep> = []
+        /// Steps `0..<mainSteps` are the script itself.
+        var mainSteps: Int32 = 0
+        /// The app's state when the run begins.
+        var initialState: AppState = .active
+        /// For each action step, one range of `steps` per ``AppState`` (indexed by its raw value).
+        var variants: ContiguousArray<StepRange> = []
+        /// Callback names, indexed by `hookEnter`'s operand.
+        var callbacks: [String] = []
+        /// Semaphores, one per (strategy invocation, semaphore name).
+        var semaphores: ContiguousArray<ResourceInfo> = []
+        var flags: ContiguousArray<ResourceInfo> = []
+        /// Background-task names, one slot per (strategy invocation, name).
+        var taskSlots: ContiguousArray<ResourceInfo> = []
+        /// The cleanup system calls the strategy makes, as a bit mask of call indices: the cleanup
+        /// finished once each of them has taken effect at least once (ending an activity twice is no
+        /// better than once; a strategy that must save two things needs both).
+        var requiredCleanups: UInt64 = 0
+    }
 
     /// A named resource of a strategy invocation, and the callback it was created in.
-    struct ResourceInfo {
+    struct ResourceInfo: Sendable {
         var name: String
         var callback: Int32
     }
 
-    struct StepRange {
+    struct StepRange: Sendable {
         var start: Int32
         var end: Int32
     }
@@ -42,8 +80,8 @@ struct CellProgram {
 
 /// A compiled program step. `a` and `b` are operands whose meaning depends on `kind`; `slot` is
 /// the parameter slot of the step's duration (-1 for none), read from the run's values.
-struct Op {
-    enum Kind: UInt8 {
+struct Op: Sendable {
+    enum Kind: UInt8, Sendable {
         /// `a`: callback index. Marks where a callback's code starts.
         case hookEnter
         /// `a`: callback index.
@@ -110,8 +148,8 @@ enum SpawnIsolation: Int32 {
 }
 
 /// A compiled step of a kill procedure's script.
-struct ScriptStep {
-    enum Kind: UInt8 {
+struct ScriptStep: Sendable {
+    enum Kind: UInt8, Sendable {
         case turn, delay, sigkill
         /// `a`: index of the action's first entry in `variants`.
         case action

@@ -20,72 +20,80 @@ extension Engine {
         return nil
     }
 
-    func findDeadlock() -> [DeadlockLink]? {
-        for t in threads.indices where blockedResource(Int32(t)) != nil {
-            var visiting: [Int32] = []
-            if let chain = stuckChain(thread: Int32(t), visiting: &visiting) { return chain }
+    /// The first deadlock among the used threads, if any. The search writes into the engine's
+    /// scratch buffers (reused across runs); only a chain found is copied out.
+    mutating func findDeadlock() -> DeadlockChain? {
+        for t in usedThreads where blockedResource(Int32(t)) != nil {
+            var search = DeadlockSearch(steps: scratchSteps, contexts: scratchContexts, visiting: scratchVisiting)
+            search.steps.empty()
+            search.contexts.empty()
+            search.visiting.empty()
+            let found = stuckChain(thread: Int32(t), &search)
+            (scratchSteps, scratchContexts, scratchVisiting) = (search.steps, search.contexts, search.visiting)
+            if found { return DeadlockChain(steps: Array(search.steps), contexts: Array(search.contexts), program: program) }
         }
         return nil
     }
 
-    private func stuckChain(thread t: Int32, visiting: inout [Int32]) -> [DeadlockLink]? {
-        guard let resource = blockedResource(t) else { return nil }
-        visiting.append(t)
+    /// Appends the chain from blocked thread `t` to `search.steps`; `false` when some code that
+    /// could release it can still run (what was appended is then meaningless).
+    private func stuckChain(thread t: Int32, _ search: inout DeadlockSearch) -> Bool {
+        guard let resource = blockedResource(t) else { return false }
+        search.visiting.append(t)
         let waiting = threads[Int(t)].context
-        var chain: [DeadlockLink]
-        let name: String
         switch resource {
-        case .semaphore(let s):
-            let info = program.semaphores[Int(s)]
-            name = info.name
-            chain = [.threadWaits(thread: threadName(t), semaphore: name, inHook: callbackName(info.callback))]
-        case .flag(let f):
-            let info = program.flags[Int(f)]
-            name = info.name
-            chain = [.threadPolls(thread: threadName(t), flag: name, inHook: callbackName(info.callback))]
+        case .semaphore(let s): search.steps.append(.threadWaits(threadID(t), semaphore: s))
+        case .flag(let f): search.steps.append(.threadPolls(threadID(t), flag: f))
         }
-        let releasers = contexts.indices.filter { index in
-            contexts[index].state != .done && index != Int(waiting) && willRelease(resource, context: Int32(index))
-        }.map { Int32($0) }
         // The waiting context's own later code cannot run before the wait returns.
-        guard let first = releasers.first else {
-            switch resource {
-            case .semaphore: chain.append(.neverSignaled(semaphore: name))
-            case .flag: chain.append(.neverSet(flag: name))
-            }
-            return chain
+        let first = search.contexts.count
+        for index in contexts.indices
+        where contexts[index].state != .done && index != Int(waiting) && willRelease(resource, context: Int32(index)) {
+            search.contexts.append(contextID(Int32(index)))
         }
-        var firstChain: [DeadlockLink] = []
-        for c in releasers {
-            guard let sub = stuckChain(context: c, visiting: &visiting) else { return nil }
-            if c == first { firstChain = sub }
+        let releasers = first..<search.contexts.count
+        guard !releasers.isEmpty else {
+            switch resource {
+            case .semaphore(let s): search.steps.append(.neverSignaled(semaphore: s))
+            case .flag(let f): search.steps.append(.neverSet(flag: f))
+            }
+            return true
         }
         switch resource {
-        case .semaphore: chain.append(.signaledOnlyBy(semaphore: name, contexts: releasers.map(contextName)))
-        case .flag: chain.append(.setOnlyBy(flag: name, contexts: releasers.map(contextName)))
+        case .semaphore(let s): search.steps.append(.signaledOnlyBy(semaphore: s, contexts: releasers))
+        case .flag(let f): search.steps.append(.setOnlyBy(flag: f, contexts: releasers))
         }
-        return chain + firstChain
+        // Every releaser must be stuck; the chain goes on through the first one only.
+        var position = 0
+        for index in contexts.indices
+        where contexts[index].state != .done && index != Int(waiting) && willRelease(resource, context: Int32(index)) {
+            let mark = (search.steps.count, search.contexts.count)
+            guard stuckChain(context: Int32(index), &search) else { return false }
+            if position > 0 {
+                search.steps.removeSubrange(mark.0...)
+                search.contexts.removeSubrange(mark.1...)
+            }
+            position += 1
+        }
+        return true
     }
 
-    private func stuckChain(context c: Int32, visiting: inout [Int32]) -> [DeadlockLink]? {
+    private func stuckChain(context c: Int32, _ search: inout DeadlockSearch) -> Bool {
         let context = contexts[Int(c)]
         switch context.state {
         case .queued where context.mainIsolated && !context.hoppedOff:
             let main = Self.mainThread
-            guard blockedResource(main) != nil else { return nil }
-            let links: [DeadlockLink] = [.queuedOnMainActor(context: contextName(c)), .mainActorRunsOnMainThread]
-            if visiting.contains(main) { return links }
-            guard let sub = stuckChain(thread: main, visiting: &visiting) else { return nil }
-            return links + sub
+            guard blockedResource(main) != nil else { return false }
+            search.steps.append(.queuedOnMainActor(contextID(c)))
+            search.steps.append(.mainActorRunsOnMainThread)
+            return search.visiting.contains(main) || stuckChain(thread: main, &search)
         case .onThread:
             let u = context.thread
-            guard blockedResource(u) != nil else { return nil }
-            let link = DeadlockLink.runsOnBlockedThread(context: contextName(c), thread: threadName(u))
-            if visiting.contains(u) { return [link] }
-            guard let sub = stuckChain(thread: u, visiting: &visiting) else { return nil }
-            return [link] + sub
+            guard blockedResource(u) != nil else { return false }
+            search.steps.append(.runsOnBlockedThread(contextID(c), threadID(u)))
+            return search.visiting.contains(u) || stuckChain(thread: u, &search)
         case .queued, .suspended, .done:
-            return nil
+            return false
         }
     }
 
@@ -103,55 +111,12 @@ extension Engine {
         }
         return false
     }
+}
 
-    func threadName(_ t: Int32) -> String {
-        switch threads[Int(t)].pool {
-        case .main: "main thread"
-        case .cooperative: "cooperative-pool thread \(t)"
-        case .dispatch: "Dispatch worker \(t - firstDispatch + 1)"
-        }
-    }
-
-    /// "Task.detached from applicationWillTerminate"; with " #2" and so on when several contexts
-    /// of the run would have the same name.
-    func contextName(_ c: Int32) -> String {
-        let base = baseContextName(c)
-        var ordinal = 0
-        var total = 0
-        for other in contexts.indices where baseContextName(Int32(other)) == base {
-            total += 1
-            if other <= Int(c) { ordinal += 1 }
-        }
-        return total > 1 ? "\(base) #\(ordinal)" : base
-    }
-
-    /// Every context's name at once: `contextName` for each, in linear time.
-    func allContextNames() -> [String] {
-        let bases = contexts.indices.map { baseContextName(Int32($0)) }
-        var totals: [String: Int] = [:]
-        for base in bases { totals[base, default: 0] += 1 }
-        var seen: [String: Int] = [:]
-        return bases.map { base in
-            seen[base, default: 0] += 1
-            return totals[base]! > 1 ? "\(base) #\(seen[base]!)" : base
-        }
-    }
-
-    private func baseContextName(_ c: Int32) -> String {
-        let context = contexts[Int(c)]
-        let what =
-            switch context.kind {
-            case .turn: "main-queue turn"
-            case .mainBlock: "DispatchQueue.main block"
-            case .globalBlock: "DispatchQueue.global block"
-            case .task: context.mainIsolated ? "Task (main actor)" : "Task"
-            case .detachedTask: "Task.detached"
-            case .expirationHandler: "expiration handler"
-            case .timerBlock: "Timer block"
-            }
-        // A turn's hook changes as it delivers hooks; what it creates keeps the hook of the moment.
-        return context.hook >= 0 && context.kind != .turn ? "\(what) from \(callbackName(context.hook))" : what
-    }
-
-    func callbackName(_ h: Int32) -> String { h >= 0 && Int(h) < program.callbacks.count ? program.callbacks[Int(h)] : "-" }
+/// The buffers of one deadlock search: the chain so far, the contexts its links name, and the
+/// threads already on the path (a cycle ends the chain).
+struct DeadlockSearch {
+    var steps: ContiguousArray<DeadlockChain.Step>
+    var contexts: ContiguousArray<ContextID>
+    var visiting: ContiguousArray<Int32>
 }

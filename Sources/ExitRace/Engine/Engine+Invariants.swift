@@ -22,9 +22,4 @@ extension Engine {
         precondition(waiters == semaphoreWaiters, "semaphore waiters miscounted")
         #endif
     }
-
-    /// The threads this run has used: the main thread, then the used part of each pool.
-    var usedThreads: [Int] {
-        Array(0..<Int(cooperativeFresh)) + Array(Int(firstDispatch)..<Int(dispatchFresh))
-    }
 }

@@ -50,7 +50,7 @@ extension Engine {
         for held in frozen {
             queue.schedule(held.event, at: now + VirtualDuration(nanoseconds: held.remaining))
         }
-        frozen.removeAll(keepingCapacity: true)
+        frozen.empty()
     }
 
     mutating func timerFired(_ timer: Int32) {

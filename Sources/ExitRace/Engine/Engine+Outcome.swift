@@ -4,7 +4,7 @@ extension Engine {
     func outcome(events: Int, bound: RunOutcome.Bound?) -> RunOutcome {
         var outcome = RunOutcome(
             cleanupFinished: cleanupAt != nil, cleanupAt: cleanupAt, wouldHaveFinishedAt: wouldHaveFinishedAt,
-            death: death, deadlock: deadlock, inversion: inversion, boundReached: bound, events: events)
+            death: death, deadlockChain: deadlock, inversion: inversion, boundReached: bound, events: events)
         outcome.activity = activityOutcome()
         switch goal {
         case .cleanup:

@@ -20,16 +20,11 @@ extension Engine {
         }
         // Waiters can only be among the threads this run has used.
         var waiter = -1
-        var index = 0
-        while index < Int(dispatchFresh) {
-            if index == Int(cooperativeFresh) { index = Int(firstDispatch) }
-            if index >= Int(dispatchFresh) { break }
-            if threads[index].state == .waiting && threads[index].semaphore == s
-                && (waiter < 0 || threads[index].waitTicket < threads[waiter].waitTicket)
-            {
-                waiter = index
-            }
-            index += 1
+        for index in usedThreads
+        where threads[index].state == .waiting && threads[index].semaphore == s
+            && (waiter < 0 || threads[index].waitTicket < threads[waiter].waitTicket)
+        {
+            waiter = index
         }
         assert(waiter >= 0, "a semaphore counted a waiter that no thread is")
         note(.signal, thread: t, context: threads[Int(t)].context, a: s, b: Int64(waiter))

@@ -33,7 +33,7 @@ struct Engine {
 
     /// The run's parameter values (nanoseconds for durations), indexed by slot.
     var values = ContiguousArray<Int64>()
-    var program = CellProgram()
+    var program = CellProgram(CellProgram.Builder())
     var queue = EventQueue<SimEvent>()
     var contexts = ContiguousArray<SimContext>()
     var threads = ContiguousArray<SimThread>()
@@ -82,7 +82,11 @@ struct Engine {
     var cleanupAt: VirtualInstant?
     var wouldHaveFinishedAt: VirtualInstant?
     var inversion: RunOutcome.PriorityInversion?
-    var deadlock: [DeadlockLink]?
+    var deadlock: DeadlockChain?
+    /// Buffers the deadlock search reuses from run to run.
+    var scratchSteps = ContiguousArray<DeadlockChain.Step>()
+    var scratchContexts = ContiguousArray<ContextID>()
+    var scratchVisiting = ContiguousArray<Int32>()
 
     /// When on, every run records ``TraceRecord``s into `trace` (for explanations and trace files).
     var tracing = false
@@ -147,7 +151,7 @@ struct Engine {
     mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>) {
         self.values = values
         program = cell
-        trace.removeAll(keepingCapacity: true)
+        trace.empty()
         queue.reset()
         resetExecutors()
         resetResources(for: cell)
@@ -165,14 +169,14 @@ struct Engine {
     /// Empties the queues and cleans the threads the last run used; resizes the pools when this
     /// run's widths differ from the last one's (the only reset that allocates).
     private mutating func resetExecutors() {
-        contexts.removeAll(keepingCapacity: true)
-        mainQueue.removeAll(keepingCapacity: true)
+        contexts.empty()
+        mainQueue.empty()
         mainQueueHead = 0
         mainKickPending = false
         cooperativeReady.removeAll()
         dispatchReady.removeAll()
-        cooperativeIdle.removeAll(keepingCapacity: true)
-        dispatchIdle.removeAll(keepingCapacity: true)
+        cooperativeIdle.empty()
+        dispatchIdle.empty()
         // Only the threads the last run used need cleaning: the rest were never touched.
         for index in 0..<Int(cooperativeFresh) { threads[index].clean(mainQoS: mainQoS) }
         for index in Int(firstDispatch)..<Int(dispatchFresh) { threads[index].clean(mainQoS: mainQoS) }
@@ -191,19 +195,12 @@ struct Engine {
 
     /// Semaphores, flags and background-task names start afresh, one of each the cell declares.
     private mutating func resetResources(for cell: CellProgram) {
-        semaphoreValue.removeAll(keepingCapacity: true)
-        semaphoreWaiters.removeAll(keepingCapacity: true)
-        for _ in 0..<cell.semaphores.count {
-            semaphoreValue.append(0)
-            semaphoreWaiters.append(0)
-        }
+        semaphoreValue.refill(0, count: cell.semaphores.count)
+        semaphoreWaiters.refill(0, count: cell.semaphores.count)
         nextWaitTicket = 0
-        taskSlots.removeAll(keepingCapacity: true)
-        for _ in 0..<cell.taskSlots.count { taskSlots.append(-1) }
-        flags.removeAll(keepingCapacity: true)
-        for _ in 0..<cell.flags.count { flags.append(false) }
-        lastDelivery.removeAll(keepingCapacity: true)
-        for _ in 0..<calls.count { lastDelivery.append(-1) }
+        taskSlots.refill(-1, count: cell.taskSlots.count)
+        flags.refill(false, count: cell.flags.count)
+        lastDelivery.refill(-1, count: calls.count)
     }
 
     /// The script from its start, and the app in the state the procedure starts in.
@@ -216,11 +213,11 @@ struct Engine {
         inBackground = cell.initialState == .background || cell.initialState == .suspended
         suspended = cell.initialState == .suspended
         suspendedAt = 0
-        frozen.removeAll(keepingCapacity: true)
+        frozen.empty()
         backgroundEpoch = 0
-        tasks.removeAll(keepingCapacity: true)
+        tasks.empty()
         heldTasks = 0
-        timers.removeAll(keepingCapacity: true)
+        timers.empty()
         activity = ActivityTracker()
         if slots.activityStartedAt >= 0 {
             activity.exists = true

@@ -64,7 +64,9 @@ public struct RunOutcome: Equatable, Sendable {
     /// How the process died; `nil` when it lived to the end of the run.
     public var death: Death?
     /// The wait-for chain, when a thread was blocked for good at death (or at the end of the run).
-    public var deadlock: [DeadlockLink]?
+    public var deadlockChain: DeadlockChain?
+    /// The chain's links in words (made each time this is read).
+    public var deadlock: [DeadlockLink]? { deadlockChain?.links }
     /// The first priority inversion of the run, if any.
     public var inversion: PriorityInversion?
     /// The bound of `limits` that stopped a run whose process was still alive.

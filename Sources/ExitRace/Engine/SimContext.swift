@@ -1,7 +1,7 @@
 /// Something that runs on a thread: a main-queue turn of a kill procedure, a dispatched block or a
 /// Swift task. It is a range of ops plus a program counter.
 struct SimContext {
-    enum Kind: UInt8 { case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock }
+    enum Kind: UInt8, Sendable { case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock }
     enum State: UInt8 {
         /// Waiting on an executor's queue for a thread.
         case queued

@@ -1,6 +1,6 @@
 /// A thread of the process: the main thread, a cooperative-pool thread or a Dispatch worker.
 struct SimThread {
-    enum Pool: UInt8 { case main, cooperative, dispatch }
+    enum Pool: UInt8, Sendable { case main, cooperative, dispatch }
     enum State: UInt8 {
         case idle
         /// Busy for a known time (CPU work, a system call's cost, `exit`), or between ops.

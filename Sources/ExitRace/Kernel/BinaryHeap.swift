@@ -33,7 +33,7 @@ struct BinaryHeap<Element: Comparable> {
 
     /// Empties the heap and keeps its capacity, so a reused heap does not allocate again.
     mutating func removeAll() {
-        if !storage.isEmpty { storage.removeAll(keepingCapacity: true) }
+        storage.empty()
     }
 
     private static func siftUp(_ heap: UnsafeMutableBufferPointer<Element>, from index: Int) {
