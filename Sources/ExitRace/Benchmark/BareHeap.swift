@@ -18,18 +18,22 @@ struct BareHeap {
     }
 
     private var heap = BinaryHeap<Entry>()
-    private var random = SplitMix64(seed: 1)
+    /// Delays from 20 µs to about 2 ms, like the synthetic load's work, sleeps and calls, drawn
+    /// once: the loop itself does nothing but heap work.
+    private let delays: [Int64]
     private var sequence: UInt64 = 0
 
     /// A heap holding `pending` entries.
     init(pending: Int) {
+        var random = SplitMix64(seed: 1)
+        delays = (0..<1024).map { _ in 20_000 + Int64(random.next() % 2_000_000) }
         for _ in 0..<pending { push(after: 0) }
     }
 
+    @inline(__always)
     private mutating func push(after time: Int64) {
-        // Delays from 20 µs to about 2 ms, like the synthetic load's work, sleeps and calls.
-        let delay = 20_000 + Int64(random.next() % 2_000_000)
-        heap.insert(Entry(time: time + delay, priority: UInt8(truncatingIfNeeded: sequence % 3), sequence: sequence))
+        let delay = delays[Int(sequence & 1023)]
+        heap.insert(Entry(time: time + delay, priority: UInt8(truncatingIfNeeded: sequence & 3), sequence: sequence))
         sequence &+= 1
     }
 
