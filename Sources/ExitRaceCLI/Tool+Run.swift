@@ -1,7 +1,7 @@
 import ExitRace
 
 extension Tool {
-    static func runCommand(_ raw: [String]) -> ToolOutput {
+    static func runCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
             let arguments = try parse(raw, command: "run", values: ["--format", "--set", "--output", "-o"])
             var format = OutputFormat.text
@@ -12,15 +12,34 @@ extension Tool {
                 }
                 format = parsed
             }
-            let scenarios = try loadScenarios(arguments.positional, arguments).scenarios
-            let text = format.render(scenarios.map { Simulator(scenario: $0).table() })
-            if let output = arguments.value("--output") ?? arguments.value("-o") {
-                try write(text, to: output)
-                return ToolOutput()
+            // Every file is checked before anything is written; then the scenarios are loaded
+            // again, simulated and written a window at a time (in parallel within a window), so
+            // memory holds one window however many files there are.
+            let source = try reporting { () throws(InputError) in
+                try ScenarioSource.check(arguments.positional, settings: arguments.values("--set"))
             }
-            return ToolOutput(stdout: text)
+            var results = try ResultStream(output: arguments.value("--output") ?? arguments.value("-o"), environment)
+            try results.write(format.opening(count: source.count))
+            let count = source.count
+            let chosen = format
+            for window in stride(from: 0, to: count, by: Self.runWindow) {
+                let pieces = source.map(window..<min(window + Self.runWindow, count)) { index, scenario in
+                    chosen.piece(Simulator(scenario: scenario).table(), index: index, count: count)
+                }
+                for piece in pieces {
+                    switch piece {
+                    case .success(let text): try results.write(text)
+                    case .failure(let error): throw inputError(error)
+                    }
+                }
+            }
+            try results.write(format.closing(count: source.count))
+            return try results.finish()
         }
     }
+
+    /// Scenarios simulated together before their results are written.
+    static let runWindow = 32
 
     static let runHelp = """
         USAGE: exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--output FILE]

@@ -16,7 +16,7 @@ public enum Tool {
         // Options with no command apply to `run`, the default command.
         let command = arguments.first.map { $0.hasPrefix("-") ? "run" : arguments.removeFirst() } ?? "run"
         switch command {
-        case "run": return runCommand(arguments)
+        case "run": return runCommand(arguments, environment)
         case "validate": return validateCommand(arguments)
         case "batch": return batchCommand(arguments, environment)
         case "diff": return diffCommand(arguments)

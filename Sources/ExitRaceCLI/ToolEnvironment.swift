@@ -13,21 +13,25 @@ public struct ToolEnvironment: Sendable {
     public var stderrIsTerminal: Bool
     /// Writes a progress line to stderr at once (not collected into ``ToolOutput``).
     public var progress: @Sendable (String) -> Void
+    /// Where commands that produce results as they go (`run`) write them at once; `nil` (tests)
+    /// collects them into ``ToolOutput/stdout``.
+    public var standardOutput: StandardStream?
 
     public init(
         variables: [String: String] = [:], stderrIsTerminal: Bool = false,
-        progress: @escaping @Sendable (String) -> Void = { _ in }
+        progress: @escaping @Sendable (String) -> Void = { _ in }, standardOutput: StandardStream? = nil
     ) {
         self.variables = variables
         self.stderrIsTerminal = stderrIsTerminal
         self.progress = progress
+        self.standardOutput = standardOutput
     }
 
     /// This process's environment.
     public static func process() -> ToolEnvironment {
         ToolEnvironment(
             variables: ProcessInfo.processInfo.environment, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
-            progress: { line in _ = StandardStream.error.write(line) })
+            progress: { line in _ = StandardStream.error.write(line) }, standardOutput: .output)
     }
 
     /// `CI=true` (or `1`), as CI services set it.

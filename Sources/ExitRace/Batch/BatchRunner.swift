@@ -27,7 +27,7 @@ public enum BatchRunner {
     public static func run(
         _ scenarios: [Scenario], parallel: Bool = true, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> [Result] {
-        let slots = Slots(count: scenarios.count)
+        let slots = ResultSlots<Result>(count: scenarios.count)
         let total = scenarios.count
         if parallel && scenarios.count > 1 {
             DispatchQueue.concurrentPerform(iterations: scenarios.count) { index in
@@ -40,30 +40,7 @@ public enum BatchRunner {
                 progress?(done, total)
             }
         }
-        return slots.results()
-    }
-
-    /// Results written from several threads, each to its own index.
-    private final class Slots: @unchecked Sendable {
-        private let lock = NSLock()
-        private var values: [Result?]
-        private var done = 0
-
-        init(count: Int) { values = Array(repeating: nil, count: count) }
-
-        func store(_ result: Result, at index: Int) -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            values[index] = result
-            done += 1
-            return done
-        }
-
-        func results() -> [Result] {
-            lock.lock()
-            defer { lock.unlock() }
-            return values.map { $0! }
-        }
+        return slots.values()
     }
 
     /// Scenario names must be unique in a batch: they name the result files.

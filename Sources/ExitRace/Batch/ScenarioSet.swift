@@ -13,6 +13,16 @@ public struct ScenarioSet: Sendable {
     /// Loads the scenarios of `arguments`, each with every override of `settings` (`PATH=VALUE`)
     /// applied in order.
     public static func load(_ arguments: [String], settings: [String] = []) throws(InputError) -> ScenarioSet {
+        let (files, overrides) = try resolve(arguments, settings: settings)
+        let scenarios = try loadScenarios(files, defaultIfNone: arguments.isEmpty, overrides)
+        return ScenarioSet(files: files, scenarios: scenarios)
+    }
+
+    /// The files of `arguments` and the overrides of `settings`, or every problem with them (no
+    /// file is read).
+    static func resolve(
+        _ arguments: [String], settings: [String]
+    ) throws(InputError) -> (files: [String], overrides: [SettingOverride]) {
         let (files, problems) = ScenarioDiscovery.discover(arguments)
         var diagnostics = problems
         var overrides: [SettingOverride] = []
@@ -24,8 +34,7 @@ public struct ScenarioSet: Sendable {
             }
         }
         guard diagnostics.isEmpty else { throw InputError(diagnostics) }
-        let scenarios = try loadScenarios(files, defaultIfNone: arguments.isEmpty, overrides)
-        return ScenarioSet(files: files, scenarios: scenarios)
+        return (files, overrides)
     }
 
     private static func loadScenarios(

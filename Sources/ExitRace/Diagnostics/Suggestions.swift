@@ -2,12 +2,28 @@
 
 /// `a.b`, `a["odd key"]` for keys that are not identifiers.
 func join(_ path: String, _ key: String) -> String {
-    let plain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    let plain = !key.isEmpty && isIdentifierLike(key)
     let component = plain ? key : "[\"\(key)\"]"
     if path.isEmpty { return plain ? key : component }
     return plain ? "\(path).\(key)" : "\(path)\(component)"
 }
 
+
+/// Letters, digits and underscores only; ASCII keys (nearly all) are checked byte by byte, without
+/// looking up Unicode properties.
+private func isIdentifierLike(_ key: String) -> Bool {
+    var ascii = true
+    for byte in key.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"):
+            continue
+        case 0x80...: ascii = false
+        default: return false
+        }
+    }
+    return ascii || key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+}
 
 /// `; did you mean "x"?` when one of `candidates` is a likely typo of `word`, else nothing.
 func suggestion(_ word: String, _ candidates: [String]) -> String {

@@ -8,6 +8,16 @@ struct CellCompiler {
     let scenario: Scenario
     let space: ParameterSpace
     private let callIndex: [String: Int32]
+    /// For each strategy, the slots its steps read, in preorder: found once by path, then reused
+    /// by every cell that inlines the strategy.
+    private let strategySlots: [[StepSlots]]
+
+    /// The slots one program step reads (-1 for none).
+    private struct StepSlots {
+        var duration: Int32 = -1
+        /// A timer's number of fires.
+        var count: Int32 = -1
+    }
 
     init(scenario: Scenario, space: ParameterSpace) {
         self.scenario = scenario
@@ -15,6 +25,31 @@ struct CellCompiler {
         var calls: [String: Int32] = [:]
         for (index, call) in scenario.systemCalls.enumerated() { calls[call.name] = Int32(index) }
         callIndex = calls
+        strategySlots = scenario.strategies.map { strategy in
+            var slots: [StepSlots] = []
+            Self.collectSlots(strategy.program, at: SettingPath.program(ofStrategy: strategy.name), space, into: &slots)
+            return slots
+        }
+    }
+
+    private static func collectSlots(_ steps: [ProgramStep], at prefix: String, _ space: ParameterSpace, into slots: inout [StepSlots]) {
+        func slot(_ path: String, _ key: String) -> Int32 { Int32(space.index(canonical: join(path, key))!) }
+        for (index, step) in steps.enumerated() {
+            let path = SettingPath.element(prefix, index)
+            var found = StepSlots()
+            switch step {
+            case .work, .sleep, .taskSleep: found.duration = slot(path, "ms")
+            case .wait(_, let timeout): found.duration = timeout == nil ? -1 : slot(path, "timeoutMs")
+            case .waitUntil: found.duration = slot(path, "pollMs")
+            case .timer:
+                found.duration = slot(path, "intervalMs")
+                found.count = slot(path, "count")
+            case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions:
+                break
+            }
+            slots.append(found)
+            if let nested = SettingPath.nested(in: step) { collectSlots(nested.steps, at: join(path, nested.key), space, into: &slots) }
+        }
     }
 
     /// The cleanup calls a program makes anywhere, as a bit mask of call indices.
@@ -92,7 +127,7 @@ struct CellCompiler {
         case .action: preconditionFailure("actions do not nest")
         case .turn(let actions, let watchdog):
             let watchdogSlot = watchdog == nil ? -1 : slot(join(path, "watchdogMs"))
-            emitTurn(actions, watchdog: watchdogSlot, at: join(path, "actions"), cell, into: &program)
+            emitTurn(actions, watchdog: watchdogSlot, at: path, cell, into: &program)
         case .lifecycleTurn(let actions, let watchdog):
             emitTurn(actions, watchdog: slot(watchdog), at: "", cell, into: &program)
         }
@@ -103,14 +138,18 @@ struct CellCompiler {
     ) {
         let start = Int32(program.ops.count)
         for (index, action) in actions.enumerated() {
-            emit(action, at: SettingPath.element(path, index), cell, into: &program)
+            emit(action, at: path, index, cell, into: &program)
         }
         program.steps.append(ScriptStep(kind: .turn, bodyStart: start, bodyEnd: Int32(program.ops.count), slot: watchdog))
     }
 
-    private func emit(_ action: KillProcedure.TurnAction, at path: String, _ cell: Cell, into program: inout CellProgram.Builder) {
+    /// Emits the `index`th action of the turn at `turnPath` (its path is made only if it has a slot).
+    private func emit(
+        _ action: KillProcedure.TurnAction, at turnPath: String, _ index: Int, _ cell: Cell, into program: inout CellProgram.Builder
+    ) {
         switch action {
-        case .work: program.ops.append(Op(kind: .work, slot: slot(join(path, "ms"))))
+        case .work:
+            program.ops.append(Op(kind: .work, slot: slot(join(SettingPath.element(join(turnPath, "actions"), index), "ms"))))
         case .lifecycleWork(let budget): program.ops.append(Op(kind: .work, slot: slot(budget)))
         case .exit: program.ops.append(Op(kind: .exit))
         case .hook(let name):
@@ -124,8 +163,9 @@ struct CellCompiler {
             program.ops.append(Op(kind: .hookEnter, a: index))
             if scenario.hooks[cell.hook].callbacks.contains(name) {
                 var scope = Scope()
-                let strategy = scenario.strategies[cell.strategy]
-                emit(strategy.program, at: SettingPath.program(ofStrategy: strategy.name), callback: index, &scope, &program)
+                var cursor = 0
+                let slots = strategySlots[cell.strategy]
+                emit(scenario.strategies[cell.strategy].program, slots, &cursor, callback: index, &scope, &program)
             }
             program.ops.append(Op(kind: .hookReturn, a: index))
         }
@@ -149,39 +189,40 @@ struct CellCompiler {
         return id
     }
 
+    /// Emits a strategy's steps; `cursor` walks `slots` in the same preorder.
     private func emit(
-        _ steps: [ProgramStep], at prefix: String, callback: Int32, _ scope: inout Scope, _ program: inout CellProgram.Builder
+        _ steps: [ProgramStep], _ slots: [StepSlots], _ cursor: inout Int, callback: Int32, _ scope: inout Scope,
+        _ program: inout CellProgram.Builder
     ) {
-        for (index, step) in steps.enumerated() {
-            let path = SettingPath.element(prefix, index)
-            if let nested = SettingPath.nested(in: step) {
-                let owner = program.ops.count
-                program.ops.append(op(for: step, at: path, callback: callback, &scope, &program))
-                emit(nested.steps, at: join(path, nested.key), callback: callback, &scope, &program)
+        for step in steps {
+            let stepSlots = slots[cursor]
+            cursor += 1
+            let owner = program.ops.count
+            program.ops.append(op(for: step, stepSlots, callback: callback, &scope, &program))
+            if let body = step.nestedBodies.first {
+                emit(body, slots, &cursor, callback: callback, &scope, &program)
                 program.ops[owner].bodyEnd = Int32(program.ops.count)
-            } else {
-                program.ops.append(op(for: step, at: path, callback: callback, &scope, &program))
             }
         }
     }
 
     /// The op for one step; for a step with a body, the op that owns it (the body follows).
     private func op(
-        for step: ProgramStep, at path: String, callback: Int32, _ scope: inout Scope, _ program: inout CellProgram.Builder
+        for step: ProgramStep, _ slots: StepSlots, callback: Int32, _ scope: inout Scope, _ program: inout CellProgram.Builder
     ) -> Op {
         switch step {
-        case .work: return Op(kind: .work, slot: slot(join(path, "ms")))
-        case .sleep: return Op(kind: .sleep, slot: slot(join(path, "ms")))
-        case .taskSleep: return Op(kind: .taskSleep, slot: slot(join(path, "ms")))
+        case .work: return Op(kind: .work, slot: slots.duration)
+        case .sleep: return Op(kind: .sleep, slot: slots.duration)
+        case .taskSleep: return Op(kind: .taskSleep, slot: slots.duration)
         case .signal(let name):
             return Op(kind: .signal, a: resource(name, &scope.semaphores, &program.semaphores, callback))
-        case .wait(let name, let timeout):
+        case .wait(let name, _):
             let id = resource(name, &scope.semaphores, &program.semaphores, callback)
-            return Op(kind: .wait, a: id, slot: timeout == nil ? -1 : slot(join(path, "timeoutMs")))
+            return Op(kind: .wait, a: id, slot: slots.duration)
         case .setFlag(let name):
             return Op(kind: .setFlag, a: resource(name, &scope.flags, &program.flags, callback))
         case .waitUntil(let name, _):
-            return Op(kind: .waitUntil, a: resource(name, &scope.flags, &program.flags, callback), slot: slot(join(path, "pollMs")))
+            return Op(kind: .waitUntil, a: resource(name, &scope.flags, &program.flags, callback), slot: slots.duration)
         case .endBackgroundTask(let name):
             return Op(kind: .endBackgroundTask, a: resource(name, &scope.tasks, &program.taskSlots, callback))
         case .call(let name):
@@ -203,7 +244,7 @@ struct CellCompiler {
         case .beginBackgroundTask(let name, _):
             return Op(kind: .beginBackgroundTask, a: resource(name, &scope.tasks, &program.taskSlots, callback))
         case .timer:
-            return Op(kind: .timer, a: slot(join(path, "count")), slot: slot(join(path, "intervalMs")))
+            return Op(kind: .timer, a: slots.count, slot: slots.duration)
         case .ifLaunchOptions(let options, _):
             return Op(kind: .ifLaunchOptions, a: Int32(options.rawValue))
         }

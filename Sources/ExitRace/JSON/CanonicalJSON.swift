@@ -9,75 +9,88 @@ indirect enum CanonicalJSON: Equatable, Sendable {
     case decimal(Int64, scale: Int)
     case string(String)
     case array([CanonicalJSON])
-    case object([String: CanonicalJSON])
+    case object(Members)
+
+    /// An object's members, written as a dictionary literal and kept as a list: the writer sorts
+    /// the keys once, with no hashing on the way.
+    struct Members: ExpressibleByDictionaryLiteral, Equatable, Sendable {
+        var pairs: [(key: String, value: CanonicalJSON)]
+
+        init(dictionaryLiteral elements: (String, CanonicalJSON)...) {
+            pairs = elements.map { (key: $0.0, value: $0.1) }
+        }
+
+        var isEmpty: Bool { pairs.isEmpty }
+
+        /// The members in canonical order: keys by their UTF-8 bytes.
+        var sorted: [(key: String, value: CanonicalJSON)] {
+            let sorted = pairs.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            assert(zip(sorted, sorted.dropFirst()).allSatisfy { $0.key != $1.key }, "a key appears twice in an object")
+            return sorted
+        }
+
+        static func == (a: Members, b: Members) -> Bool {
+            let x = a.sorted, y = b.sorted
+            return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        }
+    }
 
     func serialized() -> String {
-        var out = ""
+        var out = JSONBytes()
         write(into: &out, indent: 0)
-        out += "\n"
-        return out
+        out.append("\n")
+        return out.string
     }
 
-    private func write(into out: inout String, indent: Int) {
+    /// Writes the value as a member of a document being written piece by piece, at `indent`
+    /// (no final newline).
+    func serialized(indent: Int) -> String {
+        var out = JSONBytes()
+        write(into: &out, indent: indent)
+        return out.string
+    }
+
+    private func write(into out: inout JSONBytes, indent: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .integer(let i): out += String(i)
-        case .decimal(let value, let scale):
-            var divisor: Int64 = 1
-            for _ in 0..<scale { divisor *= 10 }
-            if value < 0 { out += "-" }
-            out += String(abs(value) / divisor)
-            var fraction = String(abs(value) % divisor)
-            while fraction.count < scale { fraction = "0" + fraction }
-            while fraction.hasSuffix("0") { fraction.removeLast() }
-            if !fraction.isEmpty { out += "." + fraction }
-        case .string(let s): Self.writeString(s, into: &out)
+        case .null: out.append("null")
+        case .bool(let b): out.append(b ? "true" : "false")
+        case .integer(let i): out.append(integer: i)
+        case .decimal(let value, let scale): Self.writeDecimal(value, scale: scale, into: &out)
+        case .string(let s): out.append(quoted: s)
         case .array(let elements):
-            guard !elements.isEmpty else {
-                out += "[]"
-                return
-            }
-            out += "[\n"
+            guard !elements.isEmpty else { return out.append("[]") }
+            out.append("[\n")
             for (index, element) in elements.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                out.append(spaces: indent + 2)
                 element.write(into: &out, indent: indent + 2)
-                out += index == elements.count - 1 ? "\n" : ",\n"
+                out.append(index == elements.count - 1 ? "\n" : ",\n")
             }
-            out += String(repeating: " ", count: indent) + "]"
+            out.append(spaces: indent)
+            out.append("]")
         case .object(let members):
-            guard !members.isEmpty else {
-                out += "{}"
-                return
+            guard !members.isEmpty else { return out.append("{}") }
+            out.append("{\n")
+            let sorted = members.sorted
+            for (index, member) in sorted.enumerated() {
+                out.append(spaces: indent + 2)
+                out.append(quoted: member.key)
+                out.append(": ")
+                member.value.write(into: &out, indent: indent + 2)
+                out.append(index == sorted.count - 1 ? "\n" : ",\n")
             }
-            out += "{\n"
-            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for (index, key) in keys.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
-                Self.writeString(key, into: &out)
-                out += ": "
-                members[key]!.write(into: &out, indent: indent + 2)
-                out += index == keys.count - 1 ? "\n" : ",\n"
-            }
-            out += String(repeating: " ", count: indent) + "}"
+            out.append(spaces: indent)
+            out.append("}")
         }
     }
 
-    private static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{00}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+    private static func writeDecimal(_ value: Int64, scale: Int, into out: inout JSONBytes) {
+        var divisor: Int64 = 1
+        for _ in 0..<scale { divisor *= 10 }
+        if value < 0 { out.append("-") }
+        out.append(integer: abs(value) / divisor)
+        var fraction = String(abs(value) % divisor)
+        while fraction.count < scale { fraction = "0" + fraction }
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        if !fraction.isEmpty { out.append("." + fraction) }
     }
 }

@@ -181,12 +181,12 @@ struct JSONParser {
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1  // opening quote
-        var scalars = String.UnicodeScalarView()
+        // Text between escapes is copied in runs, once validated; a string without escapes (most)
+        // is one run, made into a String at its closing quote.
+        var text = ""
         var chunkStart = index
         func flush(_ end: Int) {
-            if end > chunkStart {
-                scalars.append(contentsOf: String(decoding: bytes[chunkStart..<end], as: UTF8.self).unicodeScalars)
-            }
+            if end > chunkStart { text += String(decoding: bytes[chunkStart..<end], as: UTF8.self) }
         }
         while true {
             guard index < bytes.count else { throw error(expected: "a closing '\"'") }
@@ -195,27 +195,11 @@ struct JSONParser {
             case UInt8(ascii: "\""):
                 flush(index)
                 index += 1
-                return String(scalars)
+                return text
             case UInt8(ascii: "\\"):
                 flush(index)
                 index += 1
-                guard index < bytes.count else { throw error(expected: "an escape sequence") }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
-                default:
-                    index -= 1
-                    throw error(expected: "an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
-                }
+                text.unicodeScalars.append(try parseEscape())
                 chunkStart = index
             case 0x00..<0x20:
                 throw error(expected: "a character (control characters must be escaped)")
@@ -227,6 +211,27 @@ struct JSONParser {
             default:
                 index += 1
             }
+        }
+    }
+
+    /// The character of the escape after a backslash.
+    private mutating func parseEscape() throws(SyntaxError) -> Unicode.Scalar {
+        guard index < bytes.count else { throw error(expected: "an escape sequence") }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"): return try parseUnicodeEscape()
+        default:
+            index -= 1
+            throw error(expected: "an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
         }
     }
 

@@ -13,6 +13,16 @@ public enum JSONRenderer {
         return value.serialized()
     }
 
+    /// Several tables are `{"scenarios": [...]}`: what comes before the first one…
+    static let openingOfMany = "{\n  \"scenarios\": [\n"
+    /// …and after the last.
+    static let closingOfMany = "  ]\n}\n"
+
+    /// One table of several, as an element of `"scenarios"`.
+    static func member(_ table: ResultTable, last: Bool) -> String {
+        "    " + document(table).serialized(indent: 4) + (last ? "\n" : ",\n")
+    }
+
     static func document(_ table: ResultTable) -> CanonicalJSON {
         let scenario = table.scenario
         return .object([

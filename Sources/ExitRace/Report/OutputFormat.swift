@@ -10,10 +10,29 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// Renders every table in this format: text and Markdown tables one after another, JSON as a
     /// single document.
     public func render(_ tables: [ResultTable]) -> String {
+        var out = opening(count: tables.count)
+        for (index, table) in tables.enumerated() { out += piece(table, index: index, count: tables.count) }
+        return out + closing(count: tables.count)
+    }
+
+    /// What comes before the first of `count` tables, for output written as tables are computed:
+    /// `opening`, then each `piece`, then `closing` is exactly ``render(_:)`` of them all.
+    public func opening(count: Int) -> String {
+        self == .json && count != 1 ? JSONRenderer.openingOfMany : ""
+    }
+
+    /// Table `index` of `count`, as it stands in the whole output.
+    public func piece(_ table: ResultTable, index: Int, count: Int) -> String {
+        let separator = index > 0 ? "\n" : ""
         switch self {
-        case .text: tables.map(TextRenderer.render).joined(separator: "\n")
-        case .md: tables.map(MarkdownRenderer.render).joined(separator: "\n")
-        case .json: JSONRenderer.render(tables)
+        case .text: return separator + TextRenderer.render(table)
+        case .md: return separator + MarkdownRenderer.render(table)
+        case .json: return count == 1 ? JSONRenderer.render([table]) : JSONRenderer.member(table, last: index == count - 1)
         }
+    }
+
+    /// What comes after the last of `count` tables.
+    public func closing(count: Int) -> String {
+        self == .json && count != 1 ? JSONRenderer.closingOfMany : ""
     }
 }

@@ -1,0 +1,69 @@
+import Dispatch
+
+/// The scenarios named by `DIR|FILE…` arguments, checked all at once and then loaded one at a
+/// time, so that a command going through thousands of files holds one scenario at a time.
+///
+/// ``check(_:settings:)`` decodes every file (with the `--set` overrides) and reports every
+/// problem together, as ``ScenarioSet`` does, but keeps nothing; ``load(_:)`` decodes one again.
+/// A file changed between the two is reported when it is loaded.
+public struct ScenarioSource: Sendable {
+    /// The files, in order; empty for the built-in default.
+    public let files: [String]
+    private let overrides: [SettingOverride]
+    /// No arguments: the built-in default scenario alone.
+    private let isDefault: Bool
+
+    /// How many scenarios there are (1 for the built-in default).
+    public var count: Int { isDefault ? 1 : files.count }
+
+    /// Resolves `arguments` and `settings` and checks every scenario they name.
+    public static func check(_ arguments: [String], settings: [String] = []) throws(InputError) -> ScenarioSource {
+        let (files, overrides) = try ScenarioSet.resolve(arguments, settings: settings)
+        let source = ScenarioSource(files: files, overrides: overrides, isDefault: arguments.isEmpty)
+        var diagnostics: [Diagnostic] = []
+        for index in 0..<source.count {
+            do {
+                _ = try source.load(index)
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        guard diagnostics.isEmpty else { throw InputError(diagnostics) }
+        return source
+    }
+
+    /// The scenario at `index`, decoded from its file (or the built-in default) again.
+    public func load(_ index: Int) throws(InputError) -> Scenario {
+        isDefault
+            ? try ScenarioLoader.loadDefault(overrides: overrides)
+            : try ScenarioLoader.load(path: files[index], overrides: overrides)
+    }
+}
+
+extension ScenarioSource {
+    /// Loads the scenarios at `indices` and transforms each (simulate, render…), in parallel
+    /// across the cores unless `parallel` is false; the results come back in index order, so the
+    /// output is the same however the work was spread.
+    ///
+    /// Callers go through a long source window by window, writing each window's results before
+    /// the next: memory then holds one window, whatever the number of files.
+    public func map<T: Sendable>(
+        _ indices: Range<Int>, parallel: Bool = true, _ transform: @Sendable (Int, Scenario) -> T
+    ) -> [Result<T, InputError>] {
+        let results = ResultSlots<Result<T, InputError>>(count: indices.count)
+        @Sendable func work(_ offset: Int) {
+            let index = indices.lowerBound + offset
+            do throws(InputError) {
+                results.store(.success(transform(index, try load(index))), at: offset)
+            } catch {
+                results.store(.failure(error), at: offset)
+            }
+        }
+        if parallel && indices.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: indices.count, execute: work)
+        } else {
+            for offset in 0..<indices.count { work(offset) }
+        }
+        return results.values()
+    }
+}
