@@ -8,13 +8,29 @@ extension Tool {
                 throw usageError("exitrace batch: --out DIR is required (where the result files go)")
             }
             guard !arguments.positional.isEmpty else { throw usageError("exitrace batch: expected scenario files or directories") }
-            let results = try runBatch(arguments, environment)
-            try reporting { () throws(InputError) in try Directory.create(out) }
-            var output = ToolOutput()
-            for result in results {
-                let files = try reporting { () throws(InputError) in try ResultFiles.write(result, to: out) }
-                output.stdout += "\(result.name): \(files.markdown), \(files.json)\n"
+            // Every file is checked first; then a window of scenarios at a time is simulated (in
+            // parallel) and written, so memory does not grow with the number of scenarios.
+            let source = try reporting { () throws(InputError) in
+                try ScenarioSource.check(arguments.positional, settings: arguments.values("--set"))
             }
+            try reporting { () throws(InputError) in
+                try BatchRunner.checkUniqueNames(source.files.indices.map { (source.files[$0], source.names[$0]) })
+                try Directory.create(out)
+            }
+            let progress = BatchProgress(environment, total: source.count)
+            var output = ToolOutput()
+            for window in stride(from: 0, to: source.count, by: runWindow) {
+                let range = window..<min(window + runWindow, source.count)
+                let results = source.map(
+                    range, parallel: !arguments.flag("--serial"), progress: progress.reporter(after: window)
+                ) { _, scenario in BatchRunner.result(for: scenario) }
+                for result in results {
+                    let result = try reporting { () throws(InputError) in try result.get() }
+                    let files = try reporting { () throws(InputError) in try ResultFiles.write(result, to: out) }
+                    output.stdout += "\(result.name): \(files.markdown), \(files.json)\n"
+                }
+            }
+            progress.finish()
             return output
         }
     }
@@ -23,7 +39,7 @@ extension Tool {
     static func runBatch(_ arguments: Arguments, _ environment: ToolEnvironment) throws(Stop) -> [BatchRunner.Result] {
         let set = try loadScenarios(arguments.positional, arguments)
         try reporting { () throws(InputError) in
-            try BatchRunner.checkUniqueNames(set.files.indices.map { (set.files[$0], set.scenarios[$0]) })
+            try BatchRunner.checkUniqueNames(set.files.indices.map { (set.files[$0], set.scenarios[$0].name) })
         }
         var progress: (@Sendable (Int, Int) -> Void)?
         let showProgress = environment.stderrIsTerminal && set.scenarios.count > 1
@@ -46,4 +62,24 @@ extension Tool {
         written whole or not at all. On a terminal, a progress line goes to stderr.
 
         """
+}
+
+/// The batch's progress line on a terminal: `[12/40] scenarios simulated`, erased at the end.
+struct BatchProgress {
+    private let write: (@Sendable (String) -> Void)?
+    private let total: Int
+
+    init(_ environment: ToolEnvironment, total: Int) {
+        write = environment.stderrIsTerminal && total > 1 ? environment.progress : nil
+        self.total = total
+    }
+
+    /// What to call after each scenario of a window whose first scenario is number `start`.
+    func reporter(after start: Int) -> (@Sendable (Int) -> Void)? {
+        guard let write else { return nil }
+        let total = total
+        return { done in write("\r[\(start + done)/\(total)] scenarios simulated") }
+    }
+
+    func finish() { write?("\r\u{1B}[K") }
 }

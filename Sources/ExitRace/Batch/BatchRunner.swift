@@ -15,8 +15,8 @@ public enum BatchRunner {
         public var json: String
     }
 
-    /// Renders one scenario's results.
-    static func result(for scenario: Scenario) -> Result {
+    /// Simulates one scenario and renders its results.
+    public static func result(for scenario: Scenario) -> Result {
         let table = Simulator(scenario: scenario).table()
         return Result(
             name: scenario.name, markdown: MarkdownRenderer.render(table), json: JSONRenderer.render([table]))
@@ -44,17 +44,17 @@ public enum BatchRunner {
     }
 
     /// Scenario names must be unique in a batch: they name the result files.
-    public static func checkUniqueNames(_ scenarios: [(file: String, scenario: Scenario)]) throws(InputError) {
+    public static func checkUniqueNames(_ scenarios: [(file: String, name: String)]) throws(InputError) {
         var seen: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
-        for (file, scenario) in scenarios {
-            if let first = seen[scenario.name] {
+        for (file, name) in scenarios {
+            if let first = seen[name] {
                 diagnostics.append(
                     Diagnostic(
                         file: file, path: "name",
-                        message: "expected a scenario name not used by another file of the batch, found \"\(scenario.name)\", also the name of \(first)"))
+                        message: "expected a scenario name not used by another file of the batch, found \"\(name)\", also the name of \(first)"))
             } else {
-                seen[scenario.name] = file
+                seen[name] = file
             }
         }
         guard diagnostics.isEmpty else { throw InputError(diagnostics) }

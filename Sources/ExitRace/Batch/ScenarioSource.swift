@@ -12,6 +12,8 @@ public struct ScenarioSource: Sendable {
     private let overrides: [SettingOverride]
     /// No arguments: the built-in default scenario alone.
     private let isDefault: Bool
+    /// The scenarios' names, in order, as the check found them (they name result files).
+    public private(set) var names: [String] = []
 
     /// How many scenarios there are (1 for the built-in default).
     public var count: Int { isDefault ? 1 : files.count }
@@ -19,11 +21,11 @@ public struct ScenarioSource: Sendable {
     /// Resolves `arguments` and `settings` and checks every scenario they name.
     public static func check(_ arguments: [String], settings: [String] = []) throws(InputError) -> ScenarioSource {
         let (files, overrides) = try ScenarioSet.resolve(arguments, settings: settings)
-        let source = ScenarioSource(files: files, overrides: overrides, isDefault: arguments.isEmpty)
+        var source = ScenarioSource(files: files, overrides: overrides, isDefault: arguments.isEmpty)
         var diagnostics: [Diagnostic] = []
         for index in 0..<source.count {
             do {
-                _ = try source.load(index)
+                source.names.append(try source.load(index).name)
             } catch {
                 diagnostics += error.diagnostics
             }
@@ -47,17 +49,22 @@ extension ScenarioSource {
     ///
     /// Callers go through a long source window by window, writing each window's results before
     /// the next: memory then holds one window, whatever the number of files.
+    /// `progress`, if given, is called after each scenario (from the thread that did it) with how
+    /// many of `indices` are done.
     public func map<T: Sendable>(
-        _ indices: Range<Int>, parallel: Bool = true, _ transform: @Sendable (Int, Scenario) -> T
+        _ indices: Range<Int>, parallel: Bool = true, progress: (@Sendable (Int) -> Void)? = nil,
+        _ transform: @Sendable (Int, Scenario) -> T
     ) -> [Result<T, InputError>] {
         let results = ResultSlots<Result<T, InputError>>(count: indices.count)
         @Sendable func work(_ offset: Int) {
             let index = indices.lowerBound + offset
+            let done: Int
             do throws(InputError) {
-                results.store(.success(transform(index, try load(index))), at: offset)
+                done = results.store(.success(transform(index, try load(index))), at: offset)
             } catch {
-                results.store(.failure(error), at: offset)
+                done = results.store(.failure(error), at: offset)
             }
+            progress?(done)
         }
         if parallel && indices.count > 1 {
             DispatchQueue.concurrentPerform(iterations: indices.count, execute: work)
