@@ -149,7 +149,13 @@ struct Engine {
     }
 
     mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>) {
-        self.values = values
+        // Copied into the engine's own buffer: holding the caller's array would make its next
+        // change (the next sweep point) copy the whole vector.
+        if self.values.count == values.count {
+            for index in values.indices { self.values[index] = values[index] }
+        } else {
+            self.values = ContiguousArray(values)
+        }
         program = cell
         trace.empty()
         queue.reset()
