@@ -24,15 +24,18 @@ struct EventQueue<Payload> {
     }
 
     private var heap = BinaryHeap<Entry>()
-    /// Events for `now`, in the order they were scheduled; `laneHead` is the next one.
+    /// Events for `now`, in the order they were scheduled: `lane[laneHead..<laneCount]`. Slots
+    /// past `laneCount` are old entries, overwritten as the lane fills again (clearing an array
+    /// at every instant costs more than the events themselves).
     private var lane = ContiguousArray<Entry>()
     private var laneHead = 0
+    private var laneCount = 0
     private var nextSequence: UInt64 = 0
     /// The time of the last event handed out; nothing may be scheduled before it.
     private(set) var now = VirtualInstant.start
 
-    var isEmpty: Bool { heap.isEmpty && laneHead == lane.count }
-    var count: Int { heap.count + lane.count - laneHead }
+    var isEmpty: Bool { heap.isEmpty && laneHead == laneCount }
+    var count: Int { heap.count + laneCount - laneHead }
 
     /// - Complexity: O(1) for the current instant, O(log n) otherwise.
     @inline(__always)
@@ -40,19 +43,21 @@ struct EventQueue<Payload> {
         precondition(time >= now, "an event was scheduled in the past")
         let entry = Entry(time: time, sequence: nextSequence, payload: payload)
         nextSequence &+= 1
-        if time == now { lane.append(entry) } else { heap.insert(entry) }
+        guard time == now else { return heap.insert(entry) }
+        if laneCount < lane.count { lane[laneCount] = entry } else { lane.append(entry) }
+        laneCount += 1
     }
 
     /// Removes the earliest event and advances `now` to its time.
     /// - Complexity: O(1) from the lane, O(log n) from the heap.
     @inline(__always)
     mutating func next() -> Entry? {
-        if laneHead < lane.count && !(heap.min.map { $0.time == now } ?? false) {
+        if laneHead < laneCount && !(heap.min.map { $0.time == now } ?? false) {
             let entry = lane[laneHead]
             laneHead += 1
-            if laneHead == lane.count {
-                lane.empty()
+            if laneHead == laneCount {
                 laneHead = 0
+                laneCount = 0
             }
             return entry
         }
@@ -64,8 +69,8 @@ struct EventQueue<Payload> {
     /// Empties the queue and rewinds the clock for a new run, keeping the allocated capacity.
     mutating func reset() {
         heap.removeAll()
-        lane.empty()
         laneHead = 0
+        laneCount = 0
         nextSequence = 0
         now = .start
     }
@@ -79,7 +84,7 @@ extension EventQueue {
         heap.checkInvariants()
         if let first = heap.min { precondition(first.time >= now, "a pending event is earlier than now") }
         var previous: UInt64?
-        for entry in lane[laneHead...] {
+        for entry in lane[laneHead..<laneCount] {
             precondition(entry.time == now, "the lane holds an event not for now")
             precondition(previous.map { $0 < entry.sequence } ?? true, "the lane is out of order")
             previous = entry.sequence
