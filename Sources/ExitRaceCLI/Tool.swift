@@ -17,6 +17,7 @@ public enum Tool {
         let command = arguments.first.map { $0.hasPrefix("-") ? "run" : arguments.removeFirst() } ?? "run"
         switch command {
         case "run": return runCommand(arguments, environment)
+        case "sweep": return sweepCommand(arguments, environment)
         case "validate": return validateCommand(arguments)
         case "batch": return batchCommand(arguments, environment)
         case "diff": return diffCommand(arguments)
@@ -34,11 +35,12 @@ public enum Tool {
         }
     }
 
-    static let commands = ["run", "validate", "batch", "diff", "check", "explain", "report", "bench", "help"]
+    static let commands = ["run", "sweep", "validate", "batch", "diff", "check", "explain", "report", "bench", "help"]
 
     static func help(for command: String) -> String? {
         switch command {
         case "run": runHelp
+        case "sweep": sweepHelp
         case "validate": validateHelp
         case "batch": batchHelp
         case "diff": diffHelp

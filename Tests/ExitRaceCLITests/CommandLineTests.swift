@@ -120,3 +120,40 @@ struct CommandLineTests {
         }
     }
 }
+
+/// `exitrace sweep` on the command line: reports, JSON lines and every kind of bad input.
+@Suite("sweep command")
+struct SweepCommandTests {
+    @Test("the flip report of the reference experiment's exit duration")
+    func report() {
+        let output = Tool.main(["sweep", "--vary", "timing.exitDurationMs=0.1...100", "--log", "--steps", "200"])
+        #expect(output.exitCode == .success && output.stderr.isEmpty)
+        #expect(output.stdout.contains("AppDelegate · Task.detached: × up to 11 ms, ○ from 11.001 ms"))
+        let serial = Tool.main(["sweep", "--vary", "timing.exitDurationMs=0.1...100", "--log", "--steps", "200", "--serial"])
+        #expect(serial == output)
+    }
+
+    @Test("JSON lines, one per point")
+    func jsonLines() {
+        let output = Tool.main(["sweep", "--vary", "timing.exitDurationMs=1...5", "--steps", "5", "--format", "jsonl"])
+        #expect(output.exitCode == .success)
+        #expect(output.stdout.split(separator: "\n").count == 5)
+    }
+
+    @Test("bad input: exit 2, a message naming the flag, nothing on stdout", arguments: [
+        (["sweep"], "expected at least one --vary"),
+        (["sweep", "--vary", "timing.exitDurationMs=1...2", "--steps", "0"], "--steps expects a whole number from 2"),
+        (["sweep", "--vary", "timing.exitDurationMs=1...2", "--steps", "1000000", "--vary", "timing.startLatencyMs.default=1...2"],
+         "more than --max-points 1000000"),
+        (["sweep", "--vary", "timing.exitDurationMs=1...2", "--format", "csv"], "--format expects text, md, json or jsonl"),
+        (["sweep", "--vary", "timing.exitDurationMs=1...2", "--tolerance", "0"], "--tolerance expects milliseconds"),
+        (["sweep", "--vary", "timing.exitDurationMs=1...2", "--vary", "timing.exitDurationMs=3...4"], "varied twice"),
+        (["sweep", "--vary", "nope=1...2"], "expected the path of a numeric setting"),
+    ])
+    func badInput(arguments: [String], message: String) {
+        let output = Tool.main(arguments)
+        #expect(output.exitCode == .badInput)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+}

@@ -1,0 +1,179 @@
+import Dispatch
+
+/// Runs a sweep's grid and works out its ``FlipReport``: the grid in parallel across the cores
+/// (each worker with its own simulator; the result does not depend on how points are split),
+/// then every change between neighbouring grid points refined by bisection.
+public struct FlipAnalysis {
+    public let scenario: Scenario
+    public let grid: SweepGrid
+    /// The bisection stops when the change is pinned to within this (stored units) per axis:
+    /// 1 µs for durations unless given, exactly for whole numbers.
+    public let tolerances: [Int64]
+
+    /// The largest number of procedures a state can name (a bit each).
+    public static let maxProcedures = 64
+
+    public init(scenario: Scenario, grid: SweepGrid, durationToleranceNs: Int64 = 1_000) {
+        precondition(scenario.procedures.count <= Self.maxProcedures)
+        self.scenario = scenario
+        self.grid = grid
+        tolerances = grid.axes.map { $0.isDuration ? Swift.max(1, durationToleranceNs) : 1 }
+    }
+
+    /// The report; `parallel: false` runs the grid on this thread only.
+    public func run(parallel: Bool = true) -> FlipReport {
+        let cellCount = scenario.hooks.count * scenario.strategies.count
+        let states = gridStates(parallel: parallel)
+        var probe = Probe(scenario: scenario, grid: grid)
+        var lines: [FlipReport.Line] = []
+        for axis in grid.axes.indices {
+            for fixed in lineStarts(along: axis) {
+                var cells: [FlipReport.CellSegments] = []
+                for cell in 0..<cellCount {
+                    let segments = segmentsAlong(axis, fixed: fixed, cell: cell, cellCount: cellCount, states, &probe)
+                    cells.append(FlipReport.CellSegments(cell: probe.cellIndex(cell), segments: segments))
+                }
+                lines.append(FlipReport.Line(axis: axis, fixed: fixed, cells: cells))
+            }
+        }
+        let gridRuns = grid.pointCount * cellCount * scenario.procedures.count
+        return FlipReport(
+            scenario: scenario, axes: grid.axes, tolerances: tolerances, lines: lines, runs: gridRuns + probe.runs)
+    }
+
+    /// Every grid point's state of every cell: `states[point * cells + cell]`.
+    func gridStates(parallel: Bool) -> [UInt64] {
+        let cellCount = scenario.hooks.count * scenario.strategies.count
+        let points = grid.pointCount
+        let chunk = Swift.max(1, Swift.min(4_096, points / 64))
+        let chunks = (points + chunk - 1) / chunk
+        let slots = ResultSlots<[UInt64]>(count: chunks)
+        let scenario = scenario, grid = grid
+        @Sendable func work(_ index: Int) {
+            var probe = Probe(scenario: scenario, grid: grid)
+            var states: [UInt64] = []
+            states.reserveCapacity(chunk * cellCount)
+            for point in (index * chunk)..<Swift.min(points, (index + 1) * chunk) {
+                probe.move(to: point)
+                for cell in 0..<cellCount { states.append(probe.state(of: cell)) }
+            }
+            slots.store(states, at: index)
+        }
+        if parallel && chunks > 1 {
+            DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
+        } else {
+            for index in 0..<chunks { work(index) }
+        }
+        return slots.values().flatMap { $0 }
+    }
+
+    /// The coordinates of the first point of every line along `axis`.
+    private func lineStarts(along axis: Int) -> [[Int]] {
+        var starts: [[Int]] = []
+        for point in 0..<grid.pointCount {
+            let coordinates = grid.coordinates(of: point)
+            if coordinates[axis] == 0 { starts.append(coordinates) }
+        }
+        return starts
+    }
+
+    private func segmentsAlong(
+        _ axis: Int, fixed: [Int], cell: Int, cellCount: Int, _ states: [UInt64], _ probe: inout Probe
+    ) -> [FlipReport.Segment] {
+        let values = grid.axes[axis].values
+        var coordinates = fixed
+        func state(at index: Int) -> UInt64 {
+            coordinates[axis] = index
+            return states[grid.point(at: coordinates) * cellCount + cell]
+        }
+        var segments = [FlipReport.Segment(finished: state(at: 0), from: values[0], to: values[0])]
+        for index in 1..<values.count {
+            let next = state(at: index)
+            if next != segments[segments.count - 1].finished {
+                probe.fix(fixed)
+                refine(
+                    from: values[index - 1], values[index], to: next, axis: axis, cell: cell, &segments, &probe)
+            } else {
+                segments[segments.count - 1].to = values[index]
+            }
+        }
+        return segments
+    }
+
+    /// Pins the change(s) between `low` (the last segment's state) and `high` (state `next`).
+    private func refine(
+        from low: Int64, _ high: Int64, to next: UInt64, axis: Int, cell: Int, _ segments: inout [FlipReport.Segment],
+        _ probe: inout Probe
+    ) {
+        let current = segments[segments.count - 1].finished
+        guard let middle = Self.middle(low, high, step: tolerances[axis]) else {
+            segments[segments.count - 1].to = low
+            segments.append(FlipReport.Segment(finished: next, from: high, to: high))
+            return
+        }
+        let state = probe.state(of: cell, axis: axis, value: middle)
+        if state == current {
+            refine(from: middle, high, to: next, axis: axis, cell: cell, &segments, &probe)
+        } else if state == next {
+            refine(from: low, middle, to: next, axis: axis, cell: cell, &segments, &probe)
+        } else {
+            refine(from: low, middle, to: state, axis: axis, cell: cell, &segments, &probe)
+            refine(from: middle, high, to: next, axis: axis, cell: cell, &segments, &probe)
+        }
+    }
+}
+
+extension FlipAnalysis {
+    /// The middle multiple of `step` strictly between `low` and `high`, or `nil` when there is
+    /// none: bisection on multiples of the tolerance ends on round values (× up to 11 ms, ○ from
+    /// 11.001 ms), and with a step of 1 it is exact.
+    static func middle(_ low: Int64, _ high: Int64, step: Int64) -> Int64? {
+        let first = low / step + 1  // the first multiple above low (values are never negative)
+        let last = (high - 1) / step  // the last multiple below high
+        guard first <= last else { return nil }
+        return (first + (last - first) / 2) * step
+    }
+}
+
+/// A simulator and a parameter vector positioned at a grid point or a bisection value.
+struct Probe {
+    let simulator: Simulator
+    let grid: SweepGrid
+    var values: ParameterValues
+    /// Cell-runs done outside the grid (bisection).
+    var runs = 0
+
+    init(scenario: Scenario, grid: SweepGrid) {
+        simulator = Simulator(scenario: scenario)
+        self.grid = grid
+        values = simulator.defaults
+    }
+
+    func cellIndex(_ cell: Int) -> CellIndex {
+        let strategies = simulator.scenario.strategies.count
+        return CellIndex(hook: cell / strategies, strategy: cell % strategies)
+    }
+
+    mutating func move(to point: Int) { grid.fill(&values, point: point) }
+
+    /// Every axis at its value index in `coordinates`.
+    mutating func fix(_ coordinates: [Int]) { move(to: grid.point(at: coordinates)) }
+
+    /// The cell's state at the current values.
+    func state(of cell: Int) -> UInt64 {
+        let index = cellIndex(cell)
+        var finished: UInt64 = 0
+        for procedure in simulator.scenario.procedures.indices
+        where simulator.run(hook: index.hook, strategy: index.strategy, procedure: procedure, values: values).cleanupFinished {
+            finished |= 1 << UInt64(procedure)
+        }
+        return finished
+    }
+
+    /// The cell's state with one axis moved to `value`.
+    mutating func state(of cell: Int, axis: Int, value: Int64) -> UInt64 {
+        values[grid.axes[axis].slot] = value
+        runs += simulator.scenario.procedures.count
+        return state(of: cell)
+    }
+}

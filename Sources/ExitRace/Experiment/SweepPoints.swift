@@ -1,0 +1,59 @@
+import Dispatch
+
+/// The outcomes of a range of a sweep's grid points, every cell under every procedure: what
+/// `sweep --format jsonl` streams, a window of points at a time.
+public struct SweepPoint: Sendable {
+    /// One cell under one procedure at this point.
+    public struct Outcome: Sendable {
+        public var finished: Bool
+        /// Positive: won by this much; negative: would have needed this much longer (nanoseconds).
+        public var marginNs: Int64?
+    }
+
+    /// The point's number in the grid.
+    public var index: Int
+    /// Row-major: `outcomes[(cell) * procedures + procedure]`, cells as in the table.
+    public var outcomes: [Outcome]
+
+    /// Simulates the points in `points`, in parallel across the cores unless `parallel` is
+    /// false; the result is in point order whatever the split.
+    public static func run(scenario: Scenario, grid: SweepGrid, points: Range<Int>, parallel: Bool = true) -> [SweepPoint] {
+        let chunk = Swift.max(1, Swift.min(1_024, points.count / 16))
+        let chunks = (points.count + chunk - 1) / chunk
+        let slots = ResultSlots<[SweepPoint]>(count: chunks)
+        @Sendable func work(_ index: Int) {
+            var probe = Probe(scenario: scenario, grid: grid)
+            let start = points.lowerBound + index * chunk
+            var done: [SweepPoint] = []
+            for point in start..<Swift.min(points.upperBound, start + chunk) {
+                probe.move(to: point)
+                done.append(SweepPoint(index: point, outcomes: probe.outcomes()))
+            }
+            slots.store(done, at: index)
+        }
+        if parallel && chunks > 1 {
+            DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
+        } else {
+            for index in 0..<chunks { work(index) }
+        }
+        return slots.values().flatMap { $0 }
+    }
+}
+
+extension Probe {
+    /// Every cell under every procedure at the current values.
+    func outcomes() -> [SweepPoint.Outcome] {
+        let scenario = simulator.scenario
+        var outcomes: [SweepPoint.Outcome] = []
+        outcomes.reserveCapacity(scenario.hooks.count * scenario.strategies.count * scenario.procedures.count)
+        for hook in scenario.hooks.indices {
+            for strategy in scenario.strategies.indices {
+                for procedure in scenario.procedures.indices {
+                    let outcome = simulator.run(hook: hook, strategy: strategy, procedure: procedure, values: values)
+                    outcomes.append(SweepPoint.Outcome(finished: outcome.cleanupFinished, marginNs: outcome.margin?.nanoseconds))
+                }
+            }
+        }
+        return outcomes
+    }
+}

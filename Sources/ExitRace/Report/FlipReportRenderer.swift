@@ -1,0 +1,120 @@
+/// A sweep's flip report as text, Markdown or canonical JSON: for each cell, along each varied
+/// setting, the stretches where it is ○, △ (which procedures) or ×.
+public enum FlipReportRenderer {
+    /// The report for a terminal.
+    public static func text(_ report: FlipReport) -> String {
+        var out = header(report)
+        for line in report.lines {
+            out += "\n\(lineTitle(report, line)):\n"
+            for cell in line.cells where !cell.neverFlips {
+                out += "  \(cellName(report, cell.cell)): \(segmentsText(report, line.axis, cell.segments))\n"
+            }
+            let steady = line.cells.filter(\.neverFlips)
+            if !steady.isEmpty {
+                out += "  never flip in the range: "
+                out += steady.map { "\(cellName(report, $0.cell)) (\(report.stateText($0.segments[0].finished)))" }
+                    .joined(separator: ", ") + "\n"
+            }
+        }
+        return out
+    }
+
+    /// The report as GitHub-flavoured Markdown: a table per line.
+    public static func markdown(_ report: FlipReport) -> String {
+        var out = "### \(report.scenario.name): sweep\n\n" + header(report).split(separator: "\n").map { "- \($0)" }.joined(separator: "\n")
+        out += "\n"
+        for line in report.lines {
+            out += "\n**\(lineTitle(report, line))**\n\n| cell | along the range |\n|---|---|\n"
+            for cell in line.cells {
+                out += "| \(cellName(report, cell.cell)) | \(segmentsText(report, line.axis, cell.segments)) |\n"
+            }
+        }
+        return out
+    }
+
+    /// The report as canonical JSON: values in stored units (`…Ns` for durations).
+    public static func json(_ report: FlipReport) -> String {
+        let axes: [CanonicalJSON] = report.axes.enumerated().map { index, axis in
+            .object([
+                "path": .string(axis.path), "values": .integer(Int64(axis.values.count)),
+                "unit": .string(axis.isDuration ? "ns" : "count"), "tolerance": .integer(report.tolerances[index]),
+                "from": .integer(axis.values.first ?? 0), "to": .integer(axis.values.last ?? 0),
+            ])
+        }
+        let lines: [CanonicalJSON] = report.lines.map { line in
+            .object([
+                "along": .string(report.axes[line.axis].path),
+                "fixed": .object(fixedMembers(report, line)),
+                "cells": .array(line.cells.map { cell in
+                    .object([
+                        "hook": .string(report.scenario.hooks[cell.cell.hook].name),
+                        "strategy": .string(report.scenario.strategies[cell.cell.strategy].name),
+                        "segments": .array(cell.segments.map { segment in
+                            .object([
+                                "verdict": .string(report.stateText(segment.finished)),
+                                "from": .integer(segment.from), "to": .integer(segment.to),
+                            ])
+                        }),
+                    ])
+                }),
+            ])
+        }
+        return CanonicalJSON.object([
+            "formatVersion": .integer(JSONRenderer.formatVersion), "scenario": .string(report.scenario.name),
+            "axes": .array(axes), "lines": .array(lines), "runs": .integer(Int64(report.runs)),
+        ]).serialized()
+    }
+
+    private static func fixedMembers(_ report: FlipReport, _ line: FlipReport.Line) -> CanonicalJSON.Members {
+        var members: CanonicalJSON.Members = [:]
+        for (axis, index) in line.fixed.enumerated() where axis != line.axis {
+            members.pairs.append((key: report.axes[axis].path, value: .integer(report.axes[axis].values[index])))
+        }
+        return members
+    }
+
+    private static func header(_ report: FlipReport) -> String {
+        var out = "\(report.scenario.name): sweep of "
+        out += report.axes.map { "\($0.path) (\($0.spec))" }.joined(separator: " × ")
+        out += "\n\(report.runs) cell-runs; a change lies between the last value of one state and the first of the next"
+        let durations = report.axes.indices.filter { report.axes[$0].isDuration }
+        if let first = durations.first { out += " (at most \(value(report.tolerances[first], isDuration: true)) apart)" }
+        out += "; at a tie (the cleanup takes effect at the instant the process dies) the cleanup has lost\n"
+        return out
+    }
+
+    private static func lineTitle(_ report: FlipReport, _ line: FlipReport.Line) -> String {
+        var title = "along \(report.axes[line.axis].path)"
+        let others = line.fixed.enumerated().filter { $0.offset != line.axis }.map { axis, index in
+            "\(report.axes[axis].path) = \(value(report.axes[axis].values[index], isDuration: report.axes[axis].isDuration))"
+        }
+        if !others.isEmpty { title += " at " + others.joined(separator: ", ") }
+        return title
+    }
+
+    private static func cellName(_ report: FlipReport, _ cell: CellIndex) -> String {
+        "\(report.scenario.hooks[cell.hook].label) · \(report.scenario.strategies[cell.strategy].name)"
+    }
+
+    /// `× up to 11 ms, ○ from 11.001 ms`.
+    static func segmentsText(_ report: FlipReport, _ axis: Int, _ segments: [FlipReport.Segment]) -> String {
+        let isDuration = report.axes[axis].isDuration
+        guard segments.count > 1 else { return "\(report.stateText(segments[0].finished)) over the whole range" }
+        return segments.enumerated().map { index, segment in
+            let state = report.stateText(segment.finished)
+            if index == 0 { return "\(state) up to \(value(segment.to, isDuration: isDuration))" }
+            if index == segments.count - 1 { return "\(state) from \(value(segment.from, isDuration: isDuration))" }
+            return "\(state) from \(value(segment.from, isDuration: isDuration)) to \(value(segment.to, isDuration: isDuration))"
+        }.joined(separator: ", ")
+    }
+
+    /// A stored value in the file's unit: `11.001 ms`, or a whole number.
+    static func value(_ stored: Int64, isDuration: Bool) -> String {
+        guard isDuration else { return "\(stored)" }
+        let whole = stored / 1_000_000, fraction = abs(stored % 1_000_000)
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return (stored < 0 && whole == 0 ? "-" : "") + "\(whole)" + (digits.isEmpty ? "" : ".\(digits)") + " ms"
+    }
+}

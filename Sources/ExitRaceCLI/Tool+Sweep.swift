@@ -1,0 +1,136 @@
+import ExitRace
+
+extension Tool {
+    static func sweepCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
+        command { () throws(Stop) in
+            let arguments = try parse(
+                raw, command: "sweep",
+                values: ["--vary", "--steps", "--tolerance", "--format", "--max-points", "--set", "--output", "-o"],
+                flags: ["--log", "--serial"])
+            let scenario = try oneScenario(arguments, command: "sweep")
+            let grid = try sweepGrid(arguments, scenario)
+            let parallel = !arguments.flag("--serial")
+            var results = try ResultStream(output: arguments.value("--output") ?? arguments.value("-o"), environment)
+            switch arguments.value("--format") ?? "text" {
+            case "jsonl":
+                for window in stride(from: 0, to: grid.pointCount, by: sweepWindow) {
+                    let points = SweepPoint.run(
+                        scenario: scenario, grid: grid, points: window..<min(window + sweepWindow, grid.pointCount), parallel: parallel)
+                    try results.write(SweepLinesRenderer.render(points, grid: grid, scenario: scenario))
+                }
+            case let format:
+                let tolerance = try sweepTolerance(arguments)
+                let report = FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: tolerance).run(parallel: parallel)
+                switch format {
+                case "text": try results.write(FlipReportRenderer.text(report))
+                case "md": try results.write(FlipReportRenderer.markdown(report))
+                case "json": try results.write(FlipReportRenderer.json(report))
+                default: throw usageError("exitrace sweep: --format expects text, md, json or jsonl, found '\(format)'")
+                }
+            }
+            return try results.finish()
+        }
+    }
+
+    /// Grid points simulated together before their lines are written (`--format jsonl`).
+    static let sweepWindow = 4_096
+    static let defaultSweepSteps = 100
+    static let defaultMaxPoints = 1_000_000
+
+    /// The one scenario a command works on: a file, or the built-in default.
+    static func oneScenario(_ arguments: Arguments, command: String) throws(Stop) -> Scenario {
+        let set = try loadScenarios(arguments.positional, arguments)
+        guard set.scenarios.count == 1 else {
+            throw usageError("exitrace \(command): expected one scenario file, found \(set.scenarios.count)")
+        }
+        return set.scenarios[0]
+    }
+
+    static func sweepGrid(_ arguments: Arguments, _ scenario: Scenario) throws(Stop) -> SweepGrid {
+        let specs = arguments.values("--vary")
+        guard !specs.isEmpty else {
+            throw usageError("exitrace sweep: expected at least one --vary PATH=FROM...TO (e.g. --vary timing.exitDurationMs=0.1...100)")
+        }
+        let steps = try wholeNumber(arguments, "--steps", default: defaultSweepSteps, in: 2...1_000_000, command: "sweep")
+        let maxPoints = try wholeNumber(arguments, "--max-points", default: defaultMaxPoints, in: 1...100_000_000, command: "sweep")
+        let space = ParameterSpace(scenario: scenario)
+        var axes: [SweepAxis] = []
+        var diagnostics: [Diagnostic] = []
+        for spec in specs {
+            do {
+                axes.append(try SweepAxis.parse(spec, steps: steps, logarithmic: arguments.flag("--log"), space: space))
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        guard diagnostics.isEmpty else { throw inputError(InputError(diagnostics)) }
+        if Set(axes.map(\.path)).count < axes.count { throw usageError("exitrace sweep: a setting is varied twice") }
+        guard SweepGrid.checkedPointCount(axes, max: maxPoints) != nil else {
+            throw usageError(
+                "exitrace sweep: the grid has more than --max-points \(maxPoints) points (\(axes.map { "\($0.values.count)" }.joined(separator: " × "))); "
+                    + "use fewer --steps or values, or raise --max-points")
+        }
+        return SweepGrid(axes: axes)
+    }
+
+    static func sweepTolerance(_ arguments: Arguments) throws(Stop) -> Int64 {
+        guard let text = arguments.value("--tolerance") else { return 1_000 }
+        guard let ms = Double(text), ms > 0, ms <= 1_000_000, let duration = VirtualDuration.milliseconds(ms),
+            duration.nanoseconds >= 1
+        else {
+            throw usageError("exitrace sweep: --tolerance expects milliseconds from 0.000001 to 1000000, found '\(text)'")
+        }
+        return duration.nanoseconds
+    }
+
+    static func wholeNumber(
+        _ arguments: Arguments, _ option: String, default value: Int, in range: ClosedRange<Int>, command: String
+    ) throws(Stop) -> Int {
+        guard let text = arguments.value(option) else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw usageError("exitrace \(command): \(option) expects a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
+        }
+        return number
+    }
+
+    static let sweepHelp = """
+        USAGE: exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log]
+                              [--tolerance MS] [--format text|md|json|jsonl] [--max-points N]
+                              [--set PATH=VALUE]… [--serial] [-o FILE]
+
+        Varies timing settings over a range and reports, for every cell, where it flips: the
+        stretches of each setting over which the cell is ○, △ (which procedures) or ×, each change
+        pinned by bisection between the last value of one state and the first of the next. Answers
+        "how far is this cell from flipping, and on which setting?". With no FILE, the built-in
+        default scenario.
+
+        OPTIONS
+          --vary PATH=FROM...TO  a numeric setting (any path --set takes: timing.exitDurationMs,
+                                 'systemCalls["Activity.end"].costMs', timing.cooperativePoolWidth)
+                                 from FROM to TO, in the file's unit (milliseconds or a count)
+          --vary PATH=v1,v2,…    the setting at these values
+                                 several --vary make a full grid; changes are reported along each
+                                 setting at every value of the others
+          --steps N              values per range (default \(defaultSweepSteps)); counts step by whole numbers
+          --log                  space range values logarithmically (FROM above 0)
+          --tolerance MS         pin each change to within MS (default 0.001 ms = 1 µs); whole-number
+                                 settings are pinned exactly
+          --format text|md|json  the flip report (default text); json in nanoseconds
+          --format jsonl         one line per grid point instead: the settings and every cell's
+                                 outcome and margin under every procedure, written as computed
+          --max-points N         refuse a grid larger than N points (default \(defaultMaxPoints))
+          --set PATH=VALUE       change a setting of the scenario first; repeatable
+          --serial               run on one core (the output is the same)
+          -o, --output FILE      write to FILE (whole or not at all) instead of stdout
+
+        A tie — the cleanup taking effect at the very nanosecond the process dies — counts as lost:
+        the death was scheduled first. Between two grid points the bisection follows one change; a
+        state that comes and goes within one step may be missed: use more --steps.
+
+        EXAMPLES
+          exitrace sweep --vary timing.exitDurationMs=0.1...100 --log --steps 200
+          exitrace sweep scenarios/live-activity.json --vary timing.startLatencyMs.default=1,5,10,20 \\
+                         --vary timing.exitDurationMs=1...20 --steps 20
+
+        """
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import ExitRace
+
+/// Sweeps: grids of parameter values, flip reports refined by bisection, and JSON lines.
+@Suite("Sweeps")
+struct SweepTests {
+    static func axis(
+        _ spec: String, steps: Int = 100, log: Bool = false, _ scenario: Scenario = DefaultScenario.load()
+    ) throws(InputError) -> SweepAxis {
+        try SweepAxis.parse(spec, steps: steps, logarithmic: log, space: ParameterSpace(scenario: scenario))
+    }
+
+    static func segments(_ report: FlipReport, hook: String, strategy: String) throws -> [FlipReport.Segment] {
+        let cell = CellIndex(
+            hook: try report.scenario.hookIndex(named: hook), strategy: try report.scenario.strategyIndex(named: strategy))
+        return try #require(report.lines.first?.cells.first { $0.cell == cell }).segments
+    }
+
+    @Test("the exit-duration threshold of AppDelegate · Task.detached is the one the model's own numbers give")
+    func thresholdByHand() throws {
+        let scenario = DefaultScenario.load()
+        let defaults = Simulator(scenario: scenario).defaults
+        // In the foreground kill, applicationWillTerminate runs after the UI teardown; the detached
+        // task waits the default QoS's start latency for a thread, then `end` is delivered after
+        // deliverAfterMs; the process dies `exit` after the hook. So the cleanup wins when exit
+        // exceeds latency + delivery (a tie loses).
+        let latency = try defaults.value(of: "timing.startLatencyMs.default")
+        let delivery = try defaults.value(of: #"systemCalls["Activity.end"].deliverAfterMs"#)
+        let threshold = Int64(((latency + delivery) * 1_000_000).rounded())
+        let grid = SweepGrid(axes: [try Self.axis("timing.exitDurationMs=0.1...100", steps: 37)])
+        let report = FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: 1).run()
+        let flips = try Self.segments(report, hook: "AppDelegate", strategy: "Task.detached")
+        #expect(flips.map { report.stateText($0.finished) } == ["×", "○"])
+        #expect(flips[0].to == threshold)
+        #expect(flips[1].from == threshold + 1)
+        #expect(threshold == 11_000_000)
+    }
+
+    @Test("with the default tolerance, boundaries land on round values")
+    func roundBoundaries() throws {
+        let grid = SweepGrid(axes: [try Self.axis("timing.exitDurationMs=0.1...100", steps: 200, log: true)])
+        let report = FlipAnalysis(scenario: DefaultScenario.load(), grid: grid).run()
+        let text = FlipReportRenderer.text(report)
+        #expect(text.contains("AppDelegate · Task.detached: × up to 11 ms, ○ from 11.001 ms"))
+        #expect(text.contains("AppDelegate · Task: × up to 1.1 ms, △ background from 1.101 ms"))
+        #expect(text.contains("never flip in the range: AppDelegate · Task + semaphore (×)"))
+        Golden.check(text, against: "sweep-exit-duration.txt")
+    }
+
+    @Test("a parallel sweep gives exactly the serial one's report, over a two-setting grid")
+    func parallelEqualsSerial() throws {
+        let grid = SweepGrid(axes: [
+            try Self.axis("timing.startLatencyMs.default=1,5,10,20"), try Self.axis("timing.exitDurationMs=1...30", steps: 30),
+        ])
+        let analysis = FlipAnalysis(scenario: DefaultScenario.load(), grid: grid)
+        let parallel = analysis.run(parallel: true), serial = analysis.run(parallel: false)
+        #expect(FlipReportRenderer.json(parallel) == FlipReportRenderer.json(serial))
+        #expect(FlipReportRenderer.text(parallel) == FlipReportRenderer.text(serial))
+        // Lines along each axis at every value of the other: 30 along the latency, 4 along exit.
+        #expect(parallel.lines.count == 30 + 4)
+        // Along exit at a 20 ms latency, the detached task needs 21 ms.
+        let line = try #require(parallel.lines.first { $0.axis == 1 && $0.fixed[0] == 3 })
+        let hook = 0, strategy = try DefaultScenario.load().strategyIndex(named: "Task.detached")
+        let cell = try #require(line.cells.first { $0.cell == CellIndex(hook: hook, strategy: strategy) })
+        #expect(cell.segments.map(\.to).first == 21_000_000)
+    }
+
+    @Test("JSON lines: one per grid point, the same in parallel and split into windows")
+    func jsonLines() throws {
+        let scenario = DefaultScenario.load()
+        let grid = SweepGrid(axes: [
+            try Self.axis("timing.exitDurationMs=1...20", steps: 20), try Self.axis("timing.cooperativePoolWidth=1...3"),
+        ])
+        #expect(grid.pointCount == 60)
+        let whole = SweepLinesRenderer.render(
+            SweepPoint.run(scenario: scenario, grid: grid, points: 0..<60, parallel: true), grid: grid, scenario: scenario)
+        let parts = [0..<7, 7..<41, 41..<60].map {
+            SweepLinesRenderer.render(
+                SweepPoint.run(scenario: scenario, grid: grid, points: $0, parallel: false), grid: grid, scenario: scenario)
+        }.joined()
+        #expect(whole == parts)
+        let lines = whole.split(separator: "\n")
+        #expect(lines.count == 60)
+        let first = try #require(
+            try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(first["point"] as? Int == 0)
+        let settings = try #require(first["settings"] as? [String: Any])
+        #expect(settings["timing.exitDurationMs"] as? Double == 1)
+        #expect(settings["timing.cooperativePoolWidth"] as? Int == 1)
+        #expect((first["cells"] as? [Any])?.count == 18)
+    }
+
+    @Test("a count setting steps by whole numbers; a list is sorted and deduplicated")
+    func axes() throws {
+        #expect(try Self.axis("timing.cooperativePoolWidth=1...4", steps: 100).values == [1, 2, 3, 4])
+        #expect(try Self.axis("timing.exitDurationMs=5,1,5,3").values == [1_000_000, 3_000_000, 5_000_000])
+        let log = try Self.axis("timing.exitDurationMs=0.1...100", steps: 4, log: true).values
+        #expect(log == [100_000, 1_000_000, 10_000_000, 100_000_000])
+    }
+
+    @Test("bad axes are diagnostics naming the option, with did-you-mean", arguments: [
+        ("timing.exitDurationMz=1...2", #"did you mean "timing.exitDurationMs"?"#),
+        ("timing.exitDurationMs=2...1", "expected FROM ≤ TO, found 2 > 1"),
+        ("timing.exitDurationMs=a...2", #"expected a number for timing.exitDurationMs, found "a""#),
+        ("timing.exitDurationMs=-1...2", "expected milliseconds from 0 to 1000000000 for timing.exitDurationMs, found -1"),
+        ("timing.cooperativePoolWidth=0...3", "expected a whole number from 1 to 1024"),
+        ("timing.mainThreadQoS=1...2", "expected the path of a numeric setting"),
+        ("timing.exitDurationMs", "found no '='"),
+        ("timing.exitDurationMs=0...10", "expected FROM above 0 for --log"),
+    ])
+    func badAxes(spec: String, message: String) {
+        do {
+            _ = try Self.axis(spec, log: spec.hasSuffix("0...10"))
+            Issue.record("\(spec) was accepted")
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
+            #expect(error.diagnostics.first?.file.hasPrefix("--vary") == true)
+        }
+    }
+
+    @Test("grids are bounded before anything runs, without overflow")
+    func bounded() throws {
+        let axis = try Self.axis("timing.exitDurationMs=1...100", steps: 100_000)
+        #expect(SweepGrid.checkedPointCount([axis, axis], max: 1_000_000) == nil)
+        #expect(SweepGrid.checkedPointCount(Array(repeating: axis, count: 8), max: Int.max) == nil)
+        #expect(SweepGrid.checkedPointCount([axis], max: 1_000_000) == axis.values.count)
+    }
+}
