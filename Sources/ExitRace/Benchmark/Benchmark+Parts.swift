@@ -104,4 +104,26 @@ extension Benchmark {
             label: "scenario files as `run --format json` handles them (decode, simulate, render; no disk)",
             lines: ["\(fixed(perFile, 1)) µs per file = \(fixed(1e6 / perFile, 0)) files/s (\(rendered / max(files, 1)) bytes each)"])
     }
+
+    /// A sweep's grid as `sweep --format jsonl` runs it (in parallel, lines rendered), in
+    /// cell-runs per second; the goal is a million cell-runs in well under ten seconds.
+    static func sweep(seconds: Double) -> Part {
+        let scenario = DefaultScenario.load()
+        let space = ParameterSpace(scenario: scenario)
+        guard let axis = try? SweepAxis.parse("timing.exitDurationMs=0.1...100", steps: 2_000, logarithmic: false, space: space)
+        else { return Part(label: "sweep", lines: ["could not build the grid"]) }
+        let grid = SweepGrid(axes: [axis])
+        var bytes = 0
+        let (elapsed, blocks) = Stopwatch().repeatedly(seconds: seconds) {
+            let points = SweepPoint.run(scenario: scenario, grid: grid, points: 0..<grid.pointCount)
+            bytes += SweepLinesRenderer.render(points, grid: grid, scenario: scenario).utf8.count
+        }
+        let runs = Double(blocks * grid.pointCount * scenario.hooks.count * scenario.strategies.count * scenario.procedures.count)
+        return Part(
+            label: "a sweep of the default scenario (2,000 points × 36 cell-runs, JSON lines, all cores)",
+            lines: [
+                "\(fixed(runs / elapsed / 1e6, 2)) M cell-runs/s: a million cell-runs in \(fixed(1e6 / (runs / elapsed), 2)) s"
+                    + " (\(bytes / Swift.max(blocks, 1)) bytes of lines a sweep)"
+            ])
+    }
 }

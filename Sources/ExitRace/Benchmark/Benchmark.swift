@@ -21,6 +21,7 @@ public enum Benchmark {
             defaultTable(seconds: seconds),
             reparameterizedTable(seconds: seconds),
             scenarioFiles(seconds: seconds),
+            sweep(seconds: seconds),
         ]
     }
 
