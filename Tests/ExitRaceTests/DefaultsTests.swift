@@ -101,10 +101,16 @@ struct DefaultsTests {
             "timing": "all defaults", "lifecycle": "all defaults", "limits": "all defaults",
             "activity": scenario.activity == nil ? "none" : "?",
             "goal": "{kind: \(goal.rawValue)}",
+            "sweeps": scenario.sweeps.isEmpty ? "none" : "?",
+        ]
+        let sweep = SweepSpec(name: "s", vary: [])
+        let sweepDefaults = [
+            "steps": "\(sweep.steps)", "log": "\(sweep.logarithmic)", "toleranceMs": Self.ms(sweep.tolerance),
         ]
         for (heading, model) in [
             ("## Top level", topLevel), ("## `timing`", Self.timing), ("## `lifecycle`", Self.lifecycle),
             ("## `activity`", Self.activity), ("## `limits`", Self.limits), ("## `systemCalls`", Self.systemCall),
+            ("## `sweeps`", sweepDefaults),
         ] {
             #expect(Self.documentedDefaults(heading) == model, "\(heading)")
         }

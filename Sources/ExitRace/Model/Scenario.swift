@@ -32,6 +32,8 @@ public struct Scenario: Equatable, Sendable {
     /// The kill procedures every cell runs under, in file order; a cell is ○ only if it wins
     /// under all of them.
     public var procedures: [KillProcedure]
+    /// Sweeps whose flip reports go with the scenario's results (none unless the file names some).
+    public var sweeps: [SweepSpec] = []
 
     /// A `nil` title is the name.
     public init(

@@ -20,8 +20,8 @@ public enum FlipReportRenderer {
     }
 
     /// The report as GitHub-flavoured Markdown: a table per line.
-    public static func markdown(_ report: FlipReport) -> String {
-        var out = "### \(report.scenario.name): sweep\n\n" + header(report).split(separator: "\n").map { "- \($0)" }.joined(separator: "\n")
+    public static func markdown(_ report: FlipReport, title: String = "sweep") -> String {
+        var out = "### \(report.scenario.name): \(title)\n\n" + header(report).split(separator: "\n").map { "- \($0)" }.joined(separator: "\n")
         out += "\n"
         for line in report.lines {
             out += "\n**\(lineTitle(report, line))**\n\n| cell | along the range |\n|---|---|\n"
@@ -34,6 +34,17 @@ public enum FlipReportRenderer {
 
     /// The report as canonical JSON: values in stored units (`…Ns` for durations).
     public static func json(_ report: FlipReport) -> String {
+        guard case .object(var members) = document(report) else { preconditionFailure("a report is an object") }
+        members.pairs += [
+            (key: "formatVersion", value: .integer(JSONRenderer.formatVersion)),
+            (key: "scenario", value: .string(report.scenario.name)),
+        ]
+        return CanonicalJSON.object(members).serialized()
+    }
+
+    /// The report as it stands in a result file's `"sweeps"`: every line and cell, each with the
+    /// words the text report prints, which diffs compare.
+    static func document(_ report: FlipReport) -> CanonicalJSON {
         let axes: [CanonicalJSON] = report.axes.enumerated().map { index, axis in
             .object([
                 "path": .string(axis.path), "values": .integer(Int64(axis.values.count)),
@@ -44,11 +55,13 @@ public enum FlipReportRenderer {
         let lines: [CanonicalJSON] = report.lines.map { line in
             .object([
                 "along": .string(report.axes[line.axis].path),
+                "title": .string(lineTitle(report, line)),
                 "fixed": .object(fixedMembers(report, line)),
                 "cells": .array(line.cells.map { cell in
                     .object([
                         "hook": .string(report.scenario.hooks[cell.cell.hook].name),
                         "strategy": .string(report.scenario.strategies[cell.cell.strategy].name),
+                        "text": .string(segmentsText(report, line.axis, cell.segments)),
                         "segments": .array(cell.segments.map { segment in
                             .object([
                                 "verdict": .string(report.stateText(segment.finished)),
@@ -59,10 +72,7 @@ public enum FlipReportRenderer {
                 }),
             ])
         }
-        return CanonicalJSON.object([
-            "formatVersion": .integer(JSONRenderer.formatVersion), "scenario": .string(report.scenario.name),
-            "axes": .array(axes), "lines": .array(lines), "runs": .integer(Int64(report.runs)),
-        ]).serialized()
+        return .object(["axes": .array(axes), "lines": .array(lines), "runs": .integer(Int64(report.runs))])
     }
 
     private static func fixedMembers(_ report: FlipReport, _ line: FlipReport.Line) -> CanonicalJSON.Members {

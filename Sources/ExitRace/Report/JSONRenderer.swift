@@ -13,6 +13,16 @@ public enum JSONRenderer {
         return value.serialized()
     }
 
+    /// One table with the flip reports of the scenario's sweeps, as a result file holds them
+    /// (`"sweeps"`, by name); with no sweeps, exactly ``render(_:)`` of the table.
+    public static func render(_ table: ResultTable, sweeps: [(name: String, report: FlipReport)]) -> String {
+        guard !sweeps.isEmpty, case .object(var members) = document(table) else { return render([table]) }
+        var byName: CanonicalJSON.Members = [:]
+        for sweep in sweeps { byName.pairs.append((key: sweep.name, value: FlipReportRenderer.document(sweep.report))) }
+        members.pairs.append((key: "sweeps", value: .object(byName)))
+        return CanonicalJSON.object(members).serialized()
+    }
+
     /// Several tables are `{"scenarios": [...]}`: what comes before the first one…
     static let openingOfMany = "{\n  \"scenarios\": [\n"
     /// …and after the last.

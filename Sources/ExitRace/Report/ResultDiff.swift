@@ -20,6 +20,25 @@ public struct ResultDiff: Equatable, Sendable {
         case procedureRemoved(scenario: String, procedure: String)
         /// A cell whose verdict, marks, per-procedure outcome or (with a tolerance) margin changed.
         case cell(CellChange)
+        /// A sweep's cell whose stretches or boundaries along a line changed (or that one side lacks).
+        case sweep(SweepChange)
+    }
+
+    /// How one cell along one line of a sweep changed, in the flip report's words.
+    public struct SweepChange: Equatable, Sendable {
+        /// The scenario, e.g. `live-activity`.
+        public var scenario: String
+        /// The sweep's name, e.g. `exit`.
+        public var sweep: String
+        /// The line, e.g. `along timing.exitDurationMs`.
+        public var line: String
+        /// The row by the new results' label, and the column.
+        public var hookLabel: String
+        public var strategy: String
+        /// The stretches before and after, e.g. `× up to 11 ms, ○ from 11.001 ms`; `nil` when
+        /// that side has no such sweep, line or cell.
+        public var old: String?
+        public var new: String?
     }
 
     /// How one cell present in both results changed.
@@ -91,6 +110,26 @@ public struct ResultDiff: Equatable, Sendable {
                 changes.append(.cell(change))
             }
         }
+        return changes + compareSweeps(old, new)
+    }
+
+    /// Sweep cells matched by (sweep, line, hook, strategy): any change of words is a change.
+    private static func compareSweeps(_ old: ResultDocument, _ new: ResultDocument) -> [Change] {
+        func key(_ cell: ResultDocument.SweepCell) -> [String] { [cell.sweep, cell.line, cell.hook, cell.strategy] }
+        func change(_ cell: ResultDocument.SweepCell, old: String?, new text: String?) -> Change {
+            .sweep(
+                SweepChange(
+                    scenario: new.scenario, sweep: cell.sweep, line: cell.line, hookLabel: new.hookLabel(cell.hook),
+                    strategy: cell.strategy, old: old, new: text))
+        }
+        var changes: [Change] = []
+        for cell in old.sweeps where !new.sweeps.contains(where: { key($0) == key(cell) }) {
+            changes.append(change(cell, old: cell.text, new: nil))
+        }
+        for cell in new.sweeps {
+            let before = old.sweeps.first { key($0) == key(cell) }
+            if before?.text != cell.text { changes.append(change(cell, old: before?.text, new: cell.text)) }
+        }
         return changes
     }
 
@@ -154,6 +193,9 @@ extension ResultDiff.Change {
             "\(c.scenario) · \(c.hookLabel) · \(c.strategy): "
                 + (c.oldVerdict == c.newVerdict ? "\(c.newVerdict) unchanged" : "\(c.oldVerdict) → \(c.newVerdict)")
                 + ((c.marks + c.procedures).isEmpty ? "" : " (\((c.marks + c.procedures).joined(separator: "; ")))")
+        case .sweep(let c):
+            "\(c.scenario) · sweep \(c.sweep) · \(c.line) · \(c.hookLabel) · \(c.strategy): "
+                + "\(c.old ?? "(none)") → \(c.new ?? "(none)")"
         }
     }
 }
@@ -181,6 +223,7 @@ extension ResultDiff {
             if n > 0 { counts.append((label, n)) }
         }
         count("cell changed") { if case .cell = $0 { true } else { false } }
+        count("sweep cell changed") { if case .sweep = $0 { true } else { false } }
         count("scenario added") { if case .scenarioAdded = $0 { true } else { false } }
         count("scenario removed") { if case .scenarioRemoved = $0 { true } else { false } }
         count("hook added") { if case .hookAdded = $0 { true } else { false } }

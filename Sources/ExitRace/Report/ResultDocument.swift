@@ -39,6 +39,19 @@ public struct ResultDocument: Equatable, Sendable {
         public var outcomes: [Outcome]
     }
 
+    /// One cell along one line of a sweep, in the words of the flip report.
+    public struct SweepCell: Equatable, Sendable {
+        /// The sweep's name in the scenario, e.g. `exit`.
+        public var sweep: String
+        /// The line, e.g. `along timing.exitDurationMs`.
+        public var line: String
+        /// The hook's name and the strategy's.
+        public var hook: String
+        public var strategy: String
+        /// E.g. `× up to 11 ms, ○ from 11.001 ms`.
+        public var text: String
+    }
+
     /// The scenario's name: diffs pair old and new documents by it.
     public var scenario: String
     /// The rows, in table order.
@@ -49,6 +62,8 @@ public struct ResultDocument: Equatable, Sendable {
     public var procedures: [Entry]
     /// The cells as the file lists them: row by row.
     public var cells: [Cell]
+    /// Every cell of every line of every sweep the file holds (none for files without sweeps).
+    public var sweeps: [SweepCell] = []
 
     /// The cell of the hook and strategy with these names (not labels), or `nil`.
     public func cell(hook: String, strategy: String) -> Cell? {
@@ -177,8 +192,35 @@ public struct ResultDocument: Equatable, Sendable {
                     Cell(hook: hook, strategy: strategy, verdict: verdict, priorityInversion: inversion, deadlock: deadlock,
                          outcomes: outcomes))
             }
-            return ResultDocument(
+            var document = ResultDocument(
                 scenario: scenario, hooks: hooks, strategies: strategies, procedures: procedures, cells: cells)
+            document.sweeps = sweeps(root)
+            return document
+        }
+
+        /// The `"sweeps"` member: each sweep's lines and their cells' words.
+        mutating func sweeps(_ root: JSONNode) -> [SweepCell] {
+            guard let node = root["sweeps"] else { return [] }
+            guard case .object(let members) = node.value else {
+                fail(node, "sweeps", "an object of sweeps by name")
+                return []
+            }
+            var found: [SweepCell] = []
+            for member in members {
+                let path = join("sweeps", member.key)
+                for (index, line) in (array(member.value, "lines", path) ?? []).enumerated() {
+                    let linePath = "\(path).lines[\(index)]"
+                    guard let title = string(line, "title", linePath) else { continue }
+                    for (k, cell) in (array(line, "cells", linePath) ?? []).enumerated() {
+                        let cellPath = "\(linePath).cells[\(k)]"
+                        guard let hook = string(cell, "hook", cellPath), let strategy = string(cell, "strategy", cellPath),
+                            let text = string(cell, "text", cellPath)
+                        else { continue }
+                        found.append(SweepCell(sweep: member.key, line: title, hook: hook, strategy: strategy, text: text))
+                    }
+                }
+            }
+            return found
         }
     }
 }

@@ -58,9 +58,11 @@ public enum ScenarioDecoder {
             decodeProcedure(name, node, path, callbacks: deliverableCallbacks(hooks), log: log)
         }
         guard let timing, let limits, let lifecycle, let goal else { return nil }
-        return Scenario(
+        var scenario = Scenario(
             name: name, title: title, timing: timing, lifecycle: lifecycle, activity: activity, goal: goal, limits: limits,
             systemCalls: calls, hooks: hooks, strategies: strategies, procedures: procedures)
+        scenario.sweeps = decodeSweeps(object, scenario, log: log)
+        return scenario
     }
 
     /// `scenarios/live-activity.json` → `live-activity`.

@@ -9,8 +9,9 @@ enum ScenarioKeys {
     static let note = "note"
     static let topLevel = [
         "$schema", "name", "title", "extend", "timing", "lifecycle", "activity", "goal", "limits", "systemCalls", "hooks",
-        "strategies", "procedures",
+        "strategies", "procedures", "sweeps",
     ]
+    static let sweep = ["vary", "steps", "log", "toleranceMs"]
     static let lifecycle = [
         "scenes", "suspendAfterMs", "backgroundTaskAllowanceMs", "expirationWarningMs", "uiTeardownMs", "terminateDelayMs",
         "terminationWatchdogMs", "launchWatchdogMs", "callbackWatchdogMs",

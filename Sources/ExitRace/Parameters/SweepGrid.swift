@@ -1,6 +1,6 @@
 /// The points of a sweep: every combination of its axes' values (the full grid), numbered with
 /// the last axis varying fastest.
-public struct SweepGrid: ParameterPlan, Sendable {
+public struct SweepGrid: Sendable {
     public let axes: [SweepAxis]
 
     public init(axes: [SweepAxis]) { self.axes = axes }
@@ -26,6 +26,7 @@ public struct SweepGrid: ParameterPlan, Sendable {
         return point
     }
 
+    /// Writes point `index`'s values of every axis into `values`.
     public func fill(_ values: inout ParameterValues, point index: Int) {
         var rest = index
         for axis in axes.indices.reversed() {
