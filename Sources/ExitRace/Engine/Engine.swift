@@ -62,6 +62,11 @@ struct Engine {
     var inBackground = false
     var suspended = false
     var suspendedAt: Int64 = 0
+    /// The system has begun terminating the app: it is not suspended any more.
+    var terminating = false
+    /// Suspension came due while the main thread was inside a lifecycle callback: it happens
+    /// when that callback's turn returns.
+    var suspensionDeferred = false
     var frozen = ContiguousArray<FrozenEvent>()
     /// Bumped on every move between foreground and background, so stale checks do nothing.
     var backgroundEpoch: UInt32 = 0
@@ -213,6 +218,8 @@ struct Engine {
         inBackground = cell.initialState == .background || cell.initialState == .suspended
         suspended = cell.initialState == .suspended
         suspendedAt = 0
+        terminating = false
+        suspensionDeferred = false
         frozen.empty()
         backgroundEpoch = 0
         tasks.empty()
@@ -308,10 +315,17 @@ struct Engine {
         continueThread(thread)
     }
 
-    /// The app is suspended now if it is still in the same stay in the background and holds no
-    /// background task.
-    private mutating func suspendIfIdle(epoch: Int32) {
-        guard alive && epoch == Int32(bitPattern: backgroundEpoch) && inBackground && heldTasks == 0 && !suspended else { return }
+    /// The app is suspended now if it is still in the same stay in the background, holds no
+    /// background task and is not being terminated. iOS does not suspend an app whose main
+    /// thread is inside a lifecycle callback: then suspension waits for the callback's turn to return.
+    mutating func suspendIfIdle(epoch: Int32) {
+        guard alive && epoch == Int32(bitPattern: backgroundEpoch) && inBackground && heldTasks == 0 && !suspended && !terminating
+        else { return }
+        let onMain = threads[Int(Self.mainThread)].context
+        if onMain >= 0 && contexts[Int(onMain)].kind == .turn {
+            suspensionDeferred = true
+            return
+        }
         suspended = true
         suspendedAt = now.nanoseconds
         appState = .suspended

@@ -198,9 +198,9 @@ extension LifecycleAction {
         case (.swipeAway, .inactive):
             var actions: [KillProcedure.TurnAction] = scenes ? [.hook(C.sceneDidDisconnect), .lifecycleWork(.uiTeardown)] : []
             actions += [.hook(C.willTerminate), .hook(C.willTerminateNotification), .exit]
-            return [.lifecycleTurn(actions, watchdog: .terminationWatchdog)]
+            return [.beginTermination, .lifecycleTurn(actions, watchdog: .terminationWatchdog)]
         case (.swipeAway, .background):
-            var steps: [KillProcedure.Step] = []
+            var steps: [KillProcedure.Step] = [.beginTermination]
             if scenes { steps += [turn([C.sceneDidDisconnect], callback), .lifecycleDelay(.terminateDelay)] }
             return steps + [
                 turn([C.willTerminate], .terminationWatchdog),
