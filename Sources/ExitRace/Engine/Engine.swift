@@ -149,7 +149,8 @@ struct Engine {
                 if cleanupAt != nil || wouldHaveFinishedAt != nil || program.requiredCleanups == 0 { break }
             }
         }
-        if alive && deadlock == nil { deadlock = findDeadlock() }
+        // A deadlock that forms after the process died (as if it had lived) still explains the cell.
+        if deadlock == nil { deadlock = findDeadlock() }
         return outcome(events: events, bound: bound)
     }
 

@@ -128,4 +128,7 @@ public enum DeadlockLink: Equatable, Sendable {
     case runsOnBlockedThread(context: String, thread: String)
     /// Closes the cycle: the main actor's queue runs only on the main thread.
     case mainActorRunsOnMainThread
+    /// The context waits for a cooperative thread, and every one of the pool's `width` threads
+    /// is blocked (a starved pool); the chain goes on through the first of them not already in it.
+    case queuedForBlockedPool(context: String, width: Int)
 }
