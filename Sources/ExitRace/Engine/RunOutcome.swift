@@ -20,6 +20,10 @@ public struct RunOutcome: Equatable, Sendable {
             case .backgroundTaskExpired: "the system killed the app for holding a background task past its allowance"
             }
         }
+
+        /// Whether a watchdog of the system killed the process: on a device, a crash report
+        /// with the exception code 0x8badf00d.
+        public var isWatchdogKill: Bool { self == .watchdog || self == .backgroundTaskExpired }
     }
 
     /// When and how the process died.

@@ -45,7 +45,7 @@ public enum JSONRenderer {
             case .some(let indices): indices
             case .never: []
             }
-        return .object([
+        var members: CanonicalJSON.Members = [
             "hook": .string(scenario.hooks[cell.hook].name),
             "strategy": .string(scenario.strategies[cell.strategy].name),
             "verdict": .string(cell.verdict.symbol),
@@ -56,7 +56,10 @@ public enum JSONRenderer {
                 cell.outcomes.enumerated().map { index, outcome in
                     self.outcome(outcome, procedure: scenario.procedures[index].name)
                 }),
-        ])
+        ]
+        // Present only on marked cells, so that files without the mark keep their bytes.
+        if cell.watchdogKilled { members.pairs.append((key: "watchdogKill", value: .bool(true))) }
+        return .object(members)
     }
 
     static func outcome(_ outcome: RunOutcome, procedure: String) -> CanonicalJSON {
