@@ -180,6 +180,26 @@ struct LifecycleTests {
         #expect(late.death.map { $0.at.nanoseconds - 90_000_000 } == early.death?.at.nanoseconds)
     }
 
+    @Test("with the debugger attached the app is never suspended: swiped away 10 s after going home, it still gets its callbacks")
+    func debuggerPreventsSuspension() throws {
+        func outcome(debugger: Bool) throws -> RunOutcome {
+            let scenario = try Self.scenario(
+                lifecycle: #""debuggerAttached": \#(debugger)"#,
+                program: #"[{"op": "detached", "priority": "high", "body": [{"op": "call", "name": "request"}]}]"#,
+                steps: #"[{"op": "action", "action": "pressHome"}, {"op": "delay", "ms": 10000}, {"op": "action", "action": "swipeAway"}]"#)
+            return Simulator(scenario: scenario).run(hook: 0, strategy: 0, procedure: 0)
+        }
+        let production = try outcome(debugger: false)
+        #expect(production.death?.cause == .sigkill)
+        #expect(!production.cleanupFinished)
+        let debugged = try outcome(debugger: true)
+        #expect(debugged.death?.cause == .exit)
+        #expect(debugged.cleanupFinished)
+        #expect(LifecycleSettings.default.debuggerAttached == false)
+        #expect(DefaultScenario.load().lifecycle.debuggerAttached)
+        #expect(try Self.load("live-activity-every-kill").lifecycle.debuggerAttached == false)
+    }
+
     @Test("the reference procedures written as lifecycle actions give the reference table")
     func referenceAsActions() throws {
         let table = Simulator(scenario: DefaultScenario.load()).table()

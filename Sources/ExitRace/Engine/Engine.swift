@@ -26,6 +26,8 @@ struct Engine {
     let firstCooperative: Int32 = 1
     var firstDispatch: Int32 = 1
     let hasActivity: Bool
+    /// `lifecycle.debuggerAttached`: the debugger keeps the app from being suspended.
+    let debuggerAttached: Bool
     /// What makes a cell ○; its times are read from the run's values.
     let goal: Goal
     /// For a `keepsCalling` goal: the call, or -1.
@@ -105,6 +107,7 @@ struct Engine {
         calls = ContiguousArray(scenario.systemCalls.map { CallTiming($0, space: space) })
         mainQoS = scenario.timing.mainThreadQoS.rawValue
         hasActivity = scenario.activity != nil
+        debuggerAttached = scenario.lifecycle.debuggerAttached
         goal = scenario.goal
         if case .keepsCalling(let call, _, _) = scenario.goal {
             goalCall = scenario.systemCalls.firstIndex { $0.name == call } ?? -1
@@ -317,10 +320,11 @@ struct Engine {
     }
 
     /// The app is suspended now if it is still in the same stay in the background, holds no
-    /// background task and is not being terminated. iOS does not suspend an app whose main
+    /// background task, is not being terminated and is not under the debugger. iOS does not suspend an app whose main
     /// thread is inside a lifecycle callback: then suspension waits for the callback's turn to return.
     mutating func suspendIfIdle(epoch: Int32) {
         guard alive && epoch == Int32(bitPattern: backgroundEpoch) && inBackground && heldTasks == 0 && !suspended && !terminating
+            && !debuggerAttached
         else { return }
         let onMain = threads[Int(Self.mainThread)].context
         if onMain >= 0 && contexts[Int(onMain)].kind == .turn {

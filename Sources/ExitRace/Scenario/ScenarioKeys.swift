@@ -12,7 +12,7 @@ enum ScenarioKeys {
         "strategies", "procedures",
     ]
     static let lifecycle = [
-        "scenes", "suspendAfterMs", "backgroundTaskAllowanceMs", "expirationWarningMs", "uiTeardownMs", "terminateDelayMs",
+        "scenes", "debuggerAttached", "suspendAfterMs", "backgroundTaskAllowanceMs", "expirationWarningMs", "uiTeardownMs", "terminateDelayMs",
         "terminationWatchdogMs", "launchWatchdogMs", "callbackWatchdogMs",
     ]
     static let activity = ["startedAtMs", "maxActiveMs", "maxEndedMs"]
