@@ -36,6 +36,16 @@ struct WatchdogMarkTests {
         #expect(JSONRenderer.render([table]).contains(#""watchdogKill": true"#))
     }
 
+    @Test("the mark is read back from a result file, and a diff names it")
+    func readBackAndDiffed() {
+        let marked = ResultDocument(table: Self.slowReply(replyMs: 6000))
+        let unmarked = ResultDocument(table: Self.slowReply(replyMs: 2))
+        #expect(marked.cells[0].watchdogKill)
+        #expect(!unmarked.cells[0].watchdogKill)
+        let diff = ResultDiff(old: [unmarked], new: [marked])
+        #expect(diff.renderText().contains("watchdog kill appeared"))
+    }
+
     @Test("a reply within the budget: no mark, no legend line, no JSON member")
     func unmarked() {
         let table = Self.slowReply(replyMs: 2)

@@ -320,11 +320,12 @@ struct Engine {
     }
 
     /// The app is suspended now if it is still in the same stay in the background, holds no
-    /// background task, is not being terminated and is not under the debugger. iOS does not suspend an app whose main
-    /// thread is inside a lifecycle callback: then suspension waits for the callback's turn to return.
+    /// background task, is not being terminated and is not under the debugger. iOS does not
+    /// suspend an app whose main thread is inside a lifecycle callback: then suspension waits for
+    /// the callback's turn to return.
     mutating func suspendIfIdle(epoch: Int32) {
-        guard alive && epoch == Int32(bitPattern: backgroundEpoch) && inBackground && heldTasks == 0 && !suspended && !terminating
-            && !debuggerAttached
+        guard alive && epoch == Int32(bitPattern: backgroundEpoch) && inBackground && heldTasks == 0 && !suspended
+            && !terminating && !debuggerAttached
         else { return }
         let onMain = threads[Int(Self.mainThread)].context
         if onMain >= 0 && contexts[Int(onMain)].kind == .turn {

@@ -86,8 +86,8 @@ public struct LifecycleSettings: Equatable, Sendable {
     /// The lifecycle a scenario gets for every setting it leaves out: a scene-based app on current
     /// iOS (about 30 s of background time per background task), launched from the home screen.
     public static let `default` = LifecycleSettings(
-        scenes: true, debuggerAttached: false, suspendAfter: .ms(2_000), backgroundTaskAllowance: .ms(30_000), expirationWarning: .ms(5_000),
-        uiTeardown: .ms(50), terminateDelay: .ms(50), terminationWatchdog: .ms(5_000), launchWatchdog: .ms(20_000),
+        scenes: true, debuggerAttached: false, suspendAfter: .ms(2_000), backgroundTaskAllowance: .ms(30_000),
+        expirationWarning: .ms(5_000), uiTeardown: .ms(50), terminateDelay: .ms(50), terminationWatchdog: .ms(5_000), launchWatchdog: .ms(20_000),
         callbackWatchdog: .ms(5_000))
 }
 

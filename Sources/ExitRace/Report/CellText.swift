@@ -48,7 +48,8 @@ extension ResultTable {
         }
         if cells.contains(where: \.watchdogKilled) {
             lines.append(
-                "[w] watchdog kill: the cleanup finished, but every run ended in a watchdog kill (0x8badf00d): a crash report on a device")
+                "[w] watchdog kill: the cleanup finished, but every run ended in a watchdog kill (0x8badf00d): "
+                    + "a crash report on a device")
         }
         if cells.contains(where: \.hitBound) {
             lines.append("[?] a run reached a bound of \"limits\" before the process died: the result is incomplete")
