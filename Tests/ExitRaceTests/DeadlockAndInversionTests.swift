@@ -88,6 +88,59 @@ struct DeadlockAndInversionTests {
             ])
     }
 
+    /// A detached task blocks its pool thread on "a"; the only signaller of "a" is a second
+    /// detached task, which needs a pool thread. `mainWaits` adds a main-thread wait on top.
+    func starvedPool(width: Int, mainWaits: Bool) -> Scenario {
+        let blocker = #"{"op": "detached", "body": [{"op": "wait", "semaphore": "a"}, {"op": "signal", "semaphore": "done"}]}"#
+        let signaller = #"{"op": "detached", "body": [\#(call), {"op": "signal", "semaphore": "a"}]}"#
+        let wait = mainWaits ? #", {"op": "wait", "semaphore": "done"}"# : ""
+        return TestScenario.make(
+            timing: #""cooperativePoolWidth": \#(width)"#,
+            strategies: ["starved": "[\(blocker), \(signaller)\(wait)]"],
+            procedures: [
+                "watched": #"[{"op": "turn", "watchdogMs": 5000, "actions": [{"op": "hook", "name": "hook"}, {"op": "exit"}]}]"#
+            ])
+    }
+
+    @Test("a cooperative pool whose every thread is blocked on a semaphore only a queued job signals is a deadlock")
+    func starvedPoolIsDeadlock() {
+        let outcome = TestScenario.run(starvedPool(width: 1, mainWaits: false))
+        #expect(!outcome.cleanupFinished)
+        #expect(
+            outcome.deadlock == [
+                .threadWaits(thread: "cooperative-pool thread 1", semaphore: "a", inHook: "hook"),
+                .signaledOnlyBy(semaphore: "a", contexts: ["Task.detached from hook #2"]),
+                .queuedForBlockedPool(context: "Task.detached from hook #2", width: 1),
+            ])
+        #expect(
+            outcome.deadlock?.chainDescription
+                == "cooperative-pool thread 1 waits on semaphore \"a\" (in hook) → \"a\" is signaled only by Task.detached from hook #2 → "
+                + "Task.detached from hook #2 is queued for the cooperative pool, and every cooperative thread (1) is blocked")
+    }
+
+    @Test("a main-thread wait on a starved pool: the chain goes through the pool, and the watchdog kills the process")
+    func mainThreadOnStarvedPool() {
+        let outcome = TestScenario.run(starvedPool(width: 1, mainWaits: true))
+        #expect(outcome.death?.cause == .watchdog)
+        #expect(
+            outcome.deadlock == [
+                .threadWaits(thread: "main thread", semaphore: "done", inHook: "hook"),
+                .signaledOnlyBy(semaphore: "done", contexts: ["Task.detached from hook #1"]),
+                .runsOnBlockedThread(context: "Task.detached from hook #1", thread: "cooperative-pool thread 1"),
+                .threadWaits(thread: "cooperative-pool thread 1", semaphore: "a", inHook: "hook"),
+                .signaledOnlyBy(semaphore: "a", contexts: ["Task.detached from hook #2"]),
+                .queuedForBlockedPool(context: "Task.detached from hook #2", width: 1),
+            ])
+    }
+
+    @Test("with a free cooperative thread the same program is no deadlock")
+    func widerPoolIsNoDeadlock() {
+        let outcome = TestScenario.run(starvedPool(width: 2, mainWaits: true))
+        #expect(outcome.deadlock == nil)
+        #expect(outcome.cleanupFinished)
+        #expect(outcome.death?.cause == .exit)
+    }
+
     @Test("Task.detached + semaphore is no deadlock: the detached task signals from the pool")
     func detachedSemaphoreIsNoDeadlock() {
         let scenario = TestScenario.make(

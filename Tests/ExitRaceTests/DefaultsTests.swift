@@ -64,7 +64,7 @@ struct DefaultsTests {
     static let lifecycle: [String: String] = {
         let settings = LifecycleSettings.default
         return [
-            "scenes": "\(settings.scenes)", "suspendAfterMs": ms(settings.suspendAfter),
+            "scenes": "\(settings.scenes)", "debuggerAttached": "\(settings.debuggerAttached)", "suspendAfterMs": ms(settings.suspendAfter),
             "backgroundTaskAllowanceMs": ms(settings.backgroundTaskAllowance), "expirationWarningMs": ms(settings.expirationWarning),
             "uiTeardownMs": ms(settings.uiTeardown), "terminateDelayMs": ms(settings.terminateDelay),
             "terminationWatchdogMs": ms(settings.terminationWatchdog), "launchWatchdogMs": ms(settings.launchWatchdog),

@@ -154,6 +154,52 @@ struct LifecycleTests {
         }
     }
 
+    /// `pressHome`, then `swipeAway` `delayMs` later (suspension is due 2 s after `pressHome`).
+    static func swipeAfterHome(_ delayMs: Int, program: String) throws -> RunOutcome {
+        let scenario = try Self.scenario(
+            callbacks: ["sceneDidDisconnect"], program: program,
+            steps: """
+                [{"op": "action", "action": "pressHome"}, {"op": "delay", "ms": \(delayMs)}, {"op": "action", "action": "swipeAway"},
+                 {"op": "delay", "ms": 10000}]
+                """)
+        return Simulator(scenario: scenario).run(hook: 0, strategy: 0, procedure: 0)
+    }
+
+    @Test(
+        "an app is not suspended inside a lifecycle callback nor while it is being terminated: swiping at 1.99 s is swiping at 1.9 s",
+        arguments: [
+            #"[{"op": "detached", "body": [{"op": "call", "name": "request"}, {"op": "signal", "semaphore": "s"}]}, {"op": "wait", "semaphore": "s"}]"#,
+            #"[{"op": "detached", "body": [{"op": "call", "name": "request"}]}]"#,
+        ])
+    func noSuspensionDuringTermination(program: String) throws {
+        let early = try Self.swipeAfterHome(1900, program: program)
+        let late = try Self.swipeAfterHome(1990, program: program)
+        #expect(early.cleanupFinished && late.cleanupFinished)
+        #expect(late.death?.cause == .exit)
+        #expect(early.death?.cause == late.death?.cause)
+        #expect(late.death.map { $0.at.nanoseconds - 90_000_000 } == early.death?.at.nanoseconds)
+    }
+
+    @Test("with the debugger attached the app is never suspended: swiped away 10 s after going home, it still gets its callbacks")
+    func debuggerPreventsSuspension() throws {
+        func outcome(debugger: Bool) throws -> RunOutcome {
+            let scenario = try Self.scenario(
+                lifecycle: #""debuggerAttached": \#(debugger)"#,
+                program: #"[{"op": "detached", "priority": "high", "body": [{"op": "call", "name": "request"}]}]"#,
+                steps: #"[{"op": "action", "action": "pressHome"}, {"op": "delay", "ms": 10000}, {"op": "action", "action": "swipeAway"}]"#)
+            return Simulator(scenario: scenario).run(hook: 0, strategy: 0, procedure: 0)
+        }
+        let production = try outcome(debugger: false)
+        #expect(production.death?.cause == .sigkill)
+        #expect(!production.cleanupFinished)
+        let debugged = try outcome(debugger: true)
+        #expect(debugged.death?.cause == .exit)
+        #expect(debugged.cleanupFinished)
+        #expect(LifecycleSettings.default.debuggerAttached == false)
+        #expect(DefaultScenario.load().lifecycle.debuggerAttached)
+        #expect(try Self.load("live-activity-every-kill").lifecycle.debuggerAttached == false)
+    }
+
     @Test("the reference procedures written as lifecycle actions give the reference table")
     func referenceAsActions() throws {
         let table = Simulator(scenario: DefaultScenario.load()).table()
@@ -274,7 +320,7 @@ struct LifecycleTests {
             .enterBackground,
         ])
         #expect(LifecycleAction.swipeAway.expansion(from: .background, scenes: true) == [
-            .lifecycleTurn([.hook("sceneDidDisconnect")], watchdog: .callbackWatchdog), .lifecycleDelay(.terminateDelay),
+            .beginTermination, .lifecycleTurn([.hook("sceneDidDisconnect")], watchdog: .callbackWatchdog), .lifecycleDelay(.terminateDelay),
             .lifecycleTurn([.hook("applicationWillTerminate")], watchdog: .terminationWatchdog),
             .lifecycleTurn([.hook("willTerminateNotification"), .exit], watchdog: .terminationWatchdog),
         ])

@@ -124,6 +124,7 @@ struct CellCompiler {
         case .resume: program.steps.append(ScriptStep(kind: .resume))
         case .beginFetch: program.steps.append(ScriptStep(kind: .beginFetch))
         case .endFetch: program.steps.append(ScriptStep(kind: .endFetch))
+        case .beginTermination: program.steps.append(ScriptStep(kind: .beginTermination))
         case .action: preconditionFailure("actions do not nest")
         case .turn(let actions, let watchdog):
             let watchdogSlot = watchdog == nil ? -1 : slot(join(path, "watchdogMs"))

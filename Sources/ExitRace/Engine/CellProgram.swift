@@ -157,7 +157,7 @@ struct ScriptStep: Sendable {
         case setState
         /// `a`: ``LaunchOptions`` raw value.
         case launch
-        case enterBackground, enterForeground, resume, beginFetch, endFetch
+        case enterBackground, enterForeground, resume, beginFetch, endFetch, beginTermination
     }
     var kind: Kind
     var a: Int32 = 0

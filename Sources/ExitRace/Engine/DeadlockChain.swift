@@ -15,6 +15,7 @@ public struct DeadlockChain: Sendable {
         case queuedOnMainActor(ContextID)
         case runsOnBlockedThread(ContextID, ThreadID)
         case mainActorRunsOnMainThread
+        case queuedForBlockedPool(ContextID, width: Int32)
     }
 
     var steps: [Step]
@@ -50,6 +51,8 @@ public struct DeadlockChain: Sendable {
             return .runsOnBlockedThread(context: context.name(callbacks: callbacks), thread: thread.name)
         case .mainActorRunsOnMainThread:
             return .mainActorRunsOnMainThread
+        case .queuedForBlockedPool(let context, let width):
+            return .queuedForBlockedPool(context: context.name(callbacks: callbacks), width: Int(width))
         }
     }
 }

@@ -4,7 +4,8 @@
 /// The check is structural, not a guess from timing: a semaphore can be signaled only by code that
 /// has not run yet, and that code is a contiguous range of ops in some live context. If every such
 /// context is itself stuck (queued behind a blocked main thread, or running on a blocked thread),
-/// no amount of time helps. A context waiting for a pool thread is taken to make progress.
+/// no amount of time helps. A context waiting for a pool thread is taken to make progress, unless
+/// it waits for the cooperative pool and every cooperative thread is itself stuck (a starved pool).
 extension Engine {
     /// What a stuck thread waits for: a semaphore's signal, or a polled flag being set.
     private enum Resource: Equatable {
@@ -92,9 +93,31 @@ extension Engine {
             guard blockedResource(u) != nil else { return false }
             search.steps.append(.runsOnBlockedThread(contextID(c), threadID(u)))
             return search.visiting.contains(u) || stuckChain(thread: u, &search)
+        case .queued where context.kind != .globalBlock:
+            return stuckChain(poolJob: c, &search)
         case .queued, .suspended, .done:
             return false
         }
+    }
+
+    /// A job queued for the cooperative pool is stuck when every cooperative thread has been
+    /// taken and each is stuck; the chain goes on through the first one not already in it.
+    private func stuckChain(poolJob c: Int32, _ search: inout DeadlockSearch) -> Bool {
+        guard cooperativeFresh == firstDispatch else { return false }  // an unused thread would take it
+        let pool = firstCooperative..<firstDispatch
+        guard pool.allSatisfy({ blockedResource($0) != nil }) else { return false }
+        search.steps.append(.queuedForBlockedPool(contextID(c), width: Int32(pool.count)))
+        var position = 0
+        for u in pool where !search.visiting.contains(u) {
+            let mark = (search.steps.count, search.contexts.count)
+            guard stuckChain(thread: u, &search) else { return false }
+            if position > 0 {
+                search.steps.removeSubrange(mark.0...)
+                search.contexts.removeSubrange(mark.1...)
+            }
+            position += 1
+        }
+        return true
     }
 
     private func willRelease(_ resource: Resource, context c: Int32) -> Bool {

@@ -184,7 +184,12 @@ extension Engine {
 
     mutating func finish(_ c: Int32, on t: Int32) {
         detach(c, from: t, state: .done)
-        if contexts[Int(c)].kind == .turn && alive { schedule(.advanceScript, 0, after: 0) }
+        guard contexts[Int(c)].kind == .turn && alive else { return }
+        if suspensionDeferred {
+            suspensionDeferred = false
+            suspendIfIdle(epoch: Int32(bitPattern: backgroundEpoch))
+        }
+        schedule(.advanceScript, 0, after: 0)
     }
 
     mutating func callWorkDone(on t: Int32) {

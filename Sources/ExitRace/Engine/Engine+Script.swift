@@ -50,6 +50,8 @@ extension Engine {
                 beginTask(slot: -1, handlerStart: 0, handlerEnd: 0, callback: -1)
             case .endFetch:
                 for index in tasks.indices where tasks[index].slot < 0 && tasks[index].held { endTask(index) }
+            case .beginTermination:
+                terminating = true
             }
         }
     }

@@ -26,6 +26,8 @@ struct Engine {
     let firstCooperative: Int32 = 1
     var firstDispatch: Int32 = 1
     let hasActivity: Bool
+    /// `lifecycle.debuggerAttached`: the debugger keeps the app from being suspended.
+    let debuggerAttached: Bool
     /// What makes a cell ○; its times are read from the run's values.
     let goal: Goal
     /// For a `keepsCalling` goal: the call, or -1.
@@ -62,6 +64,11 @@ struct Engine {
     var inBackground = false
     var suspended = false
     var suspendedAt: Int64 = 0
+    /// The system has begun terminating the app: it is not suspended any more.
+    var terminating = false
+    /// Suspension came due while the main thread was inside a lifecycle callback: it happens
+    /// when that callback's turn returns.
+    var suspensionDeferred = false
     var frozen = ContiguousArray<FrozenEvent>()
     /// Bumped on every move between foreground and background, so stale checks do nothing.
     var backgroundEpoch: UInt32 = 0
@@ -100,6 +107,7 @@ struct Engine {
         calls = ContiguousArray(scenario.systemCalls.map { CallTiming($0, space: space) })
         mainQoS = scenario.timing.mainThreadQoS.rawValue
         hasActivity = scenario.activity != nil
+        debuggerAttached = scenario.lifecycle.debuggerAttached
         goal = scenario.goal
         if case .keepsCalling(let call, _, _) = scenario.goal {
             goalCall = scenario.systemCalls.firstIndex { $0.name == call } ?? -1
@@ -144,7 +152,8 @@ struct Engine {
                 if cleanupAt != nil || wouldHaveFinishedAt != nil || program.requiredCleanups == 0 { break }
             }
         }
-        if alive && deadlock == nil { deadlock = findDeadlock() }
+        // A deadlock that forms after the process died (as if it had lived) still explains the cell.
+        if deadlock == nil { deadlock = findDeadlock() }
         return outcome(events: events, bound: bound)
     }
 
@@ -219,6 +228,8 @@ struct Engine {
         inBackground = cell.initialState == .background || cell.initialState == .suspended
         suspended = cell.initialState == .suspended
         suspendedAt = 0
+        terminating = false
+        suspensionDeferred = false
         frozen.empty()
         backgroundEpoch = 0
         tasks.empty()
@@ -314,10 +325,19 @@ struct Engine {
         continueThread(thread)
     }
 
-    /// The app is suspended now if it is still in the same stay in the background and holds no
-    /// background task.
-    private mutating func suspendIfIdle(epoch: Int32) {
-        guard alive && epoch == Int32(bitPattern: backgroundEpoch) && inBackground && heldTasks == 0 && !suspended else { return }
+    /// The app is suspended now if it is still in the same stay in the background, holds no
+    /// background task, is not being terminated and is not under the debugger. iOS does not
+    /// suspend an app whose main thread is inside a lifecycle callback: then suspension waits for
+    /// the callback's turn to return.
+    mutating func suspendIfIdle(epoch: Int32) {
+        guard alive && epoch == Int32(bitPattern: backgroundEpoch) && inBackground && heldTasks == 0 && !suspended
+            && !terminating && !debuggerAttached
+        else { return }
+        let onMain = threads[Int(Self.mainThread)].context
+        if onMain >= 0 && contexts[Int(onMain)].kind == .turn {
+            suspensionDeferred = true
+            return
+        }
         suspended = true
         suspendedAt = now.nanoseconds
         appState = .suspended

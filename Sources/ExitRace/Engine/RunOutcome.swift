@@ -20,6 +20,10 @@ public struct RunOutcome: Equatable, Sendable {
             case .backgroundTaskExpired: "the system killed the app for holding a background task past its allowance"
             }
         }
+
+        /// Whether a watchdog of the system killed the process: on a device, a crash report
+        /// with the exception code 0x8badf00d.
+        public var isWatchdogKill: Bool { self == .watchdog || self == .backgroundTaskExpired }
     }
 
     /// When and how the process died.
@@ -128,4 +132,7 @@ public enum DeadlockLink: Equatable, Sendable {
     case runsOnBlockedThread(context: String, thread: String)
     /// Closes the cycle: the main actor's queue runs only on the main thread.
     case mainActorRunsOnMainThread
+    /// The context waits for a cooperative thread, and every one of the pool's `width` threads
+    /// is blocked (a starved pool); the chain goes on through the first of them not already in it.
+    case queuedForBlockedPool(context: String, width: Int)
 }

@@ -33,9 +33,11 @@ struct SimEvent {
         case taskDeadline
 
         /// Whether the event belongs to the app's threads, which a suspended app does not run.
+        /// A turn's watchdog is held too: it counts only the time the app runs, so a suspended
+        /// app is never killed by it.
         var isAppSide: Bool {
             switch self {
-            case .advanceScript, .watchdog, .suspendCheck, .taskExpiring, .taskDeadline: false
+            case .advanceScript, .suspendCheck, .taskExpiring, .taskDeadline: false
             default: true
             }
         }

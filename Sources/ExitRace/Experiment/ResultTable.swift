@@ -24,6 +24,11 @@ public struct ResultTable: Equatable, Sendable {
         public var hasDeadlock: Bool { outcomes.contains { $0.deadlock != nil } }
         /// Whether a run stopped at a bound of `limits` (`[?]`).
         public var hitBound: Bool { outcomes.contains { $0.boundReached != nil } }
+        /// Whether every run finished the cleanup and then ended in a watchdog kill (`[w]`): a ○
+        /// that leaves a crash report (0x8badf00d) on a device every time.
+        public var watchdogKilled: Bool {
+            !outcomes.isEmpty && outcomes.allSatisfy { $0.cleanupFinished && $0.death?.cause.isWatchdogKill == true }
+        }
     }
 
     /// ○, △ or ×.

@@ -60,6 +60,12 @@ public struct LifecycleSettings: Equatable, Sendable {
     /// Whether the app is scene-based (iOS 13+): scene callbacks are delivered, and the
     /// app delegate's foreground/background callbacks are not.
     public var scenes: Bool
+    /// Whether the app runs under the debugger (launched from Xcode). The debugger prevents an
+    /// app from suspending (Apple DTS), so a backgrounded app keeps running and swiping it away
+    /// delivers the termination callbacks; without it (production) the app is suspended
+    /// `suspendAfter` after entering the background. Structure, not a parameter: read when a
+    /// run is set up.
+    public var debuggerAttached: Bool
     /// How long after entering the background, holding no background task, the app is suspended.
     public var suspendAfter: VirtualDuration
     /// How long a background task may run in the background (about 30 s today).
@@ -78,10 +84,10 @@ public struct LifecycleSettings: Equatable, Sendable {
     public var callbackWatchdog: VirtualDuration
 
     /// The lifecycle a scenario gets for every setting it leaves out: a scene-based app on current
-    /// iOS (about 30 s of background time per background task).
+    /// iOS (about 30 s of background time per background task), launched from the home screen.
     public static let `default` = LifecycleSettings(
-        scenes: true, suspendAfter: .ms(2_000), backgroundTaskAllowance: .ms(30_000), expirationWarning: .ms(5_000),
-        uiTeardown: .ms(50), terminateDelay: .ms(50), terminationWatchdog: .ms(5_000), launchWatchdog: .ms(20_000),
+        scenes: true, debuggerAttached: false, suspendAfter: .ms(2_000), backgroundTaskAllowance: .ms(30_000),
+        expirationWarning: .ms(5_000), uiTeardown: .ms(50), terminateDelay: .ms(50), terminationWatchdog: .ms(5_000), launchWatchdog: .ms(20_000),
         callbackWatchdog: .ms(5_000))
 }
 
@@ -198,9 +204,9 @@ extension LifecycleAction {
         case (.swipeAway, .inactive):
             var actions: [KillProcedure.TurnAction] = scenes ? [.hook(C.sceneDidDisconnect), .lifecycleWork(.uiTeardown)] : []
             actions += [.hook(C.willTerminate), .hook(C.willTerminateNotification), .exit]
-            return [.lifecycleTurn(actions, watchdog: .terminationWatchdog)]
+            return [.beginTermination, .lifecycleTurn(actions, watchdog: .terminationWatchdog)]
         case (.swipeAway, .background):
-            var steps: [KillProcedure.Step] = []
+            var steps: [KillProcedure.Step] = [.beginTermination]
             if scenes { steps += [turn([C.sceneDidDisconnect], callback), .lifecycleDelay(.terminateDelay)] }
             return steps + [
                 turn([C.willTerminate], .terminationWatchdog),

@@ -247,6 +247,9 @@ public struct KillProcedure: Equatable, Sendable {
         case beginFetch
         /// The fetch completion handler was called: the silent push no longer holds the app in the background.
         case endFetch
+        /// The system has begun terminating the app (it was swiped away while running): from now
+        /// on it is never suspended.
+        case beginTermination
     }
 
     /// One thing a main-queue turn of a kill procedure does; a turn does its actions in order.

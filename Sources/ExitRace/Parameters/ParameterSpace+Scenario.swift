@@ -138,7 +138,7 @@ extension ParameterSpace {
                         if case .work(let d) = action { duration(join(SettingPath.element(join(path, "actions"), position), "ms"), d) }
                     }
                 case .sigkill, .action, .lifecycleTurn, .lifecycleDelay, .setState, .launch, .enterBackground, .enterForeground,
-                    .resume, .beginFetch, .endFetch:
+                    .resume, .beginFetch, .endFetch, .beginTermination:
                     break
                 }
             }

@@ -1,6 +1,7 @@
 /// The short text of one table cell, shared by every renderer through ``TableLayout``:
-/// `○`, `×`, `△ background`, with the marks `[i]` (priority inversion), `[d]` (deadlock) and
-/// `[?]` (a run stopped at a bound of `limits`).
+/// `○`, `×`, `△ background`, with the marks `[i]` (priority inversion), `[d]` (deadlock), `[w]`
+/// (every run finished the cleanup, then ended in a watchdog kill) and `[?]` (a run stopped at a
+/// bound of `limits`).
 extension ResultTable {
     func cellText(_ cell: Cell) -> String {
         var text = cell.verdict.symbol
@@ -9,6 +10,7 @@ extension ResultTable {
         }
         if cell.hasInversion { text += " [i]" }
         if cell.hasDeadlock { text += " [d]" }
+        if cell.watchdogKilled { text += " [w]" }
         if cell.hitBound { text += " [?]" }
         return text
     }
@@ -44,6 +46,11 @@ extension ResultTable {
         if cells.contains(where: \.hasDeadlock) {
             lines.append("[d] deadlock: a thread blocked for good until the process was killed")
         }
+        if cells.contains(where: \.watchdogKilled) {
+            lines.append(
+                "[w] watchdog kill: the cleanup finished, but every run ended in a watchdog kill (0x8badf00d): "
+                    + "a crash report on a device")
+        }
         if cells.contains(where: \.hitBound) {
             lines.append("[?] a run reached a bound of \"limits\" before the process died: the result is incomplete")
         }
@@ -73,6 +80,7 @@ extension ResultTable {
                 }
                 if let inversion = outcome.inversion { add("priority inversion: \(inversion.checkerMessage)", procedure) }
                 if let story = scenario.goalStory(outcome) { add(story, procedure) }
+                if cell.watchdogKilled, let story = Self.watchdogStory(outcome) { add(story, procedure) }
                 if let bound = outcome.boundReached {
                     add("stopped at limits.\(bound == .events ? "maxEvents" : "maxTimeMs") while the process was alive", procedure)
                 }
@@ -82,6 +90,13 @@ extension ResultTable {
             }
         }
         return lines
+    }
+
+    /// For a `[w]` cell: when the cleanup finished and when the watchdog killed the process.
+    static func watchdogStory(_ outcome: RunOutcome) -> String? {
+        guard let finished = outcome.cleanupAt, let death = outcome.death else { return nil }
+        return "the cleanup finished at \(TimeFormatting.human(finished)), then \(death.cause.phrase) "
+            + "at \(TimeFormatting.human(death.at)) (0x8badf00d)"
     }
 }
 

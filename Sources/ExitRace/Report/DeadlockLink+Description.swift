@@ -20,6 +20,8 @@ extension DeadlockLink: CustomStringConvertible {
             "\(context) runs on \(thread), which is blocked"
         case .mainActorRunsOnMainThread:
             "the main actor runs only on the main thread"
+        case .queuedForBlockedPool(let context, let width):
+            "\(context) is queued for the cooperative pool, and every cooperative thread (\(width)) is blocked"
         }
     }
 }

@@ -55,7 +55,7 @@ public enum JSONRenderer {
             case .some(let indices): indices
             case .never: []
             }
-        return .object([
+        var members: CanonicalJSON.Members = [
             "hook": .string(scenario.hooks[cell.hook].name),
             "strategy": .string(scenario.strategies[cell.strategy].name),
             "verdict": .string(cell.verdict.symbol),
@@ -66,7 +66,10 @@ public enum JSONRenderer {
                 cell.outcomes.enumerated().map { index, outcome in
                     self.outcome(outcome, procedure: scenario.procedures[index].name)
                 }),
-        ])
+        ]
+        // Present only on marked cells, so that files without the mark keep their bytes.
+        if cell.watchdogKilled { members.pairs.append((key: "watchdogKill", value: .bool(true))) }
+        return .object(members)
     }
 
     static func outcome(_ outcome: RunOutcome, procedure: String) -> CanonicalJSON {

@@ -141,6 +141,9 @@ public struct ResultDiff: Equatable, Sendable {
             marks.append(new.priorityInversion ? "priority inversion appeared" : "priority inversion gone")
         }
         if old.deadlock != new.deadlock { marks.append(new.deadlock ? "deadlock appeared" : "deadlock gone") }
+        if old.watchdogKill != new.watchdogKill {
+            marks.append(new.watchdogKill ? "watchdog kill appeared" : "watchdog kill gone")
+        }
         var procedures: [String] = []
         var changed = old.verdict != new.verdict || !marks.isEmpty
         for outcome in new.outcomes {

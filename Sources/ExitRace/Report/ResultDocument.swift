@@ -37,6 +37,9 @@ public struct ResultDocument: Equatable, Sendable {
         public var deadlock: Bool
         /// One per procedure, in the file's order.
         public var outcomes: [Outcome]
+        /// Whether every run finished the cleanup, then ended in a watchdog kill (`[w]` in
+        /// tables); `false` when the file leaves the member out, as it does for unmarked cells.
+        public var watchdogKill = false
     }
 
     /// One cell along one line of a sweep, in the words of the flip report.
@@ -188,9 +191,11 @@ public struct ResultDocument: Equatable, Sendable {
                     if let node = outcome["boundReached"], case .string(let s) = node.value { bound = s }
                     outcomes.append(Outcome(procedure: procedure, finished: finished, marginNs: margin, boundReached: bound))
                 }
+                var watchdogKill = false
+                if let node = node["watchdogKill"], case .bool(let b) = node.value { watchdogKill = b }
                 cells.append(
                     Cell(hook: hook, strategy: strategy, verdict: verdict, priorityInversion: inversion, deadlock: deadlock,
-                         outcomes: outcomes))
+                         outcomes: outcomes, watchdogKill: watchdogKill))
             }
             var document = ResultDocument(
                 scenario: scenario, hooks: hooks, strategies: strategies, procedures: procedures, cells: cells)

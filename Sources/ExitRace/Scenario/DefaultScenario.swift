@@ -27,6 +27,10 @@ public enum DefaultScenario {
     "dispatchPoolWidth": 64,
     "mainThreadQoS": "userInteractive"
   },
+  "lifecycle": {
+    "note": "Measured from Xcode (the author saw the Thread Performance Checker's warning during Debug): the debugger prevents suspension, so the background kill swiped an app still running. docs/scenarios.md says what production predicts.",
+    "debuggerAttached": true
+  },
   "limits": {
     "maxEvents": 1000000,
     "maxTimeMs": 600000

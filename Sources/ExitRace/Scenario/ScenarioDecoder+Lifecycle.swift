@@ -33,6 +33,7 @@ extension ScenarioDecoder {
         guard let node = object["lifecycle"] else { return settings }
         guard let reader = ObjectReader(node, path: "lifecycle", allowed: ScenarioKeys.lifecycle, log: log) else { return nil }
         if let scenes = reader.bool("scenes") { settings.scenes = scenes }
+        if let debugger = reader.bool("debuggerAttached") { settings.debuggerAttached = debugger }
         let durations: [(String, WritableKeyPath<LifecycleSettings, VirtualDuration>)] = [
             ("suspendAfterMs", \.suspendAfter), ("backgroundTaskAllowanceMs", \.backgroundTaskAllowance),
             ("expirationWarningMs", \.expirationWarning), ("uiTeardownMs", \.uiTeardown),

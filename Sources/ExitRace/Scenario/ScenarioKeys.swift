@@ -13,7 +13,7 @@ enum ScenarioKeys {
     ]
     static let sweep = ["vary", "steps", "log", "toleranceMs"]
     static let lifecycle = [
-        "scenes", "suspendAfterMs", "backgroundTaskAllowanceMs", "expirationWarningMs", "uiTeardownMs", "terminateDelayMs",
+        "scenes", "debuggerAttached", "suspendAfterMs", "backgroundTaskAllowanceMs", "expirationWarningMs", "uiTeardownMs", "terminateDelayMs",
         "terminationWatchdogMs", "launchWatchdogMs", "callbackWatchdogMs",
     ]
     static let activity = ["startedAtMs", "maxActiveMs", "maxEndedMs"]

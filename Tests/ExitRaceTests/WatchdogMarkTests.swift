@@ -1,0 +1,57 @@
+import Testing
+
+@testable import ExitRace
+
+/// The `[w]` mark: a ○ whose every run ended in a watchdog kill (a 0x8badf00d crash report on a
+/// device) must say so, in every format.
+@Suite("Watchdog-kill mark")
+struct WatchdogMarkTests {
+    /// The request counts on delivery (1 ms), but the semaphore waits for its reply (6 s), past
+    /// the termination turn's 5 s watchdog.
+    static func slowReply(replyMs: Int) -> ResultTable {
+        let scenario = TestScenario.make(
+            call: #""costMs": 1, "deliverAfterMs": 1, "replyLatencyMs": \#(replyMs)"#,
+            strategies: [
+                "Task.detached + semaphore": """
+                [{"op": "detached", "body": [{"op": "call", "name": "request"}, {"op": "signal", "semaphore": "done"}]},
+                 {"op": "wait", "semaphore": "done"}]
+                """
+            ],
+            procedures: [
+                "watched": #"[{"op": "turn", "watchdogMs": 5000, "actions": [{"op": "hook", "name": "hook"}, {"op": "exit"}]}]"#
+            ])
+        return Simulator(scenario: scenario).table()
+    }
+
+    @Test("a ○ whose every run ended in a watchdog kill is marked [w], with a legend and a details line")
+    func markedInText() {
+        let table = Self.slowReply(replyMs: 6000)
+        #expect(table.cells[0].verdict == .always)
+        #expect(table.cells[0].watchdogKilled)
+        let text = TextRenderer.render(table)
+        #expect(text.contains("| ○ [w]\n"))
+        #expect(text.contains("\n[w] watchdog kill: the cleanup finished, but every run ended in a watchdog kill (0x8badf00d): a crash report on a device\n"))
+        #expect(text.contains("\n  hook · Task.detached + semaphore (watched): the cleanup finished at 11 ms, then the watchdog killed the process at 5000 ms (0x8badf00d)\n"))
+        #expect(MarkdownRenderer.render(table).contains("| ○ \\[w\\] |"))
+        #expect(JSONRenderer.render([table]).contains(#""watchdogKill": true"#))
+    }
+
+    @Test("the mark is read back from a result file, and a diff names it")
+    func readBackAndDiffed() {
+        let marked = ResultDocument(table: Self.slowReply(replyMs: 6000))
+        let unmarked = ResultDocument(table: Self.slowReply(replyMs: 2))
+        #expect(marked.cells[0].watchdogKill)
+        #expect(!unmarked.cells[0].watchdogKill)
+        let diff = ResultDiff(old: [unmarked], new: [marked])
+        #expect(diff.renderText().contains("watchdog kill appeared"))
+    }
+
+    @Test("a reply within the budget: no mark, no legend line, no JSON member")
+    func unmarked() {
+        let table = Self.slowReply(replyMs: 2)
+        #expect(!table.cells[0].watchdogKilled)
+        #expect(!TextRenderer.render(table).contains("[w]"))
+        #expect(!MarkdownRenderer.render(table).contains("\\[w\\]"))
+        #expect(!JSONRenderer.render([table]).contains("watchdogKill"))
+    }
+}
