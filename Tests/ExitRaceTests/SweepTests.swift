@@ -128,3 +128,67 @@ struct SweepTests {
         #expect(SweepGrid.checkedPointCount([axis], max: 1_000_000) == axis.values.count)
     }
 }
+
+/// Sweeps kept in scenario files: loaded, carried in result files, compared by `check` and `diff`.
+@Suite("Sweeps in scenario files and results")
+struct ScenarioSweepTests {
+    static func document(_ overrides: [String]) throws -> ResultDocument {
+        let scenario = try ScenarioLoader.loadDefault(overrides: overrides.map(SettingOverride.parse))
+        let result = BatchRunner.result(for: scenario)
+        return try ResultDocument.parse(Array(result.json.utf8), file: "live-activity.json")
+    }
+
+    @Test("the reference scenario ships a sweep per timing assumption, carried in its result file")
+    func shipped() throws {
+        let scenario = DefaultScenario.load()
+        #expect(scenario.sweeps.map(\.name) == ["exit", "defaultQoSStart", "userInitiatedStart", "uiTeardown", "terminateDelay", "endDelivery"])
+        let document = try Self.document([])
+        let exit = try #require(document.sweeps.first { $0.sweep == "exit" && $0.hook == "applicationWillTerminate" && $0.strategy == "Task.detached" })
+        #expect(exit.text == "× up to 11 ms, ○ from 11.001 ms")
+    }
+
+    @Test("CI catches a moved threshold: a slower default-QoS start moves the exit boundary from 11 to 12 ms")
+    func movedThreshold() throws {
+        let diff = ResultDiff(
+            old: [try Self.document([])], new: [try Self.document(["timing.startLatencyMs.default=11"])])
+        #expect(!diff.isEmpty)
+        let text = diff.renderText()
+        #expect(text.contains(
+            "live-activity · sweep exit · along timing.exitDurationMs · AppDelegate · Task.detached: "
+                + "× up to 11 ms, ○ from 11.001 ms → × up to 12 ms, ○ from 12.001 ms"))
+        Golden.check(text, against: "diff-sweep-moved.txt")
+    }
+
+    @Test("sweeps are not inherited through extend: they belong to the file that states them")
+    func notInherited() throws {
+        let scenario = try ScenarioLoader.load(path: ParameterTests.path("live-activity-every-kill"))
+        #expect(scenario.sweeps.isEmpty)
+        #expect(!DefaultScenario.load().sweeps.isEmpty)
+    }
+
+    @Test("a run's results, which hold no sweeps, are compared with a batch's on the table alone")
+    func runAgainstBatch() throws {
+        let table = Simulator(scenario: DefaultScenario.load()).table()
+        let run = try ResultDocument.parse(Array(JSONRenderer.render([table]).utf8), file: "run.json")
+        #expect(run.sweepNames == nil)
+        #expect(ResultDiff(old: [try Self.document([])], new: [run]).isEmpty)
+    }
+
+    @Test("a sweep naming a setting the scenario lacks is an error at its place in the file")
+    func badSweep() {
+        let json = #"""
+            {"extend": "builtin:live-activity", "sweeps": {"x": {"vary": ["timing.exitDurationMz=1...2"]}}}
+            """#
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try? Data(json.utf8).write(to: file)
+        do {
+            _ = try ScenarioLoader.load(path: file.path)
+            Issue.record("a sweep of an unknown setting loaded")
+        } catch {
+            #expect(error.diagnostics.first?.path == "sweeps.x.vary[0]")
+            #expect(error.diagnostics.first?.line == 1)
+            #expect(error.description.contains(#"did you mean "timing.exitDurationMs"?"#))
+        }
+    }
+}

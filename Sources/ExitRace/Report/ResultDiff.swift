@@ -20,6 +20,10 @@ public struct ResultDiff: Equatable, Sendable {
         case procedureRemoved(scenario: String, procedure: String)
         /// A cell whose verdict, marks, per-procedure outcome or (with a tolerance) margin changed.
         case cell(CellChange)
+        /// A sweep only the new results of this scenario have.
+        case sweepAdded(scenario: String, sweep: String)
+        /// A sweep only the old results of this scenario have.
+        case sweepRemoved(scenario: String, sweep: String)
         /// A sweep's cell whose stretches or boundaries along a line changed (or that one side lacks).
         case sweep(SweepChange)
     }
@@ -114,7 +118,13 @@ public struct ResultDiff: Equatable, Sendable {
     }
 
     /// Sweep cells matched by (sweep, line, hook, strategy): any change of words is a change.
+    /// Results that hold no sweeps at all (from `run`) are not compared on them.
     private static func compareSweeps(_ old: ResultDocument, _ new: ResultDocument) -> [Change] {
+        guard let oldNames = old.sweepNames, let newNames = new.sweepNames else { return [] }
+        var changes: [Change] = oldNames.filter { !newNames.contains($0) }.map { .sweepRemoved(scenario: new.scenario, sweep: $0) }
+        changes += newNames.filter { !oldNames.contains($0) }.map { .sweepAdded(scenario: new.scenario, sweep: $0) }
+        let common = Set(oldNames).intersection(newNames)
+        let old = old.sweeps.filter { common.contains($0.sweep) }, newCells = new.sweeps.filter { common.contains($0.sweep) }
         func key(_ cell: ResultDocument.SweepCell) -> [String] { [cell.sweep, cell.line, cell.hook, cell.strategy] }
         func change(_ cell: ResultDocument.SweepCell, old: String?, new text: String?) -> Change {
             .sweep(
@@ -122,12 +132,11 @@ public struct ResultDiff: Equatable, Sendable {
                     scenario: new.scenario, sweep: cell.sweep, line: cell.line, hookLabel: new.hookLabel(cell.hook),
                     strategy: cell.strategy, old: old, new: text))
         }
-        var changes: [Change] = []
-        for cell in old.sweeps where !new.sweeps.contains(where: { key($0) == key(cell) }) {
+        for cell in old where !newCells.contains(where: { key($0) == key(cell) }) {
             changes.append(change(cell, old: cell.text, new: nil))
         }
-        for cell in new.sweeps {
-            let before = old.sweeps.first { key($0) == key(cell) }
+        for cell in newCells {
+            let before = old.first { key($0) == key(cell) }
             if before?.text != cell.text { changes.append(change(cell, old: before?.text, new: cell.text)) }
         }
         return changes
@@ -196,6 +205,8 @@ extension ResultDiff.Change {
             "\(c.scenario) · \(c.hookLabel) · \(c.strategy): "
                 + (c.oldVerdict == c.newVerdict ? "\(c.newVerdict) unchanged" : "\(c.oldVerdict) → \(c.newVerdict)")
                 + ((c.marks + c.procedures).isEmpty ? "" : " (\((c.marks + c.procedures).joined(separator: "; ")))")
+        case .sweepAdded(let s, let name): "\(s): sweep added: \(name)"
+        case .sweepRemoved(let s, let name): "\(s): sweep removed: \(name)"
         case .sweep(let c):
             "\(c.scenario) · sweep \(c.sweep) · \(c.line) · \(c.hookLabel) · \(c.strategy): "
                 + "\(c.old ?? "(none)") → \(c.new ?? "(none)")"
@@ -226,7 +237,9 @@ extension ResultDiff {
             if n > 0 { counts.append((label, n)) }
         }
         count("cell changed") { if case .cell = $0 { true } else { false } }
-        count("sweep cell changed") { if case .sweep = $0 { true } else { false } }
+        count("cell of a sweep changed") { if case .sweep = $0 { true } else { false } }
+        count("sweep added") { if case .sweepAdded = $0 { true } else { false } }
+        count("sweep removed") { if case .sweepRemoved = $0 { true } else { false } }
         count("scenario added") { if case .scenarioAdded = $0 { true } else { false } }
         count("scenario removed") { if case .scenarioRemoved = $0 { true } else { false } }
         count("hook added") { if case .hookAdded = $0 { true } else { false } }

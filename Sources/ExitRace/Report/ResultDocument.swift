@@ -65,8 +65,11 @@ public struct ResultDocument: Equatable, Sendable {
     public var procedures: [Entry]
     /// The cells as the file lists them: row by row.
     public var cells: [Cell]
-    /// Every cell of every line of every sweep the file holds (none for files without sweeps).
+    /// Every cell of every line of every sweep the file holds.
     public var sweeps: [SweepCell] = []
+    /// The names of the file's sweeps; `nil` when it has no `"sweeps"` member at all (a file
+    /// written by `run`, which computes no sweeps), so that diffs leave sweeps out.
+    public var sweepNames: [String]?
 
     /// The cell of the hook and strategy with these names (not labels), or `nil`.
     public func cell(hook: String, strategy: String) -> Cell? {
@@ -200,6 +203,7 @@ public struct ResultDocument: Equatable, Sendable {
             var document = ResultDocument(
                 scenario: scenario, hooks: hooks, strategies: strategies, procedures: procedures, cells: cells)
             document.sweeps = sweeps(root)
+            if case .object(let members)? = root["sweeps"]?.value { document.sweepNames = members.map(\.key) }
             return document
         }
 

@@ -125,6 +125,15 @@ public enum DefaultScenario {
         ] }
       ]
     }
+  },
+  "sweeps": {
+    "note": "One sweep per timing assumption, the others at their values above: how far each cell is from flipping. batch and check carry their flip reports; see the README.",
+    "exit": { "vary": ["timing.exitDurationMs=0.1...100"], "steps": 50, "log": true },
+    "defaultQoSStart": { "vary": ["timing.startLatencyMs.default=0.1...100"], "steps": 50, "log": true },
+    "userInitiatedStart": { "vary": ["timing.startLatencyMs.userInitiated=0.01...100"], "steps": 50, "log": true },
+    "uiTeardown": { "vary": ["procedures.foreground.steps[0].actions[1].ms=0.1...1000"], "steps": 50, "log": true },
+    "terminateDelay": { "vary": ["procedures.background.steps[1].ms=0.1...1000"], "steps": 50, "log": true },
+    "endDelivery": { "vary": ["systemCalls[\"Activity.end\"].deliverAfterMs=0...1"], "steps": 21 }
   }
 }
 """#

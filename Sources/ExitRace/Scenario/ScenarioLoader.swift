@@ -70,8 +70,9 @@ public enum ScenarioLoader {
             }
             throw InputError(diagnostics)
         }
-        // The name and title belong to the file that says them, never to its parent.
-        let inherited = parent.removingMember("name").removingMember("title")
+        // The name, title and sweeps belong to the file that says them, never to its parent: a
+        // variant is another experiment, whose procedures the parent's sweeps may not fit.
+        let inherited = parent.removingMember("name").removingMember("title").removingMember("sweeps")
         return inherited.merged(with: node.removingMember("extend"))
     }
 
