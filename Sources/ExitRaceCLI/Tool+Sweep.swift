@@ -1,11 +1,12 @@
 import ExitRace
+import Foundation
 
 extension Tool {
     static func sweepCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
             let arguments = try parse(
                 raw, command: "sweep",
-                values: ["--vary", "--steps", "--tolerance", "--format", "--max-points", "--set", "--output", "-o"],
+                values: ["--vary", "--steps", "--tolerance", "--format", "--max-points", "--set", "--output", "-o", "--svg"],
                 flags: ["--log", "--serial"])
             let scenario = try oneScenario(arguments, command: "sweep")
             let grid = try sweepGrid(arguments, scenario)
@@ -21,6 +22,7 @@ extension Tool {
             case let format:
                 let tolerance = try sweepTolerance(arguments)
                 let report = FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: tolerance).run(parallel: parallel)
+                if let directory = arguments.value("--svg") { try writePicture(report, grid, parallel, to: directory) }
                 switch format {
                 case "text": try results.write(FlipReportRenderer.text(report))
                 case "md": try results.write(FlipReportRenderer.markdown(report))
@@ -31,6 +33,20 @@ extension Tool {
             return try results.finish()
         }
     }
+
+    /// Writes the sweep's picture to `directory/<scenario>-sweep.svg`.
+    static func writePicture(_ report: FlipReport, _ grid: SweepGrid, _ parallel: Bool, to directory: String) throws(Stop) {
+        guard grid.pointCount <= maxPicturePoints else {
+            throw usageError("exitrace sweep: --svg draws grids of at most \(maxPicturePoints) points, found \(grid.pointCount)")
+        }
+        let points = SweepPoint.run(scenario: report.scenario, grid: grid, points: 0..<grid.pointCount, parallel: parallel)
+        try reporting { () throws(InputError) in try Directory.create(directory) }
+        let path = (directory as NSString).appendingPathComponent("\(report.scenario.name)-sweep.svg")
+        try write(SweepSVG.render(report, points: points), to: path)
+    }
+
+    /// The largest grid `--svg` draws: every point is a shape.
+    static let maxPicturePoints = 100_000
 
     /// Grid points simulated together before their lines are written (`--format jsonl`).
     static let sweepWindow = 4_096
@@ -119,6 +135,9 @@ extension Tool {
           --format jsonl         one line per grid point instead: the settings and every cell's
                                  outcome and margin under every procedure, written as computed
           --max-points N         refuse a grid larger than N points (default \(defaultMaxPoints))
+          --svg DIR              also draw DIR/<scenario>-sweep.svg: for one setting a strip per cell,
+                                 coloured ○/△/× along it, with each procedure's margin as a curve; for
+                                 two, a phase map per cell
           --set PATH=VALUE       change a setting of the scenario first; repeatable
           --serial               run on one core (the output is the same)
           -o, --output FILE      write to FILE (whole or not at all) instead of stdout

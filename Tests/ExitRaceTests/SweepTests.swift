@@ -192,3 +192,31 @@ struct ScenarioSweepTests {
         }
     }
 }
+
+@Suite("Sweep pictures")
+struct SweepPictureTests {
+    @Test("one setting: a strip per cell with a boundary where the report puts it; two: a phase map per cell")
+    func pictures() throws {
+        let scenario = DefaultScenario.load()
+        let space = ParameterSpace(scenario: scenario)
+        let exit = try SweepAxis.parse("timing.exitDurationMs=1...20", steps: 20, logarithmic: false, space: space)
+        let grid = SweepGrid(axes: [exit])
+        let report = FlipAnalysis(scenario: scenario, grid: grid).run(parallel: false)
+        let points = SweepPoint.run(scenario: scenario, grid: grid, points: 0..<grid.pointCount, parallel: false)
+        let strips = SweepSVG.render(report, points: points)
+        #expect(strips.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(strips.hasSuffix("</svg>\n"))
+        let segments = report.lines[0].cells.reduce(0) { $0 + $1.segments.count }
+        #expect(strips.components(separatedBy: "height=\"16\"").count - 1 == segments)
+        #expect(SweepSVG.render(report, points: points) == strips)
+
+        let latency = try SweepAxis.parse("timing.startLatencyMs.default=1...5", steps: 5, logarithmic: false, space: space)
+        let square = SweepGrid(axes: [latency, exit])
+        let map = SweepSVG.render(
+            FlipAnalysis(scenario: scenario, grid: square).run(parallel: false),
+            points: SweepPoint.run(scenario: scenario, grid: square, points: 0..<square.pointCount, parallel: false))
+        // Every grid point of every cell is a square, plus a frame per cell and the legend's three.
+        let cells = scenario.hooks.count * scenario.strategies.count
+        #expect(map.components(separatedBy: "<rect").count - 1 == 1 + 3 + cells * (square.pointCount + 1))
+    }
+}
