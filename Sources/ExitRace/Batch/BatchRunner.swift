@@ -18,21 +18,10 @@ public enum BatchRunner {
     /// Simulates one scenario, and its sweeps if it has any, and renders its results.
     public static func result(for scenario: Scenario) -> Result {
         let table = Simulator(scenario: scenario).table()
-        let sweeps = scenario.sweeps.map { (name: $0.name, report: flipReport($0, scenario)) }
+        let sweeps = scenario.sweeps.map { (name: $0.name, report: FlipAnalysis.report(of: $0, in: scenario)) }
         var markdown = MarkdownRenderer.render(table)
         for sweep in sweeps { markdown += "\n" + FlipReportRenderer.markdown(sweep.report, title: "sweep \(sweep.name)") }
         return Result(name: scenario.name, markdown: markdown, json: JSONRenderer.render(table, sweeps: sweeps))
-    }
-
-    /// The flip report of a scenario's sweep (the decoder checked its settings), on this thread.
-    static func flipReport(_ sweep: SweepSpec, _ scenario: Scenario) -> FlipReport {
-        let space = ParameterSpace(scenario: scenario)
-        let axes = sweep.vary.compactMap {
-            try? SweepAxis.parse($0, steps: sweep.steps, logarithmic: sweep.logarithmic, space: space)
-        }
-        precondition(axes.count == sweep.vary.count, "a sweep the decoder accepted does not parse")
-        let analysis = FlipAnalysis(scenario: scenario, grid: SweepGrid(axes: axes), durationToleranceNs: sweep.tolerance.nanoseconds)
-        return analysis.run(parallel: false)
     }
 
     /// Simulates every scenario; `parallel: false` runs them one after another (for comparison).

@@ -124,6 +124,17 @@ public struct FlipAnalysis {
 }
 
 extension FlipAnalysis {
+    /// The flip report of a scenario's own sweep (the decoder checked its settings), on this thread.
+    public static func report(of sweep: SweepSpec, in scenario: Scenario) -> FlipReport {
+        let space = ParameterSpace(scenario: scenario)
+        let axes = sweep.vary.compactMap {
+            try? SweepAxis.parse($0, steps: sweep.steps, logarithmic: sweep.logarithmic, space: space)
+        }
+        precondition(axes.count == sweep.vary.count, "a sweep the decoder accepted does not parse")
+        let analysis = FlipAnalysis(scenario: scenario, grid: SweepGrid(axes: axes), durationToleranceNs: sweep.tolerance.nanoseconds)
+        return analysis.run(parallel: false)
+    }
+
     /// The middle multiple of `step` strictly between `low` and `high`, or `nil` when there is
     /// none: bisection on multiples of the tolerance ends on round values (× up to 11 ms, ○ from
     /// 11.001 ms), and with a step of 1 it is exact.

@@ -48,7 +48,20 @@ public enum HTMLReport {
             let traces = section.traces(hook: cell.hook, strategy: cell.strategy)
             out += details(cell, layout, traces: traces, id: id, expanded: expanded)
         }
-        return out + "</section>\n"
+        return out + sweeps(section) + "</section>\n"
+    }
+
+    /// Each sweep's picture, then its flip report in words.
+    static func sweeps(_ section: ReportContent.Section) -> String {
+        guard !section.sweeps.isEmpty else { return "" }
+        var out = "<h3>How far each cell is from flipping</h3>\n"
+        for sweep in section.sweeps {
+            out += "<details class=\"sweep\"><summary>sweep <code>\(HTML.escape(sweep.name))</code>: "
+            out += "\(HTML.escape(sweep.report.axes.map(\.path).joined(separator: " × ")))</summary>\n"
+            out += "<div class=\"picture\">\(sweep.picture)</div>\n"
+            out += "<pre>\(HTML.escape(FlipReportRenderer.text(sweep.report)))</pre>\n</details>\n"
+        }
+        return out
     }
 
     /// The result table; each cell links to its details.

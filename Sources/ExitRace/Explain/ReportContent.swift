@@ -12,6 +12,9 @@ public struct ReportContent: Sendable {
         /// Row-major like the table's cells; each cell's traces indexed like the scenario's procedures.
         public var traces: [[CellTrace]]
 
+        /// The scenario's sweeps: each one's name, flip report and picture (SVG).
+        public var sweeps: [(name: String, report: FlipReport, picture: String)] = []
+
         /// The scenario the table was computed from.
         public var scenario: Scenario { table.scenario }
 
@@ -39,6 +42,13 @@ public struct ReportContent: Sendable {
         let traces = table.cells.map { cell in
             scenario.procedures.indices.map { simulator.trace(hook: cell.hook, strategy: cell.strategy, procedure: $0) }
         }
-        return Section(table: table, traces: traces)
+        var section = Section(table: table, traces: traces)
+        section.sweeps = scenario.sweeps.map { sweep in
+            let report = FlipAnalysis.report(of: sweep, in: scenario)
+            let grid = SweepGrid(axes: report.axes)
+            let points = SweepPoint.run(scenario: scenario, grid: grid, points: 0..<grid.pointCount, parallel: false)
+            return (sweep.name, report, SweepSVG.render(report, points: points))
+        }
+        return section
     }
 }
