@@ -115,9 +115,10 @@ public enum Tool {
         }
     }
 
-    /// Writes a file whole or not at all.
-    static func write(_ text: String, to path: String) throws(Stop) {
-        try reporting { () throws(InputError) in try AtomicFile.write(text, to: path) }
+    /// Writes a file whole or not at all, never over a scenario file named by `arguments`.
+    static func write(_ text: String, to path: String, inputsOf arguments: Arguments) throws(Stop) {
+        let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) })
+        try reporting { () throws(InputError) in try AtomicFile.write(text, to: path, protecting: inputs) }
     }
 
     static let usage = """
