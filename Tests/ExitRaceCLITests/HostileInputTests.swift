@@ -110,4 +110,51 @@ struct HostileInputTests {
             ["validate", file],
             "\(file):1:12: error: extend: expected \"builtin:live-activity\" (the only built-in scenario), found \"builtin:nope\"")
     }
+
+    // MARK: - Names and hooks
+
+    /// Validates a one-line scenario that extends the default with `members`: exit 2, one error at
+    /// line 1 of the file ending with `tail` (the JSON path and the message).
+    static func expectInvalid(_ members: String, _ tail: String) throws {
+        let directory = try Self.directory("names")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("s.json").path
+        try #"{"extend": "builtin:live-activity", \#(members)}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let output = Self.run(["validate", file])
+        #expect(output.exitCode == .badInput)
+        #expect(output.stderr.hasPrefix("\(file):1:"), "\(output.stderr)")
+        #expect(output.stderr.hasSuffix(": error: \(tail)\n"), "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
+    }
+
+    @Test("a scenario name that would leave the results directory is refused")
+    func nameWithPath() throws {
+        try Self.expectInvalid(
+            #""name": "../../escaped""#,
+            #"name: expected a name without "/" or "\\" (it names the result files), found "../../escaped""#)
+        try Self.expectInvalid(
+            #""name": "..""#,
+            #"name: expected a name that does not start with "." nor contain ".." (it names the result files), found "..""#)
+        try Self.expectInvalid(
+            #""name": "a/b""#, #"name: expected a name without "/" or "\\" (it names the result files), found "a/b""#)
+    }
+
+    @Test("a scenario name with a control character or too long is refused")
+    func nameCharacters() throws {
+        try Self.expectInvalid(
+            #""name": "two\nlines""#, "name: expected text without control characters (it is shown in tables), found a line break")
+        try Self.expectInvalid(
+            "\"name\": \"\(String(repeating: "é", count: 101))\"",
+            "name: expected a name of at most 200 bytes in UTF-8 (it names the result files), found 202 bytes")
+    }
+
+    @Test("names and labels shown in tables have no line breaks or tabs")
+    func labels() throws {
+        try Self.expectInvalid(
+            #""hooks": {"applicationWillTerminate": {"label": "App\tDelegate"}}"#,
+            "hooks.applicationWillTerminate.label: expected text without control characters (it is shown in tables), found a tab")
+        try Self.expectInvalid(
+            #""strategies": {"Task\nagain": {"program": [{"op": "task", "body": [{"op": "call", "name": "Activity.end"}]}]}}"#,
+            #"strategies["Task\nagain"]: expected text without control characters (it is shown in tables), found a line break"#)
+    }
 }
