@@ -157,4 +157,14 @@ struct HostileInputTests {
             #""strategies": {"Task\nagain": {"program": [{"op": "task", "body": [{"op": "call", "name": "Activity.end"}]}]}}"#,
             #"strategies["Task\nagain"]: expected text without control characters (it is shown in tables), found a line break"#)
     }
+
+    @Test("a hook no kill procedure can call is an error with a suggestion")
+    func uncalledHook() throws {
+        try Self.expectInvalid(
+            #""hooks": {"applicationWillTerminat": {"label": "Typo"}}"#,
+            #"hooks.applicationWillTerminat: expected a callback that a kill procedure delivers, found "applicationWillTerminat", which none does: the hook would never be called; did you mean "applicationWillTerminate"?"#)
+        try Self.expectInvalid(
+            #""hooks": {"cleanup": {"callbacks": ["onQuit"]}}"#,
+            #"hooks.cleanup.callbacks[0]: expected a callback that a kill procedure delivers, found "onQuit", which none does: the hook would never be called (they deliver sceneDidDisconnect, applicationWillTerminate, willTerminateNotification)"#)
+    }
 }

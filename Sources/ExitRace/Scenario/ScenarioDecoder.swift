@@ -58,6 +58,7 @@ public enum ScenarioDecoder {
             decodeProcedure(name, node, path, callbacks: deliverableCallbacks(hooks), log: log)
         }
         guard let timing, let limits, let lifecycle, let goal else { return nil }
+        reportUncalledHooks(object, hooks: hooks, procedures: procedures, scenes: lifecycle.scenes, log: log)
         return Scenario(
             name: name, title: title, timing: timing, lifecycle: lifecycle, activity: activity, goal: goal, limits: limits,
             systemCalls: calls, hooks: hooks, strategies: strategies, procedures: procedures)
