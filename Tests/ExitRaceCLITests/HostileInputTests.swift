@@ -167,4 +167,21 @@ struct HostileInputTests {
             #""hooks": {"cleanup": {"callbacks": ["onQuit"]}}"#,
             #"hooks.cleanup.callbacks[0]: expected a callback that a kill procedure delivers, found "onQuit", which none does: the hook would never be called (they deliver sceneDidDisconnect, applicationWillTerminate, willTerminateNotification)"#)
     }
+
+    // MARK: - Messages
+
+    @Test("help on an unknown topic is a usage error with a suggestion")
+    func helpNonsense() {
+        Self.expectRefused(["help", "nonsense"], "exitrace help: unknown command 'nonsense'\nrun 'exitrace --help' for usage")
+        Self.expectRefused(
+            ["help", "valdate"], "exitrace help: unknown command 'valdate'; did you mean 'validate'?\nrun 'exitrace --help' for usage")
+    }
+
+    @Test("the usage lists --version, and --set, --serial and --force where they apply")
+    func usageOptions() {
+        let usage = Tool.main(["--help"]).stdout
+        for text in ["exitrace --version", "exitrace [--set PATH=VALUE]…", "--serial", "--update [--force]"] {
+            #expect(usage.contains(text), "\(text)")
+        }
+    }
 }
