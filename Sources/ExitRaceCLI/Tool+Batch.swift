@@ -30,7 +30,9 @@ extension Tool {
                 ) { _, scenario in BatchRunner.result(for: scenario) }
                 for result in results {
                     let result = try reporting { () throws(InputError) in try result.get() }
-                    let files = try reporting { () throws(InputError) in try ResultFiles.write(result, to: out, protecting: inputs) }
+                    let files = try reporting { () throws(InputError) in
+                        try ResultFiles.write(result, to: out, protecting: inputs)
+                    }
                     output.stdout += "\(result.name): \(files.markdown), \(files.json)\n"
                 }
             }

@@ -73,7 +73,8 @@ extension Tool {
             let scenarios = try loadScenarios(arguments.positional, arguments).scenarios
             let page = (out as NSString).appendingPathComponent("index.html")
             try reporting { () throws(InputError) in try Directory.create(out) }
-            try write(HTMLReport.render(ReportContent.compute(scenarios), expanded: arguments.flag("--expand")), to: page, inputsOf: arguments)
+            let html = HTMLReport.render(ReportContent.compute(scenarios), expanded: arguments.flag("--expand"))
+            try write(html, to: page, inputsOf: arguments)
             return ToolOutput(stdout: "\(page)\n")
         }
     }

@@ -32,8 +32,9 @@ extension ScenarioDecoder {
         guard let members = object.members("hooks"), !procedures.isEmpty else { return }
         let delivered = deliveredCallbacks(procedures, scenes: scenes)
         let deliveredSet = Set(delivered)
+        let hooksByName = Dictionary(hooks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for member in members {
-            guard let hook = hooks.first(where: { $0.name == member.key }),
+            guard let hook = hooksByName[member.key],
                 !hook.callbacks.contains(where: { deliveredSet.contains($0) || Callback.all.contains($0) })
             else { continue }
             let callback = hook.callbacks[0]
