@@ -37,25 +37,32 @@ extension ScenarioDecoder {
             guard let hook = hooksByName[member.key],
                 !hook.callbacks.contains(where: { deliveredSet.contains($0) || Callback.all.contains($0) })
             else { continue }
-            let callback = hook.callbacks[0]
-            var message = "expected a callback that a kill procedure delivers, found \"\(callback)\", which none does"
-            if hook.callbacks.count > 1 { message += " (nor any other callback of the hook)" }
-            message += ": the hook would never be called"
-            let hint = suggestion(callback, delivered + Callback.all.filter { !deliveredSet.contains($0) })
-            if !hint.isEmpty {
-                message += hint
-            } else if !delivered.isEmpty {
-                message += " (they deliver \(delivered.joined(separator: ", ")))"
-            }
-            var position = member.keyPosition
-            var path = join(object.childPath("hooks"), member.key)
-            if case .object(let fields) = member.value.value, let list = fields.first(where: { $0.key == "callbacks" }),
-                case .array(let elements) = list.value.value, let first = elements.first
-            {
-                position = first.position
-                path = join(path, "callbacks") + "[0]"
-            }
-            log.error(path, position, message)
+            let (path, position) = place(of: member, in: object)
+            log.error(path, position, uncalledMessage(hook, delivered: delivered))
         }
+    }
+
+    /// Why `hook` is refused, with the delivered (or else lifecycle) callback closest to its first.
+    private static func uncalledMessage(_ hook: Hook, delivered: [String]) -> String {
+        let callback = hook.callbacks[0]
+        var message = "expected a callback that a kill procedure delivers, found \"\(callback)\", which none does"
+        if hook.callbacks.count > 1 { message += " (nor any other callback of the hook)" }
+        message += ": the hook would never be called"
+        let hint = suggestion(callback, delivered + Callback.all.filter { !delivered.contains($0) })
+        if !hint.isEmpty {
+            message += hint
+        } else if !delivered.isEmpty {
+            message += " (they deliver \(delivered.joined(separator: ", ")))"
+        }
+        return message
+    }
+
+    /// Where a hook is reported: at its first listed callback, or at its name.
+    private static func place(of member: JSONNode.Member, in object: ObjectReader) -> (String, SourcePosition) {
+        let path = join(object.childPath("hooks"), member.key)
+        guard case .object(let fields) = member.value.value, let list = fields.first(where: { $0.key == "callbacks" }),
+            case .array(let elements) = list.value.value, let first = elements.first
+        else { return (path, member.keyPosition) }
+        return (join(path, "callbacks") + "[0]", first.position)
     }
 }
