@@ -15,10 +15,12 @@ struct ResultStream {
 
     private var target: Target
 
-    /// Results for `--output PATH` when given, else for the environment's standard output.
-    init(output path: String?, _ environment: ToolEnvironment) throws(Tool.Stop) {
+    /// Results for `--output PATH` when given (never one of `inputs`), else for the environment's
+    /// standard output.
+    init(output path: String?, _ environment: ToolEnvironment, protecting inputs: ProtectedFiles) throws(Tool.Stop) {
         if let path {
-            target = .file(try Tool.reporting { () throws(InputError) in try AtomicFile.Writer(path: path) })
+            target = .file(
+                try Tool.reporting { () throws(InputError) in try AtomicFile.Writer(path: path, protecting: inputs) })
         } else if let stream = environment.standardOutput {
             target = .stream(stream)
         } else {

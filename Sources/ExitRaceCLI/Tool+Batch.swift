@@ -17,6 +17,10 @@ extension Tool {
                 try BatchRunner.checkUniqueNames(source.files.indices.map { (source.files[$0], source.names[$0]) })
                 try Directory.create(out)
             }
+            let inputs = source.inputs
+            try reporting { () throws(InputError) in
+                try ResultFiles.checkWritable(names: source.names, directory: out, protecting: inputs)
+            }
             let progress = BatchProgress(environment, total: source.count)
             var output = ToolOutput()
             for window in stride(from: 0, to: source.count, by: runWindow) {
@@ -26,7 +30,9 @@ extension Tool {
                 ) { _, scenario in BatchRunner.result(for: scenario) }
                 for result in results {
                     let result = try reporting { () throws(InputError) in try result.get() }
-                    let files = try reporting { () throws(InputError) in try ResultFiles.write(result, to: out) }
+                    let files = try reporting { () throws(InputError) in
+                        try ResultFiles.write(result, to: out, protecting: inputs)
+                    }
                     output.stdout += "\(result.name): \(files.markdown), \(files.json)\n"
                 }
             }
@@ -59,7 +65,8 @@ extension Tool {
         scenario, DIR/<name>.md (the table a person reads on GitHub) and DIR/<name>.json (canonical:
         sorted keys, integer nanoseconds, every per-procedure outcome). Scenarios run in parallel
         across the cores; the files are byte-identical to a serial run (--serial). Each file is
-        written whole or not at all. On a terminal, a progress line goes to stderr.
+        written whole or not at all, never over a scenario file of the run. On a terminal, a
+        progress line goes to stderr.
 
         """
 }

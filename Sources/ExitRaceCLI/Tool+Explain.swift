@@ -24,7 +24,7 @@ extension Tool {
             }
             let simulator = Simulator(scenario: scenario)
             let traces = procedures.map { simulator.trace(hook: hook, strategy: strategy, procedure: $0) }
-            if let traceFile { try write(ChromeTrace.render(traces[0]), to: traceFile) }
+            if let traceFile { try write(ChromeTrace.render(traces[0]), to: traceFile, inputsOf: arguments) }
             return ToolOutput(stdout: traces.map { CellExplanation($0).renderText() }.joined(separator: "\n"))
         }
     }
@@ -73,7 +73,8 @@ extension Tool {
             let scenarios = try loadScenarios(arguments.positional, arguments).scenarios
             let page = (out as NSString).appendingPathComponent("index.html")
             try reporting { () throws(InputError) in try Directory.create(out) }
-            try write(HTMLReport.render(ReportContent.compute(scenarios), expanded: arguments.flag("--expand")), to: page)
+            let html = HTMLReport.render(ReportContent.compute(scenarios), expanded: arguments.flag("--expand"))
+            try write(html, to: page, inputsOf: arguments)
             return ToolOutput(stdout: "\(page)\n")
         }
     }

@@ -18,7 +18,8 @@ extension Tool {
             let source = try reporting { () throws(InputError) in
                 try ScenarioSource.check(arguments.positional, settings: arguments.values("--set"))
             }
-            var results = try ResultStream(output: arguments.value("--output") ?? arguments.value("-o"), environment)
+            let output = arguments.value("--output") ?? arguments.value("-o")
+            var results = try ResultStream(output: output, environment, protecting: output == nil ? .none : source.inputs)
             try results.write(format.opening(count: source.count))
             let count = source.count
             let chosen = format
@@ -56,7 +57,9 @@ extension Tool {
                                e.g. --set timing.exitDurationMs=8
                                     --set 'procedures.background.steps[1].ms=20'
                                     --set timing.mainThreadQoS=userInitiated
-          -o, --output FILE    write the result to FILE (whole or not at all) instead of stdout
+          -o, --output FILE    write the result to FILE (whole or not at all) instead of stdout:
+                               a regular file or a new path, never an input of the run; a
+                               symbolic link is written through (its target is replaced)
 
         If any input is invalid, every problem in every file is printed to stderr, nothing is
         written, and the exit code is 2.

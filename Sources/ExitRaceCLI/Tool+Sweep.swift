@@ -11,7 +11,9 @@ extension Tool {
             let scenario = try oneScenario(arguments, command: "sweep")
             let grid = try sweepGrid(arguments, scenario)
             let parallel = !arguments.flag("--serial")
-            var results = try ResultStream(output: arguments.value("--output") ?? arguments.value("-o"), environment)
+            let output = arguments.value("--output") ?? arguments.value("-o")
+            let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) })
+            var results = try ResultStream(output: output, environment, protecting: output == nil ? .none : inputs)
             switch arguments.value("--format") ?? "text" {
             case "jsonl":
                 for window in stride(from: 0, to: grid.pointCount, by: sweepWindow) {
@@ -22,7 +24,9 @@ extension Tool {
             case let format:
                 let tolerance = try sweepTolerance(arguments)
                 let report = FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: tolerance).run(parallel: parallel)
-                if let directory = arguments.value("--svg") { try writePicture(report, grid, parallel, to: directory) }
+                if let directory = arguments.value("--svg") {
+                    try writePicture(report, grid, parallel, to: directory, protecting: inputs)
+                }
                 switch format {
                 case "text": try results.write(FlipReportRenderer.text(report))
                 case "md": try results.write(FlipReportRenderer.markdown(report))
@@ -35,14 +39,18 @@ extension Tool {
     }
 
     /// Writes the sweep's picture to `directory/<scenario>-sweep.svg`.
-    static func writePicture(_ report: FlipReport, _ grid: SweepGrid, _ parallel: Bool, to directory: String) throws(Stop) {
+    static func writePicture(
+        _ report: FlipReport, _ grid: SweepGrid, _ parallel: Bool, to directory: String, protecting inputs: ProtectedFiles
+    ) throws(Stop) {
         guard grid.pointCount <= maxPicturePoints else {
             throw usageError("exitrace sweep: --svg draws grids of at most \(maxPicturePoints) points, found \(grid.pointCount)")
         }
         let points = SweepPoint.run(scenario: report.scenario, grid: grid, points: 0..<grid.pointCount, parallel: parallel)
         try reporting { () throws(InputError) in try Directory.create(directory) }
         let path = (directory as NSString).appendingPathComponent("\(report.scenario.name)-sweep.svg")
-        try write(SweepSVG.render(report, points: points), to: path)
+        try reporting { () throws(InputError) in
+            try AtomicFile.write(SweepSVG.render(report, points: points), to: path, protecting: inputs)
+        }
     }
 
     /// The largest grid `--svg` draws: every point is a shape.

@@ -25,14 +25,21 @@ public enum Tool {
         case "explain": return explainCommand(arguments)
         case "report": return reportCommand(arguments)
         case "bench": return benchCommand(arguments)
-        case "help":
-            if let topic = arguments.first, let text = help(for: topic) { return ToolOutput(stdout: text) }
-            return ToolOutput(stdout: usage)
+        case "help": return helpCommand(arguments)
         default:
             var message = "exitrace: unknown command '\(command)'"
             if let suggestion = closestMatch(to: command, in: commands) { message += "; did you mean '\(suggestion)'?" }
             return usageError(message).output
         }
+    }
+
+    /// `help`, `help COMMAND`; an unknown topic is a usage error with a suggestion.
+    static func helpCommand(_ arguments: [String]) -> ToolOutput {
+        guard let topic = arguments.first else { return ToolOutput(stdout: usage) }
+        if let text = help(for: topic) { return ToolOutput(stdout: text) }
+        var message = "exitrace help: unknown command '\(topic)'"
+        if let suggestion = closestMatch(to: topic, in: commands) { message += "; did you mean '\(suggestion)'?" }
+        return usageError(message).output
     }
 
     static let commands = ["run", "sweep", "validate", "batch", "diff", "check", "explain", "report", "bench", "help"]
@@ -117,9 +124,10 @@ public enum Tool {
         }
     }
 
-    /// Writes a file whole or not at all.
-    static func write(_ text: String, to path: String) throws(Stop) {
-        try reporting { () throws(InputError) in try AtomicFile.write(text, to: path) }
+    /// Writes a file whole or not at all, never over a scenario file named by `arguments`.
+    static func write(_ text: String, to path: String, inputsOf arguments: Arguments) throws(Stop) {
+        let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) })
+        try reporting { () throws(InputError) in try AtomicFile.write(text, to: path, protecting: inputs) }
     }
 
     static let usage = """
@@ -129,28 +137,32 @@ public enum Tool {
         strategies (columns) against kill procedures; each cell says whether the cleanup finished.
 
         USAGE
-          exitrace                      simulate the built-in default scenario (the Live Activity
+          exitrace [--set PATH=VALUE]…  simulate the built-in default scenario (the Live Activity
                                         reference experiment) and print its table
           exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--output FILE]
                                         simulate scenario files (the default scenario if none)
+          exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log] [--svg DIR]
+                                        where each cell flips as timing settings vary
           exitrace validate DIR|FILE… [--set PATH=VALUE]…
                                         check scenario files without running them
-          exitrace batch DIR|FILE… --out DIR
+          exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--serial]
                                         write results/<name>.md and .json for many scenarios
           exitrace diff OLD NEW [--format text|md] [--margins MS]
                                         compare two result files or directories, cell by cell
-          exitrace check DIR|FILE… --against DIR [--update]
+          exitrace check DIR|FILE… --against DIR [--update [--force]]
                                         re-run scenarios and compare with committed results
           exitrace explain [FILE] --hook H --strategy S [--procedure P] [--trace OUT.json]
                                         tell, step by step, why one cell came out as it did
           exitrace report [DIR|FILE…] --out DIR
                                         write a self-contained HTML report with a timeline per cell
           exitrace bench [--seconds N]  measure the engine (use a release build)
-          exitrace help [COMMAND]       this text, or a command's
+          exitrace help [COMMAND]       this text, or a command's (also: exitrace COMMAND --help)
+          exitrace --version            the version
 
         CELLS
           ○ finished under every kill procedure   △ under the ones named   × under none
-          [i] priority inversion   [d] deadlock   [?] a run stopped at a bound of "limits"
+          [i] priority inversion   [d] deadlock   [w] finished, but a watchdog killed the process
+          [?] a run stopped at a bound of "limits"
 
         EXIT CODES
           0  success (for diff and check: no difference)

@@ -180,7 +180,7 @@ struct DefaultsTests {
             {
               "activity": {},
               "systemCalls": { "end": { "costMs": 7 } },
-              "hooks": { "hook": {} },
+              "hooks": { "applicationWillTerminate": {} },
               "strategies": { "s": { "program": [
                 { "op": "task", "body": [{ "op": "call", "name": "end" }] },
                 { "op": "dispatch", "queue": "global", "body": [] }
@@ -192,7 +192,7 @@ struct DefaultsTests {
         #expect(scenario.timing == .default && scenario.lifecycle == .default && scenario.limits == .default)
         #expect(scenario.activity == .default && scenario.goal == .default)
         #expect(scenario.systemCalls == [SystemCall(name: "end", cost: .ms(7))])
-        #expect(scenario.hooks == [Hook(name: "hook", label: nil)])
+        #expect(scenario.hooks == [Hook(name: "applicationWillTerminate", label: nil)])
         #expect(scenario.procedures == [KillProcedure(name: "p", label: nil, steps: [.sigkill])])
         #expect(scenario.procedures.first?.startsIn == KillProcedure.defaultStartState)
         #expect(scenario.strategies.first?.code == "")

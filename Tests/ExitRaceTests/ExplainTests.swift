@@ -179,7 +179,9 @@ struct ExplainTests {
         #expect(page.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://") == false)
         let cells = Self.scenario.hooks.count * Self.scenario.strategies.count
         #expect(page.components(separatedBy: "<details class=\"cell\"").count - 1 == cells)
-        #expect(page.components(separatedBy: "<svg ").count - 1 == cells * Self.scenario.procedures.count)
+        // A timeline per cell and procedure, and a picture per sweep of the scenario.
+        #expect(page.components(separatedBy: "<svg ").count - 1 == cells * Self.scenario.procedures.count + Self.scenario.sweeps.count)
+        #expect(page.components(separatedBy: "<details class=\"sweep\">").count - 1 == Self.scenario.sweeps.count)
         #expect(page.components(separatedBy: "<p class=\"verdict\">").count - 1 == cells * Self.scenario.procedures.count)
         #expect(HTMLReport.render(content, expanded: true).contains("<details class=\"cell\" id=\"s0-0-0\" open>"))
     }

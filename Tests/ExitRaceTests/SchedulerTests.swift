@@ -207,7 +207,11 @@ struct SchedulerTests {
     func sigkill() {
         let scenario = TestScenario.make(
             strategies: ["d": #"[{"op": "detached", "priority": "high", "body": [\#(call)]}]"#],
-            procedures: ["suspended": #"[{"op": "sigkill"}]"#])
+            procedures: [
+                "suspended": #"[{"op": "sigkill"}]"#,
+                // Some procedure must deliver the hook, or the scenario is refused.
+                "foreground": #"[{"op": "turn", "actions": [{"op": "hook", "name": "hook"}, {"op": "exit"}]}]"#,
+            ])
         let outcome = TestScenario.run(scenario)
         #expect(outcome.death == .init(at: .start, cause: .sigkill))
         #expect(!outcome.cleanupFinished && outcome.wouldHaveFinishedAt == nil)

@@ -25,12 +25,31 @@ public struct ResultFiles: Equatable, Sendable {
         fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : nil
     }
 
-    /// Writes a scenario's result files into `directory` (which must exist), each whole or not at all.
+    /// Checks that the result files of the scenarios called `names` may be written into
+    /// `directory` (see ``AtomicFile/checkWritable(_:protecting:)``), reporting every problem at once.
+    public static func checkWritable(names: [String], directory: String, protecting inputs: ProtectedFiles) throws(InputError) {
+        var diagnostics: [Diagnostic] = []
+        for name in names {
+            for file in ResultFiles(name: name, directory: directory).all.reversed() {
+                do {
+                    try AtomicFile.checkWritable(file, protecting: inputs)
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+            }
+        }
+        guard diagnostics.isEmpty else { throw InputError(diagnostics) }
+    }
+
+    /// Writes a scenario's result files into `directory` (which must exist), each whole or not at
+    /// all, never over one of `inputs`.
     @discardableResult
-    public static func write(_ result: BatchRunner.Result, to directory: String) throws(InputError) -> ResultFiles {
+    public static func write(
+        _ result: BatchRunner.Result, to directory: String, protecting inputs: ProtectedFiles = .none
+    ) throws(InputError) -> ResultFiles {
         let files = ResultFiles(name: result.name, directory: directory)
-        try AtomicFile.write(result.markdown, to: files.markdown)
-        try AtomicFile.write(result.json, to: files.json)
+        try AtomicFile.write(result.markdown, to: files.markdown, protecting: inputs)
+        try AtomicFile.write(result.json, to: files.json, protecting: inputs)
         return files
     }
 }

@@ -15,6 +15,10 @@ public struct ScenarioSource: Sendable {
     /// The scenarios' names, in order, as the check found them (they name result files).
     public private(set) var names: [String] = []
 
+    /// Every file the scenarios are read from, `extend` chains included: the files no output of
+    /// the run may replace.
+    public var inputs: ProtectedFiles { ProtectedFiles(files.flatMap { ScenarioLoader.files(path: $0) }) }
+
     /// How many scenarios there are (1 for the built-in default).
     public var count: Int { isDefault ? 1 : files.count }
 

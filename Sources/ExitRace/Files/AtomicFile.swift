@@ -8,33 +8,53 @@ import Darwin
 
 /// Writes output files so that a reader never sees a partial one: the text goes to a temporary
 /// file in the same directory, which `rename(2)` then puts in place in one step.
+///
+/// Only a regular file or a new path is written: a directory, a device, a FIFO or a socket is
+/// refused, and so is any input file of the same run (``ProtectedFiles``). A symbolic link is
+/// written through: its target is replaced, atomically, in the target's directory, and the link
+/// stays. Temporary files are named `.NAME.tmp-PID`; each writer removes its own on every failure,
+/// and the leftovers of processes that no longer run (a run killed midway) for the same output.
 public enum AtomicFile {
-    /// Writes `text` (UTF-8) to `path`, replacing any file there; a failure is an ``InputError`` naming
-    /// the file. The directory must exist. Not flushed to disk (no `fsync`): a power loss may still lose it.
-    public static func write(_ text: String, to path: String) throws(InputError) {
-        let writer = try Writer(path: path)
+    /// Writes `text` (UTF-8) to `path`, replacing any regular file there; a failure is an
+    /// ``InputError`` naming the file. The directory must exist. Not flushed to disk (no `fsync`):
+    /// a power loss may still lose it.
+    public static func write(_ text: String, to path: String, protecting inputs: ProtectedFiles = .none) throws(InputError) {
+        let writer = try Writer(path: path, protecting: inputs)
         try writer.write(text)
         try writer.commit()
+    }
+
+    /// Checks, without writing, that `path` may be written: a regular file or a new path, not
+    /// one of `inputs`. Commands that write many files check them all before writing any.
+    public static func checkWritable(_ path: String, protecting inputs: ProtectedFiles = .none) throws(InputError) {
+        try OutputPath.check(try OutputPath.target(of: path), path: path, inputs: inputs)
     }
 
     /// A file written piece by piece — results as they are computed — that appears at its path
     /// whole when committed, or not at all: a writer dropped before ``commit()`` removes its
     /// temporary file.
     public final class Writer {
-        /// The file the text is for.
+        /// The file the text is for, as given.
         public let path: String
+        /// Where the text goes: `path`, or the file a symbolic link at `path` leads to.
+        private let target: String
+        private let inputs: ProtectedFiles
         private let temporary: String
         private var descriptor: Int32
 
-        /// Opens a new temporary file beside `path`.
-        public init(path: String) throws(InputError) {
+        /// Checks that `path` may be written (see ``AtomicFile``) and opens a new temporary file
+        /// beside its target.
+        public init(path: String, protecting inputs: ProtectedFiles = .none) throws(InputError) {
             self.path = path
-            let url = URL(fileURLWithPath: path)
-            temporary = url.deletingLastPathComponent()
-                .appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)").path
+            self.inputs = inputs
+            target = try OutputPath.target(of: path)
+            try OutputPath.check(target, path: path, inputs: inputs)
+            let (directory, name) = OutputPath.split(target)
+            OutputPath.removeStaleTemporaries(of: name, in: directory)
+            temporary = OutputPath.join(directory, OutputPath.temporaryName(name, pid: getpid()))
             unlink(temporary)  // one left by an earlier run of this same process id
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw Self.failure(path, errno) }
+            guard descriptor >= 0 else { throw OutputPath.failure(path, errno) }
         }
 
         /// Appends `text` (UTF-8).
@@ -51,33 +71,33 @@ public enum AtomicFile {
                 }
                 return 0
             }
-            guard error == 0 else { throw Self.failure(path, error) }
+            guard error == 0 else { throw OutputPath.failure(path, error) }
         }
 
-        /// Closes the file and puts it in place.
+        /// Closes the file and puts it in place, after checking the target once more (it may have
+        /// changed while the results were computed).
         public func commit() throws(InputError) {
             let closed = close(descriptor)
             descriptor = -1
-            guard closed == 0 else {
-                let reason = errno
-                unlink(temporary)
-                throw Self.failure(path, reason)
+            guard closed == 0 else { throw abandon(OutputPath.failure(path, errno)) }
+            do {
+                try OutputPath.check(target, path: path, inputs: inputs)
+            } catch {
+                throw abandon(error)
             }
-            guard rename(temporary, path) == 0 else {
-                let reason = errno
-                unlink(temporary)
-                throw Self.failure(path, reason)
-            }
+            guard rename(temporary, target) == 0 else { throw abandon(OutputPath.failure(path, errno)) }
+        }
+
+        /// Removes the temporary file and passes `error` on.
+        private func abandon(_ error: InputError) -> InputError {
+            unlink(temporary)
+            return error
         }
 
         deinit {
             guard descriptor >= 0 else { return }
             close(descriptor)
             unlink(temporary)
-        }
-
-        private static func failure(_ path: String, _ code: Int32) -> InputError {
-            InputError([Diagnostic(file: path, path: "", message: "cannot be written: \(String(cString: strerror(code)))")])
         }
     }
 }

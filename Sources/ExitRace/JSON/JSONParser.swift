@@ -2,6 +2,10 @@
 ///
 /// Rejects what `JSONSerialization` would quietly accept or lose: duplicate keys, nesting deeper
 /// than ``maxDepth``, text after the value. It works on UTF-8 bytes and never traps on input.
+///
+/// - Complexity: O(n) in the length of the text: columns are counted on from the last position
+///   taken on the same line, and duplicate keys are found with a set, so neither a long line nor a
+///   large object makes it quadratic.
 struct JSONParser {
     struct SyntaxError: Error, Equatable, Sendable {
         var position: SourcePosition
@@ -17,6 +21,9 @@ struct JSONParser {
     private var line = 1
     private var lineStart = 0
     private var depth = 0
+    /// A byte index on the current line whose column, `knownColumn`, is already counted.
+    private var knownColumnIndex = 0
+    private var knownColumn = 1
 
     private init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -38,19 +45,21 @@ struct JSONParser {
         try parse(Array(text.utf8), file: file)
     }
 
-    private var position: SourcePosition {
-        // Columns count scalars: skip UTF-8 continuation bytes.
-        var column = 1
-        var i = lineStart
-        while i < index {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
+    /// Where `index` is. Columns count scalars: UTF-8 continuation bytes are skipped.
+    private mutating func position() -> SourcePosition {
+        if knownColumnIndex < lineStart || knownColumnIndex > index {
+            knownColumnIndex = lineStart
+            knownColumn = 1
         }
-        return SourcePosition(file: file, line: line, column: column)
+        while knownColumnIndex < index {
+            if bytes[knownColumnIndex] & 0xC0 != 0x80 { knownColumn += 1 }
+            knownColumnIndex += 1
+        }
+        return SourcePosition(file: file, line: line, column: knownColumn)
     }
 
-    private func error(expected: String, at position: SourcePosition? = nil) -> SyntaxError {
-        SyntaxError(position: position ?? self.position, expected: expected, found: describeNext())
+    private mutating func error(expected: String) -> SyntaxError {
+        SyntaxError(position: position(), expected: expected, found: describeNext())
     }
 
     private func describeNext() -> String {
@@ -80,7 +89,7 @@ struct JSONParser {
     }
 
     private mutating func parseValue() throws(SyntaxError) -> JSONNode {
-        let start = position
+        let start = position()
         guard index < bytes.count else { throw error(expected: "a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return JSONNode(value: try parseObject(), position: start)
@@ -107,7 +116,7 @@ struct JSONParser {
         depth += 1
         guard depth <= Self.maxDepth else {
             throw SyntaxError(
-                position: position, expected: "at most \(Self.maxDepth) levels of nesting", found: "deeper nesting")
+                position: position(), expected: "at most \(Self.maxDepth) levels of nesting", found: "deeper nesting")
         }
     }
 
@@ -115,6 +124,7 @@ struct JSONParser {
         try enter()
         index += 1
         var members: [JSONNode.Member] = []
+        var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -123,12 +133,12 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            let keyPosition = position
+            let keyPosition = position()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error(expected: "a member name in double quotes")
             }
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
+            if !keys.insert(key).inserted {
                 throw SyntaxError(
                     position: keyPosition, expected: "each member name once", found: "\"\(key)\" again")
             }

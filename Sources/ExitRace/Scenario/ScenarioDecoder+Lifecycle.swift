@@ -16,7 +16,7 @@ extension ScenarioDecoder {
                 log.error(reader.childPath("callbacks"), reader.position("callbacks"), "expected at least one callback, found none")
             }
         }
-        return Hook(name: name, label: reader.string("label"), callbacks: callbacks)
+        return Hook(name: name, label: checkedLabel(reader), callbacks: callbacks)
     }
 
     /// Callbacks procedures may deliver: the lifecycle's, and every hook's.

@@ -36,8 +36,8 @@ public enum ScenarioDecoder {
                 "extend", extend.position,
                 "\"extend\" is resolved when a file is loaded from disk (ScenarioLoader), not by the decoder alone")
         }
-        let name = object.string("name") ?? defaultName(forFile: file)
-        let title = object.string("title")
+        let name = checkedName(object) ?? defaultName(forFile: file)
+        let title = checkedLabel(object, "title")
         let timing = decodeTiming(object, log: log)
         let limits = decodeLimits(object, log: log)
         let calls: [SystemCall] = decodeNamed(object, "systemCalls", log: log, decodeSystemCall)
@@ -58,6 +58,7 @@ public enum ScenarioDecoder {
             decodeProcedure(name, node, path, callbacks: deliverableCallbacks(hooks), log: log)
         }
         guard let timing, let limits, let lifecycle, let goal else { return nil }
+        reportUncalledHooks(object, hooks: hooks, procedures: procedures, scenes: lifecycle.scenes, log: log)
         var scenario = Scenario(
             name: name, title: title, timing: timing, lifecycle: lifecycle, activity: activity, goal: goal, limits: limits,
             systemCalls: calls, hooks: hooks, strategies: strategies, procedures: procedures)
@@ -84,6 +85,8 @@ public enum ScenarioDecoder {
             if member.key == ScenarioKeys.note { return nil }
             if member.key.isEmpty {
                 log.error(object.childPath(key), member.keyPosition, "expected a name, found an empty string")
+            } else if let problem = lineProblem(member.key) {
+                log.error(join(object.childPath(key), member.key), member.keyPosition, problem)
             }
             return decode(member.key, member.value, join(object.childPath(key), member.key), log)
         }
@@ -167,7 +170,7 @@ public enum ScenarioDecoder {
         let startsIn = reader.choice("startsIn", from: AppState.allCases.map(\.key)).flatMap { key in
             AppState.allCases.first { $0.key == key }
         }
-        return KillProcedure(name: name, label: reader.string("label"), steps: steps, startsIn: startsIn)
+        return KillProcedure(name: name, label: checkedLabel(reader), steps: steps, startsIn: startsIn)
     }
 
     private static func decodeProcedureStep(

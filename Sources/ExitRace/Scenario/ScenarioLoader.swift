@@ -29,11 +29,7 @@ public enum ScenarioLoader {
         let node: JSONNode
         if path.hasPrefix(builtinPrefix) {
             guard path == builtinPrefix + DefaultScenario.name else {
-                throw InputError([
-                    Diagnostic(
-                        file: chain.last ?? path, path: "extend",
-                        message: "expected \"\(builtinPrefix)\(DefaultScenario.name)\" (the only built-in scenario), found \"\(path)\"")
-                ])
+                throw InputError([Diagnostic(file: chain.last ?? path, path: "extend", message: unknownBuiltin(path))])
             }
             node = try ScenarioDecoder.parse(Array(DefaultScenario.json.utf8), file: DefaultScenario.fileName)
         } else {
@@ -46,6 +42,9 @@ public enum ScenarioLoader {
                     at: extend.position, path: "extend",
                     message: "expected the path of the scenario file to extend (relative to this file), found \(extend.kindDescription)")
             ])
+        }
+        if parentName.hasPrefix(builtinPrefix) && parentName != builtinPrefix + DefaultScenario.name {
+            throw InputError([Diagnostic(at: extend.position, path: "extend", message: unknownBuiltin(parentName))])
         }
         let parentPath = parentName.hasPrefix(builtinPrefix) ? parentName : resolve(parentName, relativeTo: path)
         let chain = chain + [path]
@@ -74,6 +73,26 @@ public enum ScenarioLoader {
         // variant is another experiment, whose procedures the parent's sweeps may not fit.
         let inherited = parent.removingMember("name").removingMember("title").removingMember("sweeps")
         return inherited.merged(with: node.removingMember("extend"))
+    }
+
+    /// The files a load of `path` reads: `path` and the files up its `extend` chain, as far as
+    /// they can be read (a broken chain is for ``load(path:overrides:)`` to report).
+    public static func files(path: String) -> [String] {
+        var files: [String] = []
+        var current = path
+        while files.count < maxExtendDepth && !current.hasPrefix(builtinPrefix) && !files.contains(current) {
+            files.append(current)
+            guard let bytes = try? InputFile.read(current, what: "a scenario file"),
+                let node = try? JSONParser.parse(bytes, file: current),
+                case .string(let parent)? = node["extend"]?.value
+            else { break }
+            current = parent.hasPrefix(builtinPrefix) ? parent : resolve(parent, relativeTo: current)
+        }
+        return files
+    }
+
+    private static func unknownBuiltin(_ name: String) -> String {
+        "expected \"\(builtinPrefix)\(DefaultScenario.name)\" (the only built-in scenario), found \"\(name)\""
     }
 
     static func resolve(_ path: String, relativeTo file: String) -> String {

@@ -1,0 +1,115 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The checks and names behind ``AtomicFile``: where an output path really leads, whether it may
+/// be written, and its temporary files.
+enum OutputPath {
+    /// Symbolic links followed at most, as the system does (`MAXSYMLINKS`).
+    static let maxLinks = 40
+
+    static let expected = "a regular file or a new path to write"
+
+    /// The path writes go to: `path` itself or, for a symbolic link, the file it leads to (which
+    /// need not exist yet). Refuses what is not a regular file or nothing.
+    static func target(of path: String) throws(InputError) -> String {
+        switch FileKind.of(path) {
+        case .regular, .missing, .danglingLink: break
+        case let kind: throw refusal(path, kind.problem(expected: expected) ?? "")
+        }
+        var current = path
+        for _ in 0..<maxLinks {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard let destination = readLink(current) else { throw failure(path, errno) }
+            current = destination.hasPrefix("/") ? destination : join(split(current).directory, destination)
+        }
+        throw refusal(path, FileKind.linkLoop.problem(expected: expected) ?? "")
+    }
+
+    /// Refuses a `target` (for `path`) that is neither a regular file nor nothing, or that is an
+    /// input of the run.
+    static func check(_ target: String, path: String, inputs: ProtectedFiles) throws(InputError) {
+        let kind = FileKind.of(target)
+        switch kind {
+        case .missing: return
+        case .regular(_, let identity):
+            guard let input = inputs.input(with: identity) else { return }
+            throw refusal(path, "is an input of this run (\(input)); write the output to another file")
+        default:
+            throw refusal(path, kind.problem(expected: expected) ?? "")
+        }
+    }
+
+    /// `a/b/c.json` → (`a/b`, `c.json`); a bare name has the directory "".
+    static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        let directory = String(path[..<slash])
+        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+    }
+
+    static func join(_ directory: String, _ name: String) -> String {
+        directory.isEmpty ? name : directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// `.NAME.tmp-PID`: hidden, and named after the output and the process writing it.
+    static func temporaryName(_ name: String, pid: Int32) -> String { ".\(name).tmp-\(pid)" }
+
+    /// Removes the temporary files for output `name` in `directory` left by processes that no
+    /// longer run. Each directory is listed once per process.
+    static func removeStaleTemporaries(of name: String, in directory: String) {
+        for entry in StaleTemporaries.shared.take(name, in: directory) { unlink(join(directory, entry)) }
+    }
+
+    static func failure(_ path: String, _ code: Int32) -> InputError {
+        refusal(path, "cannot be written: \(FileKind.describe(errno: code))")
+    }
+
+    static func refusal(_ path: String, _ message: String) -> InputError {
+        InputError([Diagnostic(file: path, path: "", message: message)])
+    }
+
+    private static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = buffer.withUnsafeMutableBufferPointer { readlink(path, $0.baseAddress!, $0.count - 1) }
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// The stale temporary files of each directory, found by one listing per directory and handed out
+/// by output name, so that writing many files into one directory does not list it each time.
+private final class StaleTemporaries: @unchecked Sendable {
+    static let shared = StaleTemporaries()
+
+    private let lock = NSLock()
+    /// Directory → output name → its stale temporaries. Only looked up, never iterated.
+    private var found: [String: [String: [String]]] = [:]
+
+    /// The stale temporaries of output `name` in `directory`, each handed out once.
+    func take(_ name: String, in directory: String) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if found[directory] == nil { found[directory] = Self.list(directory) }
+        return found[directory]?.removeValue(forKey: name) ?? []
+    }
+
+    /// `.NAME.tmp-PID` files whose process no longer runs, by NAME.
+    private static func list(_ directory: String) -> [String: [String]] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+        var stale: [String: [String]] = [:]
+        for entry in entries where entry.hasPrefix(".") {
+            guard let marker = entry.range(of: ".tmp-", options: .backwards),
+                let pid = Int32(entry[marker.upperBound...]), pid > 0, pid != getpid(),
+                kill(pid, 0) != 0 && errno == ESRCH
+            else { continue }
+            let name = String(entry[entry.index(after: entry.startIndex)..<marker.lowerBound])
+            stale[name, default: []].append(entry)
+        }
+        return stale
+    }
+}

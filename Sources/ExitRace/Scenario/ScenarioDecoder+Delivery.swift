@@ -1,0 +1,68 @@
+/// The check that every hook can be called: a hook none of whose callbacks any kill procedure
+/// delivers (a typo such as `applicationWillTerminat`) would only fill its row with ×.
+///
+/// A callback of the lifecycle model that this scenario's procedures happen not to deliver
+/// (`applicationDidEnterBackground` in a scene-based app) is not an error: that the hook is never
+/// called there is a finding, and `--set lifecycle.scenes=false` may change it.
+extension ScenarioDecoder {
+    /// The callbacks the procedures deliver, in the order first met: named in their turns, or
+    /// delivered by their lifecycle actions from any state the app may be in.
+    static func deliveredCallbacks(_ procedures: [KillProcedure], scenes: Bool) -> [String] {
+        var delivered: [String] = []
+        var seen: Set<String> = []
+        func collect(_ step: KillProcedure.Step) {
+            switch step {
+            case .turn(let actions, _), .lifecycleTurn(let actions, _):
+                for case .hook(let name) in actions where seen.insert(name).inserted { delivered.append(name) }
+            case .action(let action):
+                for state in AppState.allCases { action.expansion(from: state, scenes: scenes).forEach(collect) }
+            default:
+                break
+            }
+        }
+        for procedure in procedures { procedure.steps.forEach(collect) }
+        return delivered
+    }
+
+    /// Reports each hook none of whose callbacks `procedures` deliver, at the hook (or at its
+    /// first callback), with the delivered callback its name is closest to.
+    static func reportUncalledHooks(
+        _ object: ObjectReader, hooks: [Hook], procedures: [KillProcedure], scenes: Bool, log: DiagnosticLog
+    ) {
+        guard let members = object.members("hooks"), !procedures.isEmpty else { return }
+        let delivered = deliveredCallbacks(procedures, scenes: scenes)
+        let deliveredSet = Set(delivered)
+        let hooksByName = Dictionary(hooks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for member in members {
+            guard let hook = hooksByName[member.key],
+                !hook.callbacks.contains(where: { deliveredSet.contains($0) || Callback.all.contains($0) })
+            else { continue }
+            let (path, position) = place(of: member, in: object)
+            log.error(path, position, uncalledMessage(hook, delivered: delivered))
+        }
+    }
+
+    /// Why `hook` is refused, with the delivered (or else lifecycle) callback closest to its first.
+    private static func uncalledMessage(_ hook: Hook, delivered: [String]) -> String {
+        let callback = hook.callbacks[0]
+        var message = "expected a callback that a kill procedure delivers, found \"\(callback)\", which none does"
+        if hook.callbacks.count > 1 { message += " (nor any other callback of the hook)" }
+        message += ": the hook would never be called"
+        let hint = suggestion(callback, delivered + Callback.all.filter { !delivered.contains($0) })
+        if !hint.isEmpty {
+            message += hint
+        } else if !delivered.isEmpty {
+            message += " (they deliver \(delivered.joined(separator: ", ")))"
+        }
+        return message
+    }
+
+    /// Where a hook is reported: at its first listed callback, or at its name.
+    private static func place(of member: JSONNode.Member, in object: ObjectReader) -> (String, SourcePosition) {
+        let path = join(object.childPath("hooks"), member.key)
+        guard case .object(let fields) = member.value.value, let list = fields.first(where: { $0.key == "callbacks" }),
+            case .array(let elements) = list.value.value, let first = elements.first
+        else { return (path, member.keyPosition) }
+        return (join(path, "callbacks") + "[0]", first.position)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import ExitRace
+
+/// Parsing and decoding take time linear in the size of the file: large objects, long arrays,
+/// many strategies and long procedures, all on one line (where a column count used to rescan the
+/// line for every value). Sizes are small enough for a debug build; each case checks that twice the
+/// input takes well under four times as long (what a quadratic parser would take), and an absolute
+/// bound generous enough for a slow machine.
+@Suite("Parsing scales linearly")
+struct ParsingScaleTests {
+    /// The default scenario with `members` added at the top level, all on one line.
+    static func scenario(adding members: String) -> String {
+        let base = DefaultScenario.json.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let body = base.dropFirst(base.first == "{" ? 1 : 0)
+        return "{" + members + ", " + body
+    }
+
+    static func noteObject(_ count: Int) -> String {
+        "\"note\": {" + (0..<count).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + "}"
+    }
+
+    static func noteArray(_ count: Int) -> String {
+        "\"note\": [" + (0..<count).map(String.init).joined(separator: ",") + "]"
+    }
+
+    /// The default scenario with `count` copies of its first strategy and a procedure of `steps`
+    /// delays before the foreground kill, on one line.
+    static func manyEntries(strategies count: Int, steps: Int) throws -> String {
+        var root = try JSONParser.parse(DefaultScenario.json, file: "base")
+        guard case .object(var members) = root.value,
+            let strategiesIndex = members.firstIndex(where: { $0.key == "strategies" }),
+            case .object(let strategies) = members[strategiesIndex].value.value
+        else { throw ScaleError.unexpectedDefault }
+        let first = strategies[0]
+        members[strategiesIndex].value.value = .object(
+            (0..<count).map { JSONNode.Member(key: "S\($0)", keyPosition: first.keyPosition, value: first.value) })
+        root.value = .object(members)
+        var text = FuzzTests.render(root)
+        let delays = Array(repeating: #"{"op": "delay", "ms": 1}"#, count: steps).joined(separator: ", ")
+        let procedure = #""long": {"steps": [\#(delays), {"op": "sigkill"}]}"#
+        text = text.replacingOccurrences(of: "\"procedures\": {", with: "\"procedures\": {\(procedure),")
+        return text.split(separator: "\n").joined(separator: " ")
+    }
+
+    enum ScaleError: Error { case unexpectedDefault }
+
+    /// How long decoding `text` takes; it must decode.
+    static func decodeTime(_ text: String) throws -> Duration {
+        let bytes = Array(text.utf8)
+        let start = ContinuousClock.now
+        _ = try ScenarioDecoder.decode(bytes, file: "big.json")
+        return ContinuousClock.now - start
+    }
+
+    /// Decodes the input at size `n` and `2n` and checks the scaling and an absolute bound.
+    static func expectLinear(_ make: (Int) throws -> String, size n: Int, bound: Duration) throws {
+        _ = try decodeTime(make(n / 4))  // warm up
+        let small = try decodeTime(make(n))
+        let large = try decodeTime(make(2 * n))
+        #expect(large < small * 3 + .milliseconds(150), "n: \(small), 2n: \(large)")
+        #expect(large < bound)
+    }
+
+    @Test("a note object with many keys")
+    func manyKeys() throws {
+        try Self.expectLinear({ Self.scenario(adding: Self.noteObject($0)) }, size: 10_000, bound: .seconds(5))
+    }
+
+    @Test("a long array of numbers")
+    func longArray() throws {
+        try Self.expectLinear({ Self.scenario(adding: Self.noteArray($0)) }, size: 40_000, bound: .seconds(5))
+    }
+
+    @Test("many strategies")
+    func manyStrategies() throws {
+        try Self.expectLinear({ try Self.manyEntries(strategies: $0, steps: 1) }, size: 1_000, bound: .seconds(10))
+    }
+
+    @Test("a long procedure")
+    func longProcedure() throws {
+        try Self.expectLinear({ try Self.manyEntries(strategies: 1, steps: $0) }, size: 4_000, bound: .seconds(10))
+    }
+
+    @Test("a megabyte on one line parses in well under the bound, and its last column is right")
+    func longLine() throws {
+        let text = Self.scenario(adding: Self.noteArray(150_000)) + " x"
+        let start = ContinuousClock.now
+        #expect(throws: JSONParser.SyntaxError(
+            position: SourcePosition(file: "big.json", line: 1, column: text.unicodeScalars.count),
+            expected: "the end of the file", found: "'x'")) {
+            try JSONParser.parse(text, file: "big.json")
+        }
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    @Test("columns count scalars, also after earlier positions on the same line")
+    func columnsAfterMultibyteText() {
+        #expect(throws: JSONParser.SyntaxError(
+            position: SourcePosition(file: "f", line: 2, column: 22), expected: "each member name once", found: "\"b\" again")) {
+            try JSONParser.parse("{\"a\": 1,\n \"é\": \"○△×\", \"b\": 1, \"b\": 2}", file: "f")
+        }
+    }
+}
