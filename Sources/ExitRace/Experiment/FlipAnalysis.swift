@@ -4,7 +4,9 @@ import Dispatch
 /// (each worker with its own simulator; the result does not depend on how points are split),
 /// then every change between neighbouring grid points refined by bisection.
 public struct FlipAnalysis {
+    /// The scenario swept.
     public let scenario: Scenario
+    /// The grid of values.
     public let grid: SweepGrid
     /// The bisection stops when the change is pinned to within this (stored units) per axis:
     /// 1 µs for durations unless given, exactly for whole numbers.
@@ -13,6 +15,7 @@ public struct FlipAnalysis {
     /// The largest number of procedures a state can name (a bit each).
     public static let maxProcedures = 64
 
+    /// A sweep of `scenario` over `grid`, changes of durations pinned to `durationToleranceNs`.
     public init(scenario: Scenario, grid: SweepGrid, durationToleranceNs: Int64 = 1_000) {
         precondition(scenario.procedures.count <= Self.maxProcedures)
         self.scenario = scenario

@@ -14,12 +14,15 @@ public struct FlipReport: Sendable {
         public var finished: UInt64
         /// The first and last values (stored units) simulated with this state.
         public var from: Int64
+        /// See `from`.
         public var to: Int64
     }
 
     /// One cell along one line.
     public struct CellSegments: Equatable, Sendable {
+        /// The hook and strategy.
         public var cell: CellIndex
+        /// The stretches along the line, in order of the setting's values.
         public var segments: [Segment]
 
         /// Whether the cell keeps one state along the whole line.
@@ -32,6 +35,7 @@ public struct FlipReport: Sendable {
         public var axis: Int
         /// The value index of every axis (the varied axis's entry is unused).
         public var fixed: [Int]
+        /// Every cell of the table, in its order.
         public var cells: [CellSegments]
     }
 
@@ -41,6 +45,7 @@ public struct FlipReport: Sendable {
     public let axes: [SweepAxis]
     /// The largest gap left between a segment's end and the next one's start, per axis (stored units).
     public let tolerances: [Int64]
+    /// Along each axis in turn, one line per combination of the other axes' values.
     public let lines: [Line]
     /// How many cell-runs (one cell under one procedure) the sweep simulated, grid and bisection.
     public let runs: Int

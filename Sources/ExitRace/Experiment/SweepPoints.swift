@@ -5,6 +5,7 @@ import Dispatch
 public struct SweepPoint: Sendable {
     /// One cell under one procedure at this point.
     public struct Outcome: Sendable {
+        /// Whether the cleanup finished.
         public var finished: Bool
         /// Positive: won by this much; negative: would have needed this much longer (nanoseconds).
         public var marginNs: Int64?

@@ -12,12 +12,14 @@ public struct SweepSpec: Equatable, Sendable {
     /// How closely each change is pinned for durations (as `--tolerance`).
     public var tolerance: VirtualDuration
 
-    /// What a sweep leaves out: 100 values per range, evenly spaced, changes pinned to 1 µs.
+    /// What a sweep leaves out: 100 values per range, evenly spaced.
     public static let defaultSteps = 100
+    /// Changes of durations pinned to 1 µs.
     public static let defaultTolerance = VirtualDuration(nanoseconds: 1_000)
     /// The largest grid a scenario's sweep may have: these run on every `batch` and `check`.
     public static let maxPoints = 100_000
 
+    /// A sweep named `name` over the settings of `vary`.
     public init(
         name: String, vary: [String], steps: Int = defaultSteps, logarithmic: Bool = false,
         tolerance: VirtualDuration = defaultTolerance

@@ -1,8 +1,10 @@
 /// The points of a sweep: every combination of its axes' values (the full grid), numbered with
 /// the last axis varying fastest.
 public struct SweepGrid: Sendable {
+    /// The varied settings, the first varying slowest.
     public let axes: [SweepAxis]
 
+    /// The grid of every combination of `axes`' values.
     public init(axes: [SweepAxis]) { self.axes = axes }
 
     /// How many points the grid has: the product of the axes' value counts.

@@ -38,10 +38,12 @@ public struct ResultDiff: Equatable, Sendable {
         public var line: String
         /// The row by the new results' label, and the column.
         public var hookLabel: String
+        /// The column, e.g. `Task.detached`.
         public var strategy: String
         /// The stretches before and after, e.g. `× up to 11 ms, ○ from 11.001 ms`; `nil` when
         /// that side has no such sweep, line or cell.
         public var old: String?
+        /// See `old`.
         public var new: String?
     }
 

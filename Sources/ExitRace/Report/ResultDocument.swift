@@ -50,6 +50,7 @@ public struct ResultDocument: Equatable, Sendable {
         public var line: String
         /// The hook's name and the strategy's.
         public var hook: String
+        /// The strategy's name.
         public var strategy: String
         /// E.g. `× up to 11 ms, ○ from 11.001 ms`.
         public var text: String
