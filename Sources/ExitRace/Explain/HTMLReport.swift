@@ -48,15 +48,15 @@ public enum HTMLReport {
             let traces = section.traces(hook: cell.hook, strategy: cell.strategy)
             out += details(cell, layout, traces: traces, id: id, expanded: expanded)
         }
-        return out + sweeps(section) + "</section>\n"
+        return out + sweeps(section, expanded: expanded) + "</section>\n"
     }
 
     /// Each sweep's picture, then its flip report in words.
-    static func sweeps(_ section: ReportContent.Section) -> String {
+    static func sweeps(_ section: ReportContent.Section, expanded: Bool) -> String {
         guard !section.sweeps.isEmpty else { return "" }
         var out = "<h3>How far each cell is from flipping</h3>\n"
         for sweep in section.sweeps {
-            out += "<details class=\"sweep\"><summary>sweep <code>\(HTML.escape(sweep.name))</code>: "
+            out += "<details class=\"sweep\"\(expanded ? " open" : "")><summary>sweep <code>\(HTML.escape(sweep.name))</code>: "
             out += "\(HTML.escape(sweep.report.axes.map(\.path).joined(separator: " × ")))</summary>\n"
             out += "<div class=\"picture\">\(sweep.picture)</div>\n"
             out += "<pre>\(HTML.escape(FlipReportRenderer.text(sweep.report)))</pre>\n</details>\n"
@@ -120,6 +120,7 @@ public enum HTMLReport {
     }
 
     static let style = """
+        .sweep pre{white-space:pre-wrap}.sweep .picture{overflow-x:auto}
         body{font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px auto;max-width:1000px;padding:0 16px;color:#1d1d1f}
         h1{font-size:24px}h2{font-size:19px;margin-top:36px}h4{margin:14px 0 4px;font-size:13px;color:#444}
         table.results{border-collapse:collapse;margin:12px 0}table.results th,table.results td{border:1px solid #d0d0d7;padding:5px 9px;text-align:left}
