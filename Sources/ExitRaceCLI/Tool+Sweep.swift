@@ -150,9 +150,12 @@ extension Tool {
           --serial               run on one core (the output is the same)
           -o, --output FILE      write to FILE (whole or not at all) instead of stdout
 
-        A tie — the cleanup taking effect at the very nanosecond the process dies — counts as lost:
-        the death was scheduled first. Between two grid points the bisection follows one change; a
-        state that comes and goes within one step may be missed: use more --steps.
+        Ties: when the cleanup would take effect at the very nanosecond the process dies, the event
+        scheduled first happens first, as for every pair of events at one instant: the cleanup
+        wins if its request was on its way before the process began to die (exit began, the
+        watchdog was armed), else it loses. The report shows which side each boundary value fell
+        on. Between two grid points the bisection follows one change; a state that comes and goes
+        within one step may be missed: use more --steps.
 
         EXAMPLES
           exitrace sweep --vary timing.exitDurationMs=0.1...100 --log --steps 200

@@ -89,7 +89,7 @@ public enum FlipReportRenderer {
         out += "\n\(report.runs) cell-runs; a change lies between the last value of one state and the first of the next"
         let durations = report.axes.indices.filter { report.axes[$0].isDuration }
         if let first = durations.first { out += " (at most \(value(report.tolerances[first], isDuration: true)) apart)" }
-        out += "; at a tie (the cleanup takes effect at the instant the process dies) the cleanup has lost\n"
+        out += "; at a tie with the process's death, the event scheduled first happens first\n"
         return out
     }
 
