@@ -66,6 +66,9 @@ struct CooperativePool {
         scheduled[b] -= 1
     }
 
+    /// Threads scheduled in all buckets.
+    var scheduledTotal: Int32 { scheduled.reduce(0, +) }
+
     /// Heap order in every bucket, and no negative count.
     func checkInvariants() {
         for heap in ready { heap.checkInvariants() }
