@@ -118,6 +118,23 @@ struct DeadlockAndInversionTests {
                 + "Task.detached from hook #2 is queued for the cooperative pool, and every cooperative thread (1) is blocked")
     }
 
+    @Test("a signaller of another QoS bucket gets a thread of its own: the blocked pool is not starved")
+    func otherBucketIsNotStarved() {
+        let blocker = #"{"op": "detached", "body": [{"op": "wait", "semaphore": "a"}]}"#
+        for priority in ["high", "low"] {
+            let signaller = #"{"op": "detached", "priority": "\#(priority)", "body": [\#(call), {"op": "signal", "semaphore": "a"}]}"#
+            let scenario = TestScenario.make(
+                timing: #""cooperativePoolWidth": 1, "exitDurationMs": 100"#,
+                strategies: ["other bucket": "[\(blocker), \(signaller)]"],
+                procedures: [
+                    "watched": #"[{"op": "turn", "watchdogMs": 5000, "actions": [{"op": "hook", "name": "hook"}, {"op": "exit"}]}]"#
+                ])
+            let outcome = TestScenario.run(scenario)
+            #expect(outcome.cleanupFinished, "\(priority)")
+            #expect(outcome.deadlock == nil, "\(priority)")
+        }
+    }
+
     @Test("a main-thread wait on a starved pool: the chain goes through the pool, and the watchdog kills the process")
     func mainThreadOnStarvedPool() {
         let outcome = TestScenario.run(starvedPool(width: 1, mainWaits: true))

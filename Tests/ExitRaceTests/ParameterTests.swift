@@ -11,7 +11,8 @@ struct ParameterTests {
         .deletingLastPathComponent()
     static let shipped = [
         "live-activity", "live-activity-every-kill", "live-activity-lifetime", "lifecycle-orders",
-        "background-main-queue-deadlock", "dynamic-island-animation",
+        "background-main-queue-deadlock", "dynamic-island-animation", "recipes-in-the-wild",
+        "recipes-in-the-wild-production",
     ]
 
     static func path(_ name: String) -> String { repository.appendingPathComponent("scenarios/\(name).json").path }

@@ -88,8 +88,8 @@ struct SchedulerTests {
         }
     }
 
-    @Test("a one-thread pool runs ready jobs highest priority first, then first come first served")
-    func poolPriorityOrder() {
+    @Test("a one-thread pool gives a bucket with pending work and no thread a thread of its own (workq_cooperative_allowance)")
+    func poolBucketAllowance() {
         // Both jobs are ready by the time the pool's only thread frees up at 5 ms.
         let scenario = TestScenario.make(
             timing: #""cooperativePoolWidth": 1, "exitDurationMs": 100, "startLatencyMs": {"utility": 0, "userInitiated": 0, "default": 0}"#,
@@ -101,10 +101,45 @@ struct SchedulerTests {
                  {"op": "detached", "priority": "high", "body": [{"op": "wait", "semaphore": "low"}, \(call)]}]
                 """
             ])
-        // high#1 runs 0–5; then high#2 (priority) blocks the only thread forever waiting for low,
-        // so low never runs: a pool starved by a blocking task.
+        // high#1 runs 0–5 on the width's one thread; low's bucket has no thread, so it gets one at
+        // 0, and its request counts at 1; it signals when the reply is back, at 3. high#2 waits
+        // for high#1's thread (its bucket has one), then passes the wait at once. Before the
+        // per-bucket rule, high#2 took the freed thread first and blocked it for good: low never ran.
         let outcome = TestScenario.run(scenario)
-        #expect(!outcome.cleanupFinished)
+        #expect(outcome.cleanupFinished)
+        #expect(outcome.cleanupAt == TestScenario.ms(1))
+        #expect(outcome.deadlock == nil)
+    }
+
+    @Test("a width-1 pool held by a utility job does not hold back a .high cleanup")
+    func highDoesNotWaitForUtility() {
+        func cleanupAt(width: Int) -> VirtualInstant? {
+            let scenario = TestScenario.make(
+                timing: #""cooperativePoolWidth": \#(width), "exitDurationMs": 100, "startLatencyMs": {"utility": 0, "userInitiated": 0}"#,
+                strategies: [
+                    "s": """
+                    [{"op": "detached", "priority": "low", "body": [{"op": "work", "ms": 50}]},
+                     {"op": "detached", "priority": "high", "body": [\(call)]}]
+                    """
+                ])
+            return TestScenario.run(scenario).cleanupAt
+        }
+        // Rule 3: threads of the buckets at or above user-initiated (none) are under the width.
+        #expect(cleanupAt(width: 1) == TestScenario.ms(1))
+        #expect(cleanupAt(width: 2) == TestScenario.ms(1))
+    }
+
+    @Test("within one bucket the width holds: a second utility job waits for the first")
+    func sameBucketWaits() {
+        let scenario = TestScenario.make(
+            timing: #""cooperativePoolWidth": 1, "exitDurationMs": 100, "startLatencyMs": {"utility": 0}"#,
+            strategies: [
+                "s": """
+                [{"op": "detached", "priority": "low", "body": [{"op": "work", "ms": 5}]},
+                 {"op": "detached", "priority": "low", "body": [\(call)]}]
+                """
+            ])
+        #expect(TestScenario.run(scenario).cleanupAt == TestScenario.ms(6))
     }
 
     @Test("a blocked cooperative thread holds its slot; a wider pool avoids the starvation")

@@ -100,15 +100,24 @@ extension Engine {
         }
     }
 
-    /// A job queued for the cooperative pool is stuck when every cooperative thread has been
-    /// taken and each is stuck; the chain goes on through the first one not already in it.
+    /// A job queued for the cooperative pool is stuck when its bucket may not take a thread and
+    /// every thread that counts against it (those of its bucket and the buckets above, see
+    /// ``CooperativePool``) is stuck; the chain goes on through the first one not already in it.
     private func stuckChain(poolJob c: Int32, _ search: inout DeadlockSearch) -> Bool {
-        guard cooperativeFresh == firstDispatch else { return false }  // an unused thread would take it
-        let pool = firstCooperative..<firstDispatch
-        guard pool.allSatisfy({ blockedResource($0) != nil }) else { return false }
-        search.steps.append(.queuedForBlockedPool(contextID(c), width: Int32(pool.count)))
+        let bucket = CooperativePool.bucket(contexts[Int(c)].priority)
+        guard !cooperativeReady.admits(bucket) else { return false }  // a thread would take it
+        let pool = firstCooperative..<cooperativeFresh
+        func counts(_ u: Int32) -> Bool {
+            threads[Int(u)].state != .idle && CooperativePool.bucket(threads[Int(u)].qos) >= bucket
+        }
+        var holders: Int32 = 0
+        for u in pool where counts(u) {
+            guard blockedResource(u) != nil else { return false }
+            holders += 1
+        }
+        search.steps.append(.queuedForBlockedPool(contextID(c), width: holders))
         var position = 0
-        for u in pool where !search.visiting.contains(u) {
+        for u in pool where counts(u) && !search.visiting.contains(u) {
             let mark = (search.steps.count, search.contexts.count)
             guard stuckChain(thread: u, &search) else { return false }
             if position > 0 {

@@ -1,4 +1,5 @@
-/// The main queue and the two thread pools: which thread runs which context, and when.
+/// The main queue and the two thread pools: which thread runs which context, and when. The
+/// cooperative pool admits jobs per QoS bucket (``CooperativePool``).
 extension Engine {
     mutating func newContext(_ context: SimContext) -> Int32 {
         var context = context
@@ -45,6 +46,7 @@ extension Engine {
             }
         } else {
             cooperativeReady.insert(job)
+            guard cooperativeReady.hasAdmissible else { return }
             if let t = cooperativeIdle.popLast() {
                 runThread(t)
             } else if cooperativeFresh < firstDispatch {
@@ -65,7 +67,7 @@ extension Engine {
                 c = mainQueue[mainQueueHead]
                 mainQueueHead += 1
             case .cooperative:
-                guard let job = cooperativeReady.popMin() else {
+                guard let job = cooperativeReady.popAdmissible() else {
                     cooperativeIdle.append(t)
                     return
                 }
@@ -103,6 +105,7 @@ extension Engine {
         }
         contexts[Int(c)].state = state
         contexts[Int(c)].thread = -1
+        if threads[Int(t)].pool == .cooperative { cooperativeReady.release(priority: threads[Int(t)].qos) }
         threads[Int(t)].context = -1
         threads[Int(t)].state = .idle
     }

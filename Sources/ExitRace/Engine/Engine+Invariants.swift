@@ -20,6 +20,12 @@ extension Engine {
             }
         }
         precondition(waiters == semaphoreWaiters, "semaphore waiters miscounted")
+        if alive {
+            let busy = usedThreads.reduce(Int32(0)) {
+                $0 + (threads[$1].pool == .cooperative && threads[$1].state != .idle ? 1 : 0)
+            }
+            precondition(busy == cooperativeReady.scheduledTotal, "scheduled cooperative threads miscounted")
+        }
         #endif
     }
 }

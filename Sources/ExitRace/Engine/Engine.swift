@@ -42,7 +42,7 @@ struct Engine {
     var mainQueue = ContiguousArray<Int32>()
     var mainQueueHead = 0
     var mainKickPending = false
-    var cooperativeReady = BinaryHeap<ReadyJob>()
+    var cooperativeReady = CooperativePool()
     var dispatchReady = BinaryHeap<ReadyJob>()
     var cooperativeIdle = ContiguousArray<Int32>()
     var dispatchIdle = ContiguousArray<Int32>()
@@ -188,14 +188,14 @@ struct Engine {
         mainQueue.empty()
         mainQueueHead = 0
         mainKickPending = false
-        cooperativeReady.removeAll()
+        cooperativeReady.reset(width: Int32(value(slots.cooperativePoolWidth)))
         dispatchReady.removeAll()
         cooperativeIdle.empty()
         dispatchIdle.empty()
         // Only the threads the last run used need cleaning: the rest were never touched.
         for index in 0..<Int(cooperativeFresh) { threads[index].clean(mainQoS: mainQoS) }
         for index in Int(firstDispatch)..<Int(dispatchFresh) { threads[index].clean(mainQoS: mainQoS) }
-        let cooperativeWidth = Int(value(slots.cooperativePoolWidth))
+        let cooperativeWidth = CooperativePool.threadCount(width: Int(value(slots.cooperativePoolWidth)))
         let dispatchWidth = Int(value(slots.dispatchPoolWidth))
         if firstDispatch != firstCooperative + Int32(cooperativeWidth) || threads.count != Int(firstDispatch) + dispatchWidth {
             threads.removeSubrange(1...)

@@ -132,7 +132,8 @@ public enum DeadlockLink: Equatable, Sendable {
     case runsOnBlockedThread(context: String, thread: String)
     /// Closes the cycle: the main actor's queue runs only on the main thread.
     case mainActorRunsOnMainThread
-    /// The context waits for a cooperative thread, and every one of the pool's `width` threads
-    /// is blocked (a starved pool); the chain goes on through the first of them not already in it.
+    /// The context waits for a cooperative thread, and every one of the `width` threads that
+    /// count against its QoS bucket (those of its bucket and the buckets above) is blocked (a
+    /// starved pool); the chain goes on through the first of them not already in it.
     case queuedForBlockedPool(context: String, width: Int)
 }

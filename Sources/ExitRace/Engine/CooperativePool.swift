@@ -1,0 +1,77 @@
+/// The cooperative pool's ready jobs and thread counts, one bucket per QoS class, admitted by the
+/// rules of XNU's `workq_cooperative_allowance` (apple-oss-distributions/xnu,
+/// `bsd/pthread/pthread_workqueue.c`). A job of bucket `b` may take a thread when
+/// 1. fewer than `width` cooperative threads are scheduled in all, or
+/// 2. no thread is scheduled in bucket `b` (a bucket with pending work always gets one), or
+/// 3. fewer than `width` threads are scheduled in bucket `b` and the buckets above it.
+///
+/// A scheduled thread is one that has taken a job and not finished it: a thread blocked on a
+/// semaphore still counts, which is why blocking the pool can starve it. Within a bucket, jobs
+/// run first come first served; a freed thread takes the highest bucket it may serve.
+/// At most `width` threads are scheduled in any bucket and those above it, unless rule 2
+/// admitted one more, so the pool never needs more than `width` threads per bucket.
+struct CooperativePool {
+    /// `timing.cooperativePoolWidth`.
+    private(set) var width: Int32 = 1
+    private var ready = ContiguousArray<BinaryHeap<ReadyJob>>(repeating: BinaryHeap(), count: QoSClass.allCases.count)
+    /// Threads scheduled per bucket (by `QoSClass.index`).
+    private var scheduled = ContiguousArray<Int32>(repeating: 0, count: QoSClass.allCases.count)
+
+    /// Threads the pool may need at once: `width` per bucket.
+    static func threadCount(width: Int) -> Int { width * QoSClass.allCases.count }
+
+    /// The bucket of a job or thread priority.
+    @inline(__always) static func bucket(_ priority: UInt8) -> Int { QoSClass(priority: priority).index }
+
+    /// Empty, with no thread scheduled, for a run with this width.
+    mutating func reset(width: Int32) {
+        self.width = width
+        for b in ready.indices {
+            ready[b].removeAll()
+            scheduled[b] = 0
+        }
+    }
+
+    /// Queues a job in its priority's bucket.
+    mutating func insert(_ job: ReadyJob) { ready[Self.bucket(job.priority)].insert(job) }
+
+    /// Whether a job of `bucket` may take a thread now, given that it has pending work.
+    func admits(_ bucket: Int) -> Bool {
+        var total: Int32 = 0
+        var atOrAbove: Int32 = 0
+        for b in scheduled.indices {
+            total += scheduled[b]
+            if b >= bucket { atOrAbove += scheduled[b] }
+        }
+        return total < width || scheduled[bucket] == 0 || atOrAbove < width
+    }
+
+    /// Whether some queued job may take a thread now.
+    var hasAdmissible: Bool { ready.indices.contains { !ready[$0].isEmpty && admits($0) } }
+
+    /// Takes the first job of the highest bucket that may take a thread, and counts its thread
+    /// as scheduled in that bucket.
+    mutating func popAdmissible() -> ReadyJob? {
+        for b in ready.indices.reversed() where !ready[b].isEmpty && admits(b) {
+            scheduled[b] += 1
+            return ready[b].popMin()
+        }
+        return nil
+    }
+
+    /// A thread that ran a job of this priority has finished it (or left it, suspended).
+    mutating func release(priority: UInt8) {
+        let b = Self.bucket(priority)
+        precondition(scheduled[b] > 0, "a cooperative thread released twice")
+        scheduled[b] -= 1
+    }
+
+    /// Threads scheduled in all buckets.
+    var scheduledTotal: Int32 { scheduled.reduce(0, +) }
+
+    /// Heap order in every bucket, and no negative count.
+    func checkInvariants() {
+        for heap in ready { heap.checkInvariants() }
+        precondition(scheduled.allSatisfy { $0 >= 0 }, "negative scheduled count")
+    }
+}
