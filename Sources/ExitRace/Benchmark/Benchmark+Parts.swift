@@ -1,11 +1,12 @@
 /// The parts of `exitrace bench`, each measured side by side with its yardstick.
 extension Benchmark {
-    /// The synthetic load's events per second against a bare heap with as many pending entries
-    /// (200 tasks: each has one event pending at a time).
+    /// The synthetic load's events per second against a bare heap holding as many entries as the
+    /// engine's queue does on average during a run.
     static func engineAgainstBareHeap(seconds: Double) -> Part {
         let simulator = Simulator(scenario: SyntheticLoad.scenario(tasks: 200))
         let eventsPerRun = simulator.run(hook: 0, strategy: 0, procedure: 0).events
-        var heap = BareHeap(pending: 200)
+        let pending = simulator.meanPendingEvents(hook: 0, strategy: 0, procedure: 0)
+        var heap = BareHeap(pending: pending)
         var checksum: Int64 = 0
         let (engine, bare, blocks) = Stopwatch().alternate(
             seconds: seconds,
@@ -15,7 +16,7 @@ extension Benchmark {
         let events = Double(blocks * 5 * eventsPerRun)
         let engineRate = events / engine, bareRate = events / bare
         return Part(
-            label: "engine against a bare binary heap (synthetic load: 200 tasks, \(eventsPerRun) events a run)",
+            label: "engine against a bare binary heap (synthetic load: 200 tasks, \(eventsPerRun) events a run, \(pending) pending on average)",
             lines: [
                 "engine \(fixed(engineRate / 1e6, 2)) M events/s, bare heap \(fixed(bareRate / 1e6, 2)) M events/s"
                     + " = \(fixed(engineRate / bareRate, 2))× (measured alternately)"
@@ -29,7 +30,7 @@ extension Benchmark {
             let simulator = Simulator(scenario: SyntheticLoad.scenario(tasks: tasks))
             let eventsPerRun = simulator.run(hook: 0, strategy: 0, procedure: 0).events
             let runs = max(1, 20_000 / eventsPerRun)
-            var heap = BareHeap(pending: tasks)
+            var heap = BareHeap(pending: simulator.meanPendingEvents(hook: 0, strategy: 0, procedure: 0))
             var checksum: Int64 = 0
             let (engine, bare, blocks) = Stopwatch().alternate(
                 seconds: seconds / 4,

@@ -14,8 +14,9 @@ struct CooperativePool {
     /// `timing.cooperativePoolWidth`.
     private(set) var width: Int32 = 1
     private var ready = ContiguousArray<BinaryHeap<ReadyJob>>(repeating: BinaryHeap(), count: QoSClass.allCases.count)
-    /// Threads scheduled per bucket (by `QoSClass.index`).
+    /// Threads scheduled per bucket (by `QoSClass.index`), and in all.
     private var scheduled = ContiguousArray<Int32>(repeating: 0, count: QoSClass.allCases.count)
+    private var total: Int32 = 0
 
     /// Threads the pool may need at once: `width` per bucket.
     static func threadCount(width: Int) -> Int { width * QoSClass.allCases.count }
@@ -30,30 +31,32 @@ struct CooperativePool {
             ready[b].removeAll()
             scheduled[b] = 0
         }
+        total = 0
     }
 
-    /// Queues a job in its priority's bucket.
-    mutating func insert(_ job: ReadyJob) { ready[Self.bucket(job.priority)].insert(job) }
+    /// Queues a job in its priority's bucket; whether it may take a thread at once (queuing a
+    /// job changes no other job's chance).
+    mutating func insert(_ job: ReadyJob) -> Bool {
+        let b = Self.bucket(job.priority)
+        ready[b].insert(job)
+        return admits(b)
+    }
 
     /// Whether a job of `bucket` may take a thread now, given that it has pending work.
+    @inline(__always)
     func admits(_ bucket: Int) -> Bool {
-        var total: Int32 = 0
+        if total < width || scheduled[bucket] == 0 { return true }
         var atOrAbove: Int32 = 0
-        for b in scheduled.indices {
-            total += scheduled[b]
-            if b >= bucket { atOrAbove += scheduled[b] }
-        }
-        return total < width || scheduled[bucket] == 0 || atOrAbove < width
+        for b in bucket..<scheduled.count { atOrAbove += scheduled[b] }
+        return atOrAbove < width
     }
-
-    /// Whether some queued job may take a thread now.
-    var hasAdmissible: Bool { ready.indices.contains { !ready[$0].isEmpty && admits($0) } }
 
     /// Takes the first job of the highest bucket that may take a thread, and counts its thread
     /// as scheduled in that bucket.
     mutating func popAdmissible() -> ReadyJob? {
         for b in ready.indices.reversed() where !ready[b].isEmpty && admits(b) {
             scheduled[b] += 1
+            total += 1
             return ready[b].popMin()
         }
         return nil
@@ -64,14 +67,18 @@ struct CooperativePool {
         let b = Self.bucket(priority)
         precondition(scheduled[b] > 0, "a cooperative thread released twice")
         scheduled[b] -= 1
+        total -= 1
     }
 
     /// Threads scheduled in all buckets.
-    var scheduledTotal: Int32 { scheduled.reduce(0, +) }
+    var scheduledTotal: Int32 { total }
 
+    #if EXITRACE_INVARIANTS
     /// Heap order in every bucket, and no negative count.
     func checkInvariants() {
         for heap in ready { heap.checkInvariants() }
         precondition(scheduled.allSatisfy { $0 >= 0 }, "negative scheduled count")
+        precondition(total == scheduled.reduce(0, +), "scheduled threads miscounted")
     }
+    #endif
 }

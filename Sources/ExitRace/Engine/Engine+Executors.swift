@@ -45,8 +45,7 @@ extension Engine {
                 runThread(dispatchFresh - 1)
             }
         } else {
-            cooperativeReady.insert(job)
-            guard cooperativeReady.hasAdmissible else { return }
+            guard cooperativeReady.insert(job) else { return }
             if let t = cooperativeIdle.popLast() {
                 runThread(t)
             } else if cooperativeFresh < firstDispatch {

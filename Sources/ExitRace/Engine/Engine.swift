@@ -97,6 +97,9 @@ struct Engine {
 
     /// When on, every run records ``TraceRecord``s into `trace` (for explanations and trace files).
     var tracing = false
+    /// When on, `pendingSum` adds up the queue's length at every event (for the benchmark's yardstick).
+    var countingPending = false
+    var pendingSum = 0
     var trace = ContiguousArray<TraceRecord>()
 
     /// Thread 0 is the main thread; then the cooperative pool, then the Dispatch workers.
@@ -141,6 +144,7 @@ struct Engine {
                 break
             }
             events += 1
+            if countingPending { pendingSum += queue.count + 1 }
             if suspended && entry.payload.kind.isAppSide {
                 frozen.append(FrozenEvent(remaining: entry.time.nanoseconds - suspendedAt, event: entry.payload))
                 continue

@@ -48,6 +48,15 @@ public final class Simulator {
             callbacks: engine.callbackNames)
     }
 
+    /// The mean number of events pending in one run (the benchmark sizes its yardstick by it).
+    func meanPendingEvents(hook: Int, strategy: Int, procedure: Int) -> Int {
+        engine.countingPending = true
+        engine.pendingSum = 0
+        defer { engine.countingPending = false }
+        let events = run(hook: hook, strategy: strategy, procedure: procedure).events
+        return max(1, engine.pendingSum / max(1, events))
+    }
+
     /// The cell's compiled program, compiled on first use.
     private func program(hook: Int, strategy: Int, procedure: Int) -> CellProgram {
         let key = (procedure * scenario.hooks.count + hook) * scenario.strategies.count + strategy
