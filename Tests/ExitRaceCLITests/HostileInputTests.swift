@@ -168,6 +168,18 @@ struct HostileInputTests {
             #"hooks.cleanup.callbacks[0]: expected a callback that a kill procedure delivers, found "onQuit", which none does: the hook would never be called (they deliver sceneDidDisconnect, applicationWillTerminate, willTerminateNotification)"#)
     }
 
+    // MARK: - Memory
+
+    @Test("a limit of memory out of range is refused, in the file and in --set")
+    func memoryLimitRange() throws {
+        try Self.expectInvalid(
+            #""limits": {"maxContexts": 0}"#, "limits.maxContexts: expected a whole number from 1 to 100000000, found the number 0")
+        Self.expectRefused(
+            ["run", "--set", "limits.maxPendingEvents=200000000"],
+            "--set limits.maxPendingEvents=200000000: error: limits.maxPendingEvents: expected a whole number from 1 to "
+                + "100000000, found the number 200000000")
+    }
+
     // MARK: - Messages
 
     @Test("help on an unknown topic is a usage error with a suggestion")

@@ -76,7 +76,11 @@ struct DefaultsTests {
         "maxActiveMs": ms(ActivitySettings.default.maxActive),
         "maxEndedMs": ms(ActivitySettings.default.maxEnded),
     ]
-    static let limits = ["maxEvents": "\(Limits.default.maxEvents)", "maxTimeMs": ms(Limits.default.maxTime)]
+    static let limits = [
+        "maxEvents": "\(Limits.default.maxEvents)", "maxTimeMs": ms(Limits.default.maxTime),
+        "maxPendingEvents": "\(Limits.default.maxPendingEvents)", "maxContexts": "\(Limits.default.maxContexts)",
+        "maxTraceRecords": "\(Limits.default.maxTraceRecords)",
+    ]
     static let systemCall: [String: String] = {
         let cost = VirtualDuration.ms(7)
         let call = SystemCall(name: "call", cost: cost)

@@ -30,8 +30,11 @@ public struct CellTrace: Sendable {
     public var procedure: Int
     /// What happened, as `Simulator.run` reports it.
     public var outcome: RunOutcome
-    /// Everything the engine did, in the order it did it.
+    /// Everything the engine did, in the order it did it, up to `limits.maxTraceRecords`.
     public var records: [TraceRecord]
+    /// Whether the run did more than `limits.maxTraceRecords` records could hold: `records` stops
+    /// there, while the run (and its outcome) went on to its end.
+    public var recordsCut = false
     /// The run's contexts, indexed by the records' `context`.
     public var contexts: [Context]
     /// Names of threads 0…n (the main thread, then pool threads), as far as the run used them.

@@ -101,6 +101,8 @@ struct Engine {
     var countingPending = false
     var pendingSum = 0
     var trace = ContiguousArray<TraceRecord>()
+    /// Whether the last run had more to record than `limits.maxTraceRecords` allowed.
+    var traceCut = false
 
     /// Thread 0 is the main thread; then the cooperative pool, then the Dispatch workers.
     static let mainThread: Int32 = 0
@@ -133,15 +135,19 @@ struct Engine {
         let maxTime = VirtualInstant(nanoseconds: value(slots.maxTime))
         let maxEvents = Int(value(slots.maxEvents))
         var events = 0
+        var nextCheck = min(maxEvents, Self.memoryCheckInterval)
         var bound: RunOutcome.Bound?
         while let entry = queue.next() {
             if entry.time > maxTime {
                 if alive { bound = .time }
                 break
             }
-            if events == maxEvents {
-                if alive { bound = .events }
-                break
+            if events == nextCheck {
+                if let reached = boundReached(events: events, maxEvents: maxEvents) {
+                    if alive { bound = reached }
+                    break
+                }
+                nextCheck = min(maxEvents, events + Self.memoryCheckInterval)
             }
             events += 1
             if countingPending { pendingSum += queue.count + 1 }
@@ -161,6 +167,20 @@ struct Engine {
         return outcome(events: events, bound: bound)
     }
 
+    /// How many events a run processes between checks of its memory bounds. A handler adds a
+    /// bounded number of events and contexts, so a run overshoots `limits.maxPendingEvents` and
+    /// `limits.maxContexts` by a bounded amount at most. Checking after every event slowed the
+    /// event loop measurably (`exitrace bench`); this shares the `maxEvents` comparison instead.
+    static let memoryCheckInterval = 1024
+
+    /// The bound a run that has processed `events` events has reached, if any.
+    private func boundReached(events: Int, maxEvents: Int) -> RunOutcome.Bound? {
+        if events == maxEvents { return .events }
+        if queue.count + frozen.count > Int(value(slots.maxPendingEvents)) { return .pendingEvents }
+        if contexts.count > Int(value(slots.maxContexts)) { return .contexts }
+        return nil
+    }
+
     mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>) {
         // Copied into the engine's own buffer: holding the caller's array would make its next
         // change (the next sweep point) copy the whole vector.
@@ -171,6 +191,7 @@ struct Engine {
         }
         program = cell
         trace.empty()
+        traceCut = false
         queue.reset()
         resetExecutors()
         resetResources(for: cell)
@@ -257,6 +278,7 @@ struct Engine {
         _ kind: TraceRecord.Kind, thread: Int32 = -1, context: Int32 = -1, a: Int32 = 0, b: Int64 = 0
     ) {
         guard tracing else { return }
+        guard trace.count < Int(value(slots.maxTraceRecords)) else { return traceCut = true }
         trace.append(TraceRecord(time: now.nanoseconds, kind: kind, thread: thread, context: context, a: a, b: b))
     }
 

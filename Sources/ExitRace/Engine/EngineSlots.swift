@@ -17,6 +17,9 @@ struct EngineSlots {
     var goalWithin = -1
     var maxEvents: Int
     var maxTime: Int
+    var maxPendingEvents: Int
+    var maxContexts: Int
+    var maxTraceRecords: Int
 
     init(scenario: Scenario, space: ParameterSpace) {
         func slot(_ path: String) -> Int {
@@ -44,5 +47,8 @@ struct EngineSlots {
         }
         maxEvents = slot(SettingPath.limits("maxEvents"))
         maxTime = slot(SettingPath.limits("maxTimeMs"))
+        maxPendingEvents = slot(SettingPath.limits("maxPendingEvents"))
+        maxContexts = slot(SettingPath.limits("maxContexts"))
+        maxTraceRecords = slot(SettingPath.limits("maxTraceRecords"))
     }
 }

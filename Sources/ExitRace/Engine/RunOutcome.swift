@@ -36,8 +36,24 @@ public struct RunOutcome: Equatable, Sendable {
 
     /// A bound of ``Limits`` that stopped the run while the process was still alive.
     public enum Bound: String, Equatable, Sendable {
+        /// `limits.maxEvents`: the run processed as many events as it may.
         case events
+        /// `limits.maxTimeMs`: the next event lay past the latest time a run may reach.
         case time
+        /// `limits.maxPendingEvents`: more events were scheduled and not yet processed than allowed.
+        case pendingEvents
+        /// `limits.maxContexts`: the run created more turns, blocks and tasks than allowed.
+        case contexts
+
+        /// The setting of the bound, e.g. `limits.maxEvents`.
+        public var settingPath: String {
+            switch self {
+            case .events: "limits.maxEvents"
+            case .time: "limits.maxTimeMs"
+            case .pendingEvents: "limits.maxPendingEvents"
+            case .contexts: "limits.maxContexts"
+            }
+        }
     }
 
     /// The first semaphore signal that woke a waiter of a higher QoS class than the signaler.

@@ -41,11 +41,13 @@ public final class Simulator {
         defer { engine.tracing = false }
         let outcome = run(hook: hook, strategy: strategy, procedure: procedure, values: values)
         let cleanup = scenario.systemCalls.map(\.isCleanup)
-        return CellTrace(
+        var trace = CellTrace(
             scenario: scenario, hook: hook, strategy: strategy, procedure: procedure, outcome: outcome,
             records: Array(engine.trace), contexts: engine.traceContexts { cleanup[Int($0)] },
             threads: engine.traceThreadNames(), semaphores: engine.semaphoreNames, flags: engine.flagNames,
             callbacks: engine.callbackNames)
+        trace.recordsCut = engine.traceCut
+        return trace
     }
 
     /// The mean number of events pending in one run (the benchmark sizes its yardstick by it).

@@ -20,12 +20,23 @@ public struct CellExplanation: Sendable {
     /// Why the cleanup won or lost, in a sentence that starts with ○ or ×
     /// (e.g. `× lost: … lost by 8 ms`); deadlocks and inversions are spelled out.
     public var verdict: String
+    /// When the trace was cut at `limits.maxTraceRecords`: how many records it kept. The timeline
+    /// stops there; the verdict is still the whole run's.
+    public var recordsKeptBeforeCut: Int?
 
     /// Explains a traced run (``Simulator/trace(hook:strategy:procedure:values:)``).
     public init(_ trace: CellTrace) {
         title = trace.title
         lines = Self.lines(trace)
         verdict = VerdictSentence.sentence(trace)
+        recordsKeptBeforeCut = trace.recordsCut ? trace.records.count : nil
+    }
+
+    /// The line that ends a cut timeline, or `nil` when the trace is whole.
+    public var cutNotice: String? {
+        recordsKeptBeforeCut.map {
+            "the trace was cut after \(TimeFormatting.grouped($0)) records (limits.maxTraceRecords); the run went on unrecorded"
+        }
     }
 
     /// The explanation as `exitrace explain` prints it: the title, the timeline aligned by place with
@@ -44,6 +55,7 @@ public struct CellExplanation: Sendable {
             out += "  " + String(repeating: " ", count: max(0, 13 - time.count)) + time + "  "
             out += line.place + String(repeating: " ", count: placeWidth - line.place.count) + "  " + line.text + "\n"
         }
+        if let cutNotice { out += "  ---- \(cutNotice) ----\n" }
         return out + "\n" + verdict + "\n"
     }
 

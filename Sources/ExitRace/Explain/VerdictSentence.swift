@@ -29,8 +29,7 @@ enum VerdictSentence {
             return "× deadlock: \(chain.chainDescription); " + (death ?? "the process hung with no watchdog to kill it") + "."
         }
         if let bound = outcome.boundReached {
-            let limit = bound == .events ? "limits.maxEvents" : "limits.maxTimeMs"
-            return "? the run reached \(limit) while the process was alive: raise it to see how the race ends."
+            return "? the run reached \(bound.settingPath) while the process was alive: raise it to see how the race ends."
         }
         guard let death, let deathAt = outcome.death?.at else {
             return "× the cleanup did not finish, and the process did not die: nothing was left that could run it."

@@ -104,6 +104,16 @@ public struct Limits: Equatable, Sendable {
     public var maxEvents: Int
     /// The latest virtual time a run may reach; a run that reaches it stops with `boundReached` `time`.
     public var maxTime: VirtualDuration
+    /// The most events one run may have scheduled and not yet processed; a run that holds more
+    /// stops with `boundReached` `pendingEvents`. It bounds the event queue's memory.
+    public var maxPendingEvents: Int
+    /// The most contexts (turns, blocks, tasks) one run may create; a run that creates more stops
+    /// with `boundReached` `contexts`. It bounds the memory of the run's contexts.
+    public var maxContexts: Int
+    /// The most trace records an explanation (`explain`, the report) keeps of one run; past it the
+    /// run goes on unrecorded and the explanation says its trace was cut. Runs without a trace
+    /// ignore it.
+    public var maxTraceRecords: Int
 
     /// The largest duration a scenario may state, in milliseconds (about 11.6 days): far beyond any
     /// iOS budget, and small enough that no sum of settings overflows 64-bit nanoseconds.
@@ -111,15 +121,26 @@ public struct Limits: Equatable, Sendable {
     /// The most events a run may be allowed; keeps per-run counters within 32 bits.
     public static let maxEventsCeiling = 1_000_000_000
 
-    /// Bounds as given; the decoder, not this initializer, checks them against ``maxEventsCeiling`` and
-    /// ``maxDurationMs``.
-    public init(maxEvents: Int, maxTime: VirtualDuration) {
+    /// The most pending events, contexts or trace records a run may be allowed: with the event
+    /// queue's 32-byte entries, a few gigabytes at most.
+    public static let memoryCeiling = 100_000_000
+
+    /// Bounds as given; the decoder, not this initializer, checks them against ``maxEventsCeiling``,
+    /// ``memoryCeiling`` and ``maxDurationMs``.
+    public init(
+        maxEvents: Int, maxTime: VirtualDuration, maxPendingEvents: Int = 1_000_000, maxContexts: Int = 1_000_000,
+        maxTraceRecords: Int = 1_000_000
+    ) {
         self.maxEvents = maxEvents
         self.maxTime = maxTime
+        self.maxPendingEvents = maxPendingEvents
+        self.maxContexts = maxContexts
+        self.maxTraceRecords = maxTraceRecords
     }
 
-    /// The bounds a scenario gets for every limit it leaves out: a million events and ten minutes
-    /// of virtual time. A run that reaches one is reported as such, never cut short silently.
+    /// The bounds a scenario gets for every limit it leaves out: a million events, ten minutes of
+    /// virtual time, a million pending events, contexts and trace records (some 32 MB each). A run
+    /// that reaches one is reported as such, never cut short silently.
     public static let `default` = Limits(maxEvents: 1_000_000, maxTime: .ms(600_000))
 }
 

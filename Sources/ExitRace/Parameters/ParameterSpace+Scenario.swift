@@ -81,6 +81,9 @@ extension ParameterSpace {
         mutating func addLimits(_ limits: Limits) {
             count(SettingPath.limits("maxEvents"), limits.maxEvents, in: 1...Limits.maxEventsCeiling)
             duration(SettingPath.limits("maxTimeMs"), limits.maxTime, positive: true)
+            count(SettingPath.limits("maxPendingEvents"), limits.maxPendingEvents, in: 1...Limits.memoryCeiling)
+            count(SettingPath.limits("maxContexts"), limits.maxContexts, in: 1...Limits.memoryCeiling)
+            count(SettingPath.limits("maxTraceRecords"), limits.maxTraceRecords, in: 1...Limits.memoryCeiling)
         }
 
         mutating func addCall(_ call: SystemCall) {

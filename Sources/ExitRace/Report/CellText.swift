@@ -82,7 +82,7 @@ extension ResultTable {
                 if let story = scenario.goalStory(outcome) { add(story, procedure) }
                 if cell.watchdogKilled, let story = Self.watchdogStory(outcome) { add(story, procedure) }
                 if let bound = outcome.boundReached {
-                    add("stopped at limits.\(bound == .events ? "maxEvents" : "maxTimeMs") while the process was alive", procedure)
+                    add("stopped at \(bound.settingPath) while the process was alive", procedure)
                 }
             }
             for story in stories {

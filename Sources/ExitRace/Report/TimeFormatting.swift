@@ -52,3 +52,16 @@ enum TimeFormatting {
 
     static func human(_ instant: VirtualInstant) -> String { human(instant.nanoseconds) }
 }
+
+extension TimeFormatting {
+    /// A count with commas between groups of three digits: `999,990`.
+    static func grouped(_ count: Int) -> String {
+        let digits = String(count.magnitude)
+        var out = count < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return out
+    }
+}

@@ -120,6 +120,10 @@ public enum ScenarioDecoder {
             return nil
         }
         if let events = reader.integer("maxEvents", in: 1...Limits.maxEventsCeiling) { limits.maxEvents = events }
+        let memory = 1...Limits.memoryCeiling
+        if let pending = reader.integer("maxPendingEvents", in: memory) { limits.maxPendingEvents = pending }
+        if let contexts = reader.integer("maxContexts", in: memory) { limits.maxContexts = contexts }
+        if let records = reader.integer("maxTraceRecords", in: memory) { limits.maxTraceRecords = records }
         if let time = reader.milliseconds("maxTimeMs") {
             if time.nanoseconds == 0 {
                 log.error(reader.childPath("maxTimeMs"), reader.position("maxTimeMs"), "expected more than 0 ms, found 0")

@@ -21,7 +21,7 @@ enum ScenarioKeys {
     static let goals = table(GoalKind.self)
     static let timing = ["exitDurationMs", "startLatencyMs", "cooperativePoolWidth", "dispatchPoolWidth", "mainThreadQoS"]
     static let startLatency = QoSClass.allCases.reversed().map(\.name)
-    static let limits = ["maxEvents", "maxTimeMs"]
+    static let limits = ["maxEvents", "maxTimeMs", "maxPendingEvents", "maxContexts", "maxTraceRecords"]
     static let systemCall = [
         "costMs", "deliverAfterMs", "replyLatencyMs", "takesEffectOn", "cleanup", "activity", "dismissal", "dismissAfterMs",
     ]
