@@ -89,6 +89,17 @@ public struct LifecycleSettings: Equatable, Sendable {
         scenes: true, debuggerAttached: false, suspendAfter: .ms(2_000), backgroundTaskAllowance: .ms(30_000),
         expirationWarning: .ms(5_000), uiTeardown: .ms(50), terminateDelay: .ms(50), terminationWatchdog: .ms(5_000), launchWatchdog: .ms(20_000),
         callbackWatchdog: .ms(5_000))
+
+    /// Every duration of the section with its member name, in the file's order: the decoder reads
+    /// them by it and the parameter space names their slots by it.
+    static var durations: [(key: String, keyPath: WritableKeyPath<LifecycleSettings, VirtualDuration>)] {
+        [
+            ("suspendAfterMs", \.suspendAfter), ("backgroundTaskAllowanceMs", \.backgroundTaskAllowance),
+            ("expirationWarningMs", \.expirationWarning), ("uiTeardownMs", \.uiTeardown),
+            ("terminateDelayMs", \.terminateDelay), ("terminationWatchdogMs", \.terminationWatchdog),
+            ("launchWatchdogMs", \.launchWatchdog), ("callbackWatchdogMs", \.callbackWatchdog),
+        ]
+    }
 }
 
 /// The callbacks UIKit delivers, by the names hooks and procedures use.

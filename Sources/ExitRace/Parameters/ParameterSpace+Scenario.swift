@@ -16,13 +16,6 @@ extension ParameterSpace {
         self.init(slots: builder.slots, orderings: builder.orderings)
     }
 
-    /// The lifecycle's durations that the engine reads directly, by member name.
-    static var lifecycleDurations: [(key: String, keyPath: KeyPath<LifecycleSettings, VirtualDuration>)] {
-        [("suspendAfterMs", \.suspendAfter), ("backgroundTaskAllowanceMs", \.backgroundTaskAllowance),
-         ("expirationWarningMs", \.expirationWarning)]
-            + LifecycleBudget.allCases.map { ($0.key, $0.keyPath) }
-    }
-
     private struct Builder {
         var slots: [ParameterSlot] = []
         var orderings: [Ordering] = []
@@ -52,7 +45,7 @@ extension ParameterSpace {
 
         mutating func addLifecycle(_ lifecycle: LifecycleSettings) {
             var slotOf: [String: Int] = [:]
-            for (key, keyPath) in ParameterSpace.lifecycleDurations {
+            for (key, keyPath) in LifecycleSettings.durations {
                 slotOf[key] = duration(SettingPath.lifecycle(key), lifecycle[keyPath: keyPath])
             }
             orderings.append(

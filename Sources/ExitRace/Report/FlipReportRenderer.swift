@@ -120,11 +120,6 @@ public enum FlipReportRenderer {
 
     /// A stored value in the file's unit: `11.001 ms`, or a whole number.
     static func value(_ stored: Int64, isDuration: Bool) -> String {
-        guard isDuration else { return "\(stored)" }
-        let whole = stored / 1_000_000, fraction = abs(stored % 1_000_000)
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 6 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return (stored < 0 && whole == 0 ? "-" : "") + "\(whole)" + (digits.isEmpty ? "" : ".\(digits)") + " ms"
+        isDuration ? TimeFormatting.exactMilliseconds(stored) + " ms" : "\(stored)"
     }
 }

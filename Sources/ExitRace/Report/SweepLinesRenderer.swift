@@ -57,7 +57,7 @@ public enum SweepLinesRenderer {
             out.append(":")
             let stored = grid.axes[axis].values[coordinates[axis]]
             if grid.axes[axis].isDuration {
-                out.append(FlipReportRenderer.value(stored, isDuration: true).replacingOccurrences(of: " ms", with: ""))
+                out.append(TimeFormatting.exactMilliseconds(stored))
             } else {
                 out.append(integer: stored)
             }

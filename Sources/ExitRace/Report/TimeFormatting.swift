@@ -13,6 +13,17 @@ enum TimeFormatting {
 
     static func milliseconds(_ instant: VirtualInstant) -> String { milliseconds(instant.nanoseconds) }
 
+    /// Milliseconds to the nanosecond, no trailing zeros and no unit (`11.000001`): sweep
+    /// boundaries can be pinned that finely.
+    static func exactMilliseconds(_ nanoseconds: Int64) -> String {
+        let sign = nanoseconds < 0 ? "-" : ""
+        let magnitude = nanoseconds.magnitude
+        var fraction = String(magnitude % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(sign)\(magnitude / 1_000_000)" + (fraction.isEmpty ? "" : ".\(fraction)")
+    }
+
     /// Always three decimals (`50.000 ms`), for columns that line up.
     static func fixedMilliseconds(_ nanoseconds: Int64) -> String {
         let sign = nanoseconds < 0 ? "-" : ""

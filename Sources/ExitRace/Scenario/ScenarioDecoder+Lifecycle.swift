@@ -34,13 +34,7 @@ extension ScenarioDecoder {
         guard let reader = ObjectReader(node, path: "lifecycle", allowed: ScenarioKeys.lifecycle, log: log) else { return nil }
         if let scenes = reader.bool("scenes") { settings.scenes = scenes }
         if let debugger = reader.bool("debuggerAttached") { settings.debuggerAttached = debugger }
-        let durations: [(String, WritableKeyPath<LifecycleSettings, VirtualDuration>)] = [
-            ("suspendAfterMs", \.suspendAfter), ("backgroundTaskAllowanceMs", \.backgroundTaskAllowance),
-            ("expirationWarningMs", \.expirationWarning), ("uiTeardownMs", \.uiTeardown),
-            ("terminateDelayMs", \.terminateDelay), ("terminationWatchdogMs", \.terminationWatchdog),
-            ("launchWatchdogMs", \.launchWatchdog), ("callbackWatchdogMs", \.callbackWatchdog),
-        ]
-        for (key, path) in durations {
+        for (key, path) in LifecycleSettings.durations {
             if let value = reader.milliseconds(key) { settings[keyPath: path] = value }
         }
         if settings.expirationWarning > settings.backgroundTaskAllowance {
