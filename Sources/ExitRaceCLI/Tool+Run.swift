@@ -3,7 +3,8 @@ import ExitRace
 extension Tool {
     static func runCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "run", values: ["--format", "--set", "--output", "-o"])
+            let arguments = try parse(raw, command: "run", values: ["--format", "--set", "--output", "-o"] + SamplingOptions.names)
+            let sampling = try SamplingOptions(arguments, command: "run")
             var format = OutputFormat.text
             if let name = arguments.value("--format") {
                 guard let parsed = OutputFormat(rawValue: name) else {
@@ -25,7 +26,10 @@ extension Tool {
             let chosen = format
             for window in stride(from: 0, to: count, by: Self.runWindow) {
                 let pieces = source.map(window..<min(window + Self.runWindow, count)) { index, scenario in
-                    chosen.piece(Simulator(scenario: scenario).table(), index: index, count: count)
+                    if let settings = sampling.sampling(for: scenario) {
+                        return chosen.piece(SampledExperiment(scenario: scenario, sampling: settings).run(), index: index, count: count)
+                    }
+                    return chosen.piece(Simulator(scenario: scenario).table(), index: index, count: count)
                 }
                 for piece in pieces {
                     switch piece {
@@ -43,7 +47,8 @@ extension Tool {
     static let runWindow = 32
 
     static let runHelp = """
-        USAGE: exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--output FILE]
+        USAGE: exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
+                            [--output FILE]
 
         Simulates every (hook, strategy) cell of each scenario file under every kill procedure and
         prints the result tables. A directory stands for its *.json files (sorted). With no FILE,
@@ -57,6 +62,10 @@ extension Tool {
                                e.g. --set timing.exitDurationMs=8
                                     --set 'procedures.background.steps[1].ms=20'
                                     --set timing.mainThreadQoS=userInitiated
+                               a number may be a distribution: uniform(1,20), logUniform(0.1,50),
+                               normal(mean,sd,min[,max]), triangular(min,mode,max),
+                               choice(v1,v2,…) or choice(v1:w1,v2:w2,…)
+        \(SamplingOptions.help)
           -o, --output FILE    write the result to FILE (whole or not at all) instead of stdout:
                                a regular file or a new path, never an input of the run; a
                                symbolic link is written through (its target is replaced)

@@ -34,6 +34,16 @@ public struct Scenario: Equatable, Sendable {
     public var procedures: [KillProcedure]
     /// Sweeps whose flip reports go with the scenario's results (none unless the file names some).
     public var sweeps: [SweepSpec] = []
+    /// Settings whose values are drawn from a distribution, in file order (none unless the file
+    /// or `--set` gives one). The scenario's own value of such a setting is the distribution's
+    /// ``Distribution/nominal`` value, which runs without sampling use.
+    public var uncertainties: [UncertainSetting] = []
+    /// How many replications to run and from which seed when the scenario is sampled and the
+    /// command line does not say (the `sampling` section; ``SamplingSettings/default`` if absent).
+    public var sampling: SamplingSettings = .default
+
+    /// Whether any setting is drawn from a distribution.
+    public var isUncertain: Bool { !uncertainties.isEmpty }
 
     /// A `nil` title is the name.
     public init(

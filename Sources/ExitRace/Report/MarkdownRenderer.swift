@@ -2,9 +2,17 @@
 public enum MarkdownRenderer {
     /// The table as a Markdown section: a heading, the table, the legend, the procedures and the
     /// details of marked cells, as `exitrace run --format md` prints it.
-    public static func render(_ table: ResultTable) -> String {
-        let layout = TableLayout(table)
+    public static func render(_ table: ResultTable) -> String { render(layout: TableLayout(table)) }
+
+    /// A sampled table: rates in the cells, then each cell's counts and intervals.
+    public static func render(_ table: RateTable) -> String { render(layout: TableLayout(table)) }
+
+    static func render(layout: TableLayout) -> String {
         var out = "### \(escape(layout.name)): \(escape(layout.title))\n\n"
+        for line in layout.summary {
+            out += line.hasPrefix("  ") ? "- \(escape(String(line.dropFirst(2))))\n" : "\(escape(line))\n\n"
+        }
+        if !layout.summary.isEmpty { out += "\n" }
         out += "| \(escape(TableLayout.cornerTitle)) | " + layout.columns.map { codeSpan($0.title) }.joined(separator: " | ") + " |\n"
         out += "|---|" + String(repeating: "---|", count: layout.columns.count) + "\n"
         for row in layout.rows {
@@ -14,6 +22,10 @@ public enum MarkdownRenderer {
         for line in layout.legend { out += "- \(escape(line))\n" }
         out += "\nProcedures:\n\n"
         for procedure in layout.procedures { out += "- \(codeSpan(procedure.name)): \(escape(procedure.label))\n" }
+        if !layout.rates.isEmpty {
+            out += "\nRates (finished/replications, share, 95% Wilson interval):\n\n"
+            for line in layout.rates { out += "- \(escape(line))\n" }
+        }
         if !layout.details.isEmpty {
             out += "\nDetails:\n\n"
             for line in layout.details { out += "- \(escape(line))\n" }

@@ -31,6 +31,18 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// A sampled table `index` of `count`, as it stands in the whole output.
+    public func piece(_ table: RateTable, index: Int, count: Int) -> String {
+        let separator = index > 0 ? "\n" : ""
+        switch self {
+        case .text: return separator + TextRenderer.render(table)
+        case .md: return separator + MarkdownRenderer.render(table)
+        case .json:
+            if count == 1 { return RateJSONRenderer.render(table) }
+            return "    " + RateJSONRenderer.document(table).serialized(indent: 4) + (index == count - 1 ? "\n" : ",\n")
+        }
+    }
+
     /// What comes after the last of `count` tables.
     public func closing(count: Int) -> String {
         self == .json && count != 1 ? JSONRenderer.closingOfMany : ""

@@ -43,6 +43,10 @@ struct TableLayout {
     var procedures: [Procedure]
     /// One line per marked cell and kind of mark; empty when no cell is marked.
     var details: [String]
+    /// Lines under the title saying what a sampled table sampled; empty for a plain table.
+    var summary: [String] = []
+    /// A sampled table's rates, one line per cell; empty for a plain table.
+    var rates: [String] = []
 
     init(_ table: ResultTable) {
         let scenario = table.scenario
@@ -60,5 +64,29 @@ struct TableLayout {
         legend = table.legendLines()
         procedures = scenario.procedures.map { Procedure(name: $0.name, label: $0.label) }
         details = table.detailLines()
+    }
+}
+
+extension TableLayout {
+    /// The layout of a sampled table: rates in the cells, what was sampled under the title, and
+    /// each cell's counts with their intervals.
+    init(_ table: RateTable) {
+        let scenario = table.scenario
+        name = scenario.name
+        title = scenario.title
+        columns = scenario.strategies.map { Column(title: $0.name, code: $0.code) }
+        rows = scenario.hooks.indices.map { hook in
+            Row(
+                title: scenario.hooks[hook].label,
+                cells: scenario.strategies.indices.map { strategy in
+                    let cell = table.cell(hook: hook, strategy: strategy)
+                    return Cell(hook: hook, strategy: strategy, text: table.cellText(cell), verdict: cell.verdict)
+                })
+        }
+        legend = table.legendLines()
+        procedures = scenario.procedures.map { Procedure(name: $0.name, label: $0.label) }
+        details = table.detailLines()
+        summary = table.summaryLines()
+        rates = table.rateLines()
     }
 }

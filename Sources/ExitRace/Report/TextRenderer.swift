@@ -9,12 +9,22 @@ public enum TextRenderer {
 
     /// The table as `exitrace run` prints it: the heading, the aligned grid, the legend and the
     /// details of marked cells.
-    public static func render(_ table: ResultTable) -> String {
-        let layout = TableLayout(table)
-        var out = "\(layout.name): \(layout.title)\n\n" + grid(layout) + "\n"
+    public static func render(_ table: ResultTable) -> String { render(layout: TableLayout(table)) }
+
+    /// A sampled table: rates in the cells, then each cell's counts and intervals.
+    public static func render(_ table: RateTable) -> String { render(layout: TableLayout(table)) }
+
+    static func render(layout: TableLayout) -> String {
+        var out = "\(layout.name): \(layout.title)\n\n"
+        if !layout.summary.isEmpty { out += layout.summary.joined(separator: "\n") + "\n\n" }
+        out += grid(layout) + "\n"
         for legend in layout.legend { out += legend + "\n" }
         out += "\nprocedures:\n"
         for procedure in layout.procedures { out += "  \(procedure.name): \(procedure.label)\n" }
+        if !layout.rates.isEmpty {
+            out += "\nrates (finished/replications, share, 95% Wilson interval):\n"
+            for line in layout.rates { out += "  \(line)\n" }
+        }
         if !layout.details.isEmpty {
             out += "\ndetails:\n"
             for detail in layout.details { out += "  \(detail)\n" }

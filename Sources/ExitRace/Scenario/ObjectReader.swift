@@ -84,7 +84,7 @@ struct ObjectReader {
         guard case .number(let number, let text) = value.value, number.rounded() == number,
             let integer = Int(exactly: number), range.contains(integer)
         else {
-            log.expected("a whole number from \(range.lowerBound) to \(range.upperBound)", at: value, childPath(key))
+            Self.expectedNumber("a whole number from \(range.lowerBound) to \(range.upperBound)", value, childPath(key), log)
             return nil
         }
         _ = text
@@ -104,10 +104,26 @@ struct ObjectReader {
         guard case .number(let number, _) = value.value, number.isFinite, number >= 0, number <= max,
             let duration = VirtualDuration.milliseconds(number)
         else {
-            log.expected("milliseconds from 0 to \(formatLimit(max))", at: value, path)
+            expectedNumber("milliseconds from 0 to \(formatLimit(max))", value, path, log)
             return nil
         }
         return duration
+    }
+
+    /// "expected …, found …" for a numeric setting; an object there is taken for a distribution
+    /// whose family is misspelt, and named with a suggestion.
+    static func expectedNumber(_ what: String, _ value: JSONNode, _ path: String, _ log: DiagnosticLog) {
+        guard case .object(let members) = value.value else {
+            log.expected(what, at: value, path)
+            return
+        }
+        var message = "expected \(what), or a distribution (\(Distribution.familyNames.joined(separator: ", "))), found an object"
+        let keys = members.map(\.key).filter { $0 != ScenarioKeys.note && !ScenarioKeys.distributionExtras.contains($0) }
+        if let key = keys.first {
+            message += " with \"\(key)\""
+            if let near = closestMatch(to: key, in: Distribution.familyNames) { message += "; did you mean \"\(near)\"?" }
+        }
+        log.error(path, value.position, message)
     }
 
     /// A string that must name one of `names` (a system call, a callback, …): otherwise a

@@ -13,7 +13,13 @@ public enum ScenarioDecoder {
     /// Decodes a parsed document (after `extend` and `--set` have been applied to it).
     static func decode(_ root: JSONNode, file: String) throws(InputError) -> Scenario {
         let log = DiagnosticLog()
-        let scenario = decodeScenario(root, file: file, log: log)
+        var root = root
+        let uncertainties = extractDistributions(&root, log: log)
+        var scenario = decodeScenario(root, file: file, log: log)
+        if log.diagnostics.isEmpty, scenario != nil {
+            checkUncertainties(uncertainties, scenario!, log: log)
+            scenario!.uncertainties = uncertainties
+        }
         if let scenario, log.diagnostics.isEmpty { return scenario }
         throw InputError(log.diagnostics.inReadingOrder())
     }
@@ -63,6 +69,7 @@ public enum ScenarioDecoder {
             name: name, title: title, timing: timing, lifecycle: lifecycle, activity: activity, goal: goal, limits: limits,
             systemCalls: calls, hooks: hooks, strategies: strategies, procedures: procedures)
         scenario.sweeps = decodeSweeps(object, scenario, log: log)
+        scenario.sampling = decodeSampling(object, log: log)
         return scenario
     }
 

@@ -9,8 +9,11 @@ enum ScenarioKeys {
     static let note = "note"
     static let topLevel = [
         "$schema", "name", "title", "extend", "timing", "lifecycle", "activity", "goal", "limits", "systemCalls", "hooks",
-        "strategies", "procedures", "sweeps",
+        "strategies", "procedures", "sweeps", "sampling",
     ]
+    static let sampling = ["runs", "seed"]
+    /// The members of a distribution written in place of a number, besides its family's name.
+    static let distributionExtras = ["min", "max", "weights"]
     static let sweep = ["vary", "steps", "log", "toleranceMs"]
     static let lifecycle = [
         "scenes", "debuggerAttached", "suspendAfterMs", "backgroundTaskAllowanceMs", "expirationWarningMs", "uiTeardownMs", "terminateDelayMs",

@@ -2,7 +2,8 @@
 ///
 /// The path uses the same spelling as diagnostics: `timing.exitDurationMs`,
 /// `procedures.background.steps[1].ms`, `strategies["Task + semaphore"].code`. The value is JSON
-/// (`8`, `true`, `"text"`, `{"a": 1}`); a bare word that is not JSON (`utility`) is taken as a string.
+/// (`8`, `true`, `"text"`, `{"a": 1}`) or a distribution (`uniform(1,20)`, see ``DistributionCall``);
+/// a bare word that is not JSON (`utility`) is taken as a string.
 /// The result is validated like the file itself.
 public struct SettingOverride: Equatable, Sendable {
     /// One step of a path: a member's key or an array index.
@@ -27,8 +28,10 @@ public struct SettingOverride: Equatable, Sendable {
                 "expected a path like timing.exitDurationMs or strategies[\"Task + semaphore\"].code, found \"\(pathText)\"")
         }
         var value: JSONNode
+        let call: String?
+        do { call = try DistributionCall.json(valueText) } catch { throw fail(error.message) }
         do {
-            value = try JSONParser.parse(valueText, file: source)
+            value = try JSONParser.parse(call ?? valueText, file: source)
         } catch {
             let bareWord = !valueText.isEmpty && !valueText.hasPrefix("\"") && !valueText.hasPrefix("{")
                 && !valueText.hasPrefix("[") && !valueText.first!.isNumber && !valueText.hasPrefix("-")

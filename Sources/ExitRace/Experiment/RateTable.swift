@@ -1,0 +1,149 @@
+/// The table of a sampled experiment: for each cell and kill procedure, in how many of the
+/// replications the cleanup finished, with the marks' counts and the first failing replications.
+///
+/// Counts add up: the tables of disjoint ranges of replications merge into the table of their
+/// union, whatever machine or thread ran them. Everything shown is derived from the counts.
+public struct RateTable: Equatable, Sendable {
+    /// One cell's counts under one kill procedure.
+    public struct ProcedureRates: Equatable, Sendable {
+        /// Replications run.
+        public var runs = 0
+        /// Replications in which the cleanup finished.
+        public var finished = 0
+        /// Replications with a deadlock.
+        public var deadlocks = 0
+        /// Replications with a priority inversion.
+        public var inversions = 0
+        /// Replications that ended in a watchdog kill (a crash report on a device).
+        public var watchdogKills = 0
+        /// Replications stopped by a bound of `limits`.
+        public var boundsReached = 0
+        /// The first replications (ascending, at most ``RateTable/failuresKept``) in which the
+        /// cleanup did not finish: replay one with `explain --replication`.
+        public var failures: [Int] = []
+        /// Each replication's margin.
+        public var margins = MarginHistogram()
+
+        /// The share of replications in which the cleanup finished, 0…1.
+        public var rate: Double { runs == 0 ? 0 : Double(finished) / Double(runs) }
+        /// The 95% Wilson interval of ``rate``.
+        public var interval: WilsonInterval { WilsonInterval(successes: finished, trials: Swift.max(runs, 1)) }
+
+        /// Counts one replication's outcome.
+        mutating func record(_ outcome: RunOutcome, replication: Int) {
+            runs += 1
+            if outcome.cleanupFinished {
+                finished += 1
+            } else if failures.count < RateTable.failuresKept {
+                failures.append(replication)
+            }
+            if outcome.deadlockChain != nil { deadlocks += 1 }
+            if outcome.inversion != nil { inversions += 1 }
+            if outcome.death?.cause.isWatchdogKill == true { watchdogKills += 1 }
+            if outcome.boundReached != nil { boundsReached += 1 }
+            margins.record(outcome.margin)
+        }
+
+        /// Adds the counts of `other`, whose replications all come after this one's.
+        mutating func merge(_ other: ProcedureRates) {
+            runs += other.runs
+            finished += other.finished
+            deadlocks += other.deadlocks
+            inversions += other.inversions
+            watchdogKills += other.watchdogKills
+            boundsReached += other.boundsReached
+            failures = Array((failures + other.failures).sorted().prefix(RateTable.failuresKept))
+            margins.merge(other.margins)
+        }
+    }
+
+    /// One hook running one strategy, under every kill procedure.
+    public struct Cell: Equatable, Sendable {
+        /// The row: an index into `scenario.hooks`.
+        public var hook: Int
+        /// The column: an index into `scenario.strategies`.
+        public var strategy: Int
+        /// Indexed like the scenario's procedures.
+        public var procedures: [ProcedureRates]
+
+        /// ○ when the cleanup finished in every replication of every procedure, × in none, △
+        /// otherwise (the procedures listed are those where it finished in every replication).
+        public var verdict: ResultTable.Verdict {
+            if procedures.allSatisfy({ $0.finished == $0.runs }) { return .always }
+            if procedures.allSatisfy({ $0.finished == 0 }) { return .never }
+            return .some(procedures.indices.filter { procedures[$0].finished == procedures[$0].runs })
+        }
+
+        /// Replications with a deadlock, over every procedure.
+        public var deadlocks: Int { procedures.reduce(0) { $0 + $1.deadlocks } }
+        /// Replications with a priority inversion, over every procedure.
+        public var inversions: Int { procedures.reduce(0) { $0 + $1.inversions } }
+        /// Replications stopped by a bound, over every procedure.
+        public var boundsReached: Int { procedures.reduce(0) { $0 + $1.boundsReached } }
+        /// Whether every replication finished the cleanup and then ended in a watchdog kill.
+        public var watchdogKilled: Bool {
+            procedures.allSatisfy { $0.runs > 0 && $0.finished == $0.runs && $0.watchdogKills == $0.runs }
+        }
+    }
+
+    /// How many failing replications each cell keeps per procedure.
+    public static let failuresKept = 5
+
+    /// The scenario the table is of (its distributions say what was drawn).
+    public var scenario: Scenario
+    /// The seed the replications' draws derive from.
+    public var seed: UInt64
+    /// The replications the counts cover: `0..<runs` for a whole experiment, a part for a shard.
+    public var replications: Range<Int>
+    /// Row-major: `cells[hook * strategies.count + strategy]`.
+    public var cells: [Cell]
+
+    /// An empty table of `scenario` for the replications `replications`.
+    public init(scenario: Scenario, seed: UInt64, replications: Range<Int>) {
+        self.scenario = scenario
+        self.seed = seed
+        self.replications = replications
+        cells = scenario.hooks.indices.flatMap { hook in
+            scenario.strategies.indices.map { strategy in
+                Cell(hook: hook, strategy: strategy, procedures: Array(repeating: ProcedureRates(), count: scenario.procedures.count))
+            }
+        }
+    }
+
+    /// The cell of hook `hook` and strategy `strategy` (indices).
+    public func cell(hook: Int, strategy: Int) -> Cell {
+        cells[hook * scenario.strategies.count + strategy]
+    }
+
+    /// Adds the counts of `other`, whose replications follow this table's directly.
+    public mutating func merge(_ other: RateTable) {
+        precondition(other.replications.lowerBound == replications.upperBound, "merged out of order")
+        precondition(other.cells.count == cells.count)
+        for index in cells.indices {
+            for procedure in cells[index].procedures.indices {
+                cells[index].procedures[procedure].merge(other.cells[index].procedures[procedure])
+            }
+        }
+        replications = replications.lowerBound..<other.replications.upperBound
+    }
+}
+
+extension RateTable {
+    /// Counts a sampled experiment's outcomes into a rate table.
+    public struct Collector: OutcomeAggregator {
+        /// The table so far.
+        public private(set) var table: RateTable
+        private let strategies: Int
+
+        /// An empty collector for the replications `replications`.
+        public init(scenario: Scenario, seed: UInt64, replications: Range<Int>) {
+            table = RateTable(scenario: scenario, seed: seed, replications: replications)
+            strategies = scenario.strategies.count
+        }
+
+        /// Counts the outcome (`point` is the replication).
+        public mutating func record(_ outcome: RunOutcome, point: Int, cell: CellIndex, procedure: Int) {
+            table.cells[cell.hook * strategies + cell.strategy].procedures[procedure].record(outcome, replication: point)
+        }
+    }
+}
