@@ -18,6 +18,12 @@ extension ScenarioDecoder {
         switch node.value {
         case .object(var members):
             if members.contains(where: { Distribution.familyNames.contains($0.key) }) {
+                guard isDurationPath(path) || isCountPath(path) else {
+                    log.error(
+                        path, node.position,
+                        "expected a distribution only in place of a numeric setting, found one at \(path.isEmpty ? "the top level" : path)")
+                    return
+                }
                 if let distribution = decodeDistribution(node, path: path, log: log) {
                     found.append(UncertainSetting(path: path, distribution: distribution, position: node.position))
                     node.value = nominalNumber(distribution, path: path)
@@ -48,10 +54,18 @@ extension ScenarioDecoder {
         return .number(value, text: Distribution.format(value))
     }
 
-    /// Durations are the settings whose names end in `Ms` (or are `ms`).
+    /// Durations are the settings whose names end in `Ms` (or are `ms`), and the members of
+    /// `timing.startLatencyMs`.
     static func isDurationPath(_ path: String) -> Bool {
-        guard let last = JSONPath.components(path)?.last, case .key(let key) = last else { return false }
+        guard let components = JSONPath.components(path), case .key(let key)? = components.last else { return false }
+        if components.count >= 2, case .key("startLatencyMs") = components[components.count - 2] { return true }
         return key == "ms" || key.hasSuffix("Ms")
+    }
+
+    /// Counts are the numeric settings whose names do not end in `Ms`.
+    static func isCountPath(_ path: String) -> Bool {
+        guard let last = JSONPath.components(path)?.last, case .key(let key) = last else { return false }
+        return ScenarioKeys.countSettings.contains(key)
     }
 
     // MARK: - One distribution
@@ -103,7 +117,9 @@ extension ScenarioDecoder {
                 continue
             }
             let info = space.slots[slot]
-            let support = setting.distribution.support
+            // A normal with no "max" is cut at the setting's own largest value.
+            var support = setting.distribution.support
+            if !support.upperBound.isFinite { support = support.lowerBound...info.fileValue(info.range.upperBound) }
             guard let low = info.storedValue(info.unit == .count ? support.lowerBound.rounded(.up) : support.lowerBound),
                 let high = info.storedValue(info.unit == .count ? support.upperBound.rounded(.down) : support.upperBound),
                 info.range.contains(low), info.range.contains(high), low <= high

@@ -14,6 +14,8 @@ enum ScenarioKeys {
     static let sampling = ["runs", "seed"]
     /// The members of a distribution written in place of a number, besides its family's name.
     static let distributionExtras = ["min", "max", "weights"]
+    /// The numeric settings that are counts, not durations (durations end in `Ms`).
+    static let countSettings = ["cooperativePoolWidth", "dispatchPoolWidth", "maxEvents", "maxPendingEvents", "maxContexts", "maxTraceRecords", "count"]
     static let sweep = ["vary", "steps", "log", "toleranceMs"]
     static let lifecycle = [
         "scenes", "debuggerAttached", "suspendAfterMs", "backgroundTaskAllowanceMs", "expirationWarningMs", "uiTeardownMs", "terminateDelayMs",
