@@ -33,12 +33,37 @@ extension Tool {
                 try reporting { () throws(InputError) in try drift.update(results: results, against: against) }
                 return ToolOutput(stdout: drift.render(markdown: markdown) + "updated \(against)\n")
             }
-            let accept = (["exitrace", "check"] + arguments.positional + ["--against", against, "--update"]).joined(separator: " ")
+            let accept = acceptCommand(arguments, against: against)
             return ToolOutput(
                 stdout: drift.render(markdown: markdown)
                     + "results in \(against) differ from what the scenarios give now; if the change is intended, run: \(accept)\n",
                 exitCode: .difference)
         }
+    }
+
+    /// The command that accepts the drift: the same scenarios, `--set` options and margins, with
+    /// `--update`; each argument quoted for a POSIX shell where it needs to be.
+    static func acceptCommand(_ arguments: Arguments, against: String) -> String {
+        // A scenario path that looks like an option goes after `--`, at the end.
+        let optionLike = arguments.positional.contains { $0.hasPrefix("-") && $0 != "-" }
+        var words = ["exitrace", "check"] + (optionLike ? [] : arguments.positional) + ["--against", against]
+        for setting in arguments.values("--set") { words += ["--set", setting] }
+        if let margins = arguments.value("--margins") { words += ["--margins", margins] }
+        words.append("--update")
+        if optionLike { words += ["--"] + arguments.positional }
+        return words.map(shellQuoted).joined(separator: " ")
+    }
+
+    /// `word` as a POSIX shell reads it back: unchanged when it has only safe characters, else in
+    /// single quotes (a `'` inside written `'\''`).
+    static func shellQuoted(_ word: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,/:=@%+")
+        if !word.isEmpty && word.allSatisfy(safe.contains) { return word }
+        var quoted = "'"
+        for character in word {
+            if character == "'" { quoted += "'\\''" } else { quoted.append(character) }
+        }
+        return quoted + "'"
     }
 
     static let checkHelp = """

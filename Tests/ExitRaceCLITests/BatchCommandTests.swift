@@ -102,6 +102,39 @@ struct BatchCommandTests {
         #expect(files == ["renamed.json", "renamed.md"])
     }
 
+    @Test("check: the suggested --update command repeats the --set options, shell-quoted")
+    func checkSuggestionRepeatsSettings() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-check-set-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenarios = directory.appendingPathComponent("my scenarios")
+        let results = directory.appendingPathComponent("results").path
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        try Data(#"{"extend": "builtin:live-activity"}"#.utf8).write(to: scenarios.appendingPathComponent("mine.json"))
+        #expect(Tool.main(["batch", scenarios.path, "--out", results]).exitCode == ExitCode.success)
+
+        let settings = ["--set", "timing.exitDurationMs=12", "--set", "title=Tom's run"]
+        let drift = Tool.main(["check", scenarios.path, "--against", results, "--margins", "0.5"] + settings)
+        #expect(drift.exitCode == ExitCode.difference)
+        let suggested = "run: exitrace check '\(scenarios.path)' --against \(results) --set timing.exitDurationMs=12 "
+            + "--set 'title=Tom'\\''s run' --margins 0.5 --update\n"
+        #expect(drift.stdout.hasSuffix(suggested), "\(drift.stdout)")
+        // What it suggests is what accepts the drift.
+        #expect(Tool.main(["check", scenarios.path, "--against", results, "--margins", "0.5"] + settings + ["--update"]).exitCode
+            == ExitCode.success)
+        #expect(Tool.main(["check", scenarios.path, "--against", results, "--margins", "0.5"] + settings).exitCode == ExitCode.success)
+    }
+
+    @Test("check: shell quoting leaves plain words alone and quotes the rest", arguments: [
+        ("timing.exitDurationMs=12", "timing.exitDurationMs=12"),
+        ("a b", "'a b'"),
+        ("it's", "'it'\\''s'"),
+        ("", "''"),
+        ("$HOME", "'$HOME'"),
+    ])
+    func shellQuoting(word: String, quoted: String) {
+        #expect(Tool.shellQuoted(word) == quoted)
+    }
+
     @Test("check: a hand-edited Markdown table is drift even when no cell changed")
     func markdownOnlyDrift() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-md-\(UUID().uuidString)")

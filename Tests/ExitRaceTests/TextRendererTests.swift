@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ExitRace
@@ -27,5 +28,62 @@ struct TextRendererTests {
         for (index, positions) in separators.enumerated() where !positions.isEmpty && positions.count == rule.count {
             #expect(positions == rule, "line \(index)")
         }
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The grid lines of a rendered table: from after the title to the blank line before the legend.
+    static func gridLines(_ text: String) -> [Substring] {
+        Array(text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).prefix { !$0.isEmpty })
+    }
+
+    @Test("a table wider than 120 columns wraps its cells inside their columns; the columns still line up")
+    func wideTableFits() throws {
+        let path = Self.repository.appendingPathComponent("scenarios/live-activity-every-kill.json").path
+        let table = Simulator(scenario: try ScenarioLoader.load(path: path)).table()
+        let text = TextRenderer.render(table)
+        let lines = Self.gridLines(text)
+        #expect(lines.count > 8)
+        for line in lines { #expect(line.count <= TextRenderer.maximumLineWidth, "\(line)") }
+        // Cells hold `+` too: the rules' `+` and the other lines' `|` are what must line up.
+        let rule = try #require(lines.first { $0.hasPrefix("---") })
+        let joints = rule.enumerated().filter { $0.element == "+" }.map(\.offset)
+        #expect(joints.count == table.scenario.strategies.count)
+        for line in lines where !line.hasPrefix("---") {
+            let bars = line.enumerated().filter { $0.element == "|" }.map(\.offset)
+            #expect(bars == Array(joints.prefix(bars.count)), "\(line)")
+        }
+        #expect(lines.filter { $0 == rule }.count == table.scenario.hooks.count)
+        // Every word of every cell is still there, in order.
+        #expect(text.contains("| △           |"))
+        #expect(lines.contains { $0.contains("| suspended+  |") })
+        #expect(lines.contains { $0.hasPrefix("+ willTerminate") })
+    }
+
+    @Test("cells wrap at spaces and after +, (, . and : (not a leading one); longer words are cut", arguments: [
+        ("△ background+suspended+jetsam [i]", 12, ["△", "background+", "suspended+", "jetsam [i]"]),
+        ("△ foreground+background", 30, ["△ foreground+background"]),
+        ("Task.detached(priority: .high)", 11, ["Task.", "detached(", "priority:", ".high)"]),
+        ("didEnterBackground + willTerminate", 20, ["didEnterBackground +", "willTerminate"]),
+        ("averyveryverylongname", 8, ["averyver", "yverylon", "gname"]),
+        ("", 5, [""]),
+    ])
+    func cellWrapping(text: String, width: Int, lines: [String]) {
+        #expect(TextRenderer.wrapCell(text, width: width) == lines)
+        for line in TextRenderer.wrapCell(text, width: width) { #expect(line.count <= width) }
+    }
+
+    @Test("fitted widths: the widest columns narrow first, down to their longest piece, then words are cut")
+    func fittedWidths() {
+        let headers = ["hook", String(repeating: "a", count: 60), "b c d e f g h i j k l m n o p q r s t u v w x y z"]
+        let rows = [["row", "x", "△ background+suspended+jetsam+foreground+switcher [i]"]]
+        let widths = TextRenderer.fittedWidths(headers: headers, rows: rows)
+        #expect(TextRenderer.lineWidth(widths) <= TextRenderer.maximumLineWidth)
+        #expect(widths[0] == 4)
+        // Many columns of long words: cut down to the floor and still as narrow as it gets.
+        let many = Array(repeating: String(repeating: "w", count: 40), count: 30)
+        let floor = TextRenderer.fittedWidths(headers: ["hook"] + many, rows: [])
+        #expect(floor.dropFirst().allSatisfy { $0 == TextRenderer.minimumFittedWidth })
     }
 }

@@ -11,6 +11,25 @@ public struct CellExplanation: Sendable {
         public var text: String
         /// Whether it happened after the process died (simulated only to tell the margin).
         public var afterDeath: Bool
+        /// How many times it happened in a row: the same place and text, one after the other (a
+        /// timer firing while its last block is still queued). 1 for a line that did not repeat.
+        public var repeats: Int = 1
+        /// When the last of the repeats happened; `time` when there was one.
+        public var lastTime: Int64
+
+        public init(time: Int64, place: String, text: String, afterDeath: Bool, repeats: Int = 1, lastTime: Int64? = nil) {
+            self.time = time
+            self.place = place
+            self.text = text
+            self.afterDeath = afterDeath
+            self.repeats = repeats
+            self.lastTime = lastTime ?? time
+        }
+
+        /// The text with its repeats, if any: `timer fires, … skipped ×1,000 (until 1000.000 ms)`.
+        public var textWithRepeats: String {
+            repeats == 1 ? text : "\(text) ×\(TimeFormatting.grouped(repeats)) (until \(TimeFormatting.fixedMilliseconds(lastTime)))"
+        }
     }
 
     /// Which run this is: `scenario · hook label · strategy · procedure`.
@@ -53,18 +72,27 @@ public struct CellExplanation: Sendable {
             }
             let time = TimeFormatting.fixedMilliseconds(line.time)
             out += "  " + String(repeating: " ", count: max(0, 13 - time.count)) + time + "  "
-            out += line.place + String(repeating: " ", count: placeWidth - line.place.count) + "  " + line.text + "\n"
+            out += line.place + String(repeating: " ", count: placeWidth - line.place.count) + "  " + line.textWithRepeats + "\n"
         }
         if let cutNotice { out += "  ---- \(cutNotice) ----\n" }
         return out + "\n" + verdict + "\n"
     }
 
+    /// The timeline, a line per record that tells something; a line the same as the one before it
+    /// (place, text, before or after death) is counted on that line instead of repeated, so a
+    /// timer firing a million times into a blocked main queue is one line, not a million.
     static func lines(_ trace: CellTrace) -> [Line] {
         let deathIndex = trace.records.firstIndex { $0.kind == .died }
         var lines: [Line] = []
         for (index, record) in trace.records.enumerated() {
             guard let (place, text) = describe(record, trace) else { continue }
-            lines.append(Line(time: record.time, place: place, text: text, afterDeath: deathIndex.map { index > $0 } ?? false))
+            let afterDeath = deathIndex.map { index > $0 } ?? false
+            if let last = lines.last, last.text == text, last.place == place, last.afterDeath == afterDeath {
+                lines[lines.count - 1].repeats += 1
+                lines[lines.count - 1].lastTime = record.time
+                continue
+            }
+            lines.append(Line(time: record.time, place: place, text: text, afterDeath: afterDeath))
         }
         return lines
     }

@@ -66,7 +66,7 @@ public enum HTMLReport {
 
     /// The result table; each cell links to its details.
     static func table(_ layout: TableLayout, id: String) -> String {
-        var out = "<table class=\"results\">\n<thead><tr><th>\(HTML.escape(TableLayout.cornerTitle))</th>"
+        var out = "<div class=\"scroll\"><table class=\"results\">\n<thead><tr><th>\(HTML.escape(TableLayout.cornerTitle))</th>"
         for column in layout.columns {
             out += "<th title=\"\(HTML.escape(column.code))\"><code>\(HTML.escape(column.title))</code></th>"
         }
@@ -79,7 +79,7 @@ public enum HTMLReport {
             }
             out += "</tr>\n"
         }
-        return out + "</tbody>\n</table>\n"
+        return out + "</tbody>\n</table></div>\n"
     }
 
     /// The legend, then the procedures by name.
@@ -138,6 +138,7 @@ public enum HTMLReport {
         svg .row{fill:#fafafc;stroke:#eee}svg .label{fill:#333}svg .tick,svg .gap{fill:#777}
         svg .slice{stroke:#fff;stroke-width:.5}svg .job{fill:#c9d7f2}svg .hook{fill:#6f8fd6}svg .work{fill:#a0a0a8}
         svg .call{fill:#f0a040}svg .wait{fill:#e06666}svg .sleep{fill:#b48fd6}svg .exit{fill:#333}svg .ghost{opacity:.35}
+        div.scroll{overflow-x:auto;max-width:100%}svg .key{fill:#444}svg .tickmark{stroke:#999}
         svg .instant{fill:#555}svg .instant.effect{fill:#1d9a3a}svg .instant.ghost{fill:#bbb}
         svg .flow{stroke:#6f8fd6;stroke-width:1;stroke-dasharray:3 2}svg .death{stroke:#d22;stroke-width:2}
         """

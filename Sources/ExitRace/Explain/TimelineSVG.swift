@@ -15,7 +15,7 @@ enum TimelineSVG {
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline\" viewBox=\"0 0 \(f(frame.width)) \(f(frame.height))\" "
         svg += "width=\"\(f(frame.width))\" height=\"\(f(frame.height))\" role=\"img\">\n"
         svg += rows(timeline, frame) + gaps(frame) + slices(timeline, frame) + flows(timeline, frame)
-        svg += instants(timeline, frame) + death(timeline, frame) + axis(timeline, frame)
+        svg += instants(timeline, frame) + death(timeline, frame) + axis(timeline, frame) + key(frame)
         return svg + "</svg>"
     }
 
@@ -25,6 +25,8 @@ enum TimelineSVG {
         let scale: TimeScale
         let width: Double
         let height: Double
+        /// The colour key: each entry and where it goes, in rows under the axis.
+        let key: [KeyEntry]
 
         init(_ timeline: Timeline) {
             tracks = timeline.usedTracks
@@ -32,9 +34,14 @@ enum TimelineSVG {
             for slice in timeline.slices { times += [slice.start, slice.end] }
             for instant in timeline.instants { times.append(instant.time) }
             scale = TimeScale(times: times, x0: labelWidth, width: plotWidth)
-            height = top + Double(tracks.count) * rowHeight + axisHeight
             width = labelWidth + plotWidth + 20
+            key = TimelineSVG.keyEntries(timeline, width: width)
+            let keyRows = Double((key.map(\.row).max() ?? -1) + 1)
+            height = top + Double(tracks.count) * rowHeight + axisHeight + keyRows * keyRowHeight
         }
+
+        /// The top of the axis, under the last row.
+        var axisTop: Double { top + Double(tracks.count) * rowHeight }
 
         /// The top of a track's row.
         func y(_ track: Int) -> Double { top + Double(tracks.firstIndex(of: track) ?? 0) * rowHeight }
@@ -60,7 +67,7 @@ enum TimelineSVG {
         for gap in scale.breaks where labelled.contains(where: { $0.start == gap.start }) {
             let x = (scale.x(gap.start) + scale.x(gap.end)) / 2
             guard x < labelWidth + plotWidth - 70 else { continue }  // keep clear of the end tick
-            svg += "<text class=\"gap\" x=\"\(format(x))\" y=\"\(format(frame.height - 20))\" text-anchor=\"middle\">"
+            svg += "<text class=\"gap\" x=\"\(format(x))\" y=\"\(format(frame.axisTop + 14))\" text-anchor=\"middle\">"
             svg += "≈ \(HTML.escape(TimeFormatting.milliseconds(gap.end - gap.start)))</text>\n"
         }
         return svg
@@ -121,22 +128,139 @@ enum TimelineSVG {
         guard let death = timeline.deathTime else { return "" }
         let f = format
         let x = frame.scale.x(death)
-        return "<line class=\"death\" x1=\"\(f(x))\" y1=\"\(f(top))\" x2=\"\(f(x))\" y2=\"\(f(frame.height - axisHeight))\">"
+        return "<line class=\"death\" x1=\"\(f(x))\" y1=\"\(f(top))\" x2=\"\(f(x))\" y2=\"\(f(frame.axisTop))\">"
             + "<title>the process died at \(HTML.escape(TimeFormatting.milliseconds(death)))</title></line>\n"
     }
 
-    /// Axis: start, death and end; a tick too close to one already drawn is left out.
+    /// Axis: start, death and end, then round times between them (``roundTicks(_:_:)``); a tick
+    /// too close to one already drawn is left out. Each tick has a short mark on the axis.
     static func axis(_ timeline: Timeline, _ frame: Frame) -> String {
-        let axisY = frame.height - axisHeight + 14
+        let axisY = frame.axisTop + 14
         var svg = ""
         var ticks: [Double] = []
-        for time in [Int64(0), timeline.deathTime, timeline.end].compactMap({ $0 }) {
+        let times = [Int64(0), timeline.deathTime, timeline.end].compactMap({ $0 }) + roundTicks(timeline, frame)
+        for time in times {
             let x = frame.scale.x(time)
             guard !ticks.contains(where: { abs($0 - x) < 60 }) else { continue }
             ticks.append(x)
             let anchor = x > labelWidth + plotWidth - 40 ? "end" : x < labelWidth + 40 ? "start" : "middle"
+            svg += "<line class=\"tickmark\" x1=\"\(format(x))\" y1=\"\(format(frame.axisTop))\" x2=\"\(format(x))\" "
+            svg += "y2=\"\(format(frame.axisTop + 4))\"/>\n"
             svg += "<text class=\"tick\" x=\"\(format(x))\" y=\"\(format(axisY))\" text-anchor=\"\(anchor)\">"
             svg += "\(HTML.escape(TimeFormatting.milliseconds(time)))</text>\n"
+        }
+        return svg
+    }
+
+    /// The least space between two round ticks, in pixels.
+    static let tickSpacing = 70.0
+
+    /// Round times (multiples of 1, 2 or 5 × a power of ten nanoseconds, 1 µs at least) between 0
+    /// and the end, not inside a squeezed gap: the smallest step whose ticks stand at least
+    /// `tickSpacing` apart (and from 0) everywhere on the drawing. Empty when none fits.
+    static func roundTicks(_ timeline: Timeline, _ frame: Frame) -> [Int64] {
+        let end = timeline.end
+        guard end > 0 else { return [] }
+        var power: Int64 = 1_000
+        while power <= Int64.max / 10 {
+            for multiple in [Int64(1), 2, 5] {
+                let step = power * multiple
+                guard step < end, end / step <= 2_000 else { continue }
+                var ticks: [Int64] = []
+                var lastX = frame.scale.x(0)
+                var fits = true
+                var time = step
+                while time < end {
+                    if !frame.scale.breaks.contains(where: { $0.start < time && time < $0.end }) {
+                        let x = frame.scale.x(time)
+                        if x - lastX < tickSpacing {
+                            fits = false
+                            break
+                        }
+                        ticks.append(time)
+                        lastX = x
+                    }
+                    time += step
+                }
+                if fits { return ticks }
+            }
+            power *= 10
+        }
+        return []
+    }
+
+    /// One entry of the colour key: a swatch drawn as on the timeline, and what it means.
+    struct KeyEntry: Equatable {
+        enum Swatch: Equatable {
+            /// A bar of a slice category (`job`, `hook`…), or `ghost` for after death.
+            case bar(String)
+            case instant(String)
+            case line(String)
+        }
+
+        var swatch: Swatch
+        var label: String
+        var row: Int
+        var x: Double
+    }
+
+    static let keyRowHeight = 18.0
+
+    /// What each colour means, for what this timeline shows: the slice categories it has, in a
+    /// fixed order, then events, the cleanup taking effect, what came after death, death and flows.
+    static func keyEntries(_ timeline: Timeline, width: Double) -> [KeyEntry] {
+        let categories = Set(timeline.slices.map(\.category))
+        var items: [(KeyEntry.Swatch, String)] = []
+        for (category, label) in sliceMeanings where categories.contains(category) { items.append((.bar(category), label)) }
+        if timeline.instants.contains(where: { !$0.name.hasPrefix("cleanup takes effect") && !$0.afterDeath }) {
+            items.append((.instant("event"), "event (hover for what)"))
+        }
+        if timeline.instants.contains(where: { $0.name.hasPrefix("cleanup takes effect") }) {
+            items.append((.instant("effect"), "the cleanup takes effect"))
+        }
+        if timeline.slices.contains(where: \.afterDeath) || timeline.instants.contains(where: \.afterDeath) {
+            items.append((.bar("job ghost"), "after death (had the process lived)"))
+        }
+        if timeline.deathTime != nil { items.append((.line("death"), "the process dies")) }
+        if !timeline.flows.isEmpty { items.append((.line("flow"), "queued → starts")) }
+        var entries: [KeyEntry] = []
+        var row = 0
+        var x = 6.0
+        for (swatch, label) in items {
+            // About 6 px per character at the timeline's 11 px font.
+            let itemWidth = 16 + 6 * Double(label.count) + 16
+            if x > 6 && x + itemWidth > width - 6 {
+                row += 1
+                x = 6
+            }
+            entries.append(KeyEntry(swatch: swatch, label: label, row: row, x: x))
+            x += itemWidth
+        }
+        return entries
+    }
+
+    /// Slice categories and what their colour means, in the key's order.
+    static let sliceMeanings: [(String, String)] = [
+        ("job", "a job runs (turn, block, task)"), ("hook", "a lifecycle callback"), ("work", "work"),
+        ("call", "a system call"), ("wait", "blocked (semaphore wait, polling)"), ("sleep", "Thread.sleep"),
+        ("exit", "exit"),
+    ]
+
+    /// The colour key, in rows under the axis.
+    static func key(_ frame: Frame) -> String {
+        let f = format
+        var svg = ""
+        for entry in frame.key {
+            let y = frame.axisTop + axisHeight + Double(entry.row) * keyRowHeight
+            switch entry.swatch {
+            case .bar(let category):
+                svg += "<rect class=\"slice \(category)\" x=\"\(f(entry.x))\" y=\"\(f(y))\" width=\"12\" height=\"10\"/>"
+            case .instant(let kind):
+                svg += "<path class=\"instant \(kind)\" d=\"M\(f(entry.x + 6)) \(f(y)) l5 9 l-10 0 z\"/>"
+            case .line(let kind):
+                svg += "<line class=\"\(kind)\" x1=\"\(f(entry.x))\" y1=\"\(f(y + 5))\" x2=\"\(f(entry.x + 12))\" y2=\"\(f(y + 5))\"/>"
+            }
+            svg += "<text class=\"key\" x=\"\(f(entry.x + 16))\" y=\"\(f(y + 9))\">\(HTML.escape(entry.label))</text>\n"
         }
         return svg
     }

@@ -14,7 +14,20 @@ import Darwin
 /// written through: its target is replaced, atomically, in the target's directory, and the link
 /// stays. Temporary files are named `.NAME.tmp-PID`; each writer removes its own on every failure,
 /// and the leftovers of processes that no longer run (a run killed midway) for the same output.
+///
+/// A program that must remove temporary files when it is interrupted (the `exitrace` command on
+/// SIGINT and SIGTERM) sets ``tracker``: the library tells it of each temporary file before it is
+/// created and after it is gone, and knows nothing of signals itself.
 public enum AtomicFile {
+    /// Told of every temporary file: before it is created and once it is renamed into place or
+    /// removed. Set it before writing; `nil` (the default) tells no one.
+    public static var tracker: (any TemporaryFileTracker)? {
+        get { trackerBox.value }
+        set { trackerBox.value = newValue }
+    }
+
+    private static let trackerBox = TrackerBox()
+
     /// Writes `text` (UTF-8) to `path`, replacing any regular file there; a failure is an
     /// ``InputError`` naming the file. The directory must exist. Not flushed to disk (no `fsync`):
     /// a power loss may still lose it.
@@ -53,8 +66,13 @@ public enum AtomicFile {
             OutputPath.removeStaleTemporaries(of: name, in: directory)
             temporary = OutputPath.join(directory, OutputPath.temporaryName(name, pid: getpid()))
             unlink(temporary)  // one left by an earlier run of this same process id
+            AtomicFile.tracker?.willCreate(temporary)
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw OutputPath.failure(path, errno) }
+            guard descriptor >= 0 else {
+                let error = errno
+                AtomicFile.tracker?.didRemove(temporary)
+                throw OutputPath.failure(path, error)
+            }
         }
 
         /// Appends `text` (UTF-8).
@@ -86,11 +104,13 @@ public enum AtomicFile {
                 throw abandon(error)
             }
             guard rename(temporary, target) == 0 else { throw abandon(OutputPath.failure(path, errno)) }
+            AtomicFile.tracker?.didRemove(temporary)
         }
 
         /// Removes the temporary file and passes `error` on.
         private func abandon(_ error: InputError) -> InputError {
             unlink(temporary)
+            AtomicFile.tracker?.didRemove(temporary)
             return error
         }
 
@@ -98,7 +118,29 @@ public enum AtomicFile {
             guard descriptor >= 0 else { return }
             close(descriptor)
             unlink(temporary)
+            AtomicFile.tracker?.didRemove(temporary)
         }
+    }
+}
+
+/// Keeps the temporary files ``AtomicFile`` has open, for a program that removes them when it is
+/// interrupted. Called from any thread; `willCreate` comes before the file exists, so a tracker
+/// that removes every path it holds leaves none behind.
+public protocol TemporaryFileTracker: AnyObject, Sendable {
+    /// `path` is about to be created.
+    func willCreate(_ path: String)
+    /// `path` was renamed into place or removed.
+    func didRemove(_ path: String)
+}
+
+/// ``AtomicFile/tracker``'s storage, safe to read and set from any thread.
+private final class TrackerBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tracker: (any TemporaryFileTracker)?
+
+    var value: (any TemporaryFileTracker)? {
+        get { lock.withLock { tracker } }
+        set { lock.withLock { tracker = newValue } }
     }
 }
 

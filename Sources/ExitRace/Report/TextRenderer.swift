@@ -2,8 +2,11 @@
 ///
 /// Long strategy names are wrapped over several header lines (at spaces, after `.`, `(` and `:`),
 /// so a column is only as wide as its cells need, or `minimumColumnWidth`: the default table fits
-/// in about 110 columns. The layout depends on the table alone, never on the terminal, so the
-/// output is the same everywhere.
+/// in about 110 columns. A table that would still be wider than `maximumLineWidth` (long row
+/// titles, cells that name several procedures) has its widest columns narrowed and their text —
+/// row titles, headers and cells alike — wrapped inside the column onto several lines, with a rule
+/// between rows; see ``fittedWidths(_:)``. The layout depends on the table alone, never on the
+/// terminal, so the output is the same everywhere.
 public enum TextRenderer {
     static let minimumColumnWidth = 12
 
@@ -36,18 +39,111 @@ public enum TextRenderer {
     static func grid(_ layout: TableLayout) -> String {
         let headers = [TableLayout.cornerTitle] + layout.columns.map(\.title)
         let rows = layout.rows.map { [$0.title] + $0.cells.map(\.text) }
-        let (wrapped, widths) = wrapHeaders(headers, rows: rows)
+        var (wrapped, widths) = wrapHeaders(headers, rows: rows)
+        var body = rows.map { row in row.map { [$0] } }
+        if lineWidth(widths) > maximumLineWidth {
+            let fitted = fittedWidths(headers: headers, rows: rows)
+            wrapped = headers.indices.map { wrapCell(headers[$0], width: fitted[$0]) }
+            body = rows.map { row in row.indices.map { wrapCell(row[$0], width: fitted[$0]) } }
+            widths = headers.indices.map { column in
+                body.reduce(wrapped[column].map(\.count).max() ?? 0) { max($0, $1[column].map(\.count).max() ?? 0) }
+            }
+        }
         func line(_ texts: [String]) -> String {
             texts.enumerated().map { column, text in text + String(repeating: " ", count: widths[column] - text.count) }
                 .joined(separator: " | ").trimmingTrailingSpaces() + "\n"
         }
-        var out = ""
-        for index in 0..<(wrapped.map(\.count).max() ?? 1) {
-            out += line(wrapped.map { index < $0.count ? $0[index] : "" })
+        func lines(_ cells: [[String]]) -> String {
+            (0..<(cells.map(\.count).max() ?? 1)).map { index in line(cells.map { index < $0.count ? $0[index] : "" }) }.joined()
         }
-        out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-") + "\n"
-        for row in rows { out += line(row) }
-        return out
+        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-") + "\n"
+        // Rows of several lines are told apart by a rule between them.
+        let multiline = body.contains { $0.contains { $0.count > 1 } }
+        return lines(wrapped) + rule + body.map(lines).joined(separator: multiline ? rule : "")
+    }
+
+    /// The widest a line of the table may be.
+    static let maximumLineWidth = 120
+
+    /// The narrowest a column gets when even breaking at spaces, `+`, `(`, `.` and `:` is not
+    /// enough: words longer than that are cut. `× [d]` still fits.
+    static let minimumFittedWidth = 5
+
+    /// The width of a grid line whose columns are `widths` wide, separators included.
+    static func lineWidth(_ widths: [Int]) -> Int {
+        widths.reduce(0, +) + 3 * max(widths.count - 1, 0)
+    }
+
+    /// Column widths for a table too wide for `maximumLineWidth`: each column starts as wide as
+    /// its longest header or cell text on one line, then the widest column is narrowed by one,
+    /// again and again (the leftmost of equals first), down to its longest unbreakable piece, until
+    /// the table fits. If it still does not, the widest are narrowed further, to
+    /// `minimumFittedWidth`, and their words are cut. A table of very many columns may stay wider.
+    static func fittedWidths(headers: [String], rows: [[String]]) -> [Int] {
+        let texts = headers.indices.map { column in [headers[column]] + rows.map { $0[column] } }
+        var widths = texts.map { $0.map(\.count).max() ?? 0 }
+        let unbreakable = texts.map { column in column.flatMap { cellPieces($0) }.map(\.count).max() ?? 0 }
+        for floor in [unbreakable, Array(repeating: minimumFittedWidth, count: widths.count)] {
+            while lineWidth(widths) > maximumLineWidth {
+                var widest: Int?
+                for column in widths.indices where widths[column] > floor[column] {
+                    if widest.map({ widths[column] > widths[$0] }) ?? true { widest = column }
+                }
+                guard let widest else { break }
+                widths[widest] -= 1
+            }
+        }
+        return widths
+    }
+
+    /// The pieces a cell, header or row title may be broken into: words (at spaces), cut after
+    /// `+`, `(`, `.` and `:`, which stay with the piece before them.
+    static func cellPieces(_ text: String) -> [String] {
+        text.split(separator: " ").flatMap { cellBreaks(String($0)) }
+    }
+
+    /// A word cut after each `+`, `(`, `.` and `:` that does not start it (`.high)` stays whole).
+    static func cellBreaks(_ word: String) -> [String] {
+        var pieces: [String] = []
+        var piece = ""
+        for character in word {
+            piece.append(character)
+            if piece.count > 1 && ["+", "(", ".", ":"].contains(character) {
+                pieces.append(piece)
+                piece = ""
+            }
+        }
+        if !piece.isEmpty { pieces.append(piece) }
+        return pieces
+    }
+
+    /// Greedy wrapping of a cell at spaces (dropped) and after `+`, `(`, `.` and `:`; a piece
+    /// longer than `width` is cut every `width` characters, so no line is longer than `width`.
+    static func wrapCell(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            var pieces: [String] = []
+            for piece in cellBreaks(String(word)) {
+                var rest = Substring(piece)
+                while rest.count > width {
+                    pieces.append(String(rest.prefix(width)))
+                    rest = rest.dropFirst(width)
+                }
+                if !rest.isEmpty { pieces.append(String(rest)) }
+            }
+            for (index, piece) in pieces.enumerated() {
+                let gap = index == 0 && !current.isEmpty ? " " : ""
+                if !current.isEmpty && current.count + gap.count + piece.count > width {
+                    lines.append(current)
+                    current = piece
+                } else {
+                    current += gap + piece
+                }
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines.isEmpty ? [""] : lines
     }
 
     /// Each header as lines, and each column's width: as wide as its cells, its longest header
