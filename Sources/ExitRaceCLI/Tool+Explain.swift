@@ -102,26 +102,35 @@ extension Tool {
 extension Tool {
     static func reportCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "report", values: ["--out", "--set"], flags: ["--expand"])
+            let arguments = try parse(raw, command: "report", values: ["--out", "--set"] + SamplingOptions.names, flags: ["--expand"])
+            let sampling = try SamplingOptions(arguments, command: "report")
             guard let out = arguments.value("--out") else {
                 throw usageError("exitrace report: --out DIR is required (index.html is written there)")
             }
             let scenarios = try loadScenarios(arguments.positional, arguments).scenarios
             let page = (out as NSString).appendingPathComponent("index.html")
             try reporting { () throws(InputError) in try Directory.create(out) }
-            let html = HTMLReport.render(ReportContent.compute(scenarios), expanded: arguments.flag("--expand"))
+            let html = HTMLReport.render(ReportContent.compute(scenarios, sampling: sampling.sampling(for:)), expanded: arguments.flag("--expand"))
             try write(html, to: page, inputsOf: arguments)
             return ToolOutput(stdout: "\(page)\n")
         }
     }
 
     static let reportHelp = """
-        USAGE: exitrace report [DIR|FILE…] --out DIR [--expand] [--set PATH=VALUE]…
+        USAGE: exitrace report [DIR|FILE…] --out DIR [--expand] [--set PATH=VALUE]… [--runs N] [--seed S]
 
         Writes DIR/index.html, a self-contained HTML report (no scripts, no network): each
         scenario's table, and for every cell, under every kill procedure, an SVG timeline (one row
         per thread, the request and the process's death marked) with the verdict in words. With
         no FILE, the built-in default scenario. --expand opens every cell (for printing).
+
+        A sampled scenario (one with distributions, or --runs) shows rates: per cell and kill
+        procedure the share of replications that finished as a bar with its 95% interval, a
+        histogram of margins, the first failing replication replayed, then the timelines at
+        the nominal values.
+
+        OPTIONS
+        \(SamplingOptions.help)
 
         """
 }
