@@ -4,7 +4,7 @@ import Foundation
 extension Tool {
     static func explainCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "explain", values: ["--hook", "--strategy", "--procedure", "--trace", "--set"])
+            let arguments = try parse(raw, command: "explain", values: ["--hook", "--strategy", "--procedure", "--trace", "--set", "--seed", "--replication"])
             guard arguments.positional.count <= 1 else {
                 throw usageError("exitrace explain: expected at most one scenario file, found \(arguments.positional.count)")
             }
@@ -23,10 +23,38 @@ extension Tool {
                     "exitrace explain: --trace writes one run: add --procedure (one of \(scenario.procedures.map(\.name).joined(separator: ", ")))")
             }
             let simulator = Simulator(scenario: scenario)
-            let traces = procedures.map { simulator.trace(hook: hook, strategy: strategy, procedure: $0) }
+            let replay = try replay(arguments, simulator: simulator)
+            let traces = procedures.map { simulator.trace(hook: hook, strategy: strategy, procedure: $0, values: replay.values) }
             if let traceFile { try write(ChromeTrace.render(traces[0]), to: traceFile, inputsOf: arguments) }
-            return ToolOutput(stdout: traces.map { CellExplanation($0).renderText() }.joined(separator: "\n"))
+            let header = replay.headerLines()
+            let explanations = traces.map { CellExplanation($0).renderText() }.joined(separator: "\n")
+            return ToolOutput(stdout: header.isEmpty ? explanations : header.joined(separator: "\n") + "\n\n" + explanations)
         }
+    }
+
+    /// The values to explain: replication `--replication` drawn from `--seed` (default: the
+    /// scenario's sampling seed), else the scenario's nominal values.
+    private static func replay(_ arguments: Arguments, simulator: Simulator) throws(Stop) -> Replay {
+        let seedText = arguments.value("--seed")
+        var seed = simulator.scenario.sampling.seed
+        if let seedText {
+            guard let number = UInt64(seedText), number <= UInt64(SamplingSettings.maxSeed) else {
+                throw usageError("exitrace explain: --seed expects a whole number from 0 to \(SamplingSettings.maxSeed), found '\(seedText)'")
+            }
+            seed = number
+        }
+        guard let text = arguments.value("--replication") else {
+            if seedText != nil {
+                throw usageError("exitrace explain: --seed chooses the draws of a replication: add --replication r (a number from 0)")
+            }
+            return Replay(nominal: simulator, seed: seed)
+        }
+        guard let replication = Int(text), (0..<SamplingSettings.maxRuns).contains(replication) else {
+            throw usageError(
+                "exitrace explain: --replication expects a replication number from 0 to \(SamplingSettings.maxRuns - 1) "
+                    + "(as listed in a rate table's \"fails in replications\"), found '\(text)'")
+        }
+        return Replay(simulator: simulator, seed: seed, replication: replication)
     }
 
     /// The cell's indices, and every procedure's when none is named; an unknown name is a usage error.
@@ -45,7 +73,7 @@ extension Tool {
 
     static let explainHelp = """
         USAGE: exitrace explain [FILE] --hook HOOK --strategy STRATEGY [--procedure PROCEDURE]
-                                [--trace TRACE.json] [--set PATH=VALUE]…
+                                [--trace TRACE.json] [--set PATH=VALUE]… [--replication R [--seed S]]
 
         Prints the timeline of one cell (the default scenario when no FILE): for each thread and
         executor, what ran when, in virtual time: hooks entered and returned, jobs queued and
@@ -59,6 +87,14 @@ extension Tool {
         OPTIONS
           --trace FILE    also write the run in the Chrome Trace Event format, which Perfetto
                           (ui.perfetto.dev) and chrome://tracing open: one track per thread
+          --replication R replay replication R of a sampled run (numbered from 0, as the rate
+                          table's "fails in replications" lists them): the run uses exactly the
+                          values R drew, printed first; --trace then writes that run
+          --seed S        the seed the replication was drawn from (default: the file's sampling
+                          seed, else 1); give the --seed you gave `exitrace run`
+
+        A scenario with distributions explained without --replication runs at its nominal values
+        (each distribution's median).
 
         """
 }
@@ -66,26 +102,35 @@ extension Tool {
 extension Tool {
     static func reportCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "report", values: ["--out", "--set"], flags: ["--expand"])
+            let arguments = try parse(raw, command: "report", values: ["--out", "--set"] + SamplingOptions.names, flags: ["--expand"])
+            let sampling = try SamplingOptions(arguments, command: "report")
             guard let out = arguments.value("--out") else {
                 throw usageError("exitrace report: --out DIR is required (index.html is written there)")
             }
             let scenarios = try loadScenarios(arguments.positional, arguments).scenarios
             let page = (out as NSString).appendingPathComponent("index.html")
             try reporting { () throws(InputError) in try Directory.create(out) }
-            let html = HTMLReport.render(ReportContent.compute(scenarios), expanded: arguments.flag("--expand"))
+            let html = HTMLReport.render(ReportContent.compute(scenarios, sampling: sampling.sampling(for:)), expanded: arguments.flag("--expand"))
             try write(html, to: page, inputsOf: arguments)
             return ToolOutput(stdout: "\(page)\n")
         }
     }
 
     static let reportHelp = """
-        USAGE: exitrace report [DIR|FILE…] --out DIR [--expand] [--set PATH=VALUE]…
+        USAGE: exitrace report [DIR|FILE…] --out DIR [--expand] [--set PATH=VALUE]… [--runs N] [--seed S]
 
         Writes DIR/index.html, a self-contained HTML report (no scripts, no network): each
         scenario's table, and for every cell, under every kill procedure, an SVG timeline (one row
         per thread, the request and the process's death marked) with the verdict in words. With
         no FILE, the built-in default scenario. --expand opens every cell (for printing).
+
+        A sampled scenario (one with distributions, or --runs) shows rates: per cell and kill
+        procedure the share of replications that finished as a bar with its 95% interval, a
+        histogram of margins, the first failing replication replayed, then the timelines at
+        the nominal values.
+
+        OPTIONS
+        \(SamplingOptions.help)
 
         """
 }

@@ -41,12 +41,13 @@ public enum HTMLReport {
     }
 
     static func section(_ section: ReportContent.Section, id: String, expanded: Bool) -> String {
-        let layout = TableLayout(section.table)
+        let layout = section.rates.map { TableLayout($0) } ?? TableLayout(section.table)
         var out = "<section id=\"\(id)\">\n<h2>\(HTML.escape(layout.name)): \(HTML.escape(layout.title))</h2>\n"
-        out += table(layout, id: id) + legend(layout)
+        out += RateSVG.summary(section) + table(layout, id: id) + legend(layout)
         for cell in layout.rows.flatMap(\.cells) {
             let traces = section.traces(hook: cell.hook, strategy: cell.strategy)
-            out += details(cell, layout, traces: traces, id: id, expanded: expanded)
+            let rates = RateSVG.cell(section, hook: cell.hook, strategy: cell.strategy)
+            out += details(cell, layout, traces: traces, id: id, expanded: expanded, extra: rates)
         }
         return out + sweeps(section, expanded: expanded) + "</section>\n"
     }
@@ -92,9 +93,10 @@ public enum HTMLReport {
         return out + "</ul>\n"
     }
 
-    /// One cell, opened from the table: the strategy's code, then per procedure a timeline and the verdict.
+    /// One cell, opened from the table: the strategy's code, `extra` (a sampled cell's rates),
+    /// then per procedure a timeline and the verdict.
     static func details(
-        _ cell: TableLayout.Cell, _ layout: TableLayout, traces: [CellTrace], id: String, expanded: Bool
+        _ cell: TableLayout.Cell, _ layout: TableLayout, traces: [CellTrace], id: String, expanded: Bool, extra: String = ""
     ) -> String {
         let column = layout.columns[cell.strategy]
         var out = "<details class=\"cell\" id=\"\(id)-\(cell.hook)-\(cell.strategy)\"\(expanded ? " open" : "")>\n"
@@ -103,6 +105,7 @@ public enum HTMLReport {
         if !column.code.isEmpty {
             out += "<pre>\(HTML.escape(column.code))</pre>\n"
         }
+        out += extra
         for (procedure, trace) in traces.enumerated() {
             out += "<h4>\(HTML.escape(layout.procedures[procedure].label))</h4>\n"
             out += TimelineSVG.render(Timeline(trace)) + "\n"
@@ -141,5 +144,6 @@ public enum HTMLReport {
         div.scroll{overflow-x:auto;max-width:100%}svg .key{fill:#444}svg .tickmark{stroke:#999}
         svg .instant{fill:#555}svg .instant.effect{fill:#1d9a3a}svg .instant.ghost{fill:#bbb}
         svg .flow{stroke:#6f8fd6;stroke-width:1;stroke-dasharray:3 2}svg .death{stroke:#d22;stroke-width:2}
+        \(RateSVG.style)
         """
 }

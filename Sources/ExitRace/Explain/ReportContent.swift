@@ -15,6 +15,16 @@ public struct ReportContent: Sendable {
         /// The scenario's sweeps: each one's name, flip report and picture (SVG).
         public var sweeps: [(name: String, report: FlipReport, picture: String)] = []
 
+        /// For a sampled scenario (distributions, or `--runs`): the rates of its replications,
+        /// shown in place of ``table`` with each cell's intervals and margins; ``traces`` then
+        /// hold the nominal runs (each distribution's median).
+        public var rates: RateTable? = nil
+
+        /// For a sampled scenario, row-major like the table's cells and indexed by procedure:
+        /// the first failing replication of that cell and procedure, replayed (`nil` when none
+        /// failed).
+        public var failingRuns: [[ReplayedRun?]] = []
+
         /// The scenario the table was computed from.
         public var scenario: Scenario { table.scenario }
 
@@ -22,6 +32,14 @@ public struct ReportContent: Sendable {
         public func traces(hook: Int, strategy: Int) -> [CellTrace] {
             traces[hook * scenario.strategies.count + strategy]
         }
+    }
+
+    /// One replication run again with tracing on: the values it drew and its trace.
+    public struct ReplayedRun: Sendable {
+        /// Which replication, and what it drew.
+        public var replay: Replay
+        /// The run.
+        public var trace: CellTrace
     }
 
     /// In the order the scenarios were given.
@@ -32,17 +50,35 @@ public struct ReportContent: Sendable {
     }
 
     /// Simulates every scenario: its table, then each cell's runs again with tracing on.
-    public static func compute(_ scenarios: [Scenario]) -> ReportContent {
-        ReportContent(sections: scenarios.map(section))
+    /// `sampling` says how to sample a scenario (`nil`: not at all); by default, a scenario
+    /// with distributions is sampled as its `sampling` section says.
+    public static func compute(
+        _ scenarios: [Scenario], sampling: (Scenario) -> SamplingSettings? = { $0.isUncertain ? $0.sampling : nil }
+    ) -> ReportContent {
+        ReportContent(sections: scenarios.map { section($0, sampling: sampling($0)) })
     }
 
-    private static func section(_ scenario: Scenario) -> Section {
+    private static func section(_ scenario: Scenario, sampling: SamplingSettings?) -> Section {
         let simulator = Simulator(scenario: scenario)
         let table = simulator.table()
         let traces = table.cells.map { cell in
             scenario.procedures.indices.map { simulator.trace(hook: cell.hook, strategy: cell.strategy, procedure: $0) }
         }
         var section = Section(table: table, traces: traces)
+        if let sampling {
+            let rates = SampledExperiment(scenario: scenario, sampling: sampling).run()
+            section.rates = rates
+            section.failingRuns = rates.cells.map { cell in
+                cell.procedures.enumerated().map { procedure, counts in
+                    counts.failures.first.map { replication in
+                        let replay = Replay(simulator: simulator, seed: sampling.seed, replication: replication)
+                        let trace = simulator.trace(
+                            hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: replay.values)
+                        return ReplayedRun(replay: replay, trace: trace)
+                    }
+                }
+            }
+        }
         section.sweeps = scenario.sweeps.map { sweep in
             let report = FlipAnalysis.report(of: sweep, in: scenario)
             let grid = SweepGrid(axes: report.axes)

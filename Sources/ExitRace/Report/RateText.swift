@@ -48,7 +48,15 @@ extension RateTable {
         if cells.contains(where: { $0.boundsReached > 0 }) {
             lines.append("[?] some replications reached a bound of \"limits\" before the process died: incomplete")
         }
+        if cells.contains(where: { $0.procedures.contains { !$0.failures.isEmpty } }) {
+            lines.append(replayHint)
+        }
         return lines
+    }
+
+    /// How to replay one of the failing replications the rates list, with this table's seed.
+    var replayHint: String {
+        "replay one: exitrace explain FILE --hook HOOK --strategy STRATEGY --seed \(seed) --replication r (r from \"fails in replications\")"
     }
 
     /// One line per cell: each procedure's finished/replications with its 95% Wilson interval,
