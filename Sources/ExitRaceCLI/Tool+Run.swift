@@ -3,8 +3,9 @@ import ExitRace
 extension Tool {
     static func runCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "run", values: ["--format", "--set", "--output", "-o"] + SamplingOptions.names)
+            let arguments = try parse(raw, command: "run", values: ["--format", "--set", "--output", "-o", "--shard"] + SamplingOptions.names)
             let sampling = try SamplingOptions(arguments, command: "run")
+            if let shard = arguments.value("--shard") { return try runShard(arguments, shard, sampling) }
             var format = OutputFormat.text
             if let name = arguments.value("--format") {
                 guard let parsed = OutputFormat(rawValue: name) else {
@@ -43,12 +44,53 @@ extension Tool {
         }
     }
 
+    /// `run FILE --shard i/n --output SHARD.json`: runs shard i of n of one sampled scenario and
+    /// writes its shard file, for `exitrace merge`.
+    static func runShard(_ arguments: Arguments, _ text: String, _ sampling: SamplingOptions) throws(Stop) -> ToolOutput {
+        let shard: ShardSpec
+        switch ShardSpec.parse(text) {
+        case .success(let parsed): shard = parsed
+        case .failure(let error): throw usageError("exitrace run: --shard \(error.message)")
+        }
+        guard arguments.value("--format") == nil else {
+            throw usageError(
+                "exitrace run: --shard writes a shard file (JSON) and takes no --format; choose the format when merging (exitrace merge SHARD.json… --format md)")
+        }
+        guard let output = arguments.value("--output") ?? arguments.value("-o") else {
+            throw usageError("exitrace run: --shard needs --output SHARD.json, the shard file exitrace merge reads")
+        }
+        guard arguments.positional.count == 1 else {
+            throw usageError(
+                "exitrace run: --shard runs exactly one scenario FILE, found \(arguments.positional.isEmpty ? "none" : "\(arguments.positional.count)")")
+        }
+        let settings = arguments.values("--set")
+        let source = try reporting { () throws(InputError) in try ScenarioSource.check(arguments.positional, settings: settings) }
+        guard source.files.count == 1 else {
+            throw usageError("exitrace run: --shard runs exactly one scenario FILE, found \(source.files.count) in \(arguments.positional[0])")
+        }
+        let file = try reporting { () throws(InputError) -> ShardFile in
+            var overrides: [SettingOverride] = []
+            for setting in settings { overrides.append(try SettingOverride.parse(setting)) }
+            let resolved = try ScenarioLoader.resolve(path: source.files[0], overrides: overrides)
+            guard let chosen = sampling.sampling(for: try resolved.decode()) else {
+                throw InputError([
+                    Diagnostic(
+                        file: source.files[0], path: "",
+                        message: "expected a sampled experiment to shard (--runs N, or a setting drawn from a distribution), found a scenario that runs once")
+                ])
+            }
+            return try ShardFile.run(resolved, sampling: chosen, shard: shard)
+        }
+        try write(file.serialized(), to: output, inputsOf: arguments)
+        return ToolOutput()
+    }
+
     /// Scenarios simulated together before their results are written.
     static let runWindow = 32
 
     static let runHelp = """
         USAGE: exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
-                            [--output FILE]
+                            [--output FILE] [--shard i/n --output SHARD.json]
 
         Simulates every (hook, strategy) cell of each scenario file under every kill procedure and
         prints the result tables. A directory stands for its *.json files (sorted). With no FILE,
@@ -69,6 +111,10 @@ extension Tool {
           -o, --output FILE    write the result to FILE (whole or not at all) instead of stdout:
                                a regular file or a new path, never an input of the run; a
                                symbolic link is written through (its target is replaced)
+          --shard i/n          run only shard i of n (1-based) of one sampled FILE's replications
+                               (i-1)·N/n ..< i·N/n, and write a shard file to --output (needs
+                               --output, and --runs or a scenario with distributions); put the
+                               shards together with exitrace merge. See docs/sharding.md
 
         If any input is invalid, every problem in every file is printed to stderr, nothing is
         written, and the exit code is 2.

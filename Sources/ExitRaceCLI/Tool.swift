@@ -22,6 +22,7 @@ public enum Tool {
         case "batch": return batchCommand(arguments, environment)
         case "diff": return diffCommand(arguments)
         case "check": return checkCommand(arguments, environment)
+        case "merge": return mergeCommand(arguments, environment)
         case "explain": return explainCommand(arguments)
         case "report": return reportCommand(arguments)
         case "bench": return benchCommand(arguments)
@@ -42,7 +43,7 @@ public enum Tool {
         return usageError(message).output
     }
 
-    static let commands = ["run", "sweep", "validate", "batch", "diff", "check", "explain", "report", "bench", "help"]
+    static let commands = ["run", "sweep", "validate", "batch", "diff", "check", "merge", "explain", "report", "bench", "help"]
 
     static func help(for command: String) -> String? {
         switch command {
@@ -52,6 +53,7 @@ public enum Tool {
         case "batch": batchHelp
         case "diff": diffHelp
         case "check": checkHelp
+        case "merge": mergeHelp
         case "explain": explainHelp
         case "report": reportHelp
         case "bench": benchHelp
@@ -151,6 +153,8 @@ public enum Tool {
                                         compare two result files or directories, cell by cell
           exitrace check DIR|FILE… --against DIR [--update [--force]]
                                         re-run scenarios and compare with committed results
+          exitrace merge SHARD.json… [--format text|md|json] [--output FILE]
+                                        put together the shards of run --shard i/n
           exitrace explain [FILE] --hook H --strategy S [--procedure P] [--trace OUT.json]
                                         tell, step by step, why one cell came out as it did
           exitrace report [DIR|FILE…] --out DIR

@@ -24,6 +24,14 @@ public enum ScenarioLoader {
         return try ScenarioDecoder.decode(root, file: DefaultScenario.fileName)
     }
 
+    /// The scenario file at `path` as ``load(path:overrides:)`` decodes it: its `extend` chain
+    /// followed and `overrides` applied, not yet decoded. Decoding it gives the same scenario.
+    public static func resolve(path: String, overrides: [SettingOverride] = []) throws(InputError) -> ResolvedScenario {
+        var root = try document(path: path, chain: [])
+        for override in overrides { try override.apply(to: &root) }
+        return ResolvedScenario(document: root, file: path)
+    }
+
     /// The file's JSON with its `extend` chain resolved. `chain` holds the files that extend it.
     static func document(path: String, chain: [String]) throws(InputError) -> JSONNode {
         let node: JSONNode
@@ -100,5 +108,43 @@ public enum ScenarioLoader {
         let directory = (file as NSString).deletingLastPathComponent
         let joined = directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
         return (joined as NSString).standardizingPath
+    }
+}
+
+/// A scenario document with its `extend` chain followed and its `--set` overrides applied: the
+/// whole of what decides a scenario, as text that travels (in a shard file) and decodes anywhere.
+public struct ResolvedScenario: Equatable, Sendable {
+    /// The document's text: members in file order, numbers spelled as in the files.
+    public let text: String
+    /// The file the document was read from: it names the scenario when the document does not.
+    public let file: String
+    /// The document, parsed.
+    let document: JSONNode
+
+    init(document: JSONNode, file: String) {
+        self.document = document
+        self.file = file
+        text = document.text
+    }
+
+    /// A document given as text (from a shard file); a syntax error names `source`, the file
+    /// the text was found in.
+    public init(text: String, file: String, source: String) throws(InputError) {
+        document = try JSONDocument.parse(Array(text.utf8), file: source)
+        self.file = file
+        self.text = text
+    }
+
+    /// The document's identity: 16 hex digits of a stable hash of ``text`` and ``file``. Two
+    /// documents with the same fingerprint decode to the same scenario.
+    public var fingerprint: String {
+        let hash = StableSeed.combine(StableSeed.hash(text), StableSeed.hash(file))
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The scenario, decoded as ``ScenarioLoader/load(path:overrides:)`` decodes it.
+    public func decode() throws(InputError) -> Scenario {
+        try ScenarioDecoder.decode(document, file: file)
     }
 }

@@ -1,0 +1,45 @@
+extension JSONNode {
+    /// The value as JSON text that reads back to the same value: members in the order they have
+    /// (file order, which is the order of a scenario's tables), numbers spelled exactly as in
+    /// their file, two spaces of indentation and a final newline.
+    ///
+    /// The same node always gives the same bytes, so the text can be hashed as the document's
+    /// identity; positions (lines and columns) are not part of it.
+    var text: String {
+        var out = JSONBytes()
+        write(into: &out, indent: 0)
+        out.append("\n")
+        return out.string
+    }
+
+    private func write(into out: inout JSONBytes, indent: Int) {
+        switch value {
+        case .null: out.append("null")
+        case .bool(let b): out.append(b ? "true" : "false")
+        case .number(_, let spelling): out.append(spelling)
+        case .string(let s): out.append(quoted: s)
+        case .array(let elements):
+            guard !elements.isEmpty else { return out.append("[]") }
+            out.append("[\n")
+            for (index, element) in elements.enumerated() {
+                out.append(spaces: indent + 2)
+                element.write(into: &out, indent: indent + 2)
+                out.append(index == elements.count - 1 ? "\n" : ",\n")
+            }
+            out.append(spaces: indent)
+            out.append("]")
+        case .object(let members):
+            guard !members.isEmpty else { return out.append("{}") }
+            out.append("{\n")
+            for (index, member) in members.enumerated() {
+                out.append(spaces: indent + 2)
+                out.append(quoted: member.key)
+                out.append(": ")
+                member.value.write(into: &out, indent: indent + 2)
+                out.append(index == members.count - 1 ? "\n" : ",\n")
+            }
+            out.append(spaces: indent)
+            out.append("}")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ExitRace
+
+extension Tool {
+    /// `merge SHARD.json… [--output FILE] [--format text|md|json]`: the shards of one sampled
+    /// experiment put back together, printed exactly as the unsharded `run` prints it.
+    static func mergeCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
+        command { () throws(Stop) in
+            let arguments = try parse(raw, command: "merge", values: ["--format", "--output", "-o"])
+            var format = OutputFormat.text
+            if let name = arguments.value("--format") {
+                guard let parsed = OutputFormat(rawValue: name) else {
+                    let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw usageError("exitrace merge: --format expects one of \(formats), found '\(name)'")
+                }
+                format = parsed
+            }
+            guard !arguments.positional.isEmpty else {
+                throw usageError("exitrace merge: expected the shard files to merge (SHARD.json…), found none")
+            }
+            // Every file is read before any is judged, so every broken file is reported at once.
+            var shards: [(file: String, shard: ShardFile)] = []
+            var diagnostics: [Diagnostic] = []
+            for path in arguments.positional {
+                do throws(InputError) {
+                    shards.append((path, try ShardFile.read(path: path)))
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+            }
+            guard diagnostics.isEmpty else { throw inputError(InputError(diagnostics)) }
+            let table = try reporting { () throws(InputError) in try ShardMerge.merge(shards) }
+            let output = arguments.value("--output") ?? arguments.value("-o")
+            var results = try ResultStream(output: output, environment, protecting: ProtectedFiles(arguments.positional))
+            try results.write(format.opening(count: 1) + format.piece(table, index: 0, count: 1) + format.closing(count: 1))
+            return try results.finish()
+        }
+    }
+
+    static let mergeHelp = """
+        USAGE: exitrace merge SHARD.json… [--format text|md|json] [--output FILE]
+
+        Puts together the shard files that `exitrace run FILE --runs N --seed S --shard i/n
+        --output SHARD.json` wrote (on one machine or many) and prints the table of the whole
+        experiment: byte for byte what `exitrace run FILE --runs N --seed S` prints. The shards
+        may be given in any order.
+
+        Refused, with exit code 2: shards of another exitrace or shard file version, of different
+        scenarios (each shard carries its scenario, extend and --set applied, and a fingerprint),
+        seeds or numbers of replications, a missing shard, and a shard given twice or overlapping
+        another.
+
+        OPTIONS
+          --format text        aligned for a terminal (default)
+          --format md          GitHub-flavoured Markdown (e.g. for $GITHUB_STEP_SUMMARY)
+          --format json        canonical JSON with every count
+          -o, --output FILE    write the result to FILE (whole or not at all) instead of stdout;
+                               never one of the shard files
+
+        See docs/sharding.md for filling --shard from a CI matrix, a Kubernetes Indexed Job or a
+        Slurm array.
+
+        """
+}
