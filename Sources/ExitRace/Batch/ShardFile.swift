@@ -231,7 +231,7 @@ extension ShardFile {
             let watchdogKills = reader.integer("watchdogKills", in: 0...runs, required: true),
             let boundsReached = reader.integer("boundsReached", in: 0...runs, required: true),
             let failures = reader.array("failingReplications", required: true),
-            let margins = reader.members("margins", required: true), let marginsNode = reader["margins"]
+            reader.members("margins", required: true) != nil, let marginsNode = reader["margins"]
         else { return nil }
         rates.runs = count
         rates.finished = finished
@@ -256,7 +256,6 @@ extension ShardFile {
             log.error(failuresPath, reader.position("failingReplications"), "expected \(kept) failing replications (the first \(RateTable.failuresKept) of \(runs - finished) failures), found \(failures.count)")
             return nil
         }
-        _ = margins
         guard let histogram = decodeMargins(marginsNode, path: reader.childPath("margins"), runs: runs, log: log) else { return nil }
         rates.margins = histogram
         return rates
@@ -267,7 +266,7 @@ extension ShardFile {
             let bins = reader.array("bins", required: true),
             let withoutMargin = reader.integer("withoutMargin", in: 0...runs, required: true)
         else { return nil }
-        var histogram = repeated(unit(bin: nil), withoutMargin)
+        var counts = Array(repeating: 0, count: MarginHistogram.binCount)
         var total = withoutMargin, previous = -1
         for (index, binNode) in bins.enumerated() {
             let binPath = "\(reader.childPath("bins"))[\(index)]"
@@ -281,30 +280,12 @@ extension ShardFile {
             }
             previous = number
             total += count
-            histogram.merge(repeated(unit(bin: number), count))
+            counts[number] = count
         }
         guard total == runs else {
             log.error(path, node.position, "expected margins that count \(runs) runs in all, found \(total)")
             return nil
         }
-        return histogram
-    }
-
-    /// A histogram holding one run: in bin `bin`, or without a margin.
-    private static func unit(bin: Int?) -> MarginHistogram {
-        var histogram = MarginHistogram()
-        histogram.record(bin.map { VirtualDuration(nanoseconds: MarginHistogram.range(ofBin: $0).low) })
-        return histogram
-    }
-
-    /// `unit` added `count` times, by doubling.
-    private static func repeated(_ unit: MarginHistogram, _ count: Int) -> MarginHistogram {
-        var result = MarginHistogram(), power = unit, remaining = count
-        while remaining > 0 {
-            if remaining & 1 == 1 { result.merge(power) }
-            remaining >>= 1
-            if remaining > 0 { power.merge(power) }
-        }
-        return result
+        return MarginHistogram(counts: counts, withoutMargin: withoutMargin)
     }
 }

@@ -27,6 +27,14 @@ public struct MarginHistogram: Equatable, Sendable {
         withoutMargin = 0
     }
 
+    /// A histogram with these counts (`counts` indexed by bin, ``binCount`` of them), as a
+    /// result file holds it.
+    init(counts: [Int], withoutMargin: Int) {
+        precondition(counts.count == Self.binCount && counts.allSatisfy { $0 >= 0 } && withoutMargin >= 0)
+        self.counts = counts
+        self.withoutMargin = withoutMargin
+    }
+
     /// Counts one run's margin.
     public mutating func record(_ margin: VirtualDuration?) {
         guard let margin else {
