@@ -15,7 +15,8 @@ extension Tool {
                 do throws(Stop) {
                     let s = try loadScenarios([path], arguments).scenarios[0]
                     output.stdout +=
-                        "\(path): valid: \(s.hooks.count) hooks × \(s.strategies.count) strategies × \(s.procedures.count) procedures\n"
+                        "\(path): valid: \(s.hooks.count) hooks × \(s.strategies.count) strategies × \(s.procedures.count) procedures"
+                            + (s.isUncertain ? ", \(s.uncertainties.count) setting\(s.uncertainties.count == 1 ? "" : "s") drawn from distributions" : "") + "\n"
                 } catch {
                     output.stderr += error.output.stderr
                     output.exitCode = .badInput

@@ -141,7 +141,8 @@ public enum Tool {
         USAGE
           exitrace [--set PATH=VALUE]…  simulate the built-in default scenario (the Live Activity
                                         reference experiment) and print its table
-          exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--output FILE]
+          exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
+                       [--shard i/n] [--output FILE]
                                         simulate scenario files (the default scenario if none)
           exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log] [--svg DIR]
                                         where each cell flips as timing settings vary
@@ -155,7 +156,8 @@ public enum Tool {
                                         re-run scenarios and compare with committed results
           exitrace merge SHARD.json… [--format text|md|json] [--output FILE]
                                         put together the shards of run --shard i/n
-          exitrace explain [FILE] --hook H --strategy S [--procedure P] [--trace OUT.json]
+          exitrace explain [FILE] --hook H --strategy S [--procedure P] [--replication r [--seed S]]
+                       [--trace OUT.json]
                                         tell, step by step, why one cell came out as it did
           exitrace report [DIR|FILE…] --out DIR
                                         write a self-contained HTML report with a timeline per cell
@@ -167,6 +169,8 @@ public enum Tool {
           ○ finished under every kill procedure   △ under the ones named   × under none
           [i] priority inversion   [d] deadlock   [w] finished, but a watchdog killed the process
           [?] a run stopped at a bound of "limits"
+          sampled (--runs, or a setting drawn from a distribution such as uniform(1,20)):
+          △ shows the share of replications that finished per procedure, e.g. △ 45% · 100%
 
         EXIT CODES
           0  success (for diff and check: no difference)
