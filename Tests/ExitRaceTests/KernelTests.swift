@@ -98,6 +98,52 @@ struct KernelTests {
         #expect(popped == values.sorted(), "seed \(seed)")
     }
 
+    @Test("the 4-ary heap pops in sorted order, interleaved with inserts")
+    func quaternaryHeapSorts() {
+        var rng = SplitMix64(seed: 7)
+        var heap = QuaternaryHeap<Int>()
+        var reference: [Int] = []
+        for round in 0..<5_000 {
+            let value = Int(rng.next() % 1_000)
+            heap.insert(value)
+            reference.append(value)
+            if round % 3 == 0 {
+                reference.sort()
+                #expect(heap.popMin() == reference.removeFirst())
+            }
+        }
+        reference.sort()
+        var popped: [Int] = []
+        while let value = heap.popMin() { popped.append(value) }
+        #expect(popped == reference)
+    }
+
+    @Test("a reusable array empties in place and refills to any length")
+    func reusableArray() {
+        var array = ReusableArray<Int32>()
+        array.refill(-1, count: 3)
+        #expect(Array(array) == [-1, -1, -1])
+        array[1] = 5
+        array.append(9)
+        #expect(Array(array) == [-1, 5, -1, 9])
+        #expect(array.popLast() == 9)
+        array.empty()
+        #expect(array.isEmpty)
+        array.append(4)
+        #expect(Array(array) == [4])
+        array.refill(0, count: 6)
+        #expect(Array(array) == [0, 0, 0, 0, 0, 0])
+    }
+
+    @Test("ready jobs: higher priority first, then first come first served")
+    func readyJobOrder() {
+        let late = ReadyJob(priority: 25, sequence: 9, context: 0)
+        let early = ReadyJob(priority: 25, sequence: 2, context: 1)
+        let urgent = ReadyJob(priority: 33, sequence: 10, context: 2)
+        #expect(early < late && urgent < early && !(late < early))
+        #expect(urgent.priority == 33 && urgent.sequence == 10 && urgent.context == 2)
+    }
+
     @Test("SplitMix64 is the published sequence")
     func splitMixReference() {
         // First outputs for seed 1234567, as in the reference implementation.

@@ -11,26 +11,36 @@
 /// At most `width` threads are scheduled in any bucket and those above it, unless rule 2
 /// admitted one more, so the pool never needs more than `width` threads per bucket.
 struct CooperativePool {
+    /// How many buckets there are: one per QoS class.
+    static let bucketCount = QoSClass.allCases.count
+
     /// `timing.cooperativePoolWidth`.
     private(set) var width: Int32 = 1
-    private var ready = ContiguousArray<BinaryHeap<ReadyJob>>(repeating: BinaryHeap(), count: QoSClass.allCases.count)
-    /// Threads scheduled per bucket (by `QoSClass.index`), and in all.
-    private var scheduled = ContiguousArray<Int32>(repeating: 0, count: QoSClass.allCases.count)
+    private var ready = ContiguousArray<BinaryHeap<ReadyJob>>(repeating: BinaryHeap(), count: bucketCount)
+    /// Bit `b` is set while bucket `b` has ready jobs: a freed thread looks at those buckets only,
+    /// and a new run empties only those.
+    private var pending: UInt32 = 0
+    /// Threads scheduled per bucket (by `QoSClass.index`; counters past the buckets stay 0), and in all.
+    private var scheduled = BucketCounts()
     private var total: Int32 = 0
 
     /// Threads the pool may need at once: `width` per bucket.
-    static func threadCount(width: Int) -> Int { width * QoSClass.allCases.count }
+    static func threadCount(width: Int) -> Int { width * bucketCount }
 
     /// The bucket of a job or thread priority.
     @inline(__always) static func bucket(_ priority: UInt8) -> Int { QoSClass(priority: priority).index }
 
-    /// Empty, with no thread scheduled, for a run with this width.
+    /// Empty, with no thread scheduled, for a run with this width. Costs as much as the buckets
+    /// the last run left jobs in.
     mutating func reset(width: Int32) {
+        assert(Self.bucketCount <= BucketCounts.capacity, "more QoS buckets than counters")
         self.width = width
-        for b in ready.indices {
+        while pending != 0 {
+            let b = pending.trailingZeroBitCount
             ready[b].removeAll()
-            scheduled[b] = 0
+            pending &= pending - 1
         }
+        scheduled = BucketCounts()
         total = 0
     }
 
@@ -39,6 +49,7 @@ struct CooperativePool {
     mutating func insert(_ job: ReadyJob) -> Bool {
         let b = Self.bucket(job.priority)
         ready[b].insert(job)
+        pending |= 1 << UInt32(b)
         return admits(b)
     }
 
@@ -46,18 +57,22 @@ struct CooperativePool {
     @inline(__always)
     func admits(_ bucket: Int) -> Bool {
         if total < width || scheduled[bucket] == 0 { return true }
-        var atOrAbove: Int32 = 0
-        for b in bucket..<scheduled.count { atOrAbove += scheduled[b] }
-        return atOrAbove < width
+        return scheduled.sum(from: bucket) < width
     }
 
     /// Takes the first job of the highest bucket that may take a thread, and counts its thread
     /// as scheduled in that bucket.
     mutating func popAdmissible() -> ReadyJob? {
-        for b in ready.indices.reversed() where !ready[b].isEmpty && admits(b) {
+        var candidates = pending
+        while candidates != 0 {
+            let b = 31 - candidates.leadingZeroBitCount
+            candidates &= ~(1 << UInt32(b))
+            guard admits(b) else { continue }
             scheduled[b] += 1
             total += 1
-            return ready[b].popMin()
+            let job = ready[b].popMin()
+            if ready[b].isEmpty { pending &= ~(1 << UInt32(b)) }
+            return job
         }
         return nil
     }
@@ -76,9 +91,12 @@ struct CooperativePool {
     #if EXITRACE_INVARIANTS
     /// Heap order in every bucket, and no negative count.
     func checkInvariants() {
-        for heap in ready { heap.checkInvariants() }
-        precondition(scheduled.allSatisfy { $0 >= 0 }, "negative scheduled count")
-        precondition(total == scheduled.reduce(0, +), "scheduled threads miscounted")
+        for (b, heap) in ready.enumerated() {
+            heap.checkInvariants()
+            precondition(heap.isEmpty == (pending & (1 << UInt32(b)) == 0), "a bucket's pending bit is wrong")
+        }
+        precondition((0..<BucketCounts.capacity).allSatisfy { scheduled[$0] >= 0 }, "negative scheduled count")
+        precondition(total == scheduled.sum(from: 0), "scheduled threads miscounted")
     }
     #endif
 }

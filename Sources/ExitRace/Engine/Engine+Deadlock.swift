@@ -25,15 +25,25 @@ extension Engine {
     /// scratch buffers (reused across runs); only a chain found is copied out.
     mutating func findDeadlock() -> DeadlockChain? {
         for t in usedThreads where blockedResource(Int32(t)) != nil {
-            var search = DeadlockSearch(steps: scratchSteps, contexts: scratchContexts, visiting: scratchVisiting)
+            // The buffers are moved out and back, never shared: emptying a shared one would
+            // allocate a new one.
+            var search = DeadlockSearch(
+                steps: Self.take(&scratchSteps), contexts: Self.take(&scratchContexts), visiting: Self.take(&scratchVisiting))
             search.steps.empty()
             search.contexts.empty()
             search.visiting.empty()
             let found = stuckChain(thread: Int32(t), &search)
             (scratchSteps, scratchContexts, scratchVisiting) = (search.steps, search.contexts, search.visiting)
-            if found { return DeadlockChain(steps: Array(search.steps), contexts: Array(search.contexts), program: program) }
+            if found { return DeadlockChain(steps: Array(scratchSteps), contexts: Array(scratchContexts), program: program) }
         }
         return nil
+    }
+
+    /// The array, leaving an empty one (which owns no buffer) in its place.
+    private static func take<Element>(_ array: inout ContiguousArray<Element>) -> ContiguousArray<Element> {
+        let taken = array
+        array = []
+        return taken
     }
 
     /// Appends the chain from blocked thread `t` to `search.steps`; `false` when some code that
@@ -107,17 +117,14 @@ extension Engine {
         let bucket = CooperativePool.bucket(contexts[Int(c)].priority)
         guard !cooperativeReady.admits(bucket) else { return false }  // a thread would take it
         let pool = firstCooperative..<cooperativeFresh
-        func counts(_ u: Int32) -> Bool {
-            threads[Int(u)].state != .idle && CooperativePool.bucket(threads[Int(u)].qos) >= bucket
-        }
         var holders: Int32 = 0
-        for u in pool where counts(u) {
+        for u in pool where counts(u, against: bucket) {
             guard blockedResource(u) != nil else { return false }
             holders += 1
         }
         search.steps.append(.queuedForBlockedPool(contextID(c), width: holders))
         var position = 0
-        for u in pool where counts(u) && !search.visiting.contains(u) {
+        for u in pool where counts(u, against: bucket) && !search.visiting.contains(u) {
             let mark = (search.steps.count, search.contexts.count)
             guard stuckChain(thread: u, &search) else { return false }
             if position > 0 {
@@ -127,6 +134,12 @@ extension Engine {
             position += 1
         }
         return true
+    }
+
+    /// Whether cooperative thread `u` holds a place that a job of `bucket` needs: it is scheduled
+    /// in that bucket or one above it.
+    private func counts(_ u: Int32, against bucket: Int) -> Bool {
+        threads[Int(u)].state != .idle && CooperativePool.bucket(threads[Int(u)].qos) >= bucket
     }
 
     private func willRelease(_ resource: Resource, context c: Int32) -> Bool {

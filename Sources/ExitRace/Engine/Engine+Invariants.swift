@@ -19,7 +19,7 @@ extension Engine {
                 precondition(contexts[Int(thread.context)].thread == Int32(t), "thread \(t) and its context disagree")
             }
         }
-        precondition(waiters == semaphoreWaiters, "semaphore waiters miscounted")
+        precondition(waiters.elementsEqual(semaphoreWaiters), "semaphore waiters miscounted")
         if alive {
             let busy = usedThreads.reduce(Int32(0)) {
                 $0 + (threads[$1].pool == .cooperative && threads[$1].state != .idle ? 1 : 0)

@@ -37,20 +37,20 @@ struct Engine {
     var values = ContiguousArray<Int64>()
     var program = CellProgram(CellProgram.Builder())
     var queue = EventQueue<SimEvent>()
-    var contexts = ContiguousArray<SimContext>()
+    var contexts = ReusableArray<SimContext>()
     var threads = ContiguousArray<SimThread>()
-    var mainQueue = ContiguousArray<Int32>()
+    var mainQueue = ReusableArray<Int32>()
     var mainQueueHead = 0
     var mainKickPending = false
     var cooperativeReady = CooperativePool()
     var dispatchReady = BinaryHeap<ReadyJob>()
-    var cooperativeIdle = ContiguousArray<Int32>()
-    var dispatchIdle = ContiguousArray<Int32>()
+    var cooperativeIdle = ReusableArray<Int32>()
+    var dispatchIdle = ReusableArray<Int32>()
     /// Threads from here to the end of their pool have not been used in this run (and are idle).
     var cooperativeFresh: Int32 = 1
     var dispatchFresh: Int32 = 1
-    var semaphoreValue = ContiguousArray<Int32>()
-    var semaphoreWaiters = ContiguousArray<Int32>()
+    var semaphoreValue = ReusableArray<Int32>()
+    var semaphoreWaiters = ReusableArray<Int32>()
     var readySequence: UInt32 = 0
     var nextWaitTicket: UInt32 = 0
     var scriptPc = 0
@@ -73,13 +73,13 @@ struct Engine {
     /// Bumped on every move between foreground and background, so stale checks do nothing.
     var backgroundEpoch: UInt32 = 0
     var tasks = ContiguousArray<BackgroundTaskState>()
-    var taskSlots = ContiguousArray<Int32>()
+    var taskSlots = ReusableArray<Int32>()
     var heldTasks = 0
-    var flags = ContiguousArray<Bool>()
+    var flags = ReusableArray<Bool>()
     var timers = ContiguousArray<TimerState>()
     var activity = ActivityTracker()
     /// Per call: the last delivery while alive, up to the goal's time (for `keepsCalling`).
-    var lastDelivery = ContiguousArray<Int64>()
+    var lastDelivery = ReusableArray<Int64>()
 
     var alive = true
     var death: RunOutcome.Death?
@@ -182,13 +182,7 @@ struct Engine {
     }
 
     mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>) {
-        // Copied into the engine's own buffer: holding the caller's array would make its next
-        // change (the next sweep point) copy the whole vector.
-        if self.values.count == values.count {
-            for index in values.indices { self.values[index] = values[index] }
-        } else {
-            self.values = ContiguousArray(values)
-        }
+        self.values.overwrite(with: values)
         program = cell
         trace.empty()
         traceCut = false

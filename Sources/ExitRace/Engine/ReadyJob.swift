@@ -1,11 +1,22 @@
 /// A job on a pool's ready list: higher priority first, then first come first served.
+///
+/// Both rules are folded into one 64-bit key (the priority's complement above the sequence
+/// number), so ordering two jobs is one integer comparison, with no branch.
 struct ReadyJob: Comparable {
-    var priority: UInt8
-    var sequence: UInt32
+    /// `(255 - priority) << 32 | sequence`: smaller keys go first.
+    private let key: UInt64
     var context: Int32
 
-    static func < (a: ReadyJob, b: ReadyJob) -> Bool {
-        a.priority != b.priority ? a.priority > b.priority : a.sequence < b.sequence
+    init(priority: UInt8, sequence: UInt32, context: Int32) {
+        key = UInt64(UInt8.max - priority) << 32 | UInt64(sequence)
+        self.context = context
     }
+
+    /// The job's priority (a raw QoS value).
+    var priority: UInt8 { UInt8.max - UInt8(truncatingIfNeeded: key >> 32) }
+    /// Its place in the order the jobs became ready.
+    var sequence: UInt32 { UInt32(truncatingIfNeeded: key) }
+
+    static func < (a: ReadyJob, b: ReadyJob) -> Bool { a.key < b.key }
     static func == (a: ReadyJob, b: ReadyJob) -> Bool { a.sequence == b.sequence }
 }

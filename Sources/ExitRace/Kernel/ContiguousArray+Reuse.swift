@@ -6,10 +6,13 @@ extension ContiguousArray {
         if !isEmpty { removeAll(keepingCapacity: true) }
     }
 
-    /// Empties the array and fills it with `count` copies of `value`, keeping its capacity.
+    /// Makes the array equal to `source`, copying in place when the counts agree: holding the
+    /// caller's buffer would make the caller's next change (the next sweep point) copy it.
     @inline(__always)
-    mutating func refill(_ value: Element, count: Int) {
-        empty()
-        for _ in 0..<count { append(value) }
+    mutating func overwrite(with source: ContiguousArray<Element>) {
+        guard count == source.count else { return self = source }
+        withUnsafeMutableBufferPointer { target in
+            source.withUnsafeBufferPointer { _ = target.update(fromContentsOf: $0) }
+        }
     }
 }

@@ -23,7 +23,7 @@ struct EventQueue<Payload> {
         }
     }
 
-    private var heap = BinaryHeap<Entry>()
+    private var heap = QuaternaryHeap<Entry>()
     /// Events for `now`, in the order they were scheduled: `lane[laneHead..<laneCount]`. Slots
     /// past `laneCount` are old entries, overwritten as the lane fills again (clearing an array
     /// at every instant costs more than the events themselves).

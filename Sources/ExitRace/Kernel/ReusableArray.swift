@@ -1,0 +1,54 @@
+/// An array for plain values that a reused engine empties at every run: emptying it only sets
+/// its count to zero (no call, no uniqueness check), and appending overwrites the slots the last
+/// run left behind before it grows the storage.
+///
+/// Slots past `count` keep old elements, so it is meant for trivial types (integers and structs
+/// of them), whose stale copies hold nothing alive.
+struct ReusableArray<Element>: RandomAccessCollection, MutableCollection {
+    private var storage = ContiguousArray<Element>()
+    private var used = 0
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { used }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get {
+            precondition(index < used, "index out of range")
+            return storage[index]
+        }
+        _modify {
+            precondition(index < used, "index out of range")
+            yield &storage[index]
+        }
+    }
+
+    /// - Complexity: O(1), amortized when the storage grows.
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if used < storage.count { storage[used] = element } else { storage.append(element) }
+        used += 1
+    }
+
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        guard used > 0 else { return nil }
+        used -= 1
+        return storage[used]
+    }
+
+    /// Makes the array `count` copies of `value`, reusing its storage.
+    /// - Complexity: O(`count`).
+    @inline(__always)
+    mutating func refill(_ value: Element, count: Int) {
+        while storage.count < count { storage.append(value) }
+        used = count
+        for index in 0..<count { storage[index] = value }
+    }
+
+    /// Empties the array, keeping its storage. - Complexity: O(1).
+    @inline(__always)
+    mutating func empty() {
+        used = 0
+    }
+}
