@@ -127,4 +127,29 @@ extension Benchmark {
                     + " (\(bytes / Swift.max(blocks, 1)) bytes of lines a sweep)"
             ])
     }
+
+    /// A sampled experiment: 10,000 replications of the default scenario with two settings drawn
+    /// (360,000 runs, all cores; the goal is under 3 s), and on one thread, a replication
+    /// against a warm table measured alternately: the cost of drawing and counting.
+    static func sampled(seconds: Double) -> Part {
+        guard let scenario = try? ScenarioLoader.loadDefault(overrides: [
+            SettingOverride.parse("timing.exitDurationMs=uniform(1,20)"),
+            SettingOverride.parse("timing.startLatencyMs.default=logUniform(0.5,30)"),
+        ]) else { return Part(label: "sampled", lines: ["could not load the scenario"]) }
+        let whole = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 10_000, seed: 1))
+        let (elapsed, blocks) = Stopwatch().repeatedly(seconds: seconds) { _ = whole.run() }
+        let perExperiment = elapsed / Double(blocks)
+        let serial = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 64, seed: 1))
+        let simulator = Simulator(scenario: scenario)
+        let (sampledTime, warmTime, rounds) = Stopwatch().alternate(
+            seconds: seconds, { _ = serial.run(parallel: false) }, { for _ in 0..<64 { _ = simulator.table() } })
+        let perReplication = sampledTime / Double(rounds * 64) * 1e6, perTable = warmTime / Double(rounds * 64) * 1e6
+        return Part(
+            label: "10,000 replications of the default scenario, exit and default-QoS latency drawn (360,000 runs, all cores)",
+            lines: [
+                "\(fixed(perExperiment, 2)) s per experiment = \(fixed(360_000 / perExperiment / 1e6, 2)) M runs/s; memory: one table of counts",
+                "one thread: \(fixed(perReplication, 1)) µs per replication = \(fixed(perReplication / perTable, 2))× a warm table"
+                    + " (\(fixed(perTable, 1)) µs, measured alternately)",
+            ])
+    }
 }

@@ -22,6 +22,7 @@ public enum Benchmark {
             reparameterizedTable(seconds: seconds),
             scenarioFiles(seconds: seconds),
             sweep(seconds: seconds),
+            sampled(seconds: seconds),
         ]
     }
 
