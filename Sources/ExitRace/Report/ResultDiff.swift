@@ -231,7 +231,7 @@ public struct ResultDiff: Equatable, Sendable {
             lines.append(
                 "\(rate.procedure): finished in \(percent(rate.rate)) (\(interval(rate.low, rate.high))), "
                     + "was \(percent(before.rate)) (\(interval(before.low, before.high))): "
-                    + "moved \(tenths(Double(movedMillionths) / 10_000)) points, " + reasons.joined(separator: "; "))
+                    + "moved \(tenths(Double(movedMillionths) / 10_000)) points, " + reasons.joined(separator: " and "))
         }
         return lines
     }
