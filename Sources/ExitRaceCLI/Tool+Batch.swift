@@ -3,7 +3,8 @@ import ExitRace
 extension Tool {
     static func batchCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "batch", values: ["--out", "--set"], flags: ["--serial"])
+            let arguments = try parse(raw, command: "batch", values: ["--out", "--set"] + SamplingOptions.names, flags: ["--serial"])
+            let sampling = try SamplingOptions(arguments, command: "batch")
             guard let out = arguments.value("--out") else {
                 throw usageError("exitrace batch: --out DIR is required (where the result files go)")
             }
@@ -27,7 +28,7 @@ extension Tool {
                 let range = window..<min(window + runWindow, source.count)
                 let results = source.map(
                     range, parallel: !arguments.flag("--serial"), progress: progress.reporter(after: window)
-                ) { _, scenario in BatchRunner.result(for: scenario) }
+                ) { _, scenario in BatchRunner.result(for: scenario, sampling: sampling.sampling(for: scenario)) }
                 for result in results {
                     let result = try reporting { () throws(InputError) in try result.get() }
                     let files = try reporting { () throws(InputError) in
@@ -41,8 +42,11 @@ extension Tool {
         }
     }
 
-    /// Discovers, loads and simulates the scenarios named by the positional arguments.
-    static func runBatch(_ arguments: Arguments, _ environment: ToolEnvironment) throws(Stop) -> [BatchRunner.Result] {
+    /// Discovers, loads and simulates the scenarios named by the positional arguments, sampling
+    /// those `sampling` says to.
+    static func runBatch(
+        _ arguments: Arguments, _ environment: ToolEnvironment, sampling: SamplingOptions
+    ) throws(Stop) -> [BatchRunner.Result] {
         let set = try loadScenarios(arguments.positional, arguments)
         try reporting { () throws(InputError) in
             try BatchRunner.checkUniqueNames(set.files.indices.map { (set.files[$0], set.scenarios[$0].name) })
@@ -53,20 +57,27 @@ extension Tool {
             let write = environment.progress
             progress = { done, total in write("\r[\(done)/\(total)] scenarios simulated") }
         }
-        let results = BatchRunner.run(set.scenarios, parallel: !arguments.flag("--serial"), progress: progress)
+        let results = BatchRunner.run(
+            set.scenarios, parallel: !arguments.flag("--serial"), sampling: { sampling.sampling(for: $0) }, progress: progress)
         if showProgress { environment.progress("\r\u{1B}[K") }
         return results
     }
 
     static let batchHelp = """
-        USAGE: exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--serial]
+        USAGE: exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--runs N] [--seed S] [--serial]
 
         Simulates every scenario (a directory contributes its *.json files, sorted) and writes, per
         scenario, DIR/<name>.md (the table a person reads on GitHub) and DIR/<name>.json (canonical:
         sorted keys, integer nanoseconds, every per-procedure outcome). Scenarios run in parallel
         across the cores; the files are byte-identical to a serial run (--serial). Each file is
         written whole or not at all, never over a scenario file of the run. On a terminal, a
-        progress line goes to stderr.
+        progress line goes to stderr. A sampled scenario's files hold its rate table (the share of
+        replications that finished, per cell and procedure, with 95% intervals) instead.
+
+        OPTIONS
+          --set PATH=VALUE     override one setting of every scenario; repeatable
+        \(SamplingOptions.help)
+          --serial             one scenario after another (the same files, slower)
 
         """
 }

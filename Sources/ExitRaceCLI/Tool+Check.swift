@@ -4,7 +4,7 @@ extension Tool {
     static func checkCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
             let arguments = try parse(
-                raw, command: "check", values: ["--against", "--set", "--format", "--margins"],
+                raw, command: "check", values: ["--against", "--set", "--format", "--margins", "--rate-tolerance"] + SamplingOptions.names,
                 flags: ["--update", "--force", "--serial"])
             guard let against = arguments.value("--against") else {
                 throw usageError("exitrace check: --against DIR is required (the committed results)")
@@ -14,6 +14,8 @@ extension Tool {
             }
             let markdown = try markdownFormat(arguments, command: "check")
             let tolerance = try marginTolerance(arguments, command: "check")
+            let rateTolerance = try rateTolerance(arguments, command: "check")
+            let sampling = try SamplingOptions(arguments, command: "check")
             let update = arguments.flag("--update")
             if update && environment.isCI && !arguments.flag("--force") {
                 throw Stop(output: ToolOutput(
@@ -21,10 +23,11 @@ extension Tool {
                         + "(add --force if you really mean it)\n",
                     exitCode: .badInput))
             }
-            let results = try runBatch(arguments, environment)
+            let results = try runBatch(arguments, environment, sampling: sampling)
             // Orphans can be told only when every scenario of the directories was simulated.
             let allDirectories = arguments.positional.allSatisfy(Directory.exists)
-            let drift = ResultsDrift(results: results, against: against, includeOrphans: allDirectories, marginToleranceNs: tolerance)
+            let drift = ResultsDrift(results: results, against: against, includeOrphans: allDirectories, marginToleranceNs: tolerance,
+                rateTolerance: rateTolerance)
             guard !drift.isEmpty else {
                 let count = "\(results.count) scenario\(results.count == 1 ? "" : "s")"
                 return ToolOutput(stdout: "results match: \(count) checked against \(against)\n")
@@ -68,7 +71,8 @@ extension Tool {
 
     static let checkHelp = """
         USAGE: exitrace check DIR|FILE… --against DIR [--update [--force]] [--format text|md]
-                              [--margins MS] [--set PATH=VALUE]…
+                              [--margins MS] [--rate-tolerance SHARE] [--set PATH=VALUE]…
+                              [--runs N] [--seed S]
 
         Re-runs the scenarios and compares with the committed results in the --against directory
         (<name>.md and <name>.json per scenario, as exitrace batch writes them). Any difference
@@ -81,6 +85,12 @@ extension Tool {
                           refused when CI=true unless --force is given too
           --format md     Markdown, for a CI job summary
           --margins MS    also report margins that moved by more than MS milliseconds
+          --rate-tolerance SHARE
+                          in sampled tables, report a procedure's rate that moved by more than
+                          SHARE (default 0.02: 2 percentage points) or whose 95% interval no
+                          longer overlaps the committed one; a cell that became sampled or
+                          stopped being sampled is always reported
+        \(SamplingOptions.help)
 
         Exit code 0 when everything matches (or --update wrote it), 1 on drift, 2 on bad input.
 

@@ -3,16 +3,17 @@ import ExitRace
 extension Tool {
     static func diffCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "diff", values: ["--format", "--margins"])
+            let arguments = try parse(raw, command: "diff", values: ["--format", "--margins", "--rate-tolerance"])
             guard arguments.positional.count == 2 else {
                 throw usageError("exitrace diff: expected OLD and NEW (two result files or two directories)")
             }
             let markdown = try markdownFormat(arguments, command: "diff")
             let tolerance = try marginTolerance(arguments, command: "diff")
+            let rateTolerance = try rateTolerance(arguments, command: "diff")
             let diff = try reporting { () throws(InputError) in
                 ResultDiff(
                     old: try ResultDocument.load(arguments.positional[0]), new: try ResultDocument.load(arguments.positional[1]),
-                    marginToleranceNs: tolerance)
+                    marginToleranceNs: tolerance, rateTolerance: rateTolerance)
             }
             return ToolOutput(
                 stdout: markdown ? diff.renderMarkdown() : diff.renderText(),
@@ -29,8 +30,19 @@ extension Tool {
         return duration.nanoseconds
     }
 
+    /// `--rate-tolerance SHARE`: sampled rates that moved by more than this share (0…1) count
+    /// as changes; ``ResultDiff/defaultRateTolerance`` without it.
+    static func rateTolerance(_ arguments: Arguments, command: String) throws(Stop) -> Double {
+        guard let text = arguments.value("--rate-tolerance") else { return ResultDiff.defaultRateTolerance }
+        guard let share = Double(text), share >= 0, share <= 1 else {
+            throw usageError(
+                "exitrace \(command): --rate-tolerance expects a share from 0 to 1 (0.02 is 2 percentage points), found '\(text)'")
+        }
+        return share
+    }
+
     static let diffHelp = """
-        USAGE: exitrace diff OLD NEW [--format text|md] [--margins MS]
+        USAGE: exitrace diff OLD NEW [--format text|md] [--margins MS] [--rate-tolerance SHARE]
 
         Compares two result files (exitrace run --format json, or results/<name>.json), or two
         directories of them, and prints what changed cell by cell, e.g.
@@ -41,6 +53,14 @@ extension Tool {
           --format md     Markdown, for a CI job summary
           --margins MS    also report margins that moved by more than MS milliseconds
                           (without it, margins are shown only where an outcome changed)
+          --rate-tolerance SHARE
+                          in sampled tables (run --runs, or a scenario with distributions),
+                          report a procedure's rate that moved by more than SHARE (default
+                          0.02: 2 percentage points) or whose 95% interval no longer overlaps
+                          the old one, e.g.
+          live-activity · AppDelegate · Task.detached: △ unchanged (foreground: finished in 45.2%
+          (42.1–48.3%), was 51.0% (47.9–54.1%): moved 5.8 points, beyond --rate-tolerance 0.02)
+                          a cell that became sampled or stopped being sampled is a change too
 
         Exit code 0 when the results agree, 1 when they differ, 2 on bad input.
 

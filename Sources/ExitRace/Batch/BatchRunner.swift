@@ -15,8 +15,22 @@ public enum BatchRunner {
         public var json: String
     }
 
-    /// Simulates one scenario, and its sweeps if it has any, and renders its results.
-    public static func result(for scenario: Scenario) -> Result {
+    /// How a batch samples each scenario: `nil` for one run per cell (as a scenario without
+    /// distributions always was), else the replications and seed of a ``SampledExperiment``.
+    public typealias SamplingChoice = @Sendable (Scenario) -> SamplingSettings?
+
+    /// The default choice: a scenario with distributions is sampled as its `sampling` section
+    /// says, any other runs once per cell.
+    public static let samplingOfScenario: SamplingChoice = { $0.isUncertain ? $0.sampling : nil }
+
+    /// Simulates one scenario, and its sweeps if it has any, and renders its results; with
+    /// `sampling`, the files hold the scenario's rate table instead (its sweeps, which use the
+    /// nominal values, are not part of a sampled result).
+    public static func result(for scenario: Scenario, sampling: SamplingSettings? = nil) -> Result {
+        if let sampling {
+            let table = SampledExperiment(scenario: scenario, sampling: sampling).run()
+            return Result(name: scenario.name, markdown: MarkdownRenderer.render(table), json: RateJSONRenderer.render(table))
+        }
         let table = Simulator(scenario: scenario).table()
         let sweeps = scenario.sweeps.map { (name: $0.name, report: FlipAnalysis.report(of: $0, in: scenario)) }
         var markdown = MarkdownRenderer.render(table)
@@ -25,20 +39,22 @@ public enum BatchRunner {
     }
 
     /// Simulates every scenario; `parallel: false` runs them one after another (for comparison).
-    /// `progress` is called after each scenario with the number done so far.
+    /// `sampling` says which scenarios are sampled and how (by default those with distributions,
+    /// as their files say). `progress` is called after each scenario with the number done so far.
     public static func run(
-        _ scenarios: [Scenario], parallel: Bool = true, progress: (@Sendable (Int, Int) -> Void)? = nil
+        _ scenarios: [Scenario], parallel: Bool = true, sampling: SamplingChoice = samplingOfScenario,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> [Result] {
         let slots = ResultSlots<Result>(count: scenarios.count)
         let total = scenarios.count
         if parallel && scenarios.count > 1 {
             DispatchQueue.concurrentPerform(iterations: scenarios.count) { index in
-                let done = slots.store(result(for: scenarios[index]), at: index)
+                let done = slots.store(result(for: scenarios[index], sampling: sampling(scenarios[index])), at: index)
                 progress?(done, total)
             }
         } else {
             for index in scenarios.indices {
-                let done = slots.store(result(for: scenarios[index]), at: index)
+                let done = slots.store(result(for: scenarios[index], sampling: sampling(scenarios[index])), at: index)
                 progress?(done, total)
             }
         }

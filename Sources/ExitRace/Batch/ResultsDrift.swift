@@ -20,11 +20,15 @@ public struct ResultsDrift: Sendable {
 
     /// Compares `results` with the files in `directory`; `includeOrphans` also reports result files
     /// of scenarios not among `results` (only meaningful when whole directories were simulated).
-    public init(results: [BatchRunner.Result], against directory: String, includeOrphans: Bool, marginToleranceNs: Int64?) {
+    /// `rateTolerance`: see ``ResultDiff/init(old:new:marginToleranceNs:rateTolerance:)``.
+    public init(
+        results: [BatchRunner.Result], against directory: String, includeOrphans: Bool, marginToleranceNs: Int64?,
+        rateTolerance: Double = ResultDiff.defaultRateTolerance
+    ) {
         var changes: [ResultDiff.Change] = []
         (diff, notes, orphans, stale) = (ResultDiff(changes: []), [], [], [])
         for result in results {
-            guard let resultChanges = compare(result, in: directory, marginToleranceNs: marginToleranceNs) else { continue }
+            guard let resultChanges = compare(result, in: directory, marginToleranceNs: marginToleranceNs, rateTolerance: rateTolerance) else { continue }
             stale.append(result.name)
             changes += resultChanges
         }
@@ -36,7 +40,7 @@ public struct ResultsDrift: Sendable {
     /// The cell changes of one result against its committed files, nil when both files are
     /// byte-identical; adds a note for any difference the cells do not show.
     private mutating func compare(
-        _ result: BatchRunner.Result, in directory: String, marginToleranceNs: Int64?
+        _ result: BatchRunner.Result, in directory: String, marginToleranceNs: Int64?, rateTolerance: Double
     ) -> [ResultDiff.Change]? {
         let files = ResultFiles(name: result.name, directory: directory)
         let committedJSON = try? InputFile.read(files.json, what: "a result file")
@@ -54,9 +58,15 @@ public struct ResultsDrift: Sendable {
             notes.append("\(files.json) cannot be read as a result file")
             return []
         }
-        let diff = ResultDiff(old: [old], new: [fresh], marginToleranceNs: marginToleranceNs)
+        let diff = ResultDiff(old: [old], new: [fresh], marginToleranceNs: marginToleranceNs, rateTolerance: rateTolerance)
         if diff.isEmpty {
-            if !jsonSame { notes.append("\(files.json) differs from the computed result, though no cell changed (details, labels or event counts)") }
+            if !jsonSame && (old.isSampled || fresh.isSampled) {
+                notes.append(
+                    "\(files.json) differs from the computed result, though no cell changed and no rate moved beyond "
+                        + "--rate-tolerance (counts, margins, failing replications or labels)")
+            } else if !jsonSame {
+                notes.append("\(files.json) differs from the computed result, though no cell changed (details, labels or event counts)")
+            }
             if !markdownSame && committedMarkdown != nil {
                 notes.append("\(files.markdown) differs from the computed table, though no cell changed")
             }

@@ -74,9 +74,17 @@ public struct ResultDiff: Equatable, Sendable {
 
     init(changes: [Change]) { self.changes = changes }
 
+    /// How far a sampled cell's rate may move (a share: 0.02 is 2 percentage points) before it
+    /// counts as a change, unless its 95% intervals stop overlapping: `--rate-tolerance`.
+    public static let defaultRateTolerance = 0.02
+
     /// Compares scenarios by name. `marginToleranceNs`: report margins that moved by more than
-    /// this; `nil` ignores margins unless the outcome itself changed.
-    public init(old: [ResultDocument], new: [ResultDocument], marginToleranceNs: Int64? = nil) {
+    /// this; `nil` ignores margins unless the outcome itself changed. `rateTolerance`: in
+    /// sampled tables, report a procedure's rate that moved by more than this share, or whose
+    /// 95% interval no longer overlaps the old one.
+    public init(
+        old: [ResultDocument], new: [ResultDocument], marginToleranceNs: Int64? = nil, rateTolerance: Double = defaultRateTolerance
+    ) {
         var changes: [Change] = []
         for document in old where !new.contains(where: { $0.scenario == document.scenario }) {
             changes.append(.scenarioRemoved(document.scenario))
@@ -86,12 +94,14 @@ public struct ResultDiff: Equatable, Sendable {
                 changes.append(.scenarioAdded(document.scenario))
                 continue
             }
-            changes += Self.compare(before, document, marginToleranceNs)
+            changes += Self.compare(before, document, marginToleranceNs, rateTolerance)
         }
         self.changes = changes
     }
 
-    private static func compare(_ old: ResultDocument, _ new: ResultDocument, _ tolerance: Int64?) -> [Change] {
+    private static func compare(
+        _ old: ResultDocument, _ new: ResultDocument, _ tolerance: Int64?, _ rateTolerance: Double
+    ) -> [Change] {
         let scenario = new.scenario
         var changes: [Change] = []
         func compareMembers(
@@ -112,7 +122,9 @@ public struct ResultDiff: Equatable, Sendable {
             added: { .procedureAdded(scenario: scenario, procedure: $0) })
         for cell in new.cells {
             guard let before = old.cell(hook: cell.hook, strategy: cell.strategy) else { continue }
-            if let change = compare(before, cell, scenario: scenario, hookLabel: new.hookLabel(cell.hook), tolerance) {
+            if let change = compare(
+                before, cell, scenario: scenario, hookLabel: new.hookLabel(cell.hook), tolerance, rateTolerance: rateTolerance)
+            {
                 changes.append(.cell(change))
             }
         }
@@ -145,7 +157,8 @@ public struct ResultDiff: Equatable, Sendable {
     }
 
     private static func compare(
-        _ old: ResultDocument.Cell, _ new: ResultDocument.Cell, scenario: String, hookLabel: String, _ tolerance: Int64?
+        _ old: ResultDocument.Cell, _ new: ResultDocument.Cell, scenario: String, hookLabel: String, _ tolerance: Int64?,
+        rateTolerance: Double
     ) -> CellChange? {
         var marks: [String] = []
         if old.priorityInversion != new.priorityInversion {
@@ -180,10 +193,72 @@ public struct ResultDiff: Equatable, Sendable {
                 changed = true
             }
         }
+        switch (old.rates, new.rates) {
+        case (nil, _?):
+            procedures.append("sampled now, was one run per procedure")
+            changed = true
+        case (_?, nil):
+            procedures.append("one run per procedure now, was sampled")
+            changed = true
+        case (let before?, let after?):
+            let moved = rateChanges(before, after, tolerance: rateTolerance)
+            procedures += moved
+            changed = changed || !moved.isEmpty
+        case (nil, nil):
+            break
+        }
         guard changed else { return nil }
         return CellChange(
             scenario: scenario, hookLabel: hookLabel, strategy: new.strategy, oldVerdict: old.verdict,
             newVerdict: new.verdict, marks: marks, procedures: procedures)
+    }
+
+    /// Per procedure of a sampled cell whose rate moved beyond `tolerance` or whose 95% interval
+    /// no longer overlaps the old one, e.g. `foreground: finished in 45.2% (42.1–48.3%), was
+    /// 51.0% (47.9–54.1%): moved 5.8 points, beyond --rate-tolerance 0.02`.
+    static func rateChanges(_ old: [ResultDocument.Rate], _ new: [ResultDocument.Rate], tolerance: Double) -> [String] {
+        var lines: [String] = []
+        for rate in new {
+            guard let before = old.first(where: { $0.procedure == rate.procedure }) else { continue }
+            // Compared in millionths, as files store them, so that 0.02 is exactly 2 points.
+            let movedMillionths = abs(millionths(rate.rate) - millionths(before.rate))
+            let beyond = movedMillionths > millionths(tolerance)
+            let apart = millionths(rate.low) > millionths(before.high) || millionths(rate.high) < millionths(before.low)
+            guard beyond || apart else { continue }
+            var reasons: [String] = []
+            if beyond { reasons.append("beyond --rate-tolerance \(shareText(tolerance))") }
+            if apart { reasons.append("the 95% intervals no longer overlap") }
+            lines.append(
+                "\(rate.procedure): finished in \(percent(rate.rate)) (\(interval(rate.low, rate.high))), "
+                    + "was \(percent(before.rate)) (\(interval(before.low, before.high))): "
+                    + "moved \(tenths(Double(movedMillionths) / 10_000)) points, " + reasons.joined(separator: " and "))
+        }
+        return lines
+    }
+
+    private static func millionths(_ share: Double) -> Int64 { Int64((share * 1_000_000).rounded()) }
+
+    /// `45.2%`: a share to a tenth of a percent.
+    private static func percent(_ share: Double) -> String { tenths(share * 100, forceDecimal: true) + "%" }
+
+    /// `42.1–48.3%`, rounded outwards like the tables' intervals.
+    private static func interval(_ low: Double, _ high: Double) -> String {
+        tenths((low * 1000).rounded(.down) / 10, forceDecimal: true) + "–" + tenths((high * 1000).rounded(.up) / 10, forceDecimal: true) + "%"
+    }
+
+    /// `0.02`: a tolerance as the option spells it (up to six decimal places, no trailing zeros).
+    private static func shareText(_ share: Double) -> String {
+        var text = String(millionths(share))
+        while text.count < 7 { text = "0" + text }
+        let whole = text.dropLast(6), fraction = String(text.suffix(6)).replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+        return fraction.isEmpty ? String(whole) : "\(whole).\(fraction)"
+    }
+
+    /// A value to one decimal place; `5.0` as `5` unless `forceDecimal`.
+    private static func tenths(_ value: Double, forceDecimal: Bool = false) -> String {
+        let tenths = Int((value * 10).rounded())
+        if tenths % 10 == 0 && !forceDecimal { return "\(tenths / 10)" }
+        return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
     private static func margin(_ ns: Int64?) -> String {

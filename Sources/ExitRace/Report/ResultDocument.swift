@@ -40,6 +40,26 @@ public struct ResultDocument: Equatable, Sendable {
         /// Whether every run finished the cleanup, then ended in a watchdog kill (`[w]` in
         /// tables); `false` when the file leaves the member out, as it does for unmarked cells.
         public var watchdogKill = false
+        /// The share that finished under each procedure, in the file's order, when the file is a
+        /// sampled table (``RateJSONRenderer``); `nil` for a table of single runs, whose
+        /// `outcomes` say what happened instead (a sampled cell has no `outcomes`).
+        public var rates: [Rate]?
+    }
+
+    /// One kill procedure's replications of a cell in a sampled table.
+    public struct Rate: Equatable, Sendable {
+        /// The procedure's name, e.g. `foreground`.
+        public var procedure: String
+        /// Replications run.
+        public var runs: Int
+        /// Replications in which the cleanup finished.
+        public var finished: Int
+        /// The share that finished, 0…1, as the file gives it (to six decimal places).
+        public var rate: Double
+        /// The lower end of the 95% interval, 0…1.
+        public var low: Double
+        /// The upper end of the 95% interval, 0…1.
+        public var high: Double
     }
 
     /// One cell along one line of a sweep, in the words of the flip report.
@@ -71,6 +91,9 @@ public struct ResultDocument: Equatable, Sendable {
     /// The names of the file's sweeps; `nil` when it has no `"sweeps"` member at all (a file
     /// written by `run`, which computes no sweeps), so that diffs leave sweeps out.
     public var sweepNames: [String]?
+    /// Whether the file is a sampled table (it has a `"sampling"` member): its cells then carry
+    /// ``Cell/rates``.
+    public var isSampled = false
 
     /// The cell of the hook and strategy with these names (not labels), or `nil`.
     public func cell(hook: String, strategy: String) -> Cell? {
@@ -99,6 +122,16 @@ public struct ResultDocument: Equatable, Sendable {
             self = try ResultDocument.parse(Array(json.utf8), file: table.scenario.name)
         } catch {
             preconditionFailure("a rendered result does not parse: \(error)")
+        }
+    }
+
+    /// The document of a freshly computed sampled table (the same as parsing its JSON rendering).
+    public init(rateTable table: RateTable) {
+        let json = RateJSONRenderer.render(table)
+        do {
+            self = try ResultDocument.parse(Array(json.utf8), file: table.scenario.name)
+        } catch {
+            preconditionFailure("a rendered rate table does not parse: \(error)")
         }
     }
 
@@ -176,8 +209,12 @@ public struct ResultDocument: Equatable, Sendable {
             let hooks = entries(root, "hooks")
             let strategies = entries(root, "strategies")
             let procedures = entries(root, "procedures")
+            let sampled = root["sampling"] != nil
             var cells: [Cell] = []
-            for (index, node) in (array(root, "cells", "") ?? []).enumerated() {
+            for (index, node) in (array(root, "cells", "") ?? []).enumerated() where sampled {
+                if let cell = sampledCell(node, path: "cells[\(index)]") { cells.append(cell) }
+            }
+            for (index, node) in (array(root, "cells", "") ?? []).enumerated() where !sampled {
                 let path = "cells[\(index)]"
                 guard let hook = string(node, "hook", path), let strategy = string(node, "strategy", path),
                     let verdict = string(node, "verdict", path), let inversion = bool(node, "priorityInversion", path),
@@ -203,9 +240,61 @@ public struct ResultDocument: Equatable, Sendable {
             }
             var document = ResultDocument(
                 scenario: scenario, hooks: hooks, strategies: strategies, procedures: procedures, cells: cells)
+            document.isSampled = sampled
             document.sweeps = sweeps(root)
             if case .object(let members)? = root["sweeps"]?.value { document.sweepNames = members.map(\.key) }
             return document
+        }
+
+        mutating func integer(_ node: JSONNode, _ key: String, _ path: String) -> Int? {
+            guard let value = number(node, key, path) else { return nil }
+            guard let whole = Int(exactly: value), whole >= 0 else {
+                problems.append(Diagnostic(at: node[key]!.position, path: join(path, key), message: "expected a count (0 or more), found \(value)"))
+                return nil
+            }
+            return whole
+        }
+
+        mutating func number(_ node: JSONNode, _ key: String, _ path: String) -> Double? {
+            guard let value = node[key], case .number(let n, _) = value.value else {
+                if let value = node[key] { fail(value, join(path, key), "a number") } else {
+                    problems.append(Diagnostic(at: node.position, path: path, message: "missing member \"\(key)\" (a number)"))
+                }
+                return nil
+            }
+            return n
+        }
+
+        /// A cell of a sampled table: its verdict and, per procedure, the counts and interval.
+        mutating func sampledCell(_ node: JSONNode, path: String) -> Cell? {
+            guard let hook = string(node, "hook", path), let strategy = string(node, "strategy", path),
+                let verdict = string(node, "verdict", path), let procedureNodes = array(node, "procedures", path)
+            else { return nil }
+            var rates: [Rate] = []
+            var (deadlock, inversion, watchdog) = (false, false, !procedureNodes.isEmpty)
+            for (k, procedure) in procedureNodes.enumerated() {
+                let procedurePath = "\(path).procedures[\(k)]"
+                guard let name = string(procedure, "procedure", procedurePath), let runs = integer(procedure, "runs", procedurePath),
+                    let finished = integer(procedure, "finished", procedurePath), let rate = number(procedure, "rate", procedurePath)
+                else { continue }
+                let intervalPath = join(procedurePath, "interval95")
+                guard let intervalNode = procedure["interval95"] else {
+                    problems.append(Diagnostic(at: procedure.position, path: procedurePath, message: "missing member \"interval95\" (an object)"))
+                    continue
+                }
+                guard let low = number(intervalNode, "low", intervalPath), let high = number(intervalNode, "high", intervalPath) else { continue }
+                func count(_ key: String) -> Int {
+                    if let node = procedure[key], case .number(let n, _) = node.value { return Int(exactly: n) ?? 0 }
+                    return 0
+                }
+                deadlock = deadlock || count("deadlocks") > 0
+                inversion = inversion || count("inversions") > 0
+                watchdog = watchdog && runs > 0 && finished == runs && count("watchdogKills") == runs
+                rates.append(Rate(procedure: name, runs: runs, finished: finished, rate: rate, low: low, high: high))
+            }
+            return Cell(
+                hook: hook, strategy: strategy, verdict: verdict, priorityInversion: inversion, deadlock: deadlock, outcomes: [],
+                watchdogKill: watchdog, rates: rates)
         }
 
         /// The `"sweeps"` member: each sweep's lines and their cells' words.
