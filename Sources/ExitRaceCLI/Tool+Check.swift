@@ -44,14 +44,17 @@ extension Tool {
         }
     }
 
-    /// The command that accepts the drift: the same scenarios, `--set` options and margins, with
+    /// The command that accepts the drift: the same scenarios, `--set` options, margins, tolerance
+    /// and sampling options, with
     /// `--update`; each argument quoted for a POSIX shell where it needs to be.
     static func acceptCommand(_ arguments: Arguments, against: String) -> String {
         // A scenario path that looks like an option goes after `--`, at the end.
         let optionLike = arguments.positional.contains { $0.hasPrefix("-") && $0 != "-" }
         var words = ["exitrace", "check"] + (optionLike ? [] : arguments.positional) + ["--against", against]
         for setting in arguments.values("--set") { words += ["--set", setting] }
-        if let margins = arguments.value("--margins") { words += ["--margins", margins] }
+        for option in ["--margins", "--rate-tolerance"] + SamplingOptions.names {
+            if let value = arguments.value(option) { words += [option, value] }
+        }
         words.append("--update")
         if optionLike { words += ["--"] + arguments.positional }
         return words.map(shellQuoted).joined(separator: " ")
