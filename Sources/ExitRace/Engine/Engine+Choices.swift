@@ -2,7 +2,9 @@
 /// owner's first one is a candidate, and when there are two or more the scheduler picks one.
 /// Picking candidate 0 every time is exactly the (time, sequence) order of ``EventQueue``.
 extension Engine {
-    /// The next event to handle, as the scheduler decides; `nil` when none is pending.
+    /// The next event to handle, as the scheduler decides; `nil` when none is pending. Never
+    /// inlined, so that the default loop stays as small as before.
+    @inline(never)
     mutating func nextChosen() -> EventQueue<SimEvent>.Entry? {
         if instantReady.isEmpty {
             guard let first = queue.next() else { return nil }
