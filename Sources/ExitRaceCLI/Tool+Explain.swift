@@ -18,9 +18,13 @@ extension Tool {
             let scenario = loaded[0]
             let (hook, strategy, procedures) = try lookUp(hookText, strategyText, arguments.value("--procedure"), in: scenario)
             let traceFile = arguments.value("--trace")
-            if (traceFile != nil || arguments.value("--schedule") != nil) && procedures.count != 1 {
+            if arguments.value("--schedule") != nil && procedures.count != 1 {
                 throw usageError(
-                    "exitrace explain: --trace and --schedule are about one run: add --procedure (one of \(scenario.procedures.map(\.name).joined(separator: ", ")))")
+                    "exitrace explain: --schedule replays one run: add --procedure (one of \(scenario.procedures.map(\.name).joined(separator: ", ")))")
+            }
+            if traceFile != nil && procedures.count != 1 {
+                throw usageError(
+                    "exitrace explain: --trace writes one run: add --procedure (one of \(scenario.procedures.map(\.name).joined(separator: ", ")))")
             }
             let simulator = Simulator(scenario: scenario)
             let replay = try replay(arguments, simulator: simulator)
