@@ -4,7 +4,7 @@ import Foundation
 extension Tool {
     static func explainCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "explain", values: ["--hook", "--strategy", "--procedure", "--trace", "--set", "--seed", "--replication"])
+            let arguments = try parse(raw, command: "explain", values: ["--hook", "--strategy", "--procedure", "--trace", "--set", "--seed", "--replication", "--schedule"])
             guard arguments.positional.count <= 1 else {
                 throw usageError("exitrace explain: expected at most one scenario file, found \(arguments.positional.count)")
             }
@@ -18,18 +18,49 @@ extension Tool {
             let scenario = loaded[0]
             let (hook, strategy, procedures) = try lookUp(hookText, strategyText, arguments.value("--procedure"), in: scenario)
             let traceFile = arguments.value("--trace")
+            if arguments.value("--schedule") != nil && procedures.count != 1 {
+                throw usageError(
+                    "exitrace explain: --schedule replays one run: add --procedure (one of \(scenario.procedures.map(\.name).joined(separator: ", ")))")
+            }
             if traceFile != nil && procedures.count != 1 {
                 throw usageError(
                     "exitrace explain: --trace writes one run: add --procedure (one of \(scenario.procedures.map(\.name).joined(separator: ", ")))")
             }
             let simulator = Simulator(scenario: scenario)
             let replay = try replay(arguments, simulator: simulator)
-            let traces = procedures.map { simulator.trace(hook: hook, strategy: strategy, procedure: $0, values: replay.values) }
+            let cell = CellIndex(hook: hook, strategy: strategy)
+            let traces = try procedures.map { procedure throws(Stop) in
+                try scheduledTrace(arguments, simulator, cell, procedure, replay.values)
+            }
             if let traceFile { try write(ChromeTrace.render(traces[0]), to: traceFile, inputsOf: arguments) }
             let header = replay.headerLines()
             let explanations = traces.map { CellExplanation($0).renderText() }.joined(separator: "\n")
             return ToolOutput(stdout: header.isEmpty ? explanations : header.joined(separator: "\n") + "\n\n" + explanations)
         }
+    }
+
+    /// The run's trace, under the `--schedule` given (checked against this run's identity) or
+    /// the default order.
+    private static func scheduledTrace(
+        _ arguments: Arguments, _ simulator: Simulator, _ cell: CellIndex, _ procedure: Int, _ values: ParameterValues
+    ) throws(Stop) -> CellTrace {
+        guard let text = arguments.value("--schedule") else {
+            return simulator.trace(hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: values)
+        }
+        let schedule: ScheduleText
+        do throws(ScheduleTextError) {
+            schedule = try ScheduleText(parsing: text)
+            let fingerprint = ScheduleText.fingerprint(scenario: simulator.scenario, cell: cell, procedure: procedure, values: values)
+            try schedule.check(fingerprint: fingerprint)
+        } catch {
+            throw usageError("exitrace explain: --schedule: \(error.message)")
+        }
+        let (trace, run) = simulator.trace(
+            hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: values, deviations: schedule.deviations)
+        guard run.followedSchedule else {
+            throw usageError("exitrace explain: --schedule: the run does not have the choice points the schedule names (\(text))")
+        }
+        return trace
     }
 
     /// The values to explain: replication `--replication` drawn from `--seed` (default: the
@@ -74,6 +105,7 @@ extension Tool {
     static let explainHelp = """
         USAGE: exitrace explain [FILE] --hook HOOK --strategy STRATEGY [--procedure PROCEDURE]
                                 [--trace TRACE.json] [--set PATH=VALUE]… [--replication R [--seed S]]
+                                [--schedule SCHEDULE]
 
         Prints the timeline of one cell (the default scenario when no FILE): for each thread and
         executor, what ran when, in virtual time: hooks entered and returned, jobs queued and
@@ -92,6 +124,8 @@ extension Tool {
                           values R drew, printed first; --trace then writes that run
           --seed S        the seed the replication was drawn from (default: the file's sampling
                           seed, else 1); give the --seed you gave `exitrace run`
+          --schedule SCH  replay one order of same-instant races, a witness `exitrace explore`
+                          printed (needs --procedure; --trace then writes that run)
 
         A scenario with distributions explained without --replication runs at its nominal values
         (each distribution's median).

@@ -24,6 +24,7 @@ public enum Tool {
         case "check": return checkCommand(arguments, environment)
         case "merge": return mergeCommand(arguments, environment)
         case "explain": return explainCommand(arguments)
+        case "explore": return exploreCommand(arguments)
         case "report": return reportCommand(arguments)
         case "bench": return benchCommand(arguments)
         case "help": return helpCommand(arguments)
@@ -43,7 +44,7 @@ public enum Tool {
         return usageError(message).output
     }
 
-    static let commands = ["run", "sweep", "validate", "batch", "diff", "check", "merge", "explain", "report", "bench", "help"]
+    static let commands = ["run", "sweep", "validate", "batch", "diff", "check", "merge", "explain", "explore", "report", "bench", "help"]
 
     static func help(for command: String) -> String? {
         switch command {
@@ -55,6 +56,7 @@ public enum Tool {
         case "check": checkHelp
         case "merge": mergeHelp
         case "explain": explainHelp
+        case "explore": exploreHelp
         case "report": reportHelp
         case "bench": benchHelp
         default: nil
@@ -159,6 +161,9 @@ public enum Tool {
           exitrace explain [FILE] --hook H --strategy S [--procedure P] [--replication r [--seed S]]
                        [--trace OUT.json]
                                         tell, step by step, why one cell came out as it did
+          exitrace explore [FILE] [--hook H --strategy S --procedure P] [--bound K] [--random N]
+                                        does a cell's result hang on the order of same-instant
+                                        events? (schedule exploration)
           exitrace report [DIR|FILE…] --out DIR
                                         write a self-contained HTML report with a timeline per cell
           exitrace bench [--seconds N]  measure the engine (use a release build)

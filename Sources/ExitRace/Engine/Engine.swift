@@ -101,6 +101,14 @@ struct Engine {
     var countingPending = false
     var pendingSum = 0
     var trace = ContiguousArray<TraceRecord>()
+    /// When on, every event goes through ``nextChosen()``: same-instant races are choice points
+    /// that `scheduler` decides (see docs/schedules.md). Off, the loop is today's, untouched.
+    var scheduling = false
+    var scheduler = ScheduleController()
+    /// While scheduling: the events due at the current instant, in sequence order.
+    var instantReady = ContiguousArray<EventQueue<SimEvent>.Entry>()
+    /// While scheduling: indices into `instantReady` of each owner's first event.
+    var choiceCandidates = ContiguousArray<Int>()
     /// Whether the last run had more to record than `limits.maxTraceRecords` allowed.
     var traceCut = false
 
@@ -137,7 +145,7 @@ struct Engine {
         var events = 0
         var nextCheck = min(maxEvents, Self.memoryCheckInterval)
         var bound: RunOutcome.Bound?
-        while let entry = queue.next() {
+        while let entry = scheduling ? nextChosen() : queue.next() {
             if entry.time > maxTime {
                 if alive { bound = .time }
                 break
@@ -187,6 +195,7 @@ struct Engine {
         trace.empty()
         traceCut = false
         queue.reset()
+        if scheduling { resetScheduling() }
         resetExecutors()
         resetResources(for: cell)
         resetLifecycle(for: cell)

@@ -13,7 +13,7 @@ public final class Simulator {
     /// The scenario's own values, the ones a run uses when given none.
     public let defaults: ParameterValues
     private let compiler: CellCompiler
-    private var engine: Engine
+    var engine: Engine
     private var programs: [CellProgram?]
 
     /// Prepares a simulator; cells are compiled on first use.

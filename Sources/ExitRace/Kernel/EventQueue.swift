@@ -37,6 +37,9 @@ struct EventQueue<Payload> {
     var isEmpty: Bool { heap.isEmpty && laneHead == laneCount }
     var count: Int { heap.count + laneCount - laneHead }
 
+    /// The time of the earliest pending event, without removing it; `nil` when none is pending.
+    var nextTime: VirtualInstant? { laneHead < laneCount ? now : heap.min?.time }
+
     /// - Complexity: O(1) for the current instant, O(log n) otherwise.
     @inline(__always)
     mutating func schedule(_ payload: Payload, at time: VirtualInstant) {

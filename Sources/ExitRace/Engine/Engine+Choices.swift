@@ -1,0 +1,44 @@
+/// Schedule exploration's event loop: the events due at the current instant are gathered, each
+/// owner's first one is a candidate, and when there are two or more the scheduler picks one.
+/// Picking candidate 0 every time is exactly the (time, sequence) order of ``EventQueue``.
+extension Engine {
+    /// The next event to handle, as the scheduler decides; `nil` when none is pending. Never
+    /// inlined, so that the default loop stays as small as before.
+    @inline(never)
+    mutating func nextChosen() -> EventQueue<SimEvent>.Entry? {
+        if instantReady.isEmpty {
+            guard let first = queue.next() else { return nil }
+            instantReady.append(first)
+        }
+        while queue.nextTime == queue.now, let entry = queue.next() { instantReady.append(entry) }
+        collectCandidates()
+        guard choiceCandidates.count > 1 else { return instantReady.remove(at: 0) }
+        let pick = scheduler.choose(among: choiceCandidates.count)
+        if scheduler.recordingCandidates { recordCandidates(taken: pick) }
+        return instantReady.remove(at: choiceCandidates[pick])
+    }
+
+    /// Indices of each owner's first event among those due now, in sequence order.
+    private mutating func collectCandidates() {
+        choiceCandidates.removeAll(keepingCapacity: true)
+        for index in instantReady.indices {
+            let owner = instantReady[index].payload.owner
+            if !choiceCandidates.contains(where: { instantReady[$0].payload.owner == owner }) {
+                choiceCandidates.append(index)
+            }
+        }
+    }
+
+    private mutating func recordCandidates(taken pick: Int) {
+        var events = [instantReady[choiceCandidates[pick]].payload]
+        for (index, candidate) in choiceCandidates.enumerated() where index != pick {
+            events.append(instantReady[candidate].payload)
+        }
+        scheduler.recordCandidates(events)
+    }
+
+    mutating func resetScheduling() {
+        instantReady.removeAll(keepingCapacity: true)
+        scheduler.rewind()
+    }
+}

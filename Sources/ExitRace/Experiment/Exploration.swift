@@ -1,0 +1,138 @@
+/// What exploring the schedules of one cell under one kill procedure found.
+public struct CellExploration: Sendable {
+    /// A schedule that gives one of the results, the first found.
+    public struct Witness: Sendable {
+        /// The result the schedule gives.
+        public var result: ScheduleResult
+        /// The schedule: its departures from the default order (none for the default schedule).
+        public var deviations: [ScheduleDeviation]
+    }
+
+    /// The cell explored.
+    public var cell: CellIndex
+    /// The kill procedure, an index into the scenario's procedures.
+    public var procedure: Int
+    /// One witness per distinct result, the default schedule's first.
+    public var witnesses: [Witness]
+    /// How many schedules were run, the default one included.
+    public var schedules: Int
+    /// The number of choice points the default schedule meets.
+    public var defaultChoicePoints: Int
+    /// Whether every schedule within the bound was run (`false`: `maxSchedules` stopped the
+    /// search, or the schedules were random).
+    public var exhaustive: Bool
+
+    /// Whether some explored schedule gives another result than the default one.
+    public var isOrderSensitive: Bool { witnesses.count > 1 }
+}
+
+/// Explores the orders of one cell's same-instant races: depth-first over schedules with at
+/// most `bound` deviations from the default order (each deviation takes another candidate at a
+/// choice point; later choice points are explored in the run the deviation leads to), or random
+/// schedules. Always bounded: at most `maxSchedules` runs (or the random count).
+public enum ScheduleExplorer {
+    /// Explores one cell under one procedure of `simulator`'s scenario at its own values.
+    public static func explore(
+        _ simulator: Simulator, cell: CellIndex, procedure: Int, limits: ExplorationLimits
+    ) -> CellExploration {
+        var search = Search(simulator: simulator, cell: cell, procedure: procedure, limits: limits)
+        let first = search.run([])
+        var exploration = CellExploration(
+            cell: cell, procedure: procedure, witnesses: [], schedules: 0, defaultChoicePoints: first.widths.count,
+            exhaustive: true)
+        if let count = limits.randomSchedules {
+            search.random(count: count, defaultWidths: first.widths)
+            exploration.exhaustive = false
+        } else {
+            search.depthFirst(prefix: [], widths: first.widths, from: 0)
+            exploration.exhaustive = !search.stoppedEarly
+        }
+        exploration.witnesses = search.witnesses
+        exploration.schedules = search.schedules
+        return exploration
+    }
+
+    /// Explores every cell under every procedure, in the table's order.
+    public static func explore(_ simulator: Simulator, limits: ExplorationLimits) -> [CellExploration] {
+        let scenario = simulator.scenario
+        var explorations: [CellExploration] = []
+        for hook in scenario.hooks.indices {
+            for strategy in scenario.strategies.indices {
+                for procedure in scenario.procedures.indices {
+                    let cell = CellIndex(hook: hook, strategy: strategy)
+                    explorations.append(explore(simulator, cell: cell, procedure: procedure, limits: limits))
+                }
+            }
+        }
+        return explorations
+    }
+}
+
+/// The state of one cell's search: the schedules run and a witness per result.
+private struct Search {
+    let simulator: Simulator
+    let cell: CellIndex
+    let procedure: Int
+    let limits: ExplorationLimits
+    var schedules = 0
+    var witnesses: [CellExploration.Witness] = []
+    var stoppedEarly = false
+
+    init(simulator: Simulator, cell: CellIndex, procedure: Int, limits: ExplorationLimits) {
+        self.simulator = simulator
+        self.cell = cell
+        self.procedure = procedure
+        self.limits = limits
+    }
+
+    /// Runs one schedule and keeps it as a witness when its result is new.
+    mutating func run(_ deviations: [ScheduleDeviation]) -> ScheduledRun {
+        let run = simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: deviations)
+        schedules += 1
+        let result = ScheduleResult(run.outcome)
+        if !witnesses.contains(where: { $0.result == result }) {
+            witnesses.append(CellExploration.Witness(result: result, deviations: deviations))
+        }
+        return run
+    }
+
+    /// Every schedule that extends `prefix` by one deviation at a choice point from `start` on,
+    /// then recursively, while the bound allows.
+    mutating func depthFirst(prefix: [ScheduleDeviation], widths: [Int], from start: Int) {
+        guard prefix.count < limits.bound else { return }
+        for point in start..<max(start, widths.count) {
+            for pick in 1..<widths[point] {
+                guard schedules < limits.maxSchedules else { return stoppedEarly = true }
+                let deviations = prefix + [ScheduleDeviation(choice: point, pick: pick)]
+                let next = run(deviations)
+                depthFirst(prefix: deviations, widths: next.widths, from: point + 1)
+                if stoppedEarly { return }
+            }
+        }
+    }
+
+    /// `count` schedules, each taking a uniformly random candidate at every choice point.
+    mutating func random(count: Int, defaultWidths: [Int]) {
+        let scenario = simulator.scenario
+        let name = "\(scenario.hooks[cell.hook].name)|\(scenario.strategies[cell.strategy].name)|\(scenario.procedures[procedure].name)"
+        var generator = SplitMix64(seed: StableSeed.combine(limits.seed, StableSeed.hash(name)))
+        for _ in 1..<max(1, count) {
+            var deviations: [ScheduleDeviation] = []
+            var widths = defaultWidths
+            var point = 0
+            // Walks the choice points, drawing a pick at each; a deviation changes what follows,
+            // so the run is repeated from there to learn the next widths.
+            while point < widths.count {
+                let pick = Int(generator.next() % UInt64(widths[point]))
+                if pick != 0 {
+                    deviations.append(ScheduleDeviation(choice: point, pick: pick))
+                    widths = simulator.run(
+                        hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: deviations
+                    ).widths
+                }
+                point += 1
+            }
+            _ = run(deviations)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// A run's result as schedule exploration compares runs: whether the cleanup (or goal) was met,
+/// and the table's marks. Timings are not compared: a race that only moves an instant is robust.
+public struct ScheduleResult: Hashable, Sendable {
+    /// Whether the run met the cell's goal (the cleanup finished).
+    public var finished: Bool
+    /// A deadlock formed.
+    public var deadlock: Bool
+    /// A priority inversion happened.
+    public var inversion: Bool
+    /// The goal was met, then a watchdog killed the process.
+    public var watchdogKill: Bool
+    /// The run stopped at a bound of `limits`.
+    public var hitBound: Bool
+
+    /// The result of `outcome`.
+    public init(_ outcome: RunOutcome) {
+        finished = outcome.cleanupFinished
+        deadlock = outcome.deadlock != nil
+        inversion = outcome.inversion != nil
+        watchdogKill = outcome.cleanupFinished && outcome.death?.cause.isWatchdogKill == true
+        hitBound = outcome.boundReached != nil
+    }
+
+    /// `finished`, `not finished [d]`: the table's symbol in words, with its marks.
+    public var text: String {
+        var text = finished ? "finished" : "not finished"
+        if inversion { text += " [i]" }
+        if deadlock { text += " [d]" }
+        if watchdogKill { text += " [w]" }
+        if hitBound { text += " [?]" }
+        return text
+    }
+}

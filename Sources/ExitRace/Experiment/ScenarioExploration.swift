@@ -1,0 +1,40 @@
+/// Schedule exploration of a scenario's cells (all of them, or the ones asked for) at its own
+/// values, with each witness's schedule as text.
+public struct ScenarioExploration: Sendable {
+    /// The scenario explored.
+    public let scenario: Scenario
+    /// How far the search went.
+    public let limits: ExplorationLimits
+    /// Per cell and procedure, in the table's order.
+    public let cells: [CellExploration]
+    /// The values the runs used (the scenario's own).
+    public let values: ParameterValues
+
+    /// Explores `cells` (every cell when `nil`) under `procedures` (every procedure when `nil`).
+    public init(simulator: Simulator, limits: ExplorationLimits, cells: [CellIndex]? = nil, procedures: [Int]? = nil) {
+        let scenario = simulator.scenario
+        self.scenario = scenario
+        self.limits = limits
+        values = simulator.defaults
+        let every = scenario.hooks.indices.flatMap { hook in
+            scenario.strategies.indices.map { CellIndex(hook: hook, strategy: $0) }
+        }
+        var explored: [CellExploration] = []
+        for cell in cells ?? every {
+            for procedure in procedures ?? Array(scenario.procedures.indices) {
+                explored.append(ScheduleExplorer.explore(simulator, cell: cell, procedure: procedure, limits: limits))
+            }
+        }
+        self.cells = explored
+    }
+
+    /// The text of a witness's schedule, as `explain --schedule` takes it.
+    public func scheduleText(_ witness: CellExploration.Witness, of exploration: CellExploration) -> String {
+        let fingerprint = ScheduleText.fingerprint(
+            scenario: scenario, cell: exploration.cell, procedure: exploration.procedure, values: values)
+        return ScheduleText(fingerprint: fingerprint, deviations: witness.deviations).text
+    }
+
+    /// How many cell-procedures are order-sensitive.
+    public var sensitiveCount: Int { cells.filter(\.isOrderSensitive).count }
+}

@@ -1,0 +1,78 @@
+/// Renders a schedule exploration: per cell and procedure, order-robust or order-sensitive,
+/// with a replayable witness schedule per distinct result, as text or canonical JSON.
+public enum ExplorationRenderer {
+    /// One line per cell and procedure; under an order-sensitive one, its witnesses.
+    public static func renderText(_ exploration: ScenarioExploration) -> String {
+        var lines = [header(exploration), ""]
+        for cell in exploration.cells {
+            lines.append(summary(cell, in: exploration))
+            guard cell.isOrderSensitive else { continue }
+            for witness in cell.witnesses {
+                let note = witness.deviations.isEmpty ? "  (the default order)" : ""
+                lines.append("    \(witness.result.text): \(exploration.scheduleText(witness, of: cell))\(note)")
+            }
+        }
+        lines.append("")
+        lines.append("\(exploration.sensitiveCount) of \(exploration.cells.count) cell runs order-sensitive")
+        if exploration.sensitiveCount > 0 {
+            lines.append("replay a witness: exitrace explain [FILE] --hook H --strategy S --procedure P --schedule SCHEDULE")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func header(_ exploration: ScenarioExploration) -> String {
+        let limits = exploration.limits
+        let how =
+            limits.randomSchedules.map { "\($0) random schedules per cell run (seed \(limits.seed))" }
+            ?? "depth-first, at most \(limits.bound) deviations from the default order, at most \(limits.maxSchedules) schedules per cell run"
+        return "\(exploration.scenario.name): schedule exploration of same-instant races, \(how)"
+    }
+
+    private static func summary(_ cell: CellExploration, in exploration: ScenarioExploration) -> String {
+        let name = cellName(cell, exploration.scenario)
+        let verdict =
+            cell.isOrderSensitive
+            ? "order-sensitive (\(cell.witnesses.count) results)" : "order-robust (\(cell.witnesses[0].result.text))"
+        return "\(name): \(verdict); \(cell.schedules) schedules, \(cell.defaultChoicePoints) choice points, \(extent(cell, exploration.limits))"
+    }
+
+    static func cellName(_ cell: CellExploration, _ scenario: Scenario) -> String {
+        "\(scenario.hooks[cell.cell.hook].label) · \(scenario.strategies[cell.cell.strategy].name) · \(scenario.procedures[cell.procedure].name)"
+    }
+
+    private static func extent(_ cell: CellExploration, _ limits: ExplorationLimits) -> String {
+        if limits.randomSchedules != nil { return "random" }
+        return cell.exhaustive ? "exhaustive within bound \(limits.bound)" : "stopped at --max-schedules \(limits.maxSchedules)"
+    }
+
+    /// The exploration as one canonical JSON document.
+    public static func renderJSON(_ exploration: ScenarioExploration) -> String {
+        let limits = exploration.limits
+        return CanonicalJSON.object([
+            "scenario": .string(exploration.scenario.name),
+            "toolVersion": .string(ExitRaceVersion.current),
+            "bound": .integer(Int64(limits.bound)),
+            "maxSchedules": .integer(Int64(limits.maxSchedules)),
+            "randomSchedules": limits.randomSchedules.map { .integer(Int64($0)) } ?? .null,
+            "seed": .integer(Int64(bitPattern: limits.seed)),
+            "cells": .array(exploration.cells.map { cellJSON($0, exploration) }),
+        ]).serialized()
+    }
+
+    private static func cellJSON(_ cell: CellExploration, _ exploration: ScenarioExploration) -> CanonicalJSON {
+        let scenario = exploration.scenario
+        return .object([
+            "hook": .string(scenario.hooks[cell.cell.hook].name),
+            "strategy": .string(scenario.strategies[cell.cell.strategy].name),
+            "procedure": .string(scenario.procedures[cell.procedure].name),
+            "orderSensitive": .bool(cell.isOrderSensitive),
+            "schedules": .integer(Int64(cell.schedules)),
+            "choicePoints": .integer(Int64(cell.defaultChoicePoints)),
+            "exhaustive": .bool(cell.exhaustive),
+            "witnesses": .array(
+                cell.witnesses.map {
+                    .object(["result": .string($0.result.text), "schedule": .string(exploration.scheduleText($0, of: cell))])
+                }),
+        ])
+    }
+}

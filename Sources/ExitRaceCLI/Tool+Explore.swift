@@ -1,0 +1,94 @@
+import ExitRace
+
+extension Tool {
+    static func exploreCommand(_ raw: [String]) -> ToolOutput {
+        command { () throws(Stop) in
+            let arguments = try parse(
+                raw, command: "explore",
+                values: ["--hook", "--strategy", "--procedure", "--bound", "--max-schedules", "--random", "--seed", "--format", "--set"])
+            guard arguments.positional.count <= 1 else {
+                throw usageError("exitrace explore: expected at most one scenario file, found \(arguments.positional.count)")
+            }
+            let loaded = try loadScenarios(arguments.positional, arguments).scenarios
+            guard loaded.count == 1 else {
+                throw usageError("exitrace explore: expected one scenario file, found a directory of \(loaded.count)")
+            }
+            let json = try exploreFormat(arguments)
+            let limits = try explorationLimits(arguments)
+            let simulator = Simulator(scenario: loaded[0])
+            let (cells, procedures) = try exploredCells(arguments, in: loaded[0])
+            let exploration = ScenarioExploration(simulator: simulator, limits: limits, cells: cells, procedures: procedures)
+            return ToolOutput(stdout: json ? ExplorationRenderer.renderJSON(exploration) : ExplorationRenderer.renderText(exploration))
+        }
+    }
+
+    private static func exploreFormat(_ arguments: Arguments) throws(Stop) -> Bool {
+        switch arguments.value("--format") {
+        case nil, "text": return false
+        case "json": return true
+        case let other?: throw usageError("exitrace explore: --format expects text or json, found '\(other)'")
+        }
+    }
+
+    /// `--bound`, `--max-schedules`, `--random` and `--seed`, each checked against its range.
+    private static func explorationLimits(_ arguments: Arguments) throws(Stop) -> ExplorationLimits {
+        let bound = try wholeNumber(arguments, "--bound", in: 0...ExplorationLimits.maxBound) ?? 2
+        let most = ExplorationLimits.maxScheduleCount
+        let maxSchedules = try wholeNumber(arguments, "--max-schedules", in: 1...most) ?? 100_000
+        let random = try wholeNumber(arguments, "--random", in: 1...most)
+        let seed = try wholeNumber(arguments, "--seed", in: 0...Int(SamplingSettings.maxSeed))
+        if seed != nil && random == nil { throw usageError("exitrace explore: --seed chooses random schedules: add --random N") }
+        if random != nil && (arguments.value("--bound") != nil || arguments.value("--max-schedules") != nil) {
+            throw usageError("exitrace explore: --random N runs N random schedules; it takes no --bound or --max-schedules")
+        }
+        return ExplorationLimits(bound: bound, maxSchedules: maxSchedules, randomSchedules: random, seed: UInt64(seed ?? 1))
+    }
+
+    private static func wholeNumber(_ arguments: Arguments, _ name: String, in range: ClosedRange<Int>) throws(Stop) -> Int? {
+        guard let text = arguments.value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw usageError("exitrace explore: \(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
+        }
+        return number
+    }
+
+    /// The cells and procedures named by `--hook`, `--strategy` and `--procedure` (every one when
+    /// an option is absent); an unknown name is a usage error with a suggestion.
+    private static func exploredCells(_ arguments: Arguments, in scenario: Scenario) throws(Stop) -> ([CellIndex], [Int]?) {
+        do throws(InputError) {
+            var hooks = Array(scenario.hooks.indices)
+            var strategies = Array(scenario.strategies.indices)
+            var procedures: [Int]?
+            if let name = arguments.value("--hook") { hooks = [try scenario.hookIndex(named: name)] }
+            if let name = arguments.value("--strategy") { strategies = [try scenario.strategyIndex(named: name)] }
+            if let name = arguments.value("--procedure") { procedures = [try scenario.procedureIndex(named: name)] }
+            return (hooks.flatMap { hook in strategies.map { CellIndex(hook: hook, strategy: $0) } }, procedures)
+        } catch {
+            throw usageError("exitrace explore: " + error.diagnostics.map(\.message).joined(separator: "; "))
+        }
+    }
+
+    static let exploreHelp = """
+        USAGE: exitrace explore [FILE] [--hook HOOK] [--strategy STRATEGY] [--procedure PROCEDURE]
+                                [--bound K] [--max-schedules N] [--random N [--seed S]]
+                                [--format text|json] [--set PATH=VALUE]…
+
+        Does a cell's result hang on the order of events that fall on the same virtual instant?
+        The engine breaks such ties by scheduling order; some are real races on a device (a block
+        queued on the main queue against the system's next callback, a request against the
+        process's death). explore runs each cell (the default scenario when no FILE) under other
+        orders of those races (docs/schedules.md) and says, per cell and kill procedure,
+        order-robust (every schedule explored gives the same result) or order-sensitive, with
+        one witness schedule per result, which `exitrace explain … --schedule SCHEDULE` replays.
+
+        OPTIONS
+          --bound K           schedules with at most K departures from the default order,
+                              searched depth-first (default 2; 0 to 8)
+          --max-schedules N   stop a cell run's search after N schedules (default 100000)
+          --random N          N random schedules per cell run instead (--seed S, default 1)
+          --hook, --strategy, --procedure
+                              only these cells or this procedure (names as in explain)
+          --format json       one JSON document instead of text
+
+        """
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+@testable import ExitRace
+import ExitRaceCLI
+
+@Suite("Schedule exploration of same-instant races, and schedule replay")
+struct ScheduleExplorationTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Two global blocks finish 1 ms of work at the same instant and each queues a main block:
+    /// one starts the cleanup, the other blocks the main thread for 200 ms, past the SIGKILL.
+    /// Whichever reaches the main queue first decides the cell.
+    static let raceScenario = """
+        {
+          "name": "main-queue-race",
+          "timing": { "exitDurationMs": 3 },
+          "systemCalls": {
+            "cleanup": { "costMs": 1, "deliverAfterMs": 1, "replyLatencyMs": 1, "takesEffectOn": "delivery", "cleanup": true }
+          },
+          "hooks": { "applicationWillTerminate": { "label": "AppDelegate" } },
+          "strategies": {
+            "two blocks": {
+              "code": "two global blocks, each queueing a main block after 1 ms of work",
+              "program": [
+                { "op": "dispatch", "queue": "global", "qos": "userInitiated", "body": [
+                  { "op": "work", "ms": 1 },
+                  { "op": "dispatch", "queue": "main", "body": [{ "op": "detached", "body": [{ "op": "call", "name": "cleanup" }] }] }
+                ] },
+                { "op": "dispatch", "queue": "global", "qos": "userInitiated", "body": [
+                  { "op": "work", "ms": 1 },
+                  { "op": "dispatch", "queue": "main", "body": [{ "op": "work", "ms": 200 }] }
+                ] }
+              ]
+            }
+          },
+          "procedures": {
+            "kill": { "steps": [
+              { "op": "turn", "actions": [{ "op": "hook", "name": "applicationWillTerminate" }] },
+              { "op": "delay", "ms": 100 },
+              { "op": "sigkill" }
+            ] }
+          }
+        }
+        """
+
+    static func raceFile() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-race-\(getpid()).json").path
+        try raceScenario.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func shippedScenarios() throws -> [Scenario] {
+        try ScenarioSet.load([repository.appendingPathComponent("scenarios").path]).scenarios
+    }
+
+    @Test("the default schedule is today's order: every cell of every shipped scenario runs as without a schedule")
+    func defaultScheduleIsTodaysOrder() throws {
+        let scenarios = try Self.shippedScenarios()
+        #expect(scenarios.count >= 5)
+        for scenario in scenarios {
+            let plain = Simulator(scenario: scenario), scheduled = Simulator(scenario: scenario)
+            let exploration = ScenarioExploration(simulator: scheduled, limits: ExplorationLimits(bound: 0))
+            var index = 0
+            for hook in scenario.hooks.indices {
+                for strategy in scenario.strategies.indices {
+                    for procedure in scenario.procedures.indices {
+                        let today = plain.run(hook: hook, strategy: strategy, procedure: procedure)
+                        let run = scheduled.run(hook: hook, strategy: strategy, procedure: procedure, deviations: [])
+                        #expect(run.outcome == today, "\(scenario.name) \(hook)/\(strategy)/\(procedure)")
+                        let cell = exploration.cells[index]
+                        #expect(cell.schedules == 1 && cell.exhaustive && !cell.isOrderSensitive)
+                        #expect(cell.witnesses.map(\.result) == [ScheduleResult(today)])
+                        index += 1
+                    }
+                }
+            }
+            #expect(index == exploration.cells.count)
+        }
+    }
+
+    @Test("the hand-built race is order-sensitive, and its witness replays into the other result")
+    func raceIsFound() throws {
+        let scenario = try ScenarioLoader.load(path: try Self.raceFile())
+        let simulator = Simulator(scenario: scenario)
+        let exploration = ScenarioExploration(simulator: simulator, limits: ExplorationLimits())
+        let cell = try #require(exploration.cells.first)
+        #expect(cell.isOrderSensitive && cell.exhaustive)
+        #expect(cell.witnesses.map(\.result.finished) == [true, false])
+        let witness = cell.witnesses[1]
+        let replayed = simulator.run(hook: 0, strategy: 0, procedure: 0, deviations: witness.deviations)
+        #expect(replayed.followedSchedule)
+        #expect(!replayed.outcome.cleanupFinished)
+        let text = exploration.scheduleText(witness, of: cell)
+        let output = Tool.main(["explain", try Self.raceFile(), "--hook", "AppDelegate", "--strategy", "two blocks", "--procedure", "kill", "--schedule", text])
+        #expect(output.exitCode == .success)
+        #expect(output.stdout.contains("× lost"))
+    }
+
+    @Test("replaying a schedule twice gives identical traces")
+    func replayIsExact() throws {
+        let scenario = try ScenarioLoader.load(path: try Self.raceFile())
+        let deviations = [ScheduleDeviation(choice: 0, pick: 1)]
+        let first = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0, deviations: deviations)
+        let simulator = Simulator(scenario: scenario)
+        _ = simulator.run(hook: 0, strategy: 0, procedure: 0)
+        let second = simulator.trace(hook: 0, strategy: 0, procedure: 0, deviations: deviations)
+        #expect(ChromeTrace.render(first.trace) == ChromeTrace.render(second.trace))
+        #expect(CellExplanation(first.trace).renderText() == CellExplanation(second.trace).renderText())
+        let plain = simulator.trace(hook: 0, strategy: 0, procedure: 0)
+        #expect(ChromeTrace.render(plain) != ChromeTrace.render(first.trace))
+    }
+
+    @Test("--max-schedules stops the search and says so; random schedules are reproducible")
+    func boundedSearch() throws {
+        let scenario = try ScenarioLoader.load(path: try Self.raceFile())
+        let simulator = Simulator(scenario: scenario)
+        let cut = ScheduleExplorer.explore(simulator, cell: CellIndex(hook: 0, strategy: 0), procedure: 0, limits: ExplorationLimits(maxSchedules: 2))
+        #expect(cut.schedules == 2 && !cut.exhaustive)
+        let limits = ExplorationLimits(randomSchedules: 20, seed: 3)
+        let a = ScheduleExplorer.explore(simulator, cell: CellIndex(hook: 0, strategy: 0), procedure: 0, limits: limits)
+        let b = ScheduleExplorer.explore(Simulator(scenario: scenario), cell: CellIndex(hook: 0, strategy: 0), procedure: 0, limits: limits)
+        #expect(a.schedules == 20 && a.witnesses.map(\.deviations) == b.witnesses.map(\.deviations))
+    }
+
+    @Test("schedule text round-trips; malformed text says where")
+    func scheduleText() throws {
+        let schedule = ScheduleText(fingerprint: 0xAB, deviations: [ScheduleDeviation(choice: 3, pick: 1), ScheduleDeviation(choice: 7, pick: 2)])
+        #expect(schedule.text == "v1:\(ExitRaceVersion.current):00000000000000ab:3=1,7=2")
+        #expect(try ScheduleText(parsing: schedule.text) == schedule)
+        for (bad, fragment) in [
+            ("v1:0.2.0:00000000000000ab", "4 fields"), ("v2:0.2.0:00000000000000ab:", "field 1"),
+            ("v1:0.2.0:xyz:", "field 3"), ("v1:0.2.0:00000000000000ab:3=1,2=1", "choice 2"),
+            ("v1:0.2.0:00000000000000ab:3=0", "choice 1"),
+        ] {
+            #expect(throws: ScheduleTextError.self) { try ScheduleText(parsing: bad) }
+            do { _ = try ScheduleText(parsing: bad) } catch { #expect(error.message.contains(fragment), "\(bad): \(error.message)") }
+        }
+        let old = ScheduleText(fingerprint: 0xAB, deviations: [], toolVersion: "0.0.1")
+        do { try old.check(fingerprint: 0xAB); Issue.record("an old version was accepted") } catch { #expect(error.message.contains("0.0.1")) }
+    }
+
+    @Test("bad input ends explore and explain --schedule with exit 2 and a clear message")
+    func badInput() throws {
+        let cases: [([String], String)] = [
+            (["explore", "--hook", "AppDelegat"], "did you mean"),
+            (["explore", "--bound", "9"], "--bound expects a whole number from 0 to 8"),
+            (["explore", "--bound", "-1"], "--bound"),
+            (["explore", "--max-schedules", "0"], "--max-schedules expects"),
+            (["explore", "--random", "0"], "--random expects"),
+            (["explore", "--seed", "3"], "add --random"),
+            (["explore", "--format", "md"], "text or json"),
+            (["explain", "--hook", "AppDelegate", "--strategy", "Task", "--procedure", "background", "--schedule", "v1:x"], "4 fields"),
+            (["explain", "--hook", "AppDelegate", "--strategy", "Task", "--procedure", "background", "--schedule", "v1:0.2.0:00000000000000ab:"], "another scenario"),
+            (["explain", "--hook", "AppDelegate", "--strategy", "Task", "--schedule", "v1:0.2.0:00000000000000ab:"], "add --procedure"),
+        ]
+        for (arguments, fragment) in cases {
+            let output = Tool.main(arguments)
+            #expect(output.exitCode == .badInput, "\(arguments)")
+            #expect(output.stderr.contains(fragment), "\(arguments): \(output.stderr)")
+            #expect(output.stdout.isEmpty)
+        }
+    }
+
+    @Test("explore on the default scenario names every cell run; JSON says the same")
+    func exploreCommand() throws {
+        let text = Tool.main(["explore", "--bound", "1"])
+        #expect(text.exitCode == .success)
+        #expect(text.stdout.contains("AppDelegate · DispatchQueue.main.async · background: order-"))
+        #expect(text.stdout.contains("of 36 cell runs order-sensitive"))
+        let json = Tool.main(["explore", "--hook", "AppDelegate", "--strategy", "Task", "--format", "json"])
+        #expect(json.exitCode == .success && json.stdout.contains("\"orderSensitive\""))
+    }
+}
