@@ -152,4 +152,26 @@ extension Benchmark {
                     + " (\(fixed(perTable, 1)) µs, measured alternately)",
             ])
     }
+
+    /// Exploring the order of same-instant events in every cell of the default scenario at
+    /// bound 2, as `exitrace explore` does (the goal: under 1 s), against warm tables.
+    static func exploration(seconds: Double) -> Part {
+        let simulator = Simulator(scenario: DefaultScenario.load())
+        var schedules = 0
+        let (explored, tables, blocks) = Stopwatch().alternate(
+            seconds: seconds,
+            {
+                let exploration = ScenarioExploration(simulator: simulator, limits: ExplorationLimits(bound: 2))
+                schedules = exploration.cells.reduce(0) { $0 + $1.schedules }
+            },
+            { _ = simulator.table() })
+        let perExploration = explored / Double(blocks)
+        return Part(
+            label: "exploring every cell of the default scenario at bound 2 (\(schedules) schedules)",
+            lines: [
+                "\(fixed(perExploration * 1e3, 1)) ms per exploration = \(fixed(explored / tables, 0))× a warm table"
+                    + " (measured alternately)"
+            ])
+    }
 }
+

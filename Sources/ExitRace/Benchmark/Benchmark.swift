@@ -23,6 +23,7 @@ public enum Benchmark {
             scenarioFiles(seconds: seconds),
             sweep(seconds: seconds),
             sampled(seconds: seconds),
+            exploration(seconds: seconds),
         ]
     }
 
