@@ -6,14 +6,7 @@ extension Tool {
     static func mergeCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
             let arguments = try parse(raw, command: "merge", values: ["--format", "--output", "-o"])
-            var format = OutputFormat.text
-            if let name = arguments.value("--format") {
-                guard let parsed = OutputFormat(rawValue: name) else {
-                    let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw usageError("exitrace merge: --format expects one of \(formats), found '\(name)'")
-                }
-                format = parsed
-            }
+            let format = try outputFormat(arguments, command: "merge")
             guard !arguments.positional.isEmpty else {
                 throw usageError("exitrace merge: expected the shard files to merge (SHARD.json…), found none")
             }

@@ -6,14 +6,7 @@ extension Tool {
             let arguments = try parse(raw, command: "run", values: ["--format", "--set", "--output", "-o", "--shard"] + SamplingOptions.names)
             let sampling = try SamplingOptions(arguments, command: "run")
             if let shard = arguments.value("--shard") { return try runShard(arguments, shard, sampling) }
-            var format = OutputFormat.text
-            if let name = arguments.value("--format") {
-                guard let parsed = OutputFormat(rawValue: name) else {
-                    let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw usageError("exitrace run: --format expects one of \(formats), found '\(name)'")
-                }
-                format = parsed
-            }
+            let format = try outputFormat(arguments, command: "run")
             // Every file is checked before anything is written; then the scenarios are loaded
             // again, simulated and written a window at a time (in parallel within a window), so
             // memory holds one window however many files there are.
@@ -83,6 +76,16 @@ extension Tool {
         }
         try write(file.serialized(), to: output, inputsOf: arguments)
         return ToolOutput()
+    }
+
+    /// `--format text|md|json` (text when absent).
+    static func outputFormat(_ arguments: Arguments, command: String) throws(Stop) -> OutputFormat {
+        guard let name = arguments.value("--format") else { return .text }
+        guard let format = OutputFormat(rawValue: name) else {
+            let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw usageError("exitrace \(command): --format expects one of \(formats), found '\(name)'")
+        }
+        return format
     }
 
     /// Scenarios simulated together before their results are written.

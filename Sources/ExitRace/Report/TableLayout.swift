@@ -49,7 +49,18 @@ struct TableLayout {
     var rates: [String] = []
 
     init(_ table: ResultTable) {
-        let scenario = table.scenario
+        self.init(table.scenario, legend: table.legendLines(), details: table.detailLines()) { hook, strategy in
+            let cell = table.cell(hook: hook, strategy: strategy)
+            return (table.cellText(cell), cell.verdict)
+        }
+    }
+
+    /// The parts every table shares: the names of the scenario's rows, columns and procedures,
+    /// with each cell's text and verdict from `cell(hook, strategy)`.
+    private init(
+        _ scenario: Scenario, legend: [String], details: [String],
+        cell: (Int, Int) -> (text: String, verdict: ResultTable.Verdict)
+    ) {
         name = scenario.name
         title = scenario.title
         columns = scenario.strategies.map { Column(title: $0.name, code: $0.code) }
@@ -57,35 +68,22 @@ struct TableLayout {
             Row(
                 title: scenario.hooks[hook].label,
                 cells: scenario.strategies.indices.map { strategy in
-                    let cell = table.cell(hook: hook, strategy: strategy)
-                    return Cell(hook: hook, strategy: strategy, text: table.cellText(cell), verdict: cell.verdict)
+                    let (text, verdict) = cell(hook, strategy)
+                    return Cell(hook: hook, strategy: strategy, text: text, verdict: verdict)
                 })
         }
-        legend = table.legendLines()
+        self.legend = legend
         procedures = scenario.procedures.map { Procedure(name: $0.name, label: $0.label) }
-        details = table.detailLines()
+        self.details = details
     }
-}
 
-extension TableLayout {
     /// The layout of a sampled table: rates in the cells, what was sampled under the title, and
     /// each cell's counts with their intervals.
     init(_ table: RateTable) {
-        let scenario = table.scenario
-        name = scenario.name
-        title = scenario.title
-        columns = scenario.strategies.map { Column(title: $0.name, code: $0.code) }
-        rows = scenario.hooks.indices.map { hook in
-            Row(
-                title: scenario.hooks[hook].label,
-                cells: scenario.strategies.indices.map { strategy in
-                    let cell = table.cell(hook: hook, strategy: strategy)
-                    return Cell(hook: hook, strategy: strategy, text: table.cellText(cell), verdict: cell.verdict)
-                })
+        self.init(table.scenario, legend: table.legendLines(), details: table.detailLines()) { hook, strategy in
+            let cell = table.cell(hook: hook, strategy: strategy)
+            return (table.cellText(cell), cell.verdict)
         }
-        legend = table.legendLines()
-        procedures = scenario.procedures.map { Procedure(name: $0.name, label: $0.label) }
-        details = table.detailLines()
         summary = table.summaryLines()
         rates = table.rateLines()
     }
