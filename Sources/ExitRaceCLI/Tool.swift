@@ -26,6 +26,7 @@ public enum Tool {
         case "explain": return explainCommand(arguments)
         case "report": return reportCommand(arguments)
         case "bench": return benchCommand(arguments)
+        case "calibrate": return calibrateCommand(arguments)
         case "help": return helpCommand(arguments)
         default:
             var message = "exitrace: unknown command '\(command)'"
@@ -43,7 +44,7 @@ public enum Tool {
         return usageError(message).output
     }
 
-    static let commands = ["run", "sweep", "validate", "batch", "diff", "check", "merge", "explain", "report", "bench", "help"]
+    static let commands = ["run", "sweep", "validate", "batch", "diff", "check", "merge", "explain", "report", "bench", "calibrate", "help"]
 
     static func help(for command: String) -> String? {
         switch command {
@@ -57,6 +58,7 @@ public enum Tool {
         case "explain": explainHelp
         case "report": reportHelp
         case "bench": benchHelp
+        case "calibrate": calibrateHelp
         default: nil
         }
     }
@@ -161,6 +163,9 @@ public enum Tool {
                                         tell, step by step, why one cell came out as it did
           exitrace report [DIR|FILE…] --out DIR
                                         write a self-contained HTML report with a timeline per cell
+          exitrace calibrate [FILE] --measured MEASURED.json [--samples N] [--seed S] [--tolerance K]
+                                        which timings reproduce a table measured on a device, and
+                                        how sure each prediction is given them
           exitrace bench [--seconds N]  measure the engine (use a release build)
           exitrace help [COMMAND]       this text, or a command's (also: exitrace COMMAND --help)
           exitrace --version            the version
