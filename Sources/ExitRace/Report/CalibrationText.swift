@@ -26,7 +26,7 @@ public struct CalibrationText {
         if !origin.isEmpty { origin = " (\(origin))" }
         return [
             "calibrate \(scenario.name) against \(measured.file)\(origin)",
-            "\(c.targets.count) measured cells, \(c.scenario.uncertainties.count) settings varied; \(TimeFormatting.grouped(c.samples)) sets (Sobol, digital shift seed \(c.seed)), each simulated in every cell; tolerance \(c.tolerance) missed cell\(c.tolerance == 1 ? "" : "s")",
+            "\(c.targets.count) measured cells, \(c.scenario.uncertainties.count) setting\(c.scenario.uncertainties.count == 1 ? "" : "s") varied; \(TimeFormatting.grouped(c.samples)) sets (Sobol, digital shift seed \(c.seed)), each simulated in every cell; accepted when missing at most \(c.tolerance) measured cell\(c.tolerance == 1 ? "" : "s")",
             "accepted: \(TimeFormatting.grouped(tally.accepted)) of \(TimeFormatting.grouped(tally.samples)) sets (\(RateTable.percent(tally.accepted, of: tally.samples)))",
         ]
     }
@@ -56,7 +56,13 @@ public struct CalibrationText {
 
     /// `--set PATH=VALUE` for each varied setting.
     func setLine(_ values: [Double]) -> String {
-        zip(result.settings, values).map { "--set \($0.path)=\(Self.number($1))" }.joined(separator: " ")
+        zip(result.settings, values).map { "--set " + Self.shellWord("\($0.path)=\(Self.number($1))") }.joined(separator: " ")
+    }
+
+    /// `word`, in single quotes when a shell would read anything in it specially.
+    static func shellWord(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.isASCII || ("0"..."9").contains($0) || "._=-/".unicodeScalars.contains($0) }
+        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
     }
 
     /// `AppDelegate · Task.detached(priority: .high): ○ in 71% (69–73%) of the timings …`,
