@@ -7,7 +7,10 @@ extension Tool {
         command { () throws(Stop) in
             let arguments = try parse(
                 raw, command: "calibrate", values: ["--measured", "--samples", "--seed", "--tolerance", "--format", "--set"], flags: ["--serial"])
-            let markdown = try markdownFormat(arguments, command: "calibrate")
+            let format = arguments.value("--format") ?? "text"
+            guard ["text", "md", "json"].contains(format) else {
+                throw usageError("exitrace calibrate: --format expects text, md or json, found '\(format)'")
+            }
             guard let measuredPath = arguments.value("--measured") else {
                 throw usageError("exitrace calibrate: --measured FILE is required (a measured table, e.g. measurements/live-activity-ios18.4.json)")
             }
@@ -20,7 +23,11 @@ extension Tool {
             let calibration = Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
             let result = calibration.run(parallel: !arguments.flag("--serial"))
             let words = CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: scenario))
-            return ToolOutput(stdout: markdown ? CalibrationRenderer.markdown(words) : CalibrationRenderer.text(words))
+            switch format {
+            case "md": return ToolOutput(stdout: CalibrationRenderer.markdown(words))
+            case "json": return ToolOutput(stdout: CalibrationRenderer.json(words))
+            default: return ToolOutput(stdout: CalibrationRenderer.text(words))
+            }
         }
     }
 
@@ -50,7 +57,7 @@ extension Tool {
 
     static let calibrateHelp = """
         USAGE: exitrace calibrate [FILE] --measured MEASURED.json [--set PATH=VALUE]… [--samples N]
-                                  [--seed S] [--tolerance K] [--format text|md] [--serial]
+                                  [--seed S] [--tolerance K] [--format text|md|json] [--serial]
 
         Which timings are consistent with what you measured on a device, and how sure is each
         prediction given that? Approximate Bayesian computation by rejection: the scenario's
@@ -73,11 +80,11 @@ extension Tool {
           --samples N        parameter sets to draw (default 4096; 1 to \(Calibration.maxSamples))
           --seed S           the seed of the sequence's digital shift (default 1)
           --tolerance K      accept sets missing at most K measured cells (default 0)
-          --format text|md   terminal text (default) or Markdown
+          --format F         text (default, for a terminal), md (Markdown) or json (canonical JSON)
           --serial           run on one thread (the output is byte-identical)
 
         EXAMPLE
-          exitrace calibrate scenarios/live-activity-prior.json --measured measurements/live-activity-ios18.4.json
+          exitrace calibrate priors/live-activity.json --measured measurements/live-activity-ios18.4.json
 
         Bad input (a measured file naming unknown hooks, strategies or procedures, a symbol that is
         not ○, △ or ×, a scenario with no distributions, --samples out of range) exits 2 with the

@@ -33,7 +33,7 @@ extension Tool {
           --serial           run on one thread (the output is byte-identical)
 
         EXAMPLE
-          exitrace sensitivity scenarios/live-activity-prior.json --samples 512
+          exitrace sensitivity priors/live-activity.json --samples 512
 
         """
 }

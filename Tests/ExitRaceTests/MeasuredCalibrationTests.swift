@@ -145,4 +145,38 @@ struct MeasuredCalibrationTests {
         #expect(missing.exitCode == .badInput)
         #expect(Tool.main(["calibrate", "--help"]).stdout.contains("USAGE: exitrace calibrate"))
     }
+
+    @Test("a Markdown table in the reference experiment's own layout reads like the shipped JSON")
+    func markdownTable() throws {
+        let markdown = """
+            os: iOS 18.4
+            Measured from Xcode.
+
+            | hook | Task | Task + semaphore | Task.detached | Task.detached + semaphore |
+            |---|---|---|---|---|
+            | AppDelegate | △ (background only) | × | × | ○ |
+            | SceneDelegate | △ background | × | ○ | ○ (hang risk) |
+            | Notification | × | × | × | ○ |
+            """
+        let table = try MeasurementsDecoder.decodeMarkdown(markdown, file: "m.md")
+        #expect(table.os == "iOS 18.4")
+        let scenario = DefaultScenario.load()
+        let fromMarkdown = try table.resolve(against: scenario).map { [$0.hook, $0.strategy, Int($0.finishedMask)] }
+        let fromJSON = try MeasurementsDecoder.load(path: Self.shipped).resolve(against: scenario).map { [$0.hook, $0.strategy, Int($0.finishedMask)] }
+        #expect(fromMarkdown == fromJSON)
+        do {
+            _ = try MeasurementsDecoder.decodeMarkdown("| hook | Task |\n|---|---|\n| AppDelegate | maybe |", file: "m.md")
+            Issue.record("read a cell with no symbol")
+        } catch {
+            #expect(error.description == "m.md:3:17: error: AppDelegate · Task: expected ○, △ or × at the start of the cell, found \"maybe\"")
+        }
+    }
+
+    @Test("--format json is canonical and says what the text says")
+    func jsonReport() {
+        let output = Tool.main(["calibrate", "--measured", Self.shipped, "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "64", "--format", "json"])
+        #expect(output.exitCode == .success)
+        #expect(output.stdout.hasPrefix("{\n  \"accepted\": "))
+        #expect(output.stdout.contains("\"cell\": \"AppDelegate · Task.detached(priority: .high)\""))
+    }
 }

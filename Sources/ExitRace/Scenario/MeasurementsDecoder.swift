@@ -11,9 +11,11 @@ public enum MeasurementsDecoder {
     static let topLevel = ["$schema", "device", "os", "notes", "cells"]
     static let cell = ["hook", "strategy", "observed", "procedures"]
 
-    /// Reads and decodes the measured table at `path`.
+    /// Reads and decodes the measured table at `path`: Markdown when it ends in `.md`, else JSON.
     public static func load(path: String) throws(InputError) -> MeasuredTable {
-        try decode(try InputFile.read(path, what: "a measurements file"), file: path)
+        let bytes = try InputFile.read(path, what: "a measurements file")
+        if path.hasSuffix(".md") { return try decodeMarkdown(String(decoding: bytes, as: UTF8.self), file: path) }
+        return try decode(bytes, file: path)
     }
 
     /// Decodes a measured table from JSON text.
