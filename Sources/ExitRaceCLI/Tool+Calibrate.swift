@@ -75,7 +75,9 @@ extension Tool {
         OPTIONS
           --measured FILE    the measured table: {"device", "os", "notes", "cells": [{"hook",
                              "strategy", "observed": "○"|"△"|"×", "procedures": [..] for △}]};
-                             unmeasured cells are left out (see measurements/)
+                             unmeasured cells are left out (see measurements/); or, in a
+                             file ending in .md, the table in its own Markdown layout:
+                             | hook | Task | … |, cells ○, × or △ background, empty = not measured
           --set PATH=VALUE   override a setting, or give it a prior: --set 'timing.exitDurationMs=uniform(1,20)'
           --samples N        parameter sets to draw (default 4096; 1 to \(Calibration.maxSamples))
           --seed S           the seed of the sequence's digital shift (default 1)
