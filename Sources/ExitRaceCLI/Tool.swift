@@ -27,6 +27,8 @@ public enum Tool {
         case "explore": return exploreCommand(arguments)
         case "report": return reportCommand(arguments)
         case "bench": return benchCommand(arguments)
+        case "calibrate": return calibrateCommand(arguments)
+        case "sensitivity": return sensitivityCommand(arguments)
         case "help": return helpCommand(arguments)
         default:
             var message = "exitrace: unknown command '\(command)'"
@@ -44,7 +46,10 @@ public enum Tool {
         return usageError(message).output
     }
 
-    static let commands = ["run", "sweep", "validate", "batch", "diff", "check", "merge", "explain", "explore", "report", "bench", "help"]
+    static let commands = [
+        "run", "sweep", "validate", "batch", "diff", "check", "merge", "explain", "explore", "report", "bench", "calibrate",
+        "sensitivity", "help",
+    ]
 
     static func help(for command: String) -> String? {
         switch command {
@@ -59,6 +64,8 @@ public enum Tool {
         case "explore": exploreHelp
         case "report": reportHelp
         case "bench": benchHelp
+        case "calibrate": calibrateHelp
+        case "sensitivity": sensitivityHelp
         default: nil
         }
     }
@@ -166,6 +173,11 @@ public enum Tool {
                                         events? (schedule exploration)
           exitrace report [DIR|FILE…] --out DIR
                                         write a self-contained HTML report with a timeline per cell
+          exitrace calibrate [FILE] --measured MEASURED.json [--samples N] [--seed S] [--tolerance K]
+                                        which timings reproduce a table measured on a device, and
+                                        how sure each prediction is given them
+          exitrace sensitivity [FILE] [--samples N] [--seed S]
+                                        which uncertain settings decide each cell (Sobol indices)
           exitrace bench [--seconds N]  measure the engine (use a release build)
           exitrace help [COMMAND]       this text, or a command's (also: exitrace COMMAND --help)
           exitrace --version            the version

@@ -59,21 +59,9 @@ public struct ReplicationPlan: ParameterPlan, Sendable {
         }
     }
 
-    /// The stored value (nanoseconds or a count) one replication draws for one setting: a
-    /// duration rounded to the nearest nanosecond, a count to the nearest whole number (a uniform
-    /// count is drawn uniformly from the whole numbers of its range).
+    /// The stored value (nanoseconds or a count) one replication draws for one setting.
     private func value(of draw: Draw, replicationSeed: UInt64) -> Int64 {
         let p = StableSeed.unitInterval(StableSeed.combine(replicationSeed, draw.pathHash))
-        let stored: Int64
-        switch (draw.info.unit, draw.setting.distribution) {
-        case (.count, .uniform(let low, let high)):
-            let first = low.rounded(.up), last = high.rounded(.down)
-            stored = Int64(first) + Int64((p * (last - first + 1)).rounded(.down))
-        case (.count, let distribution):
-            stored = Int64(distribution.quantile(p).rounded(.toNearestOrAwayFromZero))
-        case (.milliseconds, let distribution):
-            stored = VirtualDuration.milliseconds(distribution.quantile(p))?.nanoseconds ?? draw.info.range.upperBound
-        }
-        return Swift.min(Swift.max(stored, draw.info.range.lowerBound), draw.info.range.upperBound)
+        return draw.setting.storedValue(atQuantile: p, slot: draw.info)
     }
 }

@@ -1,0 +1,74 @@
+/// What a calibration counts over a range of parameter sets; the tallies of consecutive ranges
+/// merge into the tally of their union. Its size depends on the scenario, not on how many sets
+/// were drawn (but for one bit per set: which were accepted).
+public struct CalibrationTally: Equatable, Sendable {
+    /// Sets simulated.
+    public var samples = 0
+    /// Sets accepted (matching every measured cell but at most `tolerance`).
+    public var accepted = 0
+    /// Bit `n % 64` of word `n / 64`: set `n` was accepted.
+    var acceptedBits: [UInt64] = []
+    /// Per varied setting, accepted sets per fine bin of its prior's cumulative probability.
+    public var fineHistograms: [[Int]]
+    /// Per varied setting, the smallest and largest accepted stored value.
+    public var lowest: [Int64]
+    /// Per varied setting, the largest accepted stored value.
+    public var highest: [Int64]
+    /// Per cell, accepted sets per finished-procedure mask (index = mask).
+    public var predictions: [[Int]]
+    /// Per measured cell, how many sets (accepted or not) missed it.
+    public var misses: [Int]
+    /// The sets that missed fewest measured cells (fewest first, then by number).
+    public var closest: [NearMiss] = []
+
+    /// A set and the measured cells (indices into the targets) it missed.
+    public struct NearMiss: Equatable, Sendable {
+        /// The set's number.
+        public var index: Int
+        /// The measured cells it missed.
+        public var missed: [Int]
+    }
+
+    /// Fine bins per setting: enough for a median to a tenth of a percent of the prior.
+    public static let fineBins = 1000
+    /// How many near misses are kept.
+    public static let closestKept = 3
+
+    /// An empty tally for `settings` varied settings, `cells` cells, `procedures` procedures and
+    /// `targets` measured cells.
+    init(settings: Int, cells: Int, procedures: Int, targets: Int) {
+        fineHistograms = Array(repeating: Array(repeating: 0, count: Self.fineBins), count: settings)
+        lowest = Array(repeating: .max, count: settings)
+        highest = Array(repeating: .min, count: settings)
+        predictions = Array(repeating: Array(repeating: 0, count: 1 << procedures), count: cells)
+        misses = Array(repeating: 0, count: targets)
+    }
+
+    /// Whether set `index` was accepted.
+    public func isAccepted(_ index: Int) -> Bool {
+        index / 64 < acceptedBits.count && acceptedBits[index / 64] >> UInt64(index % 64) & 1 == 1
+    }
+
+    /// Adds the tally of the sets that follow this one's directly (a whole number of 64-set words).
+    mutating func merge(_ other: CalibrationTally) {
+        precondition(samples % 64 == 0 || other.samples == 0, "tallies merge on 64-set boundaries")
+        samples += other.samples
+        accepted += other.accepted
+        acceptedBits += other.acceptedBits
+        for s in fineHistograms.indices {
+            for b in fineHistograms[s].indices { fineHistograms[s][b] += other.fineHistograms[s][b] }
+            lowest[s] = Swift.min(lowest[s], other.lowest[s])
+            highest[s] = Swift.max(highest[s], other.highest[s])
+        }
+        for c in predictions.indices {
+            for m in predictions[c].indices { predictions[c][m] += other.predictions[c][m] }
+        }
+        for t in misses.indices { misses[t] += other.misses[t] }
+        keepClosest(other.closest)
+    }
+
+    /// Keeps the ``closestKept`` sets with the fewest misses among these and `candidates`.
+    mutating func keepClosest(_ candidates: [NearMiss]) {
+        closest = Array((closest + candidates).sorted { ($0.missed.count, $0.index) < ($1.missed.count, $1.index) }.prefix(Self.closestKept))
+    }
+}

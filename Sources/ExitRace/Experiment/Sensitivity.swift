@@ -1,0 +1,73 @@
+/// Variance-based sensitivity analysis: which uncertain settings decide each cell's outcome.
+///
+/// Saltelli's scheme: two matrices A and B of `samples` rows (the first and the last D columns
+/// of a 2D-dimensional Sobol sequence, digitally shifted by `seed`), and for each setting i the
+/// matrix AB_i (A with column i from B): N·(D + 2) parameter sets, each simulated in every cell
+/// and procedure. First-order indices S1 use Saltelli (2010)'s estimator, total indices ST
+/// Jansen's, both as SALib's `sobol.analyze` computes them (no bootstrap intervals here).
+public struct Sensitivity: Sendable {
+    /// The scenario; its uncertain settings are varied over their distributions.
+    public let scenario: Scenario
+    /// Base samples N.
+    public let samples: Int
+    /// The seed of the sequence's digital shift.
+    public let seed: UInt64
+
+    /// The most base samples.
+    public static let maxSamples = 10_000_000
+    /// Base samples per chunk.
+    static let chunkSize = 64
+
+    /// An analysis of `scenario` (with 1 to half of ``SobolSequence/maxDimensions`` uncertain
+    /// settings) over `samples` base samples.
+    public init(scenario: Scenario, samples: Int, seed: UInt64) {
+        precondition((1...SobolSequence.maxDimensions / 2).contains(scenario.uncertainties.count))
+        precondition((1...Self.maxSamples).contains(samples))
+        self.scenario = scenario
+        self.samples = samples
+        self.seed = seed
+    }
+
+    /// How many settings are varied (D).
+    public var settings: Int { scenario.uncertainties.count }
+
+    /// The plan: point `n·(D+2)` is row n of A, the next of B, then AB_0 … AB_{D−1}.
+    public func plan(space: ParameterSpace) -> LowDiscrepancyPlan {
+        let d = settings
+        let sobol = SobolSequence(dimensions: 2 * d, seed: seed)
+        return LowDiscrepancyPlan(scenario: scenario, space: space, points: samples * (d + 2)) { point, dimension in
+            let row = point / (d + 2), kind = point % (d + 2)
+            let fromB = kind == 1 || kind - 2 == dimension
+            return sobol.coordinate(row, dimension: fromB ? d + dimension : dimension)
+        }
+    }
+
+    /// Simulates every set and sums; `parallel: false` runs on this thread only.
+    public func run(parallel: Bool = true) -> SensitivitySums {
+        let outputs = scenario.hooks.count * scenario.strategies.count * scenario.procedures.count
+        var sums = SensitivitySums(outputs: outputs, settings: settings)
+        let analysis = self
+        ChunkedWork.run(chunks: (samples + Self.chunkSize - 1) / Self.chunkSize, scenario: scenario, parallel: parallel, body: { chunk, simulator in
+            let start = chunk * Self.chunkSize
+            return analysis.runChunk(start..<Swift.min(analysis.samples, start + Self.chunkSize), simulator: simulator, outputs: outputs)
+        }, merge: { sums.merge($0) })
+        return sums
+    }
+
+    /// The sums of base samples `rows`.
+    func runChunk(_ rows: Range<Int>, simulator: Simulator, outputs: Int) -> SensitivitySums {
+        let plan = plan(space: simulator.parameters)
+        var sums = SensitivitySums(outputs: outputs, settings: settings)
+        var masks = CellMasks(scenario: scenario)
+        let procedures = scenario.procedures.count
+        func outcome(_ point: Int) -> [Int] {
+            let cells = CellMasks.of(point: point, plan: plan, simulator: simulator, reusing: &masks)
+            return cells.flatMap { mask in (0..<procedures).map { Int(mask >> UInt32($0) & 1) } }
+        }
+        for row in rows {
+            let first = row * (settings + 2)
+            sums.add(a: outcome(first), b: outcome(first + 1), ab: (0..<settings).map { outcome(first + 2 + $0) })
+        }
+        return sums
+    }
+}

@@ -1,0 +1,104 @@
+/// A table of ○/△/× measured on a device: what a user saw when they killed their app, cell by
+/// cell, for comparing with a scenario's predictions (`exitrace calibrate --measured FILE`).
+///
+/// Cells nobody measured are simply absent. Names are kept as written; they are matched to a
+/// scenario's hooks, strategies and procedures when the table is resolved against it.
+public struct MeasuredTable: Equatable, Sendable {
+    /// The file the table was read from.
+    public var file: String
+    /// The device measured on (`iPhone 15 Pro`), as written; may be empty.
+    public var device: String
+    /// The operating system (`iOS 18.4`), as written; may be empty.
+    public var os: String
+    /// Free notes on how the measurement was made.
+    public var notes: String
+    /// The measured cells, in file order.
+    public var cells: [MeasuredCell]
+
+    /// A table of `cells` measured on `device` running `os`.
+    public init(file: String, device: String, os: String, notes: String, cells: [MeasuredCell]) {
+        self.file = file
+        self.device = device
+        self.os = os
+        self.notes = notes
+        self.cells = cells
+    }
+}
+
+/// One measured cell: a hook running a strategy, and what was observed.
+public struct MeasuredCell: Equatable, Sendable {
+    /// The hook's name or label, as written (`AppDelegate`).
+    public var hook: String
+    /// The strategy's name, as written (`Task.detached`).
+    public var strategy: String
+    /// What was observed.
+    public var observed: Observation
+    /// Where the cell, its hook, its strategy and its procedures are written.
+    var places: Places
+
+    /// Where each part of a cell is written, for diagnostics.
+    struct Places: Equatable, Sendable {
+        var cell: SourcePosition
+        var hook: SourcePosition
+        var strategy: SourcePosition
+        var procedures: [SourcePosition]
+        var path: String
+    }
+
+    /// `hook` running `strategy`, observed as `observed`.
+    public init(hook: String, strategy: String, observed: Observation) {
+        let nowhere = SourcePosition(file: "measurements", line: 0, column: 0)
+        self.init(hook: hook, strategy: strategy, observed: observed,
+                  places: Places(cell: nowhere, hook: nowhere, strategy: nowhere, procedures: [], path: ""))
+    }
+
+    init(hook: String, strategy: String, observed: Observation, places: Places) {
+        self.hook = hook
+        self.strategy = strategy
+        self.observed = observed
+        self.places = places
+    }
+}
+
+/// What a measured cell showed: ○, △ (with the procedures the cleanup finished under) or ×.
+public enum Observation: Equatable, Sendable {
+    /// ○: the cleanup finished under every kill procedure.
+    case always
+    /// △: it finished under these procedures (names, as written) only.
+    case some([String])
+    /// ×: it finished under none.
+    case never
+
+    /// "○", "△" or "×".
+    public var symbol: String {
+        switch self {
+        case .always: "○"
+        case .some: "△"
+        case .never: "×"
+        }
+    }
+
+    /// The symbols a file may use.
+    public static let symbols = ["○", "△", "×"]
+}
+
+/// A measured cell matched to a scenario: indices of its hook and strategy, and the set of
+/// procedures (a bit per procedure index) the cleanup must finish under to agree with it.
+public struct MeasuredTarget: Equatable, Sendable {
+    /// The hook's index in the scenario.
+    public var hook: Int
+    /// The strategy's index in the scenario.
+    public var strategy: Int
+    /// Bit `p` set: the cleanup finished under procedure `p`.
+    public var finishedMask: UInt32
+    /// The cell as the file wrote it.
+    public var cell: MeasuredCell
+
+    /// The target of `cell` at (`hook`, `strategy`), finishing under the procedures of `finishedMask`.
+    public init(hook: Int, strategy: Int, finishedMask: UInt32, cell: MeasuredCell) {
+        self.hook = hook
+        self.strategy = strategy
+        self.finishedMask = finishedMask
+        self.cell = cell
+    }
+}

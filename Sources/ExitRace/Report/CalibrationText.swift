@@ -1,0 +1,140 @@
+/// The words of a calibration's report, shared by the text and Markdown renderers: the header,
+/// each varied setting's accepted range and histogram, a representative set as a `--set` line,
+/// the predictions for unmeasured cells, and, when nothing was accepted, the closest sets.
+public struct CalibrationText {
+    /// The result described.
+    public let result: CalibrationResult
+    /// The measured table it was calibrated against.
+    public let measured: MeasuredTable
+    /// A simulator of the calibrated scenario (for its parameter slots, and to replay near misses).
+    public let simulator: Simulator
+
+    /// The words of `result`, calibrated against `measured`.
+    public init(result: CalibrationResult, measured: MeasuredTable, simulator: Simulator) {
+        self.result = result
+        self.measured = measured
+        self.simulator = simulator
+    }
+
+    var scenario: Scenario { result.calibration.scenario }
+    var tally: CalibrationTally { result.tally }
+
+    /// `calibrate live-activity against FILE (iOS 18.4, device)` and the counts.
+    public func headerLines() -> [String] {
+        let c = result.calibration
+        var origin = [measured.os, measured.device].filter { !$0.isEmpty }.joined(separator: ", ")
+        if !origin.isEmpty { origin = " (\(origin))" }
+        return [
+            "calibrate \(scenario.name) against \(measured.file)\(origin)",
+            "\(c.targets.count) measured cells, \(c.scenario.uncertainties.count) setting\(c.scenario.uncertainties.count == 1 ? "" : "s") varied; \(TimeFormatting.grouped(c.samples)) sets (Sobol, digital shift seed \(c.seed)), each simulated in every cell; accepted when missing at most \(c.tolerance) measured cell\(c.tolerance == 1 ? "" : "s")",
+            "accepted: \(TimeFormatting.grouped(tally.accepted)) of \(TimeFormatting.grouped(tally.samples)) sets (\(RateTable.percent(tally.accepted, of: tally.samples)))",
+        ]
+    }
+
+    /// One row per varied setting: path, prior, accepted range, histogram with its ends.
+    public func settingRows() -> [[String]] {
+        result.settings.indices.map { index in
+            let setting = result.settings[index]
+            let unit = unit(of: setting)
+            let range = result.acceptedRange(setting: index, space: simulator.parameters)
+                .map { "\(Self.number($0.lowerBound))…\(Self.number($0.upperBound))\(unit)" } ?? "none"
+            let edges = result.binEdges(setting: index)
+            let bars = Self.sparkline(result.histogram(setting: index))
+            return [setting.path, setting.distribution.description, range, "\(Self.number(edges.first!)) \(bars) \(Self.number(edges.last!))"]
+        }
+    }
+
+    /// `--set timing.exitDurationMs=3.127 --set …` for the representative accepted set, with
+    /// a line saying which set it is; empty when nothing was accepted.
+    public func representativeLines() -> [String] {
+        guard let (index, values) = result.representative(space: simulator.parameters) else { return [] }
+        return [
+            "representative accepted set (#\(index), the one closest to the accepted sets' medians):",
+            setLine(values),
+        ]
+    }
+
+    /// `--set PATH=VALUE` for each varied setting.
+    func setLine(_ values: [Double]) -> String {
+        zip(result.settings, values).map { "--set " + Self.shellWord("\($0.path)=\(Self.number($1))") }.joined(separator: " ")
+    }
+
+    /// `word`, in single quotes when a shell would read anything in it specially.
+    static func shellWord(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.isASCII || ("0"..."9").contains($0) || "._=-/".unicodeScalars.contains($0) }
+        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+    }
+
+    /// `AppDelegate · Task.detached(priority: .high): ○ in 71% (69–73%) of the timings …`,
+    /// one per unmeasured cell; empty when nothing was accepted.
+    public func predictionLines() -> [String] {
+        guard tally.accepted > 0 else { return [] }
+        return result.unmeasuredCells.map { cell in
+            let shares = result.outcomes(cell: cell).map { mask, count in
+                let interval = WilsonInterval(successes: count, trials: tally.accepted)
+                return "\(verdict(mask)) in \(RateTable.percent(count, of: tally.accepted)) (\(RateTable.interval(interval)))"
+            }
+            return "\(cellName(cell)): \(shares.joined(separator: ", ")) of the timings consistent with your measurements"
+        }
+    }
+
+    /// When nothing was accepted: the closest sets, each with the measured cells it misses and
+    /// what it predicts there.
+    public func nearMissLines() -> [String] {
+        guard tally.accepted == 0 else { return [] }
+        let c = result.calibration
+        var lines = ["No set of the \(TimeFormatting.grouped(tally.samples)) drawn reproduces the measurements\(c.tolerance > 0 ? " but \(c.tolerance) cells" : ""): the model may lack a mechanism, or the prior may be too narrow. The closest sets:"]
+        let plan = c.plan(space: simulator.parameters)
+        var masks = CellMasks(scenario: scenario)
+        for near in tally.closest {
+            let predicted = CellMasks.of(point: near.index, plan: plan, simulator: simulator, reusing: &masks)
+            lines.append("  set #\(near.index), misses \(near.missed.count): \(setLine(plan.fileValues(point: near.index)))")
+            for target in near.missed.map({ c.targets[$0] }) {
+                lines.append("    \(cellName(c.cellIndex(target))): measured \(verdict(target.finishedMask)), predicted \(verdict(predicted[c.cellIndex(target)]))")
+            }
+        }
+        return lines
+    }
+
+    /// Per measured cell, the share of all sets that missed it, most missed first.
+    public func missLines() -> [String] {
+        let c = result.calibration
+        return c.targets.indices.filter { tally.misses[$0] > 0 }
+            .sorted { (-tally.misses[$0], $0) < (-tally.misses[$1], $1) }
+            .map { "\(cellName(c.cellIndex(c.targets[$0]))) (measured \(verdict(c.targets[$0].finishedMask))): missed by \(RateTable.percent(tally.misses[$0], of: tally.samples)) of all sets" }
+    }
+
+    /// `AppDelegate · Task`.
+    func cellName(_ cell: Int) -> String {
+        let strategies = scenario.strategies.count
+        return "\(scenario.hooks[cell / strategies].label) · \(scenario.strategies[cell % strategies].name)"
+    }
+
+    /// `○`, `×` or `△ background`.
+    func verdict(_ mask: UInt32) -> String {
+        let all = UInt32((1 << scenario.procedures.count) - 1)
+        if mask == all { return "○" }
+        if mask == 0 { return "×" }
+        return "△ " + scenario.procedures.indices.filter { mask >> UInt32($0) & 1 == 1 }.map { scenario.procedures[$0].name }.joined(separator: "+")
+    }
+
+    private func unit(of setting: UncertainSetting) -> String {
+        guard let slot = simulator.parameters.index(of: setting.path) else { return "" }
+        return simulator.parameters.slots[slot].unit == .milliseconds ? " ms" : ""
+    }
+
+    /// `3.127`: at most three decimals, no trailing zeros.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return Distribution.format(rounded)
+    }
+
+    /// `▁▃█▅ `: one bar per bin, scaled to the fullest; an empty bin is a space... shown as `·`.
+    static func sparkline(_ counts: [Int]) -> String {
+        let bars = Array("▁▂▃▄▅▆▇█"), top = counts.max() ?? 0
+        return String(counts.map { count -> Character in
+            guard count > 0, top > 0 else { return "·" }
+            return bars[Swift.min(bars.count - 1, (count * bars.count - 1) / top)]
+        })
+    }
+}

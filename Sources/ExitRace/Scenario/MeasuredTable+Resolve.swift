@@ -1,0 +1,55 @@
+/// Matching a measured table to a scenario's hooks, strategies and kill procedures.
+extension MeasuredTable {
+    /// Each measured cell as indices into `scenario`, or every name that matches nothing (with a
+    /// did-you-mean), every cell measured twice and every △ that names all procedures, located
+    /// in the measurements file.
+    public func resolve(against scenario: Scenario) throws(InputError) -> [MeasuredTarget] {
+        var diagnostics: [Diagnostic] = []
+        var targets: [MeasuredTarget] = []
+        func fail(_ position: SourcePosition, _ path: String, _ message: String) {
+            diagnostics.append(Diagnostic(at: position, path: path, message: message))
+        }
+        let hookNames = scenario.hooks.map(\.label) + scenario.hooks.map(\.name)
+        let strategyNames = scenario.strategies.map(\.name)
+        let procedureNames = scenario.procedures.map(\.name)
+        for cell in cells {
+            let places = cell.places
+            let hook = scenario.hooks.firstIndex { $0.label == cell.hook || $0.name == cell.hook }
+            let strategy = scenario.strategies.firstIndex { $0.name == cell.strategy }
+            if hook == nil { fail(places.hook, places.path + ".hook", unknown("hook", cell.hook, hookNames, scenario)) }
+            if strategy == nil { fail(places.strategy, places.path + ".strategy", unknown("strategy", cell.strategy, strategyNames, scenario)) }
+            var mask: UInt32 = 0
+            switch cell.observed {
+            case .always: mask = (1 << UInt32(procedureNames.count)) - 1
+            case .never: mask = 0
+            case .some(let names):
+                for (index, name) in names.enumerated() {
+                    let position = index < places.procedures.count ? places.procedures[index] : places.cell
+                    if let procedure = procedureNames.firstIndex(of: name) {
+                        mask |= 1 << UInt32(procedure)
+                    } else {
+                        fail(position, places.path + ".procedures[\(index)]", unknown("procedure", name, procedureNames, scenario))
+                    }
+                }
+                if mask == (1 << UInt32(procedureNames.count)) - 1 {
+                    fail(places.cell, places.path, "△ names every procedure; that is ○")
+                }
+            }
+            guard let hook, let strategy else { continue }
+            if let earlier = targets.first(where: { $0.hook == hook && $0.strategy == strategy }) {
+                fail(places.cell, places.path, "\(cell.hook) · \(cell.strategy) is measured twice (first at \(earlier.cell.places.path))")
+                continue
+            }
+            targets.append(MeasuredTarget(hook: hook, strategy: strategy, finishedMask: mask, cell: cell))
+        }
+        guard diagnostics.isEmpty else { throw InputError(diagnostics.inReadingOrder()) }
+        return targets
+    }
+
+    /// `no strategy "Task.detach" in scenario live-activity; did you mean "Task.detached"? (strategies: …)`.
+    private func unknown(_ kind: String, _ name: String, _ names: [String], _ scenario: Scenario) -> String {
+        var unique: [String] = []
+        for name in names where !unique.contains(name) { unique.append(name) }
+        return "no \(kind) \"\(name)\" in scenario \(scenario.name)" + suggestion(name, unique) + " (expected one of: \(unique.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,107 @@
+/// Reads a measured table written in the table's own Markdown layout, as a user notes it down:
+///
+/// ```markdown
+/// | hook | Task | Task.detached |
+/// |---|---|---|
+/// | AppDelegate | △ background | × |
+/// | SceneDelegate | ○ (hang risk) | |
+/// ```
+///
+/// Strategies head the columns (backticks are dropped), hooks head the rows; an empty cell was
+/// not measured. A cell starts with ○, △ or ×; after △ come the procedures it held for
+/// (`△ background`, `△ (background only)`, `△ foreground, background`); after ○ or ×, anything
+/// is a remark. Lines before the table give `device:` and `os:`; other lines are notes.
+extension MeasurementsDecoder {
+    /// Decodes a Markdown measured table; every problem is reported with its line and column.
+    public static func decodeMarkdown(_ text: String, file: String) throws(InputError) -> MeasuredTable {
+        var table = MeasuredTable(file: file, device: "", os: "", notes: "", cells: [])
+        var diagnostics: [Diagnostic] = []
+        var strategies: [(String, Int)]?
+        var notes: [String] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingSpaces
+            guard trimmed.hasPrefix("|") else {
+                if trimmed.lowercased().hasPrefix("device:") { table.device = String(trimmed.dropFirst(7)).trimmingSpaces }
+                else if trimmed.lowercased().hasPrefix("os:") { table.os = String(trimmed.dropFirst(3)).trimmingSpaces }
+                else if !trimmed.isEmpty && strategies == nil { notes.append(trimmed) }
+                continue
+            }
+            let fields = markdownFields(String(line))
+            if fields.allSatisfy({ $0.text.allSatisfy { "-: ".contains($0) } }) { continue }
+            guard let columns = strategies else {
+                strategies = fields.dropFirst().map { ($0.text.filter { $0 != "`" }, $0.column) }
+                continue
+            }
+            let hook = fields[0].text
+            for (offset, field) in fields.dropFirst().enumerated() where !field.text.isEmpty {
+                let at = SourcePosition(file: file, line: index + 1, column: field.column)
+                guard offset < columns.count else {
+                    diagnostics.append(Diagnostic(at: at, path: "", message: "a cell beyond the \(columns.count) strategy columns"))
+                    continue
+                }
+                let path = "\(hook) · \(columns[offset].0)"
+                switch markdownObservation(field.text) {
+                case .success(let observed):
+                    let places = MeasuredCell.Places(cell: at, hook: SourcePosition(file: file, line: index + 1, column: fields[0].column),
+                                                     strategy: at, procedures: [], path: path)
+                    table.cells.append(MeasuredCell(hook: hook, strategy: columns[offset].0, observed: observed, places: places))
+                case .failure(let error):
+                    diagnostics.append(Diagnostic(at: at, path: path, message: error.message))
+                }
+            }
+        }
+        if strategies == nil { diagnostics.append(Diagnostic(file: file, path: "", message: "expected a Markdown table (| hook | strategy | … |), found none")) }
+        table.notes = notes.joined(separator: " ")
+        guard diagnostics.isEmpty else { throw InputError(diagnostics) }
+        return table
+    }
+
+    /// The fields of a table row and the column (1-based, in Unicode scalars) each starts at.
+    static func markdownFields(_ line: String) -> [(text: String, column: Int)] {
+        var fields: [(text: String, column: Int)] = []
+        var current = "", first = 0, column = 0, open = false
+        for scalar in line.unicodeScalars {
+            column += 1
+            if scalar == "|" {
+                if open { fields.append((current.trimmingSpaces, first == 0 ? column : first)) }
+                current = ""
+                first = 0
+                open = true
+            } else {
+                if first == 0 && scalar != " " && scalar != "\t" { first = column }
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        if open && !current.trimmingSpaces.isEmpty { fields.append((current.trimmingSpaces, first)) }
+        return fields
+    }
+
+    /// `△ (background only)` → `.some(["background"])`; a message when it starts with no symbol.
+    static func markdownObservation(_ text: String) -> Result<Observation, MarkdownCellError> {
+        let symbol = String(text.prefix(1))
+        let rest = text.dropFirst().split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }.map(String.init)
+        switch symbol {
+        case "○": return .success(.always)
+        case "×": return .success(.never)
+        case "△":
+            let names = rest.filter { !["only", "and"].contains($0.lowercased()) }
+            guard !names.isEmpty else { return .failure(MarkdownCellError("△ needs the procedures it held for, e.g. △ background")) }
+            return .success(.some(names))
+        default: return .failure(MarkdownCellError("expected ○, △ or × at the start of the cell, found \"\(text)\""))
+        }
+    }
+
+    /// Why a Markdown cell could not be read.
+    struct MarkdownCellError: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading or trailing spaces and tabs.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+        return String(String.UnicodeScalarView(scalars.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()))
+    }
+}

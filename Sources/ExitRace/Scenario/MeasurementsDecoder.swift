@@ -1,0 +1,78 @@
+/// Reads a measured table (`measurements/*.json`):
+///
+/// ```json
+/// {"device": "iPhone", "os": "iOS 18.4", "notes": "…",
+///  "cells": [{"hook": "AppDelegate", "strategy": "Task", "observed": "△", "procedures": ["background"]}]}
+/// ```
+///
+/// Every problem is reported together, with file, line and column: unknown members, a symbol that
+/// is not ○, △ or ×, △ without procedures, procedures on ○ or ×.
+public enum MeasurementsDecoder {
+    static let topLevel = ["$schema", "device", "os", "notes", "cells"]
+    static let cell = ["hook", "strategy", "observed", "procedures"]
+
+    /// Reads and decodes the measured table at `path`: Markdown when it ends in `.md`, else JSON.
+    public static func load(path: String) throws(InputError) -> MeasuredTable {
+        let bytes = try InputFile.read(path, what: "a measurements file")
+        if path.hasSuffix(".md") { return try decodeMarkdown(String(decoding: bytes, as: UTF8.self), file: path) }
+        return try decode(bytes, file: path)
+    }
+
+    /// Decodes a measured table from JSON text.
+    public static func decode(_ text: String, file: String) throws(InputError) -> MeasuredTable {
+        try decode(Array(text.utf8), file: file)
+    }
+
+    /// Decodes a measured table from JSON bytes.
+    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> MeasuredTable {
+        let root = try JSONDocument.parse(bytes, file: file)
+        let log = DiagnosticLog()
+        var table = MeasuredTable(file: file, device: "", os: "", notes: "", cells: [])
+        if let reader = ObjectReader(root, path: "", allowed: topLevel, log: log) {
+            table.device = reader.string("device") ?? ""
+            table.os = reader.string("os") ?? ""
+            table.notes = reader.string("notes") ?? ""
+            for (index, node) in (reader.array("cells", required: true) ?? []).enumerated() {
+                if let cell = decodeCell(node, path: "cells[\(index)]", log: log) { table.cells.append(cell) }
+            }
+        }
+        guard log.diagnostics.isEmpty else { throw InputError(log.diagnostics.inReadingOrder()) }
+        return table
+    }
+
+    private static func decodeCell(_ node: JSONNode, path: String, log: DiagnosticLog) -> MeasuredCell? {
+        guard let reader = ObjectReader(node, path: path, allowed: cell, log: log) else { return nil }
+        let hook = reader.string("hook", required: true)
+        let strategy = reader.string("strategy", required: true)
+        let symbol = reader.string("observed", required: true)
+        if let symbol, !Observation.symbols.contains(symbol) {
+            log.error(reader.childPath("observed"), reader.position("observed"),
+                      "expected ○, △ or × (\"o\", \"^\" and \"x\" are not accepted), found \"\(symbol)\"")
+        }
+        var procedures: [(String, SourcePosition)] = []
+        for (index, element) in (reader.array("procedures") ?? []).enumerated() {
+            guard case .string(let name) = element.value else {
+                log.expected("a procedure name", at: element, "\(reader.childPath("procedures"))[\(index)]")
+                continue
+            }
+            procedures.append((name, element.position))
+        }
+        let observed: Observation?
+        switch symbol {
+        case "○": observed = .always
+        case "×": observed = .never
+        case "△": observed = .some(procedures.map(\.0))
+        default: observed = nil
+        }
+        if symbol == "△" && procedures.isEmpty {
+            log.error(path, reader.position("observed"), "△ needs \"procedures\": the kill procedures the cleanup finished under")
+        } else if (symbol == "○" || symbol == "×") && reader["procedures"] != nil {
+            log.error(reader.childPath("procedures"), reader.position("procedures"), "only △ names procedures; \(symbol!) holds for all or none")
+        }
+        guard let hook, let strategy, let observed else { return nil }
+        let places = MeasuredCell.Places(
+            cell: node.position, hook: reader.position("hook"), strategy: reader.position("strategy"),
+            procedures: procedures.map(\.1), path: path)
+        return MeasuredCell(hook: hook, strategy: strategy, observed: observed, places: places)
+    }
+}

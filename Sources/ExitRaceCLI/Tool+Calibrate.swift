@@ -1,0 +1,96 @@
+import ExitRace
+
+extension Tool {
+    /// `calibrate [FILE] --measured FILE`: which of the scenario's uncertain timings reproduce
+    /// a measured table, and what the consistent timings predict for the cells not measured.
+    static func calibrateCommand(_ raw: [String]) -> ToolOutput {
+        command { () throws(Stop) in
+            let arguments = try parse(
+                raw, command: "calibrate", values: ["--measured", "--samples", "--seed", "--tolerance", "--format", "--set"], flags: ["--serial"])
+            let format = arguments.value("--format") ?? "text"
+            guard ["text", "md", "json"].contains(format) else {
+                throw usageError("exitrace calibrate: --format expects text, md or json, found '\(format)'")
+            }
+            guard let measuredPath = arguments.value("--measured") else {
+                throw usageError("exitrace calibrate: --measured FILE is required (a measured table, e.g. measurements/live-activity-ios18.4.json)")
+            }
+            let samples = try wholeNumber(arguments, "--samples", default: 4096, in: 1...Calibration.maxSamples, command: "calibrate")
+            let seed = UInt64(try wholeNumber(arguments, "--seed", default: 1, in: 0...SamplingSettings.maxSeed, command: "calibrate"))
+            let tolerance = try wholeNumber(arguments, "--tolerance", default: 0, in: 0...1000, command: "calibrate")
+            let scenario = try oneScenario(arguments, command: "calibrate").scenario
+            let measured = try reporting { () throws(InputError) in try MeasurementsDecoder.load(path: measuredPath) }
+            let targets = try reporting { () throws(InputError) in try measured.resolve(against: scenario) }
+            let calibration = Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
+            let result = calibration.run(parallel: !arguments.flag("--serial"))
+            let words = CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: scenario))
+            switch format {
+            case "md": return ToolOutput(stdout: CalibrationRenderer.markdown(words))
+            case "json": return ToolOutput(stdout: CalibrationRenderer.json(words))
+            default: return ToolOutput(stdout: CalibrationRenderer.text(words))
+            }
+        }
+    }
+
+    /// The one scenario a calibration or sensitivity analysis varies, with its file's name; it
+    /// must draw at least one setting from a distribution, and at most as many as the sequence
+    /// has dimensions (`limit`).
+    static func oneScenario(_ arguments: Arguments, command: String, limit: Int = SobolSequence.maxDimensions) throws(Stop) -> (scenario: Scenario, file: String) {
+        guard arguments.positional.count <= 1 else {
+            throw usageError("exitrace \(command): expected at most one scenario FILE, found \(arguments.positional.count)")
+        }
+        let set = try loadScenarios(arguments.positional, arguments)
+        guard set.scenarios.count == 1 else {
+            throw usageError("exitrace \(command): expected one scenario, found \(set.scenarios.count) in \(arguments.positional[0])")
+        }
+        let scenario = set.scenarios[0], file = set.files.first ?? "the default scenario"
+        guard scenario.isUncertain else {
+            throw inputError(InputError([Diagnostic(
+                file: file, path: "",
+                message: "expected settings drawn from distributions (the prior to vary), found none; give one in the file or with --set, e.g. --set 'timing.exitDurationMs=uniform(1,20)'")]))
+        }
+        guard scenario.uncertainties.count <= limit else {
+            throw inputError(InputError([Diagnostic(
+                file: file, path: "", message: "expected at most \(limit) settings drawn from distributions, found \(scenario.uncertainties.count)")]))
+        }
+        return (scenario, file)
+    }
+
+    static let calibrateHelp = """
+        USAGE: exitrace calibrate [FILE] --measured MEASURED.json [--set PATH=VALUE]… [--samples N]
+                                  [--seed S] [--tolerance K] [--format text|md|json] [--serial]
+
+        Which timings are consistent with what you measured on a device, and how sure is each
+        prediction given that? Approximate Bayesian computation by rejection: the scenario's
+        distributions are the prior (a setting without one stays fixed); N parameter sets are
+        drawn with a Sobol sequence (digitally shifted by S) through each distribution's quantile,
+        every set is simulated in every cell, and the sets whose table matches every measured cell
+        (all but K) are accepted.
+
+        The report gives how many sets were accepted; each varied setting's accepted range and a
+        histogram (accepted sets per twentieth of the prior); a representative accepted set as a
+        ready --set line; and, for every cell not measured, the share of accepted sets predicting
+        ○, △ (which procedures) and ×, with 95% Wilson intervals. When nothing is accepted, the
+        closest sets and the measured cells each misses.
+
+        OPTIONS
+          --measured FILE    the measured table: {"device", "os", "notes", "cells": [{"hook",
+                             "strategy", "observed": "○"|"△"|"×", "procedures": [..] for △}]};
+                             unmeasured cells are left out (see measurements/); or, in a
+                             file ending in .md, the table in its own Markdown layout:
+                             | hook | Task | … |, cells ○, × or △ background, empty = not measured
+          --set PATH=VALUE   override a setting, or give it a prior: --set 'timing.exitDurationMs=uniform(1,20)'
+          --samples N        parameter sets to draw (default 4096; 1 to \(Calibration.maxSamples))
+          --seed S           the seed of the sequence's digital shift (default 1)
+          --tolerance K      accept sets missing at most K measured cells (default 0)
+          --format F         text (default, for a terminal), md (Markdown) or json (canonical JSON)
+          --serial           run on one thread (the output is byte-identical)
+
+        EXAMPLE
+          exitrace calibrate scenarios/live-activity-prior.json --measured measurements/live-activity-ios18.4.json
+
+        Bad input (a measured file naming unknown hooks, strategies or procedures, a symbol that is
+        not ○, △ or ×, a scenario with no distributions, --samples out of range) exits 2 with the
+        file, line and column on stderr.
+
+        """
+}
