@@ -26,13 +26,17 @@ struct HostileProcessTests {
         /// On Linux, the test process's resident memory when it forked the child, which the child's
         /// figure cannot go below: a figure no larger is this process's, not the child's.
         var parentResident: Int
+        /// On Linux, the largest peak (VmHWM) the child's own memory showed while it was sampled
+        /// (every 2 ms, after its exec): a floor, 0 for a child too quick to be sampled.
+        var ownPeak: Int
 
         var description: String {
             let ending = exitCode.map { "exit \($0)" } ?? "signal \(signal ?? -1)"
             let mib = Double(maxRSS) / 1_048_576
             let parent = Double(parentResident) / 1_048_576
             return "\(ending), \(String(format: "%.2f", seconds)) s, peak \(String(format: "%.1f", mib)) MiB "
-                + "(test process at fork: \(String(format: "%.1f", parent)) MiB), "
+                + "(test process at fork: \(String(format: "%.1f", parent)) MiB; "
+                + "sampled: \(String(format: "%.1f", Double(ownPeak) / 1_048_576)) MiB), "
                 + "stderr: \(stderr.prefix(300).debugDescription), stdout: \(stdout.count) bytes"
         }
     }
@@ -95,6 +99,7 @@ struct HostileProcessTests {
 
         var status: Int32 = 0
         var usage = rusage()
+        var ownPeak = 0
         while true {
             let result = wait4(pid, &status, WNOHANG, &usage)
             if result == pid { break }
@@ -104,7 +109,8 @@ struct HostileProcessTests {
                 _ = wait4(pid, &status, 0, &usage)
                 break
             }
-            usleep(5_000)
+            ownPeak = max(ownPeak, Self.highWaterMark(of: pid))
+            usleep(2_000)
         }
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -121,7 +127,33 @@ struct HostileProcessTests {
             exitCode: termination == 0 ? (status >> 8) & 0xff : nil,
             signal: termination == 0 ? nil : termination,
             stdout: stdoutPath == nil ? read(outPath) : "", stderr: read(errPath),
-            seconds: seconds, maxRSS: maxRSS, parentResident: parentResident)
+            seconds: seconds, maxRSS: maxRSS, parentResident: parentResident, ownPeak: ownPeak)
+    }
+
+    /// The peak resident memory of process `pid` once it runs `exitrace` (Linux: VmHWM in
+    /// /proc/PID/status), 0 before its exec, after its exit or elsewhere.
+    static func highWaterMark(of pid: pid_t) -> Int {
+        // Read with read(2): /proc files report a size of 0, which Foundation may take at its word.
+        let descriptor = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 16_384)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got <= 0 { break }
+            count += got
+        }
+        let text = String(decoding: bytes[..<count], as: UTF8.self)
+        var name = ""
+        var peak = 0
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("Name:") { name = line.dropFirst(5).trimmingCharacters(in: .whitespaces) }
+            if line.hasPrefix("VmHWM:"), let kilobytes = Int(line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") {
+                peak = kilobytes * 1024
+            }
+        }
+        return name == "exitrace" ? peak : 0
     }
 
     /// This process's resident memory in bytes (Linux), 0 where unknown.
@@ -160,6 +192,8 @@ struct HostileProcessTests {
             + #", {"op": "task", "body": [{"op": "call", "name": "Activity.end"}]}]}}}"#
     }
 
+    static let validScenario = #"{"extend": "builtin:live-activity"}"#
+
     static func withNote(_ note: String) -> String { #"{"extend": "builtin:live-activity", "note": "# + note + "}" }
 
     static let cases: [Case] = [
@@ -197,6 +231,10 @@ struct HostileProcessTests {
             arguments: ["run", "@s.json", "--set", "limits.maxEvents=30000"],
             exitCode: 0, stderr: "", stdout: "timers (foreground, background): stopped at limits.maxEvents while the process was alive"),
         Case(
+            name: "10 timers of 1,000,000 fires at 1 ns, reported", files: ["s.json": { timers(10) }],
+            arguments: ["report", "@s.json", "--out", "@report", "--set", "limits.maxEvents=10000"],
+            exitCode: 0, stderr: "", stdout: "/report/index.html", seconds: 40),
+        Case(
             name: "100 timers of 1,000,000 fires at 1 ns, validated", files: ["s.json": { timers(100) }],
             arguments: ["validate", "@s.json"], exitCode: 0, stderr: "", stdout: "/s.json: valid"),
         Case(
@@ -215,6 +253,13 @@ struct HostileProcessTests {
         Case(
             name: "/dev/full as --output", arguments: ["run", "--output", "/dev/full"],
             exitCode: 2, stderr: "/dev/full: error: expected a regular file or a new path to write, found a device"),
+        Case(
+            name: "--output naming the input", files: ["s.json": { validScenario }], arguments: ["run", "@s.json", "--output", "@s.json"],
+            exitCode: 2, stderr: "/s.json: error: is an input of this run ("),
+        Case(
+            name: "a temporary file left by a dead run is removed by the next",
+            // No process has an id above the system's maximum (2^22 on Linux, 99,999 on macOS).
+            files: [".out.txt.tmp-99999999": { "partial" }], arguments: ["run", "--output", "@out.txt"], exitCode: 0, stderr: ""),
         Case(
             name: "standard output on /dev/full", arguments: ["run"], stdoutPath: "/dev/full",
             exitCode: 2, stderr: "exitrace: cannot write to standard output: "),
@@ -262,7 +307,8 @@ struct HostileProcessTests {
         // A figure no larger than the test process's own resident memory at the fork says only
         // that the child stayed below it.
         #expect(measured.maxRSS < hostile.mebibytes * 1_048_576 || measured.maxRSS <= measured.parentResident, "\(context)")
-        // Nothing escaped the case's directory, and no temporary file stayed in it.
+        #expect(measured.ownPeak < hostile.mebibytes * 1_048_576, "\(context)")
+        // No temporary file stayed in the case's directory, not even one a dead run left there.
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         #expect(!entries.contains { $0.contains(".tmp-") }, "\(context): \(entries)")
     }
