@@ -9,9 +9,10 @@ import Darwin
 
 /// Hostile inputs given to the built `exitrace` binary, each in a child process of its own: every
 /// case asserts the exit code, a piece of the message, a bound on wall time (it catches hangs and
-/// quadratic blow-ups, not slowness on a loaded machine) and a bound on the child's peak memory,
-/// which `wait4` reports for that child alone. Big inputs are generated at test time into a
-/// temporary directory.
+/// quadratic blow-ups, not slowness on a loaded machine) and a bound on the child's peak memory:
+/// the figure `wait4` reports for that child and, on Linux, the child's own high-water mark
+/// sampled from /proc while it runs. Big inputs are generated at test time into a temporary
+/// directory.
 @Suite("Hostile inputs to the binary: exit code, message, time and memory", .serialized)
 struct HostileProcessTests {
     /// What one child did.
@@ -23,8 +24,9 @@ struct HostileProcessTests {
         var seconds: Double
         /// Peak resident memory of the child, in bytes, as `wait4` reports it.
         var maxRSS: Int
-        /// On Linux, the test process's resident memory when it forked the child, which the child's
-        /// figure cannot go below: a figure no larger is this process's, not the child's.
+        /// On Linux, the test process's resident memory when it forked the child. The forked copy's
+        /// pages count in the child's `maxRSS` up to its exec, so a `maxRSS` no larger than this may
+        /// be this process's rather than the child's; `ownPeak` is the child's alone.
         var parentResident: Int
         /// On Linux, the largest peak (VmHWM) the child's own memory showed while it was sampled
         /// (every 2 ms, after its exec): a floor, 0 for a child too quick to be sampled.
