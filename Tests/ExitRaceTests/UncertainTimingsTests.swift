@@ -11,6 +11,22 @@ struct UncertainTimingsTests {
         try ScenarioLoader.loadDefault(overrides: sets.map(SettingOverride.parse))
     }
 
+    /// How many of `runs` replications finish in one cell under the foreground kill: the same
+    /// draws as a whole sampled table, run for that cell only (a debug build is slow).
+    static func finished(
+        _ scenario: Scenario, hook: String, strategy: String, runs: Int, seed: UInt64
+    ) throws -> Int {
+        let simulator = Simulator(scenario: scenario)
+        let hook = try scenario.hookIndex(named: hook), strategy = try scenario.strategyIndex(named: strategy)
+        let plan = ReplicationPlan(scenario: scenario, space: simulator.parameters, runs: runs, seed: seed)
+        var values = simulator.defaults, finished = 0
+        for replication in 0..<runs {
+            plan.fill(&values, point: replication)
+            if simulator.run(hook: hook, strategy: strategy, procedure: 0, values: values).cleanupFinished { finished += 1 }
+        }
+        return finished
+    }
+
     static func rates(_ table: RateTable, hook: String, strategy: String) throws -> [RateTable.ProcedureRates] {
         let scenario = table.scenario
         return table.cell(hook: try scenario.hookIndex(named: hook), strategy: try scenario.strategyIndex(named: strategy))
@@ -128,32 +144,35 @@ struct UncertainTimingsTests {
     @Test("a uniform exit duration against a fixed threshold: the rate is the share of the range above it")
     func uniformAgainstThreshold() throws {
         let scenario = try Self.scenario(["timing.exitDurationMs=uniform(1,20)"])
-        let table = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 20_000, seed: 42)).run()
-        let rates = try Self.rates(table, hook: "AppDelegate", strategy: "Task.detached")[0]
-        let expected = (20.0 - 11) / 19, n = Double(rates.runs)
-        let sigma = (expected * (1 - expected) / n).squareRoot()
-        #expect(rates.runs == 20_000)
-        #expect(abs(rates.rate - expected) < 4 * sigma, "rate \(rates.rate), expected \(expected) (seed 42)")
-        #expect(rates.interval.low < expected && expected < rates.interval.high)
+        let runs = 6_000
+        let rate = Double(try Self.finished(scenario, hook: "AppDelegate", strategy: "Task.detached", runs: runs, seed: 42)) / Double(runs)
+        let expected = (20.0 - 11) / 19
+        let sigma = (expected * (1 - expected) / Double(runs)).squareRoot()
+        #expect(abs(rate - expected) < 4 * sigma, "rate \(rate), expected \(expected) (seed 42)")
+        // The whole table's count for the cell is the same (same draws, all cells at once).
+        let table = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 300, seed: 42)).run()
+        let cell = try Self.rates(table, hook: "AppDelegate", strategy: "Task.detached")[0]
+        #expect(cell.finished == (try Self.finished(scenario, hook: "AppDelegate", strategy: "Task.detached", runs: 300, seed: 42)))
+        #expect(cell.interval.low < expected && expected < cell.interval.high)
     }
 
     @Test("two independent uniform settings: P(exit > latency + delivery) by integration")
     func twoSettings() throws {
         let scenario = try Self.scenario(["timing.exitDurationMs=uniform(1,20)", "timing.startLatencyMs.default=uniform(0,10)"])
-        let table = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 20_000, seed: 3)).run()
-        let rates = try Self.rates(table, hook: "AppDelegate", strategy: "Task.detached")[0]
+        let runs = 6_000
+        let rate = Double(try Self.finished(scenario, hook: "AppDelegate", strategy: "Task.detached", runs: runs, seed: 3)) / Double(runs)
         // Z = latency + 1 ~ U(1, 11) lies inside the exit's range: P(X > Z) = (20 − E[Z]) / 19 = 14/19.
-        let expected = 14.0 / 19, sigma = (expected * (1 - expected) / Double(rates.runs)).squareRoot()
-        #expect(abs(rates.rate - expected) < 4 * sigma, "rate \(rates.rate), expected \(expected) (seed 3)")
+        let expected = 14.0 / 19, sigma = (expected * (1 - expected) / Double(runs)).squareRoot()
+        #expect(abs(rate - expected) < 4 * sigma, "rate \(rate), expected \(expected) (seed 3)")
     }
 
     @Test("a choice's weights are the shares of the replications that draw each value")
     func choiceShares() throws {
         let scenario = try Self.scenario(["timing.exitDurationMs=choice(2:1,30:3)"])
-        let table = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 8_000, seed: 5)).run()
-        let rates = try Self.rates(table, hook: "AppDelegate", strategy: "Task.detached")[0]
-        let sigma = (0.75 * 0.25 / 8_000).squareRoot()
-        #expect(abs(rates.rate - 0.75) < 4 * sigma, "rate \(rates.rate) (seed 5)")
+        let runs = 4_000
+        let rate = Double(try Self.finished(scenario, hook: "AppDelegate", strategy: "Task.detached", runs: runs, seed: 5)) / Double(runs)
+        let sigma = (0.75 * 0.25 / Double(runs)).squareRoot()
+        #expect(abs(rate - 0.75) < 4 * sigma, "rate \(rate) (seed 5)")
     }
 
     // MARK: - Determinism
@@ -161,12 +180,12 @@ struct UncertainTimingsTests {
     @Test("the same table on one thread or many, and from parts merged in order")
     func threadsAndParts() throws {
         let scenario = try Self.scenario(["timing.exitDurationMs=uniform(1,20)", "timing.startLatencyMs.default=logUniform(0.5,30)"])
-        let experiment = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 700, seed: 11))
+        let experiment = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 300, seed: 11))
         let whole = experiment.run()
         #expect(experiment.run(parallel: false) == whole)
         var merged = experiment.run(replications: 0..<123)
-        merged.merge(experiment.run(replications: 123..<650))
-        merged.merge(experiment.run(replications: 650..<700))
+        merged.merge(experiment.run(replications: 123..<250))
+        merged.merge(experiment.run(replications: 250..<300))
         #expect(merged == whole)
         #expect(TextRenderer.render(merged) == TextRenderer.render(whole))
     }
