@@ -108,7 +108,7 @@ struct RateDiffTests {
         #expect(BatchRunner.run([scenario], sampling: { _ in settings }) == [sampled])
         // A scenario with distributions is sampled by default, as its file says.
         let uncertain = try Self.uncertain()
-        #expect(BatchRunner.samplingOfScenario(uncertain) == SamplingSettings(runs: 2000, seed: 1))
+        #expect(BatchRunner.samplingOfScenario(uncertain) == SamplingSettings(runs: 500, seed: 1))
         #expect(BatchRunner.samplingOfScenario(scenario) == nil)
     }
 
