@@ -45,8 +45,8 @@ extension Tool {
     }
 
     /// The command that accepts the drift: the same scenarios, `--set` options, margins, tolerance
-    /// and sampling options, with
-    /// `--update`; each argument quoted for a POSIX shell where it needs to be.
+    /// and sampling options, with `--update`; each argument quoted for a POSIX shell where it
+    /// needs to be.
     static func acceptCommand(_ arguments: Arguments, against: String) -> String {
         // A scenario path that looks like an option goes after `--`, at the end.
         let optionLike = arguments.positional.contains { $0.hasPrefix("-") && $0 != "-" }
