@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ExitRace
@@ -36,5 +37,62 @@ struct RepetitionTests {
         let repeated = CellExplanation.Line(
             time: 0, place: "main run loop", text: "skipped", afterDeath: false, repeats: 1_000, lastTime: 999_000_000)
         #expect(repeated.textWithRepeats == "skipped ×1,000 (until 999.000 ms)")
+    }
+
+    /// A timer of 500 fires, every 10 ms, whose block asks for a request each time: nothing
+    /// blocks, so each fire reads the same but for its time and instance number.
+    static let periodicTimer = TestScenario.make(
+        strategies: [
+            "timer": #"[{"op": "timer", "intervalMs": 10, "count": 500, "body": [{"op": "task", "body": [{"op": "call", "name": "request"}]}]}]"#
+        ],
+        procedures: ["alive": #"[{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]"#])
+
+    @Test("explain: a block that repeats every 10 ms is shown first and last, with how often and how regularly it happened")
+    func periodicBlockFolds() {
+        let trace = Simulator(scenario: Self.periodicTimer).trace(hook: 0, strategy: 0, procedure: 0)
+        let explanation = CellExplanation(trace)
+        let text = explanation.renderText()
+        let rows = text.split(separator: "\n")
+        #expect(explanation.lines.count > 2_000)
+        #expect(rows.count < 80, "\(text)")
+        let note = rows.first { $0.contains("⋮") }
+        #expect(note?.contains("more times, every 10 ms; the last time:") == true, "\(text)")
+        #expect(text.contains("#1 ") && text.contains("#500"), "the first and the last fire are shown in full")
+    }
+
+    @Test("folding is exact: a repetition whose timing differs is not folded into the others")
+    func foldingIsExact() {
+        func block(_ start: Int64, _ instance: Int, gap: Int64 = 1) -> [CellExplanation.Line] {
+            [CellExplanation.Line(time: start, place: "main thread", text: "runs block #\(instance)", afterDeath: false),
+             CellExplanation.Line(time: start + gap, place: "main thread", text: "block #\(instance) returns", afterDeath: false)]
+        }
+        let regular = (0..<6).flatMap { block(Int64($0) * 100, $0) }
+        let pieces = TimelineFolding.fold(regular)
+        #expect(pieces.count == 5)
+        #expect(pieces[2] == .folded(TimelineFolding.Fold(blockLines: 2, hidden: 4, period: 100)))
+        #expect(pieces[4] == .line(regular[11]))
+        let irregular = (0..<6).flatMap { block(Int64($0) * 100, $0, gap: $0 == 3 ? 2 : 1) }
+        let folded = TimelineFolding.fold(irregular).filter { if case .folded = $0 { true } else { false } }
+        #expect(folded.isEmpty, "only 3 equal repetitions before the odd one, and 2 after: too few to fold")
+        #expect(TimelineFolding.withoutInstanceNumbers("turn #12 of #3 (#)") == "turn # of # (#)")
+        #expect(TimelineFolding.Fold(blockLines: 1, hidden: 1, period: nil).sentence == "the line above happens once more; the last time:")
+    }
+
+    @Test("explain on the shipped Dynamic Island scenario reads in hundreds of lines, not tens of thousands")
+    func dynamicIslandReads() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let scenario = try ScenarioLoader.load(path: repository.appendingPathComponent("scenarios/dynamic-island-animation.json").path)
+        let simulator = Simulator(scenario: scenario)
+        var longest = 0
+        for strategy in scenario.strategies.indices {
+            for procedure in scenario.procedures.indices {
+                let explanation = CellExplanation(simulator.trace(hook: 0, strategy: strategy, procedure: procedure))
+                let rows = explanation.renderText().split(separator: "\n").count
+                #expect(rows < 1_000, "strategy \(strategy), procedure \(procedure): \(rows) rows")
+                longest = max(longest, explanation.lines.count)
+            }
+        }
+        #expect(longest > 20_000, "the longest timeline unfolded")
     }
 }

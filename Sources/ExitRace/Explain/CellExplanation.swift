@@ -59,13 +59,18 @@ public struct CellExplanation: Sendable {
     }
 
     /// The explanation as `exitrace explain` prints it: the title, the timeline aligned by place with
-    /// times in milliseconds, a marker line where the process died, then the verdict.
+    /// times in milliseconds (a block that repeats shown first and last, ``TimelineFolding``), a
+    /// marker line where the process died, then the verdict.
     public func renderText() -> String {
         var out = "\(title)\n\n"
         var placeWidth = 0
         for line in lines { placeWidth = max(placeWidth, line.place.count) }
         var markedDeath = false
-        for line in lines {
+        for piece in TimelineFolding.fold(lines) {
+            guard case .line(let line) = piece else {
+                if case .folded(let fold) = piece { out += "  " + String(repeating: " ", count: 13) + "  ⋮  \(fold.sentence)\n" }
+                continue
+            }
             if line.afterDeath && !markedDeath {
                 out += "  ---- the process is dead; what follows would have happened had it lived ----\n"
                 markedDeath = true
