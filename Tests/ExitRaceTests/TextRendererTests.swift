@@ -33,9 +33,11 @@ struct TextRendererTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The grid lines of a rendered table: from after the title to the blank line before the legend.
+    /// The grid lines of a rendered table: from after the title (wrapped, maybe over several lines)
+    /// and its blank line to the blank line before the legend.
     static func gridLines(_ text: String) -> [Substring] {
-        Array(text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).prefix { !$0.isEmpty })
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return Array(lines.drop { !$0.isEmpty }.dropFirst().prefix { !$0.isEmpty })
     }
 
     @Test("a table wider than 120 columns wraps its cells inside their columns; the columns still line up")
@@ -85,5 +87,29 @@ struct TextRendererTests {
         let many = Array(repeating: String(repeating: "w", count: 40), count: 30)
         let floor = TextRenderer.fittedWidths(headers: ["hook"] + many, rows: [])
         #expect(floor.dropFirst().allSatisfy { $0 == TextRenderer.minimumFittedWidth })
+    }
+
+    @Test("the prose under a table wraps at 120 columns with a hanging indent; a longer word keeps its line")
+    func proseWrapping() {
+        let detail = "AppDelegate · Task + semaphore (foreground, background): deadlock: " + String(repeating: "waits on a lock ", count: 12)
+        let lines = ProseWrapping.lines(detail, indent: "  ")
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.count <= TextRenderer.maximumLineWidth })
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("      ") && !$0.hasPrefix("       ") })
+        #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") == detail.trimmingCharacters(in: .whitespaces))
+        let path = String(repeating: "p", count: 130)
+        #expect(ProseWrapping.lines("see \(path) now", indent: "  ") == ["  see", "      \(path)", "      now"])
+        #expect(ProseWrapping.lines("short") == ["short"])
+    }
+
+    @Test("every line exitrace run prints for the shipped scenarios fits 120 columns")
+    func shippedOutputFits() throws {
+        let scenarios = try ScenarioSet.load([Self.repository.appendingPathComponent("scenarios").path]).scenarios
+        for scenario in scenarios where !scenario.isUncertain {
+            let text = TextRenderer.render(Simulator(scenario: scenario).table())
+            for line in text.split(separator: "\n") {
+                #expect(line.count <= TextRenderer.maximumLineWidth, "\(scenario.name): \(line)")
+            }
+        }
     }
 }

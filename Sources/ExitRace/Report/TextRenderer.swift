@@ -6,7 +6,8 @@
 /// titles, cells that name several procedures) has its widest columns narrowed and their text —
 /// row titles, headers and cells alike — wrapped inside the column onto several lines, with a rule
 /// between rows; see ``fittedWidths(_:)``. The layout depends on the table alone, never on the
-/// terminal, so the output is the same everywhere.
+/// terminal, so the output is the same everywhere. The prose around the grid wraps at the same
+/// width (``ProseWrapping``).
 public enum TextRenderer {
     static let minimumColumnWidth = 12
 
@@ -18,19 +19,19 @@ public enum TextRenderer {
     public static func render(_ table: RateTable) -> String { render(layout: TableLayout(table)) }
 
     static func render(layout: TableLayout) -> String {
-        var out = "\(layout.name): \(layout.title)\n\n"
-        if !layout.summary.isEmpty { out += layout.summary.joined(separator: "\n") + "\n\n" }
+        var out = ProseWrapping.text("\(layout.name): \(layout.title)") + "\n"
+        if !layout.summary.isEmpty { out += layout.summary.map { ProseWrapping.text($0) }.joined() + "\n" }
         out += grid(layout) + "\n"
-        for legend in layout.legend { out += legend + "\n" }
+        for legend in layout.legend { out += ProseWrapping.text(legend) }
         out += "\nprocedures:\n"
-        for procedure in layout.procedures { out += "  \(procedure.name): \(procedure.label)\n" }
+        for procedure in layout.procedures { out += ProseWrapping.text("\(procedure.name): \(procedure.label)", indent: "  ") }
         if !layout.rates.isEmpty {
             out += "\nrates (finished/replications, share, 95% Wilson interval):\n"
-            for line in layout.rates { out += "  \(line)\n" }
+            for line in layout.rates { out += ProseWrapping.text(line, indent: "  ") }
         }
         if !layout.details.isEmpty {
             out += "\ndetails:\n"
-            for detail in layout.details { out += "  \(detail)\n" }
+            for detail in layout.details { out += ProseWrapping.text(detail, indent: "  ") }
         }
         return out
     }
