@@ -58,7 +58,7 @@ extension Tool {
                           report a procedure's rate that moved by more than SHARE (default
                           0.02: 2 percentage points) or whose 95% interval no longer overlaps
                           the old one, e.g.
-          live-activity · AppDelegate · Task.detached: △ unchanged (foreground: finished in 45.2%
+          live-activity · AppDelegate · Task.detached: △ as before (foreground: finished in 45.2%
           (42.1–48.3%), was 51.0% (47.9–54.1%): moved 5.8 points, beyond --rate-tolerance 0.02)
                           a cell that became sampled or stopped being sampled is a change too
 

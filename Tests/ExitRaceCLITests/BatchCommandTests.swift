@@ -21,7 +21,7 @@ struct BatchCommandTests {
             to: URL(fileURLWithPath: changed))
         let different = Tool.main(["diff", results + "/live-activity.json", changed])
         #expect(different.exitCode == ExitCode.difference)
-        #expect(different.stdout.hasSuffix("2 cells changed\n"))
+        #expect(different.stdout.hasSuffix("2 cells flipped\n"))
         let bad = Tool.main(["diff", results, Self.repository.appendingPathComponent("scenarios").path])
         #expect(bad.exitCode == ExitCode.badInput)
         #expect(bad.stdout.isEmpty)

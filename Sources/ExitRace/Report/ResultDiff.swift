@@ -280,7 +280,7 @@ extension ResultDiff.Change {
         case .procedureRemoved(let s, let p): "\(s): procedure removed: \(p)"
         case .cell(let c):
             "\(c.scenario) · \(c.hookLabel) · \(c.strategy): "
-                + (c.oldVerdict == c.newVerdict ? "\(c.newVerdict) unchanged" : "\(c.oldVerdict) → \(c.newVerdict)")
+                + (c.oldVerdict == c.newVerdict ? "\(c.newVerdict) as before" : "\(c.oldVerdict) → \(c.newVerdict)")
                 + ((c.marks + c.procedures).isEmpty ? "" : " (\((c.marks + c.procedures).joined(separator: "; ")))")
         case .sweepAdded(let s, let name): "\(s): sweep added: \(name)"
         case .sweepRemoved(let s, let name): "\(s): sweep removed: \(name)"
@@ -306,14 +306,15 @@ extension ResultDiff {
         return out + "\n\(summary)\n"
     }
 
-    /// "2 cells changed, 1 strategy added".
+    /// "2 cells flipped, 3 cells changed within their symbol, 1 strategy added".
     var summary: String {
         var counts: [(String, Int)] = []
         func count(_ label: String, _ matches: (Change) -> Bool) {
             let n = changes.filter(matches).count
             if n > 0 { counts.append((label, n)) }
         }
-        count("cell changed") { if case .cell = $0 { true } else { false } }
+        count("cell flipped") { if case .cell(let c) = $0 { c.oldVerdict != c.newVerdict } else { false } }
+        count("cell changed within its symbol") { if case .cell(let c) = $0 { c.oldVerdict == c.newVerdict } else { false } }
         count("cell of a sweep changed") { if case .sweep = $0 { true } else { false } }
         count("sweep added") { if case .sweepAdded = $0 { true } else { false } }
         count("sweep removed") { if case .sweepRemoved = $0 { true } else { false } }
@@ -328,10 +329,11 @@ extension ResultDiff {
         return counts.map { label, n in n == 1 ? "1 \(label)" : "\(n) \(Self.plural(label))" }.joined(separator: ", ")
     }
 
-    /// "cell changed" → "cells changed", "strategy added" → "strategies added".
+    /// "cell flipped" → "cells flipped", "strategy added" → "strategies added", "cell changed
+    /// within its symbol" → "cells changed within their symbol".
     private static func plural(_ label: String) -> String {
         var words = label.split(separator: " ").map(String.init)
         words[0] = words[0].hasSuffix("y") ? String(words[0].dropLast()) + "ies" : words[0] + "s"
-        return words.joined(separator: " ")
+        return words.map { $0 == "its" ? "their" : $0 }.joined(separator: " ")
     }
 }
