@@ -27,8 +27,8 @@ public enum Tool {
         case "explore": return exploreCommand(arguments)
         case "report": return reportCommand(arguments)
         case "bench": return benchCommand(arguments)
-        case "calibrate": return calibrateCommand(arguments)
-        case "sensitivity": return sensitivityCommand(arguments)
+        case "calibrate": return calibrateCommand(arguments, environment)
+        case "sensitivity": return sensitivityCommand(arguments, environment)
         case "help": return helpCommand(arguments)
         default:
             var message = "exitrace: unknown command '\(command)'"
