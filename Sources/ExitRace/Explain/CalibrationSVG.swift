@@ -10,7 +10,7 @@ public enum CalibrationSVG {
     public static func histogram(_ result: CalibrationResult, setting: Int, unit: String) -> String {
         let counts = result.histogram(setting: setting), edges = result.binEdges(setting: setting)
         let prior = result.settings[setting]
-        let left = 40.0, width = 400.0, top = 24.0, barsHeight = 90.0, base = top + barsHeight
+        let left = 40.0, width = 400.0, top = 36.0, barsHeight = 90.0, base = top + barsHeight
         var svg = RateSVG.open(width: left + width + 30, height: base + 46, kind: "calibration-histogram")
         svg += RateSVG.text("\(prior.path) ~ \(prior.distribution.description)", x: left, y: 14, anchor: "start")
         let highest = counts.max() ?? 0, step = width / Double(counts.count)
@@ -31,8 +31,8 @@ public enum CalibrationSVG {
             svg += RateSVG.text(value(edges[bin]), x: x, y: base + 15, anchor: anchor)
         }
         let nominal = left + width / 2
-        svg += "<line class=\"nominal\" x1=\"\(RateSVG.f(nominal))\" x2=\"\(RateSVG.f(nominal))\" y1=\"\(RateSVG.f(top - 4))\" y2=\"\(RateSVG.f(base))\"/>\n"
-        svg += RateSVG.text("nominal \(value(prior.distribution.nominal))\(unit)", x: nominal + 3, y: top + 2, anchor: "start")
+        svg += "<line class=\"nominal\" x1=\"\(RateSVG.f(nominal))\" x2=\"\(RateSVG.f(nominal))\" y1=\"\(RateSVG.f(top - 12))\" y2=\"\(RateSVG.f(base))\"/>\n"
+        svg += RateSVG.text("nominal \(value(prior.distribution.nominal))\(unit)", x: nominal + 3, y: top - 4, anchor: "start")
         let total = counts.reduce(0, +)
         svg += RateSVG.text("\(total) accepted set\(total == 1 ? "" : "s"); each bar a twentieth of the prior\(unit.isEmpty ? "" : " (values in\(unit))")", x: left, y: base + 32, anchor: "start")
         return svg + "</svg>"

@@ -43,10 +43,17 @@ public enum CalibrationDrift {
             if items.allSatisfy({ if case .object = $0.value { true } else { false } }) {
                 return items.enumerated().flatMap { index, item in flatten(item, at: "\(place)[\(name(item) ?? String(index))]") }
             }
-            return [(place, node.text)]
+            return [(place, "[" + items.map(scalar).joined(separator: ", ") + "]")]
         default:
-            return [(place, node.text)]
+            return [(place, scalar(node))]
         }
+    }
+
+    /// A scalar as JSON, on one line.
+    static func scalar(_ node: JSONNode) -> String {
+        var text = node.text
+        while text.last == "\n" { text.removeLast() }
+        return text
     }
 
     /// The `path`, `cell` or `verdict` string naming an object in an array.
