@@ -62,12 +62,12 @@ struct CalibrationPicturesTests {
         #expect(Tool.main(base + ["--update"]).exitCode == .badInput)
     }
 
-    @Test("the committed calibration of the reference experiment names its files and is not mistaken for a scenario result")
+    @Test("the committed calibration of the reference experiment is committed beside its Markdown, in a subdirectory the results check does not read")
     func committedFiles() throws {
         let root = MeasuredCalibrationTests.root
         let json = root.appendingPathComponent("results/calibration/live-activity-prior.ios18.4.json").path
         let text = try String(contentsOfFile: json, encoding: .utf8)
-        #expect(text.contains("\"scenario\":\"live-activity-prior\""))
+        #expect(text.contains("\"scenario\": \"live-activity-prior\"") && text.contains("\"samples\": 16384"))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("results/calibration/live-activity-prior.ios18.4.md").path))
     }
 }

@@ -18,20 +18,20 @@ public enum CalibrationSVG {
         svg += RateSVG.text("0", x: left - 4, y: base, anchor: "end")
         for (bin, count) in counts.enumerated() where count > 0 {
             let height = Swift.max(1, barsHeight * Double(count) / Double(highest))
-            svg += "<rect class=\"accepted\" x=\"\(RateSVG.f(left + step * Double(bin) + 0.5))\" y=\"\(RateSVG.f(base - height))\" "
+            svg += "<rect class=\"accepted\" fill=\"#4a74c9\" x=\"\(RateSVG.f(left + step * Double(bin) + 0.5))\" y=\"\(RateSVG.f(base - height))\" "
             svg += "width=\"\(RateSVG.f(step - 1))\" height=\"\(RateSVG.f(height))\"><title>"
             svg += HTML.escape("\(value(edges[bin]))–\(value(edges[bin + 1]))\(unit): \(count) accepted set\(count == 1 ? "" : "s")")
             svg += "</title></rect>\n"
         }
-        svg += "<line class=\"axis\" x1=\"\(RateSVG.f(left))\" x2=\"\(RateSVG.f(left + width))\" y1=\"\(RateSVG.f(base))\" y2=\"\(RateSVG.f(base))\"/>\n"
+        svg += "<line class=\"axis\" stroke=\"#888\" x1=\"\(RateSVG.f(left))\" x2=\"\(RateSVG.f(left + width))\" y1=\"\(RateSVG.f(base))\" y2=\"\(RateSVG.f(base))\"/>\n"
         for quarter in 0...4 {
             let bin = quarter * counts.count / 4, x = left + step * Double(bin)
             let anchor = quarter == 0 ? "start" : quarter == 4 ? "end" : "middle"
-            svg += "<line class=\"tickmark\" x1=\"\(RateSVG.f(x))\" x2=\"\(RateSVG.f(x))\" y1=\"\(RateSVG.f(base))\" y2=\"\(RateSVG.f(base + 4))\"/>\n"
+            svg += "<line class=\"tickmark\" stroke=\"#999\" x1=\"\(RateSVG.f(x))\" x2=\"\(RateSVG.f(x))\" y1=\"\(RateSVG.f(base))\" y2=\"\(RateSVG.f(base + 4))\"/>\n"
             svg += RateSVG.text(value(edges[bin]), x: x, y: base + 15, anchor: anchor)
         }
         let nominal = left + width / 2
-        svg += "<line class=\"nominal\" x1=\"\(RateSVG.f(nominal))\" x2=\"\(RateSVG.f(nominal))\" y1=\"\(RateSVG.f(top - 12))\" y2=\"\(RateSVG.f(base))\"/>\n"
+        svg += "<line class=\"nominal\" stroke=\"#d22\" stroke-dasharray=\"4 2\" x1=\"\(RateSVG.f(nominal))\" x2=\"\(RateSVG.f(nominal))\" y1=\"\(RateSVG.f(top - 12))\" y2=\"\(RateSVG.f(base))\"/>\n"
         svg += RateSVG.text("nominal \(value(prior.distribution.nominal))\(unit)", x: nominal + 3, y: top - 4, anchor: "start")
         let total = counts.reduce(0, +)
         svg += RateSVG.text("\(total) accepted set\(total == 1 ? "" : "s"); each bar a twentieth of the prior\(unit.isEmpty ? "" : " (values in\(unit))")", x: left, y: base + 32, anchor: "start")

@@ -10,7 +10,7 @@ public enum SensitivitySVG {
         let names = outputs.map { SensitivityRenderer.outputName($0, scenario) }
         let left = Double(names.map(\.count).max() ?? 10) * 6.2 + 16, cell = 64.0, row = 22.0, top = 22.0
         let gridBottom = top + row * Double(outputs.count)
-        var svg = RateSVG.open(width: left + cell * Double(d) + 20, height: gridBottom + 62, kind: "sobol-heat")
+        var svg = RateSVG.open(width: Swift.max(left + cell * Double(d) + 20, 420), height: gridBottom + 62, kind: "sobol-heat")
         for i in 0..<d {
             let x = left + cell * (Double(i) + 0.5)
             svg += "<text x=\"\(RateSVG.f(x))\" y=\"14\" text-anchor=\"middle\"><title>\(HTML.escape(scenario.uncertainties[i].path))</title>"
@@ -29,7 +29,7 @@ public enum SensitivitySVG {
                 svg += "fill=\"\(estimate.value > 0.55 ? "#fff" : "#222")\">\(SensitivityRenderer.index(estimate.value))</text>\n"
             }
         }
-        return svg + key(x: left, y: gridBottom + 14) + "</svg>"
+        return svg + key(x: 10, y: gridBottom + 14) + "</svg>"
     }
 
     /// The colour key: eleven steps from 0 to 1.
