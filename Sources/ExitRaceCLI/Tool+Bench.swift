@@ -26,7 +26,9 @@ extension Tool {
           - the cost per event at 10, 100, 1,000 and 10,000 tasks, against the bare heap;
           - the default table; the default table with new parameter values each time, against a
             warm table (and against decoding --set again);
-          - scenario files as `run --format json` handles them (decode, simulate, render).
+          - scenario files as `run --format json` handles them (decode, simulate, render);
+          - calibration: 100,000 parameter sets of the reference prior on all cores, a set on one
+            thread against a warm default table, and whether parallel and serial tallies agree.
         Each part runs for about N seconds (default 1). Build with -c release to measure.
 
         """

@@ -3,16 +3,21 @@ import ExitRace
 extension Tool {
     /// `calibrate [FILE] --measured FILE`: which of the scenario's uncertain timings reproduce
     /// a measured table, and what the consistent timings predict for the cells not measured.
-    static func calibrateCommand(_ raw: [String]) -> ToolOutput {
+    static func calibrateCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
             let arguments = try parse(
-                raw, command: "calibrate", values: ["--measured", "--samples", "--seed", "--tolerance", "--format", "--set"], flags: ["--serial"])
+                raw, command: "calibrate",
+                values: ["--measured", "--samples", "--seed", "--tolerance", "--format", "--set", "--output", "-o", "--check"],
+                flags: ["--serial", "--update"])
             let format = arguments.value("--format") ?? "text"
-            guard ["text", "md", "json"].contains(format) else {
-                throw usageError("exitrace calibrate: --format expects text, md or json, found '\(format)'")
+            guard ["text", "md", "json", "html"].contains(format) else {
+                throw usageError("exitrace calibrate: --format expects text, md, json or html, found '\(format)'")
             }
             guard let measuredPath = arguments.value("--measured") else {
                 throw usageError("exitrace calibrate: --measured FILE is required (a measured table, e.g. measurements/live-activity-ios18.4.json)")
+            }
+            if arguments.flag("--update") && arguments.value("--check") == nil {
+                throw usageError("exitrace calibrate: --update rewrites the file given with --check FILE; give --check")
             }
             let samples = try wholeNumber(arguments, "--samples", default: 4096, in: 1...Calibration.maxSamples, command: "calibrate")
             let seed = UInt64(try wholeNumber(arguments, "--seed", default: 1, in: 0...SamplingSettings.maxSeed, command: "calibrate"))
@@ -23,11 +28,19 @@ extension Tool {
             let calibration = Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
             let result = calibration.run(parallel: !arguments.flag("--serial"))
             let words = CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: scenario))
-            switch format {
-            case "md": return ToolOutput(stdout: CalibrationRenderer.markdown(words))
-            case "json": return ToolOutput(stdout: CalibrationRenderer.json(words))
-            default: return ToolOutput(stdout: CalibrationRenderer.text(words))
+            let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) } + [measuredPath])
+            if let committed = arguments.value("--check") {
+                return try checkCalibration(words, against: committed, update: arguments.flag("--update"), protecting: inputs)
             }
+            let output = arguments.value("--output") ?? arguments.value("-o")
+            var results = try ResultStream(output: output, environment, protecting: output == nil ? .none : inputs)
+            switch format {
+            case "md": try results.write(CalibrationRenderer.markdown(words))
+            case "json": try results.write(CalibrationRenderer.json(words))
+            case "html": try results.write(CalibrationHTML.render(words))
+            default: try results.write(CalibrationRenderer.text(words))
+            }
+            return try results.finish()
         }
     }
 
@@ -57,7 +70,8 @@ extension Tool {
 
     static let calibrateHelp = """
         USAGE: exitrace calibrate [FILE] --measured MEASURED.json [--set PATH=VALUE]… [--samples N]
-                                  [--seed S] [--tolerance K] [--format text|md|json] [--serial]
+                                  [--seed S] [--tolerance K] [--format text|md|json|html]
+                                  [--output F] [--check COMMITTED.json [--update]] [--serial]
 
         Which timings are consistent with what you measured on a device, and how sure is each
         prediction given that? Approximate Bayesian computation by rejection: the scenario's
@@ -82,11 +96,22 @@ extension Tool {
           --samples N        parameter sets to draw (default 4096; 1 to \(Calibration.maxSamples))
           --seed S           the seed of the sequence's digital shift (default 1)
           --tolerance K      accept sets missing at most K measured cells (default 0)
-          --format F         text (default, for a terminal), md (Markdown) or json (canonical JSON)
+          --format F         text (default, for a terminal), md (Markdown), json (canonical JSON)
+                             or html (a self-contained page: one histogram per varied setting of
+                             the accepted sets over its prior, the nominal value marked, then
+                             the report)
+          --output F, -o F   write to F (whole, once done) instead of standard output
+          --check FILE       compare with a committed calibration (a --format json file): exit 0
+                             when it is what this run computes, else 1 with each change in words
+                             (accepted count, accepted ranges, histograms, prediction counts)
+          --update           with --check: rewrite FILE, and FILE's .md sibling (the Markdown
+                             report), with this run's calibration
           --serial           run on one thread (the output is byte-identical)
 
         EXAMPLE
           exitrace calibrate scenarios/live-activity-prior.json --measured measurements/live-activity-ios18.4.json
+          exitrace calibrate scenarios/live-activity-prior.json --measured measurements/live-activity-ios18.4.json \\
+            --format html --output calibration.html
 
         Bad input (a measured file naming unknown hooks, strategies or procedures, a symbol that is
         not ○, △ or ×, a scenario with no distributions, --samples out of range) exits 2 with the

@@ -27,8 +27,8 @@ public enum Tool {
         case "explore": return exploreCommand(arguments)
         case "report": return reportCommand(arguments)
         case "bench": return benchCommand(arguments)
-        case "calibrate": return calibrateCommand(arguments)
-        case "sensitivity": return sensitivityCommand(arguments)
+        case "calibrate": return calibrateCommand(arguments, environment)
+        case "sensitivity": return sensitivityCommand(arguments, environment)
         case "help": return helpCommand(arguments)
         default:
             var message = "exitrace: unknown command '\(command)'"
@@ -174,10 +174,12 @@ public enum Tool {
           exitrace report [DIR|FILE…] --out DIR
                                         write a self-contained HTML report with a timeline per cell
           exitrace calibrate [FILE] --measured MEASURED.json [--samples N] [--seed S] [--tolerance K]
+                  [--format text|md|json|html] [--output F] [--check COMMITTED.json [--update]]
                                         which timings reproduce a table measured on a device, and
-                                        how sure each prediction is given them
-          exitrace sensitivity [FILE] [--samples N] [--seed S]
-                                        which uncertain settings decide each cell (Sobol indices)
+                                        how sure each prediction is given them (html: histograms)
+          exitrace sensitivity [FILE] [--samples N] [--seed S] [--bootstrap B] [--format text|md|json|html]
+                                        which uncertain settings decide each cell (Sobol indices
+                                        with bootstrap intervals; html: a heat map)
           exitrace bench [--seconds N]  measure the engine (use a release build)
           exitrace help [COMMAND]       this text, or a command's (also: exitrace COMMAND --help)
           exitrace --version            the version

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ExitRace
@@ -15,6 +16,9 @@ struct SensitivityTests {
         return Sensitivity(scenario: scenario, samples: 512, seed: 2)
     }()
 
+    /// The analysis run once, its outcome bits kept for the bootstrap.
+    static let sums = analysis.run(keepRows: true)
+
     static func output(_ scenario: Scenario, _ hook: String, _ strategy: String, _ procedure: String) throws -> Int {
         let cell = try scenario.hookIndex(named: hook) * scenario.strategies.count + scenario.strategyIndex(named: strategy)
         return cell * scenario.procedures.count + (try scenario.procedureIndex(named: procedure))
@@ -22,7 +26,7 @@ struct SensitivityTests {
 
     @Test("an outcome that depends on one setting only: S1 = ST = 1 for it, 0 for the other")
     func oneSetting() throws {
-        let sums = Self.analysis.run()
+        let sums = Self.sums
         let scenario = Self.analysis.scenario
         let exit = try #require(scenario.uncertainties.firstIndex { $0.path == "timing.exitDurationMs" })
         let other = 1 - exit
@@ -36,6 +40,66 @@ struct SensitivityTests {
         }
         let constant = try Self.output(scenario, "SceneDelegate", "Task.detached", "foreground")
         #expect(sums.firstOrderIndex(output: constant, setting: exit) == nil)
+    }
+
+    @Test("the 95% bootstrap intervals contain the known indices: 1 for the exit duration, 0 for the other")
+    func intervalsContainTruth() throws {
+        let bootstrap = SensitivityBootstrap(sums: Self.sums, resamples: 100, seed: 2)
+        let scenario = Self.analysis.scenario
+        let exit = try #require(scenario.uncertainties.firstIndex { $0.path == "timing.exitDurationMs" })
+        for procedure in ["foreground", "background"] {
+            let output = try Self.output(scenario, "AppDelegate", "Task.detached", procedure)
+            for estimate in [bootstrap.firstOrder(output: output, setting: exit), bootstrap.total(output: output, setting: exit)] {
+                let interval = try #require(estimate)
+                #expect(interval.low <= 1 && 1 <= interval.high && interval.low < interval.high, "\(interval)")
+            }
+            let other = try #require(bootstrap.total(output: output, setting: 1 - exit))
+            #expect(other.low == 0 && other.high == 0)
+            let otherFirst = try #require(bootstrap.firstOrder(output: output, setting: 1 - exit))
+            #expect(otherFirst.low <= 0 && 0 <= otherFirst.high)
+        }
+        let constant = try Self.output(scenario, "SceneDelegate", "Task.detached", "foreground")
+        #expect(bootstrap.total(output: constant, setting: exit) == nil)
+    }
+
+    @Test("intervals shrink as the base samples grow")
+    func intervalsShrink() throws {
+        let scenario = Self.analysis.scenario
+        let output = try Self.output(scenario, "AppDelegate", "Task.detached", "foreground")
+        let exit = try #require(scenario.uncertainties.firstIndex { $0.path == "timing.exitDurationMs" })
+        let small = Sensitivity(scenario: scenario, samples: 32, seed: 2).run(keepRows: true)
+        func width(_ sums: SensitivitySums) throws -> (Double, Double) {
+            let bootstrap = SensitivityBootstrap(sums: sums, resamples: 100, seed: 2)
+            let first = try #require(bootstrap.firstOrder(output: output, setting: exit))
+            let total = try #require(bootstrap.total(output: output, setting: exit))
+            return (first.high - first.low, total.high - total.low)
+        }
+        let (smallFirst, smallTotal) = try width(small), (largeFirst, largeTotal) = try width(Self.sums)
+        #expect(largeFirst < smallFirst / 2)
+        #expect(largeTotal < smallTotal / 2)
+    }
+
+    @Test("the bootstrap is the same on one thread and many, and resampling only the kept bits")
+    func bootstrapDeterministic() {
+        let small = Sensitivity(scenario: Self.analysis.scenario, samples: 40, seed: 4)
+        let parallel = SensitivityBootstrap(sums: small.run(parallel: true, keepRows: true), resamples: 30, seed: 4, parallel: true)
+        let serial = SensitivityBootstrap(sums: small.run(parallel: false, keepRows: true), resamples: 30, seed: 4, parallel: false)
+        #expect(SensitivityRenderer.json(parallel, analysis: small) == SensitivityRenderer.json(serial, analysis: small))
+        #expect(SensitivityRenderer.text(parallel, analysis: small).contains("S1 "))
+        #expect(small.run(keepRows: true).rows.count == 40 * small.run(keepRows: true).rowWords)
+    }
+
+    @Test("the heat map is well-formed SVG with one square per varying output and setting, the same bytes every time")
+    func heatMap() throws {
+        let small = Sensitivity(scenario: Self.analysis.scenario, samples: 32, seed: 2)
+        let bootstrap = SensitivityBootstrap(sums: small.run(keepRows: true), resamples: 20, seed: 2)
+        let svg = SensitivitySVG.heatMap(bootstrap, analysis: small)
+        #expect(WellFormed.check(svg))
+        let varying = (0..<bootstrap.sums.sumA.count).filter { bootstrap.sums.variance(output: $0) > 0 }.count
+        #expect(svg.components(separatedBy: "<title>").count - 1 == varying * small.settings + small.settings)
+        let page = SensitivityHTML.render(bootstrap, analysis: small)
+        #expect(page == SensitivityHTML.render(bootstrap, analysis: small))
+        #expect(page.hasPrefix("<!doctype html>") && page.contains("total index ST"))
     }
 
     @Test("parallel and serial analyses give the same sums")
@@ -52,6 +116,10 @@ struct SensitivityTests {
         #expect(ok.stdout.contains("never change over the prior:"))
         #expect(Tool.main(["sensitivity"]).exitCode == .badInput)
         #expect(Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "0"]).exitCode == .badInput)
+        #expect(Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "8", "--bootstrap", "1"]).exitCode == .badInput)
+        #expect(Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "8", "--format", "svg"]).exitCode == .badInput)
+        let json = Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "16", "--bootstrap", "10", "--format", "json"])
+        #expect(json.exitCode == .success && json.stdout.contains("\"resamples\": 10"))
         #expect(Tool.main(["sensitivity", "--help"]).stdout.contains("USAGE: exitrace sensitivity"))
     }
 }

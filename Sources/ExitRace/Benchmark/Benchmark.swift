@@ -24,6 +24,7 @@ public enum Benchmark {
             sweep(seconds: seconds),
             sampled(seconds: seconds),
             exploration(seconds: seconds),
+            calibration(seconds: seconds),
         ]
     }
 

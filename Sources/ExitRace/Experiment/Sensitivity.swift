@@ -4,7 +4,8 @@
 /// of a 2D-dimensional Sobol sequence, digitally shifted by `seed`), and for each setting i the
 /// matrix AB_i (A with column i from B): N·(D + 2) parameter sets, each simulated in every cell
 /// and procedure. First-order indices S1 use Saltelli (2010)'s estimator, total indices ST
-/// Jansen's, both as SALib's `sobol.analyze` computes them (no bootstrap intervals here).
+/// Jansen's, both as SALib's `sobol.analyze` computes them (their bootstrap intervals:
+/// ``SensitivityBootstrap``).
 public struct Sensitivity: Sendable {
     /// The scenario; its uncertain settings are varied over their distributions.
     public let scenario: Scenario
@@ -42,31 +43,39 @@ public struct Sensitivity: Sendable {
         }
     }
 
-    /// Simulates every set and sums; `parallel: false` runs on this thread only.
-    public func run(parallel: Bool = true) -> SensitivitySums {
+    /// Simulates every set and sums; `parallel: false` runs on this thread only; `keepRows`
+    /// keeps every base sample's outcome bits in the sums (what ``SensitivityBootstrap`` resamples).
+    public func run(parallel: Bool = true, keepRows: Bool = false) -> SensitivitySums {
         let outputs = scenario.hooks.count * scenario.strategies.count * scenario.procedures.count
         var sums = SensitivitySums(outputs: outputs, settings: settings)
         let analysis = self
         ChunkedWork.run(chunks: (samples + Self.chunkSize - 1) / Self.chunkSize, scenario: scenario, parallel: parallel, body: { chunk, simulator in
             let start = chunk * Self.chunkSize
-            return analysis.runChunk(start..<Swift.min(analysis.samples, start + Self.chunkSize), simulator: simulator, outputs: outputs)
+            return analysis.runChunk(
+                start..<Swift.min(analysis.samples, start + Self.chunkSize), simulator: simulator, outputs: outputs, keepRows: keepRows)
         }, merge: { sums.merge($0) })
         return sums
     }
 
     /// The sums of base samples `rows`.
-    func runChunk(_ rows: Range<Int>, simulator: Simulator, outputs: Int) -> SensitivitySums {
+    func runChunk(_ rows: Range<Int>, simulator: Simulator, outputs: Int, keepRows: Bool = false) -> SensitivitySums {
         let plan = plan(space: simulator.parameters)
         var sums = SensitivitySums(outputs: outputs, settings: settings)
         var masks = CellMasks(scenario: scenario)
-        let procedures = scenario.procedures.count
-        func outcome(_ point: Int) -> [Int] {
-            let cells = CellMasks.of(point: point, plan: plan, simulator: simulator, reusing: &masks)
-            return cells.flatMap { mask in (0..<procedures).map { Int(mask >> UInt32($0) & 1) } }
-        }
-        for row in rows {
-            let first = row * (settings + 2)
-            sums.add(a: outcome(first), b: outcome(first + 1), ab: (0..<settings).map { outcome(first + 2 + $0) })
+        let procedures = scenario.procedures.count, words = sums.words
+        var row = [UInt64](repeating: 0, count: sums.rowWords)
+        for base in rows {
+            for matrix in 0..<(settings + 2) {
+                let cells = CellMasks.of(point: base * (settings + 2) + matrix, plan: plan, simulator: simulator, reusing: &masks)
+                for k in 0..<words { row[matrix * words + k] = 0 }
+                for (cell, mask) in cells.enumerated() {
+                    for procedure in 0..<procedures where mask >> UInt32(procedure) & 1 == 1 {
+                        let output = cell * procedures + procedure
+                        row[matrix * words + output / 64] |= 1 << UInt64(output % 64)
+                    }
+                }
+            }
+            sums.add(row: row[...], keep: keepRows)
         }
         return sums
     }

@@ -1,8 +1,11 @@
 /// The sums Saltelli's estimators need, per output (a cell under one kill procedure, finished =
 /// 1, else 0) and per varied setting. Outputs are 0 or 1, so every sum is a whole number: the
 /// sums of consecutive chunks add up exactly, in any order, on any number of threads.
+///
+/// When asked to, the sums also keep every base sample's outcomes as bits (``rows``), which is
+/// what a bootstrap resamples: no set is simulated twice.
 public struct SensitivitySums: Equatable, Sendable {
-    /// Base samples counted.
+    /// Base samples counted (with a bootstrap's weights, the resample's size).
     public var samples = 0
     /// Per output: Σ f(A), Σ f(B) (f is 0 or 1, so these are also Σ f²).
     public var sumA: [Int], sumB: [Int]
@@ -12,31 +15,56 @@ public struct SensitivitySums: Equatable, Sendable {
     public var total: [Int]
     /// How many settings are varied.
     public let settings: Int
+    /// 64-bit words per matrix row: one bit per output.
+    public let words: Int
+    /// Each base sample's outcomes, in sample order when kept (else empty): per sample, the
+    /// words of A's row, of B's, then of each AB_i's (``rowWords`` words a sample).
+    public private(set) var rows: [UInt64] = []
 
     /// Zero sums for `outputs` outputs and `settings` settings.
     init(outputs: Int, settings: Int) {
         self.settings = settings
+        words = Swift.max(1, (outputs + 63) / 64)
         sumA = Array(repeating: 0, count: outputs)
         sumB = sumA
         firstOrder = Array(repeating: 0, count: outputs * settings)
         total = firstOrder
     }
 
-    /// Adds one base sample: the outputs at A, at B and at each AB_i.
-    mutating func add(a: [Int], b: [Int], ab: [[Int]]) {
-        samples += 1
-        for output in a.indices {
-            sumA[output] += a[output]
-            sumB[output] += b[output]
+    /// Words per base sample in ``rows``.
+    public var rowWords: Int { (settings + 2) * words }
+
+    /// Adds one base sample: `row` holds the outcome bits at A, at B and at each AB_i
+    /// (``rowWords`` words); `keep` appends them to ``rows``.
+    mutating func add(row: ArraySlice<UInt64>, weight: Int = 1, keep: Bool = false) {
+        samples += weight
+        let first = row.startIndex
+        for k in 0..<words {
+            let a = row[first + k], b = row[first + words + k]
+            Self.forEachBit(a, word: k) { sumA[$0] += weight }
+            Self.forEachBit(b, word: k) { sumB[$0] += weight }
             for i in 0..<settings {
-                let mixed = ab[i][output]
-                firstOrder[output * settings + i] += b[output] * (mixed - a[output])
-                total[output * settings + i] += (a[output] - mixed) * (a[output] - mixed)
+                let mixed = row[first + (2 + i) * words + k], changed = a ^ mixed
+                Self.forEachBit(changed, word: k) { total[$0 * settings + i] += weight }
+                Self.forEachBit(changed & b, word: k) { output in
+                    firstOrder[output * settings + i] += mixed >> UInt64(output % 64) & 1 == 1 ? weight : -weight
+                }
             }
+        }
+        if keep { rows += row }
+    }
+
+    /// Calls `body` with the output of each set bit of word `word`, lowest first.
+    @inline(__always)
+    static func forEachBit(_ bits: UInt64, word: Int, _ body: (Int) -> Void) {
+        var rest = bits
+        while rest != 0 {
+            body(word * 64 + rest.trailingZeroBitCount)
+            rest &= rest - 1
         }
     }
 
-    /// Adds the sums of other base samples.
+    /// Adds the sums (and kept rows) of the base samples after these.
     mutating func merge(_ other: SensitivitySums) {
         samples += other.samples
         for k in sumA.indices {
@@ -47,7 +75,11 @@ public struct SensitivitySums: Equatable, Sendable {
             firstOrder[k] += other.firstOrder[k]
             total[k] += other.total[k]
         }
+        rows += other.rows
     }
+
+    /// Zero sums of the same shape, keeping no rows.
+    func emptied() -> SensitivitySums { SensitivitySums(outputs: sumA.count, settings: settings) }
 
     /// The variance of output `output` over A and B together (population variance, as SALib).
     public func variance(output: Int) -> Double {

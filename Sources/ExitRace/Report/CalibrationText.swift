@@ -118,7 +118,7 @@ public struct CalibrationText {
         return "△ " + scenario.procedures.indices.filter { mask >> UInt32($0) & 1 == 1 }.map { scenario.procedures[$0].name }.joined(separator: "+")
     }
 
-    private func unit(of setting: UncertainSetting) -> String {
+    func unit(of setting: UncertainSetting) -> String {
         guard let slot = simulator.parameters.index(of: setting.path) else { return "" }
         return simulator.parameters.slots[slot].unit == .milliseconds ? " ms" : ""
     }

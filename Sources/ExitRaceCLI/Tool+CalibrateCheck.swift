@@ -1,0 +1,36 @@
+import ExitRace
+import Foundation
+
+extension Tool {
+    /// `calibrate … --check FILE [--update]`: exit 0 when FILE holds this calibration (as
+    /// `--format json` writes it), else 1 with the changes in words; `--update` rewrites FILE
+    /// and its `.md` sibling instead.
+    static func checkCalibration(
+        _ words: CalibrationText, against path: String, update: Bool, protecting inputs: ProtectedFiles
+    ) throws(Stop) -> ToolOutput {
+        let current = CalibrationRenderer.json(words)
+        let changes: [String]
+        do {
+            changes = try CalibrationDrift.changes(committedFile: path, current: current)
+        } catch {
+            guard update else { throw inputError(error) }
+            changes = ["(no committed calibration could be read: \(error.diagnostics.first?.message ?? "unreadable"))"]
+        }
+        let summary = "\(words.result.tally.accepted) of \(words.result.tally.samples) sets accepted"
+        if changes.isEmpty { return ToolOutput(stdout: "calibration matches \(path) (\(summary))\n") }
+        let listed = changes.prefix(maxListedChanges).map { "  " + $0 } + (changes.count > maxListedChanges ? ["  … and \(changes.count - maxListedChanges) more"] : [])
+        if update {
+            let markdown = (path as NSString).deletingPathExtension + ".md"
+            try reporting { () throws(InputError) in
+                try AtomicFile.write(current, to: path, protecting: inputs)
+                try AtomicFile.write(CalibrationRenderer.markdown(words), to: markdown, protecting: inputs)
+            }
+            return ToolOutput(stdout: (["updated \(path) and \(markdown) (\(summary)):"] + listed).joined(separator: "\n") + "\n")
+        }
+        let lines = ["calibration drifted from \(path) (now \(summary)); accept it with --update:"] + listed
+        return ToolOutput(stdout: lines.joined(separator: "\n") + "\n", exitCode: .difference)
+    }
+
+    /// Changes listed before the rest are counted.
+    static let maxListedChanges = 40
+}
