@@ -16,7 +16,7 @@ extension Tool {
             guard update else { throw inputError(error) }
             changes = ["(no committed calibration could be read: \(error.diagnostics.first?.message ?? "unreadable"))"]
         }
-        let summary = "\(words.result.tally.accepted) of \(words.result.tally.samples) sets accepted"
+        let summary = CalibrationDrift.acceptedSummary(words)
         if changes.isEmpty { return ToolOutput(stdout: "calibration matches \(path) (\(summary))\n") }
         let listed = changes.prefix(maxListedChanges).map { "  " + $0 } + (changes.count > maxListedChanges ? ["  … and \(changes.count - maxListedChanges) more"] : [])
         if update {

@@ -5,6 +5,12 @@
 /// The simulator is deterministic, so any change is a real change: a model, scenario, measured
 /// table or estimator that moved. What `calibrate --check` reports.
 public enum CalibrationDrift {
+    /// `6,188 of 16,384 sets accepted`, for the line that says the calibration matches.
+    public static func acceptedSummary(_ words: CalibrationText) -> String {
+        let tally = words.result.tally
+        return "\(TimeFormatting.grouped(tally.accepted)) of \(TimeFormatting.grouped(tally.samples)) sets accepted"
+    }
+
     /// The changes from the committed calibration in file `path` to `current`; empty when none.
     /// A file that cannot be read or is not valid JSON is bad input.
     public static func changes(committedFile path: String, current: String) throws(InputError) -> [String] {
