@@ -89,6 +89,21 @@ struct SensitivityTests {
         #expect(small.run(keepRows: true).rows.count == 40 * small.run(keepRows: true).rowWords)
     }
 
+    @Test("the terminal form: cells alike are one block, the deciding setting first, the one that never matters named, 120 columns")
+    func textBlocks() throws {
+        let bootstrap = SensitivityBootstrap(sums: Self.sums, resamples: 20, seed: 2)
+        let text = SensitivityRenderer.text(bootstrap, analysis: Self.analysis)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.count <= TextRenderer.maximumLineWidth }, "\(text)")
+        // The exit duration decides AppDelegate · Task.detached under both procedures alike: one block.
+        let foreground = try #require(lines.firstIndex(of: "AppDelegate · Task.detached · foreground"))
+        #expect(lines[foreground + 1] == "AppDelegate · Task.detached · background")
+        let block = lines[foreground...].prefix { !$0.isEmpty }
+        #expect(block.contains { $0.hasPrefix("  finished in 4") && $0.hasSuffix("% of the prior; the settings that decide it:") }, "9 in 19")
+        #expect(block.contains { $0.hasPrefix("    timing.exitDurationMs  S1 1.0") || $0.hasPrefix("    timing.exitDurationMs  S1 0.9") })
+        #expect(block.last == "    no draw changed the outcome by changing only timing.startLatencyMs.background")
+    }
+
     @Test("the heat map is well-formed SVG with one square per varying output and setting, the same bytes every time")
     func heatMap() throws {
         let small = Sensitivity(scenario: Self.analysis.scenario, samples: 32, seed: 2)

@@ -1,17 +1,34 @@
-/// A sensitivity analysis as a text table: one row per cell and kill procedure whose outcome
-/// varies over the prior, one column per setting with S1 and ST and their 95% bootstrap
-/// intervals; then the cells that never change. Also as Markdown and canonical JSON.
+/// A sensitivity analysis in words: per cell and kill procedure whose outcome varies over the
+/// prior, S1 and ST of each setting with their 95% bootstrap intervals (in the terminal, a block
+/// per group of cells alike; in Markdown, a table with a column per setting); then the cells
+/// that never change. Also as canonical JSON.
 public enum SensitivityRenderer {
-    /// The report of `bootstrap` (its sums and intervals), an analysis of `analysis`.
+    /// The report of `bootstrap` (its sums and intervals), an analysis of `analysis`, for a
+    /// terminal: cells whose indices are all the same are one block; in a block, the settings that
+    /// matter, the most decisive first, each with S1 and ST; the settings that changed no outcome
+    /// in one line. Lines fit 120 columns (the wide table is the Markdown form).
     public static func text(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> String {
         let words = words(bootstrap, analysis: analysis)
-        var lines = words.header + [""] + words.key.map { "  \($0.letter) = \($0.path) ~ \($0.prior)" } + [""]
-        if words.rows.isEmpty {
-            lines.append("no outcome changes over the prior")
-        } else {
-            lines += CalibrationRenderer.aligned([words.columns] + words.rows).map { "  " + $0 }
+        var lines = words.header.flatMap { ProseWrapping.lines($0) } + [""]
+        lines += words.key.map { "  \($0.path) ~ \($0.prior)" } + [""]
+        if words.blocks.isEmpty { lines.append("no outcome changes over the prior") }
+        for block in words.blocks {
+            lines += block.cells
+            lines.append("  finished in \(block.finished) of the prior; the settings that decide it:")
+            let width = block.settings.map(\.path.count).max() ?? 0
+            let firstOrderWidth = block.settings.map(\.firstOrder.count).max() ?? 0
+            for setting in block.settings {
+                let pad = String(repeating: " ", count: width - setting.path.count)
+                let firstOrderPad = String(repeating: " ", count: firstOrderWidth - setting.firstOrder.count)
+                lines.append("    \(setting.path)\(pad)  S1 \(setting.firstOrder)\(firstOrderPad)  ST \(setting.total)")
+            }
+            if !block.irrelevant.isEmpty {
+                lines += ProseWrapping.lines("no draw changed the outcome by changing only " + block.irrelevant.joined(separator: " or "), indent: "    ")
+            }
+            lines.append("")
         }
-        if !words.constant.isEmpty { lines += ["", "never change over the prior:"] + words.constant.map { "  " + $0 } }
+        if !words.constant.isEmpty { lines += ["never change over the prior:"] + words.constant.map { "  " + $0 } }
+        while lines.last == "" { lines.removeLast() }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -34,6 +51,17 @@ public enum SensitivityRenderer {
     /// What the text and Markdown reports say.
     struct Words {
         var header: [String], key: [(letter: String, path: String, prior: String)], columns: [String], rows: [[String]], constant: [String]
+        /// The text form: cells with the same indices together.
+        var blocks: [Block]
+    }
+
+    /// Cells (with their procedure) whose outcome share and every index are the same.
+    struct Block {
+        var cells: [String], finished: String
+        /// The settings that changed an outcome, by total index, largest first.
+        var settings: [(path: String, firstOrder: String, total: String)]
+        /// The settings whose total index is exactly 0 (no draw changed the outcome through them).
+        var irrelevant: [String]
     }
 
     static func words(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> Words {
@@ -45,7 +73,7 @@ public enum SensitivityRenderer {
             "estimates are noisy at small N and may stray outside 0…1 (nothing is clamped): read the interval, and raise --samples when it is wide",
         ]
         let key = (0..<d).map { (letter($0), scenario.uncertainties[$0].path, scenario.uncertainties[$0].distribution.description) }
-        var rows: [[String]] = [], constant: [String] = []
+        var rows: [[String]] = [], constant: [String] = [], blocks: [Block] = []
         for output in 0..<sums.sumA.count {
             let name = outputName(output, scenario)
             let share = sums.finishedShare(output: output)
@@ -53,12 +81,36 @@ public enum SensitivityRenderer {
                 constant.append("\(name) (\(share == 1 ? "always finishes" : "never finishes"))")
                 continue
             }
+            let finished = RateTable.percent(Int((share * 1000).rounded()), of: 1000)
             let cells = (0..<d).map { i in
                 "S1 \(estimate(bootstrap.firstOrder(output: output, setting: i)!)), ST \(estimate(bootstrap.total(output: output, setting: i)!))"
             }
-            rows.append([name, RateTable.percent(Int((share * 1000).rounded()), of: 1000)] + cells)
+            rows.append([name, finished] + cells)
+            let block = block(output, name: name, finished: finished, bootstrap, key: key)
+            if let same = blocks.firstIndex(where: { $0.finished == finished && $0.settings.elementsEqual(block.settings, by: { $0 == $1 }) && $0.irrelevant == block.irrelevant }) {
+                blocks[same].cells.append(name)
+            } else {
+                blocks.append(block)
+            }
         }
-        return Words(header: header, key: key, columns: ["cell · procedure", "finished"] + (0..<d).map(letter), rows: rows, constant: constant)
+        return Words(header: header, key: key, columns: ["cell · procedure", "finished"] + (0..<d).map(letter), rows: rows, constant: constant, blocks: blocks)
+    }
+
+    /// One cell's block: its settings by total index, largest first (on a tie, in the key's order).
+    private static func block(
+        _ output: Int, name: String, finished: String, _ bootstrap: SensitivityBootstrap, key: [(letter: String, path: String, prior: String)]
+    ) -> Block {
+        var ranked: [(setting: Int, total: SobolEstimate)] = []
+        var irrelevant: [String] = []
+        for setting in key.indices {
+            let total = bootstrap.total(output: output, setting: setting)!
+            if total.value == 0 && total.low == 0 && total.high == 0 { irrelevant.append(key[setting].path) } else { ranked.append((setting, total)) }
+        }
+        ranked.sort { $0.total.value != $1.total.value ? $0.total.value > $1.total.value : $0.setting < $1.setting }
+        let settings = ranked.map { entry in
+            (key[entry.setting].path, estimate(bootstrap.firstOrder(output: output, setting: entry.setting)!), estimate(entry.total))
+        }
+        return Block(cells: [name], finished: finished, settings: settings, irrelevant: irrelevant)
     }
 
     /// `A`, `B`, … for setting `index`.
