@@ -26,6 +26,8 @@ public struct ResultDiff: Equatable, Sendable {
         case sweepRemoved(scenario: String, sweep: String)
         /// A sweep's cell whose stretches or boundaries along a line changed (or that one side lacks).
         case sweep(SweepChange)
+        /// A cell run that became order-sensitive or order-robust (both results explored).
+        case robustness(RobustnessChange)
     }
 
     /// How one cell along one line of a sweep changed, in the flip report's words.
@@ -120,6 +122,7 @@ public struct ResultDiff: Equatable, Sendable {
         compareMembers(
             old.procedures, new.procedures, display: \.name, removed: { .procedureRemoved(scenario: scenario, procedure: $0) },
             added: { .procedureAdded(scenario: scenario, procedure: $0) })
+        changes += RobustnessChange.changes(old, new).map(Change.robustness)
         for cell in new.cells {
             guard let before = old.cell(hook: cell.hook, strategy: cell.strategy) else { continue }
             if let change = compare(
@@ -287,6 +290,7 @@ extension ResultDiff.Change {
         case .sweep(let c):
             "\(c.scenario) · sweep \(c.sweep) · \(c.line) · \(c.hookLabel) · \(c.strategy): "
                 + "\(c.old ?? "(none)") → \(c.new ?? "(none)")"
+        case .robustness(let c): c.description
         }
     }
 }
@@ -315,6 +319,7 @@ extension ResultDiff {
         }
         count("cell changed") { if case .cell = $0 { true } else { false } }
         count("cell of a sweep changed") { if case .sweep = $0 { true } else { false } }
+        count("change of order-sensitivity") { if case .robustness = $0 { true } else { false } }
         count("sweep added") { if case .sweepAdded = $0 { true } else { false } }
         count("sweep removed") { if case .sweepRemoved = $0 { true } else { false } }
         count("scenario added") { if case .scenarioAdded = $0 { true } else { false } }
