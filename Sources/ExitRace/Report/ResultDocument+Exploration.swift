@@ -27,6 +27,11 @@ extension ResultDocument {
         /// Per cell and procedure, in the file's order.
         public var runs: [ExploredRun]
 
+        /// `explored with bound 2, at most 100,000 schedules per cell run`.
+        public var limitsText: String {
+            "explored with bound \(bound), at most \(TimeFormatting.grouped(maxSchedules)) schedules per cell run"
+        }
+
         /// The limits to explore with again.
         public var limits: ExplorationLimits { ExplorationLimits(bound: bound, maxSchedules: maxSchedules) }
     }
