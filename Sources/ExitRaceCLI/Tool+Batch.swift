@@ -3,8 +3,11 @@ import ExitRace
 extension Tool {
     static func batchCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "batch", values: ["--out", "--set"] + SamplingOptions.names, flags: ["--serial"])
+            let arguments = try parse(
+                raw, command: "batch", values: ["--out", "--set"] + SamplingOptions.names + ExplorationOptions.values,
+                flags: ["--serial", ExplorationOptions.flag])
             let sampling = try SamplingOptions(arguments, command: "batch")
+            let limits = try ExplorationOptions(arguments, command: "batch").limits
             guard let out = arguments.value("--out") else {
                 throw usageError("exitrace batch: --out DIR is required (where the result files go)")
             }
@@ -28,7 +31,9 @@ extension Tool {
                 let range = window..<min(window + runWindow, source.count)
                 let results = source.map(
                     range, parallel: !arguments.flag("--serial"), progress: progress.reporter(after: window)
-                ) { _, scenario in BatchRunner.result(for: scenario, sampling: sampling.sampling(for: scenario)) }
+                ) { _, scenario in
+                    BatchRunner.result(for: scenario, sampling: sampling.sampling(for: scenario), exploration: limits)
+                }
                 for result in results {
                     let result = try reporting { () throws(InputError) in try result.get() }
                     let files = try reporting { () throws(InputError) in
@@ -45,7 +50,8 @@ extension Tool {
     /// Discovers, loads and simulates the scenarios named by the positional arguments, sampling
     /// those `sampling` says to.
     static func runBatch(
-        _ arguments: Arguments, _ environment: ToolEnvironment, sampling: SamplingOptions
+        _ arguments: Arguments, _ environment: ToolEnvironment, sampling: SamplingOptions,
+        exploration: @escaping BatchRunner.ExplorationChoice = { _ in nil }
     ) throws(Stop) -> [BatchRunner.Result] {
         let set = try loadScenarios(arguments.positional, arguments)
         try reporting { () throws(InputError) in
@@ -58,13 +64,15 @@ extension Tool {
             progress = { done, total in write("\r[\(done)/\(total)] scenarios simulated") }
         }
         let results = BatchRunner.run(
-            set.scenarios, parallel: !arguments.flag("--serial"), sampling: { sampling.sampling(for: $0) }, progress: progress)
+            set.scenarios, parallel: !arguments.flag("--serial"), sampling: { sampling.sampling(for: $0) }, exploration: exploration,
+            progress: progress)
         if showProgress { environment.progress("\r\u{1B}[K") }
         return results
     }
 
     static let batchHelp = """
         USAGE: exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--runs N] [--seed S] [--serial]
+                              [--explore [--bound K] [--max-schedules N]]
 
         Simulates every scenario (a directory contributes its *.json files, sorted) and writes, per
         scenario, DIR/<name>.md (the table a person reads on GitHub) and DIR/<name>.json (canonical:
@@ -77,6 +85,7 @@ extension Tool {
         OPTIONS
           --set PATH=VALUE     override one setting of every scenario; repeatable
         \(SamplingOptions.help)
+        \(ExplorationOptions.help)
           --serial             one scenario after another (the same files, slower)
 
         """

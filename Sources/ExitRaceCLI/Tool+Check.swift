@@ -4,8 +4,10 @@ extension Tool {
     static func checkCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
             let arguments = try parse(
-                raw, command: "check", values: ["--against", "--set", "--format", "--margins", "--rate-tolerance"] + SamplingOptions.names,
-                flags: ["--update", "--force", "--serial"])
+                raw, command: "check",
+                values: ["--against", "--set", "--format", "--margins", "--rate-tolerance"] + SamplingOptions.names
+                    + ExplorationOptions.values,
+                flags: ["--update", "--force", "--serial", ExplorationOptions.flag])
             guard let against = arguments.value("--against") else {
                 throw usageError("exitrace check: --against DIR is required (the committed results)")
             }
@@ -23,7 +25,8 @@ extension Tool {
                         + "(add --force if you really mean it)\n",
                     exitCode: .badInput))
             }
-            let results = try runBatch(arguments, environment, sampling: sampling)
+            let exploration = checkExploration(try ExplorationOptions(arguments, command: "check").limits, against: against)
+            let results = try runBatch(arguments, environment, sampling: sampling, exploration: exploration)
             // Orphans can be told only when every scenario of the directories was simulated.
             let allDirectories = arguments.positional.allSatisfy(Directory.exists)
             let drift = ResultsDrift(results: results, against: against, includeOrphans: allDirectories, marginToleranceNs: tolerance,
@@ -44,6 +47,14 @@ extension Tool {
         }
     }
 
+    /// How check explores a scenario: as `--explore` says when given, else as its committed
+    /// result records (not at all when it has no `"exploration"` member), so that a cell that
+    /// became order-sensitive or order-robust is drift.
+    static func checkExploration(_ limits: ExplorationLimits?, against: String) -> BatchRunner.ExplorationChoice {
+        if let limits { return { _ in limits } }
+        return { scenario in ResultFiles.recordedExploration(name: scenario.name, directory: against) }
+    }
+
     /// The command that accepts the drift: the same scenarios, `--set` options, margins, tolerance
     /// and sampling options, with `--update`; each argument quoted for a POSIX shell where it
     /// needs to be.
@@ -55,6 +66,7 @@ extension Tool {
         for option in ["--margins", "--rate-tolerance"] + SamplingOptions.names {
             if let value = arguments.value(option) { words += [option, value] }
         }
+        words += ExplorationOptions.words(arguments)
         words.append("--update")
         if optionLike { words += ["--"] + arguments.positional }
         return words.map(shellQuoted).joined(separator: " ")
@@ -75,13 +87,16 @@ extension Tool {
     static let checkHelp = """
         USAGE: exitrace check DIR|FILE… --against DIR [--update [--force]] [--format text|md]
                               [--margins MS] [--rate-tolerance SHARE] [--set PATH=VALUE]…
-                              [--runs N] [--seed S]
+                              [--runs N] [--seed S] [--explore [--bound K] [--max-schedules N]]
 
         Re-runs the scenarios and compares with the committed results in the --against directory
         (<name>.md and <name>.json per scenario, as exitrace batch writes them). Any difference
         fails: a flipped cell is reported cell by cell, as exitrace diff does; a result file that
         changed without a cell changing (labels, details) is named; results of scenarios that no
-        longer exist are reported when the arguments are directories.
+        longer exist are reported when the arguments are directories. A committed result made
+        with --explore (it has an "exploration" member) is explored again with the bound and
+        --max-schedules it records, and a cell run that became order-sensitive or order-robust
+        is drift, named with the race in words.
 
         OPTIONS
           --update        rewrite the results that differ (and remove those of deleted scenarios);
@@ -94,6 +109,9 @@ extension Tool {
                           longer overlaps the committed one; a cell that became sampled or
                           stopped being sampled is always reported
         \(SamplingOptions.help)
+          --explore [--bound K] [--max-schedules N]
+                          explore every scenario with these limits instead of each result's
+                          recorded ones (with --update: start or change recording exploration)
 
         Exit code 0 when everything matches (or --update wrote it), 1 on drift, 2 on bad input.
 

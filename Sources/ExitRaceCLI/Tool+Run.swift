@@ -3,9 +3,15 @@ import ExitRace
 extension Tool {
     static func runCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "run", values: ["--format", "--set", "--output", "-o", "--shard"] + SamplingOptions.names)
+            let arguments = try parse(
+                raw, command: "run", values: ["--format", "--set", "--output", "-o", "--shard"] + SamplingOptions.names + ExplorationOptions.values,
+                flags: [ExplorationOptions.flag])
             let sampling = try SamplingOptions(arguments, command: "run")
-            if let shard = arguments.value("--shard") { return try runShard(arguments, shard, sampling) }
+            let limits = try ExplorationOptions(arguments, command: "run").limits
+            if let shard = arguments.value("--shard") {
+                if limits != nil { throw usageError("exitrace run: --shard runs a sampled scenario, which --explore does not explore") }
+                return try runShard(arguments, shard, sampling)
+            }
             let format = try outputFormat(arguments, command: "run")
             // Every file is checked before anything is written; then the scenarios are loaded
             // again, simulated and written a window at a time (in parallel within a window), so
@@ -23,7 +29,10 @@ extension Tool {
                     if let settings = sampling.sampling(for: scenario) {
                         return chosen.piece(SampledExperiment(scenario: scenario, sampling: settings).run(), index: index, count: count)
                     }
-                    return chosen.piece(Simulator(scenario: scenario).table(), index: index, count: count)
+                    let simulator = Simulator(scenario: scenario)
+                    let table = simulator.table()
+                    let exploration = limits.map { ScenarioExploration(simulator: simulator, limits: $0) }
+                    return chosen.piece(table, exploration: exploration, index: index, count: count)
                 }
                 for piece in pieces {
                     switch piece {
@@ -93,6 +102,7 @@ extension Tool {
 
     static let runHelp = """
         USAGE: exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
+                            [--explore [--bound K] [--max-schedules N]]
                             [--output FILE] [--shard i/n --output SHARD.json]
 
         Simulates every (hook, strategy) cell of each scenario file under every kill procedure and
@@ -111,6 +121,7 @@ extension Tool {
                                normal(mean,sd,min[,max]), triangular(min,mode,max),
                                choice(v1,v2,…) or choice(v1:w1,v2:w2,…)
         \(SamplingOptions.help)
+        \(ExplorationOptions.help)
           -o, --output FILE    write the result to FILE (whole or not at all) instead of stdout:
                                a regular file or a new path, never an input of the run; a
                                symbolic link is written through (its target is replaced)

@@ -151,13 +151,13 @@ public enum Tool {
           exitrace [--set PATH=VALUE]…  simulate the built-in default scenario (the Live Activity
                                         reference experiment) and print its table
           exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
-                       [--shard i/n] [--output FILE]
+                       [--shard i/n] [--output FILE] [--explore [--bound K]]
                                         simulate scenario files (the default scenario if none)
           exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log] [--svg DIR]
                                         where each cell flips as timing settings vary
           exitrace validate DIR|FILE… [--set PATH=VALUE]…
                                         check scenario files without running them
-          exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--serial]
+          exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--serial] [--explore]
                                         write results/<name>.md and .json for many scenarios
           exitrace diff OLD NEW [--format text|md] [--margins MS]
                                         compare two result files or directories, cell by cell
@@ -188,6 +188,7 @@ public enum Tool {
           ○ finished under every kill procedure   △ under the ones named   × under none
           [i] priority inversion   [d] deadlock   [w] finished, but a watchdog killed the process
           [?] a run stopped at a bound of "limits"
+          [o] order-sensitive: another order of same-instant events gives another result (--explore)
           sampled (--runs, or a setting drawn from a distribution such as uniform(1,20)):
           △ shows the share of replications that finished per procedure, e.g. △ 45% · 100%
 

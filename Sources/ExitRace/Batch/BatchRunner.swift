@@ -26,35 +26,47 @@ public enum BatchRunner {
     /// Simulates one scenario, and its sweeps if it has any, and renders its results; with
     /// `sampling`, the files hold the scenario's rate table instead (its sweeps, which use the
     /// nominal values, are not part of a sampled result).
-    public static func result(for scenario: Scenario, sampling: SamplingSettings? = nil) -> Result {
+    /// With `exploration`, a table of single runs also has its cells' schedules explored (`[o]`
+    /// marks, races and an `"exploration"` member); a sampled table is never explored.
+    public static func result(
+        for scenario: Scenario, sampling: SamplingSettings? = nil, exploration limits: ExplorationLimits? = nil
+    ) -> Result {
         if let sampling {
             let table = SampledExperiment(scenario: scenario, sampling: sampling).run()
             return Result(name: scenario.name, markdown: MarkdownRenderer.render(table), json: RateJSONRenderer.render(table))
         }
-        let table = Simulator(scenario: scenario).table()
+        let simulator = Simulator(scenario: scenario)
+        let table = simulator.table()
+        let exploration = limits.map { ScenarioExploration(simulator: simulator, limits: $0) }
         let sweeps = scenario.sweeps.map { (name: $0.name, report: FlipAnalysis.report(of: $0, in: scenario)) }
-        var markdown = MarkdownRenderer.render(table)
+        var markdown = MarkdownRenderer.render(table, exploration: exploration)
         for sweep in sweeps { markdown += "\n" + FlipReportRenderer.markdown(sweep.report, title: "sweep \(sweep.name)") }
-        return Result(name: scenario.name, markdown: markdown, json: JSONRenderer.render(table, sweeps: sweeps))
+        return Result(name: scenario.name, markdown: markdown, json: JSONRenderer.render(table, sweeps: sweeps, exploration: exploration))
     }
+
+    /// How a batch explores each scenario's schedules: `nil` for not at all (the default).
+    public typealias ExplorationChoice = @Sendable (Scenario) -> ExplorationLimits?
 
     /// Simulates every scenario; `parallel: false` runs them one after another (for comparison).
     /// `sampling` says which scenarios are sampled and how (by default those with distributions,
     /// as their files say). `progress` is called after each scenario with the number done so far.
     public static func run(
         _ scenarios: [Scenario], parallel: Bool = true, sampling: SamplingChoice = samplingOfScenario,
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        exploration: ExplorationChoice = { _ in nil }, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> [Result] {
+        @Sendable func result(_ index: Int) -> Result {
+            Self.result(for: scenarios[index], sampling: sampling(scenarios[index]), exploration: exploration(scenarios[index]))
+        }
         let slots = ResultSlots<Result>(count: scenarios.count)
         let total = scenarios.count
         if parallel && scenarios.count > 1 {
             DispatchQueue.concurrentPerform(iterations: scenarios.count) { index in
-                let done = slots.store(result(for: scenarios[index], sampling: sampling(scenarios[index])), at: index)
+                let done = slots.store(result(index), at: index)
                 progress?(done, total)
             }
         } else {
             for index in scenarios.indices {
-                let done = slots.store(result(for: scenarios[index], sampling: sampling(scenarios[index])), at: index)
+                let done = slots.store(result(index), at: index)
                 progress?(done, total)
             }
         }

@@ -30,11 +30,24 @@ extension Engine {
     }
 
     private mutating func recordCandidates(taken pick: Int) {
-        var events = [instantReady[choiceCandidates[pick]].payload]
+        var events = [choiceCandidate(instantReady[choiceCandidates[pick]].payload)]
         for (index, candidate) in choiceCandidates.enumerated() where index != pick {
-            events.append(instantReady[candidate].payload)
+            events.append(choiceCandidate(instantReady[candidate].payload))
         }
         scheduler.recordCandidates(events)
+    }
+
+    /// `event` with the state naming it needs: its thread's context, the script's next step.
+    private func choiceCandidate(_ event: SimEvent) -> ChoiceCandidate {
+        var candidate = ChoiceCandidate(event: event, at: queue.now)
+        switch event.kind {
+        case .threadResume, .callWorkDone, .waitTimeout:
+            if Int(event.a) < threads.count { candidate.context = threads[Int(event.a)].context }
+        case .advanceScript:
+            if scriptPc < program.steps.count { candidate.scriptStep = program.steps[scriptPc].kind }
+        default: break
+        }
+        return candidate
     }
 
     mutating func resetScheduling() {

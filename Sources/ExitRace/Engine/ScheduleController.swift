@@ -23,7 +23,7 @@ struct ScheduleController {
     /// The number of candidates at each choice point met so far in this run.
     private(set) var widths = ContiguousArray<Int>()
     /// Per choice point met: the candidates' events (the taken one first), for naming races.
-    private(set) var candidates = ContiguousArray<[SimEvent]>()
+    private(set) var candidates = ContiguousArray<[ChoiceCandidate]>()
     /// Whether to keep `candidates` (explanations); exploration only needs `widths`.
     var recordingCandidates = false
     /// Set when a deviation named a choice point that did not have that many candidates.
@@ -52,7 +52,7 @@ struct ScheduleController {
     }
 
     /// Records the events that raced at the choice point just decided.
-    mutating func recordCandidates(_ events: [SimEvent]) {
+    mutating func recordCandidates(_ events: [ChoiceCandidate]) {
         candidates.append(events)
     }
 

@@ -22,6 +22,10 @@ public struct CellExploration: Sendable {
     /// search, or the schedules were random).
     public var exhaustive: Bool
 
+    /// For an order-sensitive cell: the race at the first deviation of the first witness that
+    /// gives another result, in words; nil for an order-robust one.
+    public var race: ScheduleRace?
+
     /// Whether some explored schedule gives another result than the default one.
     public var isOrderSensitive: Bool { witnesses.count > 1 }
 }
@@ -49,6 +53,10 @@ public enum ScheduleExplorer {
         }
         exploration.witnesses = search.witnesses
         exploration.schedules = search.schedules
+        if let first = search.witnesses.dropFirst().first?.deviations.first {
+            exploration.race = simulator.race(
+                hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: [first], at: first.choice)
+        }
         return exploration
     }
 

@@ -7,13 +7,14 @@ public enum ExplorationRenderer {
         for cell in exploration.cells {
             lines.append(summary(cell, in: exploration))
             guard cell.isOrderSensitive else { continue }
+            if let race = cell.race { lines.append("    race: \(ScenarioExploration.words(race))") }
             for witness in cell.witnesses {
                 let note = witness.deviations.isEmpty ? "  (the default order)" : ""
                 lines.append("    \(witness.result.text): \(exploration.scheduleText(witness, of: cell))\(note)")
             }
         }
         lines.append("")
-        lines.append("\(exploration.sensitiveCount) of \(exploration.cells.count) cell runs order-sensitive")
+        lines.append("\(exploration.sensitiveCount) of \(counted(exploration.cells.count, "cell run")) order-sensitive")
         if exploration.sensitiveCount > 0 {
             lines.append("replay a witness: exitrace explain [FILE] --hook H --strategy S --procedure P --schedule SCHEDULE")
         }
@@ -33,7 +34,13 @@ public enum ExplorationRenderer {
         let verdict =
             cell.isOrderSensitive
             ? "order-sensitive (\(cell.witnesses.count) results)" : "order-robust (\(cell.witnesses[0].result.text))"
-        return "\(name): \(verdict); \(cell.schedules) schedules, \(cell.defaultChoicePoints) choice points, \(extent(cell, exploration.limits))"
+        let counts = "\(counted(cell.schedules, "schedule")), \(counted(cell.defaultChoicePoints, "choice point"))"
+        return "\(name): \(verdict); \(counts), \(extent(cell, exploration.limits))"
+    }
+
+    /// `1 schedule`, `2 schedules`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     static func cellName(_ cell: CellExploration, _ scenario: Scenario) -> String {
@@ -59,9 +66,9 @@ public enum ExplorationRenderer {
         ]).serialized()
     }
 
-    private static func cellJSON(_ cell: CellExploration, _ exploration: ScenarioExploration) -> CanonicalJSON {
+    static func cellJSON(_ cell: CellExploration, _ exploration: ScenarioExploration) -> CanonicalJSON {
         let scenario = exploration.scenario
-        return .object([
+        var members: CanonicalJSON.Members = [
             "hook": .string(scenario.hooks[cell.cell.hook].name),
             "strategy": .string(scenario.strategies[cell.cell.strategy].name),
             "procedure": .string(scenario.procedures[cell.procedure].name),
@@ -73,6 +80,16 @@ public enum ExplorationRenderer {
                 cell.witnesses.map {
                     .object(["result": .string($0.result.text), "schedule": .string(exploration.scheduleText($0, of: cell))])
                 }),
+        ]
+        if let race = cell.race { members.pairs.append((key: "race", value: raceJSON(race))) }
+        return .object(members)
+    }
+
+    /// The race behind an order-sensitive cell: the instant and the two events in words.
+    static func raceJSON(_ race: ScheduleRace) -> CanonicalJSON {
+        .object([
+            "atNs": .integer(race.at.nanoseconds), "defaultEvent": .string(race.defaultEvent),
+            "otherEvent": .string(race.otherEvent),
         ])
     }
 }

@@ -15,8 +15,14 @@ public enum JSONRenderer {
 
     /// One table with the flip reports of the scenario's sweeps, as a result file holds them
     /// (`"sweeps"`, by name); with no sweeps, exactly ``render(_:)`` of the table.
-    public static func render(_ table: ResultTable, sweeps: [(name: String, report: FlipReport)]) -> String {
-        guard !sweeps.isEmpty, case .object(var members) = document(table) else { return render([table]) }
+    /// With `exploration`, the document also holds an `"exploration"` member (see
+    /// ``document(_:exploration:)``).
+    public static func render(
+        _ table: ResultTable, sweeps: [(name: String, report: FlipReport)], exploration: ScenarioExploration? = nil
+    ) -> String {
+        guard !sweeps.isEmpty, case .object(var members) = document(table, exploration: exploration) else {
+            return document(table, exploration: exploration).serialized()
+        }
         var byName: CanonicalJSON.Members = [:]
         for sweep in sweeps { byName.pairs.append((key: sweep.name, value: FlipReportRenderer.document(sweep.report))) }
         members.pairs.append((key: "sweeps", value: .object(byName)))
@@ -29,8 +35,8 @@ public enum JSONRenderer {
     static let closingOfMany = "  ]\n}\n"
 
     /// One table of several, as an element of `"scenarios"`.
-    static func member(_ table: ResultTable, last: Bool) -> String {
-        "    " + document(table).serialized(indent: 4) + (last ? "\n" : ",\n")
+    static func member(_ table: ResultTable, last: Bool, exploration: ScenarioExploration? = nil) -> String {
+        "    " + document(table, exploration: exploration).serialized(indent: 4) + (last ? "\n" : ",\n")
     }
 
     static func document(_ table: ResultTable) -> CanonicalJSON {

@@ -4,6 +4,11 @@ public enum MarkdownRenderer {
     /// details of marked cells, as `exitrace run --format md` prints it.
     public static func render(_ table: ResultTable) -> String { render(layout: TableLayout(table)) }
 
+    /// The table with what exploring its cells found: `[o]` marks and the races in the details.
+    public static func render(_ table: ResultTable, exploration: ScenarioExploration?) -> String {
+        render(layout: TableLayout(table, exploration: exploration))
+    }
+
     /// A sampled table: rates in the cells, then each cell's counts and intervals.
     public static func render(_ table: RateTable) -> String { render(layout: TableLayout(table)) }
 

@@ -21,13 +21,16 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         self == .json && count != 1 ? JSONRenderer.openingOfMany : ""
     }
 
-    /// Table `index` of `count`, as it stands in the whole output.
-    public func piece(_ table: ResultTable, index: Int, count: Int) -> String {
+    /// Table `index` of `count`, as it stands in the whole output; with `exploration`, with what
+    /// exploring its cells found (`[o]` marks and races; an `"exploration"` member in JSON).
+    public func piece(_ table: ResultTable, exploration: ScenarioExploration? = nil, index: Int, count: Int) -> String {
         let separator = index > 0 ? "\n" : ""
         switch self {
-        case .text: return separator + TextRenderer.render(table)
-        case .md: return separator + MarkdownRenderer.render(table)
-        case .json: return count == 1 ? JSONRenderer.render([table]) : JSONRenderer.member(table, last: index == count - 1)
+        case .text: return separator + TextRenderer.render(table, exploration: exploration)
+        case .md: return separator + MarkdownRenderer.render(table, exploration: exploration)
+        case .json:
+            if count == 1 { return JSONRenderer.document(table, exploration: exploration).serialized() }
+            return JSONRenderer.member(table, last: index == count - 1, exploration: exploration)
         }
     }
 

@@ -26,6 +26,11 @@ public struct ResultDiff: Equatable, Sendable {
         case sweepRemoved(scenario: String, sweep: String)
         /// A sweep's cell whose stretches or boundaries along a line changed (or that one side lacks).
         case sweep(SweepChange)
+        /// A cell run that became order-sensitive or order-robust (both results explored).
+        case robustness(RobustnessChange)
+        /// The results were explored differently, or only one of them was (`old`, `new`: each
+        /// side's limits in words); robustness is compared only between equal limits.
+        case exploration(scenario: String, old: String, new: String)
     }
 
     /// How one cell along one line of a sweep changed, in the flip report's words.
@@ -120,6 +125,12 @@ public struct ResultDiff: Equatable, Sendable {
         compareMembers(
             old.procedures, new.procedures, display: \.name, removed: { .procedureRemoved(scenario: scenario, procedure: $0) },
             added: { .procedureAdded(scenario: scenario, procedure: $0) })
+        if old.exploration?.limitsText != new.exploration?.limitsText {
+            let words = { (document: ResultDocument) in document.exploration?.limitsText ?? "not explored" }
+            changes.append(.exploration(scenario: scenario, old: words(old), new: words(new)))
+        } else {
+            changes += RobustnessChange.changes(old, new).map(Change.robustness)
+        }
         for cell in new.cells {
             guard let before = old.cell(hook: cell.hook, strategy: cell.strategy) else { continue }
             if let change = compare(
@@ -287,6 +298,8 @@ extension ResultDiff.Change {
         case .sweep(let c):
             "\(c.scenario) · sweep \(c.sweep) · \(c.line) · \(c.hookLabel) · \(c.strategy): "
                 + "\(c.old ?? "(none)") → \(c.new ?? "(none)")"
+        case .robustness(let c): c.description
+        case .exploration(let s, let old, let new): "\(s): schedule exploration changed: \(old) → \(new)"
         }
     }
 }
@@ -316,6 +329,8 @@ extension ResultDiff {
         count("cell flipped") { if case .cell(let c) = $0 { c.oldVerdict != c.newVerdict } else { false } }
         count("cell changed within its symbol") { if case .cell(let c) = $0 { c.oldVerdict == c.newVerdict } else { false } }
         count("cell of a sweep changed") { if case .sweep = $0 { true } else { false } }
+        count("change of order-sensitivity") { if case .robustness = $0 { true } else { false } }
+        count("change of exploration") { if case .exploration = $0 { true } else { false } }
         count("sweep added") { if case .sweepAdded = $0 { true } else { false } }
         count("sweep removed") { if case .sweepRemoved = $0 { true } else { false } }
         count("scenario added") { if case .scenarioAdded = $0 { true } else { false } }

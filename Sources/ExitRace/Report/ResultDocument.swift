@@ -94,6 +94,8 @@ public struct ResultDocument: Equatable, Sendable {
     /// Whether the file is a sampled table (it has a `"sampling"` member): its cells then carry
     /// ``Cell/rates``.
     public var isSampled = false
+    /// What exploring the cells' schedules found, when the file was made with `--explore`.
+    public var exploration: Exploration?
 
     /// The cell of the hook and strategy with these names (not labels), or `nil`.
     public func cell(hook: String, strategy: String) -> Cell? {
@@ -242,6 +244,7 @@ public struct ResultDocument: Equatable, Sendable {
                 scenario: scenario, hooks: hooks, strategies: strategies, procedures: procedures, cells: cells)
             document.isSampled = sampled
             document.sweeps = sweeps(root)
+            document.exploration = ResultDocument.exploration(root)
             if case .object(let members)? = root["sweeps"]?.value { document.sweepNames = members.map(\.key) }
             return document
         }

@@ -48,10 +48,15 @@ struct TableLayout {
     /// A sampled table's rates, one line per cell; empty for a plain table.
     var rates: [String] = []
 
-    init(_ table: ResultTable) {
-        self.init(table.scenario, legend: table.legendLines(), details: table.detailLines()) { hook, strategy in
+    /// With `exploration`: `[o]` on order-sensitive cells, its key and a details line per
+    /// order-sensitive cell run (nothing more when no cell is order-sensitive).
+    init(_ table: ResultTable, exploration: ScenarioExploration? = nil) {
+        let legend = table.legendLines() + (exploration?.legendLines() ?? [])
+        let details = table.detailLines() + (exploration?.detailLines() ?? [])
+        self.init(table.scenario, legend: legend, details: details) { hook, strategy in
             let cell = table.cell(hook: hook, strategy: strategy)
-            return (table.cellText(cell), cell.verdict)
+            let marked = exploration?.isOrderSensitive(hook: hook, strategy: strategy) == true
+            return (table.cellText(cell) + (marked ? " [o]" : ""), cell.verdict)
         }
     }
 

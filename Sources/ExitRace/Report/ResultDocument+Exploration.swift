@@ -1,0 +1,77 @@
+/// The `"exploration"` member of a result file made with `--explore`, read back: the limits it
+/// was explored with and each cell run's robustness, so `check` can explore again the same way
+/// and report a cell that became order-sensitive or order-robust.
+extension ResultDocument {
+    /// One cell under one procedure, as exploration found it.
+    public struct ExploredRun: Equatable, Sendable {
+        /// The hook's name, the strategy's and the procedure's.
+        public var hook: String
+        /// See `hook`.
+        public var strategy: String
+        /// See `hook`.
+        public var procedure: String
+        /// Whether some explored order gives another result than the default one.
+        public var orderSensitive: Bool
+        /// The witnesses' results, the default order's first (`finished`, `not finished [d]`).
+        public var results: [String]
+        /// For an order-sensitive run: the race in words (`A vs. B, both due at 1 ms`).
+        public var race: String?
+    }
+
+    /// What a result file says about its exploration.
+    public struct Exploration: Equatable, Sendable {
+        /// The most deviations from the default order a schedule had.
+        public var bound: Int
+        /// The most schedules run per cell run.
+        public var maxSchedules: Int
+        /// Per cell and procedure, in the file's order.
+        public var runs: [ExploredRun]
+
+        /// `explored with bound 2, at most 100,000 schedules per cell run`.
+        public var limitsText: String {
+            "explored with bound \(bound), at most \(TimeFormatting.grouped(maxSchedules)) schedules per cell run"
+        }
+
+        /// The limits to explore with again.
+        public var limits: ExplorationLimits { ExplorationLimits(bound: bound, maxSchedules: maxSchedules) }
+    }
+
+    /// The member read leniently: nil when absent or when its limits are not in range.
+    static func exploration(_ root: JSONNode) -> Exploration? {
+        guard let node = root["exploration"], let bound = wholeNumber(node["bound"]),
+            let maxSchedules = wholeNumber(node["maxSchedules"]),
+            (0...ExplorationLimits.maxBound).contains(bound), (1...ExplorationLimits.maxScheduleCount).contains(maxSchedules)
+        else { return nil }
+        var runs: [ExploredRun] = []
+        if case .array(let cells)? = node["cells"]?.value {
+            for cell in cells {
+                guard let hook = text(cell["hook"]), let strategy = text(cell["strategy"]), let procedure = text(cell["procedure"]),
+                    case .bool(let sensitive)? = cell["orderSensitive"]?.value
+                else { continue }
+                var results: [String] = []
+                if case .array(let witnesses)? = cell["witnesses"]?.value { results = witnesses.compactMap { text($0["result"]) } }
+                runs.append(
+                    ExploredRun(
+                        hook: hook, strategy: strategy, procedure: procedure, orderSensitive: sensitive, results: results,
+                        race: raceWords(cell["race"])))
+            }
+        }
+        return Exploration(bound: bound, maxSchedules: maxSchedules, runs: runs)
+    }
+
+    private static func raceWords(_ node: JSONNode?) -> String? {
+        guard let node, let first = text(node["defaultEvent"]), let other = text(node["otherEvent"]),
+            let at = wholeNumber(node["atNs"])
+        else { return nil }
+        return ScenarioExploration.words(
+            ScheduleRace(at: VirtualInstant(nanoseconds: Int64(at)), defaultEvent: first, otherEvent: other))
+    }
+
+    private static func text(_ node: JSONNode?) -> String? {
+        if case .string(let s)? = node?.value { s } else { nil }
+    }
+
+    private static func wholeNumber(_ node: JSONNode?) -> Int? {
+        if case .number(let n, _)? = node?.value, let whole = Int(exactly: n), whole >= 0 { whole } else { nil }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import ExitRace
+import ExitRaceCLI
+
+@Suite("Tables with explored schedules: run, batch and check --explore")
+struct ExploredTableTests {
+    /// A fresh directory holding the race scenario as `scenarios/race.json`, for batch and check.
+    static func raceDirectory(_ label: String) throws -> (root: String, scenarios: String, results: String) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-explored-\(label)-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: root)
+        let scenarios = root + "/scenarios", results = root + "/results"
+        try FileManager.default.createDirectory(atPath: scenarios, withIntermediateDirectories: true)
+        try ScheduleExplorationTests.raceScenario.write(toFile: scenarios + "/race.json", atomically: true, encoding: .utf8)
+        return (root, scenarios, results)
+    }
+
+    /// The race scenario with its blocking main block shortened to 20 ms: whichever block reaches
+    /// the main queue first, the cleanup finishes before the SIGKILL, so the race is gone.
+    static let racelessScenario = ScheduleExplorationTests.raceScenario.replacingOccurrences(of: "\"ms\": 200", with: "\"ms\": 20")
+
+    @Test("an order-sensitive cell gets [o], a key line and a details line naming the race in words")
+    func raceIsMarked() throws {
+        let file = try ScheduleExplorationTests.raceFile()
+        let text = Tool.main(["run", file, "--explore"])
+        #expect(text.exitCode == .success)
+        #expect(text.stdout.contains("AppDelegate | ○ [o]"))
+        #expect(text.stdout.contains("[o] order-sensitive: another order of events due at one instant gives another result"))
+        #expect(text.stdout.contains(
+            "AppDelegate · two blocks · kill: order-sensitive — DispatchQueue.global block from applicationWillTerminate #1 "
+                + "becoming ready to run vs. DispatchQueue.global block from applicationWillTerminate #2 becoming ready to run, "
+                + "both due at 0.1 ms; default order: finished, other order: not finished (schedule v1:"))
+        let markdown = Tool.main(["run", file, "--explore", "--format", "md"])
+        #expect(markdown.stdout.contains("| AppDelegate | ○ \\[o\\] |"))
+        let json = Tool.main(["run", file, "--explore", "--format", "json"])
+        let document = try ResultDocument.parse(Array(json.stdout.utf8), file: "race")
+        let exploration = try #require(document.exploration)
+        #expect(exploration.bound == 2 && exploration.runs.map(\.orderSensitive) == [true])
+        #expect(exploration.runs[0].results == ["finished", "not finished"])
+        #expect(exploration.runs[0].race?.hasSuffix("both due at 0.1 ms") == true)
+    }
+
+    @Test("without --explore, and with --explore --bound 0, text and Markdown are today's; JSON only adds its member")
+    func unexploredOutputIsUnchanged() throws {
+        let file = try ScheduleExplorationTests.raceFile()
+        let table = Simulator(scenario: try ScenarioLoader.load(path: file)).table()
+        #expect(Tool.main(["run", file]).stdout == TextRenderer.render(table))
+        #expect(Tool.main(["run", file, "--format", "json"]).stdout == JSONRenderer.render([table]))
+        for format in ["text", "md"] {
+            #expect(Tool.main(["run", file, "--explore", "--bound", "0", "--format", format]).stdout == Tool.main(["run", file, "--format", format]).stdout)
+        }
+        let explored = Tool.main(["run", file, "--explore", "--bound", "0", "--format", "json"]).stdout
+        #expect(explored.contains("\"exploration\"") && !explored.contains("[o]"))
+        let document = try ResultDocument.parse(Array(explored.utf8), file: "race")
+        #expect(document.exploration?.runs.map(\.orderSensitive) == [false])
+        // The default scenario has no order-sensitive cell: its table reads the same explored.
+        #expect(Tool.main(["run", "--explore", "--bound", "1"]).stdout == Tool.main(["run"]).stdout)
+    }
+
+    @Test("check explores a result that records exploration again, and reports a race that disappeared or appeared")
+    func checkReportsRobustnessChange() throws {
+        let (root, scenarios, results) = try Self.raceDirectory("check")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(Tool.main(["batch", scenarios, "--out", results, "--explore"]).exitCode == .success)
+        #expect(Tool.main(["check", scenarios, "--against", results]).exitCode == .success)
+
+        try Self.racelessScenario.write(toFile: scenarios + "/race.json", atomically: true, encoding: .utf8)
+        let gone = Tool.main(["check", scenarios, "--against", results])
+        #expect(gone.exitCode == .difference)
+        #expect(gone.stdout.contains(
+            "main-queue-race · AppDelegate · two blocks · kill: became order-robust: every order explored, up to 2 deviations "
+                + "from the default one, gives the same result (finished)"))
+        #expect(gone.stdout.contains("1 change of order-sensitivity"))
+        #expect(Tool.main(["check", scenarios, "--against", results, "--update"]).exitCode == .success)
+        #expect(Tool.main(["check", scenarios, "--against", results]).exitCode == .success)
+
+        try ScheduleExplorationTests.raceScenario.write(toFile: scenarios + "/race.json", atomically: true, encoding: .utf8)
+        let back = Tool.main(["check", scenarios, "--against", results])
+        #expect(back.exitCode == .difference)
+        #expect(back.stdout.contains("kill: became order-sensitive — DispatchQueue.global block from applicationWillTerminate #1"))
+        #expect(back.stdout.contains("; default order: finished, other order: not finished"))
+    }
+
+    @Test("check --explore with other limits is a change of exploration, and the suggested --update repeats them")
+    func checkWithOtherLimits() throws {
+        let (root, scenarios, results) = try Self.raceDirectory("limits")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(Tool.main(["batch", scenarios, "--out", results]).exitCode == .success)
+        let started = Tool.main(["check", scenarios, "--against", results, "--explore", "--bound", "1"])
+        #expect(started.exitCode == .difference)
+        #expect(started.stdout.contains("schedule exploration changed: not explored → explored with bound 1, at most 100,000 schedules per cell run"))
+        #expect(started.stdout.contains("--against \(results) --explore --bound 1 --update"))
+        #expect(Tool.main(["check", scenarios, "--against", results, "--explore", "--bound", "1", "--update"]).exitCode == .success)
+        // From now on the recorded limits are used without --explore.
+        #expect(Tool.main(["check", scenarios, "--against", results]).exitCode == .success)
+        let markdown = try String(contentsOfFile: results + "/main-queue-race.md", encoding: .utf8)
+        #expect(markdown.contains("○ \\[o\\]"))
+    }
+
+    @Test("bad exploration options end run, batch and check with exit 2 and a clear message")
+    func badOptions() throws {
+        let file = try ScheduleExplorationTests.raceFile()
+        let cases: [([String], String)] = [
+            (["run", file, "--bound", "1"], "--bound says how far --explore goes: add --explore"),
+            (["run", file, "--explore", "--bound", "9"], "--bound expects a whole number from 0 to 8"),
+            (["run", file, "--explore", "--max-schedules", "0"], "--max-schedules expects"),
+            (["run", file, "--explore", "--runs", "5"], "--explore explores tables of single runs"),
+            (["batch", file, "--out", "/tmp/unused", "--max-schedules", "3"], "add --explore"),
+            (["check", file, "--against", "/tmp/unused", "--explore", "--bound", "x"], "--bound expects"),
+        ]
+        for (arguments, fragment) in cases {
+            let output = Tool.main(arguments)
+            #expect(output.exitCode == .badInput, "\(arguments)")
+            #expect(output.stderr.contains(fragment), "\(arguments): \(output.stderr)")
+        }
+    }
+
+    @Test("explore counts in the right number: 1 schedule, 1 cell run")
+    func exploreGrammar() throws {
+        let output = Tool.main(["explore", try ScheduleExplorationTests.raceFile(), "--bound", "0"])
+        #expect(output.stdout.contains("order-robust (finished); 1 schedule, 4 choice points, exhaustive within bound 0"))
+        #expect(output.stdout.contains("0 of 1 cell run order-sensitive"))
+    }
+}
