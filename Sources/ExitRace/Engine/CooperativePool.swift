@@ -16,7 +16,7 @@ struct CooperativePool {
 
     /// `timing.cooperativePoolWidth`.
     private(set) var width: Int32 = 1
-    /// A freed thread looks at the buckets with jobs only, and a new run empties only those.
+    /// The ready jobs, by bucket: a freed thread looks at the buckets with jobs only.
     private var ready = ReadyBuckets()
     /// Threads scheduled per bucket (by `QoSClass.index`; counters past the buckets stay 0), and in all.
     private var scheduled = BucketCounts()
@@ -28,8 +28,7 @@ struct CooperativePool {
     /// The bucket of a job or thread priority.
     @inline(__always) static func bucket(_ priority: UInt8) -> Int { ReadyBuckets.bucket(priority) }
 
-    /// Empty, with no thread scheduled, for a run with this width. Costs as much as the buckets
-    /// the last run left jobs in.
+    /// Empty, with no thread scheduled, for a run with this width. - Complexity: O(1).
     mutating func reset(width: Int32) {
         assert(Self.bucketCount <= BucketCounts.capacity, "more QoS buckets than counters")
         self.width = width
