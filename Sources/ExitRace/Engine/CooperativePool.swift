@@ -7,7 +7,7 @@
 ///
 /// A scheduled thread is one that has taken a job and not finished it: a thread blocked on a
 /// semaphore still counts, which is why blocking the pool can starve it. Within a bucket, jobs
-/// run first come first served; a freed thread takes the highest bucket it may serve.
+/// run first come first served (``ReadyBuckets``); a freed thread takes the highest bucket it may serve.
 /// At most `width` threads are scheduled in any bucket and those above it, unless rule 2
 /// admitted one more, so the pool never needs more than `width` threads per bucket.
 struct CooperativePool {
@@ -16,10 +16,8 @@ struct CooperativePool {
 
     /// `timing.cooperativePoolWidth`.
     private(set) var width: Int32 = 1
-    private var ready = ContiguousArray<BinaryHeap<ReadyJob>>(repeating: BinaryHeap(), count: bucketCount)
-    /// Bit `b` is set while bucket `b` has ready jobs: a freed thread looks at those buckets only,
-    /// and a new run empties only those.
-    private var pending: UInt32 = 0
+    /// The ready jobs, by bucket: a freed thread looks at the buckets with jobs only.
+    private var ready = ReadyBuckets()
     /// Threads scheduled per bucket (by `QoSClass.index`; counters past the buckets stay 0), and in all.
     private var scheduled = BucketCounts()
     private var total: Int32 = 0
@@ -28,28 +26,22 @@ struct CooperativePool {
     static func threadCount(width: Int) -> Int { width * bucketCount }
 
     /// The bucket of a job or thread priority.
-    @inline(__always) static func bucket(_ priority: UInt8) -> Int { QoSClass(priority: priority).index }
+    @inline(__always) static func bucket(_ priority: UInt8) -> Int { ReadyBuckets.bucket(priority) }
 
-    /// Empty, with no thread scheduled, for a run with this width. Costs as much as the buckets
-    /// the last run left jobs in.
+    /// Empty, with no thread scheduled, for a run with this width. - Complexity: O(1).
     mutating func reset(width: Int32) {
         assert(Self.bucketCount <= BucketCounts.capacity, "more QoS buckets than counters")
         self.width = width
-        while pending != 0 {
-            let b = pending.trailingZeroBitCount
-            ready[b].removeAll()
-            pending &= pending - 1
-        }
+        ready.removeAll()
         scheduled = BucketCounts()
         total = 0
     }
 
     /// Queues a job in its priority's bucket; whether it may take a thread at once (queuing a
     /// job changes no other job's chance).
+    @discardableResult
     mutating func insert(_ job: ReadyJob) -> Bool {
-        let b = Self.bucket(job.priority)
-        ready[b].insert(job)
-        pending |= 1 << UInt32(b)
+        let b = ready.append(job)  // first: `admits(ready.append(job))` would copy `self` to call `admits`
         return admits(b)
     }
 
@@ -63,16 +55,14 @@ struct CooperativePool {
     /// Takes the first job of the highest bucket that may take a thread, and counts its thread
     /// as scheduled in that bucket.
     mutating func popAdmissible() -> ReadyJob? {
-        var candidates = pending
+        var candidates = ready.pending
         while candidates != 0 {
             let b = 31 - candidates.leadingZeroBitCount
             candidates &= ~(1 << UInt32(b))
             guard admits(b) else { continue }
             scheduled[b] += 1
             total += 1
-            let job = ready[b].popMin()
-            if ready[b].isEmpty { pending &= ~(1 << UInt32(b)) }
-            return job
+            return ready.popFirst(bucket: b)
         }
         return nil
     }
@@ -89,12 +79,9 @@ struct CooperativePool {
     var scheduledTotal: Int32 { total }
 
     #if EXITRACE_INVARIANTS
-    /// Heap order in every bucket, and no negative count.
+    /// Ready-job order in every bucket, and no negative count.
     func checkInvariants() {
-        for (b, heap) in ready.enumerated() {
-            heap.checkInvariants()
-            precondition(heap.isEmpty == (pending & (1 << UInt32(b)) == 0), "a bucket's pending bit is wrong")
-        }
+        ready.checkInvariants()
         precondition((0..<BucketCounts.capacity).allSatisfy { scheduled[$0] >= 0 }, "negative scheduled count")
         precondition(total == scheduled.sum(from: 0), "scheduled threads miscounted")
     }

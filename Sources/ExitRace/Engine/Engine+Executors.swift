@@ -37,7 +37,7 @@ extension Engine {
         let job = ReadyJob(priority: contexts[Int(c)].priority, sequence: readySequence, context: c)
         readySequence &+= 1
         if contexts[Int(c)].kind == .globalBlock {
-            dispatchReady.insert(job)
+            dispatchReady.append(job)
             if let t = dispatchIdle.popLast() {
                 runThread(t)
             } else if dispatchFresh < Int32(threads.count) {
@@ -72,7 +72,7 @@ extension Engine {
                 }
                 c = job.context
             case .dispatch:
-                guard let job = dispatchReady.popMin() else {
+                guard let job = dispatchReady.popHighest() else {
                     dispatchIdle.append(t)
                     return
                 }

@@ -43,7 +43,7 @@ struct Engine {
     var mainQueueHead = 0
     var mainKickPending = false
     var cooperativeReady = CooperativePool()
-    var dispatchReady = BinaryHeap<ReadyJob>()
+    var dispatchReady = ReadyBuckets()
     var cooperativeIdle = ReusableArray<Int32>()
     var dispatchIdle = ReusableArray<Int32>()
     /// Threads from here to the end of their pool have not been used in this run (and are idle).

@@ -1,7 +1,8 @@
 /// A job on a pool's ready list: higher priority first, then first come first served.
 ///
 /// Both rules are folded into one 64-bit key (the priority's complement above the sequence
-/// number), so ordering two jobs is one integer comparison, with no branch.
+/// number), so ordering two jobs is one integer comparison. The pools keep this order without
+/// comparing (``ReadyBuckets``); the invariants check it.
 struct ReadyJob: Comparable {
     /// `(255 - priority) << 32 | sequence`: smaller keys go first.
     private let key: UInt64

@@ -2,48 +2,58 @@
 ///
 /// A node's children are `4i+1 ... 4i+4`, so the tree is half as deep as a binary heap's and a
 /// removal (the event loop's commonest heap operation) moves an element through half as many
-/// levels; the four children it compares at each level sit next to each other in memory.
+/// levels; the four children it compares at each level sit next to each other in memory, and a
+/// full set of four is compared as a tournament (two independent pairs, then their winners).
 ///
 /// Equal elements come out in no particular order, so callers that need first-in first-out ties
 /// put a sequence number into the element and make every element distinct: then the order in
-/// which elements come out is the same as any other heap's. Sifting works on the storage's buffer
-/// directly, with no uniqueness or bounds check per level.
+/// which elements come out is the same as any other heap's. The heap is `storage[..<count]`;
+/// slots past it keep removed elements, overwritten as it grows again, so an insertion or a
+/// removal makes one uniqueness check and sifts on the storage's buffer directly, with no bounds
+/// check per level. Meant for trivial types, whose stale copies hold nothing alive.
 struct QuaternaryHeap<Element: Comparable> {
-    private(set) var storage: ContiguousArray<Element> = []
+    private var storage = ContiguousArray<Element>()
+    private(set) var count = 0
 
-    var isEmpty: Bool { storage.isEmpty }
-    var count: Int { storage.count }
-    var min: Element? { storage.first }
+    var isEmpty: Bool { count == 0 }
+    var min: Element? { count > 0 ? storage[0] : nil }
 
     /// - Complexity: O(log n).
     @inline(__always)
     mutating func insert(_ element: Element) {
-        storage.append(element)
-        storage.withUnsafeMutableBufferPointer { Self.siftUp($0, from: $0.count - 1) }
+        let index = count
+        count &+= 1
+        if index < storage.count {
+            storage.withUnsafeMutableBufferPointer { Self.siftUp($0, placing: element, from: index) }
+        } else {
+            storage.append(element)
+            storage.withUnsafeMutableBufferPointer { Self.siftUp($0, placing: element, from: index) }
+        }
     }
 
     /// - Complexity: O(log n).
     @inline(__always)
     mutating func popMin() -> Element? {
-        guard let last = storage.popLast() else { return nil }
-        guard !storage.isEmpty else { return last }
+        guard count > 0 else { return nil }
+        count &-= 1
+        let remaining = count
         return storage.withUnsafeMutableBufferPointer { buffer in
             let first = buffer[0]
-            Self.siftDown(buffer, placing: last)
+            if remaining > 0 { Self.siftDown(buffer, count: remaining, placing: buffer[remaining]) }
             return first
         }
     }
 
-    /// Empties the heap and keeps its capacity, so a reused heap does not allocate again.
+    /// Empties the heap and keeps its storage, so a reused heap does not allocate again.
     mutating func removeAll() {
-        storage.empty()
+        count = 0
     }
 
-    private static func siftUp(_ heap: UnsafeMutableBufferPointer<Element>, from index: Int) {
+    /// Puts `element` into the hole at `index`, moving larger parents down.
+    private static func siftUp(_ heap: UnsafeMutableBufferPointer<Element>, placing element: Element, from index: Int) {
         var child = index
-        let element = heap[child]
         while child > 0 {
-            let parent = (child - 1) >> 2
+            let parent = (child &- 1) >> 2
             guard element < heap[parent] else { break }
             heap[child] = heap[parent]
             child = parent
@@ -51,14 +61,14 @@ struct QuaternaryHeap<Element: Comparable> {
         heap[child] = element
     }
 
-    /// Puts `element` into the hole at the root, moving smaller children up.
-    private static func siftDown(_ heap: UnsafeMutableBufferPointer<Element>, placing element: Element) {
-        let count = heap.count
+    /// Puts `element` into the hole at the root of `heap[..<count]`, moving smaller children up.
+    private static func siftDown(_ heap: UnsafeMutableBufferPointer<Element>, count: Int, placing element: Element) {
         var parent = 0
         while true {
-            let first = 4 * parent + 1
+            let first = 4 &* parent &+ 1
             guard first < count else { break }
-            let child = smallest(heap, from: first, to: Swift.min(first + 4, count))
+            let child =
+                first &+ 3 < count ? smallestOfFour(heap, from: first) : smallest(heap, from: first, to: count)
             guard heap[child] < element else { break }
             heap[parent] = heap[child]
             parent = child
@@ -66,21 +76,30 @@ struct QuaternaryHeap<Element: Comparable> {
         heap[parent] = element
     }
 
+    /// The index of the smallest of `heap[start ..< start + 4]`: two independent comparisons, then one.
+    @inline(__always)
+    private static func smallestOfFour(_ heap: UnsafeMutableBufferPointer<Element>, from start: Int) -> Int {
+        let left = heap[start &+ 1] < heap[start] ? start &+ 1 : start
+        let right = heap[start &+ 3] < heap[start &+ 2] ? start &+ 3 : start &+ 2
+        return heap[right] < heap[left] ? right : left
+    }
+
     /// The index of the smallest element of `heap[start..<end]` (not empty).
     @inline(__always)
     private static func smallest(_ heap: UnsafeMutableBufferPointer<Element>, from start: Int, to end: Int) -> Int {
         var best = start
-        var index = start + 1
+        var index = start &+ 1
         while index < end {
             if heap[index] < heap[best] { best = index }
-            index += 1
+            index &+= 1
         }
         return best
     }
 
     #if EXITRACE_INVARIANTS
     func checkInvariants() {
-        for index in storage.indices.dropFirst() {
+        precondition(count <= storage.count, "heap count past its storage")
+        for index in 1..<Swift.max(count, 1) {
             precondition(!(storage[index] < storage[(index - 1) / 4]), "heap order broken at \(index)")
         }
     }
