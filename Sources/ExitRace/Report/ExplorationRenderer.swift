@@ -25,7 +25,7 @@ public enum ExplorationRenderer {
         let limits = exploration.limits
         let how =
             limits.randomSchedules.map { "\($0) random schedules per cell run (seed \(limits.seed))" }
-            ?? "depth-first, at most \(limits.bound) deviations from the default order, at most \(limits.maxSchedules) schedules per cell run"
+            ?? "depth-first, at most \(limits.bound) deviations from the default order, at most \(TimeFormatting.grouped(limits.maxSchedules)) schedules per cell run"
         return "\(exploration.scenario.name): schedule exploration of same-instant races, \(how)"
     }
 
