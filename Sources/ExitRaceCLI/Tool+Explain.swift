@@ -29,23 +29,24 @@ extension Tool {
             let simulator = Simulator(scenario: scenario)
             let replay = try replay(arguments, simulator: simulator)
             let cell = CellIndex(hook: hook, strategy: strategy)
-            let traces = try procedures.map { procedure throws(Stop) in
+            let runs = try procedures.map { procedure throws(Stop) in
                 try scheduledTrace(arguments, simulator, cell, procedure, replay.values)
             }
+            let traces = runs.map(\.trace)
             if let traceFile { try write(ChromeTrace.render(traces[0]), to: traceFile, inputsOf: arguments) }
-            let header = replay.headerLines()
+            let header = replay.headerLines() + runs.flatMap(\.races).map { "schedule: " + $0.replayed }
             let explanations = traces.map { CellExplanation($0).renderText() }.joined(separator: "\n")
-            return ToolOutput(stdout: header.isEmpty ? explanations : header.joined(separator: "\n") + "\n\n" + explanations)
+            return ToolOutput(stdout: header.isEmpty ? explanations : header.map { ProseWrapping.text($0) }.joined() + "\n" + explanations)
         }
     }
 
     /// The run's trace, under the `--schedule` given (checked against this run's identity) or
-    /// the default order.
+    /// the default order; with a schedule, also the race behind each of its deviations in words.
     private static func scheduledTrace(
         _ arguments: Arguments, _ simulator: Simulator, _ cell: CellIndex, _ procedure: Int, _ values: ParameterValues
-    ) throws(Stop) -> CellTrace {
+    ) throws(Stop) -> (trace: CellTrace, races: [ScheduleRace]) {
         guard let text = arguments.value("--schedule") else {
-            return simulator.trace(hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: values)
+            return (simulator.trace(hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: values), [])
         }
         let schedule: ScheduleText
         do throws(ScheduleTextError) {
@@ -60,7 +61,12 @@ extension Tool {
         guard run.followedSchedule else {
             throw usageError("exitrace explain: --schedule: the run does not have the choice points the schedule names (\(text))")
         }
-        return trace
+        let races = schedule.deviations.compactMap { deviation in
+            simulator.race(
+                hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: values,
+                deviations: schedule.deviations, at: deviation.choice)
+        }
+        return (trace, races)
     }
 
     /// The values to explain: replication `--replication` drawn from `--seed` (default: the

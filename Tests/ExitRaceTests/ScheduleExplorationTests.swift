@@ -96,6 +96,9 @@ struct ScheduleExplorationTests {
         let output = Tool.main(["explain", try Self.raceFile(), "--hook", "AppDelegate", "--strategy", "two blocks", "--procedure", "kill", "--schedule", text])
         #expect(output.exitCode == .success)
         #expect(output.stdout.contains("× lost"))
+        #expect(output.stdout.hasPrefix("schedule: at 0.1 ms, DispatchQueue.global block from applicationWillTerminate #2 becoming ready to run"
+            + " went first; the\n    default order takes DispatchQueue.global block from applicationWillTerminate #1 becoming ready to run first\n\n"),
+            "the race the schedule decided, in words, before the timeline")
     }
 
     @Test("replaying a schedule twice gives identical traces")

@@ -33,3 +33,10 @@ extension ScenarioExploration {
         "\(race.defaultEvent) vs. \(race.otherEvent), both due at \(TimeFormatting.human(race.at))"
     }
 }
+
+extension ScheduleRace {
+    /// `at 1 ms, B went first; the default order takes A first`: what a replayed deviation changed.
+    public var replayed: String {
+        "at \(TimeFormatting.human(at)), \(otherEvent) went first; the default order takes \(defaultEvent) first"
+    }
+}
