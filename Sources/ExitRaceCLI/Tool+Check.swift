@@ -19,12 +19,6 @@ extension Tool {
             let rateTolerance = try rateTolerance(arguments, command: "check")
             let sampling = try SamplingOptions(arguments, command: "check")
             let update = arguments.flag("--update")
-            if update && environment.isCI && !arguments.flag("--force") {
-                throw Stop(output: ToolOutput(
-                    stderr: "exitrace check: refusing to --update results with CI=true: CI checks results, people accept them "
-                        + "(add --force if you really mean it)\n",
-                    exitCode: .badInput))
-            }
             let exploration = checkExploration(try ExplorationOptions(arguments, command: "check").limits, against: against)
             let results = try runBatch(arguments, environment, sampling: sampling, exploration: exploration)
             // Orphans can be told only when every scenario of the directories was simulated.
@@ -36,6 +30,15 @@ extension Tool {
                 return ToolOutput(stdout: "results match: \(count) checked against \(against)\n")
             }
             if update {
+                // Refused only when there is something to accept: a CI job that passes --update
+                // by habit still checks.
+                if environment.isCI && !arguments.flag("--force") {
+                    throw Stop(output: ToolOutput(
+                        stdout: drift.render(markdown: markdown),
+                        stderr: "exitrace check: refusing to --update results with CI=true: CI checks results, people accept them "
+                            + "(add --force if you really mean it)\n",
+                        exitCode: .badInput))
+                }
                 try reporting { () throws(InputError) in try drift.update(results: results, against: against) }
                 return ToolOutput(stdout: drift.render(markdown: markdown) + "updated \(against)\n")
             }
@@ -100,7 +103,7 @@ extension Tool {
 
         OPTIONS
           --update        rewrite the results that differ (and remove those of deleted scenarios);
-                          refused when CI=true unless --force is given too
+                          refused when CI=true and something differs, unless --force is given
           --format md     Markdown, for a CI job summary
           --margins MS    also report margins that moved by more than MS milliseconds
           --rate-tolerance SHARE

@@ -88,7 +88,16 @@ public enum Tool {
     }
 
     static func usageError(_ message: String) -> Stop {
-        Stop(output: ToolOutput(stderr: "\(message)\nrun 'exitrace --help' for usage\n", exitCode: .badInput))
+        Stop(output: ToolOutput(stderr: "\(message)\nrun '\(helpCommand(for: message))' for usage\n", exitCode: .badInput))
+    }
+
+    /// Where a usage error's reader finds help: `exitrace run --help` for a message of
+    /// `exitrace run: …`, `exitrace --help` for the tool's own (`exitrace: …`, `exitrace help: …`).
+    static func helpCommand(for message: String) -> String {
+        let words = message.split(separator: " ", maxSplits: 2)
+        guard words.count >= 2, words[0] == "exitrace", words[1].hasSuffix(":") else { return "exitrace --help" }
+        let command = String(words[1].dropLast())
+        return commands.contains(command) && command != "help" ? "exitrace \(command) --help" : "exitrace --help"
     }
 
     /// Every diagnostic on stderr, nothing on stdout: no half-written results.
@@ -149,26 +158,30 @@ public enum Tool {
 
         USAGE
           exitrace [--set PATH=VALUE]…  simulate the built-in default scenario (the Live Activity
-                                        reference experiment) and print its table
+                                        reference experiment) and print its table; takes every
+                                        option of run (--format, --runs, --explore, …)
           exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
-                       [--shard i/n] [--output FILE] [--explore [--bound K]]
+                       [--shard i/n] [--output FILE] [--explore [--bound K] [--max-schedules N]]
                                         simulate scenario files (the default scenario if none)
           exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log] [--svg DIR]
                                         where each cell flips as timing settings vary
           exitrace validate DIR|FILE… [--set PATH=VALUE]…
                                         check scenario files without running them
-          exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--serial] [--explore]
+          exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--runs N] [--seed S] [--serial]
+                       [--explore …]
                                         write results/<name>.md and .json for many scenarios
           exitrace diff OLD NEW [--format text|md] [--margins MS]
                                         compare two result files or directories, cell by cell
-          exitrace check DIR|FILE… --against DIR [--update [--force]]
+          exitrace check DIR|FILE… --against DIR [--update [--force]] [--set PATH=VALUE]…
+                       [--margins MS] [--runs N] [--seed S] [--explore …]
                                         re-run scenarios and compare with committed results
           exitrace merge SHARD.json… [--format text|md|json] [--output FILE]
                                         put together the shards of run --shard i/n
-          exitrace explain [FILE] --hook H --strategy S [--procedure P] [--replication r [--seed S]]
-                       [--trace OUT.json]
+          exitrace explain [FILE] --hook H --strategy S [--procedure P] [--set PATH=VALUE]…
+                       [--replication r [--seed S]] [--schedule SCHEDULE] [--trace OUT.json]
                                         tell, step by step, why one cell came out as it did
-          exitrace explore [FILE] [--hook H --strategy S --procedure P] [--bound K] [--random N]
+          exitrace explore [FILE] [--hook H --strategy S --procedure P] [--set PATH=VALUE]…
+                       [--bound K] [--max-schedules N] [--random N [--seed S]] [--format text|json]
                                         does a cell's result hang on the order of same-instant
                                         events? (schedule exploration)
           exitrace report [DIR|FILE…] --out DIR

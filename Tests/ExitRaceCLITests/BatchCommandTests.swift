@@ -89,6 +89,9 @@ struct BatchCommandTests {
         let updated = Tool.main(["check", scenarios.path, "--against", results, "--update"])
         #expect(updated.exitCode == ExitCode.success)
         #expect(Tool.main(["check", scenarios.path, "--against", results]).exitCode == ExitCode.success)
+        // With nothing to accept, --update under CI=true is just a check that passes.
+        let habit = Tool.main(["check", scenarios.path, "--against", results, "--update"], environment: ci)
+        #expect(habit == ToolOutput(stdout: "results match: 1 scenario checked against \(results)\n"))
 
         // A scenario removed leaves an orphan result, reported and removed by --update.
         try FileManager.default.moveItem(at: file, to: scenarios.appendingPathComponent("renamed.json"))

@@ -69,7 +69,8 @@ struct CommandLineTests {
         let output = Tool.main(arguments)
         #expect(output.exitCode == ExitCode.badInput)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderr == "\(message)\nrun 'exitrace --help' for usage\n")
+        let help = arguments == ["rnu"] ? "exitrace --help" : "exitrace \(arguments[0]) --help"
+        #expect(output.stderr == "\(message)\nrun '\(help)' for usage\n")
     }
 
     @Test("bad files: every problem of every file on stderr, nothing on stdout, exit 2")

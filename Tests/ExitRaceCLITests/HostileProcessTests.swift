@@ -256,6 +256,12 @@ struct HostileProcessTests {
             name: "/dev/full as --output", arguments: ["run", "--output", "/dev/full"],
             exitCode: 2, stderr: "/dev/full: error: expected a regular file or a new path to write, found a device"),
         Case(
+            name: "/dev/stdout as --output (it leads to wherever a redirect points)", arguments: ["run", "--output", "/dev/stdout"],
+            exitCode: 2, stderr: "/dev/stdout: error: expected a regular file or a new path to write, found a name for a standard stream"),
+        Case(
+            name: "- as --trace", arguments: ["explain", "--hook", "AppDelegate", "--strategy", "Task", "--procedure", "foreground", "--trace", "-"],
+            exitCode: 2, stderr: "-: error: expected a regular file or a new path to write, found a name for a standard stream"),
+        Case(
             name: "--output naming the input", files: ["s.json": { validScenario }], arguments: ["run", "@s.json", "--output", "@s.json"],
             exitCode: 2, stderr: "/s.json: error: is an input of this run ("),
         Case(

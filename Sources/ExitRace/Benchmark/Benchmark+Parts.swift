@@ -19,7 +19,7 @@ extension Benchmark {
             label: "engine against a bare binary heap (synthetic load: 200 tasks, \(eventsPerRun) events a run, \(pending) pending on average)",
             lines: [
                 "engine \(fixed(engineRate / 1e6, 2)) M events/s, bare heap \(fixed(bareRate / 1e6, 2)) M events/s"
-                    + " = \(fixed(engineRate / bareRate, 2))× (measured alternately)"
+                    + ": the engine runs at \(fixed(engineRate / bareRate, 2))× the heap's rate (higher is better; measured alternately)"
             ])
     }
 
@@ -40,8 +40,8 @@ extension Benchmark {
             let engineNs = engine / events * 1e9, bareNs = bare / events * 1e9
             blackHole(checksum)
             lines.append(
-                "\(tasks) tasks: engine \(fixed(engineNs, 1)) ns/event, bare heap \(fixed(bareNs, 1)) ns/event"
-                    + " = \(fixed(engineNs / bareNs, 2))×")
+                "\(TimeFormatting.grouped(tasks)) tasks: engine \(fixed(engineNs, 1)) ns/event, bare heap \(fixed(bareNs, 1)) ns/event"
+                    + ": an event costs \(fixed(engineNs / bareNs, 2))× the heap's (lower is better)")
         }
         return Part(label: "cost per event as the pending count grows", lines: lines)
     }
@@ -54,7 +54,7 @@ extension Benchmark {
         let (elapsed, blocks) = Stopwatch().repeatedly(seconds: seconds) { for _ in 0..<100 { _ = simulator.table() } }
         let microseconds = elapsed / Double(blocks * 100) * 1e6
         return Part(
-            label: "the default table (\(table.cells.count) cells × \(simulator.scenario.procedures.count) procedures, \(events) events)",
+            label: "the default table (\(table.cells.count) cells × \(simulator.scenario.procedures.count) procedures, \(TimeFormatting.grouped(events)) events)",
             lines: ["\(fixed(microseconds, 1)) µs per table"])
     }
 
@@ -103,7 +103,7 @@ extension Benchmark {
         let perFile = elapsed / Double(files) * 1e6
         return Part(
             label: "scenario files as `run --format json` handles them (decode, simulate, render; no disk)",
-            lines: ["\(fixed(perFile, 1)) µs per file = \(fixed(1e6 / perFile, 0)) files/s (\(rendered / max(files, 1)) bytes each)"])
+            lines: ["\(fixed(perFile, 1)) µs per file = \(fixed(1e6 / perFile, 0)) files/s (\(TimeFormatting.grouped(rendered / max(files, 1))) bytes each)"])
     }
 
     /// A sweep's grid as `sweep --format jsonl` runs it (in parallel, lines rendered), in
@@ -124,7 +124,7 @@ extension Benchmark {
             label: "a sweep of the default scenario (2,000 points × 36 cell-runs, JSON lines, all cores)",
             lines: [
                 "\(fixed(runs / elapsed / 1e6, 2)) M cell-runs/s: a million cell-runs in \(fixed(1e6 / (runs / elapsed), 2)) s"
-                    + " (\(bytes / Swift.max(blocks, 1)) bytes of lines a sweep)"
+                    + " (\(TimeFormatting.grouped(bytes / Swift.max(blocks, 1))) bytes of lines a sweep)"
             ])
     }
 

@@ -17,6 +17,10 @@ enum OutputPath {
     /// The path writes go to: `path` itself or, for a symbolic link, the file it leads to (which
     /// need not exist yet). Refuses what is not a regular file or nothing.
     static func target(of path: String) throws(InputError) -> String {
+        if namesStandardStream(path) {
+            throw refusal(path, "expected \(expected), found a name for a standard stream or open descriptor: "
+                + "leave the option out to write to standard output, or redirect it (> FILE)")
+        }
         switch FileKind.of(path) {
         case .regular, .missing, .danglingLink: break
         case let kind: throw refusal(path, kind.problem(expected: expected) ?? "")
@@ -29,6 +33,15 @@ enum OutputPath {
             current = destination.hasPrefix("/") ? destination : join(split(current).directory, destination)
         }
         throw refusal(path, FileKind.linkLoop.problem(expected: expected) ?? "")
+    }
+
+    /// `-`, `/dev/stdout`, `/dev/stderr`, `/dev/stdin`, `/dev/fd/N` and `/proc/…/fd/N`: names of a
+    /// process's open descriptors. They lead wherever the descriptor does — often to the file a shell
+    /// redirect opened — and renaming a finished output over that would cut the stream short.
+    static func namesStandardStream(_ path: String) -> Bool {
+        if path == "-" || ["/dev/stdout", "/dev/stderr", "/dev/stdin"].contains(path) || path.hasPrefix("/dev/fd/") { return true }
+        let parts = path.split(separator: "/")
+        return path.hasPrefix("/proc/") && parts.count >= 3 && parts[2] == "fd"
     }
 
     /// Refuses a `target` (for `path`) that is neither a regular file nor nothing, or that is an
