@@ -34,17 +34,31 @@ extension Tool {
                 ) { _, scenario in
                     BatchRunner.result(for: scenario, sampling: sampling.sampling(for: scenario), exploration: limits)
                 }
-                for result in results {
+                for (offset, result) in results.enumerated() {
                     let result = try reporting { () throws(InputError) in try result.get() }
-                    let files = try reporting { () throws(InputError) in
-                        try ResultFiles.write(result, to: out, protecting: inputs)
+                    do throws(InputError) {
+                        let files = try ResultFiles.write(result, to: out, protecting: inputs)
+                        output.stdout += "\(result.name): \(files.markdown), \(files.json)\n"
+                    } catch {
+                        progress.finish()
+                        throw unwritten(error, written: output, remaining: Array(source.names[(window + offset)...]), of: source.count)
                     }
-                    output.stdout += "\(result.name): \(files.markdown), \(files.json)\n"
                 }
             }
             progress.finish()
             return output
         }
+    }
+
+    /// A write that failed midway: what was written stays reported on stdout; stderr gives the
+    /// error and every scenario whose results were not written (this one and those after it), so
+    /// that nobody mistakes a mix of old and new results for a finished batch.
+    static func unwritten(_ error: InputError, written: ToolOutput, remaining: [String], of total: Int) -> Stop {
+        var output = inputError(error).output
+        output.stdout = written.stdout
+        let count = remaining.count == 1 ? "1 scenario" : "\(remaining.count) scenarios"
+        output.stderr += "exitrace batch: stopped; results not written for \(count) of \(total): \(remaining.joined(separator: ", "))\n"
+        return Stop(output: output)
     }
 
     /// Discovers, loads and simulates the scenarios named by the positional arguments, sampling
