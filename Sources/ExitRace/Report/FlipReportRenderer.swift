@@ -1,19 +1,18 @@
 /// A sweep's flip report as text, Markdown or canonical JSON: for each cell, along each varied
 /// setting, the stretches where it is ○, △ (which procedures) or ×.
 public enum FlipReportRenderer {
-    /// The report for a terminal.
+    /// The report for a terminal, its prose wrapped at 120 columns.
     public static func text(_ report: FlipReport) -> String {
-        var out = header(report)
+        var out = header(report).split(separator: "\n").map { ProseWrapping.text(String($0)) }.joined()
         for line in report.lines {
-            out += "\n\(lineTitle(report, line)):\n"
+            out += "\n" + ProseWrapping.text("\(lineTitle(report, line)):")
             for cell in line.cells where !cell.neverFlips {
-                out += "  \(cellName(report, cell.cell)): \(segmentsText(report, line.axis, cell.segments))\n"
+                out += ProseWrapping.text("\(cellName(report, cell.cell)): \(segmentsText(report, line.axis, cell.segments))", indent: "  ")
             }
             let steady = line.cells.filter(\.neverFlips)
             if !steady.isEmpty {
-                out += "  never flip in the range: "
-                out += steady.map { "\(cellName(report, $0.cell)) (\(report.stateText($0.segments[0].finished)))" }
-                    .joined(separator: ", ") + "\n"
+                let cells = steady.map { "\(cellName(report, $0.cell)) (\(report.stateText($0.segments[0].finished)))" }
+                out += ProseWrapping.text("never flip in the range: " + cells.joined(separator: ", "), indent: "  ")
             }
         }
         return out
@@ -86,7 +85,7 @@ public enum FlipReportRenderer {
     private static func header(_ report: FlipReport) -> String {
         var out = "\(report.scenario.name): sweep of "
         out += report.axes.map { "\($0.path) (\($0.spec))" }.joined(separator: " × ")
-        out += "\n\(report.runs) cell-runs; a change lies between the last value of one state and the first of the next"
+        out += "\n\(TimeFormatting.grouped(report.runs)) cell-runs; a change lies between the last value of one state and the first of the next"
         let durations = report.axes.indices.filter { report.axes[$0].isDuration }
         if let first = durations.first { out += " (at most \(value(report.tolerances[first], isDuration: true)) apart)" }
         out += "; at a tie with the process's death, the event scheduled first happens first\n"
