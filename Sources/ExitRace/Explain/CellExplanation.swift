@@ -65,10 +65,12 @@ public struct CellExplanation: Sendable {
         var out = "\(title)\n\n"
         var placeWidth = 0
         for line in lines { placeWidth = max(placeWidth, line.place.count) }
+        // Times right-aligned: 13 columns hold `99,999.999 ms`; a longer run widens the column.
+        let timeWidth = max(13, TimeFormatting.fixedMilliseconds(lines.last?.time ?? 0).count)
         var markedDeath = false
         for piece in TimelineFolding.fold(lines) {
             guard case .line(let line) = piece else {
-                if case .folded(let fold) = piece { out += "  " + String(repeating: " ", count: 13) + "  ⋮  \(fold.sentence)\n" }
+                if case .folded(let fold) = piece { out += "  " + String(repeating: " ", count: timeWidth) + "  ⋮  \(fold.sentence)\n" }
                 continue
             }
             if line.afterDeath && !markedDeath {
@@ -76,7 +78,7 @@ public struct CellExplanation: Sendable {
                 markedDeath = true
             }
             let time = TimeFormatting.fixedMilliseconds(line.time)
-            out += "  " + String(repeating: " ", count: max(0, 13 - time.count)) + time + "  "
+            out += "  " + String(repeating: " ", count: max(0, timeWidth - time.count)) + time + "  "
             out += line.place + String(repeating: " ", count: placeWidth - line.place.count) + "  " + line.textWithRepeats + "\n"
         }
         if let cutNotice { out += "  ---- \(cutNotice) ----\n" }

@@ -24,13 +24,13 @@ enum TimeFormatting {
         return "\(sign)\(magnitude / 1_000_000)" + (fraction.isEmpty ? "" : ".\(fraction)")
     }
 
-    /// Always three decimals (`50.000 ms`), for columns that line up.
+    /// Always three decimals (`50.000 ms`, `24,900.000 ms`), for columns that line up.
     static func fixedMilliseconds(_ nanoseconds: Int64) -> String {
         let sign = nanoseconds < 0 ? "-" : ""
         let microseconds = (abs(nanoseconds) + 500) / 1_000
         var fraction = String(microseconds % 1_000)
         while fraction.count < 3 { fraction = "0" + fraction }
-        return "\(sign)\(microseconds / 1_000).\(fraction) ms"
+        return "\(sign)\(grouped(Int(microseconds / 1_000))).\(fraction) ms"
     }
 
     /// A margin, with its sign always shown: `+42.5 ms`, `-7.9 ms`.
