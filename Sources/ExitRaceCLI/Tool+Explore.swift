@@ -18,8 +18,23 @@ extension Tool {
             let simulator = Simulator(scenario: loaded[0])
             let (cells, procedures) = try exploredCells(arguments, in: loaded[0])
             let exploration = ScenarioExploration(simulator: simulator, limits: limits, cells: cells, procedures: procedures)
-            return ToolOutput(stdout: json ? ExplorationRenderer.renderJSON(exploration) : ExplorationRenderer.renderText(exploration))
+            return ToolOutput(
+                stdout: json
+                    ? ExplorationRenderer.renderJSON(exploration)
+                    : ExplorationRenderer.renderText(exploration, replay: replayCommand(arguments)))
         }
+    }
+
+    /// `exitrace explain FILE --set PATH=VALUE…`: the start of the command that replays a witness
+    /// of this exploration (the same scenario and settings, so that the schedule's fingerprint
+    /// matches), each word quoted for a POSIX shell where it needs to be. No `--replication`: a
+    /// sampled scenario is explored at its nominal values, which explain replays without it.
+    static func replayCommand(_ arguments: Arguments) -> String {
+        let optionLike = arguments.positional.contains { $0.hasPrefix("-") && $0 != "-" }
+        var words = ["exitrace", "explain"] + (optionLike ? [] : arguments.positional)
+        for setting in arguments.values("--set") { words += ["--set", setting] }
+        if optionLike { words += ["--"] + arguments.positional }
+        return words.map(shellQuoted).joined(separator: " ")
     }
 
     private static func exploreFormat(_ arguments: Arguments) throws(Stop) -> Bool {

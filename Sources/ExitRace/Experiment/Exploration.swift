@@ -28,6 +28,16 @@ public struct CellExploration: Sendable {
 
     /// Whether some explored schedule gives another result than the default one.
     public var isOrderSensitive: Bool { witnesses.count > 1 }
+
+    /// Whether every schedule within the bound was run and all gave the default result.
+    public var isOrderRobust: Bool { !isOrderSensitive && exhaustive }
+
+    /// Whether the search found one result but was cut (`maxSchedules`, or random schedules):
+    /// no other result was found, which does not show the cell order-robust.
+    public var isUndecided: Bool { !isOrderSensitive && !exhaustive }
+
+    /// `sensitive`, `robust` or `undecided`: the JSON word.
+    public var robustness: String { isOrderSensitive ? "sensitive" : exhaustive ? "robust" : "undecided" }
 }
 
 /// Explores the orders of one cell's same-instant races: depth-first over schedules with at
