@@ -237,4 +237,22 @@ struct ScheduleExplorationTests {
         #expect(sampled.exitCode == .success)
         #expect(sampled.stdout.replacingOccurrences(of: "\n    ", with: " ").contains("at the nominal values (each distribution's median)"))
     }
+
+    @Test("explain at a tie says so and points to explore; a request not yet delivered is not 'waiting for the reply'")
+    func tieVerdict() throws {
+        let cell = ["explain", "--set", "timing.exitDurationMs=11", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "foreground"]
+        let lost = Tool.main(cell).stdout
+        #expect(!lost.contains("lost by 0 ms"))
+        #expect(lost.contains("when the process exited at 61 ms — a tie, lost by scheduling order: it would have taken effect at that same instant (61 ms)"))
+        #expect(lost.contains("exitrace explore says whether the other order wins"))
+        let won = Tool.main(cell + ["--schedule", "v1:\(ExitRaceVersion.current):0873881fac1b8062:0=1"])
+        #expect(won.exitCode == .success)
+        #expect(won.stdout.contains("at the same instant as the process exited at 61 ms: a tie, which the cleanup won by scheduling order"))
+        #expect(!won.stdout.contains("0 ms before"))
+        let sent = Tool.main(cell + ["--schedule", "v1:\(ExitRaceVersion.current):0873881fac1b8062:0=2"]).stdout
+        #expect(sent.contains("had sent Activity.end, and the request had not reached the system yet (the call takes effect on delivery)"))
+        #expect(!sent.contains("waiting for the reply"))
+        // A margin that is not 0 reads as before.
+        #expect(Tool.main(["explain", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "foreground"]).stdout.contains("lost by"))
+    }
 }
