@@ -93,8 +93,11 @@ extension Tool {
         queued on the main queue against the system's next callback, a request against the
         process's death). explore runs each cell (the default scenario when no FILE) under other
         orders of those races (docs/schedules.md) and says, per cell and kill procedure,
-        order-robust (every schedule explored gives the same result) or order-sensitive, with
-        one witness schedule per result, which `exitrace explain … --schedule SCHEDULE` replays.
+        order-robust (every schedule within the bound gives the same result), order-sensitive, or
+        undecided (--max-schedules or --random cut the search before it found another result),
+        with one witness schedule per result, which `exitrace explain … --schedule SCHEDULE`
+        replays given the same FILE and --set options (explore prints that command). A scenario
+        with distributions is explored at its nominal values (each distribution's median).
 
         OPTIONS
           --bound K           schedules with at most K departures from the default order,
