@@ -233,6 +233,7 @@ struct ScheduleExplorationTests {
         let random = Tool.main(["explore", "--hook", "AppDelegate", "--strategy", "Task", "--procedure", "background", "--random", "1200"]).stdout
         #expect(random.contains("1,200 random schedules per cell run"))
         #expect(random.contains("in 1,200 schedules"))
+        #expect(random.replacingOccurrences(of: "\n    ", with: " ").contains("random schedules, not an exhaustive search: not shown order-robust"))
         let sampled = Tool.main(["explore", Self.repository.appendingPathComponent("scenarios/live-activity-uncertain.json").path, "--bound", "0"])
         #expect(sampled.exitCode == .success)
         #expect(sampled.stdout.replacingOccurrences(of: "\n    ", with: " ").contains("at the nominal values (each distribution's median)"))

@@ -19,7 +19,7 @@ public struct CellExploration: Sendable {
     /// The number of choice points the default schedule meets.
     public var defaultChoicePoints: Int
     /// Whether every schedule within the bound was run (`false`: `maxSchedules` stopped the
-    /// search, or the schedules were random).
+    /// search, or the schedules were random and the default run met a choice point).
     public var exhaustive: Bool
 
     /// For an order-sensitive cell: the race at the first deviation of the first witness that
@@ -56,7 +56,8 @@ public enum ScheduleExplorer {
             exhaustive: true)
         if let count = limits.randomSchedules {
             search.random(count: count, defaultWidths: first.widths)
-            exploration.exhaustive = false
+            // Random schedules show nothing exhaustively, unless the default run meets no choice point.
+            exploration.exhaustive = first.widths.isEmpty
         } else {
             search.depthFirst(prefix: [], widths: first.widths, from: 0)
             exploration.exhaustive = !search.stoppedEarly

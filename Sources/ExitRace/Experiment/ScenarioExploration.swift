@@ -44,6 +44,6 @@ public struct ScenarioExploration: Sendable {
     /// `search stopped at --max-schedules 1`, or `random schedules`: why a search was not exhaustive.
     public var cutWords: String {
         limits.randomSchedules != nil
-            ? "random schedules, not every one" : "search stopped at --max-schedules \(limits.maxSchedules)"
+            ? "random schedules, not an exhaustive search" : "search stopped at --max-schedules \(limits.maxSchedules)"
     }
 }

@@ -69,7 +69,7 @@ public enum ExplorationRenderer {
     }
 
     private static func extent(_ cell: CellExploration, _ limits: ExplorationLimits) -> String {
-        if limits.randomSchedules != nil { return "random" }
+        if limits.randomSchedules != nil { return cell.exhaustive ? "random (no choice point: every one is the default)" : "random" }
         return cell.exhaustive ? "exhaustive within bound \(limits.bound)" : "stopped at --max-schedules \(limits.maxSchedules)"
     }
 
