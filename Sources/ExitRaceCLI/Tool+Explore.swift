@@ -25,14 +25,20 @@ extension Tool {
         }
     }
 
-    /// `exitrace explain FILE --set PATH=VALUE…`: the start of the command that replays a witness
-    /// of this exploration (the same scenario and settings, so that the schedule's fingerprint
-    /// matches), each word quoted for a POSIX shell where it needs to be. No `--replication`: a
-    /// sampled scenario is explored at its nominal values, which explain replays without it.
+    /// `exitrace explain FILE --set PATH=VALUE… --hook H --strategy S --procedure P --schedule
+    /// SCHEDULE`: the command that replays a witness of this exploration (the same scenario and
+    /// settings, so that the schedule's fingerprint matches; the hook, strategy and procedure
+    /// filled in where explore was given one), each word quoted for a POSIX shell where it needs
+    /// to be. No `--replication`: a sampled scenario is explored at its nominal values, which
+    /// explain replays without it.
     static func replayCommand(_ arguments: Arguments) -> String {
         let optionLike = arguments.positional.contains { $0.hasPrefix("-") && $0 != "-" }
         var words = ["exitrace", "explain"] + (optionLike ? [] : arguments.positional)
         for setting in arguments.values("--set") { words += ["--set", setting] }
+        for (option, placeholder) in [("--hook", "H"), ("--strategy", "S"), ("--procedure", "P")] {
+            words += [option, arguments.value(option) ?? placeholder]
+        }
+        words += ["--schedule", "SCHEDULE"]
         if optionLike { words += ["--"] + arguments.positional }
         return words.map(shellQuoted).joined(separator: " ")
     }

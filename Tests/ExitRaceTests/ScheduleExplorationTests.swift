@@ -220,6 +220,9 @@ struct ScheduleExplorationTests {
         try Self.raceScenario.write(toFile: spaced, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: spaced) }
         #expect(Tool.main(["explore", spaced]).stdout.contains("exitrace explain '\(spaced)' --hook H"))
+        // The cell explore was given is filled in.
+        #expect(Tool.main(["explore", file, "--hook", "AppDelegate", "--strategy", "two blocks"]).stdout.contains(
+            "exitrace explain \(file) --hook AppDelegate --strategy 'two blocks' --procedure P --schedule SCHEDULE"))
     }
 
     @Test("explore's text wraps at 120 columns, schedules whole, counts with separators; a sampled scenario runs its nominal values")

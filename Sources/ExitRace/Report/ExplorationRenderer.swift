@@ -3,8 +3,8 @@
 public enum ExplorationRenderer {
     /// One line per cell and procedure; under an order-sensitive one, its witnesses. Prose wraps
     /// at ``TextRenderer/maximumLineWidth`` columns; a schedule stays whole on its line.
-    /// `replay` is the start of the `explain` command that replays a witness (the scenario file
-    /// and `--set` options the exploration was given); `exitrace explain [FILE]` when nil.
+    /// `replay` is the `explain` command that replays a witness (with the scenario file and `--set`
+    /// options the exploration was given, `SCHEDULE` standing for the witness); a template when nil.
     public static func renderText(_ exploration: ScenarioExploration, replay: String? = nil) -> String {
         var lines = ProseWrapping.lines(header(exploration)) + [""]
         for cell in exploration.cells {
@@ -27,7 +27,7 @@ public enum ExplorationRenderer {
             // The command stays on one line, so that it can be copied.
             lines.append("replay a witness:")
             lines.append(
-                "    \(replay ?? "exitrace explain [FILE]") --hook H --strategy S --procedure P --schedule SCHEDULE")
+                "    " + (replay ?? "exitrace explain [FILE] --hook H --strategy S --procedure P --schedule SCHEDULE"))
         }
         return lines.joined(separator: "\n") + "\n"
     }
