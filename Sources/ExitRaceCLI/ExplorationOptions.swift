@@ -25,6 +25,16 @@ struct ExplorationOptions {
         limits = ExplorationLimits(bound: bound, maxSchedules: most)
     }
 
+    /// The usage error for `--explore` over sampled scenarios (named by `names`): a sampled table
+    /// varies its settings run by run; exploration needs one run per cell.
+    static func sampledError(_ names: [String], command: String) -> Tool.Stop {
+        let list = names.count <= 3 ? names.joined(separator: ", ") : names.prefix(3).joined(separator: ", ") + ", …"
+        return Tool.usageError(
+            "exitrace \(command): --explore explores tables of single runs; \(list) \(names.count == 1 ? "draws" : "draw") settings "
+                + "from distributions (a sampled table already varies its timings): explore it at its nominal values "
+                + "with exitrace explore FILE")
+    }
+
     /// The value options.
     static let values = ["--bound", "--max-schedules"]
     /// The flag.
@@ -41,7 +51,9 @@ struct ExplorationOptions {
           --explore            also explore each cell's races between events due at one instant
                                (as exitrace explore does): cells whose result hangs on such an
                                order get [o], and a details line names the two events; JSON gets
-                               an "exploration" member. Tables of single runs only (not --runs)
+                               an "exploration" member. Tables of single runs only: not with
+                               --runs, nor (run, check) a scenario with distributions; batch
+                               writes those unexplored and names them on stderr
           --bound K            with --explore: at most K departures from the default order
                                (default 2; 0 to 8)
           --max-schedules N    with --explore: at most N schedules per cell run (default 100000)

@@ -27,6 +27,12 @@ extension Tool {
             }
             let progress = BatchProgress(environment, total: source.count)
             var output = ToolOutput()
+            // A sampled scenario's table is a rate table: it is written, not explored.
+            let sampled = source.names.indices.filter { source.uncertain[$0] }
+            if limits != nil && !sampled.isEmpty {
+                output.stderr += "exitrace batch: --explore explores tables of single runs; not explored (settings drawn from "
+                    + "distributions): \(sampled.map { source.names[$0] }.joined(separator: ", "))\n"
+            }
             for window in stride(from: 0, to: source.count, by: runWindow) {
                 let range = window..<min(window + runWindow, source.count)
                 let results = source.map(
@@ -65,9 +71,13 @@ extension Tool {
     /// those `sampling` says to.
     static func runBatch(
         _ arguments: Arguments, _ environment: ToolEnvironment, sampling: SamplingOptions,
-        exploration: @escaping BatchRunner.ExplorationChoice = { _ in nil }
+        exploration: @escaping BatchRunner.ExplorationChoice = { _ in nil }, refusingSampledExploration command: String? = nil
     ) throws(Stop) -> [BatchRunner.Result] {
         let set = try loadScenarios(arguments.positional, arguments)
+        if let command {
+            let sampled = set.scenarios.filter { sampling.sampling(for: $0) != nil }.map(\.name)
+            if !sampled.isEmpty { throw ExplorationOptions.sampledError(sampled, command: command) }
+        }
         try reporting { () throws(InputError) in
             try BatchRunner.checkUniqueNames(set.files.indices.map { (set.files[$0], set.scenarios[$0].name) })
         }

@@ -19,8 +19,11 @@ extension Tool {
             let rateTolerance = try rateTolerance(arguments, command: "check")
             let sampling = try SamplingOptions(arguments, command: "check")
             let update = arguments.flag("--update")
-            let exploration = checkExploration(try ExplorationOptions(arguments, command: "check").limits, against: against)
-            let results = try runBatch(arguments, environment, sampling: sampling, exploration: exploration)
+            let explore = try ExplorationOptions(arguments, command: "check").limits
+            let exploration = checkExploration(explore, against: against)
+            let results = try runBatch(
+                arguments, environment, sampling: sampling, exploration: exploration,
+                refusingSampledExploration: explore == nil ? nil : "check")
             // Orphans can be told only when every scenario of the directories was simulated.
             let allDirectories = arguments.positional.allSatisfy(Directory.exists)
             let drift = ResultsDrift(results: results, against: against, includeOrphans: allDirectories, marginToleranceNs: tolerance,

@@ -18,8 +18,29 @@ extension Tool {
             let simulator = Simulator(scenario: loaded[0])
             let (cells, procedures) = try exploredCells(arguments, in: loaded[0])
             let exploration = ScenarioExploration(simulator: simulator, limits: limits, cells: cells, procedures: procedures)
-            return ToolOutput(stdout: json ? ExplorationRenderer.renderJSON(exploration) : ExplorationRenderer.renderText(exploration))
+            return ToolOutput(
+                stdout: json
+                    ? ExplorationRenderer.renderJSON(exploration)
+                    : ExplorationRenderer.renderText(exploration, replay: replayCommand(arguments)))
         }
+    }
+
+    /// `exitrace explain FILE --set PATH=VALUE… --hook H --strategy S --procedure P --schedule
+    /// SCHEDULE`: the command that replays a witness of this exploration (the same scenario and
+    /// settings, so that the schedule's fingerprint matches; the hook, strategy and procedure
+    /// filled in where explore was given one), each word quoted for a POSIX shell where it needs
+    /// to be. No `--replication`: a sampled scenario is explored at its nominal values, which
+    /// explain replays without it.
+    static func replayCommand(_ arguments: Arguments) -> String {
+        let optionLike = arguments.positional.contains { $0.hasPrefix("-") && $0 != "-" }
+        var words = ["exitrace", "explain"] + (optionLike ? [] : arguments.positional)
+        for setting in arguments.values("--set") { words += ["--set", setting] }
+        for (option, placeholder) in [("--hook", "H"), ("--strategy", "S"), ("--procedure", "P")] {
+            words += [option, arguments.value(option) ?? placeholder]
+        }
+        words += ["--schedule", "SCHEDULE"]
+        if optionLike { words += ["--"] + arguments.positional }
+        return words.map(shellQuoted).joined(separator: " ")
     }
 
     private static func exploreFormat(_ arguments: Arguments) throws(Stop) -> Bool {
@@ -78,8 +99,11 @@ extension Tool {
         queued on the main queue against the system's next callback, a request against the
         process's death). explore runs each cell (the default scenario when no FILE) under other
         orders of those races (docs/schedules.md) and says, per cell and kill procedure,
-        order-robust (every schedule explored gives the same result) or order-sensitive, with
-        one witness schedule per result, which `exitrace explain … --schedule SCHEDULE` replays.
+        order-robust (every schedule within the bound gives the same result), order-sensitive, or
+        undecided (--max-schedules or --random cut the search before it found another result),
+        with one witness schedule per result, which `exitrace explain … --schedule SCHEDULE`
+        replays given the same FILE and --set options (explore prints that command). A scenario
+        with distributions is explored at its nominal values (each distribution's median).
 
         OPTIONS
           --bound K           schedules with at most K departures from the default order,

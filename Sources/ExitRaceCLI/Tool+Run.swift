@@ -19,6 +19,10 @@ extension Tool {
             let source = try reporting { () throws(InputError) in
                 try ScenarioSource.check(arguments.positional, settings: arguments.values("--set"))
             }
+            if limits != nil {
+                let sampled = source.names.indices.filter { source.uncertain[$0] }.map { source.names[$0] }
+                if !sampled.isEmpty { throw ExplorationOptions.sampledError(sampled, command: "run") }
+            }
             let output = arguments.value("--output") ?? arguments.value("-o")
             var results = try ResultStream(output: output, environment, protecting: output == nil ? .none : source.inputs)
             try results.write(format.opening(count: source.count))

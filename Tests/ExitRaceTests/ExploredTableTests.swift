@@ -124,4 +124,51 @@ struct ExploredTableTests {
         #expect(output.stdout.contains("order-robust (finished); 1 schedule, 4 choice points, exhaustive within bound 0"))
         #expect(output.stdout.contains("0 of 1 cell run order-sensitive"))
     }
+
+    @Test("run --explore with a cut search: no [o], a details line says the search was cut; JSON and check say undecided")
+    func cutSearchInTables() throws {
+        let file = try ScheduleExplorationTests.raceFile()
+        let text = Tool.main(["run", file, "--explore", "--max-schedules", "1"])
+        #expect(text.exitCode == .success && text.stdout.contains("AppDelegate | ○\n"))
+        let prose = text.stdout.replacingOccurrences(of: "\n      ", with: " ").replacingOccurrences(of: "\n    ", with: " ")
+        #expect(prose.contains("not explored exhaustively: 1 cell run (search stopped at --max-schedules 1) found no other result"))
+        let json = Tool.main(["run", file, "--explore", "--max-schedules", "1", "--format", "json"]).stdout
+        let document = try ResultDocument.parse(Array(json.utf8), file: "race")
+        let run = try #require(document.exploration?.runs.first)
+        #expect(run.robustness == "undecided" && !run.exhaustive)
+        let change = RobustnessChange(
+            scenario: "main-queue-race", hookLabel: "AppDelegate", strategy: "two blocks", procedure: "kill", now: run, bound: 2,
+            maxSchedules: 1)
+        #expect(change.description.contains("kill: now undecided: no other result than finished found, but the search stopped at --max-schedules 1"))
+        #expect(!change.description.contains("order-robust:"))
+        // A file without the robustness word (an older one) is read from "exhaustive".
+        let exhaustive = try #require(
+            try ResultDocument.parse(Array(Tool.main(["run", file, "--explore", "--format", "json"]).stdout.utf8), file: "race").exploration?.runs.first)
+        #expect(exhaustive.robustness == "sensitive")
+    }
+
+    @Test("--explore over a sampled scenario: run and check refuse it; batch explores the others and names it on stderr")
+    func sampledScenarios() throws {
+        let uncertain = ScheduleExplorationTests.repository.appendingPathComponent("scenarios/live-activity-uncertain.json").path
+        for arguments in [["run", uncertain, "--explore"], ["check", uncertain, "--against", "/tmp/unused", "--explore"]] {
+            let output = Tool.main(arguments)
+            #expect(output.exitCode == .badInput, "\(arguments)")
+            #expect(output.stderr.contains("--explore explores tables of single runs; live-activity-uncertain draws settings from distributions"),
+                "\(arguments): \(output.stderr)")
+            #expect(output.stdout.isEmpty)
+        }
+        let (root, scenarios, results) = try Self.raceDirectory("sampled")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // It extends live-activity.json, which comes along (and is explored).
+        try FileManager.default.copyItem(atPath: uncertain, toPath: scenarios + "/live-activity-uncertain.json")
+        try FileManager.default.copyItem(
+            atPath: ScheduleExplorationTests.repository.appendingPathComponent("scenarios/live-activity.json").path,
+            toPath: scenarios + "/live-activity.json")
+        let batch = Tool.main(["batch", scenarios, "--out", results, "--explore", "--bound", "0"])
+        #expect(batch.exitCode == .success)
+        #expect(batch.stderr.contains("not explored (settings drawn from distributions): live-activity-uncertain"))
+        let race = try String(contentsOfFile: results + "/main-queue-race.json", encoding: .utf8)
+        let sampled = try String(contentsOfFile: results + "/live-activity-uncertain.json", encoding: .utf8)
+        #expect(race.contains("\"exploration\"") && !sampled.contains("\"exploration\""))
+    }
 }

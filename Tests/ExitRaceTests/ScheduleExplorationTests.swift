@@ -175,4 +175,88 @@ struct ScheduleExplorationTests {
         let json = Tool.main(["explore", "--hook", "AppDelegate", "--strategy", "Task", "--format", "json"])
         #expect(json.exitCode == .success && json.stdout.contains("\"orderSensitive\""))
     }
+
+    @Test("a search cut by --max-schedules that found one result is undecided, never order-robust")
+    func cutSearchIsUndecided() throws {
+        let file = try Self.raceFile()
+        let simulator = Simulator(scenario: try ScenarioLoader.load(path: file))
+        let cut = ScheduleExplorer.explore(simulator, cell: CellIndex(hook: 0, strategy: 0), procedure: 0, limits: ExplorationLimits(maxSchedules: 1))
+        #expect(cut.isUndecided && !cut.isOrderRobust && !cut.isOrderSensitive && cut.robustness == "undecided")
+        let text = Tool.main(["explore", file, "--max-schedules", "1"]).stdout
+        #expect(!text.contains("order-robust ("))
+        #expect(text.contains("at most 1 schedule per cell run"))
+        let prose = text.replacingOccurrences(of: "\n    ", with: " ")
+        #expect(prose.contains(
+            "AppDelegate · two blocks · kill: undecided: no other result found in 1 schedule (finished), search stopped at "
+                + "--max-schedules 1: not shown order-robust; 4 choice points"))
+        #expect(prose.contains("0 of 1 cell run order-sensitive, 1 undecided (search stopped at --max-schedules 1"))
+        let json = Tool.main(["explore", file, "--max-schedules", "1", "--format", "json"]).stdout
+        #expect(json.contains("\"undecided\"") && json.contains("\"robustness\""))
+        // The report's example: the cell is order-sensitive, which one schedule cannot show.
+        let user = Tool.main([
+            "explore", "--set", "timing.exitDurationMs=11", "--hook", "AppDelegate", "--strategy", "Task.detached", "--max-schedules", "1",
+        ]).stdout
+        #expect(!user.contains("order-robust (") && user.contains("0 of 2 cell runs order-sensitive, 2 undecided"))
+        // Exhaustive searches keep their words.
+        #expect(Tool.main(["explore", file]).stdout.contains("order-sensitive (2 results)"))
+    }
+
+    @Test("explore's replay hint names the file and --set options; a mismatched replay says they must be the same")
+    func replayHintReplays() throws {
+        let file = try Self.raceFile()
+        let output = Tool.main(["explore", file, "--set", "timing.exitDurationMs=4"])
+        #expect(output.exitCode == .success)
+        #expect(output.stdout.contains("    exitrace explain \(file) --set timing.exitDurationMs=4 --hook H --strategy S --procedure P --schedule SCHEDULE"))
+        let witness = try #require(output.stdout.split(separator: "\n").first { $0.hasPrefix("    not finished: v1:") })
+        let schedule = String(witness.split(separator: " ").last!)
+        let replay = ["explain", file, "--set", "timing.exitDurationMs=4", "--hook", "AppDelegate", "--strategy", "two blocks",
+            "--procedure", "kill", "--schedule", schedule]
+        #expect(Tool.main(replay).exitCode == .success)
+        let mismatch = Tool.main(Array(replay[0...1]) + Array(replay[4...]))
+        #expect(mismatch.exitCode == .badInput)
+        #expect(mismatch.stderr.contains("the same scenario FILE and --set options as explore was given"))
+        // A path with a space is quoted for the shell.
+        let spaced = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace race \(getpid()).json").path
+        try Self.raceScenario.write(toFile: spaced, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: spaced) }
+        #expect(Tool.main(["explore", spaced]).stdout.contains("exitrace explain '\(spaced)' --hook H"))
+        // The cell explore was given is filled in.
+        #expect(Tool.main(["explore", file, "--hook", "AppDelegate", "--strategy", "two blocks"]).stdout.contains(
+            "exitrace explain \(file) --hook AppDelegate --strategy 'two blocks' --procedure P --schedule SCHEDULE"))
+    }
+
+    @Test("explore's text wraps at 120 columns, schedules whole, counts with separators; a sampled scenario runs its nominal values")
+    func exploreTextWraps() throws {
+        let output = Tool.main(["explore", "--set", "timing.exitDurationMs=11", "--hook", "AppDelegate"]).stdout
+        for line in output.split(separator: "\n") where !line.contains("v1:") && !line.contains("exitrace explain") {
+            #expect(line.count <= TextRenderer.maximumLineWidth, "\(line)")
+        }
+        #expect(output.split(separator: "\n").contains { $0.hasPrefix("    race: ") })
+        #expect(output.replacingOccurrences(of: "\n    ", with: " ").contains("at most 100,000 schedules per cell run"))
+        let random = Tool.main(["explore", "--hook", "AppDelegate", "--strategy", "Task", "--procedure", "background", "--random", "1200"]).stdout
+        #expect(random.contains("1,200 random schedules per cell run"))
+        #expect(random.contains("in 1,200 schedules"))
+        #expect(random.replacingOccurrences(of: "\n    ", with: " ").contains("random schedules, not an exhaustive search: not shown order-robust"))
+        let sampled = Tool.main(["explore", Self.repository.appendingPathComponent("scenarios/live-activity-uncertain.json").path, "--bound", "0"])
+        #expect(sampled.exitCode == .success)
+        #expect(sampled.stdout.replacingOccurrences(of: "\n    ", with: " ").contains("at the nominal values (each distribution's median)"))
+    }
+
+    @Test("explain at a tie says so and points to explore; a request not yet delivered is not 'waiting for the reply'")
+    func tieVerdict() throws {
+        let cell = ["explain", "--set", "timing.exitDurationMs=11", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "foreground"]
+        let lost = Tool.main(cell).stdout
+        #expect(!lost.contains("lost by 0 ms"))
+        #expect(lost.contains("when the process exited at 61 ms — a tie, lost by scheduling order: it would have taken effect at that same instant (61 ms)"))
+        #expect(lost.contains("exitrace explore says whether the other order wins"))
+        let won = Tool.main(cell + ["--schedule", "v1:\(ExitRaceVersion.current):0873881fac1b8062:0=1"])
+        #expect(won.exitCode == .success)
+        #expect(won.stdout.contains("at the same instant as the process exited at 61 ms: a tie, which the cleanup won by scheduling order"))
+        #expect(!won.stdout.contains("0 ms before"))
+        let sent = Tool.main(cell + ["--schedule", "v1:\(ExitRaceVersion.current):0873881fac1b8062:0=2"]).stdout
+        #expect(sent.contains("had sent Activity.end, and the request had not reached the system yet (the call takes effect on delivery)"))
+        #expect(!sent.contains("waiting for the reply"))
+        // A margin that is not 0 reads as before.
+        #expect(Tool.main(["explain", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "foreground"]).stdout.contains("lost by"))
+    }
 }

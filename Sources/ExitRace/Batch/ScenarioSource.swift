@@ -14,6 +14,8 @@ public struct ScenarioSource: Sendable {
     private let isDefault: Bool
     /// The scenarios' names, in order, as the check found them (they name result files).
     public private(set) var names: [String] = []
+    /// Whether each scenario draws a setting from a distribution (runs sampled), as the check found.
+    public private(set) var uncertain: [Bool] = []
 
     /// Every file the scenarios are read from, `extend` chains included: the files no output of
     /// the run may replace.
@@ -29,7 +31,9 @@ public struct ScenarioSource: Sendable {
         var diagnostics: [Diagnostic] = []
         for index in 0..<source.count {
             do {
-                source.names.append(try source.load(index).name)
+                let scenario = try source.load(index)
+                source.names.append(scenario.name)
+                source.uncertain.append(scenario.isUncertain)
             } catch {
                 diagnostics += error.diagnostics
             }

@@ -19,7 +19,7 @@ public struct CellExploration: Sendable {
     /// The number of choice points the default schedule meets.
     public var defaultChoicePoints: Int
     /// Whether every schedule within the bound was run (`false`: `maxSchedules` stopped the
-    /// search, or the schedules were random).
+    /// search, or the schedules were random and the default run met a choice point).
     public var exhaustive: Bool
 
     /// For an order-sensitive cell: the race at the first deviation of the first witness that
@@ -28,6 +28,16 @@ public struct CellExploration: Sendable {
 
     /// Whether some explored schedule gives another result than the default one.
     public var isOrderSensitive: Bool { witnesses.count > 1 }
+
+    /// Whether every schedule within the bound was run and all gave the default result.
+    public var isOrderRobust: Bool { !isOrderSensitive && exhaustive }
+
+    /// Whether the search found one result but was cut (`maxSchedules`, or random schedules):
+    /// no other result was found, which does not show the cell order-robust.
+    public var isUndecided: Bool { !isOrderSensitive && !exhaustive }
+
+    /// `sensitive`, `robust` or `undecided`: the JSON word.
+    public var robustness: String { isOrderSensitive ? "sensitive" : exhaustive ? "robust" : "undecided" }
 }
 
 /// Explores the orders of one cell's same-instant races: depth-first over schedules with at
@@ -46,7 +56,8 @@ public enum ScheduleExplorer {
             exhaustive: true)
         if let count = limits.randomSchedules {
             search.random(count: count, defaultWidths: first.widths)
-            exploration.exhaustive = false
+            // Random schedules show nothing exhaustively, unless the default run meets no choice point.
+            exploration.exhaustive = first.widths.isEmpty
         } else {
             search.depthFirst(prefix: [], widths: first.widths, from: 0)
             exploration.exhaustive = !search.stoppedEarly

@@ -92,7 +92,8 @@ extension ScheduleText {
             throw ScheduleTextError(
                 message: "the schedule belongs to another scenario, cell, procedure or setting values (fingerprint "
                     + "\(Self(fingerprint: fingerprint, deviations: []).text.split(separator: ":")[2]), expected "
-                    + "\(Self(fingerprint: expected, deviations: []).text.split(separator: ":")[2]))")
+                    + "\(Self(fingerprint: expected, deviations: []).text.split(separator: ":")[2])): give explain the same "
+                    + "scenario FILE and --set options as explore was given, and no --replication (explore runs the nominal values)")
         }
     }
 }

@@ -18,7 +18,10 @@ enum VerdictSentence {
         if outcome.cleanupFinished, let at = outcome.cleanupAt {
             var text = "○ finished: the cleanup took effect at \(ms(at.nanoseconds))"
             if let who = lastEffectContext(trace) { text += " (\(who))" }
-            if let death, let margin = outcome.margin {
+            if let death, let margin = outcome.margin, margin.nanoseconds == 0 {
+                text += ", at the same instant as \(death): a tie, which the cleanup won by scheduling order "
+                    + "(exitrace explore says whether the other order loses)"
+            } else if let death, let margin = outcome.margin {
                 text += ", \(ms(margin.nanoseconds)) before \(death)"
             } else {
                 text += ", and the process lived on"
@@ -35,7 +38,10 @@ enum VerdictSentence {
             return "× the cleanup did not finish, and the process did not die: nothing was left that could run it."
         }
         var text = "× lost: " + pendingStory(trace, deathAt: deathAt.nanoseconds) + " when \(death)"
-        if let margin = outcome.margin, let would = outcome.wouldHaveFinishedAt {
+        if let margin = outcome.margin, margin.nanoseconds == 0, let would = outcome.wouldHaveFinishedAt {
+            text += " — a tie, lost by scheduling order: it would have taken effect at that same instant (\(ms(would.nanoseconds))), and the engine ran "
+                + "the process's death first (exitrace explore says whether the other order wins)"
+        } else if let margin = outcome.margin, let would = outcome.wouldHaveFinishedAt {
             text += ": lost by \(ms(-margin.nanoseconds)) (it would have finished at \(ms(would.nanoseconds)))"
         }
         return text + inversionNote(outcome) + "."
@@ -162,6 +168,11 @@ enum VerdictSentence {
         case .calling(let thread, let call):
             return "\(name) was in \(CellExplanation.call(call, trace)) on \(CellExplanation.thread(thread, trace)); its request had not left yet"
         case .awaitingReply(let call):
+            let index = Int(call)
+            if trace.scenario.systemCalls.indices.contains(index), trace.scenario.systemCalls[index].takesEffectOn == .delivery {
+                return "\(name) had sent \(CellExplanation.call(call, trace)), and the request had not reached the system yet "
+                    + "(the call takes effect on delivery)"
+            }
             return "\(name) had sent \(CellExplanation.call(call, trace)) and was waiting for the reply (the call takes effect on reply)"
         case .sleeping:
             return "\(name) was suspended in Task.sleep"

@@ -13,12 +13,27 @@ extension ScenarioExploration {
         return [
             "[o] order-sensitive: another order of events due at one instant gives another result "
                 + "(explored: at most \(limits.bound) deviation\(limits.bound == 1 ? "" : "s") from the default order, "
-                + "\(TimeFormatting.grouped(limits.maxSchedules)) schedules per cell run)"
+                + "\(ExplorationRenderer.counted(limits.maxSchedules, "schedule")) per cell run)"
         ]
     }
 
-    /// One line per order-sensitive cell run: the race in words, the two results, the witness.
+    /// One line per order-sensitive cell run: the race in words, the two results, the witness;
+    /// then, when some searches were cut, a line saying that their cells' missing `[o]` shows
+    /// nothing.
     func detailLines() -> [String] {
+        sensitiveLines() + undecidedLines()
+    }
+
+    private func undecidedLines() -> [String] {
+        guard undecidedCount > 0 else { return [] }
+        let runs = ExplorationRenderer.counted(undecidedCount, "cell run")
+        return [
+            "not explored exhaustively: \(runs) (\(cutWords)) found no other result, which does not show them "
+                + "order-robust; their cells carry no [o] (exitrace explore lists them)"
+        ]
+    }
+
+    private func sensitiveLines() -> [String] {
         cells.filter(\.isOrderSensitive).map { cell in
             let other = cell.witnesses[1]
             let race = cell.race.map { " — \(Self.words($0))" } ?? ""

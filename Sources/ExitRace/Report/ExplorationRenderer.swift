@@ -1,46 +1,67 @@
 /// Renders a schedule exploration: per cell and procedure, order-robust or order-sensitive,
 /// with a replayable witness schedule per distinct result, as text or canonical JSON.
 public enum ExplorationRenderer {
-    /// One line per cell and procedure; under an order-sensitive one, its witnesses.
-    public static func renderText(_ exploration: ScenarioExploration) -> String {
-        var lines = [header(exploration), ""]
+    /// One line per cell and procedure; under an order-sensitive one, its witnesses. Prose wraps
+    /// at ``TextRenderer/maximumLineWidth`` columns; a schedule stays whole on its line.
+    /// `replay` is the `explain` command that replays a witness (with the scenario file and `--set`
+    /// options the exploration was given, `SCHEDULE` standing for the witness); a template when nil.
+    public static func renderText(_ exploration: ScenarioExploration, replay: String? = nil) -> String {
+        var lines = ProseWrapping.lines(header(exploration)) + [""]
         for cell in exploration.cells {
-            lines.append(summary(cell, in: exploration))
+            lines += ProseWrapping.lines(summary(cell, in: exploration))
             guard cell.isOrderSensitive else { continue }
-            if let race = cell.race { lines.append("    race: \(ScenarioExploration.words(race))") }
+            if let race = cell.race { lines += ProseWrapping.lines("race: \(ScenarioExploration.words(race))", indent: "    ") }
             for witness in cell.witnesses {
                 let note = witness.deviations.isEmpty ? "  (the default order)" : ""
                 lines.append("    \(witness.result.text): \(exploration.scheduleText(witness, of: cell))\(note)")
             }
         }
         lines.append("")
-        lines.append("\(exploration.sensitiveCount) of \(counted(exploration.cells.count, "cell run")) order-sensitive")
+        var total = "\(TimeFormatting.grouped(exploration.sensitiveCount)) of \(counted(exploration.cells.count, "cell run")) order-sensitive"
+        if exploration.undecidedCount > 0 {
+            total += ", \(TimeFormatting.grouped(exploration.undecidedCount)) undecided (\(exploration.cutWords): "
+                + "no other result found, not shown order-robust)"
+        }
+        lines += ProseWrapping.lines(total)
         if exploration.sensitiveCount > 0 {
-            lines.append("replay a witness: exitrace explain [FILE] --hook H --strategy S --procedure P --schedule SCHEDULE")
+            // The command stays on one line, so that it can be copied.
+            lines.append("replay a witness:")
+            lines.append(
+                "    " + (replay ?? "exitrace explain [FILE] --hook H --strategy S --procedure P --schedule SCHEDULE"))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private static func header(_ exploration: ScenarioExploration) -> String {
         let limits = exploration.limits
+        let perCell = "per cell run"
         let how =
-            limits.randomSchedules.map { "\($0) random schedules per cell run (seed \(limits.seed))" }
-            ?? "depth-first, at most \(limits.bound) deviations from the default order, at most \(TimeFormatting.grouped(limits.maxSchedules)) schedules per cell run"
-        return "\(exploration.scenario.name): schedule exploration of same-instant races, \(how)"
+            limits.randomSchedules.map { "\(TimeFormatting.grouped($0)) random schedules \(perCell) (seed \(limits.seed))" }
+            ?? "depth-first, at most \(limits.bound) deviation\(limits.bound == 1 ? "" : "s") from the default order, "
+            + "at most \(counted(limits.maxSchedules, "schedule")) \(perCell)"
+        let nominal =
+            exploration.scenario.isUncertain
+            ? "; at the nominal values (each distribution's median), as explain replays without --replication" : ""
+        return "\(exploration.scenario.name): schedule exploration of same-instant races, \(how)\(nominal)"
     }
 
     private static func summary(_ cell: CellExploration, in exploration: ScenarioExploration) -> String {
         let name = cellName(cell, exploration.scenario)
+        let points = counted(cell.defaultChoicePoints, "choice point")
+        if cell.isUndecided {
+            return "\(name): undecided: no other result found in \(counted(cell.schedules, "schedule")) "
+                + "(\(cell.witnesses[0].result.text)), \(exploration.cutWords): not shown order-robust; \(points)"
+        }
         let verdict =
             cell.isOrderSensitive
             ? "order-sensitive (\(cell.witnesses.count) results)" : "order-robust (\(cell.witnesses[0].result.text))"
-        let counts = "\(counted(cell.schedules, "schedule")), \(counted(cell.defaultChoicePoints, "choice point"))"
+        let counts = "\(counted(cell.schedules, "schedule")), \(points)"
         return "\(name): \(verdict); \(counts), \(extent(cell, exploration.limits))"
     }
 
     /// `1 schedule`, `2 schedules`.
     static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+        "\(TimeFormatting.grouped(count)) \(noun)\(count == 1 ? "" : "s")"
     }
 
     static func cellName(_ cell: CellExploration, _ scenario: Scenario) -> String {
@@ -48,7 +69,7 @@ public enum ExplorationRenderer {
     }
 
     private static func extent(_ cell: CellExploration, _ limits: ExplorationLimits) -> String {
-        if limits.randomSchedules != nil { return "random" }
+        if limits.randomSchedules != nil { return cell.exhaustive ? "random (no choice point: every one is the default)" : "random" }
         return cell.exhaustive ? "exhaustive within bound \(limits.bound)" : "stopped at --max-schedules \(limits.maxSchedules)"
     }
 
@@ -73,6 +94,7 @@ public enum ExplorationRenderer {
             "strategy": .string(scenario.strategies[cell.cell.strategy].name),
             "procedure": .string(scenario.procedures[cell.procedure].name),
             "orderSensitive": .bool(cell.isOrderSensitive),
+            "robustness": .string(cell.robustness),
             "schedules": .integer(Int64(cell.schedules)),
             "choicePoints": .integer(Int64(cell.defaultChoicePoints)),
             "exhaustive": .bool(cell.exhaustive),

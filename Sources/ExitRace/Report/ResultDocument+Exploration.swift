@@ -14,8 +14,14 @@ extension ResultDocument {
         public var orderSensitive: Bool
         /// The witnesses' results, the default order's first (`finished`, `not finished [d]`).
         public var results: [String]
+        /// Whether every schedule within the bound was run (`false`: the search was cut, so one
+        /// result does not show the run order-robust). True when the file does not say.
+        public var exhaustive: Bool = true
         /// For an order-sensitive run: the race in words (`A vs. B, both due at 1 ms`).
         public var race: String?
+
+        /// `sensitive`, `robust` or `undecided` (one result, but the search was cut).
+        public var robustness: String { orderSensitive ? "sensitive" : exhaustive ? "robust" : "undecided" }
     }
 
     /// What a result file says about its exploration.
@@ -29,7 +35,7 @@ extension ResultDocument {
 
         /// `explored with bound 2, at most 100,000 schedules per cell run`.
         public var limitsText: String {
-            "explored with bound \(bound), at most \(TimeFormatting.grouped(maxSchedules)) schedules per cell run"
+            "explored with bound \(bound), at most \(TimeFormatting.grouped(maxSchedules)) schedule\(maxSchedules == 1 ? "" : "s") per cell run"
         }
 
         /// The limits to explore with again.
@@ -48,12 +54,14 @@ extension ResultDocument {
                 guard let hook = text(cell["hook"]), let strategy = text(cell["strategy"]), let procedure = text(cell["procedure"]),
                     case .bool(let sensitive)? = cell["orderSensitive"]?.value
                 else { continue }
+                var exhaustive = true
+                if case .bool(let value)? = cell["exhaustive"]?.value { exhaustive = value }
                 var results: [String] = []
                 if case .array(let witnesses)? = cell["witnesses"]?.value { results = witnesses.compactMap { text($0["result"]) } }
                 runs.append(
                     ExploredRun(
                         hook: hook, strategy: strategy, procedure: procedure, orderSensitive: sensitive, results: results,
-                        race: raceWords(cell["race"])))
+                        exhaustive: exhaustive, race: raceWords(cell["race"])))
             }
         }
         return Exploration(bound: bound, maxSchedules: maxSchedules, runs: runs)

@@ -13,10 +13,18 @@ public struct RobustnessChange: Equatable, Sendable {
     public var now: ResultDocument.ExploredRun
     /// The bound the new results were explored with.
     public var bound: Int
+    /// The most schedules per cell run the new results were explored with.
+    public var maxSchedules: Int = 100_000
 
     /// One line: `… · kill: became order-sensitive — A vs. B, both due at 1 ms; default order: finished, other order: not finished`.
     public var description: String {
         let name = "\(scenario) · \(hookLabel) · \(strategy) · \(procedure)"
+        if now.robustness == "undecided" {
+            let result = now.results.first.map { " than \($0)" } ?? ""
+            return "\(name): now undecided: no other result\(result) found, but the search stopped at "
+                + "--max-schedules \(maxSchedules) before every order up to \(bound) deviation\(bound == 1 ? "" : "s") was run "
+                + "(not shown order-robust)"
+        }
         guard now.orderSensitive else {
             let result = now.results.first.map { " (\($0))" } ?? ""
             return "\(name): became order-robust: every order explored, up to \(bound) deviation"
@@ -33,11 +41,11 @@ public struct RobustnessChange: Equatable, Sendable {
         return after.runs.compactMap { run in
             guard let previous = before.runs.first(where: {
                 $0.hook == run.hook && $0.strategy == run.strategy && $0.procedure == run.procedure
-            }), previous.orderSensitive != run.orderSensitive
+            }), previous.robustness != run.robustness
             else { return nil }
             return RobustnessChange(
                 scenario: new.scenario, hookLabel: new.hookLabel(run.hook), strategy: run.strategy, procedure: run.procedure,
-                now: run, bound: after.bound)
+                now: run, bound: after.bound, maxSchedules: after.maxSchedules)
         }
     }
 }
