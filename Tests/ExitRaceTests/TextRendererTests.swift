@@ -112,4 +112,14 @@ struct TextRendererTests {
             }
         }
     }
+
+    @Test("bench figures: exactly the decimals asked for, thousands grouped, never a trap")
+    func benchFigures() {
+        #expect(Benchmark.fixed(1486.04, 0) == "1,486")
+        #expect(Benchmark.fixed(0.7, 2) == "0.70")
+        #expect(Benchmark.fixed(1234567.891, 1) == "1,234,567.9")
+        #expect(Benchmark.fixed(-0.004, 2) == "0.00")
+        #expect(Benchmark.fixed(-2.5, 1) == "-2.5")
+        #expect(Benchmark.fixed(.infinity, 1) == "inf")
+    }
 }

@@ -16,7 +16,7 @@ extension Benchmark {
         let events = Double(blocks * 5 * eventsPerRun)
         let engineRate = events / engine, bareRate = events / bare
         return Part(
-            label: "engine against a bare binary heap (synthetic load: 200 tasks, \(eventsPerRun) events a run, \(pending) pending on average)",
+            label: "engine against a bare binary heap (synthetic load: 200 tasks, \(TimeFormatting.grouped(eventsPerRun)) events a run, \(pending) pending on average)",
             lines: [
                 "engine \(fixed(engineRate / 1e6, 2)) M events/s, bare heap \(fixed(bareRate / 1e6, 2)) M events/s"
                     + ": the engine runs at \(fixed(engineRate / bareRate, 2))× the heap's rate (higher is better; measured alternately)"

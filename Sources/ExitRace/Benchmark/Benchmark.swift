@@ -41,10 +41,17 @@ public enum Benchmark {
         return out
     }
 
-    /// `value` rounded to `decimals` places.
+    /// `value` rounded to exactly `decimals` places, thousands grouped: `1,486`, `0.70`.
     static func fixed(_ value: Double, _ decimals: Int) -> String {
-        var scale = 1.0
+        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+        var scale = 1
         for _ in 0..<decimals { scale *= 10 }
-        return "\((value * scale).rounded() / scale)"
+        let scaled = Int((abs(value) * Double(scale)).rounded())
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        let whole = sign + TimeFormatting.grouped(scaled / scale)
+        guard decimals > 0 else { return whole }
+        var fraction = String(scaled % scale)
+        while fraction.count < decimals { fraction = "0" + fraction }
+        return whole + "." + fraction
     }
 }
