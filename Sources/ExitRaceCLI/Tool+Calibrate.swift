@@ -51,8 +51,8 @@ extension Tool {
             if let committed, let recorded, !update,
                 let mismatch = CalibrationDrift.optionsMismatch(committed: recorded, current: .init(samples: samples, seed: seed, tolerance: tolerance)) {
                 return ToolOutput(
-                    stdout: mismatch + "\n"
-                        + "  so \(committed) cannot be checked by this run; leave out --samples, --seed and --tolerance to check it with its own\n",
+                    stdout: ProseWrapping.text(mismatch)
+                        + ProseWrapping.text("so this run cannot check \(committed); leave out --samples, --seed and --tolerance to check it with its own", indent: "  "),
                     exitCode: .difference)
             }
             let calibration = Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)

@@ -154,6 +154,8 @@ struct SensitivityTests {
         #expect(output.stdout.components(separatedBy: "warning:").count == 2)
         let markdown = Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "64", "--format", "md"])
         #expect(markdown.stdout.contains("- ⚠ AppDelegate · Task.detached(priority: .high) · foreground: only 1 of 128 base parameter sets failed"))
+        let one = Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "1", "--bootstrap", "2"])
+        #expect(one.stdout.contains("over its prior: 1 base sample × 3 = 3 parameter sets"), "\(one.stdout)")
         // The threshold: fewer than 30 of the 2N base sets with the rarer outcome, either way.
         #expect(SensitivityRenderer.minimumMinority == 30)
         var sums = SensitivitySums(outputs: 1, settings: 1)

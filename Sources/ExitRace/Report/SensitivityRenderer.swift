@@ -93,8 +93,8 @@ public enum SensitivityRenderer {
         let scenario = analysis.scenario, sums = bootstrap.sums
         let d = analysis.settings
         let header = [
-            "sensitivity of \(scenario.name) over its prior: \(TimeFormatting.grouped(analysis.samples)) base samples × \(d + 2) = \(TimeFormatting.grouped(analysis.samples * (d + 2))) parameter sets (Saltelli, Sobol sequence with digital shift seed \(analysis.seed))",
-            "first-order (S1) and total (ST) Sobol indices of each outcome (finished = 1, else 0), each with its 95% bootstrap interval (\(bootstrap.resamples) resamples of the base samples); ST near 0: the setting does not matter there",
+            "sensitivity of \(scenario.name) over its prior: \(CalibrationText.counted(analysis.samples, "base sample")) × \(d + 2) = \(TimeFormatting.grouped(analysis.samples * (d + 2))) parameter sets (Saltelli, Sobol sequence with digital shift seed \(analysis.seed))",
+            "first-order (S1) and total (ST) Sobol indices of each outcome (finished = 1, else 0), each with its 95% bootstrap interval (\(TimeFormatting.grouped(bootstrap.resamples)) resamples of the base samples); ST near 0: the setting does not matter there",
             "estimates are noisy at small N and may stray outside 0…1 (nothing is clamped): read the interval, and raise --samples when it is wide",
         ]
         let key = (0..<d).map { (letter($0), scenario.uncertainties[$0].path, scenario.uncertainties[$0].distribution.description) }
