@@ -158,4 +158,27 @@ struct CalibrationCheckTests {
             #expect(line.count <= 120, "\(line)")
         }
     }
+
+    @Test("drift lines fit 120 columns (a long histogram change wraps) and counts are grouped")
+    func driftLines() throws {
+        try Self.inTemporaryDirectory { directory in
+            let scenario = MeasuredCalibrationTests.root.appendingPathComponent("scenarios/live-activity-prior.json").path
+            let file = directory.appendingPathComponent("committed.json").path
+            let base = ["calibrate", scenario, "--measured", Self.shipped, "--samples", "256"]
+            #expect(Tool.main(base + ["--format", "json", "--output", file]).exitCode == .success)
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let numbers = try NSRegularExpression(pattern: "^( +)[0-9]+(,?)$", options: .anchorsMatchLines)
+                .stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$11234567$2")
+            let edited = try NSRegularExpression(pattern: "\"count\": [0-9]+")
+                .stringByReplacingMatches(in: numbers, range: NSRange(numbers.startIndex..., in: numbers), withTemplate: "\"count\": 1234567")
+            try edited.write(toFile: file, atomically: true, encoding: .utf8)
+            let output = Tool.main(base + ["--check", file])
+            #expect(output.exitCode == .difference)
+            let lines = output.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.allSatisfy { $0.count <= 120 }, "\(lines.filter { $0.count > 120 })")
+            #expect(lines.contains { $0.hasPrefix("  settings[timing.exitDurationMs].histogram: [1234567, ") })
+            #expect(lines.contains { $0.hasPrefix("      ") }, "a wrapped histogram continues four spaces further in")
+            #expect(output.stdout.contains("count: 1,234,567 → "))
+        }
+    }
 }

@@ -115,7 +115,7 @@ public struct CalibrationText {
     }
 
     /// `1 set`, `16,384 sets`: a count, grouped, with its noun in the singular or the plural.
-    static func counted(_ count: Int, _ noun: String) -> String {
+    public static func counted(_ count: Int, _ noun: String) -> String {
         "\(TimeFormatting.grouped(count)) \(noun)\(count == 1 ? "" : "s")"
     }
 
