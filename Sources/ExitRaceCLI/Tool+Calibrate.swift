@@ -8,7 +8,7 @@ extension Tool {
             let arguments = try parse(
                 raw, command: "calibrate",
                 values: ["--measured", "--samples", "--seed", "--tolerance", "--format", "--set", "--output", "-o", "--check"],
-                flags: ["--serial", "--update"])
+                flags: ["--serial", "--update", "--force"])
             let format = arguments.value("--format") ?? "text"
             guard ["text", "md", "json", "html"].contains(format) else {
                 throw usageError("exitrace calibrate: --format expects text, md, json or html, found '\(format)'")
@@ -16,21 +16,51 @@ extension Tool {
             guard let measuredPath = arguments.value("--measured") else {
                 throw usageError("exitrace calibrate: --measured FILE is required (a measured table, e.g. measurements/live-activity-ios18.4.json)")
             }
-            if arguments.flag("--update") && arguments.value("--check") == nil {
+            let committed = arguments.value("--check")
+            let update = arguments.flag("--update")
+            if update && committed == nil {
                 throw usageError("exitrace calibrate: --update rewrites the file given with --check FILE; give --check")
             }
-            let samples = try wholeNumber(arguments, "--samples", default: 4096, in: 1...Calibration.maxSamples, command: "calibrate")
-            let seed = UInt64(try wholeNumber(arguments, "--seed", default: 1, in: 0...SamplingSettings.maxSeed, command: "calibrate"))
-            let tolerance = try wholeNumber(arguments, "--tolerance", default: 0, in: 0...1000, command: "calibrate")
+            if committed != nil, let option = ["--output", "-o", "--format"].first(where: { arguments.value($0) != nil }) {
+                throw usageError("exitrace calibrate: --check compares with the committed file and writes no report; leave out \(option) (or --check to write a report)")
+            }
+            if update && environment.isCI && !arguments.flag("--force") {
+                throw Stop(output: ToolOutput(
+                    stderr: "exitrace calibrate: refusing to --update a committed calibration with CI=true: CI checks results, people accept them "
+                        + "(add --force if you really mean it)\n",
+                    exitCode: .badInput))
+            }
+            // With --check, the options not given are the committed calibration's own.
+            var recorded: CalibrationDrift.Options?
+            if let committed {
+                do throws(InputError) {
+                    recorded = try CalibrationDrift.committedOptions(file: committed)
+                } catch {
+                    if !update { throw inputError(error) }
+                }
+            }
+            let samples = try wholeNumber(arguments, "--samples", default: recorded?.samples ?? 4096, in: 1...Calibration.maxSamples, command: "calibrate")
+            let seed = UInt64(try wholeNumber(arguments, "--seed", default: Int(recorded?.seed ?? 1), in: 0...SamplingSettings.maxSeed, command: "calibrate"))
+            let tolerance = try wholeNumber(arguments, "--tolerance", default: recorded?.tolerance ?? 0, in: 0...1000, command: "calibrate")
             let scenario = try oneScenario(arguments, command: "calibrate").scenario
             let measured = try reporting { () throws(InputError) in try MeasurementsDecoder.load(path: measuredPath) }
             let targets = try reporting { () throws(InputError) in try measured.resolve(against: scenario) }
+            guard tolerance < targets.count else {
+                throw usageError("exitrace calibrate: --tolerance \(tolerance) would accept every set: \(measuredPath) measures \(targets.count) cell\(targets.count == 1 ? "" : "s"); give at most \(targets.count - 1)")
+            }
+            if let committed, let recorded, !update,
+                let mismatch = CalibrationDrift.optionsMismatch(committed: recorded, current: .init(samples: samples, seed: seed, tolerance: tolerance)) {
+                return ToolOutput(
+                    stdout: ProseWrapping.text(mismatch)
+                        + ProseWrapping.text("so this run cannot check \(committed); leave out --samples, --seed and --tolerance to check it with its own", indent: "  "),
+                    exitCode: .difference)
+            }
             let calibration = Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
             let result = calibration.run(parallel: !arguments.flag("--serial"))
             let words = CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: scenario))
             let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) } + [measuredPath])
-            if let committed = arguments.value("--check") {
-                return try checkCalibration(words, against: committed, update: arguments.flag("--update"), protecting: inputs)
+            if let committed {
+                return try checkCalibration(words, against: committed, update: update, protecting: inputs)
             }
             let output = arguments.value("--output") ?? arguments.value("-o")
             var results = try ResultStream(output: output, environment, protecting: output == nil ? .none : inputs)
@@ -71,7 +101,7 @@ extension Tool {
     static let calibrateHelp = """
         USAGE: exitrace calibrate [FILE] --measured MEASURED.json [--set PATH=VALUE]… [--samples N]
                                   [--seed S] [--tolerance K] [--format text|md|json|html]
-                                  [--output F] [--check COMMITTED.json [--update]] [--serial]
+                                  [--output F] [--check COMMITTED.json [--update [--force]]] [--serial]
 
         Which timings are consistent with what you measured on a device, and how sure is each
         prediction given that? Approximate Bayesian computation by rejection: the scenario's
@@ -95,7 +125,8 @@ extension Tool {
           --set PATH=VALUE   override a setting, or give it a prior: --set 'timing.exitDurationMs=uniform(1,20)'
           --samples N        parameter sets to draw (default 4096; 1 to \(Calibration.maxSamples))
           --seed S           the seed of the sequence's digital shift (default 1)
-          --tolerance K      accept sets missing at most K measured cells (default 0)
+          --tolerance K      accept sets missing at most K measured cells (default 0; fewer
+                             than the measured cells)
           --format F         text (default, for a terminal), md (Markdown), json (canonical JSON)
                              or html (a self-contained page: one histogram per varied setting of
                              the accepted sets over its prior, the nominal value marked, then
@@ -103,9 +134,13 @@ extension Tool {
           --output F, -o F   write to F (whole, once done) instead of standard output
           --check FILE       compare with a committed calibration (a --format json file): exit 0
                              when it is what this run computes, else 1 with each change in words
-                             (accepted count, accepted ranges, histograms, prediction counts)
+                             (accepted count, accepted ranges, histograms, prediction counts).
+                             --samples, --seed and --tolerance default to FILE's; given and
+                             different, exit 1 saying so. The measured file's path is not
+                             compared (only its content matters). No --output or --format
           --update           with --check: rewrite FILE, and FILE's .md sibling (the Markdown
-                             report), with this run's calibration
+                             report), with this run's calibration; refused when CI=true unless
+                             --force is given too
           --serial           run on one thread (the output is byte-identical)
 
         EXAMPLE

@@ -18,17 +18,26 @@ extension Tool {
         }
         let summary = CalibrationDrift.acceptedSummary(words)
         if changes.isEmpty { return ToolOutput(stdout: "calibration matches \(path) (\(summary))\n") }
-        let listed = changes.prefix(maxListedChanges).map { "  " + $0 } + (changes.count > maxListedChanges ? ["  … and \(changes.count - maxListedChanges) more"] : [])
+        let listed = changes.prefix(maxListedChanges).map { "  " + $0 } + (changes.count > maxListedChanges ? ["  … and \(CalibrationText.counted(changes.count - maxListedChanges, "more change"))"] : [])
         if update {
             let markdown = (path as NSString).deletingPathExtension + ".md"
             try reporting { () throws(InputError) in
                 try AtomicFile.write(current, to: path, protecting: inputs)
                 try AtomicFile.write(CalibrationRenderer.markdown(words), to: markdown, protecting: inputs)
             }
-            return ToolOutput(stdout: (["updated \(path) and \(markdown) (\(summary)):"] + listed).joined(separator: "\n") + "\n")
+            return ToolOutput(stdout: wrapped(["updated \(path) and \(markdown) (\(summary)):"] + listed))
         }
         let lines = ["calibration drifted from \(path) (now \(summary)); accept it with --update:"] + listed
-        return ToolOutput(stdout: lines.joined(separator: "\n") + "\n", exitCode: .difference)
+        return ToolOutput(stdout: wrapped(lines), exitCode: .difference)
+    }
+
+    /// Lines wrapped at 120 columns, each keeping its indentation (a long histogram change
+    /// continues four spaces further in).
+    static func wrapped(_ lines: [String]) -> String {
+        lines.map { line in
+            let indent = String(line.prefix { $0 == " " })
+            return ProseWrapping.text(String(line.dropFirst(indent.count)), indent: indent)
+        }.joined()
     }
 
     /// Changes listed before the rest are counted.

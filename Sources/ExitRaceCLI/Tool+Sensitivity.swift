@@ -48,7 +48,10 @@ extension Tool {
         each with a 95% bootstrap interval: B resamples of the N base samples with replacement
         (seeded by S; the outcomes are kept as bits, nothing is simulated again), the estimate ±
         1.96 standard deviations. Estimates are noisy at small N and may stray outside 0…1;
-        nothing is clamped: read the interval. Cells whose outcome never changes are listed apart.
+        nothing is clamped: read the interval. When fewer than 30 of the 2N base parameter sets
+        have a cell's rarer outcome (finished or failed), even a narrow interval may be wrong: the
+        cell's block says so ("only k of 2N base parameter sets …; raise --samples"). Cells whose
+        outcome never changes are listed apart.
 
         OPTIONS
           --set PATH=VALUE   override a setting, or give it a prior: --set 'timing.exitDurationMs=uniform(1,20)'

@@ -51,7 +51,7 @@ struct CalibrationPicturesTests {
         try committed.replacingOccurrences(of: "\"accepted\": \(accepted),", with: "\"accepted\": 99999,").write(toFile: file, atomically: true, encoding: .utf8)
         let drifted = Tool.main(base + ["--check", file])
         #expect(drifted.exitCode == .difference)
-        #expect(drifted.stdout.contains("accepted: 99999 → \(accepted)"))
+        #expect(drifted.stdout.contains("accepted: 99,999 → \(accepted)"))
 
         let updated = Tool.main(base + ["--check", file, "--update"])
         #expect(updated.exitCode == .success && updated.stdout.hasPrefix("updated \(file)"))

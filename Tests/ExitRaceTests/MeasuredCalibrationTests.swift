@@ -83,10 +83,11 @@ struct MeasuredCalibrationTests {
     @Test("nothing accepted: the closest sets and the cells they miss")
     func nothingAccepted() throws {
         let scenario = try Self.scenario(["timing.exitDurationMs=uniform(1,20)"])
-        let targets = try Self.targets(#"{"cells": [{"hook": "Notification", "strategy": "Task", "observed": "○"}]}"#, scenario)
+        let json = #"{"cells": [{"hook": "Notification", "strategy": "Task", "observed": "○"}]}"#
+        let targets = try Self.targets(json, scenario)
         let result = Calibration(scenario: scenario, targets: targets, samples: 64, seed: 1).run()
         #expect(result.tally.accepted == 0)
-        let measured = try MeasurementsDecoder.decode(#"{"cells": []}"#, file: "m.json")
+        let measured = try MeasurementsDecoder.decode(json, file: "m.json")
         let text = CalibrationRenderer.text(CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: scenario)))
         #expect(text.contains("No set of the 64 drawn reproduces the measurements"))
         #expect(text.contains("Notification · Task: measured ○, predicted ×"))

@@ -137,4 +137,34 @@ struct SensitivityTests {
         #expect(json.exitCode == .success && json.stdout.contains("\"resamples\": 10"))
         #expect(Tool.main(["sensitivity", "--help"]).stdout.contains("USAGE: exitrace sensitivity"))
     }
+
+    @Test("few samples with the rarer outcome: the block says its indices and intervals are unreliable, and only that block")
+    func fewMinoritySamples() throws {
+        // With 64 base samples, S1 of the exit duration comes out 2.02 (1.99–2.05) for the cells
+        // that fail in 1 of the 128 base sets, where the truth is 1: confidently wrong.
+        let output = Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "64"])
+        #expect(output.exitCode == .success)
+        let blocks = output.stdout.components(separatedBy: "\n\n")
+        let wrong = try #require(blocks.first { $0.contains("AppDelegate · Task.detached(priority: .high) · foreground") })
+        #expect(wrong.contains("S1 2.02 (1.99–2.05)"))
+        #expect(wrong.contains(
+            "  warning: only 1 of 128 base parameter sets failed: the indices and intervals are unreliable; raise --samples"), "\(wrong)")
+        let fine = try #require(blocks.first { $0.contains("AppDelegate · Task.detached · foreground") })
+        #expect(!fine.contains("warning"), "\(fine)")
+        #expect(output.stdout.components(separatedBy: "warning:").count == 2)
+        let markdown = Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "64", "--format", "md"])
+        #expect(markdown.stdout.contains("- ⚠ AppDelegate · Task.detached(priority: .high) · foreground: only 1 of 128 base parameter sets failed"))
+        let one = Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "1", "--bootstrap", "2"])
+        #expect(one.stdout.contains("over its prior: 1 base sample × 3 = 3 parameter sets"), "\(one.stdout)")
+        // The threshold: fewer than 30 of the 2N base sets with the rarer outcome, either way.
+        #expect(SensitivityRenderer.minimumMinority == 30)
+        var sums = SensitivitySums(outputs: 1, settings: 1)
+        sums.samples = 64
+        (sums.sumA[0], sums.sumB[0]) = (15, 15)
+        #expect(SensitivityRenderer.fewSamplesWarning(sums, output: 0) == nil)
+        (sums.sumA[0], sums.sumB[0]) = (14, 15)
+        #expect(SensitivityRenderer.fewSamplesWarning(sums, output: 0)?.hasPrefix("only 29 of 128 base parameter sets finished") == true)
+        (sums.sumA[0], sums.sumB[0]) = (64, 50)
+        #expect(SensitivityRenderer.fewSamplesWarning(sums, output: 0)?.hasPrefix("only 14 of 128 base parameter sets failed") == true)
+    }
 }

@@ -20,7 +20,7 @@ public enum CalibrationSVG {
             let height = Swift.max(1, barsHeight * Double(count) / Double(highest))
             svg += "<rect class=\"accepted\" fill=\"#4a74c9\" x=\"\(RateSVG.f(left + step * Double(bin) + 0.5))\" y=\"\(RateSVG.f(base - height))\" "
             svg += "width=\"\(RateSVG.f(step - 1))\" height=\"\(RateSVG.f(height))\"><title>"
-            svg += HTML.escape("\(value(edges[bin]))–\(value(edges[bin + 1]))\(unit): \(count) accepted set\(count == 1 ? "" : "s")")
+            svg += HTML.escape("\(value(edges[bin]))–\(value(edges[bin + 1]))\(unit): \(TimeFormatting.grouped(count)) accepted set\(count == 1 ? "" : "s")")
             svg += "</title></rect>\n"
         }
         svg += "<line class=\"axis\" stroke=\"#888\" x1=\"\(RateSVG.f(left))\" x2=\"\(RateSVG.f(left + width))\" y1=\"\(RateSVG.f(base))\" y2=\"\(RateSVG.f(base))\"/>\n"
@@ -34,7 +34,7 @@ public enum CalibrationSVG {
         svg += "<line class=\"nominal\" stroke=\"#d22\" stroke-dasharray=\"4 2\" x1=\"\(RateSVG.f(nominal))\" x2=\"\(RateSVG.f(nominal))\" y1=\"\(RateSVG.f(top - 12))\" y2=\"\(RateSVG.f(base))\"/>\n"
         svg += RateSVG.text("nominal \(value(prior.distribution.nominal))\(unit)", x: nominal + 3, y: top - 4, anchor: "start")
         let total = counts.reduce(0, +)
-        svg += RateSVG.text("\(total) accepted set\(total == 1 ? "" : "s"); each bar a twentieth of the prior\(unit.isEmpty ? "" : " (values in\(unit))")", x: left, y: base + 32, anchor: "start")
+        svg += RateSVG.text("\(TimeFormatting.grouped(total)) accepted set\(total == 1 ? "" : "s"); each bar a twentieth of the prior\(unit.isEmpty ? "" : " (values in\(unit))")", x: left, y: base + 32, anchor: "start")
         return svg + "</svg>"
     }
 

@@ -4,11 +4,54 @@
 ///
 /// The simulator is deterministic, so any change is a real change: a model, scenario, measured
 /// table or estimator that moved. What `calibrate --check` reports.
+///
+/// The measured file's path (`measured`) is kept in the report for information but is not
+/// compared: `./measurements/x.json`, `measurements/x.json` and the same file reached from
+/// another directory are one measured table, and its content is what the other values depend on.
+/// Whole numbers in the change lines are written with thousands separators (`6,188 → 6,179`).
 public enum CalibrationDrift {
+    /// The members not compared: the measured file's path as typed.
+    static let informational: Set<String> = ["measured"]
+
+    /// How a committed calibration was made: its `samples`, `seed` and `tolerance`.
+    public struct Options: Equatable, Sendable {
+        public var samples: Int, seed: UInt64, tolerance: Int
+        public init(samples: Int, seed: UInt64, tolerance: Int) {
+            self.samples = samples
+            self.seed = seed
+            self.tolerance = tolerance
+        }
+    }
+
+    /// The options the committed calibration in file `path` was made with; `nil` when the file
+    /// does not record them all. A file that cannot be read or is not valid JSON is bad input.
+    public static func committedOptions(file path: String) throws(InputError) -> Options? {
+        let root = try JSONDocument.parse(try InputFile.read(path, what: "a calibration file (calibrate --format json)"), file: path)
+        guard case .object(let members) = root.value else { return nil }
+        func whole(_ key: String) -> Int? {
+            guard let member = members.first(where: { $0.key == key }), case .number(let value, _) = member.value.value,
+                value >= 0, value.rounded() == value, value < 1e15 else { return nil }
+            return Int(value)
+        }
+        guard let samples = whole("samples"), let seed = whole("seed"), let tolerance = whole("tolerance") else { return nil }
+        return Options(samples: samples, seed: UInt64(seed), tolerance: tolerance)
+    }
+
+    /// `the committed calibration was made with --samples 16384 --seed 1; this run used --samples
+    /// 4096 --seed 1` (`--tolerance` too when it differs); `nil` when they are the same.
+    public static func optionsMismatch(committed: Options, current: Options) -> String? {
+        guard committed != current else { return nil }
+        func words(_ options: Options) -> String {
+            "--samples \(options.samples) --seed \(options.seed)"
+                + (committed.tolerance != current.tolerance ? " --tolerance \(options.tolerance)" : "")
+        }
+        return "the committed calibration was made with \(words(committed)); this run used \(words(current))"
+    }
+
     /// `6,188 of 16,384 sets accepted`, for the line that says the calibration matches.
     public static func acceptedSummary(_ words: CalibrationText) -> String {
         let tally = words.result.tally
-        return "\(TimeFormatting.grouped(tally.accepted)) of \(TimeFormatting.grouped(tally.samples)) sets accepted"
+        return "\(TimeFormatting.grouped(tally.accepted)) of \(CalibrationText.counted(tally.samples, "set")) accepted"
     }
 
     /// The changes from the committed calibration in file `path` to `current`; empty when none.
@@ -20,23 +63,40 @@ public enum CalibrationDrift {
     /// The changes from `committed` (the bytes of file `file`) to `current`; empty when none.
     /// A committed file that is not valid JSON is bad input.
     public static func changes(committed: [UInt8], file: String, current: String) throws(InputError) -> [String] {
-        let old = flatten(try JSONDocument.parse(committed, file: file))
-        let new = flatten(try JSONDocument.parse(Array(current.utf8), file: "the calibration"))
+        let old = flatten(try JSONDocument.parse(committed, file: file)).filter { !informational.contains($0.0) }
+        let new = flatten(try JSONDocument.parse(Array(current.utf8), file: "the calibration")).filter { !informational.contains($0.0) }
         let before = Dictionary(old, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(new, uniquingKeysWith: { first, _ in first })
         var lines: [String] = []
         for (key, value) in old {
             if let now = after[key] {
-                if now != value { lines.append("\(key): \(value) → \(now)") }
+                if now != value { lines.append("\(key): \(grouped(value)) → \(grouped(now))") }
             } else {
-                lines.append("\(key): \(value) → (gone)")
+                lines.append("\(key): \(grouped(value)) → (gone)")
             }
         }
-        for (key, value) in new where before[key] == nil { lines.append("\(key): (none) → \(value)") }
-        if lines.isEmpty && committed != Array(current.utf8) {
+        for (key, value) in new where before[key] == nil { lines.append("\(key): (none) → \(grouped(value))") }
+        if lines.isEmpty && !sameBytes(committed, current) {
             lines.append("\(file) holds the same values written differently (edited by hand?); --update rewrites it")
         }
         return lines
+    }
+
+    /// Whether `committed` is byte for byte `current`, apart from the (informational) measured
+    /// file's path.
+    static func sameBytes(_ committed: [UInt8], _ current: String) -> Bool {
+        let text = String(decoding: committed, as: UTF8.self)
+        func withoutMeasured(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("  \"measured\": ") }.joined(separator: "\n")
+        }
+        return text == current || withoutMeasured(text) == withoutMeasured(current)
+    }
+
+    /// A value as written in a change line: a whole number grouped (`16384` → `16,384`); anything
+    /// else, arrays included (where a separator would read as a list comma), as it is.
+    static func grouped(_ value: String) -> String {
+        Int(value).map(TimeFormatting.grouped) ?? value
     }
 
     /// Every scalar of `node` with its place, in file order; arrays of objects are indexed by their

@@ -1,15 +1,17 @@
 /// A calibration's report as terminal text or GitHub-flavoured Markdown.
 public enum CalibrationRenderer {
     /// The report, aligned for a terminal.
+    /// Prose wraps at ``TextRenderer/maximumLineWidth`` columns; the settings table and the
+    /// `--set` lines stay whole (they are copied and pasted).
     public static func text(_ words: CalibrationText) -> String {
-        var lines = words.headerLines()
+        var lines = words.headerLines().flatMap { ProseWrapping.lines($0) }
         lines.append("")
-        lines.append("settings (histogram: accepted sets per twentieth of the prior, from its lowest to its highest value)")
-        lines += aligned([["setting", "prior", "accepted", "histogram"]] + words.settingRows()).map { "  " + $0 }
-        section(&lines, words.representativeLines().enumerated().map { $0.offset == 0 ? $0.element : "  " + $0.element })
-        section(&lines, words.predictionLines().isEmpty ? [] : ["predictions for the cells nobody measured:"] + words.predictionLines().map { "  " + $0 })
-        section(&lines, words.nearMissLines())
-        section(&lines, words.missLines().isEmpty ? [] : ["measured cells most often missed (over every set drawn):"] + words.missLines().map { "  " + $0 })
+        lines += ProseWrapping.lines("settings (histogram: accepted sets per twentieth of the prior, from its lowest to its highest value)")
+        lines += aligned([["setting", "prior", "accepted", "histogram"]] + words.settingRows(aligned: true)).map { "  " + $0 }
+        section(&lines, words.representativeLines().enumerated().flatMap { $0.offset == 0 ? ProseWrapping.lines($0.element) : ["  " + $0.element] })
+        section(&lines, words.predictionLines().isEmpty ? [] : ["predictions for the cells nobody measured:"] + words.predictionLines().flatMap { ProseWrapping.lines($0, indent: "  ") })
+        section(&lines, words.nearMissLines().enumerated().flatMap { $0.offset == 0 ? ProseWrapping.lines($0.element) : [$0.element] })
+        section(&lines, words.missLines().isEmpty ? [] : ["measured cells most often missed (over every set drawn):"] + words.missLines().flatMap { ProseWrapping.lines($0, indent: "  ") })
         return lines.joined(separator: "\n") + "\n"
     }
 

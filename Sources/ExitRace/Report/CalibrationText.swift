@@ -26,13 +26,23 @@ public struct CalibrationText {
         if !origin.isEmpty { origin = " (\(origin))" }
         return [
             "calibrate \(scenario.name) against \(measured.file)\(origin)",
-            "\(c.targets.count) measured cells, \(c.scenario.uncertainties.count) setting\(c.scenario.uncertainties.count == 1 ? "" : "s") varied; \(TimeFormatting.grouped(c.samples)) sets (Sobol, digital shift seed \(c.seed)), each simulated in every cell; accepted when missing at most \(c.tolerance) measured cell\(c.tolerance == 1 ? "" : "s")",
-            "accepted: \(TimeFormatting.grouped(tally.accepted)) of \(TimeFormatting.grouped(tally.samples)) sets (\(RateTable.percent(tally.accepted, of: tally.samples)))",
+            "\(Self.counted(c.targets.count, "measured cell")), \(Self.counted(c.scenario.uncertainties.count, "setting")) varied; \(Self.counted(c.samples, "set")) (Sobol, digital shift seed \(c.seed)), each simulated in every cell; accepted when missing at most \(Self.counted(c.tolerance, "measured cell"))",
+            "accepted: \(TimeFormatting.grouped(tally.accepted)) of \(Self.counted(tally.samples, "set")) (\(RateTable.percent(tally.accepted, of: tally.samples)))",
         ]
     }
 
-    /// One row per varied setting: path, prior, accepted range, histogram with its ends.
-    public func settingRows() -> [[String]] {
+    /// One row per varied setting: path, prior, accepted range, histogram with its ends. With
+    /// `aligned`, each histogram's low end is padded on the left to the widest, so the bars of
+    /// every row start in the same column (the terminal form).
+    public func settingRows(aligned: Bool = false) -> [[String]] {
+        let rows = plainSettingRows()
+        guard aligned else { return rows.map { Array($0.prefix(3)) + ["\($0[3]) \($0[4]) \($0[5])"] } }
+        let width = rows.map { $0[3].count }.max() ?? 0
+        return rows.map { Array($0.prefix(3)) + [String(repeating: " ", count: width - $0[3].count) + "\($0[3]) \($0[4]) \($0[5])"] }
+    }
+
+    /// Path, prior, accepted range, histogram's low end, bars, high end.
+    func plainSettingRows() -> [[String]] {
         result.settings.indices.map { index in
             let setting = result.settings[index]
             let unit = unit(of: setting)
@@ -40,7 +50,7 @@ public struct CalibrationText {
                 .map { "\(Self.number($0.lowerBound))…\(Self.number($0.upperBound))\(unit)" } ?? "none"
             let edges = result.binEdges(setting: index)
             let bars = Self.sparkline(result.histogram(setting: index))
-            return [setting.path, setting.distribution.description, range, "\(Self.number(edges.first!)) \(bars) \(Self.number(edges.last!))"]
+            return [setting.path, setting.distribution.description, range, Self.number(edges.first!), bars, Self.number(edges.last!)]
         }
     }
 
@@ -83,7 +93,7 @@ public struct CalibrationText {
     public func nearMissLines() -> [String] {
         guard tally.accepted == 0 else { return [] }
         let c = result.calibration
-        var lines = ["No set of the \(TimeFormatting.grouped(tally.samples)) drawn reproduces the measurements\(c.tolerance > 0 ? " but \(c.tolerance) cells" : ""): the model may lack a mechanism, or the prior may be too narrow. The closest sets:"]
+        var lines = ["No set of the \(TimeFormatting.grouped(tally.samples)) drawn reproduces the measurements\(c.tolerance > 0 ? " but \(Self.counted(c.tolerance, "cell"))" : ""): the model may lack a mechanism, or the prior may be too narrow. The closest sets:"]
         let plan = c.plan(space: simulator.parameters)
         var masks = CellMasks(scenario: scenario)
         for near in tally.closest {
@@ -102,6 +112,11 @@ public struct CalibrationText {
         return c.targets.indices.filter { tally.misses[$0] > 0 }
             .sorted { (-tally.misses[$0], $0) < (-tally.misses[$1], $1) }
             .map { "\(cellName(c.cellIndex(c.targets[$0]))) (measured \(verdict(c.targets[$0].finishedMask))): missed by \(RateTable.percent(tally.misses[$0], of: tally.samples)) of all sets" }
+    }
+
+    /// `1 set`, `16,384 sets`: a count, grouped, with its noun in the singular or the plural.
+    public static func counted(_ count: Int, _ noun: String) -> String {
+        "\(TimeFormatting.grouped(count)) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// `AppDelegate · Task`.

@@ -15,6 +15,7 @@ public enum SensitivityRenderer {
         for block in words.blocks {
             lines += block.cells
             lines.append("  finished in \(block.finished) of the prior; the settings that decide it:")
+            if let warning = block.warning { lines += ProseWrapping.lines("warning: " + warning, indent: "  ") }
             let width = block.settings.map(\.path.count).max() ?? 0
             let firstOrderWidth = block.settings.map(\.firstOrder.count).max() ?? 0
             for setting in block.settings {
@@ -44,6 +45,8 @@ public enum SensitivityRenderer {
             lines.append("|" + String(repeating: "---|", count: words.columns.count))
             lines += words.rows.map { "| " + $0.joined(separator: " | ") + " |" }
         }
+        let warnings = words.blocks.flatMap { block in block.warning.map { warning in block.cells.map { "- ⚠ \($0): \(warning)" } } ?? [] }
+        if !warnings.isEmpty { lines += ["", "Too few samples with the rarer outcome:", ""] + warnings }
         if !words.constant.isEmpty { lines += ["", "Never change over the prior:", ""] + words.constant.map { "- " + $0 } }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -62,14 +65,36 @@ public enum SensitivityRenderer {
         var settings: [(path: String, firstOrder: String, total: String)]
         /// The settings whose total index is exactly 0 (no draw changed the outcome through them).
         var irrelevant: [String]
+        /// When fewer than ``minimumMinority`` of the base parameter sets had the rarer outcome:
+        /// `only 3 of 128 base parameter sets finished: …`.
+        var warning: String?
+    }
+
+    /// The fewest base parameter sets (of the 2N in the A and B matrices) that must have the rarer
+    /// outcome, finished or not, for the indices and their bootstrap intervals to be trusted.
+    /// Below it, the estimator sees a handful of flips, and the bootstrap resamples the same
+    /// handful, so its interval is narrow around a wrong value (with N = 64 and 3 flips, S1 = 2.02
+    /// (1.99–2.05) where the truth is 1). 30: the usual rule of thumb for a count to be read
+    /// through a normal approximation.
+    public static let minimumMinority = 30
+
+    /// The warning for an output whose rarer outcome was seen in fewer than ``minimumMinority``
+    /// base parameter sets; `nil` otherwise.
+    static func fewSamplesWarning(_ sums: SensitivitySums, output: Int) -> String? {
+        let total = 2 * sums.samples, finished = sums.sumA[output] + sums.sumB[output]
+        let minority = Swift.min(finished, total - finished)
+        guard minority < minimumMinority else { return nil }
+        let what = finished == minority ? "finished" : "failed"
+        return "only \(TimeFormatting.grouped(minority)) of \(TimeFormatting.grouped(total)) base parameter sets \(what): "
+            + "the indices and intervals are unreliable; raise --samples"
     }
 
     static func words(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> Words {
         let scenario = analysis.scenario, sums = bootstrap.sums
         let d = analysis.settings
         let header = [
-            "sensitivity of \(scenario.name) over its prior: \(TimeFormatting.grouped(analysis.samples)) base samples × \(d + 2) = \(TimeFormatting.grouped(analysis.samples * (d + 2))) parameter sets (Saltelli, Sobol sequence with digital shift seed \(analysis.seed))",
-            "first-order (S1) and total (ST) Sobol indices of each outcome (finished = 1, else 0), each with its 95% bootstrap interval (\(bootstrap.resamples) resamples of the base samples); ST near 0: the setting does not matter there",
+            "sensitivity of \(scenario.name) over its prior: \(CalibrationText.counted(analysis.samples, "base sample")) × \(d + 2) = \(TimeFormatting.grouped(analysis.samples * (d + 2))) parameter sets (Saltelli, Sobol sequence with digital shift seed \(analysis.seed))",
+            "first-order (S1) and total (ST) Sobol indices of each outcome (finished = 1, else 0), each with its 95% bootstrap interval (\(TimeFormatting.grouped(bootstrap.resamples)) resamples of the base samples); ST near 0: the setting does not matter there",
             "estimates are noisy at small N and may stray outside 0…1 (nothing is clamped): read the interval, and raise --samples when it is wide",
         ]
         let key = (0..<d).map { (letter($0), scenario.uncertainties[$0].path, scenario.uncertainties[$0].distribution.description) }
@@ -86,8 +111,12 @@ public enum SensitivityRenderer {
                 "S1 \(estimate(bootstrap.firstOrder(output: output, setting: i)!)), ST \(estimate(bootstrap.total(output: output, setting: i)!))"
             }
             rows.append([name, finished] + cells)
-            let block = block(output, name: name, finished: finished, bootstrap, key: key)
-            if let same = blocks.firstIndex(where: { $0.finished == finished && $0.settings.elementsEqual(block.settings, by: { $0 == $1 }) && $0.irrelevant == block.irrelevant }) {
+            var block = block(output, name: name, finished: finished, bootstrap, key: key)
+            block.warning = fewSamplesWarning(sums, output: output)
+            if let same = blocks.firstIndex(where: {
+                $0.finished == finished && $0.settings.elementsEqual(block.settings, by: { $0 == $1 }) && $0.irrelevant == block.irrelevant
+                    && $0.warning == block.warning
+            }) {
                 blocks[same].cells.append(name)
             } else {
                 blocks.append(block)

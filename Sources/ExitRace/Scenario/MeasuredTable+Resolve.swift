@@ -6,8 +6,14 @@ extension MeasuredTable {
     public func resolve(against scenario: Scenario) throws(InputError) -> [MeasuredTarget] {
         var diagnostics: [Diagnostic] = []
         var targets: [MeasuredTarget] = []
+        // The same message at the same place is said once (a misspelled column header in a
+        // Markdown table heads every cell of its column).
         func fail(_ position: SourcePosition, _ path: String, _ message: String) {
-            diagnostics.append(Diagnostic(at: position, path: path, message: message))
+            let diagnostic = Diagnostic(at: position, path: path, message: message)
+            let repeated = diagnostic.line > 0 && diagnostics.contains {
+                $0.file == diagnostic.file && $0.line == diagnostic.line && $0.column == diagnostic.column && $0.message == diagnostic.message
+            }
+            if !repeated { diagnostics.append(diagnostic) }
         }
         let hookNames = scenario.hooks.map(\.label) + scenario.hooks.map(\.name)
         let strategyNames = scenario.strategies.map(\.name)

@@ -17,6 +17,7 @@ extension MeasurementsDecoder {
         var table = MeasuredTable(file: file, device: "", os: "", notes: "", cells: [])
         var diagnostics: [Diagnostic] = []
         var strategies: [(String, Int)]?
+        var headerLine = 0
         var notes: [String] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingSpaces
@@ -30,6 +31,7 @@ extension MeasurementsDecoder {
             if fields.allSatisfy({ $0.text.allSatisfy { "-: ".contains($0) } }) { continue }
             guard let columns = strategies else {
                 strategies = fields.dropFirst().map { ($0.text.filter { $0 != "`" }, $0.column) }
+                headerLine = index + 1
                 continue
             }
             let hook = fields[0].text
@@ -42,8 +44,11 @@ extension MeasurementsDecoder {
                 let path = "\(hook) · \(columns[offset].0)"
                 switch markdownObservation(field.text) {
                 case .success(let observed):
-                    let places = MeasuredCell.Places(cell: at, hook: SourcePosition(file: file, line: index + 1, column: fields[0].column),
-                                                     strategy: at, procedures: [], path: path)
+                    // A hook is placed at its row's header, a strategy at its column's: a misspelled
+                    // one is reported once, there, however many cells it heads.
+                    let places = MeasuredCell.Places(
+                        cell: at, hook: SourcePosition(file: file, line: index + 1, column: fields[0].column),
+                        strategy: SourcePosition(file: file, line: headerLine, column: columns[offset].1), procedures: [], path: path)
                     table.cells.append(MeasuredCell(hook: hook, strategy: columns[offset].0, observed: observed, places: places))
                 case .failure(let error):
                     diagnostics.append(Diagnostic(at: at, path: path, message: error.message))
@@ -51,6 +56,11 @@ extension MeasurementsDecoder {
             }
         }
         if strategies == nil { diagnostics.append(Diagnostic(file: file, path: "", message: "expected a Markdown table (| hook | strategy | … |), found none")) }
+        else if diagnostics.isEmpty && table.cells.isEmpty {
+            diagnostics.append(Diagnostic(
+                at: SourcePosition(file: file, line: headerLine, column: 1), path: "",
+                message: "expected at least one measured cell (○, △ or ×) in the table, found none: there is nothing to calibrate against"))
+        }
         table.notes = notes.joined(separator: " ")
         guard diagnostics.isEmpty else { throw InputError(diagnostics) }
         return table

@@ -32,8 +32,12 @@ public enum MeasurementsDecoder {
             table.device = reader.string("device") ?? ""
             table.os = reader.string("os") ?? ""
             table.notes = reader.string("notes") ?? ""
-            for (index, node) in (reader.array("cells", required: true) ?? []).enumerated() {
+            let cells = reader.array("cells", required: true)
+            for (index, node) in (cells ?? []).enumerated() {
                 if let cell = decodeCell(node, path: "cells[\(index)]", log: log) { table.cells.append(cell) }
+            }
+            if let cells, cells.isEmpty {
+                log.error("cells", reader.position("cells"), "expected at least one measured cell, found none: there is nothing to calibrate against")
             }
         }
         guard log.diagnostics.isEmpty else { throw InputError(log.diagnostics.inReadingOrder()) }

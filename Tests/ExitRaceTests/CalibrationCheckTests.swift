@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+@testable import ExitRace
+import ExitRaceCLI
+
+/// `calibrate --check` and the calibration report as users met them: a measured path spelled
+/// another way, other sampling options than the committed file's, `--update` under CI, options
+/// --check ignores, empty measured tables, a tolerance that accepts everything, plurals and
+/// separators, aligned histograms and 120 columns.
+@Suite("Calibration: the committed check and the report's words")
+struct CalibrationCheckTests {
+    static let shipped = MeasuredCalibrationTests.shipped
+    static let prior = ["--set", "timing.exitDurationMs=uniform(2,4)", "--set", "timing.startLatencyMs.default=uniform(5,20)"]
+
+    /// A temporary directory, removed after `body`.
+    static func inTemporaryDirectory(_ body: (URL) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-calibration-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try body(directory)
+    }
+
+    @Test("the measured file's path as typed is not compared: ./x, x and an absolute path are the same table")
+    func measuredPathSpelling() throws {
+        try Self.inTemporaryDirectory { directory in
+            let measured = directory.appendingPathComponent("x.json").path
+            try FileManager.default.copyItem(atPath: Self.shipped, toPath: measured)
+            let file = directory.appendingPathComponent("committed.json").path
+            let base = ["calibrate", "--samples", "32", "--seed", "2"] + Self.prior
+            #expect(Tool.main(base + ["--measured", measured, "--format", "json", "--output", file]).exitCode == .success)
+            let spelled = directory.path + "/./x.json"
+            let other = Tool.main(base + ["--measured", spelled, "--check", file])
+            #expect(other.exitCode == .success, "\(other.stdout)")
+            #expect(other.stdout.hasPrefix("calibration matches \(file)"))
+            #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"measured\": \"\(measured)\""))
+            let lines = try CalibrationDrift.changes(
+                committedFile: file,
+                current: String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: measured, with: "measurements/x.json"))
+            #expect(lines.isEmpty)
+        }
+    }
+
+    @Test("--check reuses the committed --samples and --seed; other ones given are said first, exit 1, no --update advice")
+    func committedOptions() throws {
+        try Self.inTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("committed.json").path
+            let base = ["calibrate", "--measured", Self.shipped] + Self.prior
+            #expect(Tool.main(base + ["--samples", "48", "--seed", "3", "--format", "json", "--output", file]).exitCode == .success)
+            let reused = Tool.main(base + ["--check", file])
+            #expect(reused.exitCode == .success, "\(reused.stdout)")
+            #expect(reused.stdout.contains("of 48 sets accepted"))
+            let other = Tool.main(base + ["--samples", "32", "--check", file])
+            #expect(other.exitCode == .difference)
+            #expect(other.stdout.hasPrefix("the committed calibration was made with --samples 48 --seed 3; this run used --samples 32 --seed 3\n"))
+            #expect(!other.stdout.contains("--update"))
+            let seed = Tool.main(base + ["--seed", "1", "--check", file])
+            #expect(seed.exitCode == .difference && seed.stdout.contains("this run used --samples 48 --seed 1"))
+            // Deliberately remaking it with other options is what --update is for.
+            #expect(Tool.main(base + ["--samples", "32", "--check", file, "--update"]).exitCode == .success)
+            #expect(Tool.main(base + ["--check", file]).stdout.contains("of 32 sets accepted"))
+        }
+    }
+
+    @Test("--update under CI=true is refused (exit 2) unless --force; --check with --output or --format is a usage error")
+    func refusals() throws {
+        try Self.inTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("committed.json").path
+            let base = ["calibrate", "--measured", Self.shipped, "--samples", "16"] + Self.prior
+            #expect(Tool.main(base + ["--format", "json", "--output", file]).exitCode == .success)
+            let ci = ToolEnvironment(variables: ["CI": "true"])
+            let refused = Tool.main(base + ["--check", file, "--update"], environment: ci)
+            #expect(refused.exitCode == .badInput)
+            #expect(refused.stderr.contains("refusing to --update a committed calibration with CI=true: CI checks results, people accept them"))
+            #expect(Tool.main(base + ["--check", file, "--update", "--force"], environment: ci).exitCode == .success)
+            #expect(Tool.main(base + ["--check", file], environment: ci).exitCode == .success)
+            for option in [["--output", directory.appendingPathComponent("r.txt").path], ["-o", "r.txt"], ["--format", "md"]] {
+                let output = Tool.main(base + ["--check", file] + option)
+                #expect(output.exitCode == .badInput, "\(option)")
+                #expect(output.stderr.contains("leave out \(option[0])"), "\(output.stderr)")
+            }
+        }
+    }
+
+    @Test("a measured table with no measured cell is an error with its place; --tolerance K ≥ the measured cells is refused")
+    func emptyTablesAndTolerance() throws {
+        do {
+            _ = try MeasurementsDecoder.decode("{\"os\": \"iOS\",\n \"cells\": []}", file: "m.json")
+            Issue.record("read a table with no cells")
+        } catch {
+            #expect(error.description.hasPrefix("m.json:2:11: error: cells: expected at least one measured cell"), "\(error.description)")
+        }
+        do {
+            _ = try MeasurementsDecoder.decodeMarkdown("| hook | Task |\n|---|---|\n| AppDelegate | |", file: "m.md")
+            Issue.record("read a Markdown table with no cells")
+        } catch {
+            #expect(error.description.hasPrefix("m.md:1:1: error: expected at least one measured cell"), "\(error.description)")
+        }
+        let base = ["calibrate", "--measured", Self.shipped, "--samples", "8"] + Self.prior
+        let all = Tool.main(base + ["--tolerance", "12"])
+        #expect(all.exitCode == .badInput)
+        #expect(all.stderr.contains("--tolerance 12 would accept every set: \(Self.shipped) measures 12 cells; give at most 11"))
+        #expect(Tool.main(base + ["--tolerance", "11"]).exitCode == .success)
+    }
+
+    @Test("a misspelled header in a Markdown table is reported once, at the header, with a suggestion")
+    func markdownHeaderOnce() throws {
+        let markdown = """
+            | hook | Task.detach | Task |
+            |---|---|---|
+            | AppDelegate | × | △ background |
+            | SceneDelgate | ○ | △ background |
+            | Notification | × | × |
+            """
+        let table = try MeasurementsDecoder.decodeMarkdown(markdown, file: "m.md")
+        do {
+            _ = try table.resolve(against: DefaultScenario.load())
+            Issue.record("resolved a misspelled header")
+        } catch {
+            let lines = error.description.split(separator: "\n").map(String.init)
+            #expect(lines.filter { $0.contains("no strategy \"Task.detach\"") }.count == 1, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("m.md:1:10: error:") && $0.contains("did you mean \"Task.detached\"?") }, "\(lines)")
+            #expect(lines.filter { $0.contains("no hook \"SceneDelgate\"") }.count == 1, "\(lines)")
+            #expect(lines.count == 2, "\(lines)")
+        }
+    }
+
+    @Test("one set is one set; counts have thousands separators in the text, the HTML and the drift lines")
+    func pluralsAndSeparators() throws {
+        let one = Tool.main(["calibrate", "--measured", Self.shipped, "--samples", "1"] + Self.prior)
+        #expect(one.exitCode == .success)
+        #expect(one.stdout.contains("; 1 set (Sobol") && one.stdout.contains(" of 1 set ("), "\(one.stdout)")
+        #expect(!one.stdout.contains(" 1 sets"))
+        #expect(CalibrationText.counted(1, "measured cell") == "1 measured cell" && CalibrationText.counted(16384, "set") == "16,384 sets")
+        let committed = "{\n  \"accepted\": 6188,\n  \"measured\": \"a.json\"\n}\n"
+        let lines = try CalibrationDrift.changes(committed: Array(committed.utf8), file: "c.json", current: "{\n  \"accepted\": 6179,\n  \"measured\": \"b.json\"\n}\n")
+        #expect(lines == ["accepted: 6,188 → 6,179"])
+        let html = Tool.main(["calibrate", "--measured", Self.shipped, "--samples", "2048", "--format", "html"] + Self.prior)
+        let accepted = try #require(html.stdout.range(of: #"[0-9,]+ accepted sets; each bar"#, options: .regularExpression))
+        let count = html.stdout[accepted].prefix { $0 != " " }
+        #expect(count.contains(","), "\(count)")
+    }
+
+    @Test("the text form: histogram bars start in one column, and prose fits 120 columns")
+    func textLayout() throws {
+        let output = Tool.main([
+            "calibrate", "--measured", Self.shipped, "--samples", "64", "--set", "timing.exitDurationMs=uniform(2,4)",
+            "--set", "timing.startLatencyMs.default=uniform(5,20)", "--set", "timing.startLatencyMs.userInitiated=logUniform(0.05,0.2)",
+        ])
+        #expect(output.exitCode == .success)
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let bars = Set("▁▂▃▄▅▆▇█·")
+        let rows = lines.filter { $0.hasPrefix("  timing.") }
+        #expect(rows.count == 3)
+        let starts = Set(rows.map { row in row.firstIndex(where: bars.contains).map { row.distance(from: row.startIndex, to: $0) } })
+        #expect(starts.count == 1, "\(rows)")
+        for line in lines where !line.contains("--set ") && !line.hasPrefix("  timing.") {
+            #expect(line.count <= 120, "\(line)")
+        }
+    }
+
+    @Test("drift lines fit 120 columns (a long histogram change wraps) and counts are grouped")
+    func driftLines() throws {
+        try Self.inTemporaryDirectory { directory in
+            let scenario = MeasuredCalibrationTests.root.appendingPathComponent("scenarios/live-activity-prior.json").path
+            let file = directory.appendingPathComponent("committed.json").path
+            let base = ["calibrate", scenario, "--measured", Self.shipped, "--samples", "256"]
+            #expect(Tool.main(base + ["--format", "json", "--output", file]).exitCode == .success)
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let numbers = try NSRegularExpression(pattern: "^( +)[0-9]+(,?)$", options: .anchorsMatchLines)
+                .stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$11234567$2")
+            let edited = try NSRegularExpression(pattern: "\"count\": [0-9]+")
+                .stringByReplacingMatches(in: numbers, range: NSRange(numbers.startIndex..., in: numbers), withTemplate: "\"count\": 1234567")
+            try edited.write(toFile: file, atomically: true, encoding: .utf8)
+            let output = Tool.main(base + ["--check", file])
+            #expect(output.exitCode == .difference)
+            let lines = output.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.allSatisfy { $0.count <= 120 }, "\(lines.filter { $0.count > 120 })")
+            #expect(lines.contains { $0.hasPrefix("  settings[timing.exitDurationMs].histogram: [1234567, ") })
+            #expect(lines.contains { $0.hasPrefix("      ") }, "a wrapped histogram continues four spaces further in")
+            #expect(output.stdout.contains("count: 1,234,567 → "))
+        }
+    }
+}
