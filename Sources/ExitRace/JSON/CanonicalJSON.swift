@@ -58,28 +58,9 @@ indirect enum CanonicalJSON: Equatable, Sendable {
         case .decimal(let value, let scale): Self.writeDecimal(value, scale: scale, into: &out)
         case .string(let s): out.append(quoted: s)
         case .array(let elements):
-            guard !elements.isEmpty else { return out.append("[]") }
-            out.append("[\n")
-            for (index, element) in elements.enumerated() {
-                out.append(spaces: indent + 2)
-                element.write(into: &out, indent: indent + 2)
-                out.append(index == elements.count - 1 ? "\n" : ",\n")
-            }
-            out.append(spaces: indent)
-            out.append("]")
+            out.appendArray(elements, indent: indent) { out, element, indent in element.write(into: &out, indent: indent) }
         case .object(let members):
-            guard !members.isEmpty else { return out.append("{}") }
-            out.append("{\n")
-            let sorted = members.sorted
-            for (index, member) in sorted.enumerated() {
-                out.append(spaces: indent + 2)
-                out.append(quoted: member.key)
-                out.append(": ")
-                member.value.write(into: &out, indent: indent + 2)
-                out.append(index == sorted.count - 1 ? "\n" : ",\n")
-            }
-            out.append(spaces: indent)
-            out.append("}")
+            out.appendObject(members.sorted, indent: indent, key: \.key) { out, member, indent in member.value.write(into: &out, indent: indent) }
         }
     }
 

@@ -11,6 +11,40 @@ struct JSONBytes {
 
     mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+    /// An array in the canonical layout: `[]`, or one element a line, indented two spaces more
+    /// than `indent`; `element` writes each one at the indent it is given.
+    mutating func appendArray<Elements: Collection>(
+        _ elements: Elements, indent: Int, element: (inout JSONBytes, Elements.Element, Int) -> Void
+    ) {
+        guard !elements.isEmpty else { return append("[]") }
+        append("[\n")
+        for (index, item) in elements.enumerated() {
+            append(spaces: indent + 2)
+            element(&self, item, indent + 2)
+            append(index == elements.count - 1 ? "\n" : ",\n")
+        }
+        append(spaces: indent)
+        append("]")
+    }
+
+    /// An object in the canonical layout: `{}`, or one `"key": value` a line, in the order given.
+    mutating func appendObject<Members: Collection>(
+        _ members: Members, indent: Int, key: (Members.Element) -> String,
+        value: (inout JSONBytes, Members.Element, Int) -> Void
+    ) {
+        guard !members.isEmpty else { return append("{}") }
+        append("{\n")
+        for (index, member) in members.enumerated() {
+            append(spaces: indent + 2)
+            append(quoted: key(member))
+            append(": ")
+            value(&self, member, indent + 2)
+            append(index == members.count - 1 ? "\n" : ",\n")
+        }
+        append(spaces: indent)
+        append("}")
+    }
+
     mutating func append(spaces count: Int) {
         for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
     }

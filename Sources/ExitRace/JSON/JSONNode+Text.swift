@@ -19,27 +19,9 @@ extension JSONNode {
         case .number(_, let spelling): out.append(spelling)
         case .string(let s): out.append(quoted: s)
         case .array(let elements):
-            guard !elements.isEmpty else { return out.append("[]") }
-            out.append("[\n")
-            for (index, element) in elements.enumerated() {
-                out.append(spaces: indent + 2)
-                element.write(into: &out, indent: indent + 2)
-                out.append(index == elements.count - 1 ? "\n" : ",\n")
-            }
-            out.append(spaces: indent)
-            out.append("]")
+            out.appendArray(elements, indent: indent) { out, element, indent in element.write(into: &out, indent: indent) }
         case .object(let members):
-            guard !members.isEmpty else { return out.append("{}") }
-            out.append("{\n")
-            for (index, member) in members.enumerated() {
-                out.append(spaces: indent + 2)
-                out.append(quoted: member.key)
-                out.append(": ")
-                member.value.write(into: &out, indent: indent + 2)
-                out.append(index == members.count - 1 ? "\n" : ",\n")
-            }
-            out.append(spaces: indent)
-            out.append("}")
+            out.appendObject(members, indent: indent, key: \.key) { out, member, indent in member.value.write(into: &out, indent: indent) }
         }
     }
 }
