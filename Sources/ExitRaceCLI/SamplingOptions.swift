@@ -31,12 +31,12 @@ struct SamplingOptions {
 
     /// Their lines in a command's help.
     static let help = """
-          --runs N        sample: N replications per cell and procedure, each drawing the
-                          scenario's uncertain settings (distributions) anew; cells show the
-                          share that finished, with 95% intervals. A scenario with
-                          distributions is sampled even without --runs (its "sampling"
-                          section, else 1,000 replications)
-          --seed S        the seed of every draw (default: the file's, else 1); replication r
-                          of seed S draws the same values on any machine, thread or shard
+          --runs N             sample: N replications per cell and procedure, each drawing the
+                               scenario's uncertain settings (distributions) anew; cells show the
+                               share that finished, with 95% intervals. A scenario with
+                               distributions is sampled even without --runs (its "sampling"
+                               section, else 1,000 replications)
+          --seed S             the seed of every draw (default: the file's, else 1); replication
+                               r of seed S draws the same values on any machine, thread or shard
         """
 }

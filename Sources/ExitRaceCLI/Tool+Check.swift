@@ -105,19 +105,21 @@ extension Tool {
         is drift, named with the race in words.
 
         OPTIONS
-          --update        rewrite the results that differ (and remove those of deleted scenarios);
-                          refused when CI=true and something differs, unless --force is given
-          --format md     Markdown, for a CI job summary
-          --margins MS    also report margins that moved by more than MS milliseconds
+          --update             rewrite the results that differ (and remove those of deleted
+                               scenarios); refused when CI=true and something differs, unless
+                               --force is given
+          --format md          Markdown, for a CI job summary
+          --margins MS         also report margins that moved by more than MS milliseconds
           --rate-tolerance SHARE
-                          in sampled tables, report a procedure's rate that moved by more than
-                          SHARE (default 0.02: 2 percentage points) or whose 95% interval no
-                          longer overlaps the committed one; a cell that became sampled or
-                          stopped being sampled is always reported
+                               in sampled tables, report a procedure's rate that moved by more
+                               than SHARE (default 0.02: 2 percentage points) or whose 95%
+                               interval no longer overlaps the committed one; a cell that became
+                               sampled or stopped being sampled is always reported
         \(SamplingOptions.help)
           --explore [--bound K] [--max-schedules N]
-                          explore every scenario with these limits instead of each result's
-                          recorded ones (with --update: start or change recording exploration)
+                               explore every scenario with these limits instead of each result's
+                               recorded ones (with --update: start or change recording
+                               exploration)
 
         Exit code 0 when everything matches (or --update wrote it), 1 on drift, 2 on bad input.
 
