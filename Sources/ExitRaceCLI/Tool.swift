@@ -9,8 +9,11 @@ public enum Tool {
     public static func main(_ arguments: [String], environment: ToolEnvironment = ToolEnvironment()) -> ToolOutput {
         var arguments = arguments
         switch arguments.first {
-        case "--help", "-h": return ToolOutput(stdout: usage)
-        case "--version": return ToolOutput(stdout: "exitrace \(version)\n")
+        case "--help", "-h", "--version":
+            guard arguments.count == 1 else {
+                return usageError("exitrace: \(arguments[0]) takes nothing after it, found '\(arguments[1])'").output
+            }
+            return ToolOutput(stdout: arguments[0] == "--version" ? "exitrace \(version)\n" : usage)
         default: break
         }
         // Options with no command apply to `run`, the default command.
@@ -40,6 +43,9 @@ public enum Tool {
     /// `help`, `help COMMAND`; an unknown topic is a usage error with a suggestion.
     static func helpCommand(_ arguments: [String]) -> ToolOutput {
         guard let topic = arguments.first else { return ToolOutput(stdout: usage) }
+        guard arguments.count == 1 else {
+            return usageError("exitrace help: expected one command to explain, found \(arguments.count): \(arguments.joined(separator: " "))").output
+        }
         if let text = help(for: topic) { return ToolOutput(stdout: text) }
         var message = "exitrace help: unknown command '\(topic)'"
         if let suggestion = closestMatch(to: topic, in: commands) { message += "; did you mean '\(suggestion)'?" }

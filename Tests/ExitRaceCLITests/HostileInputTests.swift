@@ -185,6 +185,8 @@ struct HostileInputTests {
     @Test("help on an unknown topic is a usage error with a suggestion")
     func helpNonsense() {
         Self.expectRefused(["help", "nonsense"], "exitrace help: unknown command 'nonsense'\nrun 'exitrace --help' for usage")
+        Self.expectRefused(["help", "run", "extra"], "exitrace help: expected one command to explain, found 2: run extra\nrun 'exitrace --help' for usage")
+        Self.expectRefused(["--help", "extra"], "exitrace: --help takes nothing after it, found 'extra'\nrun 'exitrace --help' for usage")
         Self.expectRefused(
             ["help", "valdate"], "exitrace help: unknown command 'valdate'; did you mean 'validate'?\nrun 'exitrace --help' for usage")
     }
