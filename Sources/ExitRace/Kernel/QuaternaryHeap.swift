@@ -23,12 +23,8 @@ struct QuaternaryHeap<Element: Comparable> {
     mutating func insert(_ element: Element) {
         let index = count
         count &+= 1
-        if index < storage.count {
-            storage.withUnsafeMutableBufferPointer { Self.siftUp($0, placing: element, from: index) }
-        } else {
-            storage.append(element)
-            storage.withUnsafeMutableBufferPointer { Self.siftUp($0, placing: element, from: index) }
-        }
+        if index == storage.count { storage.append(element) }  // grows only past every slot used before
+        storage.withUnsafeMutableBufferPointer { Self.siftUp($0, placing: element, from: index) }
     }
 
     /// - Complexity: O(log n).
