@@ -42,7 +42,12 @@ extension Tool {
             let samples = try wholeNumber(arguments, "--samples", default: recorded?.samples ?? 4096, in: 1...Calibration.maxSamples, command: "calibrate")
             let seed = UInt64(try wholeNumber(arguments, "--seed", default: Int(recorded?.seed ?? 1), in: 0...SamplingSettings.maxSeed, command: "calibrate"))
             let tolerance = try wholeNumber(arguments, "--tolerance", default: recorded?.tolerance ?? 0, in: 0...1000, command: "calibrate")
-            let scenario = try oneScenario(arguments, command: "calibrate").scenario
+            let (scenario, file) = try oneScenario(arguments, command: "calibrate")
+            guard scenario.procedures.count <= Calibration.maxProcedures else {
+                throw inputError(InputError([Diagnostic(
+                    file: file, path: "procedures",
+                    message: "expected at most \(Calibration.maxProcedures) kill procedures to calibrate against, found \(scenario.procedures.count)")]))
+            }
             let measured = try reporting { () throws(InputError) in try MeasurementsDecoder.load(path: measuredPath) }
             let targets = try reporting { () throws(InputError) in try measured.resolve(against: scenario) }
             guard tolerance < targets.count else {

@@ -131,7 +131,7 @@ struct CalibrationCheckTests {
         #expect(one.exitCode == .success)
         #expect(one.stdout.contains("; 1 set (Sobol") && one.stdout.contains(" of 1 set ("), "\(one.stdout)")
         #expect(!one.stdout.contains(" 1 sets"))
-        #expect(CalibrationText.counted(1, "measured cell") == "1 measured cell" && CalibrationText.counted(16384, "set") == "16,384 sets")
+        #expect(TimeFormatting.counted(1, "measured cell") == "1 measured cell" && TimeFormatting.counted(16384, "set") == "16,384 sets")
         let committed = "{\n  \"accepted\": 6188,\n  \"measured\": \"a.json\"\n}\n"
         let lines = try CalibrationDrift.changes(committed: Array(committed.utf8), file: "c.json", current: "{\n  \"accepted\": 6179,\n  \"measured\": \"b.json\"\n}\n")
         #expect(lines == ["accepted: 6,188 → 6,179"])
@@ -180,5 +180,18 @@ struct CalibrationCheckTests {
             #expect(lines.contains { $0.hasPrefix("      ") }, "a wrapped histogram continues four spaces further in")
             #expect(output.stdout.contains("count: 1,234,567 → "))
         }
+    }
+
+    @Test("a scenario with more kill procedures than a calibration counts is refused, naming the file")
+    func tooManyProcedures() throws {
+        let procedures = (0...Calibration.maxProcedures).map { #""p\#($0)": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "applicationWillTerminate"}]}, {"op": "sigkill"}]}"# }
+        let json = #"{"extend": "builtin:live-activity", "timing": {"exitDurationMs": {"uniform": [1, 20]}}, "procedures": {"# + procedures.joined(separator: ", ") + "}}"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-procedures-\(UUID().uuidString).json").path
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let measured = ScheduleExplorationTests.repository.appendingPathComponent("measurements/live-activity-ios18.4.json").path
+        let output = Tool.main(["calibrate", path, "--measured", measured, "--samples", "8"])
+        #expect(output.exitCode == .badInput)
+        #expect(output.stderr.contains("\(path): error: procedures: expected at most \(Calibration.maxProcedures) kill procedures to calibrate against, found \(Calibration.maxProcedures + 3)"), "\(output.stderr)")  // the reference's 2 and 13 more
     }
 }

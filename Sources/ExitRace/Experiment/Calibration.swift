@@ -19,6 +19,9 @@ public struct Calibration: Sendable {
 
     /// The most sets one calibration may draw (the sequence has 2^32 points).
     public static let maxSamples = 100_000_000
+    /// The most kill procedures a calibrated scenario may have: a cell's predictions are counted
+    /// per set of procedures finished under (2^procedures counters a cell, in every chunk's tally).
+    public static let maxProcedures = 12
     /// Sets per chunk: one 64-bit word of the accepted bits.
     static let chunkSize = 64
 
@@ -27,6 +30,7 @@ public struct Calibration: Sendable {
     public init(scenario: Scenario, targets: [MeasuredTarget], samples: Int, seed: UInt64, tolerance: Int = 0) {
         precondition(scenario.isUncertain && scenario.uncertainties.count <= SobolSequence.maxDimensions)
         precondition((1...Self.maxSamples).contains(samples) && tolerance >= 0)
+        precondition(scenario.procedures.count <= Self.maxProcedures, "too many procedures to calibrate")
         self.scenario = scenario
         self.targets = targets
         self.samples = samples

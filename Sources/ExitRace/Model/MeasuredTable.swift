@@ -82,6 +82,14 @@ public enum Observation: Equatable, Sendable {
     public static let symbols = ["○", "△", "×"]
 }
 
+extension MeasuredTarget {
+    /// The mask with a bit for each of `count` procedures (0…32): "finished under every one".
+    public static func everyProcedure(_ count: Int) -> UInt32 {
+        precondition((0...32).contains(count), "a mask holds 32 procedures")
+        return count == 0 ? 0 : UInt32.max >> UInt32(32 - count)
+    }
+}
+
 /// A measured cell matched to a scenario: indices of its hook and strategy, and the set of
 /// procedures (a bit per procedure index) the cleanup must finish under to agree with it.
 public struct MeasuredTarget: Equatable, Sendable {

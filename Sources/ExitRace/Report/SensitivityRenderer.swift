@@ -93,7 +93,7 @@ public enum SensitivityRenderer {
         let scenario = analysis.scenario, sums = bootstrap.sums
         let d = analysis.settings
         let header = [
-            "sensitivity of \(scenario.name) over its prior: \(CalibrationText.counted(analysis.samples, "base sample")) × \(d + 2) = \(TimeFormatting.grouped(analysis.samples * (d + 2))) parameter sets (Saltelli, Sobol sequence with digital shift seed \(analysis.seed))",
+            "sensitivity of \(scenario.name) over its prior: \(TimeFormatting.counted(analysis.samples, "base sample")) × \(d + 2) = \(TimeFormatting.grouped(analysis.samples * (d + 2))) parameter sets (Saltelli, Sobol sequence with digital shift seed \(analysis.seed))",
             "first-order (S1) and total (ST) Sobol indices of each outcome (finished = 1, else 0), each with its 95% bootstrap interval (\(TimeFormatting.grouped(bootstrap.resamples)) resamples of the base samples); ST near 0: the setting does not matter there",
             "estimates are noisy at small N and may stray outside 0…1 (nothing is clamped): read the interval, and raise --samples when it is wide",
         ]
@@ -106,7 +106,7 @@ public enum SensitivityRenderer {
                 constant.append("\(name) (\(share == 1 ? "always finishes" : "never finishes"))")
                 continue
             }
-            let finished = RateTable.percent(Int((share * 1000).rounded()), of: 1000)
+            let finished = RateTable.percent(sums.sumA[output] + sums.sumB[output], of: 2 * sums.samples)
             let cells = (0..<d).map { i in
                 "S1 \(estimate(bootstrap.firstOrder(output: output, setting: i)!)), ST \(estimate(bootstrap.total(output: output, setting: i)!))"
             }

@@ -26,7 +26,7 @@ extension MeasuredTable {
             if strategy == nil { fail(places.strategy, places.path + ".strategy", unknown("strategy", cell.strategy, strategyNames, scenario)) }
             var mask: UInt32 = 0
             switch cell.observed {
-            case .always: mask = (1 << UInt32(procedureNames.count)) - 1
+            case .always: mask = MeasuredTarget.everyProcedure(procedureNames.count)
             case .never: mask = 0
             case .some(let names):
                 for (index, name) in names.enumerated() {
@@ -37,7 +37,7 @@ extension MeasuredTable {
                         fail(position, places.path + ".procedures[\(index)]", unknown("procedure", name, procedureNames, scenario))
                     }
                 }
-                if mask == (1 << UInt32(procedureNames.count)) - 1 {
+                if mask == MeasuredTarget.everyProcedure(procedureNames.count) {
                     fail(places.cell, places.path, "△ names every procedure; that is ○")
                 }
             }
