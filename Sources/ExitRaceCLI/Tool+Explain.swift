@@ -61,12 +61,9 @@ extension Tool {
         guard run.followedSchedule else {
             throw usageError("exitrace explain: --schedule: the run does not have the choice points the schedule names (\(text))")
         }
-        let races = schedule.deviations.compactMap { deviation in
-            simulator.race(
-                hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: values,
-                deviations: schedule.deviations, at: deviation.choice)
-        }
-        return (trace, races)
+        let races = simulator.races(
+            hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: values, deviations: schedule.deviations)
+        return (trace, races.map(\.race))
     }
 
     /// The values to explain: replication `--replication` drawn from `--seed` (default: the

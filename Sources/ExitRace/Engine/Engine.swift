@@ -158,7 +158,7 @@ struct Engine {
                 nextCheck = min(maxEvents, events + Self.memoryCheckInterval)
             }
             events += 1
-            if countingPending { pendingSum += queue.count + 1 }
+            if countingPending { pendingSum += pendingCount + 1 }
             if suspended && entry.payload.kind.isAppSide {
                 frozen.append(FrozenEvent(remaining: entry.time.nanoseconds - suspendedAt, event: entry.payload))
                 continue
@@ -181,10 +181,14 @@ struct Engine {
     /// event loop measurably (`exitrace bench`); this shares the `maxEvents` comparison instead.
     static let memoryCheckInterval = 1024
 
+    /// Events scheduled and not yet handled: those in the queue and, while exploring schedules,
+    /// those already taken out of it for the current instant (so both loops see the same count).
+    var pendingCount: Int { queue.count + instantReady.count }
+
     /// The bound a run that has processed `events` events has reached, if any.
     private func boundReached(events: Int, maxEvents: Int) -> RunOutcome.Bound? {
         if events == maxEvents { return .events }
-        if queue.count + frozen.count > Int(value(slots.maxPendingEvents)) { return .pendingEvents }
+        if pendingCount + frozen.count > Int(value(slots.maxPendingEvents)) { return .pendingEvents }
         if contexts.count > Int(value(slots.maxContexts)) { return .contexts }
         return nil
     }

@@ -16,19 +16,31 @@ extension Simulator {
         hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil, deviations: [ScheduleDeviation],
         at choice: Int
     ) -> ScheduleRace? {
+        guard deviations.contains(where: { $0.choice == choice }) else { return nil }
+        let named = races(hook: hook, strategy: strategy, procedure: procedure, values: values, deviations: deviations)
+        return named.first { $0.choice == choice }?.race
+    }
+
+    /// Runs one cell under `deviations` once and names the race behind each deviation the run
+    /// met, in choice-point order.
+    public func races(
+        hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil, deviations: [ScheduleDeviation]
+    ) -> [(choice: Int, race: ScheduleRace)] {
         engine.scheduler.recordingCandidates = true
         defer { engine.scheduler.recordingCandidates = false }
         _ = run(hook: hook, strategy: strategy, procedure: procedure, values: values, deviations: deviations)
         let recorded = engine.scheduler.candidates
-        guard choice < recorded.count, recorded[choice].count > 1,
-            let pick = deviations.first(where: { $0.choice == choice })?.pick
-        else { return nil }
-        // The taken candidate comes first, then the others in scheduling order: the default one
-        // (candidate 0) is second when another was taken.
-        let taken = recorded[choice][0], standard = recorded[choice][pick == 0 ? 0 : 1]
         let contexts = engine.allContextNames(), calls = scenario.systemCalls.map(\.name)
-        return ScheduleRace(
-            at: taken.at, defaultEvent: engine.words(standard, contexts: contexts, calls: calls),
-            otherEvent: engine.words(taken, contexts: contexts, calls: calls))
+        return deviations.compactMap { deviation in
+            guard deviation.choice < recorded.count, recorded[deviation.choice].count > 1 else { return nil }
+            // The taken candidate comes first, then the others in scheduling order: the default one
+            // (candidate 0) is second when another was taken.
+            let candidates = recorded[deviation.choice]
+            let taken = candidates[0], standard = candidates[deviation.pick == 0 ? 0 : 1]
+            let race = ScheduleRace(
+                at: taken.at, defaultEvent: engine.words(standard, contexts: contexts, calls: calls),
+                otherEvent: engine.words(taken, contexts: contexts, calls: calls))
+            return (deviation.choice, race)
+        }
     }
 }

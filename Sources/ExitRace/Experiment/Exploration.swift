@@ -55,7 +55,7 @@ public enum ScheduleExplorer {
             cell: cell, procedure: procedure, witnesses: [], schedules: 0, defaultChoicePoints: first.widths.count,
             exhaustive: true)
         if let count = limits.randomSchedules {
-            search.random(count: count, defaultWidths: first.widths)
+            search.random(count: count, defaultRun: first)
             // Random schedules show nothing exhaustively, unless the default run meets no choice point.
             exploration.exhaustive = first.widths.isEmpty
         } else {
@@ -69,21 +69,6 @@ public enum ScheduleExplorer {
                 hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: [first], at: first.choice)
         }
         return exploration
-    }
-
-    /// Explores every cell under every procedure, in the table's order.
-    public static func explore(_ simulator: Simulator, limits: ExplorationLimits) -> [CellExploration] {
-        let scenario = simulator.scenario
-        var explorations: [CellExploration] = []
-        for hook in scenario.hooks.indices {
-            for strategy in scenario.strategies.indices {
-                for procedure in scenario.procedures.indices {
-                    let cell = CellIndex(hook: hook, strategy: strategy)
-                    explorations.append(explore(simulator, cell: cell, procedure: procedure, limits: limits))
-                }
-            }
-        }
-        return explorations
     }
 }
 
@@ -107,12 +92,17 @@ private struct Search {
     /// Runs one schedule and keeps it as a witness when its result is new.
     mutating func run(_ deviations: [ScheduleDeviation]) -> ScheduledRun {
         let run = simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: deviations)
+        record(run, deviations)
+        return run
+    }
+
+    /// Counts a schedule already run and keeps it as the witness of its result if it is the first.
+    mutating func record(_ run: ScheduledRun, _ deviations: [ScheduleDeviation]) {
         schedules += 1
         let result = ScheduleResult(run.outcome)
         if !witnesses.contains(where: { $0.result == result }) {
             witnesses.append(CellExploration.Witness(result: result, deviations: deviations))
         }
-        return run
     }
 
     /// Every schedule that extends `prefix` by one deviation at a choice point from `start` on,
@@ -131,27 +121,26 @@ private struct Search {
     }
 
     /// `count` schedules, each taking a uniformly random candidate at every choice point.
-    mutating func random(count: Int, defaultWidths: [Int]) {
+    mutating func random(count: Int, defaultRun: ScheduledRun) {
         let scenario = simulator.scenario
         let name = "\(scenario.hooks[cell.hook].name)|\(scenario.strategies[cell.strategy].name)|\(scenario.procedures[procedure].name)"
         var generator = SplitMix64(seed: StableSeed.combine(limits.seed, StableSeed.hash(name)))
         for _ in 1..<max(1, count) {
             var deviations: [ScheduleDeviation] = []
-            var widths = defaultWidths
+            var last = defaultRun
             var point = 0
             // Walks the choice points, drawing a pick at each; a deviation changes what follows,
-            // so the run is repeated from there to learn the next widths.
-            while point < widths.count {
-                let pick = Int(generator.next() % UInt64(widths[point]))
+            // so the run is repeated from there to learn the next widths. The last run made is
+            // the schedule's own.
+            while point < last.widths.count {
+                let pick = Int(generator.next() % UInt64(last.widths[point]))
                 if pick != 0 {
                     deviations.append(ScheduleDeviation(choice: point, pick: pick))
-                    widths = simulator.run(
-                        hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: deviations
-                    ).widths
+                    last = simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: deviations)
                 }
                 point += 1
             }
-            _ = run(deviations)
+            record(last, deviations)
         }
     }
 }
