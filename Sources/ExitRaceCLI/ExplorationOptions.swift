@@ -19,9 +19,9 @@ struct ExplorationOptions {
             throw Tool.usageError(
                 "exitrace \(command): --explore explores tables of single runs; a sampled table (--runs) already varies its timings")
         }
-        let bound = try Tool.wholeNumber(arguments, "--bound", default: 2, in: 0...ExplorationLimits.maxBound, command: command)
+        let bound = try Tool.wholeNumber(arguments, "--bound", default: ExplorationLimits.defaultBound, in: 0...ExplorationLimits.maxBound, command: command)
         let most = try Tool.wholeNumber(
-            arguments, "--max-schedules", default: 100_000, in: 1...ExplorationLimits.maxScheduleCount, command: command)
+            arguments, "--max-schedules", default: ExplorationLimits.defaultMaxSchedules, in: 1...ExplorationLimits.maxScheduleCount, command: command)
         limits = ExplorationLimits(bound: bound, maxSchedules: most)
     }
 

@@ -18,7 +18,7 @@ extension Tool {
         }
         let summary = CalibrationDrift.acceptedSummary(words)
         if changes.isEmpty { return ToolOutput(stdout: "calibration matches \(path) (\(summary))\n") }
-        let listed = changes.prefix(maxListedChanges).map { "  " + $0 } + (changes.count > maxListedChanges ? ["  … and \(CalibrationText.counted(changes.count - maxListedChanges, "more change"))"] : [])
+        let listed = changes.prefix(maxListedChanges).map { "  " + $0 } + (changes.count > maxListedChanges ? ["  … and \(changes.count - maxListedChanges) more"] : [])
         if update {
             let markdown = (path as NSString).deletingPathExtension + ".md"
             try reporting { () throws(InputError) in

@@ -75,20 +75,9 @@ extension Tool {
         words += ExplorationOptions.words(arguments)
         words.append("--update")
         if optionLike { words += ["--"] + arguments.positional }
-        return words.map(shellQuoted).joined(separator: " ")
+        return words.map(ShellQuoting.quoted).joined(separator: " ")
     }
 
-    /// `word` as a POSIX shell reads it back: unchanged when it has only safe characters, else in
-    /// single quotes (a `'` inside written `'\''`).
-    static func shellQuoted(_ word: String) -> String {
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,/:=@%+")
-        if !word.isEmpty && word.allSatisfy(safe.contains) { return word }
-        var quoted = "'"
-        for character in word {
-            if character == "'" { quoted += "'\\''" } else { quoted.append(character) }
-        }
-        return quoted + "'"
-    }
 
     static let checkHelp = """
         USAGE: exitrace check DIR|FILE… --against DIR [--update [--force]] [--format text|md]

@@ -40,7 +40,7 @@ extension Tool {
         }
         words += ["--schedule", "SCHEDULE"]
         if optionLike { words += ["--"] + arguments.positional }
-        return words.map(shellQuoted).joined(separator: " ")
+        return words.map(ShellQuoting.quoted).joined(separator: " ")
     }
 
     private static func exploreFormat(_ arguments: Arguments) throws(Stop) -> Bool {
@@ -53,11 +53,12 @@ extension Tool {
 
     /// `--bound`, `--max-schedules`, `--random` and `--seed`, each checked against its range.
     private static func explorationLimits(_ arguments: Arguments) throws(Stop) -> ExplorationLimits {
-        let bound = try wholeNumber(arguments, "--bound", in: 0...ExplorationLimits.maxBound) ?? 2
         let most = ExplorationLimits.maxScheduleCount
-        let maxSchedules = try wholeNumber(arguments, "--max-schedules", in: 1...most) ?? 100_000
-        let random = try wholeNumber(arguments, "--random", in: 1...most)
-        let seed = try wholeNumber(arguments, "--seed", in: 0...Int(SamplingSettings.maxSeed))
+        let bound = try wholeNumber(arguments, "--bound", default: ExplorationLimits.defaultBound, in: 0...ExplorationLimits.maxBound, command: "explore")
+        let maxSchedules = try wholeNumber(
+            arguments, "--max-schedules", default: ExplorationLimits.defaultMaxSchedules, in: 1...most, command: "explore")
+        let random = try optionalWholeNumber(arguments, "--random", in: 1...most)
+        let seed = try optionalWholeNumber(arguments, "--seed", in: 0...Int(SamplingSettings.maxSeed))
         if seed != nil && random == nil { throw usageError("exitrace explore: --seed chooses random schedules: add --random N") }
         if random != nil && (arguments.value("--bound") != nil || arguments.value("--max-schedules") != nil) {
             throw usageError("exitrace explore: --random N runs N random schedules; it takes no --bound or --max-schedules")
@@ -65,12 +66,10 @@ extension Tool {
         return ExplorationLimits(bound: bound, maxSchedules: maxSchedules, randomSchedules: random, seed: UInt64(seed ?? 1))
     }
 
-    private static func wholeNumber(_ arguments: Arguments, _ name: String, in range: ClosedRange<Int>) throws(Stop) -> Int? {
-        guard let text = arguments.value(name) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw usageError("exitrace explore: \(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
-        }
-        return number
+    /// `--random` and `--seed`: nil when not given.
+    private static func optionalWholeNumber(_ arguments: Arguments, _ name: String, in range: ClosedRange<Int>) throws(Stop) -> Int? {
+        guard arguments.value(name) != nil else { return nil }
+        return try wholeNumber(arguments, name, default: 0, in: range, command: "explore")
     }
 
     /// The cells and procedures named by `--hook`, `--strategy` and `--procedure` (every one when

@@ -145,7 +145,7 @@ struct BatchCommandTests {
         ("$HOME", "'$HOME'"),
     ])
     func shellQuoting(word: String, quoted: String) {
-        #expect(Tool.shellQuoted(word) == quoted)
+        #expect(ShellQuoting.quoted(word) == quoted)
     }
 
     @Test("check: a hand-edited Markdown table is drift even when no cell changed")

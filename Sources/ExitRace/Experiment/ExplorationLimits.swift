@@ -9,13 +9,19 @@ public struct ExplorationLimits: Sendable {
     /// The seed of the random schedules.
     public var seed: UInt64
 
+    /// The bound when none is given: loom's default preemption bound.
+    public static let defaultBound = 2
+    /// The schedules per cell run when no limit is given.
+    public static let defaultMaxSchedules = 100_000
     /// The largest `bound` accepted.
     public static let maxBound = 8
     /// The largest `maxSchedules` (and random schedule count) accepted.
     public static let maxScheduleCount = 10_000_000
 
     /// Bounded depth-first search (`bound` 2 and 100,000 schedules by default), or random schedules.
-    public init(bound: Int = 2, maxSchedules: Int = 100_000, randomSchedules: Int? = nil, seed: UInt64 = 1) {
+    public init(
+        bound: Int = defaultBound, maxSchedules: Int = defaultMaxSchedules, randomSchedules: Int? = nil, seed: UInt64 = 1
+    ) {
         precondition((0...Self.maxBound).contains(bound), "bound out of range")
         precondition((1...Self.maxScheduleCount).contains(maxSchedules), "maxSchedules out of range")
         self.bound = bound

@@ -51,7 +51,7 @@ public enum CalibrationDrift {
     /// `6,188 of 16,384 sets accepted`, for the line that says the calibration matches.
     public static func acceptedSummary(_ words: CalibrationText) -> String {
         let tally = words.result.tally
-        return "\(TimeFormatting.grouped(tally.accepted)) of \(CalibrationText.counted(tally.samples, "set")) accepted"
+        return "\(TimeFormatting.grouped(tally.accepted)) of \(TimeFormatting.counted(tally.samples, "set")) accepted"
     }
 
     /// The changes from the committed calibration in file `path` to `current`; empty when none.

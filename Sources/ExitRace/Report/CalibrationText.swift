@@ -26,8 +26,8 @@ public struct CalibrationText {
         if !origin.isEmpty { origin = " (\(origin))" }
         return [
             "calibrate \(scenario.name) against \(measured.file)\(origin)",
-            "\(Self.counted(c.targets.count, "measured cell")), \(Self.counted(c.scenario.uncertainties.count, "setting")) varied; \(Self.counted(c.samples, "set")) (Sobol, digital shift seed \(c.seed)), each simulated in every cell; accepted when missing at most \(Self.counted(c.tolerance, "measured cell"))",
-            "accepted: \(TimeFormatting.grouped(tally.accepted)) of \(Self.counted(tally.samples, "set")) (\(RateTable.percent(tally.accepted, of: tally.samples)))",
+            "\(TimeFormatting.counted(c.targets.count, "measured cell")), \(TimeFormatting.counted(c.scenario.uncertainties.count, "setting")) varied; \(TimeFormatting.counted(c.samples, "set")) (Sobol, digital shift seed \(c.seed)), each simulated in every cell; accepted when missing at most \(TimeFormatting.counted(c.tolerance, "measured cell"))",
+            "accepted: \(TimeFormatting.grouped(tally.accepted)) of \(TimeFormatting.counted(tally.samples, "set")) (\(RateTable.percent(tally.accepted, of: tally.samples)))",
         ]
     }
 
@@ -66,13 +66,7 @@ public struct CalibrationText {
 
     /// `--set PATH=VALUE` for each varied setting.
     func setLine(_ values: [Double]) -> String {
-        zip(result.settings, values).map { "--set " + Self.shellWord("\($0.path)=\(Self.number($1))") }.joined(separator: " ")
-    }
-
-    /// `word`, in single quotes when a shell would read anything in it specially.
-    static func shellWord(_ word: String) -> String {
-        let plain = word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.isASCII || ("0"..."9").contains($0) || "._=-/".unicodeScalars.contains($0) }
-        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+        zip(result.settings, values).map { "--set " + ShellQuoting.quoted("\($0.path)=\(Self.number($1))") }.joined(separator: " ")
     }
 
     /// `AppDelegate · Task.detached(priority: .high): ○ in 71% (69–73%) of the timings …`,
@@ -93,7 +87,7 @@ public struct CalibrationText {
     public func nearMissLines() -> [String] {
         guard tally.accepted == 0 else { return [] }
         let c = result.calibration
-        var lines = ["No set of the \(TimeFormatting.grouped(tally.samples)) drawn reproduces the measurements\(c.tolerance > 0 ? " but \(Self.counted(c.tolerance, "cell"))" : ""): the model may lack a mechanism, or the prior may be too narrow. The closest sets:"]
+        var lines = ["No set of the \(TimeFormatting.grouped(tally.samples)) drawn reproduces the measurements\(c.tolerance > 0 ? " but \(TimeFormatting.counted(c.tolerance, "cell"))" : ""): the model may lack a mechanism, or the prior may be too narrow. The closest sets:"]
         let plan = c.plan(space: simulator.parameters)
         var masks = CellMasks(scenario: scenario)
         for near in tally.closest {
@@ -114,10 +108,6 @@ public struct CalibrationText {
             .map { "\(cellName(c.cellIndex(c.targets[$0]))) (measured \(verdict(c.targets[$0].finishedMask))): missed by \(RateTable.percent(tally.misses[$0], of: tally.samples)) of all sets" }
     }
 
-    /// `1 set`, `16,384 sets`: a count, grouped, with its noun in the singular or the plural.
-    public static func counted(_ count: Int, _ noun: String) -> String {
-        "\(TimeFormatting.grouped(count)) \(noun)\(count == 1 ? "" : "s")"
-    }
 
     /// `AppDelegate · Task`.
     func cellName(_ cell: Int) -> String {
@@ -127,7 +117,7 @@ public struct CalibrationText {
 
     /// `○`, `×` or `△ background`.
     func verdict(_ mask: UInt32) -> String {
-        let all = UInt32((1 << scenario.procedures.count) - 1)
+        let all = MeasuredTarget.everyProcedure(scenario.procedures.count)
         if mask == all { return "○" }
         if mask == 0 { return "×" }
         return "△ " + scenario.procedures.indices.filter { mask >> UInt32($0) & 1 == 1 }.map { scenario.procedures[$0].name }.joined(separator: "+")

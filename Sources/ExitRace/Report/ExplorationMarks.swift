@@ -13,7 +13,7 @@ extension ScenarioExploration {
         return [
             "[o] order-sensitive: another order of events due at one instant gives another result "
                 + "(explored: at most \(limits.bound) deviation\(limits.bound == 1 ? "" : "s") from the default order, "
-                + "\(ExplorationRenderer.counted(limits.maxSchedules, "schedule")) per cell run)"
+                + "\(TimeFormatting.counted(limits.maxSchedules, "schedule")) per cell run)"
         ]
     }
 
@@ -26,7 +26,7 @@ extension ScenarioExploration {
 
     private func undecidedLines() -> [String] {
         guard undecidedCount > 0 else { return [] }
-        let runs = ExplorationRenderer.counted(undecidedCount, "cell run")
+        let runs = TimeFormatting.counted(undecidedCount, "cell run")
         return [
             "not explored exhaustively: \(runs) (\(cutWords)) found no other result, which does not show them "
                 + "order-robust; their cells carry no [o] (exitrace explore lists them)"

@@ -17,7 +17,7 @@ public enum ExplorationRenderer {
             }
         }
         lines.append("")
-        var total = "\(TimeFormatting.grouped(exploration.sensitiveCount)) of \(counted(exploration.cells.count, "cell run")) order-sensitive"
+        var total = "\(TimeFormatting.grouped(exploration.sensitiveCount)) of \(TimeFormatting.counted(exploration.cells.count, "cell run")) order-sensitive"
         if exploration.undecidedCount > 0 {
             total += ", \(TimeFormatting.grouped(exploration.undecidedCount)) undecided (\(exploration.cutWords): "
                 + "no other result found, not shown order-robust)"
@@ -38,7 +38,7 @@ public enum ExplorationRenderer {
         let how =
             limits.randomSchedules.map { "\(TimeFormatting.grouped($0)) random schedules \(perCell) (seed \(limits.seed))" }
             ?? "depth-first, at most \(limits.bound) deviation\(limits.bound == 1 ? "" : "s") from the default order, "
-            + "at most \(counted(limits.maxSchedules, "schedule")) \(perCell)"
+            + "at most \(TimeFormatting.counted(limits.maxSchedules, "schedule")) \(perCell)"
         let nominal =
             exploration.scenario.isUncertain
             ? "; at the nominal values (each distribution's median), as explain replays without --replication" : ""
@@ -47,22 +47,18 @@ public enum ExplorationRenderer {
 
     private static func summary(_ cell: CellExploration, in exploration: ScenarioExploration) -> String {
         let name = cellName(cell, exploration.scenario)
-        let points = counted(cell.defaultChoicePoints, "choice point")
+        let points = TimeFormatting.counted(cell.defaultChoicePoints, "choice point")
         if cell.isUndecided {
-            return "\(name): undecided: no other result found in \(counted(cell.schedules, "schedule")) "
+            return "\(name): undecided: no other result found in \(TimeFormatting.counted(cell.schedules, "schedule")) "
                 + "(\(cell.witnesses[0].result.text)), \(exploration.cutWords): not shown order-robust; \(points)"
         }
         let verdict =
             cell.isOrderSensitive
             ? "order-sensitive (\(cell.witnesses.count) results)" : "order-robust (\(cell.witnesses[0].result.text))"
-        let counts = "\(counted(cell.schedules, "schedule")), \(points)"
+        let counts = "\(TimeFormatting.counted(cell.schedules, "schedule")), \(points)"
         return "\(name): \(verdict); \(counts), \(extent(cell, exploration.limits))"
     }
 
-    /// `1 schedule`, `2 schedules`.
-    static func counted(_ count: Int, _ noun: String) -> String {
-        "\(TimeFormatting.grouped(count)) \(noun)\(count == 1 ? "" : "s")"
-    }
 
     static func cellName(_ cell: CellExploration, _ scenario: Scenario) -> String {
         "\(scenario.hooks[cell.cell.hook].label) · \(scenario.strategies[cell.cell.strategy].name) · \(scenario.procedures[cell.procedure].name)"

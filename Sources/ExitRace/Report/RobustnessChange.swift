@@ -14,7 +14,7 @@ public struct RobustnessChange: Equatable, Sendable {
     /// The bound the new results were explored with.
     public var bound: Int
     /// The most schedules per cell run the new results were explored with.
-    public var maxSchedules: Int = 100_000
+    public var maxSchedules: Int = ExplorationLimits.defaultMaxSchedules
 
     /// One line: `… · kill: became order-sensitive — A vs. B, both due at 1 ms; default order: finished, other order: not finished`.
     public var description: String {

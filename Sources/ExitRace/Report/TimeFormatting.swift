@@ -65,6 +65,11 @@ enum TimeFormatting {
 }
 
 extension TimeFormatting {
+    /// A count and its noun, grouped and in the right number: `1 set`, `16,384 sets`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(grouped(count)) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     /// A count with commas between groups of three digits: `999,990`.
     static func grouped(_ count: Int) -> String {
         let digits = String(count.magnitude)
