@@ -9,7 +9,7 @@ public enum CalibrationHTML {
             body += CalibrationSVG.histogram(result, setting: setting, unit: words.unit(of: result.settings[setting])) + "\n"
         }
         body += "</section>\n<section>\n<h2>The report</h2>\n<pre>\(HTML.escape(CalibrationRenderer.text(words)))</pre>\n</section>\n"
-        return AnalysisPage.render(
+        return HTMLPage.analysis(
             title: "Calibration of \(words.scenario.name) against \(words.measured.file)",
             intro: "Which timings reproduce the measured cells (approximate Bayesian computation by rejection), and what they "
                 + "predict for the cells nobody measured. Each histogram: the accepted sets over the setting's prior, one bar per "

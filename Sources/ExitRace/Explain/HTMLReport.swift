@@ -15,29 +15,15 @@ public enum HTMLReport {
             contents += "<li><a href=\"#\(id)\">\(HTML.escape(scenario.name))</a>: \(HTML.escape(scenario.title))</li>\n"
             body += self.section(section, id: id, expanded: expanded)
         }
-        return """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>ExitRace report</title>
-            <style>\(style)</style>
-            </head>
-            <body>
-            <header>
-            <h1>ExitRace report</h1>
+        let header = """
             <p>Does cleanup started while an iOS app is being killed finish? Each table cell is one hook running one
             strategy; ○ it finished under every kill procedure, △ under the ones named, × under none. Open a cell for
             its timelines: one row per thread, in virtual time, with the request and the process's death marked.</p>
             <ul class="contents">
             \(contents)</ul>
-            </header>
-            \(body)<footer>exitrace \(ExitRaceVersion.current) · deterministic: the same scenarios give this same page</footer>
-            </body>
-            </html>
 
             """
+        return HTMLPage.render(title: "ExitRace report", style: style, header: header, body: body, sameFrom: "the same scenarios give")
     }
 
     static func section(_ section: ReportContent.Section, id: String, expanded: Bool) -> String {

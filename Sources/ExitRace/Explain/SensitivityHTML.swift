@@ -8,7 +8,7 @@ public enum SensitivityHTML {
         }
         body += "</ul>\n" + SensitivitySVG.heatMap(bootstrap, analysis: analysis) + "\n</section>\n"
         body += "<section>\n<h2>The table</h2>\n<pre>\(HTML.escape(SensitivityRenderer.text(bootstrap, analysis: analysis)))</pre>\n</section>\n"
-        return AnalysisPage.render(
+        return HTMLPage.analysis(
             title: "Sensitivity of \(analysis.scenario.name) over its prior",
             intro: "Which uncertain settings decide each cell: total Sobol indices (ST, Jansen's estimator) of each outcome that "
                 + "varies, per setting; hover a square for its 95% bootstrap interval. Estimates are noisy at small N.",
