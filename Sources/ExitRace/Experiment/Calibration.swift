@@ -73,7 +73,7 @@ public struct Calibration: Sendable {
             let outcome = CellMasks.of(point: index, plan: plan, simulator: simulator, reusing: &masks)
             let missed = targets.indices.filter { outcome[cellIndex(targets[$0])] != targets[$0].finishedMask }
             for target in missed { tally.misses[target] += 1 }
-            near.append(.init(index: index, missed: missed))
+            near.append(.init(index: index, missed: missed, predicted: missed.map { outcome[cellIndex(targets[$0])] }))
             if near.count > 4 * CalibrationTally.closestKept {
                 tally.keepClosest(near)
                 near.removeAll(keepingCapacity: true)

@@ -27,6 +27,8 @@ public struct CalibrationTally: Equatable, Sendable {
         public var index: Int
         /// The measured cells it missed.
         public var missed: [Int]
+        /// What the set predicted in each missed cell: the procedures finished under, a bit each.
+        public var predicted: [UInt32] = []
     }
 
     /// Fine bins per setting: enough for a median to a tenth of a percent of the prior.

@@ -6,7 +6,7 @@ public struct CalibrationText {
     public let result: CalibrationResult
     /// The measured table it was calibrated against.
     public let measured: MeasuredTable
-    /// A simulator of the calibrated scenario (for its parameter slots, and to replay near misses).
+    /// A simulator of the calibrated scenario, for its parameter slots.
     public let simulator: Simulator
 
     /// The words of `result`, calibrated against `measured`.
@@ -89,12 +89,10 @@ public struct CalibrationText {
         let c = result.calibration
         var lines = ["No set of the \(TimeFormatting.grouped(tally.samples)) drawn reproduces the measurements\(c.tolerance > 0 ? " but \(TimeFormatting.counted(c.tolerance, "cell"))" : ""): the model may lack a mechanism, or the prior may be too narrow. The closest sets:"]
         let plan = c.plan(space: simulator.parameters)
-        var masks = CellMasks(scenario: scenario)
         for near in tally.closest {
-            let predicted = CellMasks.of(point: near.index, plan: plan, simulator: simulator, reusing: &masks)
             lines.append("  set #\(near.index), misses \(near.missed.count): \(setLine(plan.fileValues(point: near.index)))")
-            for target in near.missed.map({ c.targets[$0] }) {
-                lines.append("    \(cellName(c.cellIndex(target))): measured \(verdict(target.finishedMask)), predicted \(verdict(predicted[c.cellIndex(target)]))")
+            for (target, predicted) in zip(near.missed.map({ c.targets[$0] }), near.predicted) {
+                lines.append("    \(cellName(c.cellIndex(target))): measured \(verdict(target.finishedMask)), predicted \(verdict(predicted))")
             }
         }
         return lines
