@@ -113,3 +113,19 @@ struct AgreeCommandTests {
         #expect(output.stderr.contains("expected scenario.json next to it"))
     }
 }
+
+/// The README's and validation/README.md's counts are the committed agreement's.
+@Suite("agree command: the committed agreement")
+struct CommittedAgreementTests {
+    @Test("README and validation/README.md state the counts of validation/agreement.json")
+    func readmeStatesCommittedCounts() throws {
+        let root = Repository.root
+        let data = try Data(contentsOf: root.appendingPathComponent("validation/agreement.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let agree = try #require(json["agree"] as? Int), total = try #require(json["total"] as? Int)
+        for file in ["README.md", "validation/README.md"] {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.contains("agrees with \(agree) of \(total) public reports"), "\(file)")
+        }
+    }
+}
