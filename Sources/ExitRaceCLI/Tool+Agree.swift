@@ -20,17 +20,21 @@ extension Tool {
             let agreement = try reporting { () throws(InputError) in try Agreement.evaluate(directory: arguments.positional[0]) }
             var output = ToolOutput(stdout: json ? agreement.json : agreement.text)
             guard let committed = arguments.value("--check") else { return output }
+            // With --format json, stdout stays one JSON document; what the check says goes to stderr.
+            func say(_ text: String) {
+                if json { output.stderr += text } else { output.stdout += text }
+            }
             if arguments.flag("--update") {
                 try reporting { () throws(InputError) in try AtomicFile.write(agreement.json, to: committed) }
-                output.stdout += "updated \(committed)\n"
+                say("updated \(committed)\n")
                 return output
             }
             let regressions = try reporting { () throws(InputError) in try agreement.regressions(committedFile: committed) }
             guard !regressions.isEmpty else {
-                output.stdout += "every report that agreed in \(committed) still agrees\n"
+                say("every report that agreed in \(committed) still agrees\n")
                 return output
             }
-            output.stdout += wrapped(["reports that agreed in \(committed) no longer do:"] + regressions.map { "  " + $0 })
+            say(wrapped(["reports that agreed in \(committed) no longer do:"] + regressions.map { "  " + $0 }))
             output.exitCode = .difference
             return output
         }
