@@ -31,6 +31,7 @@ public enum Tool {
         case "report": return reportCommand(arguments)
         case "bench": return benchCommand(arguments)
         case "calibrate": return calibrateCommand(arguments, environment)
+        case "agree": return agreeCommand(arguments)
         case "sensitivity": return sensitivityCommand(arguments, environment)
         case "help": return helpCommand(arguments)
         default:
@@ -54,7 +55,7 @@ public enum Tool {
 
     static let commands = [
         "run", "sweep", "validate", "batch", "diff", "check", "merge", "explain", "explore", "report", "bench", "calibrate",
-        "sensitivity", "help",
+        "sensitivity", "agree", "help",
     ]
 
     static func help(for command: String) -> String? {
@@ -72,6 +73,7 @@ public enum Tool {
         case "bench": benchHelp
         case "calibrate": calibrateHelp
         case "sensitivity": sensitivityHelp
+        case "agree": agreeHelp
         default: nil
         }
     }
@@ -199,6 +201,8 @@ public enum Tool {
           exitrace sensitivity [FILE] [--samples N] [--seed S] [--bootstrap B] [--format text|md|json|html]
                                         which uncertain settings decide each cell (Sobol indices
                                         with bootstrap intervals; html: a heat map)
+          exitrace agree DIR [--format text|json] [--check FILE [--update]]
+                                        does the model agree with public reports? (validation/)
           exitrace bench [--seconds N]  measure the engine (use a release build)
           exitrace help [COMMAND]       this text, or a command's (also: exitrace COMMAND --help)
           exitrace --version            the version

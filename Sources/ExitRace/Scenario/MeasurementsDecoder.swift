@@ -25,10 +25,15 @@ public enum MeasurementsDecoder {
 
     /// Decodes a measured table from JSON bytes.
     public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> MeasuredTable {
-        let root = try JSONDocument.parse(bytes, file: file)
+        try decode(root: JSONDocument.parse(bytes, file: file), file: file)
+    }
+
+    /// Decodes a measured table from a parsed document; `extraMembers` are top-level members a
+    /// caller reads itself (a public report's `source`), allowed here and otherwise ignored.
+    static func decode(root: JSONNode, file: String, extraMembers: [String] = []) throws(InputError) -> MeasuredTable {
         let log = DiagnosticLog()
         var table = MeasuredTable(file: file, device: "", os: "", notes: "", cells: [])
-        if let reader = ObjectReader(root, path: "", allowed: topLevel, log: log) {
+        if let reader = ObjectReader(root, path: "", allowed: topLevel + extraMembers, log: log) {
             table.device = reader.string("device") ?? ""
             table.os = reader.string("os") ?? ""
             table.notes = reader.string("notes") ?? ""
