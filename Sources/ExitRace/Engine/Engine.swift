@@ -32,6 +32,13 @@ struct Engine {
     let goal: Goal
     /// For a `keepsCalling` goal: the call, or -1.
     let goalCall: Int
+    /// The QoS of each own queue (raw values) and whether it is serial, by queue index.
+    let queueQoS: ContiguousArray<UInt8>
+    let queueSerial: ContiguousArray<Bool>
+    /// Per own serial queue: the context holding it, and the first and last context waiting (-1 for none).
+    var queueOwner = ReusableArray<Int32>()
+    var queueHead = ReusableArray<Int32>()
+    var queueTail = ReusableArray<Int32>()
 
     /// The run's parameter values (nanoseconds for durations), indexed by slot.
     var values = ContiguousArray<Int64>()
@@ -128,6 +135,8 @@ struct Engine {
             goalCall = -1
         }
         threads.append(SimThread(pool: .main, qos: mainQoS))
+        queueQoS = ContiguousArray(scenario.queues.map(\.qos.rawValue))
+        queueSerial = ContiguousArray(scenario.queues.map(\.serial))
     }
 
     /// The value of a slot in this run (nanoseconds for a duration).
@@ -202,6 +211,7 @@ struct Engine {
         if scheduling { resetScheduling() }
         resetExecutors()
         resetResources(for: cell)
+        resetQueues()
         resetLifecycle(for: cell)
         alive = true
         death = nil
@@ -329,6 +339,8 @@ struct Engine {
             let task = Int(event.a)
             guard alive, event.b == backgroundEpoch, tasks[task].held else { return }
             die(.backgroundTaskExpired)
+        case .afterDue:
+            resume(event.a)
         }
     }
 

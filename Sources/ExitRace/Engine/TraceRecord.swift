@@ -74,6 +74,16 @@ public struct TraceRecord: Equatable, Sendable {
         case flagSet
         /// `thread` starts polling flag `a` every `b` ns.
         case polling
+        /// `thread` blocks in `sync` onto queue `a` (a ``QueueCode``: own queue index, -1 main,
+        /// below for a global queue).
+        case syncWaits
+        /// `thread` runs `context`'s `sync` body for queue `a` (for the main queue: the body has run on
+        /// the main thread and the caller goes on); `b`: 1 when it had to wait (`syncWaits` before), else 0.
+        case syncEntered
+        /// Block `context` waits for serial queue `a`, held by context `b`.
+        case queuedBehind
+        /// `asyncAfter`: block `context` is submitted to queue `a` in `b` ns.
+        case afterScheduled
     }
 
     /// Why a context left its thread.

@@ -55,8 +55,13 @@ extension Timeline {
         case .resumed: .instant(.process, name: "resumed")
         case .expirationDue: .instant(.process, name: "background task expiring")
         case .turnQueued, .queuedOnMain, .queuedOnPool, .ready, .taskSleep, .waitPassed, .hop, .action, .stateChanged,
-            .taskBegan, .taskEnded, .timerFired:
+            .taskBegan, .taskEnded, .timerFired, .queuedBehind:
             .nothing
+        case .syncWaits: .opens(name: "sync \(CellExplanation.queue(record.a, trace))", category: "wait")
+        case .syncEntered:
+            record.b == 1 ? .closes(category: "wait") : .instant(.thread, name: "sync \(CellExplanation.queue(record.a, trace))")
+        case .afterScheduled:
+            .instant(.thread, name: "asyncAfter \(CellExplanation.ms(record.b)) on \(CellExplanation.queue(record.a, trace))")
         }
     }
 

@@ -116,8 +116,9 @@ extension ParameterSpace {
             case .timer(let interval, let fires, _):
                 duration(join(path, "intervalMs"), interval, positive: true)
                 count(join(path, "count"), fires, in: 1...1_000_000)
+            case .dispatchAfter(_, let delay, _): duration(join(path, "afterMs"), delay)
             case .spawnTask, .dispatchAsync, .wait, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag,
-                .ifLaunchOptions:
+                .ifLaunchOptions, .callWithCompletion, .dispatchSync:
                 break
             }
         }

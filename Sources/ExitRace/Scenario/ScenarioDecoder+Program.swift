@@ -10,6 +10,8 @@ extension ScenarioDecoder {
         var flags = SemaphoreUse()
         /// Whether strategies must call a cleanup system call (the goal is the cleanup).
         var requireCleanup = true
+        /// The names of the scenario's own dispatch queues (`queues`).
+        var queueNames: [String] = []
     }
 
     /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
@@ -66,6 +68,7 @@ extension ScenarioDecoder {
     private static func containsCleanup(_ steps: [ProgramStep], _ cleanupCalls: [String]) -> Bool {
         steps.contains { step in
             if case .call(let name) = step, cleanupCalls.contains(name) { return true }
+            if case .callWithCompletion(let name, _, _) = step, cleanupCalls.contains(name) { return true }
             return step.nestedBodies.contains { containsCleanup($0, cleanupCalls) }
         }
     }
@@ -85,10 +88,10 @@ extension ScenarioDecoder {
         switch op {
         case .task: return decodeSpawn(step, detached: false)
         case .detached: return decodeSpawn(step, detached: true)
-        case .dispatch: return decodeDispatch(step)
+        case .dispatch: return decodeAnyDispatch(step)
         case .wait: return decodeWait(step)
         case .signal: return decodeSignal(step)
-        case .call: return decodeCall(step)
+        case .call: return decodeAnyCall(step)
         case .work: return reader.milliseconds("ms", required: true).map { .work($0) }
         case .sleep: return reader.milliseconds("ms", required: true).map { .sleep($0) }
         case .taskSleep: return decodeTaskSleep(step)
@@ -136,30 +139,6 @@ extension ScenarioDecoder {
         if reader["priority"] != nil && priority == nil { return nil }
         guard let steps = step.body(async: true) else { return nil }
         return .spawnTask(TaskSpawn(isolation: isolation, priority: priority, detached: detached), body: steps)
-    }
-
-    private static func decodeDispatch(_ step: StepInput) -> ProgramStep? {
-        let reader = step.reader
-        guard let queue = reader.choice("queue", as: QueueName.self, required: true) else { return nil }
-        let target: DispatchTarget
-        switch queue {
-        case .main:
-            if reader["qos"] != nil {
-                reader.log.error(reader.childPath("qos"), reader.position("qos"), "the main queue has no qos setting; remove it")
-            }
-            target = .main
-        case .global:
-            target = .global(reader.qos("qos") ?? DispatchTarget.defaultGlobalQoS)
-        }
-        guard let steps = step.body(async: false) else { return nil }
-        return .dispatchAsync(target, body: steps)
-    }
-
-    private static func decodeCall(_ step: StepInput) -> ProgramStep? {
-        let what = "the name of a system call in \"systemCalls\""
-        guard let name = step.reader.reference("name", to: step.context.callNames, what: what) else { return nil }
-        step.requireAsync("\"call\" (an await)")
-        return .call(name)
     }
 
     private static func decodeTaskSleep(_ step: StepInput) -> ProgramStep? {

@@ -24,10 +24,10 @@ enum ProgramOp: String, StepKind {
         switch self {
         case .task: ["op", "priority", "isolation", "body"]
         case .detached: ["op", "priority", "body"]
-        case .dispatch: ["op", "queue", "qos", "body"]
+        case .dispatch: ["op", "queue", "qos", "sync", "afterMs", "body"]
         case .wait: ["op", "semaphore", "timeoutMs"]
         case .signal: ["op", "semaphore"]
-        case .call: ["op", "name"]
+        case .call: ["op", "name", "queue", "qos", "completion"]
         case .work, .sleep, .taskSleep: ["op", "ms"]
         case .beginBackgroundTask: ["op", "task", "expiration"]
         case .endBackgroundTask: ["op", "task"]
