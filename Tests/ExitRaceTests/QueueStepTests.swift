@@ -78,7 +78,7 @@ struct QueueStepTests {
              "strategies": {"s": {"program": [{"op": "dispatch", "queue": "main", "body": [{"op": "call", "name": "save"}]}]}},
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]}}}
             """)
-        #expect(errors.contains("\"call\" without a \"completion\" (an await) needs an async context"))
+        #expect(errors.contains("\"call\" (an await) needs an async context"))
     }
 
     @Test("a completion queue that is not declared: file:line:column, expected, found and did-you-mean")
@@ -202,5 +202,14 @@ struct QueueStepTests {
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]}}}
             """)
         #expect(errors.contains("there is no syncAfter"))
+    }
+
+    @Test("the defaults of an own queue in docs/scenario-format.md are the model's")
+    func documentedQueueDefaults() throws {
+        let scenario = try Self.scenario(queues: #""io": {}"#, program: #"[{"op": "dispatch", "queue": "io", "body": [{"op": "call", "name": "save", "queue": "io", "completion": []}]}]"#)
+        let queue = try #require(scenario.queues.first)
+        #expect(DefaultsTests.documentedDefaults("## `queues`") == [
+            "qos": queue.qos.name, "attributes": queue.serial ? "serial" : "concurrent",
+        ])
     }
 }

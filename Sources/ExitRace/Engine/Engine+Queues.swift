@@ -156,6 +156,32 @@ extension Engine {
         return false
     }
 
+    /// Invariants of the serial queues (builds with `EXITRACE_INVARIANTS`): a holder is a live
+    /// context; every waiter is a block queued for the queue or a `sync` caller blocked on it, is not
+    /// the holder, and the list ends at its tail.
+    func checkQueueInvariants() {
+        #if EXITRACE_INVARIANTS
+        for q in queueOwner.indices {
+            let holder = queueOwner[q]
+            if holder >= 0 { precondition(contexts[Int(holder)].state != .done, "queue \(q) is held by a finished context") }
+            precondition(queueHead[q] < 0 || holder >= 0, "queue \(q) has waiters but no holder")
+            var waiter = queueHead[q]
+            var last: Int32 = -1
+            while waiter >= 0 {
+                let context = contexts[Int(waiter)]
+                precondition(waiter != holder, "queue \(q)'s holder also waits for it")
+                let blockWaits = context.state == .queued && context.serialQueue == Int32(q)
+                let callerWaits = context.state == .onThread && threads[Int(context.thread)].state == .queueWaiting
+                    && threads[Int(context.thread)].waitQueue == Int32(q)
+                precondition(blockWaits || callerWaits, "queue \(q) lists a context that does not wait for it")
+                last = waiter
+                waiter = context.nextInQueue
+            }
+            precondition(last == queueTail[q], "queue \(q)'s tail is not its last waiter")
+        }
+        #endif
+    }
+
     /// The engine's queues empty for a new run.
     mutating func resetQueues() {
         queueOwner.refill(-1, count: queueQoS.count)

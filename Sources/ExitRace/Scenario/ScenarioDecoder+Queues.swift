@@ -70,7 +70,7 @@ extension ScenarioDecoder {
                     "expected \"\(key)\" only with a \"completion\" body (an awaited call has no completion queue)")
             }
             guard let name = reader.reference("name", to: step.context.callNames, what: what) else { return nil }
-            step.requireAsync("\"call\" without a \"completion\" (an await)")
+            step.requireAsync("\"call\" (an await)")
             return .call(name)
         }
         let name = reader.reference("name", to: step.context.callNames, what: what)
