@@ -212,4 +212,20 @@ struct QueueStepTests {
             "qos": queue.qos.name, "attributes": queue.serial ? "serial" : "concurrent",
         ])
     }
+
+    @Test("an asyncAfter deadline due at the instant of a SIGKILL is a choice point: the cell is order-sensitive")
+    func asyncAfterIsChoicePoint() throws {
+        let scenario = try ScenarioDecoder.decode(
+            """
+            {"name": "after-race", "systemCalls": {"save": {"costMs": 0, "replyLatencyMs": 1}}, "hooks": {"hook": {}},
+             "strategies": {"s": {"program": [{"op": "dispatch", "queue": "main", "afterMs": 10, "body": [
+               {"op": "call", "name": "save", "queue": "main", "completion": []}]}]}},
+             "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]},
+               {"op": "delay", "ms": 10}, {"op": "sigkill"}]}}}
+            """, file: "after-race.json")
+        let exploration = ScenarioExploration(simulator: Simulator(scenario: scenario), limits: ExplorationLimits())
+        let cell = try #require(exploration.cells.first)
+        #expect(cell.isOrderSensitive && cell.exhaustive)
+        #expect(Set(cell.witnesses.map(\.result.finished)) == [true, false])
+    }
 }
