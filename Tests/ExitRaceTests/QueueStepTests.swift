@@ -54,11 +54,11 @@ struct QueueStepTests {
         #expect(lines.contains("0µs main thread: calls save (3 ms on this thread)"))
         #expect(lines.contains("3000µs system: receives the save request"))
         #expect(lines.contains("23000µs system: replies to save"))
-        #expect(lines.contains("23000µs main queue: DispatchQueue.main block from hook is queued"))
+        #expect(lines.contains("23000µs main queue: completion handler from hook is queued"))
         // The main thread is busy with the second turn's 100 ms of work: the completion waits for it,
         // and runs before the third turn, queued later.
-        #expect(lines.contains("103000µs main thread: runs DispatchQueue.main block from hook"))
-        #expect(lines.firstIndex(of: "103000µs main thread: runs DispatchQueue.main block from hook")!
+        #expect(lines.contains("103000µs main thread: runs completion handler from hook"))
+        #expect(lines.firstIndex(of: "103000µs main thread: runs completion handler from hook")!
             < lines.firstIndex { $0.contains("runs main-queue turn #3") }!)
         let outcome = TestScenario.run(scenario)
         #expect(outcome.cleanupFinished)
@@ -107,7 +107,7 @@ struct QueueStepTests {
         #expect(serial.contains("30000µs Dispatch pool: DispatchQueue block from hook #2 waits for a thread (utility QoS: 20 ms start latency)"))
         #expect(serial.contains("50000µs Dispatch worker 1: runs DispatchQueue block from hook #2"))
         // The completion (#3) goes to the same serial queue, free again by the time the reply is back.
-        #expect(serial.contains("83000µs Dispatch worker 1: runs DispatchQueue block from hook #3"))
+        #expect(serial.contains("83000µs Dispatch worker 1: runs completion handler from hook"))
         let concurrent = Self.timeline(
             try Self.scenario(queues: #""io": {"qos": "utility", "attributes": "concurrent"}"#, program: program))
         #expect(concurrent.contains("20000µs Dispatch worker 1: runs DispatchQueue block from hook #1"))
@@ -156,7 +156,7 @@ struct QueueStepTests {
         #expect(lines.contains(
             "10000µs Dispatch worker 1: DispatchQueue.global block from hook calls DispatchQueue.main.sync and blocks until its body has run"))
         // The main thread is busy with the second turn until 50 ms; the sync block was queued before the third.
-        #expect(lines.contains("50000µs main thread: runs DispatchQueue.main block from hook #1"))
+        #expect(lines.contains("50000µs main thread: runs DispatchQueue.main block from hook"))
         #expect(lines.contains("52000µs Dispatch worker 1: DispatchQueue.main.sync returns: its body ran on the main thread"))
         #expect(lines.contains("52000µs Dispatch worker 1: calls save (1 ms on this thread)"))
         #expect(TestScenario.run(scenario).cleanupFinished)

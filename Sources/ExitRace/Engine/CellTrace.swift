@@ -5,7 +5,7 @@ public struct CellTrace: Sendable {
     public struct Context: Equatable, Sendable {
         /// What kind of code the context runs.
         public enum Kind: String, Sendable {
-            case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock, queueBlock
+            case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock, queueBlock, completionHandler
         }
 
         /// E.g. "Task.detached from applicationWillTerminate".
@@ -79,6 +79,7 @@ extension Engine {
                 case .expirationHandler: .expirationHandler
                 case .timerBlock: .timerBlock
                 case .queueBlock: .queueBlock
+                case .completionHandler: .completionHandler
                 }
             return CellTrace.Context(
                 name: names[index], kind: kind, qos: QoSClass(priority: context.priority),

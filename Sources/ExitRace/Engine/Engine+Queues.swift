@@ -144,6 +144,8 @@ extension Engine {
         let call = calls[Int(op.a)]
         let cost = value(call.costSlot)
         let completion = newBlock(code: op.b, start: pc + 1, end: op.bodyEnd, from: c)
+        contexts[Int(completion)].kind = .completionHandler
+        contexts[Int(completion)].caller = c
         contexts[Int(completion)].state = .suspended
         contexts[Int(completion)].callPartsPending = 1
         note(.created, thread: t, context: completion, a: c)
@@ -180,6 +182,11 @@ extension Engine {
             precondition(last == queueTail[q], "queue \(q)'s tail is not its last waiter")
         }
         #endif
+    }
+
+    /// The context a call's effect belongs to: for a completion handler's call, its caller.
+    func effectOwner(_ c: Int32) -> Int32 {
+        contexts[Int(c)].kind == .completionHandler ? contexts[Int(c)].caller : c
     }
 
     /// The engine's queues empty for a new run.

@@ -348,14 +348,14 @@ struct Engine {
         let call = calls[index]
         note(.delivered, context: c, a: Int32(index), b: alive ? 0 : 1)
         if alive { delivered(call, index: index) }
-        if !call.effectOnReply { recordEffect(of: call, index: Int32(index), context: c) }
+        if !call.effectOnReply { recordEffect(of: call, index: Int32(index), context: effectOwner(c)) }
         schedule(.callReply, c, UInt32(index), after: value(call.replyLatencySlot))
     }
 
     private mutating func callReplied(context c: Int32, call index: Int) {
         let call = calls[index]
         note(.replied, context: c, a: Int32(index), b: alive ? 0 : 1)
-        if call.effectOnReply { recordEffect(of: call, index: Int32(index), context: c) }
+        if call.effectOnReply { recordEffect(of: call, index: Int32(index), context: effectOwner(c)) }
         callPartDone(c)
     }
 

@@ -58,6 +58,7 @@ extension ContextID.Description {
             case .expirationHandler: "expiration handler"
             case .timerBlock: "Timer block"
             case .queueBlock: "DispatchQueue block"
+            case .completionHandler: "completion handler"
             }
         guard hook >= 0 else { return what }
         return "\(what) from \(Int(hook) < callbacks.count ? callbacks[Int(hook)] : "-")"

@@ -1,7 +1,7 @@
 /// Something that runs on a thread: a main-queue turn of a kill procedure, a dispatched block or a
 /// Swift task. It is a range of ops plus a program counter.
 struct SimContext {
-    enum Kind: UInt8, Sendable { case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock, queueBlock }
+    enum Kind: UInt8, Sendable { case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock, queueBlock, completionHandler }
     enum State: UInt8 {
         /// Waiting on an executor's queue for a thread.
         case queued
@@ -40,7 +40,11 @@ struct SimContext {
     var wakesThread: Int32 = -1
 
     /// Whether it runs on a Dispatch worker (a block of a global or own queue).
-    var runsOnDispatchPool: Bool { kind == .globalBlock || kind == .queueBlock }
+    var runsOnDispatchPool: Bool {
+        kind == .globalBlock || kind == .queueBlock || (kind == .completionHandler && !mainIsolated)
+    }
+    /// For a completion handler: the context that made its call (the effect is that context's).
+    var caller: Int32 = -1
 
     var isTask: Bool { kind == .task || kind == .detachedTask }
 }

@@ -161,7 +161,8 @@ public struct CellExplanation: Sendable {
             return (pool, "\(who) waits for a thread (\(qos.name) QoS: \(ms(record.b)) start latency)")
         case .ready:
             let kind = trace.contexts[Int(record.context)].kind
-            return (kind == .globalBlock || kind == .queueBlock ? "Dispatch pool" : "cooperative pool",
+            let dispatch = kind == .globalBlock || kind == .queueBlock || kind == .completionHandler
+            return (dispatch ? "Dispatch pool" : "cooperative pool",
                     "\(who) is ready for a thread")
         case .started:
             return (here, "runs \(who)")
