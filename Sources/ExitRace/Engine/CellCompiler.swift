@@ -49,6 +49,8 @@ struct CellCompiler {
                 found.duration = slot(path, "intervalMs")
                 found.count = slot(path, "count")
             case .dispatchAfter: found.duration = slot(path, "afterMs")
+            case .groupWait(_, let timeout): found.duration = timeout == nil ? -1 : slot(path, "timeoutMs")
+            case .groupEnter, .groupLeave, .groupNotify: break
             case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions,
                 .callWithCompletion, .dispatchSync:
                 break
@@ -188,6 +190,8 @@ struct CellCompiler {
         var semaphores: [String: Int32] = [:]
         var flags: [String: Int32] = [:]
         var tasks: [String: Int32] = [:]
+        /// Dispatch groups share the semaphores' list (a group's count is a semaphore value).
+        var groups: [String: Int32] = [:]
     }
 
     private func resource(
@@ -268,7 +272,24 @@ struct CellCompiler {
             return Op(kind: .dispatchSync, a: code(target))
         case .dispatchAfter(let target, _, _):
             return Op(kind: .dispatchAfter, a: code(target), slot: slots.duration)
+        case .groupEnter(let name):
+            return Op(kind: .groupEnter, a: group(name, &scope, &program, callback))
+        case .groupLeave(let name):
+            return Op(kind: .groupLeave, a: group(name, &scope, &program, callback))
+        case .groupWait(let name, _):
+            return Op(kind: .groupWait, a: group(name, &scope, &program, callback), slot: slots.duration)
+        case .groupNotify(let name, let target, _):
+            return Op(kind: .groupNotify, a: group(name, &scope, &program, callback), b: code(target))
         }
+    }
+
+    /// A dispatch group's slot: an entry of the semaphores' list named `DispatchGroup NAME`.
+    private func group(_ name: String, _ scope: inout Scope, _ program: inout CellProgram.Builder, _ callback: Int32) -> Int32 {
+        if let id = scope.groups[name] { return id }
+        let id = Int32(program.semaphores.count)
+        program.semaphores.append(.init(name: "DispatchGroup \(name)", callback: callback))
+        scope.groups[name] = id
+        return id
     }
 
     private func queue(_ name: String) -> Int32 {

@@ -145,6 +145,14 @@ struct Op: Sendable {
         case syncEnd
         /// `a`: ``QueueCode``, `slot`: the delay; body is `(index + 1)..<bodyEnd`.
         case dispatchAfter
+        /// `a`: group (an entry of `semaphores`, whose count it uses).
+        case groupEnter
+        /// `a`: group.
+        case groupLeave
+        /// `a`: group; `slot`: timeout, or -1 for none.
+        case groupWait
+        /// `a`: group, `b`: ``QueueCode``; body is `(index + 1)..<bodyEnd`.
+        case groupNotify
     }
 
     var kind: Kind
@@ -158,7 +166,8 @@ struct Op: Sendable {
     var bodyRunsElsewhere: Bool {
         switch kind {
         case .spawnTask, .spawnDetached, .dispatchMain, .dispatchGlobal, .beginBackgroundTask, .timer: true
-        case .callCompletion, .dispatchQueue, .dispatchAfter: true
+        case .callCompletion, .dispatchQueue, .dispatchAfter, .groupNotify: true
+        case .groupEnter, .groupLeave, .groupWait: false
         case .hookEnter, .hookReturn, .work, .sleep, .taskSleep, .wait, .signal, .call, .exit, .endBackgroundTask, .setFlag,
             .waitUntil, .ifLaunchOptions:
             false

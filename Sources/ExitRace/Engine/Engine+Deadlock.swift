@@ -161,7 +161,7 @@ extension Engine {
         while pc < Int(context.end) {
             let op = program.ops[pc]
             switch resource {
-            case .semaphore(let s) where op.kind == .signal && op.a == s: return true
+            case .semaphore(let s) where (op.kind == .signal || op.kind == .groupLeave) && op.a == s: return true
             case .flag(let f) where op.kind == .setFlag && op.a == f: return true
             default: break
             }

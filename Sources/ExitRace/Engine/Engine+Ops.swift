@@ -80,6 +80,15 @@ extension Engine {
             dispatchAfter(op, at: pc, from: c, on: t)
             contexts[Int(c)].pc = op.bodyEnd
             return true
+        case .groupEnter:
+            semaphoreValue[Int(op.a)] += 1
+            note(.groupEntered, thread: t, context: c, a: op.a, b: Int64(semaphoreValue[Int(op.a)]))
+        case .groupLeave: groupLeave(op.a, thread: t, context: c)
+        case .groupWait: return groupWait(op, at: pc, context: c, thread: t)
+        case .groupNotify:
+            groupNotify(op, at: pc, from: c, on: t)
+            contexts[Int(c)].pc = op.bodyEnd
+            return true
         case .exit:
             note(.exitBegan, thread: t, context: c, b: value(slots.exitDuration))
             contexts[Int(c)].pc = pc + 1

@@ -194,6 +194,7 @@ extension Engine {
         queueOwner.refill(-1, count: queueQoS.count)
         queueHead.refill(-1, count: queueQoS.count)
         queueTail.refill(-1, count: queueQoS.count)
+        groupNotifyHead.refill(-1, count: semaphoreValue.count)
     }
 
     /// A `sync` caller waits for queue `code`: stuck when the queue's holder is (the main queue's

@@ -39,6 +39,8 @@ struct Engine {
     var queueOwner = ReusableArray<Int32>()
     var queueHead = ReusableArray<Int32>()
     var queueTail = ReusableArray<Int32>()
+    /// Per dispatch group (an entry of the semaphores): its first notify block waiting, or -1.
+    var groupNotifyHead = ReusableArray<Int32>()
 
     /// The run's parameter values (nanoseconds for durations), indexed by slot.
     var values = ContiguousArray<Int64>()

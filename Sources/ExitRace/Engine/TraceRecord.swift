@@ -84,6 +84,12 @@ public struct TraceRecord: Equatable, Sendable {
         case queuedBehind
         /// `asyncAfter`: block `context` is submitted to queue `a` in `b` ns.
         case afterScheduled
+        /// `thread` enters dispatch group `a` (an entry of the semaphores); `b`: its count after.
+        case groupEntered
+        /// `thread` leaves dispatch group `a`; `b`: its count after (a leave at 0 is ignored: -1).
+        case groupLeft
+        /// `group.notify`: block `context` waits for group `a` (`b`: 1 if it was submitted at once).
+        case groupNotifySet
     }
 
     /// Why a context left its thread.

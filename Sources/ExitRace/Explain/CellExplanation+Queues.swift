@@ -21,6 +21,14 @@ extension CellExplanation {
             return (queue(record.a, trace), "\(who) waits: the serial queue runs \(context(Int32(record.b), trace)) first")
         case .afterScheduled:
             return (here, "asyncAfter: \(who) goes to \(queue(record.a, trace)) in \(ms(record.b))")
+        case .groupEntered:
+            return (here, "enters \(semaphore(record.a, trace)) (\(record.b) entered)")
+        case .groupLeft:
+            if record.b < 0 { return (here, "leaves \(semaphore(record.a, trace)) it had not entered (libdispatch traps; ignored here)") }
+            return (here, "leaves \(semaphore(record.a, trace)) (\(record.b) still entered)")
+        case .groupNotifySet:
+            let when = record.b == 1 ? "at once: nothing is entered" : "when every enter is left"
+            return (here, "notify: \(who) is submitted \(when)")
         default:
             preconditionFailure("\(record.kind) is described by another group")
         }

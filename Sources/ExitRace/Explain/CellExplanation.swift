@@ -138,7 +138,7 @@ public struct CellExplanation: Sendable {
             return systemLine(record, trace)
         case .action, .stateChanged, .suspended, .resumed, .taskBegan, .taskEnded, .expirationDue:
             return lifecycleLine(record, trace)
-        case .syncWaits, .syncEntered, .queuedBehind, .afterScheduled:
+        case .syncWaits, .syncEntered, .queuedBehind, .afterScheduled, .groupEntered, .groupLeft, .groupNotifySet:
             return queueLine(record, trace)
         }
     }

@@ -42,6 +42,14 @@ public indirect enum ProgramStep: Equatable, Sendable {
     case dispatchSync(DispatchTarget, body: [ProgramStep])
     /// `queue.asyncAfter(deadline: .now() + delay) { body }`.
     case dispatchAfter(DispatchTarget, delay: VirtualDuration, body: [ProgramStep])
+    /// `group.enter()` on a `DispatchGroup` known by this name in the strategy.
+    case groupEnter(String)
+    /// `group.leave()`.
+    case groupLeave(String)
+    /// `group.wait()` or `group.wait(timeout:)`: blocks the thread until every `enter` is left.
+    case groupWait(String, timeout: VirtualDuration?)
+    /// `group.notify(queue:) { body }`: `body` is submitted to `queue` once every `enter` is left.
+    case groupNotify(String, queue: DispatchTarget, body: [ProgramStep])
 }
 
 extension ProgramStep {
@@ -59,8 +67,10 @@ extension ProgramStep {
             [expiration]
         case .callWithCompletion(_, _, let completion):
             [completion]
-        case .dispatchSync(_, let body), .dispatchAfter(_, _, let body):
+        case .dispatchSync(_, let body), .dispatchAfter(_, _, let body), .groupNotify(_, _, let body):
             [body]
+        case .groupEnter, .groupLeave, .groupWait:
+            []
         case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil:
             []
         }

@@ -12,6 +12,10 @@ extension ScenarioDecoder {
         var requireCleanup = true
         /// The names of the scenario's own dispatch queues (`queues`).
         var queueNames: [String] = []
+        /// Dispatch group use in the strategy being decoded.
+        var groups = SemaphoreUse()
+        /// The groups the strategy enters (in `signaled`).
+        var groupEnters = SemaphoreUse()
     }
 
     /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
@@ -33,8 +37,11 @@ extension ScenarioDecoder {
         let problemsBefore = context.log.diagnostics.count
         context.semaphores.reset()
         context.flags.reset()
+        context.groups.reset()
+        context.groupEnters.reset()
         let program = decodeProgram(steps, path: reader.childPath("program"), async: false, context)
         reportEndlessWaits(context)
+        reportEndlessGroupWaits(context)
         // A step that failed to decode is already reported; do not add a consequence of it.
         if context.requireCleanup && context.log.diagnostics.count == problemsBefore
             && !containsCleanup(program, context.cleanupCalls)
@@ -101,6 +108,7 @@ extension ScenarioDecoder {
         case .set: return decodeSetFlag(step)
         case .waitUntil: return decodeWaitUntil(step)
         case .if: return decodeIf(step)
+        case .groupEnter, .groupLeave, .groupWait, .groupNotify: return decodeGroupStep(step, op)
         }
     }
 

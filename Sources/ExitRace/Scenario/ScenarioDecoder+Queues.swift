@@ -85,3 +85,40 @@ extension ScenarioDecoder {
 enum QueueAttributesName: String, ScenarioName {
     case serial, concurrent
 }
+
+/// Decoding of `DispatchGroup` steps.
+extension ScenarioDecoder {
+    static func decodeGroupStep(_ step: StepInput, _ op: ProgramOp) -> ProgramStep? {
+        let reader = step.reader
+        guard let group = reader.string("group", required: true) else { return nil }
+        switch op {
+        case .groupEnter:
+            step.context.groupEnters.signaled.append(group)
+            return .groupEnter(group)
+        case .groupLeave:
+            step.context.groups.signaled.append(group)
+            return .groupLeave(group)
+        case .groupWait:
+            let timeout = reader.milliseconds("timeoutMs")
+            if reader["timeoutMs"] == nil {
+                step.context.groups.waits.append((group, reader.childPath("group"), reader.position("group")))
+            }
+            return .groupWait(group, timeout: timeout)
+        default:
+            guard let target = decodeTarget(reader, step.context, required: true), let steps = step.body(async: false) else {
+                return nil
+            }
+            return .groupNotify(group, queue: target, body: steps)
+        }
+    }
+
+    /// Reports each `groupWait` without a timeout on a group the strategy enters but never leaves.
+    static func reportEndlessGroupWaits(_ context: ProgramContext) {
+        for wait in context.groups.waits
+        where context.groupEnters.signaled.contains(wait.name) && !context.groups.signaled.contains(wait.name) {
+            let message = "group \"\(wait.name)\" is never left in this strategy, so this wait can never return"
+                + suggestion(wait.name, context.groups.signaled)
+            context.log.error(wait.path, wait.position, message)
+        }
+    }
+}

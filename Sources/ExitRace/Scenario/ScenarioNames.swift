@@ -19,6 +19,7 @@ protocol StepKind: ScenarioName {
 enum ProgramOp: String, StepKind {
     case task, detached, dispatch, wait, signal, call, work, sleep, taskSleep, beginBackgroundTask, endBackgroundTask
     case timer, set, waitUntil, `if`
+    case groupEnter, groupLeave, groupWait, groupNotify
 
     var members: [String] {
         switch self {
@@ -35,6 +36,9 @@ enum ProgramOp: String, StepKind {
         case .set: ["op", "flag"]
         case .waitUntil: ["op", "flag", "pollMs"]
         case .if: ["op", "launchOptions", "body"]
+        case .groupEnter, .groupLeave: ["op", "group"]
+        case .groupWait: ["op", "group", "timeoutMs"]
+        case .groupNotify: ["op", "group", "queue", "qos", "body"]
         }
     }
 }
