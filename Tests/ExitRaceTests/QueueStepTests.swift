@@ -228,4 +228,21 @@ struct QueueStepTests {
         #expect(cell.isOrderSensitive && cell.exhaustive)
         #expect(Set(cell.witnesses.map(\.result.finished)) == [true, false])
     }
+
+    @Test("a main thread waiting in sync for a serial queue when the process dies stays dead: the queue is not handed to it")
+    func deadSyncWaiter() throws {
+        // The io block holds the queue for 200 ms; the main thread waits in sync for it; the
+        // watchdog (50 ms) kills the process first. Then the block returns, as if the process had lived.
+        let scenario = try Self.scenario(
+            queues: #""io": {"qos": "userInitiated"}"#,
+            program: """
+                [{"op": "dispatch", "queue": "io", "body": [{"op": "work", "ms": 200}]},
+                 {"op": "dispatch", "queue": "io", "sync": true, "body": [{"op": "call", "name": "save", "queue": "main", "completion": []}]}]
+                """, watchdog: #""watchdogMs": 50,"#)
+        let outcome = TestScenario.run(scenario)
+        #expect(outcome.death?.cause == .watchdog)
+        #expect(!outcome.cleanupFinished)
+        let lines = Self.timeline(scenario)
+        #expect(!lines.contains { $0.contains("runs the queue \"io\".sync body") })
+    }
 }

@@ -60,6 +60,8 @@ extension Engine {
         if contexts[Int(next)].state == .onThread {
             // A caller waiting in `sync`: its thread runs the body now.
             let t = contexts[Int(next)].thread
+            // A dead main thread keeps the queue for good: nothing it holds runs again.
+            guard threads[Int(t)].state != .dead else { return }
             note(.syncEntered, thread: t, context: next, a: Int32(q), b: 1)
             threads[Int(t)].state = .running
             contexts[Int(next)].pc += 1
@@ -173,8 +175,11 @@ extension Engine {
                 let context = contexts[Int(waiter)]
                 precondition(waiter != holder, "queue \(q)'s holder also waits for it")
                 let blockWaits = context.state == .queued && context.serialQueue == Int32(q)
-                let callerWaits = context.state == .onThread && threads[Int(context.thread)].state == .queueWaiting
-                    && threads[Int(context.thread)].waitQueue == Int32(q)
+                var callerWaits = false
+                if context.state == .onThread {
+                    let thread = threads[Int(context.thread)]
+                    callerWaits = thread.waitQueue == Int32(q) && (thread.state == .queueWaiting || thread.state == .dead)
+                }
                 precondition(blockWaits || callerWaits, "queue \(q) lists a context that does not wait for it")
                 last = waiter
                 waiter = context.nextInQueue
