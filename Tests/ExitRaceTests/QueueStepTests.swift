@@ -245,4 +245,20 @@ struct QueueStepTests {
         let lines = Self.timeline(scenario)
         #expect(!lines.contains { $0.contains("runs the queue \"io\".sync body") })
     }
+
+    @Test("Chrome traces show a sync wait as a slice, asyncAfter and group steps as instants")
+    func chromeTrace() throws {
+        let scenario = try Self.scenario(
+            program: """
+                [{"op": "groupEnter", "group": "g"},
+                 {"op": "dispatch", "queue": "main", "afterMs": 5, "body": [{"op": "groupLeave", "group": "g"}]},
+                 {"op": "dispatch", "queue": "global", "body": [
+                   {"op": "dispatch", "queue": "main", "sync": true, "body": [{"op": "call", "name": "save", "queue": "main", "completion": []}]}]}]
+                """)
+        let json = ChromeTrace.render(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0))
+        #expect(json.contains(#""name": "sync DispatchQueue.main""#))
+        #expect(json.contains(#""name": "asyncAfter 5 ms on DispatchQueue.main""#))
+        #expect(json.contains(#""name": "enter \"DispatchGroup g\"""#))
+        #expect(json.contains(#""name": "leave \"DispatchGroup g\"""#))
+    }
 }
