@@ -106,6 +106,7 @@ struct DefaultsTests {
             "activity": scenario.activity == nil ? "none" : "?",
             "goal": "{kind: \(goal.rawValue)}",
             "sweeps": scenario.sweeps.isEmpty ? "none" : "?",
+            "queues": scenario.queues.isEmpty ? "none" : "?",
         ]
         let sweep = SweepSpec(name: "s", vary: [])
         let sweepDefaults = [

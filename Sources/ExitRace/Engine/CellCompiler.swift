@@ -8,6 +8,7 @@ struct CellCompiler {
     let scenario: Scenario
     let space: ParameterSpace
     private let callIndex: [String: Int32]
+    private let queueIndex: [String: Int32]
     /// For each strategy, the slots its steps read, in preorder: found once by path, then reused
     /// by every cell that inlines the strategy.
     private let strategySlots: [[StepSlots]]
@@ -25,6 +26,9 @@ struct CellCompiler {
         var calls: [String: Int32] = [:]
         for (index, call) in scenario.systemCalls.enumerated() { calls[call.name] = Int32(index) }
         callIndex = calls
+        var queues: [String: Int32] = [:]
+        for (index, queue) in scenario.queues.enumerated() { queues[queue.name] = Int32(index) }
+        queueIndex = queues
         strategySlots = scenario.strategies.map { strategy in
             var slots: [StepSlots] = []
             Self.collectSlots(strategy.program, at: SettingPath.program(ofStrategy: strategy.name), space, into: &slots)
@@ -44,7 +48,11 @@ struct CellCompiler {
             case .timer:
                 found.duration = slot(path, "intervalMs")
                 found.count = slot(path, "count")
-            case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions:
+            case .dispatchAfter: found.duration = slot(path, "afterMs")
+            case .groupWait(_, let timeout): found.duration = timeout == nil ? -1 : slot(path, "timeoutMs")
+            case .groupEnter, .groupLeave, .groupNotify: break
+            case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions,
+                .callWithCompletion, .dispatchSync:
                 break
             }
             slots.append(found)
@@ -56,7 +64,10 @@ struct CellCompiler {
     static func cleanupMask(of steps: [ProgramStep], _ scenario: Scenario) -> UInt64 {
         var mask: UInt64 = 0
         for step in steps {
-            if case .call(let name) = step,
+            var called: String?
+            if case .call(let name) = step { called = name }
+            if case .callWithCompletion(let name, _, _) = step { called = name }
+            if let name = called,
                 let index = scenario.systemCalls.firstIndex(where: { $0.name == name }), scenario.systemCalls[index].isCleanup
             {
                 mask |= 1 << UInt64(index)
@@ -68,6 +79,7 @@ struct CellCompiler {
 
     func compile(procedure: Int, hook: Int, strategy: Int) -> CellProgram {
         var program = CellProgram.Builder()
+        program.queues = scenario.queues.map(\.name)
         program.requiredCleanups = Self.cleanupMask(of: scenario.strategies[strategy].program, scenario)
         let cell = Cell(hook: hook, strategy: strategy)
         let script = scenario.procedures[procedure].steps
@@ -178,6 +190,8 @@ struct CellCompiler {
         var semaphores: [String: Int32] = [:]
         var flags: [String: Int32] = [:]
         var tasks: [String: Int32] = [:]
+        /// Dispatch groups share the semaphores' list (a group's count is a semaphore value).
+        var groups: [String: Int32] = [:]
     }
 
     private func resource(
@@ -202,6 +216,7 @@ struct CellCompiler {
             program.ops.append(op(for: step, stepSlots, callback: callback, &scope, &program))
             if let body = step.nestedBodies.first {
                 emit(body, slots, &cursor, callback: callback, &scope, &program)
+                if case .dispatchSync = step { program.ops.append(Op(kind: .syncEnd, a: program.ops[owner].a)) }
                 program.ops[owner].bodyEnd = Int32(program.ops.count)
             }
         }
@@ -248,6 +263,46 @@ struct CellCompiler {
             return Op(kind: .timer, a: slots.count, slot: slots.duration)
         case .ifLaunchOptions(let options, _):
             return Op(kind: .ifLaunchOptions, a: Int32(options.rawValue))
+        case .dispatchAsync(.queue(let name), _):
+            return Op(kind: .dispatchQueue, a: queue(name))
+        case .callWithCompletion(let name, let target, _):
+            guard let index = callIndex[name] else { preconditionFailure("unresolved call \(name)") }
+            return Op(kind: .callCompletion, a: index, b: code(target))
+        case .dispatchSync(let target, _):
+            return Op(kind: .dispatchSync, a: code(target))
+        case .dispatchAfter(let target, _, _):
+            return Op(kind: .dispatchAfter, a: code(target), slot: slots.duration)
+        case .groupEnter(let name):
+            return Op(kind: .groupEnter, a: group(name, &scope, &program, callback))
+        case .groupLeave(let name):
+            return Op(kind: .groupLeave, a: group(name, &scope, &program, callback))
+        case .groupWait(let name, _):
+            return Op(kind: .groupWait, a: group(name, &scope, &program, callback), slot: slots.duration)
+        case .groupNotify(let name, let target, _):
+            return Op(kind: .groupNotify, a: group(name, &scope, &program, callback), b: code(target))
+        }
+    }
+
+    /// A dispatch group's slot: an entry of the semaphores' list named `DispatchGroup NAME`.
+    private func group(_ name: String, _ scope: inout Scope, _ program: inout CellProgram.Builder, _ callback: Int32) -> Int32 {
+        if let id = scope.groups[name] { return id }
+        let id = Int32(program.semaphores.count)
+        program.semaphores.append(.init(name: "DispatchGroup \(name)", callback: callback))
+        scope.groups[name] = id
+        return id
+    }
+
+    private func queue(_ name: String) -> Int32 {
+        guard let index = queueIndex[name] else { preconditionFailure("unresolved queue \(name)") }
+        return index
+    }
+
+    /// The ``QueueCode`` of a dispatch target.
+    private func code(_ target: DispatchTarget) -> Int32 {
+        switch target {
+        case .main: QueueCode.main
+        case .global(let qos): QueueCode.global(qos)
+        case .queue(let name): queue(name)
         }
     }
 }

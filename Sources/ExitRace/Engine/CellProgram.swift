@@ -40,6 +40,17 @@ final class CellProgram: Sendable {
         flags = builder.flags
         taskSlots = builder.taskSlots
         requiredCleanups = builder.requiredCleanups
+        queues = builder.queues
+    }
+
+    /// The app's own queues by index, for names in reports.
+    let queues: [String]
+
+    /// A ``QueueCode`` as programs name it: `main`, `global`, or an own queue's name.
+    func queueName(_ code: Int32) -> String {
+        if code == QueueCode.main { return "main" }
+        if let qos = QueueCode.globalQoS(code) { return "global(\(QoSClass(priority: qos).name))" }
+        return Int(code) < queues.count ? queues[Int(code)] : "-"
     }
 
     /// The program while the compiler writes it.
@@ -64,6 +75,8 @@ final class CellProgram: Sendable {
         /// finished once each of them has taken effect at least once (ending an activity twice is no
         /// better than once; a strategy that must save two things needs both).
         var requiredCleanups: UInt64 = 0
+        /// The app's own queues by index.
+        var queues: [String] = []
     }
 
     /// A named resource of a strategy invocation, and the callback it was created in.
@@ -121,6 +134,25 @@ struct Op: Sendable {
         case waitUntil
         /// `a`: launch options; body is `(index + 1)..<bodyEnd`, run inline when they match.
         case ifLaunchOptions
+        /// `a`: system call index, `b`: the completion's ``QueueCode``; the completion handler is
+        /// `(index + 1)..<bodyEnd`.
+        case callCompletion
+        /// `a`: own queue index; body is `(index + 1)..<bodyEnd`.
+        case dispatchQueue
+        /// `a`: ``QueueCode``; body is `(index + 1)..<bodyEnd`, its last op the matching `syncEnd`.
+        case dispatchSync
+        /// `a`: ``QueueCode``. Ends a `sync` body: the queue is free again.
+        case syncEnd
+        /// `a`: ``QueueCode``, `slot`: the delay; body is `(index + 1)..<bodyEnd`.
+        case dispatchAfter
+        /// `a`: group (an entry of `semaphores`, whose count it uses).
+        case groupEnter
+        /// `a`: group.
+        case groupLeave
+        /// `a`: group; `slot`: timeout, or -1 for none.
+        case groupWait
+        /// `a`: group, `b`: ``QueueCode``; body is `(index + 1)..<bodyEnd`.
+        case groupNotify
     }
 
     var kind: Kind
@@ -134,11 +166,25 @@ struct Op: Sendable {
     var bodyRunsElsewhere: Bool {
         switch kind {
         case .spawnTask, .spawnDetached, .dispatchMain, .dispatchGlobal, .beginBackgroundTask, .timer: true
+        case .callCompletion, .dispatchQueue, .dispatchAfter, .groupNotify: true
+        case .groupEnter, .groupLeave, .groupWait: false
         case .hookEnter, .hookReturn, .work, .sleep, .taskSleep, .wait, .signal, .call, .exit, .endBackgroundTask, .setFlag,
             .waitUntil, .ifLaunchOptions:
             false
+        case .dispatchSync, .syncEnd: false
         }
     }
+}
+
+/// The queue a compiled block goes to, as one `Int32` operand: an own queue's index (0 and up),
+/// the main queue, or a global queue of a QoS.
+enum QueueCode {
+    static let main: Int32 = -1
+
+    static func global(_ qos: QoSClass) -> Int32 { -2 - Int32(qos.rawValue) }
+
+    /// The QoS of a global queue's code; `nil` for the main queue or an own queue.
+    static func globalQoS(_ code: Int32) -> UInt8? { code <= -2 ? UInt8(-2 - code) : nil }
 }
 
 enum SpawnIsolation: Int32 {

@@ -5,7 +5,7 @@ public struct CellTrace: Sendable {
     public struct Context: Equatable, Sendable {
         /// What kind of code the context runs.
         public enum Kind: String, Sendable {
-            case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock
+            case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock, queueBlock, completionHandler
         }
 
         /// E.g. "Task.detached from applicationWillTerminate".
@@ -66,7 +66,7 @@ extension Engine {
                     pc = Int(op.bodyEnd)
                     continue
                 }
-                if op.kind == .call && cleanupCall(op.a) { cleanupCalls += 1 }
+                if (op.kind == .call || op.kind == .callCompletion) && cleanupCall(op.a) { cleanupCalls += 1 }
                 pc += 1
             }
             let kind: CellTrace.Context.Kind =
@@ -78,6 +78,8 @@ extension Engine {
                 case .detachedTask: .detachedTask
                 case .expirationHandler: .expirationHandler
                 case .timerBlock: .timerBlock
+                case .queueBlock: .queueBlock
+                case .completionHandler: .completionHandler
                 }
             return CellTrace.Context(
                 name: names[index], kind: kind, qos: QoSClass(priority: context.priority),

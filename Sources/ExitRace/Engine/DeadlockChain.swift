@@ -16,6 +16,11 @@ public struct DeadlockChain: Sendable {
         case runsOnBlockedThread(ContextID, ThreadID)
         case mainActorRunsOnMainThread
         case queuedForBlockedPool(ContextID, width: Int32)
+        /// `queue` is a ``QueueCode``.
+        case threadSyncs(ThreadID, queue: Int32)
+        case queueHeldBy(queue: Int32, ContextID)
+        case queuedBehind(ContextID)
+        case mainQueueRunsOnMainThread
     }
 
     var steps: [Step]
@@ -53,6 +58,14 @@ public struct DeadlockChain: Sendable {
             return .mainActorRunsOnMainThread
         case .queuedForBlockedPool(let context, let width):
             return .queuedForBlockedPool(context: context.name(callbacks: callbacks), width: Int(width))
+        case .threadSyncs(let thread, let code):
+            return .threadSyncs(thread: thread.name, queue: program.queueName(code))
+        case .queueHeldBy(let code, let context):
+            return .queueHeldBy(queue: program.queueName(code), context: context.name(callbacks: callbacks))
+        case .queuedBehind(let context):
+            return .queuedBehindHolder(context: context.name(callbacks: callbacks))
+        case .mainQueueRunsOnMainThread:
+            return .mainQueueRunsOnMainThread
         }
     }
 }

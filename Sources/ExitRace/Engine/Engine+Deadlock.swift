@@ -8,14 +8,17 @@
 /// it waits for the cooperative pool and every cooperative thread is itself stuck (a starved pool).
 extension Engine {
     /// What a stuck thread waits for: a semaphore's signal, or a polled flag being set.
-    private enum Resource: Equatable {
+    enum Resource: Equatable {
         case semaphore(Int32)
         case flag(Int32)
+        /// A `sync` onto a queue (a ``QueueCode``).
+        case queue(Int32)
     }
 
     /// The resource a thread is blocked on for good (no timeout), if any.
-    private func blockedResource(_ t: Int32) -> Resource? {
+    func blockedResource(_ t: Int32) -> Resource? {
         let thread = threads[Int(t)]
+        if thread.state == .queueWaiting { return .queue(thread.waitQueue) }
         if thread.state == .waiting && !thread.hasTimeout { return .semaphore(thread.semaphore) }
         if thread.state == .sleeping && thread.pollFlag >= 0 { return .flag(thread.pollFlag) }
         return nil
@@ -48,13 +51,18 @@ extension Engine {
 
     /// Appends the chain from blocked thread `t` to `search.steps`; `false` when some code that
     /// could release it can still run (what was appended is then meaningless).
-    private func stuckChain(thread t: Int32, _ search: inout DeadlockSearch) -> Bool {
+    func stuckChain(thread t: Int32, _ search: inout DeadlockSearch) -> Bool {
         guard let resource = blockedResource(t) else { return false }
         search.visiting.append(t)
+        if case .queue(let code) = resource {
+            search.steps.append(.threadSyncs(threadID(t), queue: code))
+            return stuckChain(queue: code, &search)
+        }
         let waiting = threads[Int(t)].context
         switch resource {
         case .semaphore(let s): search.steps.append(.threadWaits(threadID(t), semaphore: s))
         case .flag(let f): search.steps.append(.threadPolls(threadID(t), flag: f))
+        case .queue: break
         }
         // The waiting context's own later code cannot run before the wait returns.
         let first = search.contexts.count
@@ -67,12 +75,14 @@ extension Engine {
             switch resource {
             case .semaphore(let s): search.steps.append(.neverSignaled(semaphore: s))
             case .flag(let f): search.steps.append(.neverSet(flag: f))
+            case .queue: break
             }
             return true
         }
         switch resource {
         case .semaphore(let s): search.steps.append(.signaledOnlyBy(semaphore: s, contexts: releasers))
         case .flag(let f): search.steps.append(.setOnlyBy(flag: f, contexts: releasers))
+        case .queue: break
         }
         // Every releaser must be stuck; the chain goes on through the first one only.
         var position = 0
@@ -89,7 +99,7 @@ extension Engine {
         return true
     }
 
-    private func stuckChain(context c: Int32, _ search: inout DeadlockSearch) -> Bool {
+    func stuckChain(context c: Int32, _ search: inout DeadlockSearch) -> Bool {
         let context = contexts[Int(c)]
         switch context.state {
         case .queued where context.mainIsolated && !context.hoppedOff:
@@ -103,7 +113,10 @@ extension Engine {
             guard blockedResource(u) != nil else { return false }
             search.steps.append(.runsOnBlockedThread(contextID(c), threadID(u)))
             return search.visiting.contains(u) || stuckChain(thread: u, &search)
-        case .queued where context.kind != .globalBlock:
+        case .queued where context.serialQueue >= 0 && queueOwner[Int(context.serialQueue)] != c:
+            search.steps.append(.queuedBehind(contextID(c)))
+            return stuckChain(queue: context.serialQueue, &search)
+        case .queued where !context.runsOnDispatchPool:
             return stuckChain(poolJob: c, &search)
         case .queued, .suspended, .done:
             return false
@@ -148,7 +161,7 @@ extension Engine {
         while pc < Int(context.end) {
             let op = program.ops[pc]
             switch resource {
-            case .semaphore(let s) where op.kind == .signal && op.a == s: return true
+            case .semaphore(let s) where (op.kind == .signal || op.kind == .groupLeave) && op.a == s: return true
             case .flag(let f) where op.kind == .setFlag && op.a == f: return true
             default: break
             }

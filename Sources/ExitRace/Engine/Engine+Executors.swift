@@ -22,13 +22,14 @@ extension Engine {
     mutating func enqueueOnPool(_ c: Int32) {
         contexts[Int(c)].state = .queued
         let latency = value(slots.startLatency[QoSClass(priority: contexts[Int(c)].priority).index])
-        note(.queuedOnPool, context: c, a: contexts[Int(c)].kind == .globalBlock ? 1 : 0, b: latency)
+        note(.queuedOnPool, context: c, a: contexts[Int(c)].runsOnDispatchPool ? 1 : 0, b: latency)
         schedule(.jobReady, c, after: latency)
     }
 
     /// Resumes a suspended task on its home executor.
     mutating func resume(_ c: Int32) {
         contexts[Int(c)].hoppedOff = false
+        if contexts[Int(c)].serialQueue >= 0 { return submitToSerial(c) }
         if contexts[Int(c)].mainIsolated { enqueueOnMain(c) } else { enqueueOnPool(c) }
     }
 
@@ -36,7 +37,7 @@ extension Engine {
         note(.ready, context: c)
         let job = ReadyJob(priority: contexts[Int(c)].priority, sequence: readySequence, context: c)
         readySequence &+= 1
-        if contexts[Int(c)].kind == .globalBlock {
+        if contexts[Int(c)].runsOnDispatchPool {
             dispatchReady.append(job)
             if let t = dispatchIdle.popLast() {
                 runThread(t)

@@ -69,6 +69,26 @@ extension Engine {
         case .ifLaunchOptions:
             contexts[Int(c)].pc = op.a == launchOptions ? pc + 1 : op.bodyEnd
             return true
+        case .callCompletion: return callWithCompletion(op, at: pc, context: c, thread: t)
+        case .dispatchQueue:
+            dispatchToQueue(op, at: pc, from: c, on: t)
+            contexts[Int(c)].pc = op.bodyEnd
+            return true
+        case .dispatchSync: return dispatchSync(op, at: pc, context: c, thread: t)
+        case .syncEnd: syncEnd(op, context: c)
+        case .dispatchAfter:
+            dispatchAfter(op, at: pc, from: c, on: t)
+            contexts[Int(c)].pc = op.bodyEnd
+            return true
+        case .groupEnter:
+            semaphoreValue[Int(op.a)] += 1
+            note(.groupEntered, thread: t, context: c, a: op.a, b: Int64(semaphoreValue[Int(op.a)]))
+        case .groupLeave: groupLeave(op.a, thread: t, context: c)
+        case .groupWait: return groupWait(op, at: pc, context: c, thread: t)
+        case .groupNotify:
+            groupNotify(op, at: pc, from: c, on: t)
+            contexts[Int(c)].pc = op.bodyEnd
+            return true
         case .exit:
             note(.exitBegan, thread: t, context: c, b: value(slots.exitDuration))
             contexts[Int(c)].pc = pc + 1
@@ -184,6 +204,7 @@ extension Engine {
 
     mutating func finish(_ c: Int32, on t: Int32) {
         detach(c, from: t, state: .done)
+        leaveQueue(c)
         guard contexts[Int(c)].kind == .turn && alive else { return }
         if suspensionDeferred {
             suspensionDeferred = false

@@ -26,6 +26,7 @@ extension Engine {
         case .suspendCheck: return "the system's check whether the app may be suspended"
         case .taskExpiring: return "a background task's expiration warning"
         case .taskDeadline: return "a background task's deadline"
+        case .afterDue: return context(event.a).map { "the asyncAfter deadline of \($0)" } ?? "an asyncAfter deadline"
         }
     }
 

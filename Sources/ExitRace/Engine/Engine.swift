@@ -32,6 +32,15 @@ struct Engine {
     let goal: Goal
     /// For a `keepsCalling` goal: the call, or -1.
     let goalCall: Int
+    /// The QoS of each own queue (raw values) and whether it is serial, by queue index.
+    let queueQoS: ContiguousArray<UInt8>
+    let queueSerial: ContiguousArray<Bool>
+    /// Per own serial queue: the context holding it, and the first and last context waiting (-1 for none).
+    var queueOwner = ReusableArray<Int32>()
+    var queueHead = ReusableArray<Int32>()
+    var queueTail = ReusableArray<Int32>()
+    /// Per dispatch group (an entry of the semaphores): its first notify block waiting, or -1.
+    var groupNotifyHead = ReusableArray<Int32>()
 
     /// The run's parameter values (nanoseconds for durations), indexed by slot.
     var values = ContiguousArray<Int64>()
@@ -128,6 +137,8 @@ struct Engine {
             goalCall = -1
         }
         threads.append(SimThread(pool: .main, qos: mainQoS))
+        queueQoS = ContiguousArray(scenario.queues.map(\.qos.rawValue))
+        queueSerial = ContiguousArray(scenario.queues.map(\.serial))
     }
 
     /// The value of a slot in this run (nanoseconds for a duration).
@@ -202,6 +213,7 @@ struct Engine {
         if scheduling { resetScheduling() }
         resetExecutors()
         resetResources(for: cell)
+        resetQueues()
         resetLifecycle(for: cell)
         alive = true
         death = nil
@@ -329,6 +341,8 @@ struct Engine {
             let task = Int(event.a)
             guard alive, event.b == backgroundEpoch, tasks[task].held else { return }
             die(.backgroundTaskExpired)
+        case .afterDue:
+            resume(event.a)
         }
     }
 
@@ -336,14 +350,14 @@ struct Engine {
         let call = calls[index]
         note(.delivered, context: c, a: Int32(index), b: alive ? 0 : 1)
         if alive { delivered(call, index: index) }
-        if !call.effectOnReply { recordEffect(of: call, index: Int32(index), context: c) }
+        if !call.effectOnReply { recordEffect(of: call, index: Int32(index), context: effectOwner(c)) }
         schedule(.callReply, c, UInt32(index), after: value(call.replyLatencySlot))
     }
 
     private mutating func callReplied(context c: Int32, call index: Int) {
         let call = calls[index]
         note(.replied, context: c, a: Int32(index), b: alive ? 0 : 1)
-        if call.effectOnReply { recordEffect(of: call, index: Int32(index), context: c) }
+        if call.effectOnReply { recordEffect(of: call, index: Int32(index), context: effectOwner(c)) }
         callPartDone(c)
     }
 

@@ -27,7 +27,7 @@ extension SimEvent {
     var ownerKind: OwnerKind {
         switch kind {
         case .advanceScript: .script
-        case .jobReady, .taskWake: .context
+        case .jobReady, .taskWake, .afterDue: .context
         case .threadResume, .kickMain, .callWorkDone, .waitTimeout: .thread
         case .callDelivered, .callReply: .request
         case .watchdog: .watchdog

@@ -152,4 +152,12 @@ public enum DeadlockLink: Equatable, Sendable {
     /// count against its QoS bucket (those of its bucket and the buckets above) is blocked (a
     /// starved pool); the chain goes on through the first of them not already in it.
     case queuedForBlockedPool(context: String, width: Int)
+    /// A thread is blocked in `queue.sync` (`queue` as a program names it: `main`, `io`, …).
+    case threadSyncs(thread: String, queue: String)
+    /// The serial queue is held by this context until it finishes (or leaves its `sync` body).
+    case queueHeldBy(queue: String, context: String)
+    /// The block waits for its serial queue, held by the next link's context.
+    case queuedBehindHolder(context: String)
+    /// Closes the cycle: the main queue runs only on the main thread.
+    case mainQueueRunsOnMainThread
 }

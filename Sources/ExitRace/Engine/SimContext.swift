@@ -1,7 +1,7 @@
 /// Something that runs on a thread: a main-queue turn of a kill procedure, a dispatched block or a
 /// Swift task. It is a range of ops plus a program counter.
 struct SimContext {
-    enum Kind: UInt8, Sendable { case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock }
+    enum Kind: UInt8, Sendable { case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock, queueBlock, completionHandler }
     enum State: UInt8 {
         /// Waiting on an executor's queue for a thread.
         case queued
@@ -32,6 +32,19 @@ struct SimContext {
     var callPartsPending: UInt8 = 0
     /// Set while a main-actor task waits for a pool thread to make a nonisolated call.
     var hoppedOff: Bool = false
+    /// For a block of a serial own queue: the queue, which it holds while it runs; -1 otherwise.
+    var serialQueue: Int32 = -1
+    /// The next context waiting for the same serial queue (a block, or a `sync` caller), or -1.
+    var nextInQueue: Int32 = -1
+    /// For a `DispatchQueue.main.sync` block: the thread waiting for it to finish; -1 otherwise.
+    var wakesThread: Int32 = -1
+
+    /// Whether it runs on a Dispatch worker (a block of a global or own queue).
+    var runsOnDispatchPool: Bool {
+        kind == .globalBlock || kind == .queueBlock || (kind == .completionHandler && !mainIsolated)
+    }
+    /// For a completion handler: the context that made its call (the effect is that context's).
+    var caller: Int32 = -1
 
     var isTask: Bool { kind == .task || kind == .detachedTask }
 }

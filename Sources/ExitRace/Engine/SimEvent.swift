@@ -31,6 +31,8 @@ struct SimEvent {
         case taskExpiring
         /// `a`: task, `b`: background epoch. Its allowance is over.
         case taskDeadline
+        /// `a`: context. An `asyncAfter` block's deadline is reached: it is submitted to its queue.
+        case afterDue
 
         /// Whether the event belongs to the app's threads, which a suspended app does not run.
         /// A turn's watchdog is held too: it counts only the time the app runs, so a suspended

@@ -11,6 +11,8 @@ struct SimThread {
         case waiting
         /// The process is gone.
         case dead
+        /// Blocked in `queue.sync` until the queue (``waitQueue``) runs its body.
+        case queueWaiting
     }
 
     var pool: Pool
@@ -22,6 +24,9 @@ struct SimThread {
     /// The flag a `waitUntil` polls, while the thread sleeps between polls; -1 otherwise.
     var pollFlag: Int32 = -1
     var hasTimeout: Bool = false
+    /// The ``QueueCode`` a `sync` waits for, while `state == .queueWaiting`; -1 otherwise is
+    /// never read.
+    var waitQueue: Int32 = 0
     /// Orders waiters first-in first-out; also invalidates stale timeout events.
     var waitTicket: UInt32 = 0
 

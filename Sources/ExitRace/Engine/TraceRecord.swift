@@ -74,6 +74,22 @@ public struct TraceRecord: Equatable, Sendable {
         case flagSet
         /// `thread` starts polling flag `a` every `b` ns.
         case polling
+        /// `thread` blocks in `sync` onto queue `a` (a ``QueueCode``: own queue index, -1 main,
+        /// below for a global queue).
+        case syncWaits
+        /// `thread` runs `context`'s `sync` body for queue `a` (for the main queue: the body has run on
+        /// the main thread and the caller goes on); `b`: 1 when it had to wait (`syncWaits` before), else 0.
+        case syncEntered
+        /// Block `context` waits for serial queue `a`, held by context `b`.
+        case queuedBehind
+        /// `asyncAfter`: block `context` is submitted to queue `a` in `b` ns.
+        case afterScheduled
+        /// `thread` enters dispatch group `a` (an entry of the semaphores); `b`: its count after.
+        case groupEntered
+        /// `thread` leaves dispatch group `a`; `b`: its count after (a leave at 0 is ignored: -1).
+        case groupLeft
+        /// `group.notify`: block `context` waits for group `a` (`b`: 1 if it was submitted at once).
+        case groupNotifySet
     }
 
     /// Why a context left its thread.

@@ -138,6 +138,8 @@ public struct CellExplanation: Sendable {
             return systemLine(record, trace)
         case .action, .stateChanged, .suspended, .resumed, .taskBegan, .taskEnded, .expirationDue:
             return lifecycleLine(record, trace)
+        case .syncWaits, .syncEntered, .queuedBehind, .afterScheduled, .groupEntered, .groupLeft, .groupNotifySet:
+            return queueLine(record, trace)
         }
     }
 
@@ -158,7 +160,9 @@ public struct CellExplanation: Sendable {
             let qos = trace.contexts[Int(record.context)].qos
             return (pool, "\(who) waits for a thread (\(qos.name) QoS: \(ms(record.b)) start latency)")
         case .ready:
-            return (trace.contexts[Int(record.context)].kind == .globalBlock ? "Dispatch pool" : "cooperative pool",
+            let kind = trace.contexts[Int(record.context)].kind
+            let dispatch = kind == .globalBlock || kind == .queueBlock || kind == .completionHandler
+            return (dispatch ? "Dispatch pool" : "cooperative pool",
                     "\(who) is ready for a thread")
         case .started:
             return (here, "runs \(who)")

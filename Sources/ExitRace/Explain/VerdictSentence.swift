@@ -180,6 +180,8 @@ enum VerdictSentence {
             return "\(name) was blocked on \(CellExplanation.thread(thread, trace)) in a wait on \(CellExplanation.semaphore(semaphore, trace))"
         case .running(let thread):
             return "\(name) was still running on \(CellExplanation.thread(thread, trace))"
+        case .created where trace.contexts[subject].kind == .completionHandler:
+            return "\(name) was still waiting for the reply to its call"
         case .created:
             return "\(name) had just been created"
         case .done:

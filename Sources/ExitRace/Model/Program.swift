@@ -34,6 +34,22 @@ public indirect enum ProgramStep: Equatable, Sendable {
     case waitUntil(flag: String, poll: VirtualDuration)
     /// `if launchOptions …`: runs `body` only when the current launch had these options.
     case ifLaunchOptions(LaunchOptions, body: [ProgramStep])
+    /// A system call made with a completion handler (`URLSession.dataTask(…).resume()`,
+    /// `context.perform {}`): the caller is busy for the call's `costMs` and goes on; when the reply
+    /// is back, `completion` runs as a block on `queue`. Allowed in synchronous code.
+    case callWithCompletion(String, queue: DispatchTarget, completion: [ProgramStep])
+    /// `queue.sync { body }`: the caller's thread waits until the body has run on the queue.
+    case dispatchSync(DispatchTarget, body: [ProgramStep])
+    /// `queue.asyncAfter(deadline: .now() + delay) { body }`.
+    case dispatchAfter(DispatchTarget, delay: VirtualDuration, body: [ProgramStep])
+    /// `group.enter()` on a `DispatchGroup` known by this name in the strategy.
+    case groupEnter(String)
+    /// `group.leave()`.
+    case groupLeave(String)
+    /// `group.wait()` or `group.wait(timeout:)`: blocks the thread until every `enter` is left.
+    case groupWait(String, timeout: VirtualDuration?)
+    /// `group.notify(queue:) { body }`: `body` is submitted to `queue` once every `enter` is left.
+    case groupNotify(String, queue: DispatchTarget, body: [ProgramStep])
 }
 
 extension ProgramStep {
@@ -49,6 +65,12 @@ extension ProgramStep {
             [body]
         case .beginBackgroundTask(_, let expiration):
             [expiration]
+        case .callWithCompletion(_, _, let completion):
+            [completion]
+        case .dispatchSync(_, let body), .dispatchAfter(_, _, let body), .groupNotify(_, _, let body):
+            [body]
+        case .groupEnter, .groupLeave, .groupWait:
+            []
         case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil:
             []
         }
@@ -91,6 +113,8 @@ public enum DispatchTarget: Equatable, Sendable {
     case main
     /// `DispatchQueue.global(qos:)`: a block run by a Dispatch worker thread at this class.
     case global(QoSClass)
+    /// A queue the scenario declares in `queues` (`DispatchQueue(label:qos:attributes:)`), by name.
+    case queue(String)
 
     /// The class of `DispatchQueue.global()` when no `qos` is given, as in Dispatch.
     public static let defaultGlobalQoS = QoSClass.default

@@ -41,6 +41,8 @@ public struct Scenario: Equatable, Sendable {
     /// How many replications to run and from which seed when the scenario is sampled and the
     /// command line does not say (the `sampling` section; ``SamplingSettings/default`` if absent).
     public var sampling: SamplingSettings = .default
+    /// The app's own dispatch queues (the `queues` section), in file order; none by default.
+    public var queues: [DispatchQueueSpec] = []
 
     /// Whether any setting is drawn from a distribution.
     public var isUncertain: Bool { !uncertainties.isEmpty }

@@ -116,8 +116,10 @@ extension ParameterSpace {
             case .timer(let interval, let fires, _):
                 duration(join(path, "intervalMs"), interval, positive: true)
                 count(join(path, "count"), fires, in: 1...1_000_000)
+            case .dispatchAfter(_, let delay, _): duration(join(path, "afterMs"), delay)
+            case .groupWait(_, let timeout?): duration(join(path, "timeoutMs"), timeout)
             case .spawnTask, .dispatchAsync, .wait, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag,
-                .ifLaunchOptions:
+                .ifLaunchOptions, .callWithCompletion, .dispatchSync, .groupEnter, .groupLeave, .groupWait, .groupNotify:
                 break
             }
         }

@@ -24,6 +24,7 @@ enum SettingPath {
     static func nested(in step: ProgramStep) -> (key: String, steps: [ProgramStep])? {
         guard let steps = step.nestedBodies.first else { return nil }
         if case .beginBackgroundTask = step { return ("expiration", steps) }
+        if case .callWithCompletion = step { return ("completion", steps) }
         return ("body", steps)
     }
 

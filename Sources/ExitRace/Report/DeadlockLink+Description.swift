@@ -22,6 +22,14 @@ extension DeadlockLink: CustomStringConvertible {
             "the main actor runs only on the main thread"
         case .queuedForBlockedPool(let context, let width):
             "\(context) is queued for the cooperative pool, and every cooperative thread (\(width)) is blocked"
+        case .threadSyncs(let thread, let queue):
+            "\(thread) waits in \(queue == "main" ? "DispatchQueue.main" : "queue \"\(queue)\"").sync for its body to run"
+        case .queueHeldBy(let queue, let context):
+            "serial queue \"\(queue)\" runs one block at a time and is held by \(context)"
+        case .queuedBehindHolder(let context):
+            "\(context) waits for its serial queue"
+        case .mainQueueRunsOnMainThread:
+            "the main queue runs only on the main thread"
         }
     }
 }

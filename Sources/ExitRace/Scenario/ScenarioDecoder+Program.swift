@@ -10,6 +10,12 @@ extension ScenarioDecoder {
         var flags = SemaphoreUse()
         /// Whether strategies must call a cleanup system call (the goal is the cleanup).
         var requireCleanup = true
+        /// The names of the scenario's own dispatch queues (`queues`).
+        var queueNames: [String] = []
+        /// Dispatch group use in the strategy being decoded.
+        var groups = SemaphoreUse()
+        /// The groups the strategy enters (in `signaled`).
+        var groupEnters = SemaphoreUse()
     }
 
     /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
@@ -31,8 +37,11 @@ extension ScenarioDecoder {
         let problemsBefore = context.log.diagnostics.count
         context.semaphores.reset()
         context.flags.reset()
+        context.groups.reset()
+        context.groupEnters.reset()
         let program = decodeProgram(steps, path: reader.childPath("program"), async: false, context)
         reportEndlessWaits(context)
+        reportEndlessGroupWaits(context)
         // A step that failed to decode is already reported; do not add a consequence of it.
         if context.requireCleanup && context.log.diagnostics.count == problemsBefore
             && !containsCleanup(program, context.cleanupCalls)
@@ -66,6 +75,7 @@ extension ScenarioDecoder {
     private static func containsCleanup(_ steps: [ProgramStep], _ cleanupCalls: [String]) -> Bool {
         steps.contains { step in
             if case .call(let name) = step, cleanupCalls.contains(name) { return true }
+            if case .callWithCompletion(let name, _, _) = step, cleanupCalls.contains(name) { return true }
             return step.nestedBodies.contains { containsCleanup($0, cleanupCalls) }
         }
     }
@@ -85,10 +95,10 @@ extension ScenarioDecoder {
         switch op {
         case .task: return decodeSpawn(step, detached: false)
         case .detached: return decodeSpawn(step, detached: true)
-        case .dispatch: return decodeDispatch(step)
+        case .dispatch: return decodeAnyDispatch(step)
         case .wait: return decodeWait(step)
         case .signal: return decodeSignal(step)
-        case .call: return decodeCall(step)
+        case .call: return decodeAnyCall(step)
         case .work: return reader.milliseconds("ms", required: true).map { .work($0) }
         case .sleep: return reader.milliseconds("ms", required: true).map { .sleep($0) }
         case .taskSleep: return decodeTaskSleep(step)
@@ -98,6 +108,7 @@ extension ScenarioDecoder {
         case .set: return decodeSetFlag(step)
         case .waitUntil: return decodeWaitUntil(step)
         case .if: return decodeIf(step)
+        case .groupEnter, .groupLeave, .groupWait, .groupNotify: return decodeGroupStep(step, op)
         }
     }
 
@@ -136,30 +147,6 @@ extension ScenarioDecoder {
         if reader["priority"] != nil && priority == nil { return nil }
         guard let steps = step.body(async: true) else { return nil }
         return .spawnTask(TaskSpawn(isolation: isolation, priority: priority, detached: detached), body: steps)
-    }
-
-    private static func decodeDispatch(_ step: StepInput) -> ProgramStep? {
-        let reader = step.reader
-        guard let queue = reader.choice("queue", as: QueueName.self, required: true) else { return nil }
-        let target: DispatchTarget
-        switch queue {
-        case .main:
-            if reader["qos"] != nil {
-                reader.log.error(reader.childPath("qos"), reader.position("qos"), "the main queue has no qos setting; remove it")
-            }
-            target = .main
-        case .global:
-            target = .global(reader.qos("qos") ?? DispatchTarget.defaultGlobalQoS)
-        }
-        guard let steps = step.body(async: false) else { return nil }
-        return .dispatchAsync(target, body: steps)
-    }
-
-    private static func decodeCall(_ step: StepInput) -> ProgramStep? {
-        let what = "the name of a system call in \"systemCalls\""
-        guard let name = step.reader.reference("name", to: step.context.callNames, what: what) else { return nil }
-        step.requireAsync("\"call\" (an await)")
-        return .call(name)
     }
 
     private static func decodeTaskSleep(_ step: StepInput) -> ProgramStep? {

@@ -57,6 +57,8 @@ public enum ScenarioDecoder {
         var context = ProgramContext(
             callNames: calls.map(\.name), cleanupCalls: calls.filter(\.isCleanup).map(\.name), log: log)
         if case .cleanup = goal {} else { context.requireCleanup = false }
+        let queues = decodeQueues(object, log: log)
+        context.queueNames = queues.map(\.name)
         let strategies: [Strategy] = decodeNamed(object, "strategies", log: log) { name, node, path, _ in
             decodeStrategy(name, node, path, context)
         }
@@ -70,6 +72,7 @@ public enum ScenarioDecoder {
             systemCalls: calls, hooks: hooks, strategies: strategies, procedures: procedures)
         scenario.sweeps = decodeSweeps(object, scenario, log: log)
         scenario.sampling = decodeSampling(object, log: log)
+        scenario.queues = queues
         return scenario
     }
 

@@ -9,8 +9,10 @@ enum ScenarioKeys {
     static let note = "note"
     static let topLevel = [
         "$schema", "name", "title", "extend", "timing", "lifecycle", "activity", "goal", "limits", "systemCalls", "hooks",
-        "strategies", "procedures", "sweeps", "sampling",
+        "strategies", "procedures", "sweeps", "sampling", "queues",
     ]
+    /// One of the app's own dispatch queues, in `queues`.
+    static let queue = ["qos", "attributes"]
     static let sampling = ["runs", "seed"]
     /// The members of a distribution written in place of a number, besides its family's name.
     static let distributionExtras = ["min", "max", "weights"]

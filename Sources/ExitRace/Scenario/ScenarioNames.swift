@@ -19,15 +19,16 @@ protocol StepKind: ScenarioName {
 enum ProgramOp: String, StepKind {
     case task, detached, dispatch, wait, signal, call, work, sleep, taskSleep, beginBackgroundTask, endBackgroundTask
     case timer, set, waitUntil, `if`
+    case groupEnter, groupLeave, groupWait, groupNotify
 
     var members: [String] {
         switch self {
         case .task: ["op", "priority", "isolation", "body"]
         case .detached: ["op", "priority", "body"]
-        case .dispatch: ["op", "queue", "qos", "body"]
+        case .dispatch: ["op", "queue", "qos", "sync", "afterMs", "body"]
         case .wait: ["op", "semaphore", "timeoutMs"]
         case .signal: ["op", "semaphore"]
-        case .call: ["op", "name"]
+        case .call: ["op", "name", "queue", "qos", "completion"]
         case .work, .sleep, .taskSleep: ["op", "ms"]
         case .beginBackgroundTask: ["op", "task", "expiration"]
         case .endBackgroundTask: ["op", "task"]
@@ -35,6 +36,9 @@ enum ProgramOp: String, StepKind {
         case .set: ["op", "flag"]
         case .waitUntil: ["op", "flag", "pollMs"]
         case .if: ["op", "launchOptions", "body"]
+        case .groupEnter, .groupLeave: ["op", "group"]
+        case .groupWait: ["op", "group", "timeoutMs"]
+        case .groupNotify: ["op", "group", "queue", "qos", "body"]
         }
     }
 }
