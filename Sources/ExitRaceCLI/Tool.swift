@@ -32,6 +32,7 @@ public enum Tool {
         case "bench": return benchCommand(arguments)
         case "calibrate": return calibrateCommand(arguments, environment)
         case "sensitivity": return sensitivityCommand(arguments, environment)
+        case "import": return importCommand(arguments)
         case "help": return helpCommand(arguments)
         default:
             var message = "exitrace: unknown command '\(command)'"
@@ -54,7 +55,7 @@ public enum Tool {
 
     static let commands = [
         "run", "sweep", "validate", "batch", "diff", "check", "merge", "explain", "explore", "report", "bench", "calibrate",
-        "sensitivity", "help",
+        "sensitivity", "import", "help",
     ]
 
     static func help(for command: String) -> String? {
@@ -72,6 +73,7 @@ public enum Tool {
         case "bench": benchHelp
         case "calibrate": calibrateHelp
         case "sensitivity": sensitivityHelp
+        case "import": importHelp
         default: nil
         }
     }
@@ -199,6 +201,9 @@ public enum Tool {
           exitrace sensitivity [FILE] [--samples N] [--seed S] [--bootstrap B] [--format text|md|json|html]
                                         which uncertain settings decide each cell (Sobol indices
                                         with bootstrap intervals; html: a heat map)
+          exitrace import FILE.swift… [--output FILE.json] [--name NAME]
+                                        write a scenario from your app's lifecycle code (its
+                                        delegate methods, observers, scene-phase handlers)
           exitrace bench [--seconds N]  measure the engine (use a release build)
           exitrace help [COMMAND]       this text, or a command's (also: exitrace COMMAND --help)
           exitrace --version            the version
