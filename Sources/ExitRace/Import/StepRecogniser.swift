@@ -190,10 +190,14 @@ struct StepRecogniser: Sendable {
 
     // MARK: - Semaphores
 
+    static func isSemaphore(_ name: String, _ context: StepTranslator.Context, _ translator: StepTranslator) -> Bool {
+        context.semaphores.contains(name) || translator.codebase.semaphoreNames.contains(name)
+    }
+
     /// `semaphore.wait()`, `semaphore.wait(timeout: .now() + 2)`.
     static let semaphoreWait = StepRecogniser(name: "DispatchSemaphore.wait") { expr, context, translator in
         guard let (callee, arguments, _, _) = call(expr), case .member(let receiver, "wait") = callee.kind,
-            let name = variable(receiver), translator.codebase.semaphoreNames.contains(name)
+            let name = variable(receiver), isSemaphore(name, context, translator)
         else { return nil }
         var timeout: VirtualDuration?
         if let given = argument("timeout", arguments) {
@@ -217,7 +221,7 @@ struct StepRecogniser: Sendable {
     /// `semaphore.signal()`.
     static let semaphoreSignal = StepRecogniser(name: "DispatchSemaphore.signal") { expr, context, translator in
         guard let (callee, arguments, _, _) = call(expr), arguments.isEmpty, case .member(let receiver, "signal") = callee.kind,
-            let name = variable(receiver), translator.codebase.semaphoreNames.contains(name)
+            let name = variable(receiver), isSemaphore(name, context, translator)
         else { return nil }
         return [ImportedStep(.signal(semaphore: name), translator.reference(expr.location, context))]
     }

@@ -17,6 +17,8 @@ struct StepTranslator {
         var callStack: [String] = []
         /// Loop variables bound to `Activity<…>.activities`.
         var activityNames: Set<String> = []
+        /// Semaphores created by `let name = DispatchSemaphore(value:)` in the code translated so far.
+        var semaphores: Set<String> = []
         /// The name a value is assigned to (`let id = beginBackgroundTask…`), for the recognisers.
         var assignedName: String?
     }
@@ -73,6 +75,7 @@ struct StepTranslator {
         case .binding(let name, let value):
             guard let value else { return [] }
             if SwiftCodebase.isSemaphoreCreation(value) {
+                context.semaphores.insert(name)
                 if case .call(_, let arguments, _) = value.kind, let count = arguments.first?.value, !Self.isZero(count) {
                     note(.assumption, here, context, "DispatchSemaphore(value:) other than 0: scenario semaphores start at 0; "
                         + "give the first waits a signal by hand")
