@@ -10,8 +10,23 @@ struct StepRecogniser: Sendable {
 
     static let all: [StepRecogniser] = [
         taskSpawn, dispatchAsync, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
-        threadSleep, taskSleep,
+        threadSleep, taskSleep, mainActorRun,
     ]
+
+    /// `await MainActor.run { body }`: the body, run where the task is (the scenario language has no
+    /// actor hop yet, so a task off the main actor runs it on its own thread; noted).
+    static let mainActorRun = StepRecogniser(name: "MainActor.run") { expr, context, translator in
+        guard let (callee, arguments, trailing, _) = call(expr), StepTranslator.chain(callee) == ["MainActor", "run"],
+            let body = closure(arguments, trailing)
+        else { return nil }
+        if context.isolation != .mainActor {
+            translator.note(.assumption, expr.location, context, "MainActor.run: its body is translated where the task "
+                + "runs (a hop to the main actor is not in the scenario language yet)")
+        }
+        var inner = context
+        inner.assignedName = nil
+        return translator.translate(body.body, inner)
+    }
 
     // MARK: - Matching helpers
 

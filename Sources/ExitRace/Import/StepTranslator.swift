@@ -152,7 +152,7 @@ struct StepTranslator {
         case .call(let callee, let arguments, let trailing):
             if let followed = follow(callee, expr.location, context) { return followed }
             let name = Self.callName(callee)
-            if !Self.harmless.contains(name) {
+            if !Self.harmless.contains(name), !Self.isValueCall(callee) {
                 note(.instant, expr.location, context, "\(name)(…): a synchronous call the importer does not know, taken as "
                     + "taking no time; if it is slow, add a work step of its duration by hand")
             }
@@ -195,7 +195,7 @@ struct StepTranslator {
     /// Follows a call into a function defined in the given files; `nil` when it names none.
     private mutating func follow(_ callee: SwiftExpr, _ location: SwiftLocation, _ context: Context) -> [ImportedStep]? {
         let (base, name) = Self.splitCallee(callee)
-        guard let name, name != "init", let function = codebase.function(named: name, preferring: base == nil ? context.typeName : nil)
+        guard let name, let function = codebase.resolve(name: name, receiver: base.map(Self.chain) ?? [], callingType: context.typeName)
         else { return nil }
         let key = "\(function.typeName ?? "").\(name)"
         guard !context.callStack.contains(key) else {
@@ -223,6 +223,15 @@ struct StepTranslator {
 
     /// Calls that take no time worth a note.
     static let harmless: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "assert", "precondition", "fatalError"]
+
+    /// Calls that build or transform values rather than do work: a type's initializer (`Date()`) and
+    /// the standard library's collection methods. They get no "taken as instant" note.
+    static func isValueCall(_ callee: SwiftExpr) -> Bool {
+        let names = chain(callee)
+        if names.count == 1, names[0].first?.isUppercase == true { return true }
+        return ["map", "compactMap", "flatMap", "filter", "forEach", "sorted", "joined", "contains", "first", "reduce",
+                "append", "removeAll", "insert", "remove", "set", "removeObject", "cancel", "invalidate"].contains(names.last ?? "")
+    }
 
     /// `a.b.c` → (`a.b`, `c`); a bare name `f` → (nil, `f`).
     static func splitCallee(_ callee: SwiftExpr) -> (base: SwiftExpr?, name: String?) {
@@ -259,7 +268,9 @@ struct StepTranslator {
     func systemCallName(_ callee: SwiftExpr, _ context: Context) -> String {
         let names = Self.chain(callee).filter { !["shared", "default", "standard", "current", "main"].contains($0) }
         guard let method = names.last else { return "call" }
-        if names.count >= 2, context.activityNames.contains(names[0]) { return "Activity.\(method)" }
+        if names.count >= 2, context.activityNames.contains(names[0]) || names[names.count - 2].lowercased().contains("activity") {
+            return "Activity.\(method)"
+        }
         return names.count >= 2 ? "\(names[0]).\(method)" : method
     }
 

@@ -97,4 +97,17 @@ public struct SwiftCodebase: Sendable {
         let candidates = functions.filter { $0.function.name == name && $0.function.body != nil }
         return candidates.first { $0.typeName == typeName } ?? candidates.first
     }
+
+    /// The function a call resolves to, as Swift would find it among the given files: a bare name
+    /// (or `self.name`) in the calling type, else a free function; `Type.name` or
+    /// `Type.shared.name` in that type. A method called on a variable (`activity.end()`) is not
+    /// followed: its type is unknown.
+    public func resolve(name: String, receiver: [String], callingType: String?) -> Function? {
+        let candidates = functions.filter { $0.function.name == name && $0.function.body != nil && $0.function.name != "init" }
+        if receiver.isEmpty {
+            return candidates.first { $0.typeName == callingType && callingType != nil } ?? candidates.first { $0.typeName == nil }
+        }
+        guard let type = receiver.first, type.first?.isUppercase == true else { return nil }
+        return candidates.first { $0.typeName == type }
+    }
 }

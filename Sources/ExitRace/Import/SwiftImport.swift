@@ -121,6 +121,7 @@ public enum SwiftImport {
             diagnostics += notes.sorted().map { Diagnostic(file: $0.file, path: "", line: $0.line, column: $0.column, message: "note: \($0.kind.rawValue): \($0.message)") }
             throw InputError(diagnostics)
         }
+        notes = condensed(notes)
         let scenario = ScenarioText(name: name, sources: sources.map(\.path), hooks: kept, newCalls: newCalls, builtin: builtin)
         return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted())
     }
@@ -130,6 +131,29 @@ public enum SwiftImport {
         if bytes.contains(0) { return "expected Swift source, found a binary file (it holds NUL bytes)" }
         if String(validating: bytes, as: UTF8.self) == nil { return "expected Swift source, found bytes that are not UTF-8" }
         return nil
+    }
+
+    /// Notes without repeats (a function followed from two entry points is noted once), and one
+    /// "taken as instant" note per call, at its first place, with how many places it has.
+    static func condensed(_ notes: [ImportNote]) -> [ImportNote] {
+        var seen: Set<String> = [], instants: [String: (note: ImportNote, count: Int)] = [:], kept: [ImportNote] = []
+        for note in notes.sorted() where seen.insert(note.description).inserted {
+            guard note.kind == .instant else {
+                kept.append(note)
+                continue
+            }
+            if let first = instants[note.message] {
+                instants[note.message] = (first.note, first.count + 1)
+            } else {
+                instants[note.message] = (note, 1)
+            }
+        }
+        for (_, entry) in instants {
+            var note = entry.note
+            if entry.count > 1 { note.message += " (and \(entry.count - 1) more place\(entry.count == 2 ? "" : "s"))" }
+            kept.append(note)
+        }
+        return kept.sorted()
     }
 
     static func containsCall(_ steps: [ImportedStep]) -> Bool {
