@@ -10,6 +10,8 @@ public struct EntryPoint: Sendable {
     public var typeName: String?
     public var file: SwiftFile
     public var location: SwiftLocation
+    /// Whether it is a method named by `#selector` in an `addObserver` call.
+    public var isSelectorObserver = false
 }
 
 /// Finds the entry points of a codebase, in file order.
@@ -60,6 +62,10 @@ struct EntryPointFinder {
     init(codebase: SwiftCodebase) {
         self.codebase = codebase
         for function in codebase.functions { visit(function) }
+        // A method registered as a notification observer is that observer, even if its name is a
+        // delegate method's (`@objc func applicationWillTerminate()` observing willTerminateNotification).
+        let observers = Set(entryPoints.filter(\.isSelectorObserver).map { "\($0.file.path):\($0.location.line)" })
+        entryPoints.removeAll { !$0.isSelectorObserver && observers.contains("\($0.file.path):\($0.location.line)") }
     }
 
     private mutating func visit(_ indexed: SwiftCodebase.Function) {
@@ -181,7 +187,8 @@ struct EntryPointFinder {
         }
         entryPoints.append(EntryPoint(
             callback: callback, name: "\(function.typeName.map { "\($0)." } ?? "")\(name)", body: body,
-            isolation: function.isolation, typeName: function.typeName, file: function.file, location: function.function.location))
+            isolation: function.isolation, typeName: function.typeName, file: function.file, location: function.function.location,
+            isSelectorObserver: true))
     }
 
     private static func stripCall(_ expr: SwiftExpr) -> SwiftExpr {
