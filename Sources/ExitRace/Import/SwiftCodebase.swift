@@ -55,7 +55,7 @@ public struct SwiftCodebase: Sendable {
         if type.keyword == "actor" { return .actor(type.name) }
         if type.inherits.contains(where: { mainActorSupertypes.contains($0) }) { return .mainActor }
         if type.keyword == "extension" { return known[type.name] }
-        return .none
+        return Isolation.none
     }
 
     private mutating func index(
