@@ -72,6 +72,16 @@ struct SwiftImportSeedTests {
         }
     }
 
+    @Test("the imported scenario of one cell is pinned (golden)")
+    func golden() throws {
+        let file = "Tests/ExitRaceTests/ImportFixtures/AppDelegate+TaskDetachedSemaphore.swift"
+        let root = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let bytes = Array(try Data(contentsOf: root.appendingPathComponent(file)))
+        let result = try SwiftImport.importSources([(file, bytes)], name: "my-app")
+        Golden.check(result.scenario, against: "import-AppDelegate+TaskDetachedSemaphore.json")
+        Golden.check(result.summary, against: "import-AppDelegate+TaskDetachedSemaphore.txt")
+    }
+
     @Test("the same files give the same bytes, and each step notes its file and line")
     func deterministicWithSources() throws {
         let (first, _) = try Self.imported("Notification+TaskDetachedSemaphore.swift")

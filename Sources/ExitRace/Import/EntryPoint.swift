@@ -73,8 +73,10 @@ struct EntryPointFinder {
         var key = function.name
         if function.parameterLabels.count >= 2 { key += ":" + function.parameterLabels[1] }
         if let callback = Self.delegateMethods[key] ?? Self.delegateMethods[function.name], let body = function.body {
+            var name = function.name
+            if function.parameterLabels.count >= 2 { name += "(" + function.parameterLabels.map { $0 + ":" }.joined() + ")" }
             entryPoints.append(EntryPoint(
-                callback: callback, name: "\(indexed.typeName.map { "\($0)." } ?? "")\(function.name)", body: body,
+                callback: callback, name: "\(indexed.typeName.map { "\($0)." } ?? "")\(name)", body: body,
                 isolation: indexed.isolation, typeName: indexed.typeName, file: indexed.file, location: function.location))
         }
         walk(function.body ?? [], indexed)
