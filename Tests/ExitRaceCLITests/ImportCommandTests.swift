@@ -45,6 +45,14 @@ struct ImportCommandTests {
         #expect(output.stderr.contains(path))
     }
 
+    @Test("a --name the scenario format refuses is an error, not an invalid file")
+    func badName() {
+        let output = Tool.main(["import", Self.fixtures.appendingPathComponent("AppDelegate+Task.swift").path, "--name", "a/b"])
+        #expect(output.exitCode == .badInput)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.contains("does not validate"))
+    }
+
     @Test("no file is a usage error")
     func noFile() {
         #expect(Tool.main(["import"]).exitCode == .badInput)

@@ -123,7 +123,24 @@ public enum SwiftImport {
         }
         notes = condensed(notes)
         let scenario = ScenarioText(name: name, sources: sources.map(\.path), hooks: kept, newCalls: newCalls, builtin: builtin)
+        try validate(scenario.text, name: name)
         return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted())
+    }
+
+    /// Decodes the written scenario as `run` will (extending the built-in one), so that an import
+    /// never hands out a file that does not validate (a `--name` with a `/`, say).
+    static func validate(_ text: String, name: String) throws(InputError) {
+        let file = "\(name).json"
+        let node = try ScenarioDecoder.parse(Array(text.utf8), file: file)
+        let parent = try ScenarioLoader.document(path: ScenarioLoader.builtinPrefix + DefaultScenario.name, chain: [])
+        let merged = parent.removingMember("name").removingMember("title").removingMember("sweeps")
+            .merged(with: node.removingMember("extend"))
+        do {
+            _ = try ResolvedScenario(document: merged, file: file).decode()
+        } catch {
+            throw InputError([Diagnostic(file: file, path: "", message: "the imported scenario does not validate:")]
+                + error.diagnostics)
+        }
     }
 
     /// Why bytes are not Swift source, or `nil`: Swift source is UTF-8 text without NUL bytes.
