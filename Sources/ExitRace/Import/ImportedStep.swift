@@ -71,7 +71,8 @@ public struct ImportedStep: Equatable, Sendable {
         case .setFlag(let flag): return [("op", .string("set")), ("flag", .string(flag))]
         case .waitUntil(let flag, let poll): return [("op", .string("waitUntil")), ("flag", .string(flag)), ("pollMs", ms(poll))]
         case .ifLaunchOptions(let options, _):
-            return [("op", .string("if")), ("launchOptions", .string(options == .none ? "none" : "remoteNotification")), ("body", bodies[0])]
+            let launch = options == .none ? "none" : "remoteNotification"
+            return [("op", .string("if")), ("launchOptions", .string(launch)), ("body", bodies[0])]
         }
     }
 }

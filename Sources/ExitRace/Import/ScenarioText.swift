@@ -61,7 +61,8 @@ struct ScenarioText {
             .object([("op", .string("action")), ("action", .string($0))])
         }
         return [("home then swipe", .object([
-            ("label", .string("home screen, then swiped away (added by import: your code has callbacks the built-in procedures do not deliver)")),
+            ("label", .string("home screen, then swiped away (added by import: your code has callbacks the built-in "
+                + "procedures do not deliver)")),
             ("steps", .array(steps)),
         ]))]
     }

@@ -54,8 +54,8 @@ struct StepTranslator {
         for statement in statements {
             if case .jump(let word, let value) = statement.kind {
                 if let value { steps += translate(value, context) }
-                if word == "throw" { note(.assumption, statement.location, context, "throw: the code after it is translated as if it did not throw") }
-                else { break }
+                guard word == "throw" else { break }
+                note(.assumption, statement.location, context, "throw: the code after it is translated as if it did not throw")
                 continue
             }
             if case .deferBlock(let body) = statement.kind {

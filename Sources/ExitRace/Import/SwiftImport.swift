@@ -118,7 +118,9 @@ public enum SwiftImport {
             var diagnostics = [Diagnostic(
                 file: sources.map(\.path).joined(separator: ", "), path: "",
                 message: "expected lifecycle code to import, found \(found)")]
-            diagnostics += condensed(notes).map { Diagnostic(file: $0.file, path: "", line: $0.line, column: $0.column, message: "note: \($0.kind.rawValue): \($0.message)") }
+            diagnostics += condensed(notes).map {
+                Diagnostic(file: $0.file, path: "", line: $0.line, column: $0.column, message: "note: \($0.kind.rawValue): \($0.message)")
+            }
             throw InputError(diagnostics)
         }
         notes = condensed(notes)

@@ -40,7 +40,8 @@ public struct SwiftLexer {
             if kind == .invalid {
                 problems.append(SwiftSyntaxProblem(line: startLine, column: startColumn, message: "unexpected \(describe(text))"))
             }
-            tokens.append(SwiftToken(kind: kind, text: text, line: startLine, column: startColumn, startsLine: sawLineBreak, followsSpace: sawTrivia))
+            tokens.append(SwiftToken(
+                kind: kind, text: text, line: startLine, column: startColumn, startsLine: sawLineBreak, followsSpace: sawTrivia))
             sawLineBreak = false
             sawTrivia = false
         }

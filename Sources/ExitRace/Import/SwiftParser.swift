@@ -123,9 +123,7 @@ public struct SwiftParser {
                 attributes.append(token.text)
                 index += 1
                 if at("("), current?.followsSpace == false { skipBalanced() }
-            } else if token.kind == .identifier, Self.modifiers.contains(token.text)
-                || (token.text == "class" && (peek(1).map { ["func", "var", "let", "subscript"].contains($0.text) || Self.modifiers.contains($0.text) } ?? false))
-            {
+            } else if token.kind == .identifier, Self.modifiers.contains(token.text) || isClassModifier(token) {
                 modifiers.append(token.text)
                 index += 1
                 if at("("), current?.followsSpace == false { skipBalanced() }  // private(set)
@@ -134,6 +132,12 @@ public struct SwiftParser {
             }
         }
         return (attributes, modifiers)
+    }
+
+    /// `class func`, `class var`: `class` as a modifier, not a type.
+    private func isClassModifier(_ token: SwiftToken) -> Bool {
+        guard token.text == "class", let next = peek(1) else { return false }
+        return ["func", "var", "let", "subscript"].contains(next.text) || Self.modifiers.contains(next.text)
     }
 
     private mutating func parseDeclaration() -> SwiftDecl? {
