@@ -23,7 +23,7 @@ let package = Package(
             name: "ExitRaceTests",
             // ExplainTests and ScenarioVariantTests still run some commands through Tool.
             dependencies: ["ExitRace", "ExitRaceCLI"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "ImportFixtures"]
         ),
         .testTarget(name: "ExitRaceCLITests", dependencies: ["ExitRace", "ExitRaceCLI"]),
         // The library as a dependency sees it: `import ExitRace` without `@testable`.

@@ -33,6 +33,7 @@ public enum Tool {
         case "calibrate": return calibrateCommand(arguments, environment)
         case "agree": return agreeCommand(arguments)
         case "sensitivity": return sensitivityCommand(arguments, environment)
+        case "import": return importCommand(arguments)
         case "help": return helpCommand(arguments)
         default:
             var message = "exitrace: unknown command '\(command)'"
@@ -55,7 +56,7 @@ public enum Tool {
 
     static let commands = [
         "run", "sweep", "validate", "batch", "diff", "check", "merge", "explain", "explore", "report", "bench", "calibrate",
-        "sensitivity", "agree", "help",
+        "sensitivity", "agree", "import", "help",
     ]
 
     static func help(for command: String) -> String? {
@@ -74,6 +75,7 @@ public enum Tool {
         case "calibrate": calibrateHelp
         case "sensitivity": sensitivityHelp
         case "agree": agreeHelp
+        case "import": importHelp
         default: nil
         }
     }
@@ -203,6 +205,9 @@ public enum Tool {
                                         with bootstrap intervals; html: a heat map)
           exitrace agree DIR [--format text|json] [--check FILE [--update]]
                                         does the model agree with public reports? (validation/)
+          exitrace import FILE.swift… [--output FILE.json] [--name NAME]
+                                        write a scenario from your app's lifecycle code (its
+                                        delegate methods, observers, scene-phase handlers)
           exitrace bench [--seconds N]  measure the engine (use a release build)
           exitrace help [COMMAND]       this text, or a command's (also: exitrace COMMAND --help)
           exitrace --version            the version

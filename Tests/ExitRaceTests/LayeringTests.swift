@@ -14,7 +14,7 @@ struct LayeringTests {
         "Scenario": 4, "Engine": 4,
         "Experiment": 5,
         "Report": 6,
-        "Explain": 7, "Batch": 7, "Benchmark": 7,
+        "Explain": 7, "Batch": 7, "Benchmark": 7, "Import": 5,
     ]
     static let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/ExitRace")

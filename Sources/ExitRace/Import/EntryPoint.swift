@@ -1,0 +1,258 @@
+/// A place where the system calls the app's code during its lifecycle: a delegate method, a
+/// notification observer, a SwiftUI scene-phase handler; and the lifecycle callback it stands for.
+public struct EntryPoint: Sendable {
+    /// The lifecycle callback it runs in (`applicationWillTerminate`, `willTerminateNotification`, …).
+    public var callback: String
+    /// What it is in the code: `AppDelegate.applicationWillTerminate`, `willTerminateNotification observer`.
+    public var name: String
+    public var body: [SwiftStatement]
+    public var isolation: SwiftCodebase.Isolation
+    public var typeName: String?
+    public var file: SwiftFile
+    public var location: SwiftLocation
+    /// Whether it is a method named by `#selector` in an `addObserver` call.
+    public var isSelectorObserver = false
+}
+
+/// Finds the entry points of a codebase, in file order.
+struct EntryPointFinder {
+    /// Delegate methods by name (and, for `application(_:…)` and `scene(_:…)`, the second label).
+    static let delegateMethods: [String: String] = [
+        "applicationWillTerminate": "applicationWillTerminate",
+        "applicationDidEnterBackground": "applicationDidEnterBackground",
+        "applicationWillResignActive": "applicationWillResignActive",
+        "applicationDidBecomeActive": "applicationDidBecomeActive",
+        "applicationWillEnterForeground": "applicationWillEnterForeground",
+        "application:didFinishLaunchingWithOptions": "applicationDidFinishLaunching",
+        "application:willFinishLaunchingWithOptions": "applicationWillFinishLaunching",
+        "application:didReceiveRemoteNotification": "applicationDidReceiveRemoteNotification",
+        "sceneDidDisconnect": "sceneDidDisconnect",
+        "sceneDidEnterBackground": "sceneDidEnterBackground",
+        "sceneWillResignActive": "sceneWillResignActive",
+        "sceneDidBecomeActive": "sceneDidBecomeActive",
+        "sceneWillEnterForeground": "sceneWillEnterForeground",
+        "scene:willConnectTo": "sceneWillConnect",
+    ]
+
+    /// Notification names (the last component of `UIApplication.willTerminateNotification`,
+    /// `UIScene.didDisconnectNotification`, `.UIApplicationWillTerminate`) → the callback they are
+    /// posted with. The app-wide background and foreground notifications map to the scene
+    /// callbacks, which the built-in lifecycle (a scene-based app) delivers at the same moment.
+    static let notifications: [String: String] = [
+        "willTerminateNotification": "willTerminateNotification", "UIApplicationWillTerminate": "willTerminateNotification",
+        "didEnterBackgroundNotification": "sceneDidEnterBackground", "UIApplicationDidEnterBackground": "sceneDidEnterBackground",
+        "willResignActiveNotification": "sceneWillResignActive", "UIApplicationWillResignActive": "sceneWillResignActive",
+        "didBecomeActiveNotification": "sceneDidBecomeActive", "UIApplicationDidBecomeActive": "sceneDidBecomeActive",
+        "willEnterForegroundNotification": "sceneWillEnterForeground",
+        "UIApplicationWillEnterForeground": "sceneWillEnterForeground",
+        "didFinishLaunchingNotification": "applicationDidFinishLaunching",
+        "didDisconnectNotification": "sceneDidDisconnect", "willDeactivateNotification": "sceneWillResignActive",
+        "didActivateNotification": "sceneDidBecomeActive", "willConnectNotification": "sceneWillConnect",
+    ]
+
+    /// `scenePhase` values → the scene callback delivered when the phase becomes it.
+    static let scenePhases: [String: String] = [
+        "background": "sceneDidEnterBackground", "inactive": "sceneWillResignActive", "active": "sceneDidBecomeActive",
+    ]
+
+    let codebase: SwiftCodebase
+    private(set) var entryPoints: [EntryPoint] = []
+    private(set) var notes: [ImportNote] = []
+
+    init(codebase: SwiftCodebase) {
+        self.codebase = codebase
+        for function in codebase.functions { visit(function) }
+        // A method registered as a notification observer is that observer, even if its name is a
+        // delegate method's (`@objc func applicationWillTerminate()` observing willTerminateNotification).
+        let observers = Set(entryPoints.filter(\.isSelectorObserver).map { "\($0.file.path):\($0.location.line)" })
+        entryPoints.removeAll { !$0.isSelectorObserver && observers.contains("\($0.file.path):\($0.location.line)") }
+    }
+
+    private mutating func visit(_ indexed: SwiftCodebase.Function) {
+        let function = indexed.function
+        var key = function.name
+        if function.parameterLabels.count >= 2 { key += ":" + function.parameterLabels[1] }
+        if let callback = Self.delegateMethods[key] ?? Self.delegateMethods[function.name], let body = function.body {
+            var name = function.name
+            if function.parameterLabels.count >= 2 { name += "(" + function.parameterLabels.map { $0 + ":" }.joined() + ")" }
+            entryPoints.append(EntryPoint(
+                callback: callback, name: "\(indexed.typeName.map { "\($0)." } ?? "")\(name)", body: body,
+                isolation: indexed.isolation, typeName: indexed.typeName, file: indexed.file, location: function.location))
+        }
+        walk(function.body ?? [], indexed)
+    }
+
+    // MARK: - Observers, found anywhere in a body
+
+    private mutating func walk(_ statements: [SwiftStatement], _ owner: SwiftCodebase.Function) {
+        for statement in statements {
+            switch statement.kind {
+            case .expression(let expr): walk(expr, owner)
+            case .binding(_, let value?): walk(value, owner)
+            case .forIn(_, let sequence, let body):
+                walk(sequence, owner)
+                walk(body, owner)
+            case .ifStatement(let conditions, let then, let otherwise):
+                conditions.forEach { walk($0, owner) }
+                walk(then, owner)
+                walk(otherwise ?? [], owner)
+            case .guardStatement(_, let otherwise): walk(otherwise, owner)
+            case .switchStatement(_, let cases): cases.forEach { walk($0.body, owner) }
+            case .doBlock(let body), .deferBlock(let body), .loop(_, let body): walk(body, owner)
+            case .jump(_, let value?): walk(value, owner)
+            default: break
+            }
+        }
+    }
+
+    private mutating func walk(_ expr: SwiftExpr, _ owner: SwiftCodebase.Function) {
+        if case .call(let callee, let arguments, let trailing) = expr.kind {
+            recognise(callee, arguments, trailing, expr.location, owner)
+        }
+        switch expr.kind {
+        case .member(let base, _), .generic(let base, _), .prefix(_, let base): walk(base, owner)
+        case .call(let callee, let arguments, let trailing):
+            walk(callee, owner)
+            arguments.forEach { walk($0.value, owner) }
+            trailing.forEach { walk($0.body, owner) }
+        case .closure(let closure): walk(closure.body, owner)
+        case .binary(let operands, _): operands.forEach { walk($0, owner) }
+        case .tuple(let arguments), .pound(_, let arguments): arguments.forEach { walk($0.value, owner) }
+        case .name, .implicitMember, .literal, .opaque: break
+        }
+    }
+
+    private mutating func recognise(
+        _ callee: SwiftExpr, _ arguments: [SwiftArgument], _ trailing: [SwiftClosure], _ location: SwiftLocation,
+        _ owner: SwiftCodebase.Function
+    ) {
+        guard case .member(let base, let method) = callee.kind else { return }
+        let closure = StepRecogniser.closure(arguments, trailing)
+        switch method {
+        case "addObserver":
+            guard let name = StepRecogniser.argument("name", arguments) ?? StepRecogniser.argument("forName", arguments),
+                let callback = Self.callback(ofNotification: name)
+            else { return }
+            if let selector = StepRecogniser.argument("selector", arguments) {
+                addSelectorObserver(selector, callback, location, owner)
+            } else if let closure {
+                addClosure(closure, callback, "\(callback) observer", owner)
+            }
+        case "sink":
+            if let closure, let callback = Self.publishedNotification(base) {
+                addClosure(closure, callback, "\(callback) publisher", owner)
+            }
+        case "onReceive":
+            if let closure, let publisher = arguments.first?.value, let callback = Self.publishedNotification(publisher) {
+                addClosure(closure, callback, "\(callback) onReceive", owner)
+            }
+        case "onChange":
+            if let closure, let watched = StepRecogniser.argument("of", arguments),
+                StepTranslator.chain(watched).last == "scenePhase"
+            {
+                addScenePhase(closure, owner)
+            }
+        case "backgroundTask":
+            note(.untranslated, location, owner, ".backgroundTask: a background refresh or URL session task is not a "
+                + "lifecycle callback of the scenario language")
+        default:
+            break
+        }
+    }
+
+    static func callback(ofNotification expr: SwiftExpr) -> String? {
+        StepTranslator.chain(expr).last.flatMap { notifications[$0] }
+    }
+
+    /// The callback of `publisher(for: N)` somewhere in a member chain.
+    static func publishedNotification(_ expr: SwiftExpr) -> String? {
+        switch expr.kind {
+        case .call(let callee, let arguments, _):
+            if case .member(_, "publisher") = callee.kind, let name = StepRecogniser.argument("for", arguments) {
+                return callback(ofNotification: name)
+            }
+            return publishedNotification(callee)
+        case .member(let base, _), .prefix(_, let base), .generic(let base, _): return publishedNotification(base)
+        default: return nil
+        }
+    }
+
+    private mutating func addSelectorObserver(
+        _ selector: SwiftExpr, _ callback: String, _ location: SwiftLocation, _ owner: SwiftCodebase.Function
+    ) {
+        guard case .pound("#selector", let arguments) = selector.kind, let target = arguments.first?.value,
+            let name = StepTranslator.splitCallee(Self.stripCall(target)).name,
+            let function = codebase.function(named: name, preferring: owner.typeName), let body = function.function.body
+        else {
+            note(.untranslated, location, owner, "a \(callback) observer whose selector names no function of the given files")
+            return
+        }
+        entryPoints.append(EntryPoint(
+            callback: callback, name: "\(function.typeName.map { "\($0)." } ?? "")\(name)", body: body,
+            isolation: function.isolation, typeName: function.typeName, file: function.file, location: function.function.location,
+            isSelectorObserver: true))
+    }
+
+    private static func stripCall(_ expr: SwiftExpr) -> SwiftExpr {
+        if case .call(let callee, _, _) = expr.kind { return callee }
+        return expr
+    }
+
+    private mutating func addClosure(_ closure: SwiftClosure, _ callback: String, _ name: String, _ owner: SwiftCodebase.Function) {
+        var isolation = owner.isolation
+        if closure.attributes.contains("@MainActor") { isolation = .mainActor }
+        entryPoints.append(EntryPoint(
+            callback: callback, name: "\(owner.typeName.map { "\($0)." } ?? "")\(name)", body: closure.body,
+            isolation: isolation, typeName: owner.typeName, file: owner.file, location: closure.location))
+    }
+
+    /// `.onChange(of: scenePhase) { old, new in if new == .background { … } }`, or with a `switch`.
+    private mutating func addScenePhase(_ closure: SwiftClosure, _ owner: SwiftCodebase.Function) {
+        let phase = closure.parameters.last ?? "scenePhase"
+        var found = false
+        for statement in closure.body {
+            switch statement.kind {
+            case .ifStatement(let conditions, let then, _):
+                if conditions.count == 1, let value = Self.comparedPhase(conditions[0], phase), let callback = Self.scenePhases[value] {
+                    addPhase(callback, value, then, statement.location, owner)
+                    found = true
+                }
+            case .switchStatement(let subject, let cases) where StepTranslator.chain(subject).last == phase:
+                for phaseCase in cases {
+                    for pattern in phaseCase.patterns {
+                        if case .implicitMember(let value) = pattern.kind, let callback = Self.scenePhases[value] {
+                            addPhase(callback, value, phaseCase.body, pattern.location, owner)
+                            found = true
+                        }
+                    }
+                }
+            default: break
+            }
+        }
+        if !found {
+            note(.untranslated, closure.location, owner, ".onChange(of: scenePhase) without an `if \(phase) == .background` "
+                + "or a `switch \(phase)`: write its hook by hand")
+        }
+    }
+
+    private mutating func addPhase(
+        _ callback: String, _ value: String, _ body: [SwiftStatement], _ location: SwiftLocation, _ owner: SwiftCodebase.Function
+    ) {
+        entryPoints.append(EntryPoint(
+            callback: callback, name: "\(owner.typeName.map { "\($0)." } ?? "")scenePhase .\(value)", body: body,
+            isolation: owner.isolation, typeName: owner.typeName, file: owner.file, location: location))
+    }
+
+    /// `phase == .background` (either way round) → `background`.
+    static func comparedPhase(_ expr: SwiftExpr, _ phase: String) -> String? {
+        guard case .binary(let operands, let operators) = expr.kind, operators == ["=="], operands.count == 2 else { return nil }
+        for (a, b) in [(operands[0], operands[1]), (operands[1], operands[0])] {
+            if StepTranslator.chain(a).last == phase, case .implicitMember(let value) = b.kind { return value }
+        }
+        return nil
+    }
+
+    private mutating func note(_ kind: ImportNote.Kind, _ location: SwiftLocation, _ owner: SwiftCodebase.Function, _ message: String) {
+        notes.append(ImportNote(kind: kind, file: owner.file.path, line: location.line, column: location.column, message: message))
+    }
+}

@@ -1,0 +1,78 @@
+/// Where a piece of imported Swift is: file, line and column, and the line's code.
+public struct SwiftReference: Equatable, Sendable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// The source line, trimmed (at most 120 characters).
+    public var code: String
+
+    /// `File.swift:12:9`.
+    public var place: String { "\(file):\(line):\(column)" }
+}
+
+/// A program step translated from Swift, with the Swift it came from and its nested bodies'
+/// steps (in the order of ``ProgramStep/nestedBodies``).
+public struct ImportedStep: Equatable, Sendable {
+    /// The step; its nested bodies are ``children``' steps.
+    public var step: ProgramStep
+    public var source: SwiftReference
+    public var children: [[ImportedStep]]
+
+    /// A step without a body.
+    init(_ step: ProgramStep, _ source: SwiftReference) {
+        self.step = step
+        self.source = source
+        children = []
+    }
+
+    /// A step with bodies: `make` builds the step from its bodies' steps.
+    init(_ source: SwiftReference, children: [[ImportedStep]], _ make: ([[ProgramStep]]) -> ProgramStep) {
+        self.step = make(children.map { $0.map(\.step) })
+        self.source = source
+        self.children = children
+    }
+
+    /// The step as a scenario file spells it, its Swift in the step's `note`.
+    var json: ImportJSON {
+        var members: [(String, ImportJSON)] = [("note", .string("\(source.file):\(source.line): \(source.code)"))]
+        members += Self.members(of: step, children: children.map { .array($0.map(\.json)) })
+        return .object(members)
+    }
+
+    /// The `op` and members of a step; `bodies` are its nested bodies already written.
+    static func members(of step: ProgramStep, children bodies: [ImportJSON]) -> [(String, ImportJSON)] {
+        func ms(_ duration: VirtualDuration) -> ImportJSON { .milliseconds(duration.nanoseconds) }
+        switch step {
+        case .spawnTask(let spawn, _):
+            var members: [(String, ImportJSON)] = [("op", .string(spawn.detached ? "detached" : "task"))]
+            if let priority = spawn.priority { members.append(("priority", .string(priority.name))) }
+            if !spawn.detached, spawn.isolation != TaskSpawn.defaultIsolation {
+                members.append(("isolation", .string(spawn.isolation == .mainActor ? "mainActor" : "none")))
+            }
+            return members + [("body", bodies[0])]
+        case .dispatchAsync(let target, _):
+            switch target {
+            case .main: return [("op", .string("dispatch")), ("queue", .string("main")), ("body", bodies[0])]
+            case .global(let qos):
+                return [("op", .string("dispatch")), ("queue", .string("global")), ("qos", .string(qos.name)), ("body", bodies[0])]
+            }
+        case .wait(let semaphore, let timeout):
+            return [("op", .string("wait")), ("semaphore", .string(semaphore))] + (timeout.map { [("timeoutMs", ms($0))] } ?? [])
+        case .signal(let semaphore): return [("op", .string("signal")), ("semaphore", .string(semaphore))]
+        case .call(let name): return [("op", .string("call")), ("name", .string(name))]
+        case .work(let duration): return [("op", .string("work")), ("ms", ms(duration))]
+        case .sleep(let duration): return [("op", .string("sleep")), ("ms", ms(duration))]
+        case .taskSleep(let duration): return [("op", .string("taskSleep")), ("ms", ms(duration))]
+        case .beginBackgroundTask(let task, _):
+            return [("op", .string("beginBackgroundTask")), ("task", .string(task)), ("expiration", bodies[0])]
+        case .endBackgroundTask(let task): return [("op", .string("endBackgroundTask")), ("task", .string(task))]
+        case .timer(let interval, let count, _):
+            return [("op", .string("timer")), ("intervalMs", ms(interval)), ("count", .number(String(count))), ("body", bodies[0])]
+        case .setFlag(let flag): return [("op", .string("set")), ("flag", .string(flag))]
+        case .waitUntil(let flag, let poll): return [("op", .string("waitUntil")), ("flag", .string(flag)), ("pollMs", ms(poll))]
+        case .ifLaunchOptions(let options, _):
+            let launch = options == .none ? "none" : "remoteNotification"
+            return [("op", .string("if")), ("launchOptions", .string(launch)), ("body", bodies[0])]
+        }
+    }
+}

@@ -1,0 +1,312 @@
+/// One translation rule: a Swift construct it recognises and the program steps it becomes.
+///
+/// The table ``all`` is the importer's whole knowledge of Swift's concurrency APIs; a construct
+/// the scenario language gains is one more entry here. A rule returns `nil` when the expression is
+/// not its construct, and the next rule is tried.
+struct StepRecogniser: Sendable {
+    /// What the rule recognises, for docs and tests.
+    let name: String
+    let translate: @Sendable (SwiftExpr, StepTranslator.Context, inout StepTranslator) -> [ImportedStep]?
+
+    static let all: [StepRecogniser] = [
+        taskSpawn, dispatchAsync, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
+        threadSleep, taskSleep, mainActorRun,
+    ]
+
+    /// `await MainActor.run { body }`: the body, run where the task is (the scenario language has no
+    /// actor hop yet, so a task off the main actor runs it on its own thread; noted).
+    static let mainActorRun = StepRecogniser(name: "MainActor.run") { expr, context, translator in
+        guard let (callee, arguments, trailing, _) = call(expr), StepTranslator.chain(callee) == ["MainActor", "run"],
+            let body = closure(arguments, trailing)
+        else { return nil }
+        if context.isolation != .mainActor {
+            translator.note(.assumption, expr.location, context, "MainActor.run: its body is translated where the task "
+                + "runs (a hop to the main actor is not in the scenario language yet)")
+        }
+        var inner = context
+        inner.assignedName = nil
+        return translator.translate(body.body, inner)
+    }
+
+    // MARK: - Matching helpers
+
+    /// The call under `try`/`await`: (callee, arguments, trailing closures, whether it is awaited).
+    static func call(_ expr: SwiftExpr) -> (callee: SwiftExpr, arguments: [SwiftArgument], trailing: [SwiftClosure], awaited: Bool)? {
+        var core = expr, awaited = false
+        while case .prefix(let word, let inner) = core.kind, word.hasPrefix("try") || word == "await" {
+            if word == "await" { awaited = true }
+            core = inner
+        }
+        guard case .call(let callee, let arguments, let trailing) = core.kind else { return nil }
+        return (callee, arguments, trailing, awaited)
+    }
+
+    static func argument(_ label: String, _ arguments: [SwiftArgument]) -> SwiftExpr? {
+        arguments.first { $0.label == label }?.value
+    }
+
+    /// The closure a call passes last: a trailing one, or an argument.
+    static func closure(_ arguments: [SwiftArgument], _ trailing: [SwiftClosure], label: String? = nil) -> SwiftClosure? {
+        if let closure = trailing.first { return closure }
+        for argument in arguments.reversed() where label == nil || argument.label == label {
+            if case .closure(let closure) = argument.value.kind { return closure }
+        }
+        return nil
+    }
+
+    /// `.high`, `.userInitiated`, `TaskPriority.high`: the class it names.
+    static func qos(_ expr: SwiftExpr) -> QoSClass? {
+        let name: String
+        switch expr.kind {
+        case .implicitMember(let member), .member(_, let member): name = member
+        default: return nil
+        }
+        switch name {
+        case "userInteractive": return .userInteractive
+        case "high", "userInitiated": return .userInitiated
+        case "medium", "default": return .default
+        case "low", "utility": return .utility
+        case "background": return .background
+        default: return nil
+        }
+    }
+
+    /// A number literal's value (underscores allowed); `nil` for anything else.
+    static func number(_ expr: SwiftExpr) -> Double? {
+        switch expr.kind {
+        case .literal(let text): return Double(text.replacingOccurrences(of: "_", with: ""))
+        case .prefix("-", let inner): return number(inner).map { -$0 }
+        case .call(let callee, let arguments, _) where arguments.count == 1:
+            // Double(2), UInt64(500_000_000), TimeInterval(1)
+            if case .name(let type) = callee.kind, ["Double", "UInt64", "Int", "UInt32", "TimeInterval"].contains(type) {
+                return number(arguments[0].value)
+            }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// `.seconds(2)`, `.milliseconds(500)`, `.nanoseconds(n)`, `.microseconds(n)` → nanoseconds.
+    static func durationNanoseconds(_ expr: SwiftExpr) -> Double? {
+        guard case .call(let callee, let arguments, _) = expr.kind, arguments.count == 1,
+            let value = number(arguments[0].value)
+        else { return nil }
+        let unit: String
+        switch callee.kind {
+        case .implicitMember(let name), .member(_, let name): unit = name
+        default: return nil
+        }
+        switch unit {
+        case "seconds": return value * 1e9
+        case "milliseconds": return value * 1e6
+        case "microseconds": return value * 1e3
+        case "nanoseconds": return value
+        default: return nil
+        }
+    }
+
+    static func duration(nanoseconds: Double) -> VirtualDuration? {
+        guard nanoseconds.isFinite, nanoseconds >= 0, nanoseconds <= Limits.maxDurationMs * 1e6 else { return nil }
+        return VirtualDuration(nanoseconds: Int64(nanoseconds.rounded()))
+    }
+
+    static func isName(_ expr: SwiftExpr, _ name: String) -> Bool {
+        if case .name(let actual) = expr.kind { return actual == name }
+        return false
+    }
+
+    /// The variable a receiver names: `semaphore`, `self.semaphore` → `semaphore`.
+    static func variable(_ expr: SwiftExpr) -> String? {
+        switch expr.kind {
+        case .name(let name): return name
+        case .member(let base, let name): return variable(base) != nil ? name : nil
+        case .prefix(_, let inner): return variable(inner)
+        default: return nil
+        }
+    }
+
+    // MARK: - Tasks
+
+    /// `Task { }`, `Task(priority:) { }`, `Task { @MainActor in }`, `Task.detached(priority:) { }`.
+    static let taskSpawn = StepRecogniser(name: "Task / Task.detached") { expr, context, translator in
+        guard let (callee, arguments, trailing, _) = call(expr) else { return nil }
+        let detached: Bool
+        if isName(callee, "Task") {
+            detached = false
+        } else if case .member(let base, "detached") = callee.kind, isName(base, "Task") {
+            detached = true
+        } else {
+            return nil
+        }
+        guard let closure = closure(arguments, trailing, label: trailing.isEmpty ? "operation" : nil) ?? closure(arguments, trailing)
+        else { return nil }
+        var isolation: TaskSpawn.Isolation = .none
+        var inner = context
+        inner.isAsync = true
+        inner.assignedName = nil
+        if closure.attributes.contains("@MainActor") {
+            isolation = .mainActor
+            inner.isolation = .mainActor
+        } else if detached {
+            inner.isolation = .none
+        } else if context.isolation == .mainActor {
+            isolation = .inherit
+        } else {
+            if case .actor(let actor) = context.isolation {
+                translator.note(.assumption, expr.location, context, "Task {} on actor \(actor): modelled as no isolation "
+                    + "(actors are not in the scenario language yet)")
+            }
+            inner.isolation = .none
+        }
+        var priority: QoSClass?
+        if let given = argument("priority", arguments) {
+            priority = qos(given)
+            if priority == nil {
+                translator.note(.assumption, given.location, context, "a priority the importer cannot read: the default is used")
+            }
+        }
+        let body = translator.translate(closure.body, inner)
+        let spawn = TaskSpawn(isolation: detached ? .none : isolation, priority: priority, detached: detached)
+        return [ImportedStep(translator.reference(expr.location, context), children: [body]) { .spawnTask(spawn, body: $0[0]) }]
+    }
+
+    // MARK: - Dispatch
+
+    /// `DispatchQueue.main.async { }`, `DispatchQueue.global(qos:).async { }`.
+    static let dispatchAsync = StepRecogniser(name: "DispatchQueue.main/global.async") { expr, context, translator in
+        guard let (callee, arguments, trailing, _) = call(expr), case .member(let queue, let method) = callee.kind,
+            method == "async" || method == "asyncAfter"
+        else { return nil }
+        let target: DispatchTarget
+        if case .member(let base, "main") = queue.kind, isName(base, "DispatchQueue") {
+            target = .main
+        } else if case .call(let global, let queueArguments, _) = queue.kind, case .member(let base, "global") = global.kind,
+            isName(base, "DispatchQueue")
+        {
+            target = .global(argument("qos", queueArguments).flatMap(qos) ?? DispatchTarget.defaultGlobalQoS)
+        } else {
+            translator.note(.untranslated, expr.location, context, "\(StepTranslator.callName(callee)): a queue of your own "
+                + "is not in the scenario language yet; write it by hand (a global queue of its QoS is close)")
+            return []
+        }
+        if method == "asyncAfter" {
+            translator.note(.untranslated, expr.location, context, "asyncAfter: a delayed block is not in the scenario "
+                + "language; write it by hand")
+            return []
+        }
+        guard let closure = closure(arguments, trailing) else { return nil }
+        var inner = context
+        inner.isAsync = false
+        inner.assignedName = nil
+        inner.isolation = target == .main ? .mainActor : .none
+        let body = translator.translate(closure.body, inner)
+        return [ImportedStep(translator.reference(expr.location, context), children: [body]) { .dispatchAsync(target, body: $0[0]) }]
+    }
+
+    // MARK: - Semaphores
+
+    static func isSemaphore(_ name: String, _ context: StepTranslator.Context, _ translator: StepTranslator) -> Bool {
+        context.semaphores.contains(name) || translator.codebase.semaphoreNames.contains(name)
+    }
+
+    /// `semaphore.wait()`, `semaphore.wait(timeout: .now() + 2)`.
+    static let semaphoreWait = StepRecogniser(name: "DispatchSemaphore.wait") { expr, context, translator in
+        guard let (callee, arguments, _, _) = call(expr), case .member(let receiver, "wait") = callee.kind,
+            let name = variable(receiver), isSemaphore(name, context, translator)
+        else { return nil }
+        var timeout: VirtualDuration?
+        if let given = argument("timeout", arguments) {
+            guard let nanoseconds = dispatchTimeout(given), let duration = duration(nanoseconds: nanoseconds) else {
+                translator.note(.untranslated, expr.location, context, "a wait timeout the importer cannot read "
+                    + "(it reads .now() + seconds or .now() + .seconds(n)): write the wait's timeoutMs by hand")
+                return []
+            }
+            timeout = duration
+        }
+        return [ImportedStep(.wait(semaphore: name, timeout: timeout), translator.reference(expr.location, context))]
+    }
+
+    /// `.now() + 2`, `DispatchTime.now() + .milliseconds(500)`, `.distantFuture` (no timeout is nil).
+    static func dispatchTimeout(_ expr: SwiftExpr) -> Double? {
+        guard case .binary(let operands, let operators) = expr.kind, operators == ["+"], operands.count == 2 else { return nil }
+        if let seconds = number(operands[1]) { return seconds * 1e9 }
+        return durationNanoseconds(operands[1])
+    }
+
+    /// `semaphore.signal()`.
+    static let semaphoreSignal = StepRecogniser(name: "DispatchSemaphore.signal") { expr, context, translator in
+        guard let (callee, arguments, _, _) = call(expr), arguments.isEmpty, case .member(let receiver, "signal") = callee.kind,
+            let name = variable(receiver), isSemaphore(name, context, translator)
+        else { return nil }
+        return [ImportedStep(.signal(semaphore: name), translator.reference(expr.location, context))]
+    }
+
+    // MARK: - Background tasks
+
+    /// `id = UIApplication.shared.beginBackgroundTask(withName:expirationHandler:) { … }`.
+    static let beginBackgroundTask = StepRecogniser(name: "beginBackgroundTask") { expr, context, translator in
+        guard let (callee, arguments, trailing, _) = call(expr), StepTranslator.chain(callee).last == "beginBackgroundTask"
+        else { return nil }
+        let task = context.assignedName ?? "backgroundTask"
+        var expiration: [ImportedStep] = []
+        if let handler = closure(arguments, trailing) {
+            var inner = context
+            inner.isAsync = false
+            inner.assignedName = nil
+            inner.isolation = .mainActor
+            expiration = translator.translate(handler.body, inner)
+        }
+        return [ImportedStep(translator.reference(expr.location, context), children: [expiration]) {
+            .beginBackgroundTask(task, expiration: $0[0])
+        }]
+    }
+
+    /// `UIApplication.shared.endBackgroundTask(id)`.
+    static let endBackgroundTask = StepRecogniser(name: "endBackgroundTask") { expr, context, translator in
+        guard let (callee, arguments, _, _) = call(expr), StepTranslator.chain(callee).last == "endBackgroundTask" else { return nil }
+        guard let given = arguments.first?.value, let task = variable(given) else {
+            translator.note(.untranslated, expr.location, context, "endBackgroundTask of something that is not a variable")
+            return []
+        }
+        return [ImportedStep(.endBackgroundTask(task), translator.reference(expr.location, context))]
+    }
+
+    // MARK: - Sleeping
+
+    /// `Thread.sleep(forTimeInterval:)`, `usleep(µs)`, `sleep(s)`: block the thread.
+    static let threadSleep = StepRecogniser(name: "Thread.sleep / usleep / sleep") { expr, context, translator in
+        guard let (callee, arguments, _, awaited) = call(expr), !awaited, arguments.count == 1 else { return nil }
+        let scale: Double
+        switch StepTranslator.chain(callee) {
+        case ["Thread", "sleep"] where arguments[0].label == "forTimeInterval": scale = 1e9
+        case ["usleep"]: scale = 1e3
+        case ["sleep"] where arguments[0].label == nil: scale = 1e9
+        default: return nil
+        }
+        guard let value = number(arguments[0].value), let duration = duration(nanoseconds: value * scale) else {
+            translator.note(.untranslated, expr.location, context, "a sleep whose duration is not a number: write it by hand")
+            return []
+        }
+        return [ImportedStep(.sleep(duration), translator.reference(expr.location, context))]
+    }
+
+    /// `try await Task.sleep(nanoseconds:)`, `Task.sleep(for: .seconds(n))`: suspend the task.
+    static let taskSleep = StepRecogniser(name: "Task.sleep") { expr, context, translator in
+        guard let (callee, arguments, _, _) = call(expr), StepTranslator.chain(callee) == ["Task", "sleep"],
+            let given = arguments.first
+        else { return nil }
+        let nanoseconds: Double?
+        switch given.label {
+        case "nanoseconds": nanoseconds = number(given.value)
+        case "for": nanoseconds = durationNanoseconds(given.value)
+        case "seconds": nanoseconds = number(given.value).map { $0 * 1e9 }
+        default: nanoseconds = nil
+        }
+        guard context.isAsync, let nanoseconds, let duration = duration(nanoseconds: nanoseconds) else {
+            translator.note(.untranslated, expr.location, context, context.isAsync
+                ? "a Task.sleep whose duration is not a number: write it by hand" : "Task.sleep outside a task body")
+            return []
+        }
+        return [ImportedStep(.taskSleep(duration), translator.reference(expr.location, context))]
+    }
+}

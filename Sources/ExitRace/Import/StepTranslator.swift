@@ -1,0 +1,293 @@
+/// Translates the statements of a lifecycle entry point into program steps: each statement is
+/// offered to the ``StepRecogniser/all`` table in order, calls into the given files are followed
+/// (at most ``maxCallDepth`` deep), and whatever is left becomes an ``ImportNote``.
+struct StepTranslator {
+    /// How many calls deep the translator follows functions defined in the given files.
+    static let maxCallDepth = 8
+
+    /// Where the code being translated runs.
+    struct Context {
+        var file: SwiftFile
+        var isolation: SwiftCodebase.Isolation
+        /// Directly in a task body, where `await` is allowed.
+        var isAsync: Bool
+        /// The type whose methods a bare call names first.
+        var typeName: String?
+        /// Functions being followed, to stop recursion.
+        var callStack: [String] = []
+        /// Loop variables bound to `Activity<…>.activities`.
+        var activityNames: Set<String> = []
+        /// Semaphores created by `let name = DispatchSemaphore(value:)` in the code translated so far.
+        var semaphores: Set<String> = []
+        /// The name a value is assigned to (`let id = beginBackgroundTask…`), for the recognisers.
+        var assignedName: String?
+    }
+
+    let codebase: SwiftCodebase
+    private(set) var notes: [ImportNote] = []
+    /// System calls the translated code awaits, in first-use order, with where they were first seen.
+    private(set) var calls: [(name: String, source: SwiftReference)] = []
+
+    init(codebase: SwiftCodebase) { self.codebase = codebase }
+
+    func reference(_ location: SwiftLocation, _ context: Context) -> SwiftReference {
+        let lines = context.file.lines
+        var code = location.line - 1 < lines.count ? lines[location.line - 1] : ""
+        code = code.trimmingCharacters(in: .whitespaces)
+        if code.count > 120 { code = String(code.prefix(119)) + "…" }
+        return SwiftReference(file: context.file.path, line: location.line, column: location.column, code: code)
+    }
+
+    mutating func note(_ kind: ImportNote.Kind, _ location: SwiftLocation, _ context: Context, _ message: String) {
+        notes.append(ImportNote(kind: kind, file: context.file.path, line: location.line, column: location.column, message: message))
+    }
+
+    mutating func recordCall(_ name: String, _ source: SwiftReference) {
+        if !calls.contains(where: { $0.name == name }) { calls.append((name, source)) }
+    }
+
+    // MARK: - Statements
+
+    mutating func translate(_ statements: [SwiftStatement], _ context: Context) -> [ImportedStep] {
+        var steps: [ImportedStep] = [], deferred: [[ImportedStep]] = []
+        var context = context
+        for statement in statements {
+            if case .jump(let word, let value) = statement.kind {
+                if let value { steps += translate(value, context) }
+                guard word == "throw" else { break }
+                note(.assumption, statement.location, context, "throw: the code after it is translated as if it did not throw")
+                continue
+            }
+            if case .deferBlock(let body) = statement.kind {
+                deferred.insert(translate(body, context), at: 0)
+                continue
+            }
+            steps += translate(statement, &context)
+        }
+        return steps + deferred.flatMap { $0 }
+    }
+
+    private mutating func translate(_ statement: SwiftStatement, _ context: inout Context) -> [ImportedStep] {
+        let here = statement.location
+        switch statement.kind {
+        case .expression(let expr):
+            return translate(expr, context)
+        case .binding(let name, let value):
+            guard let value else { return [] }
+            if SwiftCodebase.isSemaphoreCreation(value) {
+                context.semaphores.insert(name)
+                if case .call(_, let arguments, _) = value.kind, let count = arguments.first?.value, !Self.isZero(count) {
+                    note(.assumption, here, context, "DispatchSemaphore(value:) other than 0: scenario semaphores start at 0; "
+                        + "give the first waits a signal by hand")
+                }
+                return []
+            }
+            var inner = context
+            inner.assignedName = name
+            return translate(value, inner)
+        case .forIn(let pattern, let sequence, let body):
+            var inner = context
+            if Self.isActivityList(sequence) {
+                inner.activityNames.insert(pattern)
+                note(.assumption, here, context, "for … in Activity<…>.activities: one activity, as in the reference experiment")
+            } else {
+                note(.assumption, here, context, "a for loop: its body is translated once")
+            }
+            return translate(sequence, context) + translate(body, inner)
+        case .ifStatement(let conditions, let then, let otherwise):
+            let steps = conditions.flatMap { translate($0, context) }
+            if !conditions.allSatisfy(Self.isAvailabilityCheck) {
+                note(.assumption, here, context, "if: the condition is taken as true"
+                    + (otherwise == nil ? "" : "; the else branch is not translated (write a variant by hand)"))
+            }
+            return steps + translate(then, context)
+        case .guardStatement(let conditions, _):
+            note(.assumption, here, context, "guard: the condition is taken as true")
+            return conditions.flatMap { translate($0, context) }
+        case .switchStatement:
+            note(.untranslated, here, context, "switch: write the case that runs by hand")
+            return []
+        case .doBlock(let body):
+            return translate(body, context)
+        case .loop(let keyword, _):
+            note(.untranslated, here, context, "a \(keyword) loop: write it by hand (a waitUntil step models a polling loop)")
+            return []
+        case .declaration:
+            return []
+        case .opaque(let text):
+            note(.untranslated, here, context, "'\(text)': not a statement the importer reads")
+            return []
+        case .jump, .deferBlock:
+            return []
+        }
+    }
+
+    // MARK: - Expressions
+
+    mutating func translate(_ expr: SwiftExpr, _ context: Context) -> [ImportedStep] {
+        for recogniser in StepRecogniser.all {
+            if let steps = recogniser.translate(expr, context, &self) { return steps }
+        }
+        return translateRest(expr, context)
+    }
+
+    /// What no recogniser took: a followed call, an awaited system call, an assignment, or a note.
+    private mutating func translateRest(_ expr: SwiftExpr, _ context: Context) -> [ImportedStep] {
+        switch expr.kind {
+        case .prefix(let word, let operand):
+            if word == "await" { return translateAwait(operand, expr.location, context) }
+            return translate(operand, context)
+        case .binary(let operands, let operators):
+            if operators == ["="], case .member(_, let name) = operands[0].kind {
+                var inner = context
+                inner.assignedName = name
+                return translate(operands[1], inner)
+            }
+            if operators == ["="], case .name(let name) = operands[0].kind {
+                var inner = context
+                inner.assignedName = name
+                return translate(operands[1], inner)
+            }
+            return operands.flatMap { translate($0, context) }
+        case .call(let callee, let arguments, let trailing):
+            if let followed = follow(callee, expr.location, context) { return followed }
+            let name = Self.callName(callee)
+            if !Self.harmless.contains(name), !Self.isValueCall(callee) {
+                note(.instant, expr.location, context, "\(name)(…): a synchronous call the importer does not know, taken as "
+                    + "taking no time; if it is slow, add a work step of its duration by hand")
+            }
+            let closures = arguments.compactMap { if case .closure(let c) = $0.value.kind { c } else { nil } } + trailing
+            for closure in closures {
+                note(.untranslated, closure.location, context, "a closure passed to \(name)(…): when it runs is unknown; "
+                    + "write it by hand if it matters")
+            }
+            return []
+        case .closure(let closure):
+            note(.untranslated, closure.location, context, "a closure that is not called here")
+            return []
+        case .tuple(let arguments):
+            return arguments.flatMap { translate($0.value, context) }
+        case .name, .implicitMember, .literal, .member, .generic, .pound, .opaque:
+            return []
+        }
+    }
+
+    /// `await f()`: a function of the given files is followed; any other call becomes a system call.
+    private mutating func translateAwait(_ operand: SwiftExpr, _ location: SwiftLocation, _ context: Context) -> [ImportedStep] {
+        var core = operand
+        while case .prefix(_, let inner) = core.kind { core = inner }
+        guard case .call(let callee, _, _) = core.kind else {
+            note(.untranslated, location, context, "await of something that is not a call")
+            return []
+        }
+        if let followed = follow(callee, location, context) { return followed }
+        guard context.isAsync else {
+            note(.untranslated, location, context, "await outside a task body: the scenario's hooks are synchronous; "
+                + "put it in a task by hand")
+            return []
+        }
+        let name = systemCallName(callee, context)
+        let source = reference(location, context)
+        recordCall(name, source)
+        return [ImportedStep(.call(name), source)]
+    }
+
+    /// Follows a call into a function defined in the given files; `nil` when it names none.
+    private mutating func follow(_ callee: SwiftExpr, _ location: SwiftLocation, _ context: Context) -> [ImportedStep]? {
+        let (base, name) = Self.splitCallee(callee)
+        guard let name, let function = codebase.resolve(name: name, receiver: base.map(Self.chain) ?? [], callingType: context.typeName)
+        else { return nil }
+        let key = "\(function.typeName ?? "").\(name)"
+        guard !context.callStack.contains(key) else {
+            note(.untranslated, location, context, "\(name)(…) calls itself: followed once")
+            return []
+        }
+        guard context.callStack.count < Self.maxCallDepth else {
+            note(.untranslated, location, context, "\(name)(…): calls nested more than \(Self.maxCallDepth) deep are not followed")
+            return []
+        }
+        var inner = context
+        inner.file = function.file
+        inner.typeName = function.typeName
+        inner.callStack.append(key)
+        inner.assignedName = nil
+        if !context.isAsync || function.function.isAsync { inner.isolation = function.isolation }
+        if case .actor(let actor) = function.isolation, context.isolation != function.isolation {
+            note(.assumption, location, context, "\(name)(…) runs on actor \(actor): modelled as running where it is called "
+                + "(actors are not in the scenario language yet)")
+        }
+        return translate(function.function.body ?? [], inner)
+    }
+
+    // MARK: - Names
+
+    /// Calls that take no time worth a note.
+    static let harmless: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "assert", "precondition", "fatalError"]
+
+    /// Calls that build or transform values rather than do work: a type's initializer (`Date()`) and
+    /// the standard library's collection methods. They get no "taken as instant" note.
+    static func isValueCall(_ callee: SwiftExpr) -> Bool {
+        let names = chain(callee)
+        if names.count == 1, names[0].first?.isUppercase == true { return true }
+        return ["map", "compactMap", "flatMap", "filter", "forEach", "sorted", "joined", "contains", "first", "reduce",
+                "append", "removeAll", "insert", "remove", "set", "removeObject", "cancel", "invalidate"].contains(names.last ?? "")
+    }
+
+    /// `a.b.c` → (`a.b`, `c`); a bare name `f` → (nil, `f`).
+    static func splitCallee(_ callee: SwiftExpr) -> (base: SwiftExpr?, name: String?) {
+        switch callee.kind {
+        case .name(let name): return (nil, name)
+        case .member(let base, let name):
+            if case .name("self") = base.kind { return (nil, name) }
+            return (base, name)
+        case .generic(let inner, _): return splitCallee(inner)
+        default: return (nil, nil)
+        }
+    }
+
+    /// The dotted names of a member chain, without `self` and calls' arguments: `Foo.shared.bar`.
+    static func chain(_ expr: SwiftExpr) -> [String] {
+        switch expr.kind {
+        case .name(let name): return name == "self" ? [] : [name]
+        case .member(let base, let name): return chain(base) + [name]
+        case .call(let callee, _, _): return chain(callee)
+        case .generic(let inner, _): return chain(inner)
+        case .prefix(_, let inner): return chain(inner)
+        case .implicitMember(let name): return [name]
+        default: return []
+        }
+    }
+
+    static func callName(_ callee: SwiftExpr) -> String {
+        let names = chain(callee)
+        return names.isEmpty ? "call" : names.joined(separator: ".")
+    }
+
+    /// A system call's name: the first name of the chain and the method (`Analytics.shared.flush` →
+    /// `Analytics.flush`), or `Activity.<method>` on a loop variable over the activities.
+    func systemCallName(_ callee: SwiftExpr, _ context: Context) -> String {
+        let names = Self.chain(callee).filter { !["shared", "default", "standard", "current", "main"].contains($0) }
+        guard let method = names.last else { return "call" }
+        if names.count >= 2, context.activityNames.contains(names[0]) || names[names.count - 2].lowercased().contains("activity") {
+            return "Activity.\(method)"
+        }
+        return names.count >= 2 ? "\(names[0]).\(method)" : method
+    }
+
+    static func isActivityList(_ expr: SwiftExpr) -> Bool {
+        guard case .member(let base, "activities") = expr.kind else { return false }
+        if case .generic(let inner, _) = base.kind, case .name("Activity") = inner.kind { return true }
+        if case .name("Activity") = base.kind { return true }
+        return false
+    }
+
+    static func isAvailabilityCheck(_ expr: SwiftExpr) -> Bool {
+        if case .pound(let word, _) = expr.kind { return word == "#available" || word == "#unavailable" }
+        return false
+    }
+
+    static func isZero(_ expr: SwiftExpr) -> Bool {
+        if case .literal(let text) = expr.kind { return Double(text.replacingOccurrences(of: "_", with: "")) == 0 }
+        return false
+    }
+}

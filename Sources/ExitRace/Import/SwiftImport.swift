@@ -1,0 +1,181 @@
+/// `exitrace import`: reads Swift files, finds their lifecycle entry points, translates the code
+/// they run into the scenario language, and writes a scenario that extends the built-in one
+/// (its timing, system calls and kill procedures) with one hook and one strategy per entry point.
+public enum SwiftImport {
+    /// One translated entry point: a row and its own column.
+    public struct Hook: Sendable {
+        public var entryPoint: EntryPoint
+        /// The hook's (and row's) name: unique in the scenario.
+        public var name: String
+        /// The strategy's (and column's) name: `your code: <hook>`.
+        public var strategy: String
+        public var steps: [ImportedStep]
+    }
+
+    /// What an import produced.
+    public struct Result: Sendable {
+        /// The scenario file's text (ends with a newline; the same input gives the same bytes).
+        public var scenario: String
+        public var hooks: [Hook]
+        /// Awaited APIs that are not in the built-in scenario: each became a system call whose
+        /// `costMs` is the user's to set.
+        public var newSystemCalls: [(name: String, source: SwiftReference)]
+        /// Everything not translated or translated with an assumption, by file and place.
+        public var notes: [ImportNote]
+
+        /// The summary `import` prints on stderr.
+        public var summary: String {
+            var lines = ["imported \(hooks.count) entry point\(hooks.count == 1 ? "" : "s"):"]
+            for hook in hooks {
+                let place = "\(hook.entryPoint.file.path):\(hook.entryPoint.location.line)"
+                lines.append("  \(hook.name) → hook \"\(hook.name)\" (callback \(hook.entryPoint.callback)), "
+                    + "strategy \"\(hook.strategy)\", \(count(hook.steps)) steps  [\(place)]")
+            }
+            if !newSystemCalls.isEmpty {
+                lines.append("system calls whose cost is yours to set (systemCalls[\"NAME\"].costMs, now 1 ms):")
+                for call in newSystemCalls { lines.append("  \(call.name)  [\(call.source.place): \(call.source.code)]") }
+            }
+            if !notes.isEmpty {
+                lines.append("not translated, or translated with an assumption:")
+                lines += notes.map { "  " + $0.description }
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+
+        private func count(_ steps: [ImportedStep]) -> Int {
+            steps.reduce(0) { $0 + 1 + $1.children.reduce(0) { $0 + count($1) } }
+        }
+    }
+
+    /// The callbacks the built-in kill procedures deliver: other entry points are only reached by
+    /// the lifecycle actions of the extra procedure an import adds for them.
+    static let terminationCallbacks: Set<String> = ["sceneDidDisconnect", "applicationWillTerminate", "willTerminateNotification"]
+
+    /// Reads the files at `paths` (each must be a readable regular file of Swift source) and imports them.
+    public static func load(paths: [String], name: String) throws(InputError) -> Result {
+        var files: [(path: String, bytes: [UInt8])] = []
+        var problems: [Diagnostic] = []
+        for path in paths {
+            do {
+                files.append((path, try InputFile.read(path, what: "a Swift source file")))
+            } catch {
+                problems += error.diagnostics
+            }
+        }
+        if !problems.isEmpty { throw InputError(problems) }
+        return try importSources(files, name: name)
+    }
+
+    /// Imports Swift sources given as bytes; `path` names each in references and diagnostics.
+    public static func importSources(_ sources: [(path: String, bytes: [UInt8])], name: String) throws(InputError) -> Result {
+        var parsed: [SwiftFile] = []
+        var problems: [Diagnostic] = []
+        for source in sources {
+            if let problem = notSwift(source.bytes) {
+                problems.append(Diagnostic(file: source.path, path: "", line: 0, column: 0, message: problem))
+                continue
+            }
+            let file = SwiftParser.parse(path: source.path, bytes: source.bytes)
+            problems += file.problems.map {
+                Diagnostic(file: source.path, path: "", line: $0.line, column: $0.column, message: "expected Swift source: \($0.message)")
+            }
+            parsed.append(file)
+        }
+        if !problems.isEmpty { throw InputError(problems) }
+        let codebase = SwiftCodebase(files: parsed)
+        let finder = EntryPointFinder(codebase: codebase)
+        var translator = StepTranslator(codebase: codebase)
+        var hooks: [Hook] = []
+        var notes = finder.notes
+        for entry in finder.entryPoints {
+            let context = StepTranslator.Context(
+                file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName)
+            let steps = translator.translate(entry.body, context)
+            var hookName = entry.name
+            if hooks.contains(where: { $0.name == hookName }) { hookName += " (\(entry.file.path):\(entry.location.line))" }
+            hooks.append(Hook(entryPoint: entry, name: hookName, strategy: "your code: \(hookName)", steps: steps))
+        }
+        notes += translator.notes
+        let builtin = DefaultScenario.load()
+        let knownCalls = Set(builtin.systemCalls.map(\.name))
+        let newCalls = translator.calls.filter { !knownCalls.contains($0.name) }
+        var kept: [Hook] = []
+        for hook in hooks {
+            if containsCall(hook.steps) {
+                kept.append(hook)
+            } else {
+                let at = hook.entryPoint
+                notes.append(ImportNote(
+                    kind: .untranslated, file: at.file.path, line: at.location.line, column: at.location.column,
+                    message: "\(hook.name): no awaited call in its code, so nothing whose end the table could "
+                        + "measure; it is left out (synchronous code finishes before the callback returns)"))
+            }
+        }
+        guard !kept.isEmpty else {
+            let found = hooks.isEmpty ? "no lifecycle entry point (delegate methods such as applicationWillTerminate, "
+                + "notification observers, .onChange(of: scenePhase))"
+                : "no entry point whose code awaits a call (\(hooks.map(\.name).joined(separator: ", ")))"
+            var diagnostics = [Diagnostic(
+                file: sources.map(\.path).joined(separator: ", "), path: "",
+                message: "expected lifecycle code to import, found \(found)")]
+            diagnostics += condensed(notes).map {
+                Diagnostic(file: $0.file, path: "", line: $0.line, column: $0.column, message: "note: \($0.kind.rawValue): \($0.message)")
+            }
+            throw InputError(diagnostics)
+        }
+        notes = condensed(notes)
+        let scenario = ScenarioText(name: name, sources: sources.map(\.path), hooks: kept, newCalls: newCalls, builtin: builtin)
+        try validate(scenario.text, name: name)
+        return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted())
+    }
+
+    /// Decodes the written scenario as `run` will (extending the built-in one), so that an import
+    /// never hands out a file that does not validate (a `--name` with a `/`, say).
+    static func validate(_ text: String, name: String) throws(InputError) {
+        let file = "\(name).json"
+        let node = try ScenarioDecoder.parse(Array(text.utf8), file: file)
+        let parent = try ScenarioLoader.document(path: ScenarioLoader.builtinPrefix + DefaultScenario.name, chain: [])
+        let merged = parent.removingMember("name").removingMember("title").removingMember("sweeps")
+            .merged(with: node.removingMember("extend"))
+        do {
+            _ = try ResolvedScenario(document: merged, file: file).decode()
+        } catch {
+            throw InputError([Diagnostic(file: file, path: "", message: "the imported scenario does not validate:")]
+                + error.diagnostics)
+        }
+    }
+
+    /// Why bytes are not Swift source, or `nil`: Swift source is UTF-8 text without NUL bytes.
+    static func notSwift(_ bytes: [UInt8]) -> String? {
+        if bytes.contains(0) { return "expected Swift source, found a binary file (it holds NUL bytes)" }
+        if String(validating: bytes, as: UTF8.self) == nil { return "expected Swift source, found bytes that are not UTF-8" }
+        return nil
+    }
+
+    /// Notes without repeats (a function followed from two entry points is noted once), and one
+    /// "taken as instant" note per call, at its first place, with how many places it has.
+    static func condensed(_ notes: [ImportNote]) -> [ImportNote] {
+        var seen: Set<String> = [], instants: [String: (note: ImportNote, count: Int)] = [:], kept: [ImportNote] = []
+        for note in notes.sorted() where seen.insert(note.description).inserted {
+            guard note.kind == .instant else {
+                kept.append(note)
+                continue
+            }
+            if let first = instants[note.message] {
+                instants[note.message] = (first.note, first.count + 1)
+            } else {
+                instants[note.message] = (note, 1)
+            }
+        }
+        for (_, entry) in instants {
+            var note = entry.note
+            if entry.count > 1 { note.message += " (and \(entry.count - 1) more place\(entry.count == 2 ? "" : "s"))" }
+            kept.append(note)
+        }
+        return kept.sorted()
+    }
+
+    static func containsCall(_ steps: [ImportedStep]) -> Bool {
+        steps.contains { if case .call = $0.step { true } else { $0.children.contains(where: containsCall) } }
+    }
+}

@@ -1,0 +1,146 @@
+/// The part of a Swift file the importer reads: type and function declarations, and inside
+/// function bodies the statements and expressions it can translate. Whatever else the parser
+/// meets it skips by balanced delimiters, keeping only where it was (``SwiftExpr/Kind/opaque``).
+
+/// Where something is in a source file (1-based line and byte column).
+public struct SwiftLocation: Equatable, Sendable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    init(_ token: SwiftToken) { self.init(line: token.line, column: token.column) }
+
+    public static func < (a: SwiftLocation, b: SwiftLocation) -> Bool { (a.line, a.column) < (b.line, b.column) }
+}
+
+/// A parsed Swift file: its top-level declarations.
+public struct SwiftFile: Sendable {
+    /// The file's name as given (shown in `file:line` references).
+    public var path: String
+    public var declarations: [SwiftDecl]
+    /// The source's lines, for quoting the code a step came from.
+    public var lines: [String]
+    public var problems: [SwiftSyntaxProblem]
+}
+
+/// A declaration the importer cares about.
+public indirect enum SwiftDecl: Sendable {
+    case type(SwiftTypeDecl)
+    case function(SwiftFunction)
+    /// `let`/`var` at type or file level with an initial value (a property that holds a closure or
+    /// a Combine subscription is read for entry points).
+    case property(name: String, value: SwiftExpr?, location: SwiftLocation)
+}
+
+/// `class`, `struct`, `enum`, `actor`, `extension` or `protocol`.
+public struct SwiftTypeDecl: Sendable {
+    public var keyword: String
+    public var name: String
+    public var attributes: [String]
+    public var modifiers: [String]
+    /// Inherited types and conformances, as written (`UIResponder`, `UIApplicationDelegate`).
+    public var inherits: [String]
+    public var members: [SwiftDecl]
+    public var location: SwiftLocation
+}
+
+/// A function, initializer or `deinit`, with its body when it has one.
+public struct SwiftFunction: Sendable {
+    public var name: String
+    /// The argument labels' names as written in the parameter list (`_` included), for matching
+    /// `#selector(name(_:))` and delegate methods.
+    public var parameterLabels: [String]
+    public var attributes: [String]
+    public var modifiers: [String]
+    public var isAsync: Bool
+    public var body: [SwiftStatement]?
+    public var location: SwiftLocation
+}
+
+/// A closure expression: `{ @MainActor [weak self] value in … }`.
+public struct SwiftClosure: Sendable {
+    public var attributes: [String]
+    /// The parameter names before `in` (`_` included), empty when it has none.
+    public var parameters: [String]
+    public var body: [SwiftStatement]
+    public var location: SwiftLocation
+}
+
+/// A call argument: `label: value`, or an unlabelled value.
+public struct SwiftArgument: Sendable {
+    public var label: String?
+    public var value: SwiftExpr
+}
+
+/// One case of a `switch`: its patterns (as expressions, `default` has none) and its body.
+public struct SwiftSwitchCase: Sendable {
+    public var patterns: [SwiftExpr]
+    public var isDefault: Bool
+    public var body: [SwiftStatement]
+}
+
+/// An expression, as far as the importer understands it.
+public struct SwiftExpr: Sendable {
+    public indirect enum Kind: Sendable {
+        /// A name: `Task`, `self`, `semaphore`, `nil`.
+        case name(String)
+        /// `.background`, `.immediate`.
+        case implicitMember(String)
+        /// A number or string literal, as written.
+        case literal(String)
+        /// `base.member`.
+        case member(SwiftExpr, String)
+        /// `callee(arguments) { trailing closures }`.
+        case call(SwiftExpr, [SwiftArgument], trailing: [SwiftClosure])
+        /// `base<Generic, Arguments>`, as in `Activity<Attributes>`.
+        case generic(SwiftExpr, [String])
+        case closure(SwiftClosure)
+        /// `await`, `try`, `try?`, `!`, `-` before an expression.
+        case prefix(String, SwiftExpr)
+        /// `a op b op c …` as written (no precedence): `operands.count == operators.count + 1`.
+        case binary([SwiftExpr], operators: [String])
+        /// `( … )`: a parenthesized expression or tuple.
+        case tuple([SwiftArgument])
+        /// `#selector(…)`: the pound keyword and its arguments.
+        case pound(String, [SwiftArgument])
+        /// Something the parser skipped (an array, a key path, a too-deep nesting), by its first token.
+        case opaque(String)
+    }
+
+    public var kind: Kind
+    public var location: SwiftLocation
+}
+
+/// A statement in a function or closure body.
+public struct SwiftStatement: Sendable {
+    public indirect enum Kind: Sendable {
+        case expression(SwiftExpr)
+        /// `let name = value` or `var name: T = value` (`value` nil without an initializer).
+        case binding(name: String, value: SwiftExpr?)
+        /// `for pattern in sequence { body }`.
+        case forIn(pattern: String, sequence: SwiftExpr, body: [SwiftStatement])
+        /// `if conditions { then } else { otherwise }`; `else if` is an `if` alone in `otherwise`.
+        case ifStatement(conditions: [SwiftExpr], then: [SwiftStatement], otherwise: [SwiftStatement]?)
+        /// `guard conditions else { otherwise }`.
+        case guardStatement(conditions: [SwiftExpr], otherwise: [SwiftStatement])
+        case switchStatement(subject: SwiftExpr, cases: [SwiftSwitchCase])
+        /// `do { body } catch { … }`: the body (catch clauses are not read).
+        case doBlock([SwiftStatement])
+        case deferBlock([SwiftStatement])
+        /// `while`, `repeat`: loops the importer does not unroll.
+        case loop(keyword: String, body: [SwiftStatement])
+        /// `return`, `break`, `continue`, `throw`, with a returned value if any.
+        case jump(String, SwiftExpr?)
+        /// A local declaration (a nested function or type): not followed.
+        case declaration(SwiftDecl)
+        /// Something the parser skipped, by its first token.
+        case opaque(String)
+    }
+
+    public var kind: Kind
+    public var location: SwiftLocation
+}

@@ -1,0 +1,60 @@
+/// One token of Swift source, as ``SwiftLexer`` reads it.
+public struct SwiftToken: Equatable, Sendable {
+    /// What a token is; the parser needs no finer distinction.
+    public enum Kind: Equatable, Sendable {
+        /// A name or keyword: `func`, `Task`, `self`, `` `default` `` (without its backticks).
+        case identifier
+        /// An integer or floating-point literal, with its underscores and exponent.
+        case number
+        /// A string literal, whole: quotes, raw `#`s, interpolations and all.
+        case string
+        /// `@MainActor`, `@objc`: the text holds the name with its `@`.
+        case attribute
+        /// `#selector`, `#available`, `#file`: a pound keyword that is part of an expression.
+        case poundKeyword
+        /// `(` `)` `{` `}` `[` `]` `,` `:` `;`, or a `.` starting a member.
+        case punctuation
+        /// Any operator: `==`, `->`, `?`, `!`, `&&`, `=`, `+`.
+        case `operator`
+        /// A byte sequence that is no Swift token (an unterminated string or comment, a stray byte):
+        /// the lexer records a problem for it and goes on.
+        case invalid
+    }
+
+    public var kind: Kind
+    /// The token's text (invalid UTF-8 replaced), without the backticks of an escaped identifier.
+    public var text: String
+    /// 1-based line of the first byte.
+    public var line: Int
+    /// 1-based column of the first byte, counted in bytes.
+    public var column: Int
+    /// Whether a line break separates this token from the one before (Swift ends statements there).
+    public var startsLine: Bool
+    /// Whether whitespace or a comment separates this token from the one before: `a?` is optional
+    /// chaining, `a ? b : c` a conditional; `f(x)` is a call, `f (x)` on a new line is not.
+    public var followsSpace: Bool
+
+    public init(kind: Kind, text: String, line: Int, column: Int, startsLine: Bool, followsSpace: Bool = true) {
+        self.kind = kind
+        self.text = text
+        self.line = line
+        self.column = column
+        self.startsLine = startsLine
+        self.followsSpace = followsSpace || startsLine
+    }
+
+    /// Whether the token is the punctuation or operator `text`.
+    public func isSymbol(_ symbol: String) -> Bool {
+        (kind == .punctuation || kind == .operator) && text == symbol
+    }
+
+    /// Whether the token is the identifier or keyword `word`.
+    public func isWord(_ word: String) -> Bool { kind == .identifier && text == word }
+}
+
+/// A problem the lexer or parser found in the source, with where it is.
+public struct SwiftSyntaxProblem: Equatable, Sendable {
+    public var line: Int
+    public var column: Int
+    public var message: String
+}
