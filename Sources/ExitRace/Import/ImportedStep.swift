@@ -51,11 +51,7 @@ public struct ImportedStep: Equatable, Sendable {
             }
             return members + [("body", bodies[0])]
         case .dispatchAsync(let target, _):
-            switch target {
-            case .main: return [("op", .string("dispatch")), ("queue", .string("main")), ("body", bodies[0])]
-            case .global(let qos):
-                return [("op", .string("dispatch")), ("queue", .string("global")), ("qos", .string(qos.name)), ("body", bodies[0])]
-            }
+            return [("op", .string("dispatch"))] + queueMembers(target) + [("body", bodies[0])]
         case .wait(let semaphore, let timeout):
             return [("op", .string("wait")), ("semaphore", .string(semaphore))] + (timeout.map { [("timeoutMs", ms($0))] } ?? [])
         case .signal(let semaphore): return [("op", .string("signal")), ("semaphore", .string(semaphore))]
@@ -73,6 +69,27 @@ public struct ImportedStep: Equatable, Sendable {
         case .ifLaunchOptions(let options, _):
             let launch = options == .none ? "none" : "remoteNotification"
             return [("op", .string("if")), ("launchOptions", .string(launch)), ("body", bodies[0])]
+        case .callWithCompletion(let name, let target, _):
+            return [("op", .string("call")), ("name", .string(name))] + queueMembers(target) + [("completion", bodies[0])]
+        case .dispatchSync(let target, _):
+            return [("op", .string("dispatch"))] + queueMembers(target) + [("sync", .bool(true)), ("body", bodies[0])]
+        case .dispatchAfter(let target, let delay, _):
+            return [("op", .string("dispatch"))] + queueMembers(target) + [("afterMs", ms(delay)), ("body", bodies[0])]
+        case .groupEnter(let group): return [("op", .string("groupEnter")), ("group", .string(group))]
+        case .groupLeave(let group): return [("op", .string("groupLeave")), ("group", .string(group))]
+        case .groupWait(let group, let timeout):
+            return [("op", .string("groupWait")), ("group", .string(group))] + (timeout.map { [("timeoutMs", ms($0))] } ?? [])
+        case .groupNotify(let group, let target, _):
+            return [("op", .string("groupNotify")), ("group", .string(group))] + queueMembers(target) + [("body", bodies[0])]
+        }
+    }
+
+    /// The `queue` (and `qos` for a global queue) members naming a dispatch target.
+    static func queueMembers(_ target: DispatchTarget) -> [(String, ImportJSON)] {
+        switch target {
+        case .main: [("queue", .string("main"))]
+        case .global(let qos): [("queue", .string("global")), ("qos", .string(qos.name))]
+        case .queue(let name): [("queue", .string(name))]
         }
     }
 }
