@@ -135,7 +135,8 @@ extension ShardFile {
         guard cells.count == expectedCells else {
             log.error(
                 "cells", object.position("cells"),
-                "expected \(expectedCells) cells (\(scenario.hooks.count) hooks × \(scenario.strategies.count) strategies), found \(cells.count)")
+                "expected \(expectedCells) cells (\(TimeFormatting.counted(scenario.hooks.count, "hook")) × "
+                    + "\(scenario.strategies.count) \(scenario.strategies.count == 1 ? "strategy" : "strategies")), found \(cells.count)")
             throw fail()
         }
         for (index, node) in cells.enumerated() {

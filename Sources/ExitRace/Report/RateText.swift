@@ -48,7 +48,7 @@ extension RateTable {
         if cells.contains(where: { $0.boundsReached > 0 }) {
             lines.append("[?] some replications reached a bound of \"limits\" before the process died: incomplete")
         }
-        if cells.contains(where: { $0.procedures.contains { !$0.failures.isEmpty } }) {
+        if !scenario.uncertainties.isEmpty && cells.contains(where: { $0.procedures.contains { !$0.failures.isEmpty } }) {
             lines.append(replayHint)
         }
         return lines
@@ -69,7 +69,10 @@ extension RateTable {
             }
             var line = "\(name(of: cell)): " + rates.joined(separator: ", ")
             let failures = failingReplications(cell)
-            if !failures.isEmpty { line += "; fails in replications " + failures.map(String.init).joined(separator: ", ") }
+            // Without distributions every replication is the same run, which the summary says once.
+            if !failures.isEmpty && !scenario.uncertainties.isEmpty {
+                line += "; fails in replications " + failures.map(String.init).joined(separator: ", ")
+            }
             return line
         }
     }
