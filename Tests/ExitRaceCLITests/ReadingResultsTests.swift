@@ -128,4 +128,33 @@ struct ReadingResultsTests {
         #expect(diff.contains("finished → failed, lost a tie (margin 0; was +"), "\(diff)")
         #expect(!diff.contains("→ +0 ms"))
     }
+
+    static func picture(_ arguments: [String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("svg-\(UUID().uuidString)").path
+        let output = Tool.main(["sweep"] + arguments + ["--svg", directory])
+        #expect(output.exitCode == .success, "\(output.stderr)")
+        return try String(contentsOfFile: directory + "/live-activity-sweep.svg", encoding: .utf8)
+    }
+
+    @Test("a phase map has tick labels, axes with units, a colour-blind-safe palette and a legend naming each △")
+    func phaseMapIsReadable() throws {
+        let svg = try Self.picture([
+            "--vary", "timing.exitDurationMs=1...40", "--steps", "8", "--vary", "timing.startLatencyMs.default=2...40", "--steps", "8",
+        ])
+        #expect(svg.contains("△ finished under background only"))
+        #expect(svg.contains("fill=\"#009E73\"") && svg.contains("fill=\"#D55E00\"") && svg.contains("fill=\"#E69F00\""))
+        #expect(!svg.contains("#2e7d32") && !svg.contains("#c62828"))
+        #expect(svg.contains("font-size=\"8\">20</text>"), "tick labels on the maps")
+        #expect(svg.contains("timing.exitDurationMs (ms)"))
+    }
+
+    @Test("a strip's margin curves have a y scale and differ by dash as well as colour")
+    func marginCurvesHaveScale() throws {
+        let svg = try Self.picture(["--vary", "timing.exitDurationMs=0.1...100", "--log", "--steps", "20"])
+        #expect(svg.contains("font-size=\"8\">+98.9 ms</text>"))
+        #expect(svg.contains("font-size=\"8\">−98.9 ms</text>"))
+        #expect(svg.contains("stroke-dasharray=\"5 2\""))
+        #expect(svg.contains("margin, foreground (+ won by, − lost by)"))
+        #expect(svg.contains(">timing.exitDurationMs (ms)</text>"))
+    }
 }
