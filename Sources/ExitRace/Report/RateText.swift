@@ -48,7 +48,7 @@ extension RateTable {
         if cells.contains(where: { $0.boundsReached > 0 }) {
             lines.append("[?] some replications reached a bound of \"limits\" before the process died: incomplete")
         }
-        if !scenario.uncertainties.isEmpty && cells.contains(where: { $0.procedures.contains { !$0.failures.isEmpty } }) {
+        if cells.contains(where: { $0.procedures.contains { !$0.failures.isEmpty } }) {
             lines.append(replayHint)
         }
         return lines
@@ -56,7 +56,10 @@ extension RateTable {
 
     /// How to replay one of the failing replications the rates list, with this table's seed.
     var replayHint: String {
-        "replay one: exitrace explain FILE --hook HOOK --strategy STRATEGY --seed \(seed) --replication r (r from \"fails in replications\")"
+        if scenario.uncertainties.isEmpty {
+            return "replay it: exitrace explain FILE --hook HOOK --strategy STRATEGY (with no distribution, every replication is the same run)"
+        }
+        return "replay one: exitrace explain FILE --hook HOOK --strategy STRATEGY --seed \(seed) --replication r (r from \"fails in replications\")"
     }
 
     /// One line per cell: each procedure's finished/replications with its 95% Wilson interval,
