@@ -208,6 +208,10 @@ extension ShardFile {
             let end = reader.integer("endReplication", in: 0...SamplingSettings.maxRuns, required: true),
             let spec = ShardSpec(index: index, count: count), let runs
         else { return nil }
+        guard first <= end else {
+            log.error("shard.firstReplication", node.position, "expected at most endReplication (\(end)), found \(first)")
+            return nil
+        }
         let range = spec.replications(of: runs)
         guard range == first..<end || (range.isEmpty && first == end && first == range.lowerBound) else {
             log.error(
