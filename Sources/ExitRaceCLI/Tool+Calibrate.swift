@@ -60,15 +60,18 @@ extension Tool {
                         + ProseWrapping.text("so this run cannot check \(committed); leave out --samples, --seed and --tolerance to check it with its own", indent: "  "),
                     exitCode: .difference)
             }
+            // Outputs are checked (and an --output opened) before the work, which may take hours.
+            let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) } + [measuredPath])
+            if let committed, update { try checkCalibrationWritable(committed, protecting: inputs) }
+            let output = arguments.value("--output") ?? arguments.value("-o")
+            var results = try ResultStream(
+                output: committed == nil ? output : nil, environment, protecting: output == nil ? .none : inputs)
             let calibration = Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
             let result = calibration.run(parallel: !arguments.flag("--serial"))
             let words = CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: scenario))
-            let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) } + [measuredPath])
             if let committed {
                 return try checkCalibration(words, against: committed, update: update, protecting: inputs)
             }
-            let output = arguments.value("--output") ?? arguments.value("-o")
-            var results = try ResultStream(output: output, environment, protecting: output == nil ? .none : inputs)
             switch format {
             case "md": try results.write(CalibrationRenderer.markdown(words))
             case "json": try results.write(CalibrationRenderer.json(words))

@@ -20,15 +20,29 @@ extension Tool {
         if changes.isEmpty { return ToolOutput(stdout: "calibration matches \(path) (\(summary))\n") }
         let listed = changes.prefix(maxListedChanges).map { "  " + $0 } + (changes.count > maxListedChanges ? ["  … and \(changes.count - maxListedChanges) more"] : [])
         if update {
-            let markdown = (path as NSString).deletingPathExtension + ".md"
+            let markdown = markdownSibling(of: path)
+            // Both written before either is renamed; the JSON, which --check compares, goes in place last.
             try reporting { () throws(InputError) in
-                try AtomicFile.write(current, to: path, protecting: inputs)
-                try AtomicFile.write(CalibrationRenderer.markdown(words), to: markdown, protecting: inputs)
+                try AtomicFile.write([(CalibrationRenderer.markdown(words), markdown), (current, path)], protecting: inputs)
             }
             return ToolOutput(stdout: wrapped(["updated \(path) and \(markdown) (\(summary)):"] + listed))
         }
         let lines = ["calibration drifted from \(path) (now \(summary)); accept it with --update:"] + listed
         return ToolOutput(stdout: wrapped(lines), exitCode: .difference)
+    }
+
+    /// `cal.md` for `cal.json`: the Markdown that `--update` writes beside the committed calibration.
+    static func markdownSibling(of path: String) -> String { (path as NSString).deletingPathExtension + ".md" }
+
+    /// Refuses, before any work, a `--check FILE --update` whose FILE or `.md` sibling cannot be written.
+    static func checkCalibrationWritable(_ path: String, protecting inputs: ProtectedFiles) throws(Stop) {
+        try reporting { () throws(InputError) in
+            var diagnostics: [Diagnostic] = []
+            for file in [path, markdownSibling(of: path)] {
+                do throws(InputError) { try AtomicFile.checkWritable(file, protecting: inputs) } catch { diagnostics += error.diagnostics }
+            }
+            guard diagnostics.isEmpty else { throw InputError(diagnostics) }
+        }
     }
 
     /// Lines wrapped at 120 columns, each keeping its indentation (a long histogram change

@@ -121,7 +121,9 @@ extension Tool {
 
         OPTIONS
           --trace FILE    also write the run in the Chrome Trace Event format, which Perfetto
-                          (ui.perfetto.dev) and chrome://tracing open: one track per thread
+                          (ui.perfetto.dev) and chrome://tracing open: one track per thread;
+                          a trace holds one run, so it needs --procedure unless the scenario
+                          has a single kill procedure
           --replication R replay replication R of a sampled run (numbered from 0, as the rate
                           table's "fails in replications" lists them): the run uses exactly the
                           values R drew, printed first; --trace then writes that run

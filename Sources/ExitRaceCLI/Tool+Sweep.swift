@@ -14,6 +14,16 @@ extension Tool {
             let output = arguments.value("--output") ?? arguments.value("-o")
             let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) })
             var results = try ResultStream(output: output, environment, protecting: output == nil ? .none : inputs)
+            if let directory = arguments.value("--svg") {
+                // Refused before the work: a grid too large to draw, or a picture that cannot be written.
+                guard grid.pointCount <= maxPicturePoints else {
+                    throw usageError("exitrace sweep: --svg draws grids of at most \(maxPicturePoints) points, found \(grid.pointCount)")
+                }
+                try reporting { () throws(InputError) in
+                    try Directory.create(directory)
+                    try AtomicFile.checkWritable(picturePath(directory, scenario), protecting: inputs)
+                }
+            }
             switch arguments.value("--format") ?? "text" {
             case "jsonl":
                 for window in stride(from: 0, to: grid.pointCount, by: sweepWindow) {
@@ -22,6 +32,7 @@ extension Tool {
                     try results.write(SweepLinesRenderer.render(points, grid: grid, scenario: scenario))
                 }
             case let format:
+                try checkReportSize(grid, scenario)
                 let tolerance = try sweepTolerance(arguments)
                 let report = FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: tolerance).run(parallel: parallel)
                 if let directory = arguments.value("--svg") {
@@ -47,10 +58,31 @@ extension Tool {
         }
         let points = SweepPoint.run(scenario: report.scenario, grid: grid, points: 0..<grid.pointCount, parallel: parallel)
         try reporting { () throws(InputError) in try Directory.create(directory) }
-        let path = (directory as NSString).appendingPathComponent("\(report.scenario.name)-sweep.svg")
+        let path = picturePath(directory, report.scenario)
         try reporting { () throws(InputError) in
             try AtomicFile.write(SweepSVG.render(report, points: points), to: path, protecting: inputs)
         }
+    }
+
+    /// Refuses, before the work, a flip report too large to hold in memory: it has a line per
+    /// setting and combination of the other settings' values, each with every cell (8 settings of
+    /// 4 values: 131,072 lines × 18 cells, gigabytes). `--format jsonl` streams the points instead.
+    static func checkReportSize(_ grid: SweepGrid, _ scenario: Scenario) throws(Stop) {
+        let cells = scenario.hooks.count * scenario.strategies.count
+        let lines = grid.axes.reduce(0) { $0 + grid.pointCount / max(1, $1.values.count) }
+        let (lineCells, overflow) = lines.multipliedReportingOverflow(by: cells)
+        guard overflow || lineCells > maxReportLineCells else { return }
+        throw usageError(
+            "exitrace sweep: the flip report would hold \(lines) lines × \(cells) cells, more than \(maxReportLineCells) "
+                + "(about two kilobytes each in memory); vary fewer settings or use fewer --steps, or stream the points with --format jsonl")
+    }
+
+    /// The most line × cell entries a flip report may hold: about 500 MB (measured: 86,400 take 178 MB).
+    static let maxReportLineCells = 250_000
+
+    /// `DIR/<scenario>-sweep.svg`.
+    static func picturePath(_ directory: String, _ scenario: Scenario) -> String {
+        (directory as NSString).appendingPathComponent("\(scenario.name)-sweep.svg")
     }
 
     /// The largest grid `--svg` draws: every point is a shape.

@@ -15,8 +15,9 @@ extension Tool {
                 do throws(Stop) {
                     let s = try loadScenarios([path], arguments).scenarios[0]
                     output.stdout +=
-                        "\(path): valid: \(s.hooks.count) hooks × \(s.strategies.count) strategies × \(s.procedures.count) procedures"
-                            + (s.isUncertain ? ", \(s.uncertainties.count) setting\(s.uncertainties.count == 1 ? "" : "s") drawn from distributions" : "") + "\n"
+                        "\(path): valid: \(counted(s.hooks.count, "hook", "hooks")) × "
+                            + "\(counted(s.strategies.count, "strategy", "strategies")) × \(counted(s.procedures.count, "procedure", "procedures"))"
+                            + (s.isUncertain ? ", \(counted(s.uncertainties.count, "setting", "settings")) drawn from distributions" : "") + "\n"
                 } catch {
                     output.stderr += error.output.stderr
                     output.exitCode = .badInput
@@ -24,6 +25,11 @@ extension Tool {
             }
             return output
         }
+    }
+
+    /// `1 strategy`, `3 strategies`.
+    private static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+        "\(count) \(count == 1 ? singular : plural)"
     }
 
     static let validateHelp = """

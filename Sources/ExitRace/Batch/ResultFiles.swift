@@ -48,8 +48,8 @@ public struct ResultFiles: Equatable, Sendable {
         _ result: BatchRunner.Result, to directory: String, protecting inputs: ProtectedFiles = .none
     ) throws(InputError) -> ResultFiles {
         let files = ResultFiles(name: result.name, directory: directory)
-        try AtomicFile.write(result.markdown, to: files.markdown, protecting: inputs)
-        try AtomicFile.write(result.json, to: files.json, protecting: inputs)
+        // Both written before either is renamed; the JSON, which check compares, goes in place last.
+        try AtomicFile.write([(result.markdown, files.markdown), (result.json, files.json)], protecting: inputs)
         return files
     }
 }

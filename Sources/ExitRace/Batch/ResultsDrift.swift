@@ -99,6 +99,9 @@ public struct ResultsDrift: Sendable {
     /// Writes the stale results and removes the orphans' files.
     public func update(results: [BatchRunner.Result], against directory: String) throws(InputError) {
         try Directory.create(directory)
+        // Every file checked before any is written: no update stops half done on an unwritable one.
+        try ResultFiles.checkWritable(
+            names: results.filter { stale.contains($0.name) }.map(\.name), directory: directory, protecting: .none)
         for result in results where stale.contains(result.name) {
             try ResultFiles.write(result, to: directory)
         }

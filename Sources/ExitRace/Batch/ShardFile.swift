@@ -135,7 +135,8 @@ extension ShardFile {
         guard cells.count == expectedCells else {
             log.error(
                 "cells", object.position("cells"),
-                "expected \(expectedCells) cells (\(scenario.hooks.count) hooks × \(scenario.strategies.count) strategies), found \(cells.count)")
+                "expected \(expectedCells) cells (\(TimeFormatting.counted(scenario.hooks.count, "hook")) × "
+                    + "\(scenario.strategies.count) \(scenario.strategies.count == 1 ? "strategy" : "strategies")), found \(cells.count)")
             throw fail()
         }
         for (index, node) in cells.enumerated() {
@@ -207,6 +208,10 @@ extension ShardFile {
             let end = reader.integer("endReplication", in: 0...SamplingSettings.maxRuns, required: true),
             let spec = ShardSpec(index: index, count: count), let runs
         else { return nil }
+        guard first <= end else {
+            log.error("shard.firstReplication", node.position, "expected at most endReplication (\(end)), found \(first)")
+            return nil
+        }
         let range = spec.replications(of: runs)
         guard range == first..<end || (range.isEmpty && first == end && first == range.lowerBound) else {
             log.error(

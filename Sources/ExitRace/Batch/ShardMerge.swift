@@ -62,14 +62,15 @@ public enum ShardMerge {
                     seen[index] = file
                 }
             }
-            let missing = (1...count).filter { seen[$0] == nil }
-            if !missing.isEmpty {
-                let shown = missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", ")
-                let more = missing.count > 10 ? " and \(missing.count - 10) more" : ""
+            // Counted, not listed: a count may be 100,000,000 while one shard is given.
+            let missingCount = count - seen.count
+            if missingCount > 0 {
+                let shown = (1...count).lazy.filter { seen[$0] == nil }.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", ")
+                let more = missingCount > 10 ? " and \(missingCount - 10) more" : ""
                 diagnostics.append(
                     Diagnostic(
                         file: "merge", path: "",
-                        message: "expected all \(count) shards, found \(count - missing.count): missing \(shown)\(more)"))
+                        message: "expected all \(count) shards, found \(seen.count): missing \(shown)\(more)"))
             }
             return diagnostics
         }

@@ -20,7 +20,7 @@ public struct Calibration: Sendable {
     /// The most sets one calibration may draw (the sequence has 2^32 points).
     public static let maxSamples = 100_000_000
     /// The most kill procedures a calibrated scenario may have: a cell's predictions are counted
-    /// per set of procedures finished under (2^procedures counters a cell, in every chunk's tally).
+    /// per set of procedures finished under (2^procedures possible masks a cell, counted sparsely).
     public static let maxProcedures = 12
     /// Sets per chunk: one 64-bit word of the accepted bits.
     static let chunkSize = 64
@@ -98,7 +98,7 @@ public struct Calibration: Sendable {
             tally.lowest[dimension] = Swift.min(tally.lowest[dimension], stored)
             tally.highest[dimension] = Swift.max(tally.highest[dimension], stored)
         }
-        for (cell, mask) in masks.enumerated() { tally.predictions[cell][Int(mask)] += 1 }
+        for (cell, mask) in masks.enumerated() { tally.predictions[cell][mask, default: 0] += 1 }
     }
 
     /// The row-major index of a measured cell.

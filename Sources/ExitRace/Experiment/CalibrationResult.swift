@@ -79,11 +79,9 @@ public struct CalibrationResult: Sendable {
     /// How the accepted sets split over a cell's outcomes: each finished-procedure mask that
     /// occurs, with its count, ○ first, then △ (by mask), then ×.
     public func outcomes(cell: Int) -> [(mask: UInt32, count: Int)] {
-        let all = UInt32(tally.predictions[cell].count - 1)
-        let order = [all] + (1..<all).map { UInt32($0) } + [0]
-        return order.compactMap { mask in
-            let count = tally.predictions[cell][Int(mask)]
-            return count > 0 ? (mask, count) : nil
-        }
+        let all = UInt32((1 << tally.procedures) - 1)
+        func rank(_ mask: UInt32) -> UInt64 { mask == all ? 0 : mask == 0 ? UInt64(all) + 1 : UInt64(mask) }
+        return tally.predictions[cell].filter { $0.value > 0 }.map { (mask: $0.key, count: $0.value) }
+            .sorted { rank($0.mask) < rank($1.mask) }
     }
 }

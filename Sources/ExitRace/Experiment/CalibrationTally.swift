@@ -14,8 +14,13 @@ public struct CalibrationTally: Equatable, Sendable {
     public var lowest: [Int64]
     /// Per varied setting, the largest accepted stored value.
     public var highest: [Int64]
-    /// Per cell, accepted sets per finished-procedure mask (index = mask).
-    public var predictions: [[Int]]
+    /// Per cell, accepted sets per finished-procedure mask, for the masks that occurred: sparse, as a
+    /// chunk of 64 sets meets at most 64 of a cell's 2^procedures masks (dense counters took
+    /// cells × 4096 a chunk with 12 procedures: gigabytes for 200 × 200 cells). Never iterated in
+    /// its own order: ``CalibrationResult/outcomes(cell:)`` orders the masks.
+    public var predictions: [[UInt32: Int]]
+    /// The kill procedures counted: the mask of every one is `2^procedures - 1`.
+    public var procedures: Int
     /// Per measured cell, how many sets (accepted or not) missed it.
     public var misses: [Int]
     /// The sets that missed fewest measured cells (fewest first, then by number).
@@ -42,7 +47,8 @@ public struct CalibrationTally: Equatable, Sendable {
         fineHistograms = Array(repeating: Array(repeating: 0, count: Self.fineBins), count: settings)
         lowest = Array(repeating: .max, count: settings)
         highest = Array(repeating: .min, count: settings)
-        predictions = Array(repeating: Array(repeating: 0, count: 1 << procedures), count: cells)
+        predictions = Array(repeating: [:], count: cells)
+        self.procedures = procedures
         misses = Array(repeating: 0, count: targets)
     }
 
@@ -63,7 +69,7 @@ public struct CalibrationTally: Equatable, Sendable {
             highest[s] = Swift.max(highest[s], other.highest[s])
         }
         for c in predictions.indices {
-            for m in predictions[c].indices { predictions[c][m] += other.predictions[c][m] }
+            for (mask, count) in other.predictions[c] { predictions[c][mask, default: 0] += count }
         }
         for t in misses.indices { misses[t] += other.misses[t] }
         keepClosest(other.closest)

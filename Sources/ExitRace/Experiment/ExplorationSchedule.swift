@@ -62,6 +62,10 @@ extension ScheduleText {
             throw ScheduleTextError(message: "field 3: the fingerprint must be 16 hex digits, found '\(fields[2])'")
         }
         self.init(fingerprint: fingerprint, deviations: try Self.choices(fields[3]), toolVersion: fields[1])
+        // One run, one text: signs, leading zeros or capitals would give the same run another name.
+        guard self.text == text else {
+            throw ScheduleTextError(message: "expected the schedule's canonical form '\(self.text)', found '\(text)'")
+        }
     }
 
     private static func choices(_ field: String) throws(ScheduleTextError) -> [ScheduleDeviation] {

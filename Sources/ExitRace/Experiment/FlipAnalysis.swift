@@ -96,6 +96,8 @@ public struct FlipAnalysis {
                 probe.fix(fixed)
                 refine(
                     from: values[index - 1], values[index], to: next, axis: axis, cell: cell, &segments, &probe)
+                // Bisection may end the new segment below this value; it holds at least up to here.
+                segments[segments.count - 1].to = values[index]
             } else {
                 segments[segments.count - 1].to = values[index]
             }

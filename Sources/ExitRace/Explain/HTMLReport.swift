@@ -74,7 +74,7 @@ public enum HTMLReport {
         var out = "<ul class=\"legend\">\n"
         for line in layout.legend { out += "<li>\(HTML.escape(line))</li>\n" }
         for procedure in layout.procedures {
-            out += "<li><code>\(HTML.escape(procedure.name))</code>: \(HTML.escape(procedure.label))</li>\n"
+            out += "<li><code>\(HTML.escape(procedure.name))</code>\(HTML.escape(procedure.labelSuffix(": ")))</li>\n"
         }
         return out + "</ul>\n"
     }

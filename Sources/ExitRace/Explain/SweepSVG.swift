@@ -4,10 +4,15 @@ import Foundation
 /// ○/△/× along the setting, with each procedure's margin drawn as a curve under it; for two, a
 /// phase map per cell (first setting across, second up). More settings: the first two, at the
 /// first value of the others.
+///
+/// Colours are Okabe and Ito's palette, told apart with every common colour-vision deficiency:
+/// ○ bluish green, × vermillion, each △ (a set of procedures) orange, sky blue, yellow, … in turn;
+/// margin curves also differ by dash.
 public enum SweepSVG {
-    static let colours: [String: String] = ["○": "#2e7d32", "×": "#c62828"]
-    static let partial = "#f9a825"
-    static let curveColours = ["#1565c0", "#6a1b9a", "#00838f", "#4e342e", "#ad1457", "#37474f"]
+    static let colours: [String: String] = ["○": "#009E73", "×": "#D55E00"]
+    static let partials = ["#E69F00", "#56B4E9", "#F0E442", "#CC79A7", "#0072B2", "#999999"]
+    static let curveColours = ["#0072B2", "#CC79A7", "#000000", "#E69F00", "#56B4E9", "#009E73"]
+    static let curveDashes = ["", "5 2", "1.5 1.5", "6 2 1.5 2"]
 
     /// The picture of `report`; `points` are its grid's outcomes (``SweepPoint/run``) for margins
     /// and phase maps.
@@ -15,17 +20,36 @@ public enum SweepSVG {
         report.axes.count == 1 ? strips(report, points) : phaseMaps(report, points)
     }
 
-    static func colour(_ state: String) -> String { colours[state] ?? partial }
+    /// Every state that occurs in the report, ○ first, then each △ by its procedures, then ×.
+    static func states(_ report: FlipReport) -> [UInt64] {
+        var seen = Set<UInt64>()
+        for line in report.lines { for cell in line.cells { for segment in cell.segments { seen.insert(segment.finished) } } }
+        let all: UInt64 = report.scenario.procedures.count >= 64 ? .max : (1 << UInt64(report.scenario.procedures.count)) - 1
+        return seen.sorted { a, b in
+            func rank(_ state: UInt64) -> Int { state == all ? 0 : state == 0 ? 2 : 1 }
+            return rank(a) != rank(b) ? rank(a) < rank(b) : a > b
+        }
+    }
+
+    /// The fill of a state: its colour when the report's states are `states`.
+    static func colour(_ report: FlipReport, _ finished: UInt64, states: [UInt64]) -> String {
+        let text = report.stateText(finished)
+        if let fixed = colours[text] { return fixed }
+        let partialStates = states.filter { colours[report.stateText($0)] == nil }
+        let index = partialStates.firstIndex(of: finished) ?? partialStates.count
+        return partials[index % partials.count]
+    }
 
     // MARK: - One setting: strips
 
     static func strips(_ report: FlipReport, _ points: [SweepPoint]) -> String {
         let axis = report.axes[0], line = report.lines[0]
-        let left = 300.0, width = 460.0, row = 44.0, top = 56.0
-        let height = top + row * Double(line.cells.count) + 40
+        let states = states(report)
+        let left = 300.0, width = 460.0, row = 48.0, top = 40.0 + 18 * Double(legendRows(report, states))
+        let height = top + row * Double(line.cells.count) + 44
         let scale = AxisScale(axis, width: width)
-        var svg = header(width: left + width + 20, height: height, title: "\(report.scenario.name): sweep of \(axis.path)")
-        svg += legend(report, x: 10, y: 38)
+        var svg = header(width: max(left + width + 80, legendWidth(report, states) + 20), height: height, title: "\(report.scenario.name): sweep of \(axis.path)")
+        svg += legend(report, states, x: 10, y: 38)
         for (index, cell) in line.cells.enumerated() {
             let y = top + row * Double(index)
             svg += text(cellName(report, cell.cell), x: left - 8, y: y + 12, anchor: "end")
@@ -33,11 +57,12 @@ public enum SweepSVG {
                 let x0 = scale.x(segment.from)
                 let x1 = k + 1 < cell.segments.count ? scale.x(cell.segments[k + 1].from) : width
                 let state = report.stateText(segment.finished)
-                svg += "<rect x=\"\(f(left + x0))\" y=\"\(f(y))\" width=\"\(f(max(1, x1 - x0)))\" height=\"16\" fill=\"\(colour(state))\">"
+                let fill = colour(report, segment.finished, states: states)
+                svg += "<rect x=\"\(f(left + x0))\" y=\"\(f(y))\" width=\"\(f(max(1, x1 - x0)))\" height=\"16\" fill=\"\(fill)\">"
                 svg += "<title>\(escape(state))</title></rect>\n"
             }
             let margins = marginRange(points, cell: index, procedures: report.scenario.procedures.count)
-            svg += curves(report, points, cell: index, scale: scale, x: left, y: y + 19, height: 20, range: margins)
+            svg += curves(report, points, cell: index, scale: scale, x: left, y: y + 19, height: 24, range: margins)
         }
         svg += axisTicks(scale, axis, x: left, y: top + row * Double(line.cells.count) + 4)
         return svg + "</svg>\n"
@@ -59,10 +84,25 @@ public enum SweepSVG {
                 coordinates.append("\(f(x + scale.x(value))),\(f(y + height / 2 - clamped * height / 2))")
             }
             guard coordinates.count > 1 else { continue }
-            out += "<polyline fill=\"none\" stroke=\"\(curveColours[procedure % curveColours.count])\" stroke-width=\"1\" points=\"\(coordinates.joined(separator: " "))\">"
+            out += "<polyline fill=\"none\" \(curveStroke(procedure, width: 1.2)) points=\"\(coordinates.joined(separator: " "))\">"
             out += "<title>margin, \(escape(report.scenario.procedures[procedure].name))</title></polyline>\n"
         }
+        // The band's scale: its top and bottom are ± the cell's largest margin, its middle zero.
+        guard out.contains("<polyline") else { return out }
+        let extent = TimeFormatting.exactMilliseconds(Int64(range)) + " ms"
+        let right = x + scale.width + 4
+        out += "<line x1=\"\(f(right - 4))\" x2=\"\(f(right - 4))\" y1=\"\(f(y))\" y2=\"\(f(y + height))\" stroke=\"#555\" stroke-width=\"0.5\"/>\n"
+        out += text("+" + extent, x: right, y: y + 7, anchor: "start", size: 8)
+        out += text("0", x: right, y: y + height / 2 + 3, anchor: "start", size: 8)
+        out += text("−" + extent, x: right, y: y + height, anchor: "start", size: 8)
         return out
+    }
+
+    /// A margin curve's stroke: its colour and dash, by procedure.
+    static func curveStroke(_ procedure: Int, width: Double) -> String {
+        let dash = curveDashes[procedure % curveDashes.count]
+        return "stroke=\"\(curveColours[procedure % curveColours.count])\" stroke-width=\"\(f(width))\""
+            + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")
     }
 
     /// The cell's largest margin in absolute value (nanoseconds): its curves share one scale, so
@@ -83,11 +123,13 @@ public enum SweepSVG {
     static func phaseMaps(_ report: FlipReport, _ points: [SweepPoint]) -> String {
         let scenario = report.scenario
         let across = report.axes[0], up = report.axes[1]
-        let size = 150.0, gap = 80.0, top = 84.0, left = 60.0
+        let states = states(report)
+        let size = 150.0, gap = 90.0, top = 84.0 + 18 * Double(legendRows(report, states)), left = 60.0
         let columns = scenario.strategies.count, rows = scenario.hooks.count
-        let width = left + Double(columns) * (size + gap), height = top + Double(rows) * (size + gap) + 20
+        let width = max(left + Double(columns) * (size + gap), left + legendWidth(report, states) + 20), height = top + Double(rows) * (size + gap) + 20
         var svg = header(width: width, height: height, title: "\(scenario.name): \(across.path) (across) × \(up.path) (up)")
-        svg += legend(report, x: left, y: 34)
+        svg += legend(report, states, x: left, y: 38)
+        let acrossScale = AxisScale(across, width: size), upScale = AxisScale(up, width: size)
         let procedures = scenario.procedures.count
         let cellWidth = size / Double(across.values.count), cellHeight = size / Double(up.values.count)
         for hook in 0..<rows {
@@ -103,16 +145,20 @@ public enum SweepSVG {
                     for p in 0..<procedures where point.outcomes[cell * procedures + p].finished { finished |= 1 << UInt64(p) }
                     let x = x0 + Double(coordinates[0]) * cellWidth
                     let y = y0 + size - Double(coordinates[1] + 1) * cellHeight
-                    svg += "<rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(cellWidth + 0.2))\" height=\"\(f(cellHeight + 0.2))\" fill=\"\(colour(report.stateText(finished)))\"/>\n"
+                    let fill = colour(report, finished, states: states)
+                    svg += "<rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(cellWidth + 0.2))\" height=\"\(f(cellHeight + 0.2))\" fill=\"\(fill)\"/>\n"
                 }
                 svg += "<rect x=\"\(f(x0))\" y=\"\(f(y0))\" width=\"\(f(size))\" height=\"\(f(size))\" fill=\"none\" stroke=\"#555\" stroke-width=\"0.5\"/>\n"
+                svg += mapTicks(acrossScale, across, upScale, up, x: x0, y: y0, size: size)
             }
         }
         let first = FlipReportRenderer.value(across.values[0], isDuration: across.isDuration)
         let last = FlipReportRenderer.value(across.values[across.values.count - 1], isDuration: across.isDuration)
         let low = FlipReportRenderer.value(up.values[0], isDuration: up.isDuration)
         let high = FlipReportRenderer.value(up.values[up.values.count - 1], isDuration: up.isDuration)
-        svg += text("across: \(across.path) \(first) … \(last); up: \(up.path) \(low) … \(high)", x: left, y: height - 8, anchor: "start")
+        svg += text(
+            "across: \(axisTitle(across)) \(first) … \(last); up: \(axisTitle(up)) \(low) … \(high)", x: left, y: height - 8,
+            anchor: "start")
         return svg + "</svg>\n"
     }
 
@@ -136,7 +182,8 @@ public enum SweepSVG {
         }
     }
 
-    /// Round values along the axis: powers of ten on a logarithmic axis, else five even steps.
+    /// Round values along the axis: powers of ten on a logarithmic axis, else the multiples of a
+    /// round step (1, 2 or 5 times a power of ten) that give four or five ticks.
     static func tickValues(_ scale: AxisScale, _ axis: SweepAxis) -> [Int64] {
         guard let low = axis.values.first, let high = axis.values.last, high > low else { return axis.values }
         if scale.logarithmic {
@@ -146,9 +193,18 @@ public enum SweepSVG {
                 if decade >= low { ticks.append(decade) }
                 decade *= 10
             }
-            return ticks.count >= 2 ? ticks : [low, high]
+            if ticks.count >= 2 { return ticks }
         }
-        return (0...4).map { low + (high - low) * Int64($0) / 4 }
+        let raw = Double(high - low) / 4
+        let magnitude = pow(10, (log10(raw)).rounded(.down))
+        let step = Int64(max(1, ([1.0, 2, 5, 10].first { $0 * magnitude >= raw } ?? 10) * magnitude))
+        var ticks: [Int64] = []
+        var tick = (low + step - 1) / step * step
+        while tick <= high {
+            ticks.append(tick)
+            tick += step
+        }
+        return ticks.count >= 2 ? ticks : [low, high]
     }
 
     static func axisTicks(_ scale: AxisScale, _ axis: SweepAxis, x: Double, y: Double) -> String {
@@ -158,22 +214,80 @@ public enum SweepSVG {
             out += "<line x1=\"\(f(position))\" x2=\"\(f(position))\" y1=\"\(f(y))\" y2=\"\(f(y + 4))\" stroke=\"#555\"/>\n"
             out += text(FlipReportRenderer.value(value, isDuration: axis.isDuration), x: position, y: y + 16, anchor: "middle")
         }
-        return out + text(axis.path, x: x + scale.width / 2, y: y + 32, anchor: "middle")
+        return out + text(axisTitle(axis), x: x + scale.width / 2, y: y + 32, anchor: "middle")
     }
 
-    static func legend(_ report: FlipReport, x: Double, y: Double) -> String {
+    /// `timing.exitDurationMs (ms)`: the setting and its unit.
+    static func axisTitle(_ axis: SweepAxis) -> String { axis.path + (axis.isDuration ? " (ms)" : " (count)") }
+
+    /// A phase map's ticks: values across under it, values up on its left, with a tick mark each.
+    static func mapTicks(
+        _ acrossScale: AxisScale, _ across: SweepAxis, _ upScale: AxisScale, _ up: SweepAxis, x: Double, y: Double,
+        size: Double
+    ) -> String {
+        var out = ""
+        for value in tickValues(acrossScale, across) {
+            let position = x + acrossScale.x(value)
+            out += "<line x1=\"\(f(position))\" x2=\"\(f(position))\" y1=\"\(f(y + size))\" y2=\"\(f(y + size + 3))\" stroke=\"#555\"/>\n"
+            out += text(tickLabel(value, across), x: position, y: y + size + 12, anchor: "middle", size: 8)
+        }
+        for value in tickValues(upScale, up) {
+            let position = y + size - upScale.x(value)
+            out += "<line x1=\"\(f(x - 3))\" x2=\"\(f(x))\" y1=\"\(f(position))\" y2=\"\(f(position))\" stroke=\"#555\"/>\n"
+            out += text(tickLabel(value, up), x: x - 4, y: position + 3, anchor: "end", size: 8)
+        }
+        return out
+    }
+
+    /// A tick's number, without the unit the axis title gives.
+    static func tickLabel(_ value: Int64, _ axis: SweepAxis) -> String {
+        axis.isDuration ? TimeFormatting.exactMilliseconds(value) : "\(value)"
+    }
+
+    /// How many rows the legend takes: the states, then (one setting) the margin curves.
+    static func legendRows(_ report: FlipReport, _ states: [UInt64]) -> Int { report.axes.count == 1 ? 2 : 1 }
+
+    /// The widest row of the legend, in pixels (11-pixel text, about 6.2 pixels a character).
+    static func legendWidth(_ report: FlipReport, _ states: [UInt64]) -> Double {
+        let stateRow = states.reduce(0.0) { $0 + 36 + 6.2 * Double(legendLabel(report, $1).count) }
+        guard report.axes.count == 1 else { return stateRow }
+        return max(stateRow, report.scenario.procedures.reduce(0.0) { $0 + 36 + 6.2 * Double(curveLabel($1.name).count) })
+    }
+
+    /// `△ finished under background only`: what a state's colour means.
+    static func legendLabel(_ report: FlipReport, _ state: UInt64) -> String {
+        switch report.stateText(state) {
+        case "○": return "○ finished under every procedure"
+        case "×": return "× finished under none"
+        default:
+            let names = report.scenario.procedures.indices.filter { state & (1 << UInt64($0)) != 0 }
+                .map { report.scenario.procedures[$0].name }
+            return "△ finished under \(names.joined(separator: " and ")) only"
+        }
+    }
+
+    static func curveLabel(_ procedure: String) -> String { "margin, \(procedure) (+ won by, − lost by)" }
+
+    /// What each colour means — every △ with the procedures it finished under — on one row and, for
+    /// one setting, which curve is which procedure's margin on the next.
+    static func legend(_ report: FlipReport, _ states: [UInt64], x: Double, y: Double) -> String {
         var out = ""
         var position = x
-        for (label, fill) in [("○ every procedure", colours["○"]!), ("△ some", partial), ("× none", colours["×"]!)] {
-            out += "<rect x=\"\(f(position))\" y=\"\(f(y - 10))\" width=\"12\" height=\"12\" fill=\"\(fill)\"/>"
-            out += text(label, x: position + 16, y: y, anchor: "start")
-            position += 140
+        for state in states {
+            let label = legendLabel(report, state)
+            out += "<rect x=\"\(f(position))\" y=\"\(f(y - 10))\" width=\"12\" height=\"12\" fill=\"\(colour(report, state, states: states))\"/>"
+            out += text(label, x: position + 18, y: y, anchor: "start")
+            position += 36 + 6.2 * Double(label.count)
         }
         guard report.axes.count == 1 else { return out }
+        position = x
+        let line = y + 18
         for (index, procedure) in report.scenario.procedures.enumerated() {
-            out += "<line x1=\"\(f(position))\" x2=\"\(f(position + 14))\" y1=\"\(f(y - 4))\" y2=\"\(f(y - 4))\" stroke=\"\(curveColours[index % curveColours.count])\" stroke-width=\"2\"/>"
-            out += text("margin, \(procedure.name)", x: position + 18, y: y, anchor: "start")
-            position += 150
+            let label = curveLabel(procedure.name)
+            out += "<line x1=\"\(f(position))\" x2=\"\(f(position + 14))\" y1=\"\(f(line - 4))\" y2=\"\(f(line - 4))\" "
+                + curveStroke(index, width: 2) + "/>"
+            out += text(label, x: position + 18, y: line, anchor: "start")
+            position += 36 + 6.2 * Double(label.count)
         }
         return out
     }

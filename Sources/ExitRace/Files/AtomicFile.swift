@@ -37,6 +37,18 @@ public enum AtomicFile {
         try writer.commit()
     }
 
+    /// Writes files that belong together (a result's `.md` and `.json`): every one is checked and
+    /// written to its temporary file first, and only then are they renamed into place, in the order
+    /// given. Two renames are not one atomic step: a process killed between them leaves the first
+    /// files new and the rest old. Put last the file that comparisons read (the JSON): an interrupted
+    /// pair then still reads as the old results, and the next check reports the drift again.
+    public static func write(_ files: [(text: String, path: String)], protecting inputs: ProtectedFiles = .none) throws(InputError) {
+        var writers: [Writer] = []
+        for file in files { writers.append(try Writer(path: file.path, protecting: inputs)) }
+        for (writer, file) in zip(writers, files) { try writer.write(file.text) }
+        for writer in writers { try writer.commit() }
+    }
+
     /// Checks, without writing, that `path` may be written: a regular file or a new path, not
     /// one of `inputs`. Commands that write many files check them all before writing any.
     public static func checkWritable(_ path: String, protecting inputs: ProtectedFiles = .none) throws(InputError) {

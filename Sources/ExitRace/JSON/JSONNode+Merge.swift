@@ -3,8 +3,13 @@ extension JSONNode {
     /// member, recursively, keeping the parent's order and adding the child's new members after it;
     /// a `null` member in the child removes the parent's; anything else in the child replaces the
     /// parent's value whole (arrays included).
-    func merged(with child: JSONNode) -> JSONNode {
-        guard case .object(let parentMembers) = value, case .object(let childMembers) = child.value else {
+    ///
+    /// `replacesWhole`: an object of the child that replaces the parent's whole instead of merging into
+    /// it (a distribution of another family: `{"logUniform": …}` over `{"uniform": …}`).
+    func merged(with child: JSONNode, replacesWhole: (JSONNode) -> Bool = { _ in false }) -> JSONNode {
+        guard case .object(let parentMembers) = value, case .object(let childMembers) = child.value,
+            !replacesWhole(child)
+        else {
             return child
         }
         var members = parentMembers
@@ -13,7 +18,7 @@ extension JSONNode {
             if case .null = member.value.value {
                 if let existing { members.remove(at: existing) }
             } else if let existing {
-                members[existing].value = members[existing].value.merged(with: member.value)
+                members[existing].value = members[existing].value.merged(with: member.value, replacesWhole: replacesWhole)
             } else {
                 members.append(member)
             }

@@ -61,10 +61,13 @@ public enum Distribution: Equatable, Sendable {
             if p < split { return low + ((high - low) * (mode - low) * p).squareRoot() }
             return high - ((high - low) * (high - mode) * (1 - p)).squareRoot()
         case .choice(let values, let weights):
-            let target = p * weights.reduce(0, +)
+            // Weights relative to the largest: a sum near DBL_MAX does not overflow, nor do subnormal
+            // weights lose their ratios to rounding.
+            let largest = weights.max() ?? 1
+            let target = p * weights.reduce(0) { $0 + $1 / largest }
             var cumulative = 0.0
             for (value, weight) in zip(values, weights) {
-                cumulative += weight
+                cumulative += weight / largest
                 if target < cumulative { return value }
             }
             return values[weights.lastIndex { $0 > 0 }!]

@@ -64,6 +64,14 @@ public struct ParameterSlot: Equatable, Sendable {
         unit == .milliseconds ? Double(stored) / 1_000_000 : Double(stored)
     }
 
+    /// A stored value as a reader means it: `3 ms`, `4`, or `same as systemCalls["Activity.end"].costMs`
+    /// for a slot that follows another one (whose stored value, ``followsOther``, is no duration).
+    public func describe(_ stored: Int64) -> String {
+        if stored == Self.followsOther, let other = defaultFollows { return "same as \(other)" }
+        let value = Self.format(fileValue(stored))
+        return unit == .milliseconds ? "\(value) ms" : value
+    }
+
     /// The range in the file's unit, in words: "from 0 to 1000000000 ms".
     public var rangeDescription: String {
         let low = Self.format(fileValue(range.lowerBound)), high = Self.format(fileValue(range.upperBound))
@@ -75,4 +83,9 @@ public struct ParameterSlot: Equatable, Sendable {
         if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }
+}
+
+extension ParameterSlot: CustomStringConvertible {
+    /// `timing.exitDurationMs = 3 ms`: the path and the scenario's own value, as ``describe(_:)`` says it.
+    public var description: String { "\(path) = \(describe(defaultValue))" }
 }

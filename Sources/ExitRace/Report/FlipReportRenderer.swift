@@ -4,18 +4,39 @@ public enum FlipReportRenderer {
     /// The report for a terminal, its prose wrapped at 120 columns.
     public static func text(_ report: FlipReport) -> String {
         var out = header(report).split(separator: "\n").map { ProseWrapping.text(String($0)) }.joined()
+        // With more than one line, a cell that is the same everywhere is said once, before the lines.
+        let steadyEverywhere = report.lines.count > 1 ? cellsSteadyEverywhere(report) : []
+        if !steadyEverywhere.isEmpty {
+            let cells = steadyEverywhere.map { "\(cellName(report, $0.cell)) (\(report.stateText($0.state)))" }
+            out += "\n" + ProseWrapping.text("never flip anywhere in the sweep: " + cells.joined(separator: ", "))
+        }
+        let skipped = Set(steadyEverywhere.map(\.cell))
         for line in report.lines {
+            let cells = line.cells.filter { !skipped.contains($0.cell) }
+            if cells.isEmpty { continue }
             out += "\n" + ProseWrapping.text("\(lineTitle(report, line)):")
-            for cell in line.cells where !cell.neverFlips {
+            for cell in cells where !cell.neverFlips {
                 out += ProseWrapping.text("\(cellName(report, cell.cell)): \(segmentsText(report, line.axis, cell.segments))", indent: "  ")
             }
-            let steady = line.cells.filter(\.neverFlips)
+            let steady = cells.filter(\.neverFlips)
             if !steady.isEmpty {
-                let cells = steady.map { "\(cellName(report, $0.cell)) (\(report.stateText($0.segments[0].finished)))" }
-                out += ProseWrapping.text("never flip in the range: " + cells.joined(separator: ", "), indent: "  ")
+                let names = steady.map { "\(cellName(report, $0.cell)) (\(report.stateText($0.segments[0].finished)))" }
+                out += ProseWrapping.text("never flip in the range: " + names.joined(separator: ", "), indent: "  ")
             }
         }
         return out
+    }
+
+    /// The cells that never flip on any line and are in the same state on all of them, in scenario order.
+    private static func cellsSteadyEverywhere(_ report: FlipReport) -> [(cell: CellIndex, state: UInt64)] {
+        guard let first = report.lines.first else { return [] }
+        return first.cells.enumerated().compactMap { position, cell in
+            let state = cell.segments[0].finished
+            let steady = report.lines.allSatisfy { line in
+                line.cells[position].neverFlips && line.cells[position].segments[0].finished == state
+            }
+            return steady ? (cell.cell, state) : nil
+        }
     }
 
     /// The report as GitHub-flavoured Markdown: a table per line.

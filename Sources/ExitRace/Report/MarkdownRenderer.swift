@@ -26,7 +26,7 @@ public enum MarkdownRenderer {
         out += "\n"
         for line in layout.legend { out += "- \(escape(line))\n" }
         out += "\nProcedures:\n\n"
-        for procedure in layout.procedures { out += "- \(codeSpan(procedure.name)): \(escape(procedure.label))\n" }
+        for procedure in layout.procedures { out += "- \(codeSpan(procedure.name))\(escape(procedure.labelSuffix(": ")))\n" }
         if !layout.rates.isEmpty {
             out += "\nRates (finished/replications, share, 95% Wilson interval):\n\n"
             for line in layout.rates { out += "- \(escape(line))\n" }

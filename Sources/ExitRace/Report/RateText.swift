@@ -56,7 +56,10 @@ extension RateTable {
 
     /// How to replay one of the failing replications the rates list, with this table's seed.
     var replayHint: String {
-        "replay one: exitrace explain FILE --hook HOOK --strategy STRATEGY --seed \(seed) --replication r (r from \"fails in replications\")"
+        if scenario.uncertainties.isEmpty {
+            return "replay it: exitrace explain FILE --hook HOOK --strategy STRATEGY (with no distribution, every replication is the same run)"
+        }
+        return "replay one: exitrace explain FILE --hook HOOK --strategy STRATEGY --seed \(seed) --replication r (r from \"fails in replications\")"
     }
 
     /// One line per cell: each procedure's finished/replications with its 95% Wilson interval,
@@ -69,7 +72,10 @@ extension RateTable {
             }
             var line = "\(name(of: cell)): " + rates.joined(separator: ", ")
             let failures = failingReplications(cell)
-            if !failures.isEmpty { line += "; fails in replications " + failures.map(String.init).joined(separator: ", ") }
+            // Without distributions every replication is the same run, which the summary says once.
+            if !failures.isEmpty && !scenario.uncertainties.isEmpty {
+                line += "; fails in replications " + failures.map(String.init).joined(separator: ", ")
+            }
             return line
         }
     }

@@ -198,7 +198,7 @@ public struct ResultDiff: Equatable, Sendable {
             }
             if !parts.isEmpty || marginMoved {
                 if before.marginNs != outcome.marginNs {
-                    parts.append("margin \(margin(before.marginNs)) → \(margin(outcome.marginNs))")
+                    parts.append(marginChange(before, outcome))
                 }
                 procedures.append("\(outcome.procedure): " + parts.joined(separator: ", "))
                 changed = true
@@ -270,6 +270,15 @@ public struct ResultDiff: Equatable, Sendable {
         let tenths = Int((value * 10).rounded())
         if tenths % 10 == 0 && !forceDecimal { return "\(tenths / 10)" }
         return "\(tenths / 10).\(abs(tenths % 10))"
+    }
+
+    /// `margin +1.9 ms → +3 ms`; a run that failed with margin 0 lost a tie with the process's death,
+    /// and is said so: `lost a tie (margin 0; was +1.9 ms)`.
+    private static func marginChange(_ old: ResultDocument.Outcome, _ new: ResultDocument.Outcome) -> String {
+        func lostTie(_ outcome: ResultDocument.Outcome) -> Bool { !outcome.finished && outcome.marginNs == 0 }
+        if lostTie(new) { return "lost a tie (margin 0; was \(margin(old.marginNs)))" }
+        if lostTie(old) { return "margin 0 (a lost tie) → \(margin(new.marginNs))" }
+        return "margin \(margin(old.marginNs)) → \(margin(new.marginNs))"
     }
 
     private static func margin(_ ns: Int64?) -> String {

@@ -29,6 +29,9 @@ struct TableLayout {
     struct Procedure {
         var name: String
         var label: String
+
+        /// `separator + label`, or nothing when the label is the name (a procedure without one).
+        func labelSuffix(_ separator: String) -> String { label == name ? "" : separator + label }
     }
 
     /// The title of the column that holds the row titles.

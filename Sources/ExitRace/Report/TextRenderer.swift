@@ -29,7 +29,7 @@ public enum TextRenderer {
         out += grid(layout) + "\n"
         for legend in layout.legend { out += ProseWrapping.text(legend) }
         out += "\nprocedures:\n"
-        for procedure in layout.procedures { out += ProseWrapping.text("\(procedure.name): \(procedure.label)", indent: "  ") }
+        for procedure in layout.procedures { out += ProseWrapping.text(procedure.name + procedure.labelSuffix(": "), indent: "  ") }
         if !layout.rates.isEmpty {
             out += "\nrates (finished/replications, share, 95% Wilson interval):\n"
             for line in layout.rates { out += ProseWrapping.text(line, indent: "  ") }
@@ -49,7 +49,12 @@ public enum TextRenderer {
         var body = rows.map { row in row.map { [$0] } }
         if lineWidth(widths) > maximumLineWidth {
             let fitted = fittedWidths(headers: headers, rows: rows)
-            wrapped = headers.indices.map { wrapCell(headers[$0], width: fitted[$0]) }
+            // Headers break at spaces first, a number with its unit; only what is still too wide is cut.
+            wrapped = headers.indices.map { column in
+                wrap(headers[column], width: fitted[column]).flatMap {
+                    $0.count > fitted[column] ? wrapCell($0, width: fitted[column]) : [$0]
+                }
+            }
             body = rows.map { row in row.indices.map { wrapCell(row[$0], width: fitted[$0]) } }
             widths = headers.indices.map { column in
                 body.reduce(wrapped[column].map(\.count).max() ?? 0) { max($0, $1[column].map(\.count).max() ?? 0) }
@@ -193,32 +198,55 @@ public enum TextRenderer {
 
     static let maximumWordWidth = 16
 
-    /// Greedy wrapping at spaces (dropped) and after `(`; a piece still longer than `width` is
-    /// broken after its dots (`DispatchQueue.` `main.async`), and what is left longer than
-    /// `width` gets a line of its own.
+    /// Greedy wrapping at spaces (dropped); a number keeps its unit (`wait(2 s)`). Only a word longer
+    /// than `width` is broken, after its `(` (`Task.detached(` `.high)`), then, where a piece is still
+    /// longer, after its dots (`DispatchQueue.` `main.async`); what is left longer than `width` gets a
+    /// line of its own.
     static func wrap(_ text: String, width: Int) -> [String] {
-        var pieces: [String] = []
-        for word in text.split(separator: " ").map(String.init) {
-            for piece in split(word, after: ["("]) {
-                pieces += piece.count > width ? split(piece, after: ["."]) : [piece]
+        var pieces: [(text: String, spaceBefore: Bool)] = []
+        for word in headerWords(text) {
+            guard word.count > width else {
+                pieces.append((word, true))
+                continue
             }
-            pieces.append(" ")
+            for (index, piece) in split(word, after: ["("]).flatMap({ $0.count > width ? split($0, after: ["."]) : [$0] })
+                .enumerated()
+            {
+                pieces.append((piece, index == 0))
+            }
         }
         var lines: [String] = []
         var current = ""
         for piece in pieces {
-            if piece == " " {
-                if !current.isEmpty { current += " " }
-                continue
+            let gap = piece.spaceBefore && !current.isEmpty ? " " : ""
+            if !current.isEmpty && current.count + gap.count + piece.text.count > width {
+                lines.append(current)
+                current = piece.text
+            } else {
+                current += gap + piece.text
             }
-            if !current.isEmpty && current.count + piece.count > width {
-                lines.append(current.trimmingTrailingSpaces())
-                current = ""
-            }
-            current += piece
         }
-        if !current.isEmpty { lines.append(current.trimmingTrailingSpaces()) }
+        if !current.isEmpty { lines.append(current) }
         return lines.isEmpty ? [""] : lines
+    }
+
+    /// A header's words, split at spaces, with a unit kept beside the number before it (`2 s)`).
+    static func headerWords(_ text: String) -> [String] {
+        var words: [String] = []
+        for word in text.split(separator: " ").map(String.init) {
+            if let last = words.last, last.last?.isNumber == true, isUnit(word) {
+                words[words.count - 1] += " " + word
+            } else {
+                words.append(word)
+            }
+        }
+        return words
+    }
+
+    /// Whether a word is a unit of time or a share, possibly followed by closing punctuation: `s)`, `ms`, `%`.
+    static func isUnit(_ word: String) -> Bool {
+        let letters = word.prefix { !")],.;:".contains($0) }
+        return ["ns", "µs", "us", "ms", "s", "min", "h", "%", "x", "×"].contains(String(letters))
     }
 }
 

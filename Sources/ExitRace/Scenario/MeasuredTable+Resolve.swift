@@ -6,13 +6,16 @@ extension MeasuredTable {
     public func resolve(against scenario: Scenario) throws(InputError) -> [MeasuredTarget] {
         var diagnostics: [Diagnostic] = []
         var targets: [MeasuredTarget] = []
+        // Hash sets, not searches: a table of 100,000 cells is checked in linear time. Order stays
+        // the file's (the sets are only asked, never listed).
+        var said = Set<String>()
+        var measured: [Int: Int] = [:]  // hook × strategies + strategy → index in targets
         // The same message at the same place is said once (a misspelled column header in a
         // Markdown table heads every cell of its column).
         func fail(_ position: SourcePosition, _ path: String, _ message: String) {
             let diagnostic = Diagnostic(at: position, path: path, message: message)
-            let repeated = diagnostic.line > 0 && diagnostics.contains {
-                $0.file == diagnostic.file && $0.line == diagnostic.line && $0.column == diagnostic.column && $0.message == diagnostic.message
-            }
+            let key = "\(diagnostic.file)\u{0}\(diagnostic.line)\u{0}\(diagnostic.column)\u{0}\(diagnostic.message)"
+            let repeated = diagnostic.line > 0 && !said.insert(key).inserted
             if !repeated { diagnostics.append(diagnostic) }
         }
         let hookNames = scenario.hooks.map(\.label) + scenario.hooks.map(\.name)
@@ -42,10 +45,12 @@ extension MeasuredTable {
                 }
             }
             guard let hook, let strategy else { continue }
-            if let earlier = targets.first(where: { $0.hook == hook && $0.strategy == strategy }) {
-                fail(places.cell, places.path, "\(cell.hook) · \(cell.strategy) is measured twice (first at \(earlier.cell.places.path))")
+            let key = hook * scenario.strategies.count + strategy
+            if let earlier = measured[key] {
+                fail(places.cell, places.path, "\(cell.hook) · \(cell.strategy) is measured twice (first at \(targets[earlier].cell.places.path))")
                 continue
             }
+            measured[key] = targets.count
             targets.append(MeasuredTarget(hook: hook, strategy: strategy, finishedMask: mask, cell: cell))
         }
         guard diagnostics.isEmpty else { throw InputError(diagnostics.inReadingOrder()) }

@@ -80,7 +80,17 @@ public enum ScenarioLoader {
         // The name, title and sweeps belong to the file that says them, never to its parent: a
         // variant is another experiment, whose procedures the parent's sweeps may not fit.
         let inherited = parent.removingMember("name").removingMember("title").removingMember("sweeps")
-        return inherited.merged(with: node.removingMember("extend"))
+        return inherited.merged(with: node.removingMember("extend"), replacesWhole: isDistribution)
+    }
+
+    /// Whether a node is a distribution (`{"uniform": [1, 20]}`): a member named for a family whose value
+    /// is an array. A file that replaces an inherited distribution replaces it whole, family and all.
+    static func isDistribution(_ node: JSONNode) -> Bool {
+        guard case .object(let members) = node.value else { return false }
+        return members.contains { member in
+            guard case .array = member.value.value else { return false }
+            return Distribution.familyNames.contains(member.key)
+        }
     }
 
     /// The files a load of `path` reads: `path` and the files up its `extend` chain, as far as

@@ -3,7 +3,8 @@
 /// The path uses the same spelling as diagnostics: `timing.exitDurationMs`,
 /// `procedures.background.steps[1].ms`, `strategies["Task + semaphore"].code`. The value is JSON
 /// (`8`, `true`, `"text"`, `{"a": 1}`) or a distribution (`uniform(1,20)`, see ``DistributionCall``);
-/// a bare word that is not JSON (`utility`) is taken as a string.
+/// a bare word that is not JSON (`utility`) is taken as a string; `null` removes the member, as in a
+/// file that extends another (`procedures["background"]=null`).
 /// The result is validated like the file itself.
 public struct SettingOverride: Equatable, Sendable {
     /// One step of a path: a member's key or an array index.
@@ -66,7 +67,18 @@ public struct SettingOverride: Equatable, Sendable {
         case (.key(let key), .object(var members)):
             let before = walked
             walked = join(walked, key)
-            if let index = members.firstIndex(where: { $0.key == key }) {
+            if path.count == 1, case .null = value.value {
+                // `null` removes the member, as it does in a file that extends another.
+                guard let index = members.firstIndex(where: { $0.key == key }) else {
+                    var message = "no member \"\(key)\" to remove"
+                    if let suggestion = closestMatch(to: key, in: members.map(\.key)) {
+                        message += "; did you mean \"\(suggestion)\"?"
+                    }
+                    walked = before
+                    throw fail(message)
+                }
+                members.remove(at: index)
+            } else if let index = members.firstIndex(where: { $0.key == key }) {
                 try set(value, at: path.dropFirst(), in: &members[index].value, walked: &walked, source: source)
             } else if path.count == 1 {
                 members.append(JSONNode.Member(key: key, keyPosition: value.position, value: value))

@@ -1,0 +1,160 @@
+// What a newcomer reads in the results: each wording fixed for issue 26, as the commands print it.
+import ExitRace
+import ExitRaceCLI
+import Foundation
+import Testing
+
+@Suite("Reading results")
+struct ReadingResultsTests {
+    static let root = Repository.root.path
+
+    /// A scenario with one hook, one strategy and one kill procedure that has no label.
+    static let minimal = """
+        {
+          "name": "minimal",
+          "systemCalls": { "Activity.end": { "costMs": 1 } },
+          "hooks": { "applicationWillTerminate": { "label": "AppDelegate" } },
+          "strategies": { "Task.detached": { "program": [{ "op": "detached", "body": [{ "op": "call", "name": "Activity.end" }] }] } },
+          "procedures": { "terminate": { "steps": [ { "op": "turn", "actions": [ { "op": "hook", "name": "applicationWillTerminate" }, { "op": "exit" } ] } ] } }
+        }
+        """
+
+    static func temporary(_ name: String, _ text: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reading-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("the last segment of a list sweep ends at the list's last value")
+    func lastSegmentEndsAtLastValue() throws {
+        let output = Tool.main([
+            "sweep", "--vary", "timing.startLatencyMs.default=2,5,10,20,40", "--set", "timing.exitDurationMs=26",
+            "--format", "json",
+        ])
+        #expect(output.exitCode == .success)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let lines = try #require(document["lines"] as? [[String: Any]])
+        for line in lines {
+            for cell in try #require(line["cells"] as? [[String: Any]]) {
+                let segments = try #require(cell["segments"] as? [[String: Any]])
+                #expect(segments.last?["to"] as? Int == 40_000_000, "\(cell["text"] ?? "")")
+            }
+        }
+    }
+
+    @Test("a 2-D sweep says once which cells never flip anywhere, then only what moves")
+    func twoDimensionalSweepSummarises() {
+        let text = Tool.main([
+            "sweep", "--vary", "timing.exitDurationMs=1...30", "--steps", "4", "--vary", "timing.startLatencyMs.default=2,40",
+        ]).stdout
+        #expect(text.components(separatedBy: "never flip anywhere in the sweep:").count == 2)
+        #expect(text.contains("never flip anywhere in the sweep: AppDelegate · Task + semaphore (×)"))
+        #expect(text.components(separatedBy: "AppDelegate · Task + semaphore (×)").count == 2)
+    }
+
+    @Test("a header breaks at spaces and keeps a number with its unit")
+    func headersBreakAtSpaces() {
+        let text = Tool.main(["run", Self.root + "/scenarios/recipes-in-the-wild.json"]).stdout
+        #expect(text.contains("wait(2 s)"))
+        #expect(!text.contains("| .high) + wait(2 |") && text.contains("| wait(2 s)      |"))
+    }
+
+    @Test("a procedure without a label is printed once")
+    func procedureWithoutLabel() throws {
+        let path = try Self.temporary("minimal.json", Self.minimal)
+        let text = Tool.main(["run", path]).stdout
+        #expect(text.contains("\n  terminate\n"))
+        #expect(!text.contains("terminate: terminate"))
+        #expect(!Tool.main(["run", path, "--format", "md"]).stdout.contains("`terminate`: terminate"))
+    }
+
+    @Test("validate counts in the singular when there is one")
+    func validateSingular() throws {
+        let path = try Self.temporary("minimal.json", Self.minimal)
+        #expect(Tool.main(["validate", path]).stdout == "\(path): valid: 1 hook × 1 strategy × 1 procedure\n")
+    }
+
+    @Test("--runs without distributions says once that every replication is the same run")
+    func runsWithoutDistributions() {
+        let text = Tool.main(["run", "--runs", "5"]).stdout
+        #expect(text.contains("every replication is the same run"))
+        #expect(!text.contains("fails in replications"))
+    }
+
+    @Test("--set PATH=null removes a member, as extend does")
+    func setNullRemoves() {
+        let file = Self.root + "/scenarios/live-activity.json"
+        let output = Tool.main(["validate", file, "--set", #"strategies["Task"]=null"#])
+        #expect(output.exitCode == .success, "\(output.stderr)")
+        #expect(output.stdout.contains("3 hooks × 5 strategies × 2 procedures"), "\(output.stdout)")
+        let typo = Tool.main(["validate", file, "--set", #"strategies["Tsak"]=null"#])
+        #expect(typo.exitCode == .badInput)
+        #expect(typo.stderr.contains(#"no member "Tsak" to remove; did you mean "Task"?"#), "\(typo.stderr)")
+    }
+
+    @Test("explain's help says --trace needs --procedure")
+    func explainTraceHelp() {
+        #expect(Tool.main(["explain", "--help"]).stdout.contains("so it needs --procedure unless the scenario"))
+    }
+
+    @Test("a file that replaces an inherited distribution with another family replaces it")
+    func distributionFamilyReplaced() throws {
+        let parent = Self.root + "/scenarios/live-activity-uncertain.json"
+        let child = try Self.temporary("child.json", """
+            {"extend": "\(parent)", "name": "child",
+             "systemCalls": {"Activity.end": {"costMs": {"uniform": [1, 3]}, "replyLatencyMs": {"uniform": [1, 20]}}}}
+            """)
+        let output = Tool.main(["validate", child])
+        #expect(output.exitCode == .success, "\(output.stderr)")
+    }
+
+    @Test("a diff says a run that now loses a tie lost a tie")
+    func lostTieInWords() throws {
+        let results = Self.root + "/results/live-activity.json"
+        let text = try String(contentsOfFile: results, encoding: .utf8)
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var cells = try #require(document["cells"] as? [[String: Any]])
+        var outcomes = try #require(cells[0]["outcomes"] as? [[String: Any]])
+        let index = try #require(outcomes.firstIndex { ($0["cleanupFinished"] as? Bool) == true && $0["marginNs"] is Int })
+        outcomes[index]["cleanupFinished"] = false
+        outcomes[index]["marginNs"] = 0
+        cells[0]["outcomes"] = outcomes
+        document["cells"] = cells
+        let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
+        let changed = try Self.temporary("live-activity.json", String(decoding: data, as: UTF8.self))
+        let diff = Tool.main(["diff", results, changed]).stdout
+        #expect(diff.contains("finished → failed, lost a tie (margin 0; was +"), "\(diff)")
+        #expect(!diff.contains("→ +0 ms"))
+    }
+
+    static func picture(_ arguments: [String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("svg-\(UUID().uuidString)").path
+        let output = Tool.main(["sweep"] + arguments + ["--svg", directory])
+        #expect(output.exitCode == .success, "\(output.stderr)")
+        return try String(contentsOfFile: directory + "/live-activity-sweep.svg", encoding: .utf8)
+    }
+
+    @Test("a phase map has tick labels, axes with units, a colour-blind-safe palette and a legend naming each △")
+    func phaseMapIsReadable() throws {
+        let svg = try Self.picture([
+            "--vary", "timing.exitDurationMs=1...40", "--steps", "8", "--vary", "timing.startLatencyMs.default=2...40", "--steps", "8",
+        ])
+        #expect(svg.contains("△ finished under background only"))
+        #expect(svg.contains("fill=\"#009E73\"") && svg.contains("fill=\"#D55E00\"") && svg.contains("fill=\"#E69F00\""))
+        #expect(!svg.contains("#2e7d32") && !svg.contains("#c62828"))
+        #expect(svg.contains("font-size=\"8\">20</text>"), "tick labels on the maps")
+        #expect(svg.contains("timing.exitDurationMs (ms)"))
+    }
+
+    @Test("a strip's margin curves have a y scale and differ by dash as well as colour")
+    func marginCurvesHaveScale() throws {
+        let svg = try Self.picture(["--vary", "timing.exitDurationMs=0.1...100", "--log", "--steps", "20"])
+        #expect(svg.contains("font-size=\"8\">+98.9 ms</text>"))
+        #expect(svg.contains("font-size=\"8\">−98.9 ms</text>"))
+        #expect(svg.contains("stroke-dasharray=\"5 2\""))
+        #expect(svg.contains("margin, foreground (+ won by, − lost by)"))
+        #expect(svg.contains(">timing.exitDurationMs (ms)</text>"))
+    }
+}

@@ -1,0 +1,78 @@
+// A newcomer's first steps, as README.md and docs/library.md tell them: the bare `exitrace` of the
+// README is on PATH once the page said how, the library page's Package.swift is one a consumer package
+// can use as written (`.ci/library-example` builds it), and what the page prints means something.
+import ExitRace
+import Foundation
+import Testing
+
+@Suite("Getting started")
+struct GettingStartedTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The lines of the document's fenced code blocks, with their line numbers.
+    static func codeLines(_ text: String) -> [(number: Int, line: String)] {
+        var inBlock = false, lines: [(Int, String)] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.hasPrefix("```") { inBlock.toggle(); continue }
+            if inBlock { lines.append((number + 1, String(line))) }
+        }
+        return lines
+    }
+
+    @Test("README says how to put exitrace on PATH before its first bare `exitrace` command")
+    func readmePutsToolOnPath() throws {
+        let code = Self.codeLines(try Self.read("README.md"))
+        let firstBare = try #require(code.first { $0.line.hasPrefix("exitrace ") })
+        let path = try #require(code.first { $0.line.contains("export PATH=\"$PWD/.build/release:$PATH\"") })
+        #expect(path.number < firstBare.number, "first bare exitrace at README.md:\(firstBare.number)")
+        #expect(code.contains { $0.line == "swift build -c release" })
+    }
+
+    @Test("docs/library.md shows a whole Package.swift that depends on a checkout by path, named by identity")
+    func libraryPackageManifest() throws {
+        let page = try Self.read("docs/library.md")
+        let start = try #require(page.range(of: "```swift\n// swift-tools-version:"))
+        let end = try #require(page.range(of: "\n```\n", range: start.upperBound..<page.endIndex))
+        let manifest = String(page[start.lowerBound..<end.lowerBound])
+        #expect(manifest.contains(".package(path: \"../ExitRace\")"))
+        #expect(manifest.contains(".product(name: \"ExitRace\", package: \"ExitRace\")"))
+        #expect(!manifest.contains("resources:"), "a .copy of a folder the reader has not made fails to build")
+        #expect(page.contains("identity"))
+    }
+
+    @Test("docs/library.md's trace row passes indices, the way the method takes them")
+    func traceRowCompiles() throws {
+        let simulator = Simulator(scenario: DefaultScenario.load())
+        // docs/library.md: trace
+        let s = simulator.scenario
+        let trace = simulator.trace(
+            hook: try s.hookIndex(named: "AppDelegate"), strategy: try s.strategyIndex(named: "Task"),
+            procedure: try s.procedureIndex(named: "foreground"))
+        // end
+        #expect(!CellExplanation(trace).renderText().isEmpty)
+        let page = try Self.read("docs/library.md")
+        #expect(page.contains("`let s = simulator.scenario`, then `simulator.trace(hook: try s.hookIndex(named: \"AppDelegate\"), "
+            + "strategy: try s.strategyIndex(named: \"Task\"), procedure: try s.procedureIndex(named: \"foreground\"))`"))
+        #expect(!page.contains("`CellExplanation` from `simulator.trace(hook:strategy:procedure:)`"))
+    }
+
+    @Test("a slot that follows another prints what it follows, not its placeholder")
+    func followingSlotPrintsItsMeaning() throws {
+        let simulator = Simulator(scenario: DefaultScenario.load())
+        let minimal = try ScenarioDecoder.decode(
+            #"{"name": "minimal", "systemCalls": {"Activity.end": {"costMs": 1}}, "hooks": {"h": {}},"#
+                + #""strategies": {"s": {"program": [{"op": "detached", "body": [{"op": "call", "name": "Activity.end"}]}]}},"#
+                + #""procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "h"}, {"op": "exit"}]}]}}}"#,
+            file: "minimal.json")
+        let printed = (simulator.parameters.slots + Simulator(scenario: minimal).parameters.slots).map(\.description)
+        #expect(printed.contains("timing.exitDurationMs = 3 ms"))
+        #expect(printed.contains(
+            #"systemCalls["Activity.end"].deliverAfterMs = same as systemCalls["Activity.end"].costMs"#))
+        #expect(!printed.contains { $0.contains("e-06") || $0.contains("= -") })
+    }
+}
