@@ -6,6 +6,7 @@ extension Tool {
     static func mergeCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
             let arguments = try parse(raw, command: "merge", values: ["--format", "--output", "-o"])
+            if try shardKind(of: arguments.positional) == SweepShardFile.kind { return try mergeSweepShards(arguments, environment) }
             let format = try outputFormat(arguments, command: "merge")
             guard !arguments.positional.isEmpty else {
                 throw usageError("exitrace merge: expected the shard files to merge (SHARD.json…), found none")
@@ -30,17 +31,18 @@ extension Tool {
     }
 
     static let mergeHelp = """
-        USAGE: exitrace merge SHARD.json… [--format text|md|json] [--output FILE]
+        USAGE: exitrace merge SHARD.json… [--format text|md|json|jsonl] [--output FILE]
 
         Puts together the shard files that `exitrace run FILE --runs N --seed S --shard i/n
         --output SHARD.json` wrote (on one machine or many) and prints the table of the whole
         experiment: byte for byte what `exitrace run FILE --runs N --seed S` prints. The shards
-        may be given in any order.
+        may be given in any order. The shards of `exitrace sweep FILE --vary … --shard i/n --output
+        SHARD.json` are merged the same way into what the unsharded sweep prints (--format jsonl too).
 
         Refused, with exit code 2: shards of another exitrace or shard file version, of different
         scenarios (each shard carries its scenario, extend and --set applied, and a fingerprint),
-        seeds or numbers of replications, a missing shard, and a shard given twice or overlapping
-        another.
+        seeds or numbers of replications (sweep settings for sweep shards), shards of different
+        kinds (run and sweep), a missing shard, and a shard given twice or overlapping another.
 
         OPTIONS
           --format text        aligned for a terminal (default)
