@@ -7,7 +7,7 @@ extension Tool {
         command { () throws(Stop) in
             let arguments = try parse(
                 raw, command: "calibrate",
-                values: ["--measured", "--samples", "--seed", "--tolerance", "--format", "--set", "--output", "-o", "--check"],
+                values: ["--measured", "--samples", "--seed", "--tolerance", "--format", "--set", "--output", "-o", "--check", "--shard"],
                 flags: ["--serial", "--update", "--force"])
             let format = arguments.value("--format") ?? "text"
             guard ["text", "md", "json", "html"].contains(format) else {
@@ -61,6 +61,7 @@ extension Tool {
                     exitCode: .difference)
             }
             let calibration = Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
+            if let shard = arguments.value("--shard") { return try calibrateShard(arguments, shard, calibration, measured: measuredPath) }
             let result = calibration.run(parallel: !arguments.flag("--serial"))
             let words = CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: scenario))
             let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) } + [measuredPath])

@@ -6,7 +6,11 @@ extension Tool {
     static func mergeCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
             let arguments = try parse(raw, command: "merge", values: ["--format", "--output", "-o"])
-            if try shardKind(of: arguments.positional) == SweepShardFile.kind { return try mergeSweepShards(arguments, environment) }
+            switch try shardKind(of: arguments.positional) {
+            case SweepShardFile.kind: return try mergeSweepShards(arguments, environment)
+            case CalibrationShardFile.kind: return try mergeCalibrationShards(arguments, environment)
+            default: break
+            }
             let format = try outputFormat(arguments, command: "merge")
             guard !arguments.positional.isEmpty else {
                 throw usageError("exitrace merge: expected the shard files to merge (SHARD.json…), found none")
