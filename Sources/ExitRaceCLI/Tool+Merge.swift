@@ -9,6 +9,7 @@ extension Tool {
             switch try shardKind(of: arguments.positional) {
             case SweepShardFile.kind: return try mergeSweepShards(arguments, environment)
             case CalibrationShardFile.kind: return try mergeCalibrationShards(arguments, environment)
+            case SensitivityShardFile.kind: return try mergeSensitivityShards(arguments, environment)
             default: break
             }
             let format = try outputFormat(arguments, command: "merge")
