@@ -108,6 +108,7 @@ extension Tool {
         USAGE: exitrace calibrate [FILE] --measured MEASURED.json [--set PATH=VALUE]… [--samples N]
                                   [--seed S] [--tolerance K] [--format text|md|json|html]
                                   [--output F] [--check COMMITTED.json [--update [--force]]] [--serial]
+                                  [--shard i/n --output SHARD.json]
 
         Which timings are consistent with what you measured on a device, and how sure is each
         prediction given that? Approximate Bayesian computation by rejection: the scenario's
@@ -148,6 +149,10 @@ extension Tool {
                              report), with this run's calibration; refused when CI=true unless
                              --force is given too
           --serial           run on one thread (the output is byte-identical)
+          --shard i/n        run only shard i of n (1-based) of one FILE's sets, in whole words of
+                             64 sets, and write a shard file to --output (no --format, no --check);
+                             exitrace merge puts the shards together into exactly the unsharded
+                             report, in any --format. See docs/sharding.md
 
         EXAMPLE
           exitrace calibrate scenarios/live-activity-prior.json --measured measurements/live-activity-ios18.4.json

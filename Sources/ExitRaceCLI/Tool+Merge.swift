@@ -36,23 +36,27 @@ extension Tool {
     }
 
     static let mergeHelp = """
-        USAGE: exitrace merge SHARD.json… [--format text|md|json|jsonl] [--output FILE]
+        USAGE: exitrace merge SHARD.json… [--format text|md|json|jsonl|html] [--output FILE]
 
         Puts together the shard files that `exitrace run FILE --runs N --seed S --shard i/n
         --output SHARD.json` wrote (on one machine or many) and prints the table of the whole
         experiment: byte for byte what `exitrace run FILE --runs N --seed S` prints. The shards
-        may be given in any order. The shards of `exitrace sweep FILE --vary … --shard i/n --output
-        SHARD.json` are merged the same way into what the unsharded sweep prints (--format jsonl too).
+        may be given in any order. The shards of `exitrace sweep`, `calibrate` and `sensitivity`
+        (… --shard i/n --output SHARD.json) are merged the same way into what the unsharded command
+        prints, in any of its formats (--format jsonl for sweeps, html for calibrate and sensitivity).
 
         Refused, with exit code 2: shards of another exitrace or shard file version, of different
         scenarios (each shard carries its scenario, extend and --set applied, and a fingerprint),
-        seeds or numbers of replications (sweep settings for sweep shards), shards of different
-        kinds (run and sweep), a missing shard, and a shard given twice or overlapping another.
+        seeds or numbers of replications (the sweep's, calibration's or analysis's settings for
+        theirs), shards of different kinds (e.g. run and sweep), a missing shard, and a shard given
+        twice or overlapping another.
 
         OPTIONS
           --format text        aligned for a terminal (default)
           --format md          GitHub-flavoured Markdown (e.g. for $GITHUB_STEP_SUMMARY)
           --format json        canonical JSON with every count
+          --format jsonl       (sweep shards) one line per grid point
+          --format html        (calibration and sensitivity shards) the HTML report
           -o, --output FILE    write the result to FILE (whole or not at all) instead of stdout;
                                never one of the shard files
 

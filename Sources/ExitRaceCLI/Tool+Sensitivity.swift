@@ -65,6 +65,10 @@ extension Tool {
                              procedure, columns settings, then the table)
           --output F, -o F   write to F (whole, once done) instead of standard output
           --serial           run on one thread (the output is byte-identical)
+          --shard i/n        run only shard i of n (1-based) of one FILE's base samples
+                             (i-1)·N/n ..< i·N/n and write a shard file to --output (no --format);
+                             exitrace merge puts the shards together into exactly the unsharded
+                             report, in any --format. See docs/sharding.md
 
         EXAMPLE
           exitrace sensitivity scenarios/live-activity-prior.json --samples 512
