@@ -68,17 +68,22 @@ extension Tool {
         guard diagnostics.isEmpty else { throw inputError(InputError(diagnostics)) }
         let merged = try reporting { () throws(InputError) in try SweepShardMerge.merge(shards) }
         let format = arguments.value("--format") ?? "text"
-        let rendered: String
-        switch format {
-        case "jsonl": rendered = SweepLinesRenderer.render(merged.points, grid: merged.grid, scenario: merged.scenario)
-        case "text": rendered = FlipReportRenderer.text(merged.report())
-        case "md": rendered = FlipReportRenderer.markdown(merged.report())
-        case "json": rendered = FlipReportRenderer.json(merged.report())
-        default: throw usageError("exitrace merge: --format expects text, md, json or jsonl for sweep shards, found '\(format)'")
+        guard ["text", "md", "json", "jsonl"].contains(format) else {
+            throw usageError("exitrace merge: --format expects text, md, json or jsonl for sweep shards, found '\(format)'")
         }
         let output = arguments.value("--output") ?? arguments.value("-o")
         var results = try ResultStream(output: output, environment, protecting: ProtectedFiles(arguments.positional))
-        try results.write(rendered)
+        switch format {
+        case "jsonl":
+            // A window of lines at a time, as the unsharded sweep writes them.
+            for window in stride(from: 0, to: merged.points.count, by: sweepWindow) {
+                let points = Array(merged.points[window..<min(window + sweepWindow, merged.points.count)])
+                try results.write(SweepLinesRenderer.render(points, grid: merged.grid, scenario: merged.scenario))
+            }
+        case "md": try results.write(FlipReportRenderer.markdown(merged.report()))
+        case "json": try results.write(FlipReportRenderer.json(merged.report()))
+        default: try results.write(FlipReportRenderer.text(merged.report()))
+        }
         return try results.finish()
     }
 
