@@ -26,7 +26,7 @@ extension CalibrationShardFile {
         let samples = object.integer("samples", in: 1...Calibration.maxSamples, required: true)
         let seed = object.integer("seed", in: 0...SamplingSettings.maxSeed, required: true)
         let tolerance = object.integer("tolerance", in: 0...1000, required: true)
-        let resolved = decodeScenario(object, file: file, log: log)
+        let resolved = ShardScenario.decode(object, file: file, log: log)
         let measured = decodeMeasured(object, log: log)
         let shard = decodeShard(object, samples: samples, log: log)
         guard let toolVersion, let samples, let seed, let tolerance, let resolved, let measured, let shard, log.diagnostics.isEmpty,
@@ -67,32 +67,6 @@ extension CalibrationShardFile {
             ])
         }
         return Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
-    }
-
-    private static func decodeScenario(_ object: ObjectReader, file: String, log: DiagnosticLog) -> ResolvedScenario? {
-        guard let node = object["scenario"] else {
-            log.error("", object.node.position, "missing member \"scenario\" (an object)")
-            return nil
-        }
-        guard let reader = ObjectReader(node, path: "scenario", allowed: ["file", "fingerprint", "document"], log: log),
-            let scenarioFile = reader.string("file", required: true),
-            let fingerprint = reader.string("fingerprint", required: true),
-            let text = reader.string("document", required: true)
-        else { return nil }
-        let resolved: ResolvedScenario
-        do {
-            resolved = try ResolvedScenario(text: text, file: scenarioFile, source: "\(file) (scenario.document)")
-        } catch {
-            for diagnostic in error.diagnostics { log.error("scenario.document", reader.position("document"), diagnostic.description) }
-            return nil
-        }
-        guard resolved.fingerprint == fingerprint else {
-            log.error(
-                "scenario.fingerprint", reader.position("fingerprint"),
-                "expected the fingerprint of the embedded document, \(resolved.fingerprint), found \(fingerprint) (the file was edited)")
-            return nil
-        }
-        return resolved
     }
 
     private static func decodeMeasured(_ object: ObjectReader, log: DiagnosticLog) -> (file: String, text: String)? {

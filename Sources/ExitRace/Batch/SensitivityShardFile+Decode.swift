@@ -23,7 +23,7 @@ extension SensitivityShardFile {
         let samples = object.integer("samples", in: 1...Sensitivity.maxSamples, required: true)
         let seed = object.integer("seed", in: 0...SamplingSettings.maxSeed, required: true)
         let resamples = object.integer("bootstrap", in: SensitivityBootstrap.resampleRange, required: true)
-        let resolved = decodeScenario(object, file: file, log: log)
+        let resolved = ShardScenario.decode(object, file: file, log: log)
         let shard = decodeShard(object, samples: samples, log: log)
         let rowNodes = object.array("rows", required: true)
         guard let toolVersion, let samples, let seed, let resamples, let resolved, let shard, let rowNodes, log.diagnostics.isEmpty
@@ -66,32 +66,6 @@ extension SensitivityShardFile {
             ])
         }
         return Sensitivity(scenario: scenario, samples: samples, seed: seed)
-    }
-
-    private static func decodeScenario(_ object: ObjectReader, file: String, log: DiagnosticLog) -> ResolvedScenario? {
-        guard let node = object["scenario"] else {
-            log.error("", object.node.position, "missing member \"scenario\" (an object)")
-            return nil
-        }
-        guard let reader = ObjectReader(node, path: "scenario", allowed: ["file", "fingerprint", "document"], log: log),
-            let scenarioFile = reader.string("file", required: true),
-            let fingerprint = reader.string("fingerprint", required: true),
-            let text = reader.string("document", required: true)
-        else { return nil }
-        let resolved: ResolvedScenario
-        do {
-            resolved = try ResolvedScenario(text: text, file: scenarioFile, source: "\(file) (scenario.document)")
-        } catch {
-            for diagnostic in error.diagnostics { log.error("scenario.document", reader.position("document"), diagnostic.description) }
-            return nil
-        }
-        guard resolved.fingerprint == fingerprint else {
-            log.error(
-                "scenario.fingerprint", reader.position("fingerprint"),
-                "expected the fingerprint of the embedded document, \(resolved.fingerprint), found \(fingerprint) (the file was edited)")
-            return nil
-        }
-        return resolved
     }
 
     private static func decodeShard(_ object: ObjectReader, samples: Int?, log: DiagnosticLog) -> ShardSpec? {

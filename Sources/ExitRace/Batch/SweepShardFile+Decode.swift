@@ -21,7 +21,7 @@ extension SweepShardFile {
         }
         let toolVersion = object.string("toolVersion", required: true)
         let pointCount = object.integer("points", in: 1...SamplingSettings.maxRuns, required: true)
-        let resolved = decodeScenario(object, file: file, log: log)
+        let resolved = ShardScenario.decode(object, file: file, log: log)
         let settings = decodeSettings(object, log: log)
         let shard = decodeShard(object, points: pointCount, log: log)
         let outcomes = object.array("outcomes", required: true)
@@ -57,32 +57,6 @@ extension SweepShardFile {
         var decoded = SweepShardFile(scenario: resolved, settings: settings, pointCount: pointCount, shard: shard, points: points)
         decoded.toolVersion = toolVersion
         return decoded
-    }
-
-    private static func decodeScenario(_ object: ObjectReader, file: String, log: DiagnosticLog) -> ResolvedScenario? {
-        guard let node = object["scenario"] else {
-            log.error("", object.node.position, "missing member \"scenario\" (an object)")
-            return nil
-        }
-        guard let reader = ObjectReader(node, path: "scenario", allowed: ["file", "fingerprint", "document"], log: log),
-            let scenarioFile = reader.string("file", required: true),
-            let fingerprint = reader.string("fingerprint", required: true),
-            let text = reader.string("document", required: true)
-        else { return nil }
-        let resolved: ResolvedScenario
-        do {
-            resolved = try ResolvedScenario(text: text, file: scenarioFile, source: "\(file) (scenario.document)")
-        } catch {
-            for diagnostic in error.diagnostics { log.error("scenario.document", reader.position("document"), diagnostic.description) }
-            return nil
-        }
-        guard resolved.fingerprint == fingerprint else {
-            log.error(
-                "scenario.fingerprint", reader.position("fingerprint"),
-                "expected the fingerprint of the embedded document, \(resolved.fingerprint), found \(fingerprint) (the file was edited)")
-            return nil
-        }
-        return resolved
     }
 
     private static func decodeSettings(_ object: ObjectReader, log: DiagnosticLog) -> Settings? {
