@@ -4,7 +4,7 @@ extension Tool {
     static func batchCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
             let arguments = try parse(
-                raw, command: "batch", values: ["--out", "--set"] + SamplingOptions.names + ExplorationOptions.values,
+                raw, command: "batch", values: ["--out", "--set", "--shard"] + SamplingOptions.names + ExplorationOptions.values,
                 flags: ["--serial", ExplorationOptions.flag])
             let sampling = try SamplingOptions(arguments, command: "batch")
             let limits = try ExplorationOptions(arguments, command: "batch").limits
@@ -14,13 +14,16 @@ extension Tool {
             guard !arguments.positional.isEmpty else { throw usageError("exitrace batch: expected scenario files or directories") }
             // Every file is checked first; then a window of scenarios at a time is simulated (in
             // parallel) and written, so memory does not grow with the number of scenarios.
-            let source = try reporting { () throws(InputError) in
+            let shard = try arguments.value("--shard").map { text throws(Stop) in try shardSpec(text, command: "batch") }
+            let everyScenario = try reporting { () throws(InputError) in
                 try ScenarioSource.check(arguments.positional, settings: arguments.values("--set"))
             }
             try reporting { () throws(InputError) in
-                try BatchRunner.checkUniqueNames(source.files.indices.map { (source.files[$0], source.names[$0]) })
+                try BatchRunner.checkUniqueNames(everyScenario.files.indices.map { (everyScenario.files[$0], everyScenario.names[$0]) })
                 try Directory.create(out)
             }
+            // A shard writes the result files of its part of the scenarios (by sorted name) only.
+            let source = shard.map { everyScenario.selecting($0.positions(of: everyScenario.names)) } ?? everyScenario
             let inputs = source.inputs
             try reporting { () throws(InputError) in
                 try ResultFiles.checkWritable(names: source.names, directory: out, protecting: inputs)
@@ -69,17 +72,27 @@ extension Tool {
 
     /// Discovers, loads and simulates the scenarios named by the positional arguments, sampling
     /// those `sampling` says to.
+    /// With `shard`, only the shard's part of the scenarios (by sorted name) is simulated, and
+    /// `elsewhere` names the others.
     static func runBatch(
         _ arguments: Arguments, _ environment: ToolEnvironment, sampling: SamplingOptions,
-        exploration: @escaping BatchRunner.ExplorationChoice = { _ in nil }, refusingSampledExploration command: String? = nil
-    ) throws(Stop) -> [BatchRunner.Result] {
-        let set = try loadScenarios(arguments.positional, arguments)
+        exploration: @escaping BatchRunner.ExplorationChoice = { _ in nil }, refusingSampledExploration command: String? = nil,
+        shard: ShardSpec? = nil
+    ) throws(Stop) -> (results: [BatchRunner.Result], elsewhere: [String]) {
+        var set = try loadScenarios(arguments.positional, arguments)
+        try reporting { () throws(InputError) in
+            try BatchRunner.checkUniqueNames(set.files.indices.map { (set.files[$0], set.scenarios[$0].name) })
+        }
+        var elsewhere: [String] = []
+        if let shard, !set.files.isEmpty {
+            let positions = shard.positions(of: set.scenarios.map(\.name))
+            let taken = Set(positions)
+            elsewhere = set.scenarios.indices.filter { !taken.contains($0) }.map { set.scenarios[$0].name }
+            (set.files, set.scenarios) = (positions.map { set.files[$0] }, positions.map { set.scenarios[$0] })
+        }
         if let command {
             let sampled = set.scenarios.filter { sampling.sampling(for: $0) != nil }.map(\.name)
             if !sampled.isEmpty { throw ExplorationOptions.sampledError(sampled, command: command) }
-        }
-        try reporting { () throws(InputError) in
-            try BatchRunner.checkUniqueNames(set.files.indices.map { (set.files[$0], set.scenarios[$0].name) })
         }
         var progress: (@Sendable (Int, Int) -> Void)?
         let showProgress = environment.stderrIsTerminal && set.scenarios.count > 1
@@ -91,12 +104,12 @@ extension Tool {
             set.scenarios, parallel: !arguments.flag("--serial"), sampling: { sampling.sampling(for: $0) }, exploration: exploration,
             progress: progress)
         if showProgress { environment.progress("\r\u{1B}[K") }
-        return results
+        return (results, elsewhere)
     }
 
     static let batchHelp = """
         USAGE: exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--runs N] [--seed S] [--serial]
-                              [--explore [--bound K] [--max-schedules N]]
+                              [--explore [--bound K] [--max-schedules N]] [--shard i/n]
 
         Simulates every scenario (a directory contributes its *.json files, sorted) and writes, per
         scenario, DIR/<name>.md (the table a person reads on GitHub) and DIR/<name>.json (canonical:
@@ -111,6 +124,10 @@ extension Tool {
         \(SamplingOptions.help)
         \(ExplorationOptions.help)
           --serial             one scenario after another (the same files, slower)
+          --shard i/n          simulate only shard i of n (1-based) of the scenarios, sorted by name
+                               ((i-1)·N/n ..< i·N/n of N) and write their files: the shards' --out
+                               directories together hold exactly the unsharded batch's files, so no
+                               merge is needed (copy them into one directory). See docs/sharding.md
 
         """
 }

@@ -7,7 +7,7 @@ extension Tool {
         command { () throws(Stop) in
             let arguments = try parse(
                 raw, command: "calibrate",
-                values: ["--measured", "--samples", "--seed", "--tolerance", "--format", "--set", "--output", "-o", "--check"],
+                values: ["--measured", "--samples", "--seed", "--tolerance", "--format", "--set", "--output", "-o", "--check", "--shard"],
                 flags: ["--serial", "--update", "--force"])
             let format = arguments.value("--format") ?? "text"
             guard ["text", "md", "json", "html"].contains(format) else {
@@ -67,6 +67,7 @@ extension Tool {
             var results = try ResultStream(
                 output: committed == nil ? output : nil, environment, protecting: output == nil ? .none : inputs)
             let calibration = Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
+            if let shard = arguments.value("--shard") { return try calibrateShard(arguments, shard, calibration, measured: measuredPath) }
             let result = calibration.run(parallel: !arguments.flag("--serial"))
             let words = CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: scenario))
             if let committed {
@@ -110,6 +111,7 @@ extension Tool {
         USAGE: exitrace calibrate [FILE] --measured MEASURED.json [--set PATH=VALUE]… [--samples N]
                                   [--seed S] [--tolerance K] [--format text|md|json|html]
                                   [--output F] [--check COMMITTED.json [--update [--force]]] [--serial]
+                                  [--shard i/n --output SHARD.json]
 
         Which timings are consistent with what you measured on a device, and how sure is each
         prediction given that? Approximate Bayesian computation by rejection: the scenario's
@@ -150,6 +152,10 @@ extension Tool {
                              report), with this run's calibration; refused when CI=true unless
                              --force is given too
           --serial           run on one thread (the output is byte-identical)
+          --shard i/n        run only shard i of n (1-based) of one FILE's sets, in whole words of
+                             64 sets, and write a shard file to --output (no --format, no --check);
+                             exitrace merge puts the shards together into exactly the unsharded
+                             report, in any --format. See docs/sharding.md
 
         EXAMPLE
           exitrace calibrate scenarios/live-activity-prior.json --measured measurements/live-activity-ios18.4.json

@@ -5,7 +5,7 @@ extension Tool {
         command { () throws(Stop) in
             let arguments = try parse(
                 raw, command: "check",
-                values: ["--against", "--set", "--format", "--margins", "--rate-tolerance"] + SamplingOptions.names
+                values: ["--against", "--set", "--format", "--margins", "--rate-tolerance", "--shard"] + SamplingOptions.names
                     + ExplorationOptions.values,
                 flags: ["--update", "--force", "--serial", ExplorationOptions.flag])
             guard let against = arguments.value("--against") else {
@@ -21,16 +21,19 @@ extension Tool {
             let update = arguments.flag("--update")
             let explore = try ExplorationOptions(arguments, command: "check").limits
             let exploration = checkExploration(explore, against: against)
-            let results = try runBatch(
+            let shard = try arguments.value("--shard").map { text throws(Stop) in try shardSpec(text, command: "check") }
+            let (results, elsewhere) = try runBatch(
                 arguments, environment, sampling: sampling, exploration: exploration,
-                refusingSampledExploration: explore == nil ? nil : "check")
-            // Orphans can be told only when every scenario of the directories was simulated.
-            let allDirectories = arguments.positional.allSatisfy(Directory.exists)
+                refusingSampledExploration: explore == nil ? nil : "check", shard: shard)
+            // Orphans can be told only when every scenario of the directories was simulated;
+            // of the shards of `--shard`, the first reports them.
+            let allDirectories = arguments.positional.allSatisfy(Directory.exists) && (shard?.index ?? 1) == 1
             let drift = ResultsDrift(results: results, against: against, includeOrphans: allDirectories, marginToleranceNs: tolerance,
-                rateTolerance: rateTolerance)
+                rateTolerance: rateTolerance, simulatedElsewhere: elsewhere)
             guard !drift.isEmpty else {
                 let count = "\(results.count) scenario\(results.count == 1 ? "" : "s")"
-                return ToolOutput(stdout: "results match: \(count) checked against \(against)\n")
+                let part = shard.map { " (shard \($0) of \(results.count + elsewhere.count))" } ?? ""
+                return ToolOutput(stdout: "results match: \(count) checked against \(against)\(part)\n")
             }
             if update {
                 // Refused only when there is something to accept: a CI job that passes --update
@@ -69,7 +72,7 @@ extension Tool {
         let optionLike = arguments.positional.contains { $0.hasPrefix("-") && $0 != "-" }
         var words = ["exitrace", "check"] + (optionLike ? [] : arguments.positional) + ["--against", against]
         for setting in arguments.values("--set") { words += ["--set", setting] }
-        for option in ["--margins", "--rate-tolerance"] + SamplingOptions.names {
+        for option in ["--margins", "--rate-tolerance", "--shard"] + SamplingOptions.names {
             if let value = arguments.value(option) { words += [option, value] }
         }
         words += ExplorationOptions.words(arguments)
@@ -83,6 +86,7 @@ extension Tool {
         USAGE: exitrace check DIR|FILE… --against DIR [--update [--force]] [--format text|md]
                               [--margins MS] [--rate-tolerance SHARE] [--set PATH=VALUE]…
                               [--runs N] [--seed S] [--explore [--bound K] [--max-schedules N]]
+                              [--shard i/n]
 
         Re-runs the scenarios and compares with the committed results in the --against directory
         (<name>.md and <name>.json per scenario, as exitrace batch writes them). Any difference
@@ -109,6 +113,11 @@ extension Tool {
                                explore every scenario with these limits instead of each result's
                                recorded ones (with --update: start or change recording
                                exploration)
+
+          --shard i/n          check only shard i of n (1-based) of the scenarios, sorted by name
+                               ((i-1)·N/n ..< i·N/n of N); exit 1 on drift in that part. Shard 1
+                               also reports results of removed scenarios. No merge is needed: the
+                               check passes when every shard passes. See docs/sharding.md
 
         Exit code 0 when everything matches (or --update wrote it), 1 on drift, 2 on bad input.
 

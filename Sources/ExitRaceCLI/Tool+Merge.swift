@@ -6,6 +6,12 @@ extension Tool {
     static func mergeCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
             let arguments = try parse(raw, command: "merge", values: ["--format", "--output", "-o"])
+            switch try shardKind(of: arguments.positional) {
+            case SweepShardFile.kind: return try mergeSweepShards(arguments, environment)
+            case CalibrationShardFile.kind: return try mergeCalibrationShards(arguments, environment)
+            case SensitivityShardFile.kind: return try mergeSensitivityShards(arguments, environment)
+            default: break
+            }
             let format = try outputFormat(arguments, command: "merge")
             guard !arguments.positional.isEmpty else {
                 throw usageError("exitrace merge: expected the shard files to merge (SHARD.json…), found none")
@@ -30,22 +36,27 @@ extension Tool {
     }
 
     static let mergeHelp = """
-        USAGE: exitrace merge SHARD.json… [--format text|md|json] [--output FILE]
+        USAGE: exitrace merge SHARD.json… [--format text|md|json|jsonl|html] [--output FILE]
 
         Puts together the shard files that `exitrace run FILE --runs N --seed S --shard i/n
         --output SHARD.json` wrote (on one machine or many) and prints the table of the whole
         experiment: byte for byte what `exitrace run FILE --runs N --seed S` prints. The shards
-        may be given in any order.
+        may be given in any order. The shards of `exitrace sweep`, `calibrate` and `sensitivity`
+        (… --shard i/n --output SHARD.json) are merged the same way into what the unsharded command
+        prints, in any of its formats (--format jsonl for sweeps, html for calibrate and sensitivity).
 
         Refused, with exit code 2: shards of another exitrace or shard file version, of different
         scenarios (each shard carries its scenario, extend and --set applied, and a fingerprint),
-        seeds or numbers of replications, a missing shard, and a shard given twice or overlapping
-        another.
+        seeds or numbers of replications (the sweep's, calibration's or analysis's settings for
+        theirs), shards of different kinds (e.g. run and sweep), a missing shard, and a shard given
+        twice or overlapping another.
 
         OPTIONS
           --format text        aligned for a terminal (default)
           --format md          GitHub-flavoured Markdown (e.g. for $GITHUB_STEP_SUMMARY)
           --format json        canonical JSON with every count
+          --format jsonl       (sweep shards) one line per grid point
+          --format html        (calibration and sensitivity shards) the HTML report
           -o, --output FILE    write the result to FILE (whole or not at all) instead of stdout;
                                never one of the shard files
 

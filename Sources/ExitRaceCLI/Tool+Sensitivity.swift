@@ -6,7 +6,7 @@ extension Tool {
     static func sensitivityCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
             let arguments = try parse(
-                raw, command: "sensitivity", values: ["--samples", "--seed", "--bootstrap", "--format", "--output", "-o", "--set"],
+                raw, command: "sensitivity", values: ["--samples", "--seed", "--bootstrap", "--format", "--output", "-o", "--set", "--shard"],
                 flags: ["--serial"])
             let format = arguments.value("--format") ?? "text"
             guard ["text", "md", "json", "html"].contains(format) else {
@@ -17,10 +17,11 @@ extension Tool {
             let resamples = try wholeNumber(
                 arguments, "--bootstrap", default: 100, in: SensitivityBootstrap.resampleRange, command: "sensitivity")
             let scenario = try oneScenario(arguments, command: "sensitivity", limit: SobolSequence.maxDimensions / 2).scenario
+            let analysis = Sensitivity(scenario: scenario, samples: samples, seed: seed)
+            if let shard = arguments.value("--shard") { return try sensitivityShard(arguments, shard, analysis, resamples: resamples) }
             let output = arguments.value("--output") ?? arguments.value("-o")
             let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) })
             var results = try ResultStream(output: output, environment, protecting: output == nil ? .none : inputs)
-            let analysis = Sensitivity(scenario: scenario, samples: samples, seed: seed)
             let parallel = !arguments.flag("--serial")
             let bootstrap = SensitivityBootstrap(
                 sums: analysis.run(parallel: parallel, keepRows: true), resamples: resamples, seed: seed, parallel: parallel)
@@ -37,6 +38,7 @@ extension Tool {
     static let sensitivityHelp = """
         USAGE: exitrace sensitivity [FILE] [--set PATH=VALUE]… [--samples N] [--seed S] [--bootstrap B]
                                     [--format text|md|json|html] [--output F] [--serial]
+                                    [--shard i/n --output SHARD.json]
 
         Which settings decide each cell? Variance-based sensitivity analysis over the scenario's
         distributions (its prior): for each cell and kill procedure, the first-order (S1) and total
@@ -63,6 +65,10 @@ extension Tool {
                              procedure, columns settings, then the table)
           --output F, -o F   write to F (whole, once done) instead of standard output
           --serial           run on one thread (the output is byte-identical)
+          --shard i/n        run only shard i of n (1-based) of one FILE's base samples
+                             (i-1)·N/n ..< i·N/n and write a shard file to --output (no --format);
+                             exitrace merge puts the shards together into exactly the unsharded
+                             report, in any --format. See docs/sharding.md
 
         EXAMPLE
           exitrace sensitivity scenarios/live-activity-prior.json --samples 512

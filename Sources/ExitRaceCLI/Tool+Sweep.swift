@@ -6,8 +6,9 @@ extension Tool {
         command { () throws(Stop) in
             let arguments = try parse(
                 raw, command: "sweep",
-                values: ["--vary", "--steps", "--tolerance", "--format", "--max-points", "--set", "--output", "-o", "--svg"],
+                values: ["--vary", "--steps", "--tolerance", "--format", "--max-points", "--set", "--output", "-o", "--svg", "--shard"],
                 flags: ["--log", "--serial"])
+            if let shard = arguments.value("--shard") { return try sweepShard(arguments, shard) }
             let scenario = try oneScenario(arguments, command: "sweep")
             let grid = try sweepGrid(arguments, scenario)
             let parallel = !arguments.flag("--serial")
@@ -152,7 +153,7 @@ extension Tool {
     static let sweepHelp = """
         USAGE: exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log]
                               [--tolerance MS] [--format text|md|json|jsonl] [--max-points N]
-                              [--set PATH=VALUE]… [--serial] [-o FILE]
+                              [--set PATH=VALUE]… [--serial] [-o FILE] [--shard i/n --output SHARD.json]
 
         Varies timing settings over a range and reports, for every cell, where it flips: the
         stretches of each setting over which the cell is ○, △ (which procedures) or ×, each change
@@ -181,6 +182,10 @@ extension Tool {
           --set PATH=VALUE       change a setting of the scenario first; repeatable
           --serial               run on one core (the output is the same)
           -o, --output FILE      write to FILE (whole or not at all) instead of stdout
+          --shard i/n            simulate only shard i of n (1-based) of one FILE's grid points
+                                 (i-1)·P/n ..< i·P/n and write a shard file to --output (no --format,
+                                 no --svg); exitrace merge puts the shards together into exactly what
+                                 the unsharded sweep prints, in any --format. See docs/sharding.md
 
         Ties: when the cleanup would take effect at the very nanosecond the process dies, the event
         scheduled first happens first, as for every pair of events at one instant: the cleanup

@@ -21,9 +21,11 @@ public struct ResultsDrift: Sendable {
     /// Compares `results` with the files in `directory`; `includeOrphans` also reports result files
     /// of scenarios not among `results` (only meaningful when whole directories were simulated).
     /// `rateTolerance`: see ``ResultDiff/init(old:new:marginToleranceNs:rateTolerance:)``.
+    /// `simulatedElsewhere`: names of scenarios that exist but were not simulated here (other
+    /// shards of `check --shard`), whose results are not orphans.
     public init(
         results: [BatchRunner.Result], against directory: String, includeOrphans: Bool, marginToleranceNs: Int64?,
-        rateTolerance: Double = ResultDiff.defaultRateTolerance
+        rateTolerance: Double = ResultDiff.defaultRateTolerance, simulatedElsewhere: [String] = []
     ) {
         var changes: [ResultDiff.Change] = []
         (diff, notes, orphans, stale) = (ResultDiff(changes: []), [], [], [])
@@ -32,7 +34,7 @@ public struct ResultsDrift: Sendable {
             stale.append(result.name)
             changes += resultChanges
         }
-        orphans = includeOrphans ? Self.orphans(in: directory, besides: results) : []
+        orphans = includeOrphans ? Self.orphans(in: directory, besides: Set(results.map(\.name) + simulatedElsewhere)) : []
         changes += orphans.map { .scenarioRemoved($0) }
         diff = ResultDiff(changes: changes)
     }
@@ -75,7 +77,7 @@ public struct ResultsDrift: Sendable {
     }
 
     /// Names of the result files in `directory` that no result stands for, sorted by byte order.
-    private static func orphans(in directory: String, besides results: [BatchRunner.Result]) -> [String] {
+    private static func orphans(in directory: String, besides known: Set<String>) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var orphans: [String] = []
         for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
@@ -84,7 +86,7 @@ public struct ResultsDrift: Sendable {
             let path = (directory as NSString).appendingPathComponent(name)
             guard let bytes = try? InputFile.read(path, what: "a result file"), (try? ResultDocument.parse(bytes, file: path)) != nil
             else { continue }
-            if !results.contains(where: { $0.name == base }) { orphans.append(base) }
+            if !known.contains(base) { orphans.append(base) }
         }
         return orphans
     }

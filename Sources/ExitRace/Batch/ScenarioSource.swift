@@ -42,6 +42,16 @@ public struct ScenarioSource: Sendable {
         return source
     }
 
+    /// The scenarios at `positions` (ascending) alone, e.g. those of one `--shard`; not for the
+    /// built-in default.
+    public func selecting(_ positions: [Int]) -> ScenarioSource {
+        precondition(!isDefault, "the built-in default is one scenario")
+        var source = ScenarioSource(files: positions.map { files[$0] }, overrides: overrides, isDefault: false)
+        source.names = positions.map { names[$0] }
+        source.uncertain = positions.map { uncertain[$0] }
+        return source
+    }
+
     /// The scenario at `index`, decoded from its file (or the built-in default) again.
     public func load(_ index: Int) throws(InputError) -> Scenario {
         isDefault

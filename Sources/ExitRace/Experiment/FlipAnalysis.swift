@@ -25,8 +25,14 @@ public struct FlipAnalysis {
 
     /// The report; `parallel: false` runs the grid on this thread only.
     public func run(parallel: Bool = true) -> FlipReport {
+        report(states: gridStates(parallel: parallel))
+    }
+
+    /// The report from every grid point's state of every cell, `states[point * cells + cell]`
+    /// (as ``states(of:procedures:)`` gives them): only the bisection is simulated.
+    public func report(states: [UInt64]) -> FlipReport {
         let cellCount = scenario.hooks.count * scenario.strategies.count
-        let states = gridStates(parallel: parallel)
+        precondition(states.count == grid.pointCount * cellCount, "a state per grid point and cell")
         var probe = Probe(scenario: scenario, grid: grid)
         var lines: [FlipReport.Line] = []
         for axis in grid.axes.indices {
@@ -42,6 +48,20 @@ public struct FlipAnalysis {
         let gridRuns = grid.pointCount * cellCount * scenario.procedures.count
         return FlipReport(
             scenario: scenario, axes: grid.axes, tolerances: tolerances, lines: lines, runs: gridRuns + probe.runs)
+    }
+
+    /// The states of `points` (every grid point, in order), `states[point * cells + cell]`: bit `p`
+    /// of a cell's state set when its cleanup finished under procedure `p`.
+    public static func states(of points: [SweepPoint], procedures: Int) -> [UInt64] {
+        var states: [UInt64] = []
+        for point in points {
+            for start in stride(from: 0, to: point.outcomes.count, by: Swift.max(1, procedures)) {
+                var finished: UInt64 = 0
+                for procedure in 0..<procedures where point.outcomes[start + procedure].finished { finished |= 1 << UInt64(procedure) }
+                states.append(finished)
+            }
+        }
+        return states
     }
 
     /// Every grid point's state of every cell: `states[point * cells + cell]`.

@@ -1,0 +1,191 @@
+extension CalibrationShardFile {
+    /// Reads the calibration shard file at `path`: every problem names the file, the place and
+    /// what was expected and found.
+    public static func read(path: String) throws(InputError) -> CalibrationShardFile {
+        try decode(try InputFile.read(path, what: "a shard file"), file: path)
+    }
+
+    /// Decodes a calibration shard file's bytes; `file` names it in diagnostics. The tally's
+    /// sizes are checked against the scenario and the measured table it carries.
+    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> CalibrationShardFile {
+        let root = try JSONDocument.parse(bytes, file: file)
+        let log = DiagnosticLog()
+        func fail() -> InputError { InputError(log.diagnostics) }
+        let allowed = [
+            "kind", "calibrationShardFormatVersion", "toolVersion", "scenario", "measured", "samples", "seed", "tolerance", "shard", "tally",
+        ]
+        guard let object = ObjectReader(root, path: "", allowed: allowed, log: log) else { throw fail() }
+        guard let version = object.integer("calibrationShardFormatVersion", in: 0...Int(Int32.max), required: true) else { throw fail() }
+        guard version == formatVersion else {
+            log.error(
+                "calibrationShardFormatVersion", object.position("calibrationShardFormatVersion"),
+                "expected calibration shard format version \(formatVersion) (the one this exitrace reads), found \(version)")
+            throw fail()
+        }
+        let toolVersion = object.string("toolVersion", required: true)
+        let samples = object.integer("samples", in: 1...Calibration.maxSamples, required: true)
+        let seed = object.integer("seed", in: 0...SamplingSettings.maxSeed, required: true)
+        let tolerance = object.integer("tolerance", in: 0...1000, required: true)
+        let resolved = ShardScenario.decode(object, file: file, log: log)
+        let measured = decodeMeasured(object, log: log)
+        let shard = decodeShard(object, samples: samples, log: log)
+        guard let toolVersion, let samples, let seed, let tolerance, let resolved, let measured, let shard, log.diagnostics.isEmpty,
+            let tallyNode = object["tally"]
+        else {
+            if object["tally"] == nil { log.error("", object.node.position, "missing member \"tally\" (an object)") }
+            throw fail()
+        }
+        let calibration: Calibration
+        do {
+            calibration = try Self.calibration(
+                scenario: resolved, measuredFile: measured.file, measuredText: measured.text, samples: samples, seed: UInt64(seed),
+                tolerance: tolerance)
+        } catch {
+            throw InputError(
+                [Diagnostic(at: object.position("scenario"), path: "scenario", message: "expected a scenario and measured table to calibrate, found problems:")]
+                    + error.diagnostics)
+        }
+        let range = sets(of: shard, samples: samples)
+        guard let tally = decodeTally(tallyNode, empty: calibration.emptyTally(), sets: range.count, log: log) else { throw fail() }
+        return CalibrationShardFile(
+            toolVersion: toolVersion, scenario: resolved, measuredFile: measured.file, measuredText: measured.text, samples: samples,
+            seed: UInt64(seed), tolerance: tolerance, shard: shard, tally: tally)
+    }
+
+    /// The calibration the shard is part of.
+    public static func calibration(
+        scenario resolved: ResolvedScenario, measuredFile: String, measuredText: String, samples: Int, seed: UInt64, tolerance: Int
+    ) throws(InputError) -> Calibration {
+        let scenario = try resolved.decode()
+        let measured = try MeasurementsDecoder.decode(measuredText, file: measuredFile)
+        let targets = try measured.resolve(against: scenario)
+        guard scenario.isUncertain, scenario.uncertainties.count <= SobolSequence.maxDimensions,
+            scenario.procedures.count <= Calibration.maxProcedures, tolerance < targets.count
+        else {
+            throw InputError([
+                Diagnostic(file: resolved.file, path: "", message: "expected a scenario with a prior to calibrate and a tolerance below the measured cells")
+            ])
+        }
+        return Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
+    }
+
+    private static func decodeMeasured(_ object: ObjectReader, log: DiagnosticLog) -> (file: String, text: String)? {
+        guard object.members("measured", required: true) != nil, let node = object["measured"],
+            let reader = ObjectReader(node, path: "measured", allowed: ["file", "document"], log: log),
+            let file = reader.string("file", required: true), let text = reader.string("document", required: true)
+        else { return nil }
+        return (file, text)
+    }
+
+    private static func decodeShard(_ object: ObjectReader, samples: Int?, log: DiagnosticLog) -> ShardSpec? {
+        guard object.members("shard", required: true) != nil, let node = object["shard"],
+            let reader = ObjectReader(node, path: "shard", allowed: ["index", "count", "firstSet", "endSet"], log: log),
+            let count = reader.integer("count", in: 1...ShardSpec.maxCount, required: true),
+            let index = reader.integer("index", in: 1...count, required: true),
+            let first = reader.integer("firstSet", in: 0...Calibration.maxSamples, required: true),
+            let end = reader.integer("endSet", in: 0...Calibration.maxSamples, required: true),
+            let spec = ShardSpec(index: index, count: count), let samples
+        else { return nil }
+        let range = sets(of: spec, samples: samples)
+        guard first <= end, range == first..<end else {
+            log.error(
+                "shard", node.position,
+                "expected sets \(range.lowerBound)..<\(range.upperBound) (shard \(spec) of \(samples) in words of 64), found \(first)..<\(end)")
+            return nil
+        }
+        return spec
+    }
+
+    private static func decodeTally(_ node: JSONNode, empty: CalibrationTally, sets: Int, log: DiagnosticLog) -> CalibrationTally? {
+        let allowed = ["samples", "accepted", "acceptedWords", "fineHistograms", "lowest", "highest", "predictions", "misses", "closest"]
+        guard let reader = ObjectReader(node, path: "tally", allowed: allowed, log: log),
+            let samples = reader.integer("samples", in: sets...sets, required: true),
+            let accepted = reader.integer("accepted", in: 0...sets, required: true)
+        else { return nil }
+        var tally = empty
+        tally.samples = samples
+        tally.accepted = accepted
+        func integers(_ key: String, count: Int) -> [Int64]? {
+            guard let nodes = reader.array(key, required: true) else { return nil }
+            let values = nodes.compactMap { node -> Int64? in
+                guard case .number(_, let text) = node.value else { return nil }
+                return Int64(text)
+            }
+            guard values.count == nodes.count, values.count == count else {
+                log.error(reader.childPath(key), reader.position(key), "expected \(count) whole numbers, found \(nodes.count) elements")
+                return nil
+            }
+            return values
+        }
+        func sparse(_ key: String, rows: Int, width: Int) -> [[Int]]? {
+            guard let nodes = reader.array(key, required: true), nodes.count == rows else {
+                log.error(reader.childPath(key), reader.position(key), "expected \(rows) rows of [index, count] pairs")
+                return nil
+            }
+            var result = Array(repeating: Array(repeating: 0, count: width), count: rows)
+            for (row, rowNode) in nodes.enumerated() {
+                guard case .array(let pairs) = rowNode.value else {
+                    log.expected("an array of [index, count] pairs", at: rowNode, "\(reader.childPath(key))[\(row)]")
+                    return nil
+                }
+                for pair in pairs {
+                    guard case .array(let two) = pair.value, two.count == 2, case .number(_, let a) = two[0].value,
+                        case .number(_, let b) = two[1].value, let index = Int(a), let count = Int(b), (0..<width).contains(index),
+                        (1...sets).contains(count)
+                    else {
+                        log.expected("[index below \(width), count from 1 to \(sets)]", at: pair, "\(reader.childPath(key))[\(row)]")
+                        return nil
+                    }
+                    result[row][index] = count
+                }
+            }
+            return result
+        }
+        let settings = empty.lowest.count
+        guard let words = reader.array("acceptedWords", required: true),
+            let histograms = sparse("fineHistograms", rows: settings, width: CalibrationTally.fineBins),
+            let lowest = integers("lowest", count: settings), let highest = integers("highest", count: settings),
+            let predictions = sparse("predictions", rows: empty.predictions.count, width: empty.predictions.first?.count ?? 1),
+            let misses = integers("misses", count: empty.misses.count),
+            let closest = reader.array("closest", required: true)
+        else { return nil }
+        var bits: [UInt64] = []
+        for word in words {
+            guard case .string(let hex) = word.value, let value = UInt64(hex, radix: 16) else {
+                log.expected("a word of accepted bits in hexadecimal", at: word, reader.childPath("acceptedWords"))
+                return nil
+            }
+            bits.append(value)
+        }
+        guard bits.count == (sets + Calibration.chunkSize - 1) / Calibration.chunkSize,
+            bits.reduce(0, { $0 + $1.nonzeroBitCount }) == accepted
+        else {
+            log.error(reader.childPath("acceptedWords"), reader.position("acceptedWords"), "expected a word per 64 sets with \(accepted) bits set")
+            return nil
+        }
+        tally.acceptedBits = bits
+        tally.fineHistograms = histograms
+        tally.lowest = lowest
+        tally.highest = highest
+        tally.predictions = predictions
+        tally.misses = misses.map { Int($0) }
+        tally.closest = []
+        for (index, near) in closest.enumerated() {
+            let path = "\(reader.childPath("closest"))[\(index)]"
+            guard let item = ObjectReader(near, path: path, allowed: ["index", "missed", "predicted"], log: log),
+                let number = item.integer("index", in: 0...Calibration.maxSamples, required: true),
+                let missed = item.array("missed", required: true), let predicted = item.array("predicted", required: true)
+            else { return nil }
+            let missedValues = missed.compactMap { node -> Int? in if case .number(_, let t) = node.value { Int(t) } else { nil } }
+            let predictedValues = predicted.compactMap { node -> UInt32? in if case .number(_, let t) = node.value { UInt32(t) } else { nil } }
+            guard missedValues.count == missed.count, predictedValues.count == predicted.count,
+                missedValues.allSatisfy({ (0..<empty.misses.count).contains($0) })
+            else {
+                log.error(path, near.position, "expected measured cell numbers and their predicted masks")
+                return nil
+            }
+            tally.closest.append(.init(index: number, missed: missedValues, predicted: predictedValues))
+        }
+        return tally
+    }
+}

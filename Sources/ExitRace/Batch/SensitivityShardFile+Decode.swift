@@ -1,0 +1,88 @@
+extension SensitivityShardFile {
+    /// Reads the sensitivity shard file at `path`: every problem names the file, the place and
+    /// what was expected and found.
+    public static func read(path: String) throws(InputError) -> SensitivityShardFile {
+        try decode(try InputFile.read(path, what: "a shard file"), file: path)
+    }
+
+    /// Decodes a sensitivity shard file's bytes; `file` names it in diagnostics.
+    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> SensitivityShardFile {
+        let root = try JSONDocument.parse(bytes, file: file)
+        let log = DiagnosticLog()
+        func fail() -> InputError { InputError(log.diagnostics) }
+        let allowed = ["kind", "sensitivityShardFormatVersion", "toolVersion", "scenario", "samples", "seed", "bootstrap", "shard", "rows"]
+        guard let object = ObjectReader(root, path: "", allowed: allowed, log: log) else { throw fail() }
+        guard let version = object.integer("sensitivityShardFormatVersion", in: 0...Int(Int32.max), required: true) else { throw fail() }
+        guard version == formatVersion else {
+            log.error(
+                "sensitivityShardFormatVersion", object.position("sensitivityShardFormatVersion"),
+                "expected sensitivity shard format version \(formatVersion) (the one this exitrace reads), found \(version)")
+            throw fail()
+        }
+        let toolVersion = object.string("toolVersion", required: true)
+        let samples = object.integer("samples", in: 1...Sensitivity.maxSamples, required: true)
+        let seed = object.integer("seed", in: 0...SamplingSettings.maxSeed, required: true)
+        let resamples = object.integer("bootstrap", in: SensitivityBootstrap.resampleRange, required: true)
+        let resolved = ShardScenario.decode(object, file: file, log: log)
+        let shard = decodeShard(object, samples: samples, log: log)
+        let rowNodes = object.array("rows", required: true)
+        guard let toolVersion, let samples, let seed, let resamples, let resolved, let shard, let rowNodes, log.diagnostics.isEmpty
+        else { throw fail() }
+        let analysis: Sensitivity
+        do {
+            analysis = try Self.analysis(scenario: resolved, samples: samples, seed: UInt64(seed))
+        } catch {
+            throw InputError(
+                [Diagnostic(at: object.position("scenario"), path: "scenario", message: "expected a scenario to analyse, found problems:")]
+                    + error.diagnostics)
+        }
+        let width = analysis.sums(ofRows: []).rowWords
+        let expected = shard.replications(of: samples).count * width
+        guard rowNodes.count == expected else {
+            log.error("rows", object.position("rows"), "expected \(expected) words (\(width) per base sample), found \(rowNodes.count)")
+            throw fail()
+        }
+        var rows: [UInt64] = []
+        rows.reserveCapacity(expected)
+        for (index, node) in rowNodes.enumerated() {
+            guard case .string(let hex) = node.value, let word = UInt64(hex, radix: 16) else {
+                log.expected("a word of outcome bits in hexadecimal", at: node, "rows[\(index)]")
+                throw fail()
+            }
+            rows.append(word)
+        }
+        return SensitivityShardFile(
+            toolVersion: toolVersion, scenario: resolved, samples: samples, seed: UInt64(seed), resamples: resamples, shard: shard, rows: rows)
+    }
+
+    /// The analysis the shard is part of.
+    public static func analysis(scenario resolved: ResolvedScenario, samples: Int, seed: UInt64) throws(InputError) -> Sensitivity {
+        let scenario = try resolved.decode()
+        guard (1...SobolSequence.maxDimensions / 2).contains(scenario.uncertainties.count) else {
+            throw InputError([
+                Diagnostic(
+                    file: resolved.file, path: "",
+                    message: "expected 1 to \(SobolSequence.maxDimensions / 2) settings drawn from distributions, found \(scenario.uncertainties.count)")
+            ])
+        }
+        return Sensitivity(scenario: scenario, samples: samples, seed: seed)
+    }
+
+    private static func decodeShard(_ object: ObjectReader, samples: Int?, log: DiagnosticLog) -> ShardSpec? {
+        guard object.members("shard", required: true) != nil, let node = object["shard"],
+            let reader = ObjectReader(node, path: "shard", allowed: ["index", "count", "firstSample", "endSample"], log: log),
+            let count = reader.integer("count", in: 1...ShardSpec.maxCount, required: true),
+            let index = reader.integer("index", in: 1...count, required: true),
+            let first = reader.integer("firstSample", in: 0...Sensitivity.maxSamples, required: true),
+            let end = reader.integer("endSample", in: 0...Sensitivity.maxSamples, required: true),
+            let spec = ShardSpec(index: index, count: count), let samples
+        else { return nil }
+        let range = spec.replications(of: samples)
+        guard first <= end, range == first..<end else {
+            log.error(
+                "shard", node.position, "expected base samples \(range.lowerBound)..<\(range.upperBound) (shard \(spec) of \(samples)), found \(first)..<\(end)")
+            return nil
+        }
+        return spec
+    }
+}

@@ -1,0 +1,75 @@
+import ExitRace
+import Foundation
+import Testing
+
+@testable import ExitRaceCLI
+
+/// `calibrate --shard i/n` and `sensitivity --shard i/n` with `merge`: cut into 1, 2, 3, 5 and 8
+/// shards, merged they print byte for byte what the unsharded command prints, in every format;
+/// mismatched, mixed and missing shards are refused with exit code 2 naming the file.
+@Suite("Analysis shards")
+struct AnalysisShardTests {
+    static let counts = [1, 2, 3, 5, 8]
+    static let formats = ["text", "md", "json", "html"]
+    static let scenario = Repository.root.appendingPathComponent("scenarios/live-activity-prior.json").path
+    static let measured = Repository.root.appendingPathComponent("measurements/live-activity-ios18.4.json").path
+    /// 200 sets: four words of 64 (the last partial), so 8 shards leave four empty.
+    static let calibrate = ["calibrate", scenario, "--measured", measured, "--samples", "200", "--seed", "3"]
+    static let sensitivity = ["sensitivity", scenario, "--samples", "24", "--seed", "3", "--bootstrap", "10"]
+
+    /// Shards 1/count…count/count of `command` written into `directory`.
+    static func shards(_ command: [String], _ directory: URL, count: Int, prefix: String) -> [String] {
+        (1...count).map { index in
+            let file = directory.appendingPathComponent("\(prefix)-\(index)-of-\(count).json").path
+            let output = Tool.main(command + ["--shard", "\(index)/\(count)", "--output", file])
+            #expect(output.exitCode == .success, "\(output.stderr)")
+            #expect(output.stdout.isEmpty)
+            return file
+        }
+    }
+
+    static func mergedEqualsUnsharded(_ command: [String], name: String) throws {
+        let directory = try HostileInputTests.directory(name)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let whole = formats.map { Tool.main(command + ["--format", $0]) }
+        for output in whole { #expect(output.exitCode == .success && !output.stdout.isEmpty) }
+        for count in counts {
+            let files = shards(command, directory, count: count, prefix: name)
+            for (format, unsharded) in zip(formats, whole) {
+                let merged = Tool.main(["merge"] + files.reversed() + ["--format", format])
+                #expect(merged.exitCode == .success, "\(merged.stderr)")
+                #expect(merged.stdout == unsharded.stdout, "\(name): \(count) shards, format \(format)")
+            }
+        }
+    }
+
+    @Test("calibration shards merged equal the unsharded calibration, for 1, 2, 3, 5 and 8 shards")
+    func calibrationMerged() throws { try Self.mergedEqualsUnsharded(Self.calibrate, name: "calibrate") }
+
+    @Test("sensitivity shards merged equal the unsharded analysis, for 1, 2, 3, 5 and 8 shards")
+    func sensitivityMerged() throws { try Self.mergedEqualsUnsharded(Self.sensitivity, name: "sensitivity") }
+
+    @Test("mismatched, mixed and missing analysis shards are refused, naming the file")
+    func refusals() throws {
+        let directory = try HostileInputTests.directory("analysis-refusals")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let calibration = Self.shards(Self.calibrate, directory, count: 2, prefix: "c")
+        let otherSeed = Self.shards(
+            ["calibrate", Self.scenario, "--measured", Self.measured, "--samples", "200", "--seed", "4"], directory, count: 2, prefix: "s")
+        let analysis = Self.shards(Self.sensitivity, directory, count: 2, prefix: "a")
+        let seed = Tool.main(["merge", calibration[0], otherSeed[1]])
+        #expect(seed.exitCode == .badInput)
+        #expect(seed.stderr.contains("\(otherSeed[1]): error: samples: expected --samples 200 --seed 3"), "\(seed.stderr)")
+        let mixed = Tool.main(["merge", calibration[0], analysis[1]])
+        #expect(mixed.exitCode == .badInput)
+        #expect(mixed.stderr.contains("\(analysis[1]): error: kind: expected shards of one kind (calibrate shards"), "\(mixed.stderr)")
+        let missing = Tool.main(["merge", analysis[1]])
+        #expect(missing.exitCode == .badInput)
+        #expect(missing.stderr.contains("expected all 2 shards, found 1: missing 1/2"), "\(missing.stderr)")
+        for command in [Self.calibrate, Self.sensitivity] {
+            let format = Tool.main(command + ["--shard", "1/2", "--format", "md", "--output", directory.appendingPathComponent("x.json").path])
+            #expect(format.exitCode == .badInput)
+            #expect(format.stderr.contains("--shard writes a shard file (JSON) and takes no --format"), "\(format.stderr)")
+        }
+    }
+}
