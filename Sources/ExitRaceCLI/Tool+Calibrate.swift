@@ -60,7 +60,10 @@ extension Tool {
                         + ProseWrapping.text("so this run cannot check \(committed); leave out --samples, --seed and --tolerance to check it with its own", indent: "  "),
                     exitCode: .difference)
             }
-            let calibration = Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
+            // The checks above give the command's own messages; the library's are a backstop.
+            let calibration = try reporting { () throws(InputError) in
+                try Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
+            }
             let result = calibration.run(parallel: !arguments.flag("--serial"))
             let words = CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: scenario))
             let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) } + [measuredPath])
