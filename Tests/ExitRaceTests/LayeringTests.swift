@@ -31,7 +31,8 @@ struct LayeringTests {
     /// and Foundation's types that a library type also declares, and tuple labels (a tuple is no
     /// declaration the scan sees).
     static let ambiguousMembers: Set<String> = [
-        "append", "count", "element", "isEmpty", "load", "map", "min", "range", "removeAll", "sorted", "update", "value",
+        "append", "count", "element", "isEmpty", "load", "map", "min", "range", "removeAll", "sorted", "update",
+        "value",
         "op",  // ScenarioKeys' table of (op:, members:)
     ]
 
@@ -97,7 +98,15 @@ struct LayeringTests {
             if at(0, "/*") {
                 var depth = 0
                 repeat {
-                    if at(0, "/*") { depth += 1; blank(2) } else if at(0, "*/") { depth -= 1; blank(2) } else { blank(1) }
+                    if at(0, "/*") {
+                        depth += 1
+                        blank(2)
+                    } else if at(0, "*/") {
+                        depth -= 1
+                        blank(2)
+                    } else {
+                        blank(1)
+                    }
                 } while depth > 0 && index < scalars.count
                 continue
             }
@@ -146,7 +155,9 @@ struct LayeringTests {
             case "{":
                 let header = String(characters[headerStart..<index])
                 let range = NSRange(header.startIndex..., in: header)
-                let last = bodyKeyword.matches(in: header, range: range).last.map { String(header[Range($0.range(at: 1), in: header)!]) }
+                let last = bodyKeyword.matches(in: header, range: range).last.map {
+                    String(header[Range($0.range(at: 1), in: header)!])
+                }
                 let isType = localDepth == 0 && last.map { typeKeywords.contains($0) } == true
                 bodies.append(isType)
                 if !isType { localDepth += 1 }
@@ -166,8 +177,8 @@ struct LayeringTests {
 
     static let declaration = try! NSRegularExpression(pattern:
         #"(?m)^[ \t]*(?:@[A-Za-z_]+(?:\([^)\n]*\))?[ \t]+)*"#
-        + #"(?:(?:public|package|internal|fileprivate|private|open|static|class|final|indirect|override|mutating|nonmutating|"#
-        + #"nonisolated|lazy|weak|unowned|dynamic|convenience|required)(?:\(set\))?[ \t]+)*"#
+        + #"(?:(?:public|package|internal|fileprivate|private|open|static|class|final|indirect|override|mutating|"#
+        + #"nonmutating|nonisolated|lazy|weak|unowned|dynamic|convenience|required)(?:\(set\))?[ \t]+)*"#
         + #"(?:struct|enum|class|actor|protocol|typealias|func|var|let|case)[ \t]+([A-Za-z_][A-Za-z0-9_]*)"#)
     /// The further names of an enum's `case a, b(Int), c`.
     static let furtherCases = try! NSRegularExpression(pattern: #"(?m)^[ \t]*(?:indirect[ \t]+)?case[ \t]+[^\n]*"#)
@@ -190,7 +201,9 @@ struct LayeringTests {
         }
         func names(_ text: String) -> [String] {
             // Commas inside a case's associated values are at a parenthesis depth: drop those first.
-            let lists = matches(furtherCases, text).map { $0.replacingOccurrences(of: #"\([^()]*\)"#, with: "", options: .regularExpression) }
+            let lists = matches(furtherCases, text).map {
+                $0.replacingOccurrences(of: #"\([^()]*\)"#, with: "", options: .regularExpression)
+            }
             return matches(declaration, text) + lists.flatMap { matches(caseName, $0) }
         }
         return names(levels.topLevel).map { Declared(name: $0, isMember: false) }
@@ -239,14 +252,18 @@ struct LayeringTests {
             let used = Self.usedNames(in: source.code)
             let layer = Self.layers[source.folder] ?? 0
             func allowed(_ folder: String) -> Bool { folder == source.folder || (Self.layers[folder] ?? 0) < layer }
-            for (declared, folders) in declared.sorted(by: { ($0.key.name, $0.key.isMember ? 1 : 0) < ($1.key.name, $1.key.isMember ? 1 : 0) }) {
+            let inOrder = declared.sorted { ($0.key.name, $0.key.isMember ? 1 : 0) < ($1.key.name, $1.key.isMember ? 1 : 0) }
+            for (declared, folders) in inOrder {
                 // A name also declared where this file may look (an overload, a member of the same
                 // name on another type) cannot be told apart by its text: only the rest count.
                 let name = declared.name
-                guard !folders.contains(where: allowed), !(declared.isMember && Self.ambiguousMembers.contains(name)) else { continue }
+                guard !folders.contains(where: allowed), !(declared.isMember && Self.ambiguousMembers.contains(name)) else {
+                    continue
+                }
                 checked += 1
                 if (declared.isMember ? used.members : used.words).contains(name) {
-                    violations.append("\(source.file) uses \(declared.isMember ? "." : "")\(name) from \(folders.sorted().joined(separator: ", "))/")
+                    let from = folders.sorted().joined(separator: ", ")
+                    violations.append("\(source.file) uses \(declared.isMember ? "." : "")\(name) from \(from)/")
                 }
             }
         }

@@ -29,17 +29,26 @@ public struct Calibration: Sendable {
     /// settings or more than ``SobolSequence/maxDimensions``, more than ``maxProcedures`` kill
     /// procedures, `samples` outside 1…``maxSamples`` or a negative `tolerance` (each diagnostic
     /// names the scenario as its file).
-    public init(scenario: Scenario, targets: [MeasuredTarget], samples: Int, seed: UInt64, tolerance: Int = 0) throws(InputError) {
-        func problem(_ path: String, _ message: String) -> Diagnostic { Diagnostic(file: scenario.name, path: path, message: message) }
+    public init(
+        scenario: Scenario, targets: [MeasuredTarget], samples: Int, seed: UInt64, tolerance: Int = 0
+    ) throws(InputError) {
+        func problem(_ path: String, _ message: String) -> Diagnostic {
+            Diagnostic(file: scenario.name, path: path, message: message)
+        }
         var problems: [Diagnostic] = []
+        let settings = scenario.uncertainties.count, procedures = scenario.procedures.count
         if !scenario.isUncertain {
             problems.append(problem("", "expected settings drawn from distributions (the prior to vary), found none"))
         }
-        if scenario.uncertainties.count > SobolSequence.maxDimensions {
-            problems.append(problem("", "expected at most \(SobolSequence.maxDimensions) settings drawn from distributions, found \(scenario.uncertainties.count)"))
+        if settings > SobolSequence.maxDimensions {
+            problems.append(problem(
+                "", "expected at most \(SobolSequence.maxDimensions) settings drawn from distributions, "
+                    + "found \(settings)"))
         }
-        if scenario.procedures.count > Self.maxProcedures {
-            problems.append(problem("procedures", "expected at most \(Self.maxProcedures) kill procedures to calibrate against, found \(scenario.procedures.count)"))
+        if procedures > Self.maxProcedures {
+            problems.append(problem(
+                "procedures", "expected at most \(Self.maxProcedures) kill procedures to calibrate against, "
+                    + "found \(procedures)"))
         }
         if !(1...Self.maxSamples).contains(samples) {
             problems.append(problem("", "expected a number of samples from 1 to \(Self.maxSamples), found \(samples)"))
