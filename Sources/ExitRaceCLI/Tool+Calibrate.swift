@@ -66,7 +66,10 @@ extension Tool {
             let output = arguments.value("--output") ?? arguments.value("-o")
             var results = try ResultStream(
                 output: committed == nil ? output : nil, environment, protecting: output == nil ? .none : inputs)
-            let calibration = Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
+            // The checks above give the command's own messages; the library's are a backstop.
+            let calibration = try reporting { () throws(InputError) in
+                try Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
+            }
             if let shard = arguments.value("--shard") { return try calibrateShard(arguments, shard, calibration, measured: measuredPath) }
             let result = calibration.run(parallel: !arguments.flag("--serial"))
             let words = CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: scenario))

@@ -152,12 +152,18 @@ struct BatchCommandTests {
     func markdownOnlyDrift() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-md-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let results = directory.appendingPathComponent("results")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("results"), to: results)
+        // One shipped scenario and its committed results (every scenario costs a minute in a debug build).
+        let results = directory.appendingPathComponent("results"), scenarios = directory.appendingPathComponent("scenarios")
+        for folder in [results, scenarios] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(
+            at: Self.repository.appendingPathComponent("scenarios/live-activity.json"), to: scenarios.appendingPathComponent("live-activity.json"))
+        for file in ["live-activity.md", "live-activity.json"] {
+            try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("results/\(file)"), to: results.appendingPathComponent(file))
+        }
+        #expect(Tool.main(["check", scenarios.path, "--against", results.path]).exitCode == .success)
         let markdown = results.appendingPathComponent("live-activity.md")
         try Data("edited by hand\n".utf8).write(to: markdown)
-        let output = Tool.main(["check", Self.repository.appendingPathComponent("scenarios").path, "--against", results.path])
+        let output = Tool.main(["check", scenarios.path, "--against", results.path])
         #expect(output.exitCode == ExitCode.difference)
         #expect(output.stdout.contains("\(markdown.path) differs from the computed table, though no cell changed"))
     }
@@ -182,17 +188,25 @@ struct BatchCommandTests {
     func progress() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-progress-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let scenarios = Self.repository.appendingPathComponent("scenarios").path
+        // Three small scenarios: as many progress lines as scenarios, without a debug build simulating
+        // every shipped one twice.
+        let scenarios = directory.appendingPathComponent("in").path
+        try FileManager.default.createDirectory(atPath: scenarios, withIntermediateDirectories: true)
+        for name in ["a", "b", "c"] {
+            try Data(#"{"extend": "builtin:live-activity", "name": "\#(name)"}"#.utf8).write(
+                to: URL(fileURLWithPath: scenarios).appendingPathComponent("\(name).json"))
+        }
+        let out = directory.appendingPathComponent("out").path
         let lines = Lines()
         let terminal = ToolEnvironment(stderrIsTerminal: true, progress: { lines.append($0) })
-        #expect(Tool.main(["batch", scenarios, "--out", directory.path], environment: terminal).exitCode == .success)
+        #expect(Tool.main(["batch", scenarios, "--out", out], environment: terminal).exitCode == .success)
         let count = try ScenarioDiscovery.files([scenarios]).count
         #expect(lines.all.filter { $0.hasPrefix("\r[") }.sorted() == (1...count).map { "\r[\($0)/\(count)] scenarios simulated" }.sorted())
         #expect(lines.all.last == "\r\u{1B}[K")
 
         let quiet = Lines()
         let pipe = ToolEnvironment(stderrIsTerminal: false, progress: { quiet.append($0) })
-        let output = Tool.main(["batch", scenarios, "--out", directory.path], environment: pipe)
+        let output = Tool.main(["batch", scenarios, "--out", out], environment: pipe)
         #expect(output.exitCode == .success && output.stderr.isEmpty)
         #expect(quiet.all.isEmpty)
     }

@@ -21,7 +21,7 @@ struct CalibrationPicturesTests {
             "timing.startLatencyMs.userInitiated=logUniform(0.05,0.2)",
         ])
         let measured = try MeasurementsDecoder.load(path: Self.shipped)
-        let calibration = Calibration(scenario: scenario, targets: try measured.resolve(against: scenario), samples: 48, seed: 3)
+        let calibration = try Calibration(scenario: scenario, targets: try measured.resolve(against: scenario), samples: 48, seed: 3)
         func page(parallel: Bool) -> String {
             CalibrationHTML.render(CalibrationText(result: calibration.run(parallel: parallel), measured: measured, simulator: Simulator(scenario: scenario)))
         }

@@ -6,13 +6,20 @@ import Testing
 /// Mutates the shipped scenarios thousands of times and checks that every input ends in a result
 /// or in clear diagnostics: never a crash, a hang or an empty error. The seed is fixed so CI is
 /// repeatable; set EXITRACE_FUZZ_SEED to explore others. Failures print the seed and the round.
+/// The rounds come in chunks, each with a generator of its own (the seed mixed with the chunk's
+/// number), so chunks run in parallel; `swift test` runs the first chunk, `EXITRACE_FULL=1` (as
+/// `.ci/run` sets) all of them.
 @Suite("Fuzzing the scenario loader and the engine")
 struct FuzzTests {
     static let seed: UInt64 = {
         if let text = ProcessInfo.processInfo.environment["EXITRACE_FUZZ_SEED"], let value = UInt64(text) { return value }
         return 0xF022_2026
     }()
-    static let rounds = 3_000
+    /// Rounds per chunk, and the chunks `.ci/run` runs (`EXITRACE_FULL=1`); a debug `swift test` runs
+    /// chunk 0, every round with the engine's invariants checked.
+    static let rounds = 400
+    static let fullChunks = 8
+    static let chunks = Array(0..<(TestSample.isFull ? fullChunks : 1))
 
     /// The shipped scenarios with their `extend` chains resolved, so each stands alone.
     static let corpus: [[UInt8]] = {
@@ -94,16 +101,16 @@ struct FuzzTests {
         }
     }
 
-    @Test("mutated scenarios end in a table or in clear diagnostics")
-    func fuzz() {
+    @Test("mutated scenarios end in a table or in clear diagnostics", arguments: chunks)
+    func fuzz(chunk: Int) {
         #expect(Self.corpus.count >= 5)
-        var rng = SplitMix64(seed: Self.seed)
+        var rng = SplitMix64(seed: Self.seed ^ (UInt64(chunk) &* 0x9E37_79B9_7F4A_7C15))
         var accepted = 0
         var rejected = 0
         for round in 0..<Self.rounds {
             var input = Self.corpus[Int(rng.next() % UInt64(Self.corpus.count))]
             for _ in 0...(rng.next() % 3) { input = Self.mutate(input, &rng) }
-            let context = "EXITRACE_FUZZ_SEED=\(Self.seed), round \(round)"
+            let context = "EXITRACE_FUZZ_SEED=\(Self.seed), chunk \(chunk), round \(round)"
             do {
                 let scenario = try ScenarioDecoder.decode(input, file: "fuzz.json")
                 let table = Simulator(scenario: scenario).table()
@@ -134,7 +141,7 @@ struct FuzzTests {
             }
         }
         // The mutations must reach both sides, or the test checks less than it claims.
-        #expect(accepted > Self.rounds / 20, "seed \(Self.seed): only \(accepted) mutants were valid")
-        #expect(rejected > Self.rounds / 2, "seed \(Self.seed): only \(rejected) mutants were rejected")
+        #expect(accepted > Self.rounds / 20, "seed \(Self.seed), chunk \(chunk): only \(accepted) mutants were valid")
+        #expect(rejected > Self.rounds / 2, "seed \(Self.seed), chunk \(chunk): only \(rejected) mutants were rejected")
     }
 }

@@ -47,7 +47,7 @@ struct MeasuredCalibrationTests {
             "timing.startLatencyMs.userInitiated=logUniform(0.05,0.2)",
         ])
         let targets = try MeasurementsDecoder.load(path: Self.shipped).resolve(against: scenario)
-        let result = Calibration(scenario: scenario, targets: targets, samples: 128, seed: 3).run()
+        let result = try Calibration(scenario: scenario, targets: targets, samples: 128, seed: 3).run()
         #expect(result.tally.accepted > 64)
         let space = Simulator(scenario: scenario).parameters
         let own = ["timing.exitDurationMs": 3.0, "timing.startLatencyMs.default": 10, "timing.startLatencyMs.userInitiated": 0.1]
@@ -63,7 +63,7 @@ struct MeasuredCalibrationTests {
     func exitThreshold() throws {
         let scenario = try Self.scenario(["timing.exitDurationMs=uniform(1,20)"])
         let targets = try Self.targets(#"{"cells": [{"hook": "AppDelegate", "strategy": "Task.detached", "observed": "○"}]}"#, scenario)
-        let result = Calibration(scenario: scenario, targets: targets, samples: 1024, seed: 9).run()
+        let result = try Calibration(scenario: scenario, targets: targets, samples: 1024, seed: 9).run()
         let range = try #require(result.acceptedRange(setting: 0, space: Simulator(scenario: scenario).parameters))
         #expect(range.lowerBound > 11 && range.lowerBound < 11.1)
         #expect(range.upperBound > 19.9 && range.upperBound <= 20)
@@ -76,7 +76,7 @@ struct MeasuredCalibrationTests {
     func deterministic() throws {
         let scenario = try Self.scenario(["timing.exitDurationMs=uniform(1,20)", "timing.startLatencyMs.default=uniform(1,60)"])
         let targets = try MeasurementsDecoder.load(path: Self.shipped).resolve(against: scenario)
-        let calibration = Calibration(scenario: scenario, targets: targets, samples: 300, seed: 5, tolerance: 1)
+        let calibration = try Calibration(scenario: scenario, targets: targets, samples: 300, seed: 5, tolerance: 1)
         #expect(calibration.run(parallel: true).tally == calibration.run(parallel: false).tally)
     }
 
@@ -85,7 +85,7 @@ struct MeasuredCalibrationTests {
         let scenario = try Self.scenario(["timing.exitDurationMs=uniform(1,20)"])
         let json = #"{"cells": [{"hook": "Notification", "strategy": "Task", "observed": "○"}]}"#
         let targets = try Self.targets(json, scenario)
-        let result = Calibration(scenario: scenario, targets: targets, samples: 64, seed: 1).run()
+        let result = try Calibration(scenario: scenario, targets: targets, samples: 64, seed: 1).run()
         #expect(result.tally.accepted == 0)
         let measured = try MeasurementsDecoder.decode(json, file: "m.json")
         let text = CalibrationRenderer.text(CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: scenario)))

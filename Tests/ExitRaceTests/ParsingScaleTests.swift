@@ -6,8 +6,9 @@ import Testing
 /// Parsing and decoding take time linear in the size of the file: large objects, long arrays,
 /// many strategies and long procedures, all on one line (where a column count used to rescan the
 /// line for every value). Sizes are small enough for a debug build; each case checks that twice the
-/// input takes well under four times as long (what a quadratic parser would take), and an absolute
-/// bound generous enough for a slow machine.
+/// input takes well under four times as long (what a quadratic parser would take). No bound is in
+/// seconds: each time is the fastest of several runs, the two sizes measured in turn, so a loaded
+/// machine slows both alike.
 @Suite("Parsing scales linearly")
 struct ParsingScaleTests {
     /// The default scenario with `members` added at the top level, all on one line.
@@ -54,45 +55,68 @@ struct ParsingScaleTests {
         return ContinuousClock.now - start
     }
 
-    /// Decodes the input at size `n` and `2n` and checks the scaling and an absolute bound.
-    static func expectLinear(_ make: (Int) throws -> String, size n: Int, bound: Duration) throws {
+    /// How many times each input is timed; the fastest counts (the others met a busier machine).
+    static let repeats = 5
+
+    /// The fastest of `repeats` runs of `first` and of `second`, timed in turn so that a change in
+    /// the machine's load reaches both.
+    static func fastest(_ first: () throws -> Duration, _ second: () throws -> Duration) rethrows -> (Duration, Duration) {
+        var best = (Duration.seconds(1_000_000), Duration.seconds(1_000_000))
+        for _ in 0..<repeats {
+            best.0 = min(best.0, try first())
+            best.1 = min(best.1, try second())
+        }
+        return best
+    }
+
+    /// Decodes the input at size `n` and `2n` and checks that the larger takes under three times as
+    /// long (linear: about twice; quadratic: four times).
+    static func expectLinear(_ make: (Int) throws -> String, size n: Int) throws {
+        let smallText = try make(n), largeText = try make(2 * n)
         _ = try decodeTime(make(n / 4))  // warm up
-        let small = try decodeTime(make(n))
-        let large = try decodeTime(make(2 * n))
-        #expect(large < small * 3 + .milliseconds(150), "n: \(small), 2n: \(large)")
-        #expect(large < bound)
+        let (small, large) = try fastest({ try decodeTime(smallText) }, { try decodeTime(largeText) })
+        #expect(large < small * 3, "fastest of \(repeats): n: \(small), 2n: \(large)")
     }
 
     @Test("a note object with many keys")
     func manyKeys() throws {
-        try Self.expectLinear({ Self.scenario(adding: Self.noteObject($0)) }, size: 10_000, bound: .seconds(5))
+        try Self.expectLinear({ Self.scenario(adding: Self.noteObject($0)) }, size: 10_000)
     }
 
     @Test("a long array of numbers")
     func longArray() throws {
-        try Self.expectLinear({ Self.scenario(adding: Self.noteArray($0)) }, size: 40_000, bound: .seconds(5))
+        try Self.expectLinear({ Self.scenario(adding: Self.noteArray($0)) }, size: 40_000)
     }
 
     @Test("many strategies")
     func manyStrategies() throws {
-        try Self.expectLinear({ try Self.manyEntries(strategies: $0, steps: 1) }, size: 1_000, bound: .seconds(10))
+        try Self.expectLinear({ try Self.manyEntries(strategies: $0, steps: 1) }, size: 1_000)
     }
 
     @Test("a long procedure")
     func longProcedure() throws {
-        try Self.expectLinear({ try Self.manyEntries(strategies: 1, steps: $0) }, size: 4_000, bound: .seconds(10))
+        try Self.expectLinear({ try Self.manyEntries(strategies: 1, steps: $0) }, size: 4_000)
     }
 
-    @Test("a megabyte on one line parses in well under the bound, and its last column is right")
+    @Test("a megabyte on one line parses about as fast as on short lines, and its last column is right")
     func longLine() throws {
         let text = Self.scenario(adding: Self.noteArray(150_000)) + " x"
-        let start = ContinuousClock.now
         #expect(throws: JSONParser.SyntaxError(
             position: SourcePosition(file: "big.json", line: 1, column: text.unicodeScalars.count),
             expected: "the end of the file", found: "'x'")) {
             try JSONParser.parse(text, file: "big.json")
         }
-        #expect(ContinuousClock.now - start < .seconds(10))
+        // A third of those values on one line against the same one per line: a column count that
+        // rescanned its line would make the one long line far slower (quadratic), not a little.
+        let oneLine = Self.scenario(adding: Self.noteArray(50_000))
+        let shortLines = Self.scenario(adding: Self.noteArray(50_000).replacingOccurrences(of: ",", with: ",\n"))
+        func parseTime(_ text: String) throws -> Duration {
+            let start = ContinuousClock.now
+            _ = try JSONParser.parse(text, file: "big.json")
+            return ContinuousClock.now - start
+        }
+        let (long, short) = try Self.fastest({ try parseTime(oneLine) }, { try parseTime(shortLines) })
+        #expect(long < short * 3, "fastest of \(Self.repeats): one line: \(long), short lines: \(short)")
     }
 
     @Test("columns count scalars, also after earlier positions on the same line")

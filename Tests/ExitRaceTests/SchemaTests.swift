@@ -20,12 +20,24 @@ struct SchemaTests {
         try? JSONParser.parse(text, file: file)
     }
 
+    /// Fewer keywords than this (the schema had 729 in November 2026) means it was not read.
+    static let minimumKeywords = 200
+
     @Test("the schema uses only keywords the validator checks")
-    func schemaKeywords() {
+    func schemaKeywords() throws {
+        // A missing or unreadable schema must fail here, not pass having walked nothing.
+        let url = Self.repository.appendingPathComponent("scenarios/scenario.schema.json")
+        let root = try JSONParser.parse([UInt8](try Data(contentsOf: url)), file: url.path)
+        guard case .object = root.value else {
+            Issue.record("\(url.path): expected an object")
+            return
+        }
+        var keywords = 0
         func walk(_ node: JSONNode, _ path: String, _ problems: inout [String], underProperties: Bool) {
             guard case .object(let members) = node.value else { return }
             for member in members {
                 let isKeyword = !underProperties
+                if isKeyword { keywords += 1 }
                 if isKeyword && !SchemaValidator.annotations.contains(member.key) && !SchemaValidator.supported.contains(member.key) {
                     problems.append("\(path)/\(member.key)")
                 }
@@ -38,8 +50,9 @@ struct SchemaTests {
             }
         }
         var problems: [String] = []
-        walk(Self.schema, "#", &problems, underProperties: false)
+        walk(root, "#", &problems, underProperties: false)
         #expect(problems == [])
+        #expect(keywords >= Self.minimumKeywords, "only \(keywords) keywords in \(url.path)")
     }
 
     @Test("every shipped scenario validates against the schema")

@@ -66,7 +66,7 @@ extension CalibrationShardFile {
                 Diagnostic(file: resolved.file, path: "", message: "expected a scenario with a prior to calibrate and a tolerance below the measured cells")
             ])
         }
-        return Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
+        return try Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
     }
 
     private static func decodeMeasured(_ object: ObjectReader, log: DiagnosticLog) -> (file: String, text: String)? {

@@ -13,14 +13,15 @@ extension Benchmark {
         ]) else { return Part(label: "calibration", lines: ["could not load the scenario"]) }
         let simulator = Simulator(scenario: scenario), targets = ownTable(simulator)
         let sets = 100_000
-        let whole = Calibration(scenario: scenario, targets: targets, samples: sets, seed: 1)
+        guard let whole = try? Calibration(scenario: scenario, targets: targets, samples: sets, seed: 1),
+            let small = try? Calibration(scenario: scenario, targets: targets, samples: 64, seed: 1),
+            let check = try? Calibration(scenario: scenario, targets: targets, samples: 4_096, seed: 2, tolerance: 1)
+        else { return Part(label: "calibration", lines: ["could not set up the calibration"]) }
         let (elapsed, blocks) = Stopwatch().repeatedly(seconds: seconds) { _ = whole.run() }
         let perCalibration = elapsed / Double(blocks)
-        let small = Calibration(scenario: scenario, targets: targets, samples: 64, seed: 1)
         let (calibrating, warm, rounds) = Stopwatch().alternate(
             seconds: seconds, { _ = small.run(parallel: false) }, { for _ in 0..<64 { _ = simulator.table() } })
         let perSet = calibrating / Double(rounds * 64) * 1e6, perTable = warm / Double(rounds * 64) * 1e6
-        let check = Calibration(scenario: scenario, targets: targets, samples: 4_096, seed: 2, tolerance: 1)
         let same = check.run(parallel: true).tally == check.run(parallel: false).tally
         let runs = scenario.hooks.count * scenario.strategies.count * scenario.procedures.count
         return Part(

@@ -25,12 +25,36 @@ public struct Calibration: Sendable {
     /// Sets per chunk: one 64-bit word of the accepted bits.
     static let chunkSize = 64
 
-    /// A calibration of `scenario` against `targets` (`scenario` must have uncertain settings,
-    /// at most ``SobolSequence/maxDimensions`` of them).
-    public init(scenario: Scenario, targets: [MeasuredTarget], samples: Int, seed: UInt64, tolerance: Int = 0) {
-        precondition(scenario.isUncertain && scenario.uncertainties.count <= SobolSequence.maxDimensions)
-        precondition((1...Self.maxSamples).contains(samples) && tolerance >= 0)
-        precondition(scenario.procedures.count <= Self.maxProcedures, "too many procedures to calibrate")
+    /// A calibration of `scenario` against `targets`; throws when `scenario` has no uncertain
+    /// settings or more than ``SobolSequence/maxDimensions``, more than ``maxProcedures`` kill
+    /// procedures, `samples` outside 1…``maxSamples`` or a negative `tolerance` (each diagnostic
+    /// names the scenario as its file).
+    public init(
+        scenario: Scenario, targets: [MeasuredTarget], samples: Int, seed: UInt64, tolerance: Int = 0
+    ) throws(InputError) {
+        func problem(_ path: String, _ message: String) -> Diagnostic {
+            Diagnostic(file: scenario.name, path: path, message: message)
+        }
+        var problems: [Diagnostic] = []
+        let settings = scenario.uncertainties.count, procedures = scenario.procedures.count
+        if !scenario.isUncertain {
+            problems.append(problem("", "expected settings drawn from distributions (the prior to vary), found none"))
+        }
+        if settings > SobolSequence.maxDimensions {
+            problems.append(problem(
+                "", "expected at most \(SobolSequence.maxDimensions) settings drawn from distributions, "
+                    + "found \(settings)"))
+        }
+        if procedures > Self.maxProcedures {
+            problems.append(problem(
+                "procedures", "expected at most \(Self.maxProcedures) kill procedures to calibrate against, "
+                    + "found \(procedures)"))
+        }
+        if !(1...Self.maxSamples).contains(samples) {
+            problems.append(problem("", "expected a number of samples from 1 to \(Self.maxSamples), found \(samples)"))
+        }
+        if tolerance < 0 { problems.append(problem("", "expected a tolerance of 0 or more missed cells, found \(tolerance)")) }
+        guard problems.isEmpty else { throw InputError(problems) }
         self.scenario = scenario
         self.targets = targets
         self.samples = samples
