@@ -95,7 +95,8 @@ struct LifecycleTests {
             let s = table.scenario.strategies.firstIndex { $0.name == strategy }!
             return table.cellText(table.cell(hook: h, strategy: s))
         }
-        #expect(text("didFinishLaunching", "always") == "△ tapLaunch+pushLaunch")
+        // The fetch is never completed: the app is killed when its background time runs out (0x8badf00d).
+        #expect(text("didFinishLaunching", "always") == "△ tapLaunch+pushLaunch [w]")
         #expect(text("didFinishLaunching", "if launchOptions == nil") == "△ tapLaunch")
         #expect(text("willEnterForeground", "always") == "△ tapResume")
     }

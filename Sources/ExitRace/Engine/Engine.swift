@@ -90,6 +90,8 @@ struct Engine {
     var wouldHaveFinishedAt: VirtualInstant?
     var inversion: RunOutcome.PriorityInversion?
     var deadlock: DeadlockChain?
+    /// A deadlock that formed only after the process died, had it lived.
+    var deadlockAfterDeath: DeadlockChain?
     /// Buffers the deadlock search reuses from run to run.
     var scratchSteps = ContiguousArray<DeadlockChain.Step>()
     var scratchContexts = ContiguousArray<ContextID>()
@@ -170,8 +172,13 @@ struct Engine {
                 if cleanupAt != nil || wouldHaveFinishedAt != nil || program.requiredCleanups == 0 { break }
             }
         }
-        // A deadlock that forms after the process died (as if it had lived) still explains the cell.
-        if deadlock == nil { deadlock = findDeadlock() }
+        // Only what happens while the process lives marks a cell: a deadlock that forms after it
+        // died (as if it had lived) is kept apart, for explanations.
+        if alive {
+            deadlock = findDeadlock()
+        } else if deadlock == nil {
+            deadlockAfterDeath = findDeadlock()
+        }
         return outcome(events: events, bound: bound)
     }
 
@@ -211,6 +218,7 @@ struct Engine {
         wouldHaveFinishedAt = nil
         inversion = nil
         deadlock = nil
+        deadlockAfterDeath = nil
     }
 
     /// Empties the queues and cleans the threads the last run used; resizes the pools when this

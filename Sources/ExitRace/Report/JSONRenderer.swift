@@ -74,7 +74,11 @@ public enum JSONRenderer {
                 }),
         ]
         // Present only on marked cells, so that files without the mark keep their bytes.
-        if cell.watchdogKilled { members.pairs.append((key: "watchdogKill", value: .bool(true))) }
+        if cell.watchdogKilled {
+            members.pairs.append((key: "watchdogKill", value: .bool(true)))
+            let procedures = cell.watchdogKillProcedures.map { CanonicalJSON.string(scenario.procedures[$0].name) }
+            members.pairs.append((key: "watchdogKillIn", value: .array(procedures)))
+        }
         return .object(members)
     }
 
