@@ -210,7 +210,7 @@ struct VerdictFixesTests {
         #expect(own.death == RunOutcome.Death(at: TestScenario.ms(1000), cause: .watchdog))
         let launch = TestScenario.run(Self.willTerminateTurn(lifecycle: #""launchWatchdogMs": 2000"#, hook: "applicationDidFinishLaunching"))
         #expect(launch.death == RunOutcome.Death(at: TestScenario.ms(2000), cause: .watchdog))
-        let other = TestScenario.run(Self.willTerminateTurn(lifecycle: #""callbackWatchdogMs": 3000"#, hook: "sceneDidEnterBackground"))
+        let other = TestScenario.run(Self.willTerminateTurn(lifecycle: #""callbackWatchdogMs": 3000"#, hook: "sceneWillEnterForeground"))
         #expect(other.death == RunOutcome.Death(at: TestScenario.ms(3000), cause: .watchdog))
         let custom = TestScenario.run(Self.willTerminateTurn(hook: "myCallback"))
         #expect(custom.death == RunOutcome.Death(at: TestScenario.ms(6003), cause: .exit))

@@ -10,7 +10,8 @@ extension LifecycleBudget {
 
     /// The watchdog of a turn delivering `actions` with no `watchdogMs` of its own: termination
     /// when it delivers a termination callback, launch when it delivers a launch callback, the
-    /// callback watchdog for any other lifecycle callback; `nil` (no watchdog) when it delivers no
+    /// background scene watchdog for `sceneDidEnterBackground`, the callback watchdog for any
+    /// other lifecycle callback; `nil` (no watchdog) when it delivers no
     /// lifecycle callback at all (only hooks of its own, work or `exit`).
     public static func watchdog(forTurn actions: [KillProcedure.TurnAction]) -> LifecycleBudget? {
         let callbacks = actions.compactMap { action -> String? in
@@ -19,6 +20,7 @@ extension LifecycleBudget {
         }
         if callbacks.contains(where: terminationCallbacks.contains) { return .terminationWatchdog }
         if callbacks.contains(where: launchCallbacks.contains) { return .launchWatchdog }
+        if callbacks.contains(Callback.sceneDidEnterBackground) { return .backgroundSceneWatchdog }
         if callbacks.contains(where: Callback.all.contains) { return .callbackWatchdog }
         return nil
     }

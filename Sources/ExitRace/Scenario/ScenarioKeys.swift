@@ -19,7 +19,7 @@ enum ScenarioKeys {
     static let sweep = ["vary", "steps", "log", "toleranceMs"]
     static let lifecycle = [
         "scenes", "debuggerAttached", "suspendAfterMs", "backgroundTaskAllowanceMs", "expirationWarningMs", "uiTeardownMs", "terminateDelayMs",
-        "terminationWatchdogMs", "launchWatchdogMs", "callbackWatchdogMs",
+        "terminationWatchdogMs", "launchWatchdogMs", "callbackWatchdogMs", "backgroundSceneWatchdogMs", "activeBackgroundModes",
     ]
     static let activity = ["startedAtMs", "maxActiveMs", "maxEndedMs"]
     /// Goals, by `kind`.
