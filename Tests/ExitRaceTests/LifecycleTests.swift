@@ -317,11 +317,12 @@ struct LifecycleTests {
         #expect(LifecycleAction.jetsam.expansion(from: .background, scenes: true) == [.sigkill])
         #expect(LifecycleAction.pressHome.expansion(from: .active, scenes: true) == [
             .lifecycleTurn([.hook("sceneWillResignActive")], watchdog: .callbackWatchdog), .setState(.inactive),
-            .lifecycleTurn([.hook("sceneDidEnterBackground")], watchdog: .callbackWatchdog), .setState(.background),
+            .lifecycleTurn([.hook("sceneDidEnterBackground")], watchdog: .backgroundSceneWatchdog), .setState(.background),
             .enterBackground,
         ])
         #expect(LifecycleAction.swipeAway.expansion(from: .background, scenes: true) == [
-            .beginTermination, .lifecycleTurn([.hook("sceneDidDisconnect")], watchdog: .callbackWatchdog), .lifecycleDelay(.terminateDelay),
+            .beginTermination, .lifecycleTurn([.hook("sceneDidDisconnect")], watchdog: .backgroundSceneWatchdog),
+            .lifecycleDelay(.terminateDelay),
             .lifecycleTurn([.hook("applicationWillTerminate")], watchdog: .terminationWatchdog),
             .lifecycleTurn([.hook("willTerminateNotification"), .exit], watchdog: .terminationWatchdog),
         ])
