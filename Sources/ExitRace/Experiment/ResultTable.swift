@@ -58,6 +58,16 @@ public struct ResultTable: Equatable, Sendable {
     /// Row-major: `cells[hook * strategies.count + strategy]`.
     public var cells: [Cell]
 
+    /// The procedures (indices) under which the cell's cleanup won by less than
+    /// `scenario.thinWin` (a tie included): thin wins, `[t]`.
+    public func thinWinProcedures(_ cell: Cell) -> [Int] {
+        cell.outcomes.indices.filter { index in
+            let outcome = cell.outcomes[index]
+            guard outcome.cleanupFinished, let margin = outcome.margin else { return false }
+            return margin.nanoseconds >= 0 && margin < scenario.thinWin
+        }
+    }
+
     /// The cell of hook `hook` and strategy `strategy` (indices).
     public func cell(hook: Int, strategy: Int) -> Cell {
         cells[hook * scenario.strategies.count + strategy]

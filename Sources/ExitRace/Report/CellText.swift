@@ -11,6 +11,7 @@ extension ResultTable {
         if cell.hasInversion { text += " [i]" }
         if cell.hasDeadlock { text += " [d]" }
         if cell.watchdogKilled { text += " [w]" }
+        if !thinWinProcedures(cell).isEmpty { text += " [t]" }
         if cell.hitBound { text += " [?]" }
         return text
     }
@@ -51,6 +52,11 @@ extension ResultTable {
                 "[w] watchdog kill: the cleanup finished, then a watchdog killed the app (0x8badf00d) under a procedure "
                     + "(see details)")
         }
+        if cells.contains(where: { !thinWinProcedures($0).isEmpty }) {
+            lines.append(
+                "[t] thin win: the cleanup won by less than thinWinMs (\(TimeFormatting.human(scenario.thinWin.nanoseconds))) "
+                    + "under a procedure (see details)")
+        }
         if cells.contains(where: \.hitBound) {
             lines.append("[?] a run reached a bound of \"limits\" before the process died: the result is incomplete")
         }
@@ -81,6 +87,9 @@ extension ResultTable {
                 if let inversion = outcome.inversion { add("priority inversion: \(inversion.checkerMessage)", procedure) }
                 if let story = scenario.goalStory(outcome) { add(story, procedure) }
                 if let story = Self.watchdogStory(outcome) { add(story, procedure) }
+                if thinWinProcedures(cell).contains(index), let margin = outcome.margin {
+                    add("thin win: by \(TimeFormatting.human(margin.nanoseconds)), below thinWinMs", procedure)
+                }
                 if let bound = outcome.boundReached {
                     add("stopped at \(bound.settingPath) while the process was alive", procedure)
                 }

@@ -185,6 +185,14 @@ public struct ResultDiff: Equatable, Sendable {
                 "watchdog kill now under \(new.watchdogKillIn.joined(separator: ", ")) "
                     + "(was \(old.watchdogKillIn.joined(separator: ", ")))")
         }
+        // A sampled cell names no thin wins: compare them only between tables of single runs.
+        if old.thinWinIn != new.thinWinIn && old.rates == nil && new.rates == nil {
+            if new.thinWinIn.isEmpty {
+                marks.append("thin win gone")
+            } else {
+                marks.append("thin win under \(new.thinWinIn.joined(separator: ", "))" + (old.thinWinIn.isEmpty ? " appeared" : ""))
+            }
+        }
         var procedures: [String] = []
         var changed = old.verdict != new.verdict || !marks.isEmpty
         for outcome in new.outcomes {

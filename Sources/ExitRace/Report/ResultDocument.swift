@@ -44,6 +44,9 @@ public struct ResultDocument: Equatable, Sendable {
         /// The procedures under which that happened (`watchdogKillIn`); empty when the file does
         /// not name them (a sampled table, or a file written before they were named).
         public var watchdogKillIn: [String] = []
+        /// The procedures under which the cleanup won by less than the scenario's `thinWinMs`
+        /// (`[t]` in tables, `thinWinIn`); empty when the file has none.
+        public var thinWinIn: [String] = []
         /// The share that finished under each procedure, in the file's order, when the file is a
         /// sampled table (``RateJSONRenderer``); `nil` for a table of single runs, whose
         /// `outcomes` say what happened instead (a sampled cell has no `outcomes`).
@@ -244,9 +247,13 @@ public struct ResultDocument: Equatable, Sendable {
                 if let node = node["watchdogKillIn"], case .array(let items) = node.value {
                     watchdogKillIn = items.compactMap { if case .string(let s) = $0.value { s } else { nil } }
                 }
+                var thinWinIn: [String] = []
+                if let node = node["thinWinIn"], case .array(let items) = node.value {
+                    thinWinIn = items.compactMap { if case .string(let s) = $0.value { s } else { nil } }
+                }
                 cells.append(
                     Cell(hook: hook, strategy: strategy, verdict: verdict, priorityInversion: inversion, deadlock: deadlock,
-                         outcomes: outcomes, watchdogKill: watchdogKill, watchdogKillIn: watchdogKillIn))
+                         outcomes: outcomes, watchdogKill: watchdogKill, watchdogKillIn: watchdogKillIn, thinWinIn: thinWinIn))
             }
             var document = ResultDocument(
                 scenario: scenario, hooks: hooks, strategies: strategies, procedures: procedures, cells: cells)

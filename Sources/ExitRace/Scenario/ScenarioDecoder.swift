@@ -70,6 +70,7 @@ public enum ScenarioDecoder {
             systemCalls: calls, hooks: hooks, strategies: strategies, procedures: procedures)
         scenario.sweeps = decodeSweeps(object, scenario, log: log)
         scenario.sampling = decodeSampling(object, log: log)
+        if let thinWin = object.milliseconds("thinWinMs") { scenario.thinWin = thinWin }
         return scenario
     }
 
