@@ -107,7 +107,7 @@ struct DefaultsTests {
             "activity": scenario.activity == nil ? "none" : "?",
             "goal": "{kind: \(goal.rawValue)}",
             "sweeps": scenario.sweeps.isEmpty ? "none" : "?",
-            "thinWinMs": Self.ms(scenario.thinWin),
+            "thinWinMs": Self.ms(scenario.thinWin), "runCondition": "none", "runConditions": "none",
         ]
         let sweep = SweepSpec(name: "s", vary: [])
         let sweepDefaults = [
