@@ -89,7 +89,9 @@ struct DeadlockAndInversionTests {
     }
 
     /// A detached task blocks its pool thread on "a"; the only signaller of "a" is a second
-    /// detached task, which needs a pool thread. `mainWaits` adds a main-thread wait on top.
+    /// detached task, which needs a pool thread. `mainWaits` adds a main-thread wait on top. The
+    /// turn works 20 ms before `exit`, so the pool starves (at 10 ms) while the process lives: a
+    /// deadlock that forms only after death marks nothing.
     func starvedPool(width: Int, mainWaits: Bool) -> Scenario {
         let blocker = #"{"op": "detached", "body": [{"op": "wait", "semaphore": "a"}, {"op": "signal", "semaphore": "done"}]}"#
         let signaller = #"{"op": "detached", "body": [\#(call), {"op": "signal", "semaphore": "a"}]}"#
@@ -98,7 +100,9 @@ struct DeadlockAndInversionTests {
             timing: #""cooperativePoolWidth": \#(width)"#,
             strategies: ["starved": "[\(blocker), \(signaller)\(wait)]"],
             procedures: [
-                "watched": #"[{"op": "turn", "watchdogMs": 5000, "actions": [{"op": "hook", "name": "hook"}, {"op": "exit"}]}]"#
+                "watched": #"""
+                [{"op": "turn", "watchdogMs": 5000, "actions": [{"op": "hook", "name": "hook"}, {"op": "work", "ms": 20}, {"op": "exit"}]}]
+                """#
             ])
     }
 

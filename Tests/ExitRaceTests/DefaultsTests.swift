@@ -68,7 +68,8 @@ struct DefaultsTests {
             "backgroundTaskAllowanceMs": ms(settings.backgroundTaskAllowance), "expirationWarningMs": ms(settings.expirationWarning),
             "uiTeardownMs": ms(settings.uiTeardown), "terminateDelayMs": ms(settings.terminateDelay),
             "terminationWatchdogMs": ms(settings.terminationWatchdog), "launchWatchdogMs": ms(settings.launchWatchdog),
-            "callbackWatchdogMs": ms(settings.callbackWatchdog),
+            "callbackWatchdogMs": ms(settings.callbackWatchdog), "backgroundSceneWatchdogMs": ms(settings.backgroundSceneWatchdog),
+            "activeBackgroundModes": "[]",
         ]
     }()
     static let activity: [String: String] = [
@@ -107,6 +108,7 @@ struct DefaultsTests {
             "goal": "{kind: \(goal.rawValue)}",
             "sweeps": scenario.sweeps.isEmpty ? "none" : "?",
             "queues": scenario.queues.isEmpty ? "none" : "?",
+            "thinWinMs": Self.ms(scenario.thinWin), "runCondition": "none", "runConditions": "none",
         ]
         let sweep = SweepSpec(name: "s", vary: [])
         let sweepDefaults = [

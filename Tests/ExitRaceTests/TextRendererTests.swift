@@ -18,11 +18,12 @@ struct TextRendererTests {
         #expect(TextRenderer.wrap(text, width: width) == lines)
     }
 
-    @Test("every line of the default table fits in 110 columns, and the header lines line up with the rows")
+    @Test("every line of the default table fits in 120 columns, and the header lines line up with the rows")
     func defaultTableWidth() {
         let text = TextRenderer.render(Simulator(scenario: DefaultScenario.load()).table())
         let tableLines = text.split(separator: "\n").dropFirst().prefix(8)
-        for line in tableLines { #expect(line.count <= 110, "\(line)") }
+        // 120, the project's line width: the thin-win mark ("△ background [t]") widened two columns.
+        for line in tableLines { #expect(line.count <= 120, "\(line)") }
         let separators = tableLines.map { line in line.enumerated().filter { $0.element == "|" || $0.element == "+" }.map(\.offset) }
         let rule = separators[3]
         for (index, positions) in separators.enumerated() where !positions.isEmpty && positions.count == rule.count {

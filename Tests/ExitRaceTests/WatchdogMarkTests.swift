@@ -30,7 +30,8 @@ struct WatchdogMarkTests {
         #expect(table.cells[0].watchdogKilled)
         let text = TextRenderer.render(table)
         #expect(text.contains("| ○ [w]\n"))
-        #expect(text.contains("\n[w] watchdog kill: the cleanup finished, but every run ended in a watchdog kill (0x8badf00d): a crash report on a device\n"))
+        #expect(text.contains(
+            "\n[w] watchdog kill: the cleanup finished, then a watchdog killed the app (0x8badf00d) under a procedure (see details)\n"))
         #expect(text.contains("\n  hook · Task.detached + semaphore (watched): the cleanup finished at 11 ms, then the watchdog killed the process at\n      5000 ms (0x8badf00d)\n"))
         #expect(MarkdownRenderer.render(table).contains("| ○ \\[w\\] |"))
         #expect(JSONRenderer.render([table]).contains(#""watchdogKill": true"#))

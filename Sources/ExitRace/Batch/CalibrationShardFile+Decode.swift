@@ -117,18 +117,21 @@ extension CalibrationShardFile {
             }
             return values
         }
-        func sparse(_ key: String, rows: Int, width: Int) -> [[Int]]? {
+        /// Rows of `[index, count]` pairs, each index below `width` and each count a number of sets.
+        func pairs(_ key: String, rows: Int, width: Int) -> [[(index: Int, count: Int)]]? {
             guard let nodes = reader.array(key, required: true), nodes.count == rows else {
                 log.error(reader.childPath(key), reader.position(key), "expected \(rows) rows of [index, count] pairs")
                 return nil
             }
-            var result = Array(repeating: Array(repeating: 0, count: width), count: rows)
+            var result: [[(index: Int, count: Int)]] = []
+            result.reserveCapacity(rows)
             for (row, rowNode) in nodes.enumerated() {
-                guard case .array(let pairs) = rowNode.value else {
+                guard case .array(let items) = rowNode.value else {
                     log.expected("an array of [index, count] pairs", at: rowNode, "\(reader.childPath(key))[\(row)]")
                     return nil
                 }
-                for pair in pairs {
+                var found: [(index: Int, count: Int)] = []
+                for pair in items {
                     guard case .array(let two) = pair.value, two.count == 2, case .number(_, let a) = two[0].value,
                         case .number(_, let b) = two[1].value, let index = Int(a), let count = Int(b), (0..<width).contains(index),
                         (1...sets).contains(count)
@@ -136,16 +139,31 @@ extension CalibrationShardFile {
                         log.expected("[index below \(width), count from 1 to \(sets)]", at: pair, "\(reader.childPath(key))[\(row)]")
                         return nil
                     }
-                    result[row][index] = count
+                    found.append((index, count))
                 }
+                result.append(found)
             }
             return result
         }
+        func dense(_ key: String, rows: Int, width: Int) -> [[Int]]? {
+            pairs(key, rows: rows, width: width).map { rows in
+                rows.map { row in
+                    var counts = Array(repeating: 0, count: width)
+                    for (index, count) in row { counts[index] = count }
+                    return counts
+                }
+            }
+        }
+        func masks(_ key: String, rows: Int, procedures: Int) -> [[UInt32: Int]]? {
+            pairs(key, rows: rows, width: 1 << procedures).map { rows in
+                rows.map { row in Dictionary(row.map { (UInt32($0.index), $0.count) }, uniquingKeysWith: +) }
+            }
+        }
         let settings = empty.lowest.count
         guard let words = reader.array("acceptedWords", required: true),
-            let histograms = sparse("fineHistograms", rows: settings, width: CalibrationTally.fineBins),
+            let histograms = dense("fineHistograms", rows: settings, width: CalibrationTally.fineBins),
             let lowest = integers("lowest", count: settings), let highest = integers("highest", count: settings),
-            let predictions = sparse("predictions", rows: empty.predictions.count, width: empty.predictions.first?.count ?? 1),
+            let predictions = masks("predictions", rows: empty.predictions.count, procedures: empty.procedures),
             let misses = integers("misses", count: empty.misses.count),
             let closest = reader.array("closest", required: true)
         else { return nil }

@@ -83,7 +83,11 @@ public struct CalibrationShardFile: Sendable {
             "fineHistograms": .array(tally.fineHistograms.map(sparse)),
             "lowest": .array(tally.lowest.map { .integer($0) }),
             "highest": .array(tally.highest.map { .integer($0) }),
-            "predictions": .array(tally.predictions.map(sparse)),
+            "predictions": .array(
+                tally.predictions.map { counts in
+                    // In mask order, so the file's bytes never depend on the dictionary's order.
+                    .array(counts.keys.sorted().map { .array([.integer(Int64($0)), .integer(Int64(counts[$0]!))]) })
+                }),
             "misses": .array(tally.misses.map { .integer(Int64($0)) }),
             "closest": .array(
                 tally.closest.map { near in

@@ -139,7 +139,9 @@ struct CellCompiler {
         case .beginTermination: program.steps.append(ScriptStep(kind: .beginTermination))
         case .action: preconditionFailure("actions do not nest")
         case .turn(let actions, let watchdog):
-            let watchdogSlot = watchdog == nil ? -1 : slot(join(path, "watchdogMs"))
+            // Without its own budget, a turn gets the lifecycle watchdog of the callbacks it delivers.
+            let watchdogSlot =
+                watchdog != nil ? slot(join(path, "watchdogMs")) : LifecycleBudget.watchdog(forTurn: actions).map(slot) ?? -1
             emitTurn(actions, watchdog: watchdogSlot, at: path, cell, into: &program)
         case .lifecycleTurn(let actions, let watchdog):
             emitTurn(actions, watchdog: slot(watchdog), at: "", cell, into: &program)

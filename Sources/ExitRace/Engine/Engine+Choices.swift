@@ -11,6 +11,8 @@ extension Engine {
             instantReady.append(first)
         }
         while queue.nextTime == queue.now, let entry = queue.next() { instantReady.append(entry) }
+        // After death nothing counts, so its races are not choice points: the default order.
+        guard alive else { return instantReady.remove(at: 0) }
         collectCandidates()
         guard choiceCandidates.count > 1 else { return instantReady.remove(at: 0) }
         let pick = scheduler.choose(among: choiceCandidates.count)

@@ -20,7 +20,10 @@ extension Engine {
         let thread = threads[Int(t)]
         if thread.state == .queueWaiting { return .queue(thread.waitQueue) }
         if thread.state == .waiting && !thread.hasTimeout { return .semaphore(thread.semaphore) }
-        if thread.state == .sleeping && thread.pollFlag >= 0 { return .flag(thread.pollFlag) }
+        // A flag set while its poller sleeps releases it at the next poll: that is waiting, not a deadlock.
+        if thread.state == .sleeping && thread.pollFlag >= 0 && !flags[Int(thread.pollFlag)] {
+            return .flag(thread.pollFlag)
+        }
         return nil
     }
 

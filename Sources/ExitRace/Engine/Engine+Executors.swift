@@ -100,7 +100,7 @@ extension Engine {
     mutating func detach(_ c: Int32, from t: Int32, state: SimContext.State) {
         if tracing {
             let reason: TraceRecord.StopReason =
-                state == .done ? .finished : contexts[Int(c)].hoppedOff ? .hopped : .suspended
+                state == .done ? .finished : contexts[Int(c)].hoppedOff && t == Self.mainThread ? .hopped : .suspended
             note(.stopped, thread: t, context: c, a: reason.rawValue)
         }
         contexts[Int(c)].state = state

@@ -5,6 +5,7 @@ extension Engine {
         var outcome = RunOutcome(
             cleanupFinished: cleanupAt != nil, cleanupAt: cleanupAt, wouldHaveFinishedAt: wouldHaveFinishedAt,
             death: death, deadlockChain: deadlock, inversion: inversion, boundReached: bound, events: events)
+        outcome.deadlockAfterDeath = deadlockAfterDeath
         outcome.activity = activityOutcome()
         switch goal {
         case .cleanup:

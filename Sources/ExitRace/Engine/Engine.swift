@@ -28,6 +28,9 @@ struct Engine {
     let hasActivity: Bool
     /// `lifecycle.debuggerAttached`: the debugger keeps the app from being suspended.
     let debuggerAttached: Bool
+    /// `lifecycle.activeBackgroundModes` is not empty: an active background mode (audio, location,
+    /// …) keeps the app from being suspended.
+    let backgroundModeActive: Bool
     /// What makes a cell ○; its times are read from the run's values.
     let goal: Goal
     /// For a `keepsCalling` goal: the call, or -1.
@@ -99,6 +102,8 @@ struct Engine {
     var wouldHaveFinishedAt: VirtualInstant?
     var inversion: RunOutcome.PriorityInversion?
     var deadlock: DeadlockChain?
+    /// A deadlock that formed only after the process died, had it lived.
+    var deadlockAfterDeath: DeadlockChain?
     /// Buffers the deadlock search reuses from run to run.
     var scratchSteps = ContiguousArray<DeadlockChain.Step>()
     var scratchContexts = ContiguousArray<ContextID>()
@@ -130,6 +135,7 @@ struct Engine {
         mainQoS = scenario.timing.mainThreadQoS.rawValue
         hasActivity = scenario.activity != nil
         debuggerAttached = scenario.lifecycle.debuggerAttached
+        backgroundModeActive = !scenario.lifecycle.activeBackgroundModes.isEmpty
         goal = scenario.goal
         if case .keepsCalling(let call, _, _) = scenario.goal {
             goalCall = scenario.systemCalls.firstIndex { $0.name == call } ?? -1
@@ -181,8 +187,13 @@ struct Engine {
                 if cleanupAt != nil || wouldHaveFinishedAt != nil || program.requiredCleanups == 0 { break }
             }
         }
-        // A deadlock that forms after the process died (as if it had lived) still explains the cell.
-        if deadlock == nil { deadlock = findDeadlock() }
+        // Only what happens while the process lives marks a cell: a deadlock that forms after it
+        // died (as if it had lived) is kept apart, for explanations.
+        if alive {
+            deadlock = findDeadlock()
+        } else if deadlock == nil {
+            deadlockAfterDeath = findDeadlock()
+        }
         return outcome(events: events, bound: bound)
     }
 
@@ -223,6 +234,7 @@ struct Engine {
         wouldHaveFinishedAt = nil
         inversion = nil
         deadlock = nil
+        deadlockAfterDeath = nil
     }
 
     /// Empties the queues and cleans the threads the last run used; resizes the pools when this
@@ -373,12 +385,13 @@ struct Engine {
     }
 
     /// The app is suspended now if it is still in the same stay in the background, holds no
-    /// background task, is not being terminated and is not under the debugger. iOS does not
+    /// background task, is not being terminated, is not under the debugger and has no active
+    /// background mode. iOS does not
     /// suspend an app whose main thread is inside a lifecycle callback: then suspension waits for
     /// the callback's turn to return.
     mutating func suspendIfIdle(epoch: Int32) {
         guard alive && epoch == Int32(bitPattern: backgroundEpoch) && inBackground && heldTasks == 0 && !suspended
-            && !terminating && !debuggerAttached
+            && !terminating && !debuggerAttached && !backgroundModeActive
         else { return }
         let onMain = threads[Int(Self.mainThread)].context
         if onMain >= 0 && contexts[Int(onMain)].kind == .turn {

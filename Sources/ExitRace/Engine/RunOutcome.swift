@@ -87,6 +87,9 @@ public struct RunOutcome: Equatable, Sendable {
     public var deadlockChain: DeadlockChain?
     /// The chain's links in words (made each time this is read).
     public var deadlock: [DeadlockLink]? { deadlockChain?.links }
+    /// A wait-for chain that formed only after the process died, had it lived: it marks nothing
+    /// (only what happens before death decides a cell) and is told by explanations.
+    public var deadlockAfterDeath: DeadlockChain?
     /// The first priority inversion of the run, if any.
     public var inversion: PriorityInversion?
     /// The bound of `limits` that stopped a run whose process was still alive.

@@ -24,10 +24,13 @@ public struct ResultTable: Equatable, Sendable {
         public var hasDeadlock: Bool { outcomes.contains { $0.deadlock != nil } }
         /// Whether a run stopped at a bound of `limits` (`[?]`).
         public var hitBound: Bool { outcomes.contains { $0.boundReached != nil } }
-        /// Whether every run finished the cleanup and then ended in a watchdog kill (`[w]`): a ○
-        /// that leaves a crash report (0x8badf00d) on a device every time.
-        public var watchdogKilled: Bool {
-            !outcomes.isEmpty && outcomes.allSatisfy { $0.cleanupFinished && $0.death?.cause.isWatchdogKill == true }
+        /// Whether, under some procedure, the cleanup finished and the run then ended in a watchdog
+        /// kill (`[w]`): a success that leaves a crash report (0x8badf00d) on a device.
+        public var watchdogKilled: Bool { !watchdogKillProcedures.isEmpty }
+        /// The procedures (indices) under which the cleanup finished and the run then ended in a
+        /// watchdog kill, in the scenario's order.
+        public var watchdogKillProcedures: [Int] {
+            outcomes.indices.filter { outcomes[$0].cleanupFinished && outcomes[$0].death?.cause.isWatchdogKill == true }
         }
     }
 
@@ -54,6 +57,16 @@ public struct ResultTable: Equatable, Sendable {
     public var scenario: Scenario
     /// Row-major: `cells[hook * strategies.count + strategy]`.
     public var cells: [Cell]
+
+    /// The procedures (indices) under which the cell's cleanup won by less than
+    /// `scenario.thinWin` (a tie included): thin wins, `[t]`.
+    public func thinWinProcedures(_ cell: Cell) -> [Int] {
+        cell.outcomes.indices.filter { index in
+            let outcome = cell.outcomes[index]
+            guard outcome.cleanupFinished, let margin = outcome.margin else { return false }
+            return margin.nanoseconds >= 0 && margin < scenario.thinWin
+        }
+    }
 
     /// The cell of hook `hook` and strategy `strategy` (indices).
     public func cell(hook: Int, strategy: Int) -> Cell {

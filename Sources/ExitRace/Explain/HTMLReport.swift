@@ -33,9 +33,20 @@ public enum HTMLReport {
         for cell in layout.rows.flatMap(\.cells) {
             let traces = section.traces(hook: cell.hook, strategy: cell.strategy)
             let rates = RateSVG.cell(section, hook: cell.hook, strategy: cell.strategy)
-            out += details(cell, layout, traces: traces, id: id, expanded: expanded, extra: rates)
+            let killed = section.rates == nil ? watchdogKills(section, hook: cell.hook, strategy: cell.strategy) : ""
+            out += details(cell, layout, traces: traces, id: id, expanded: expanded, extra: rates + killed)
         }
         return out + sweeps(section, expanded: expanded) + "</section>\n"
+    }
+
+    /// For a `[w]` cell: the procedures under which the cleanup finished and a watchdog then
+    /// killed the process; empty for any other cell.
+    static func watchdogKills(_ section: ReportContent.Section, hook: Int, strategy: Int) -> String {
+        let cell = section.table.cell(hook: hook, strategy: strategy)
+        guard cell.watchdogKilled else { return "" }
+        let names = cell.watchdogKillProcedures.map { section.scenario.procedures[$0].name }.joined(separator: ", ")
+        return "<p class=\"verdict\">[w] the cleanup finished, then a watchdog killed the process (0x8badf00d, a crash "
+            + "report on a device) under: \(HTML.escape(names))</p>\n"
     }
 
     /// Each sweep's picture, then its flip report in words.

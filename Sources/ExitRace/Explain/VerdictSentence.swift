@@ -44,6 +44,9 @@ enum VerdictSentence {
         } else if let margin = outcome.margin, let would = outcome.wouldHaveFinishedAt {
             text += ": lost by \(ms(-margin.nanoseconds)) (it would have finished at \(ms(would.nanoseconds)))"
         }
+        if let chain = outcome.deadlockAfterDeath?.links {
+            text += "; had it lived, it would have deadlocked: \(chain.chainDescription)"
+        }
         return text + inversionNote(outcome) + "."
     }
 
@@ -68,6 +71,8 @@ enum VerdictSentence {
         case ready(since: Int64, dispatch: Bool)
         case running(thread: Int32)
         case calling(thread: Int32, call: Int32)
+        /// Still in the call's work, but its request had reached the system.
+        case callingSent(thread: Int32, call: Int32)
         case awaitingReply(call: Int32)
         case sleeping
         case blocked(thread: Int32, semaphore: Int32)
@@ -107,10 +112,15 @@ enum VerdictSentence {
                 if record.thread == 0 { mainDoing = "running \(CellExplanation.context(record.context, trace))" }
             case .stopped:
                 if record.a == TraceRecord.StopReason.finished.rawValue { states[c] = .done }
-                if record.a == TraceRecord.StopReason.suspended.rawValue, case .calling(_, let call) = states[c] {
-                    states[c] = .awaitingReply(call: call)
+                if record.a == TraceRecord.StopReason.suspended.rawValue {
+                    if case .calling(_, let call) = states[c] { states[c] = .awaitingReply(call: call) }
+                    if case .callingSent(_, let call) = states[c] { states[c] = .awaitingReply(call: call) }
                 }
             case .callStarted: states[c] = .calling(thread: record.thread, call: record.a)
+            case .delivered:
+                if case .calling(let thread, let call) = states[c], call == record.a {
+                    states[c] = .callingSent(thread: thread, call: call)
+                }
             case .taskSleep: states[c] = .sleeping
             case .waitBlocked:
                 states[c] = .blocked(thread: record.thread, semaphore: record.a)
@@ -167,6 +177,9 @@ enum VerdictSentence {
             return "\(name) was ready since \(ms(since)) but every \(dispatch ? "Dispatch worker" : "cooperative thread") was busy"
         case .calling(let thread, let call):
             return "\(name) was in \(CellExplanation.call(call, trace)) on \(CellExplanation.thread(thread, trace)); its request had not left yet"
+        case .callingSent(let thread, let call):
+            return "\(name) was in \(CellExplanation.call(call, trace)) on \(CellExplanation.thread(thread, trace)); its request had reached "
+                + "the system, but the call takes effect on reply"
         case .awaitingReply(let call):
             let index = Int(call)
             if trace.scenario.systemCalls.indices.contains(index), trace.scenario.systemCalls[index].takesEffectOn == .delivery {

@@ -80,8 +80,18 @@ public struct LifecycleSettings: Equatable, Sendable {
     public var terminationWatchdog: VirtualDuration
     /// Budget of the launch turn.
     public var launchWatchdog: VirtualDuration
-    /// Budget of other lifecycle turns (`didEnterBackground` and the like).
+    /// Budget of other lifecycle turns (`applicationDidEnterBackground`, foreground transitions, a
+    /// silent push's callback).
     public var callbackWatchdog: VirtualDuration
+    /// Wall-clock budget of a scene callback delivered while the app is in the background
+    /// (`sceneDidEnterBackground`, `sceneDidDisconnect` of a backgrounded app): crash logs show
+    /// "scene-update watchdog transgression … exhausted real (wall clock) time allowance of 10.00
+    /// seconds | ProcessVisibility: Background".
+    public var backgroundSceneWatchdog: VirtualDuration = .ms(10_000)
+    /// The background modes active during the run (audio playing, location updates, a VoIP call,
+    /// a Bluetooth or external-accessory session): while one is active the app is not suspended in
+    /// the background. Structure, not a parameter.
+    public var activeBackgroundModes: [BackgroundMode] = []
 
     /// The lifecycle a scenario gets for every setting it leaves out: a scene-based app on current
     /// iOS (about 30 s of background time per background task), launched from the home screen.
@@ -98,6 +108,7 @@ public struct LifecycleSettings: Equatable, Sendable {
             ("expirationWarningMs", \.expirationWarning), ("uiTeardownMs", \.uiTeardown),
             ("terminateDelayMs", \.terminateDelay), ("terminationWatchdogMs", \.terminationWatchdog),
             ("launchWatchdogMs", \.launchWatchdog), ("callbackWatchdogMs", \.callbackWatchdog),
+            ("backgroundSceneWatchdogMs", \.backgroundSceneWatchdog),
         ]
     }
 }
@@ -158,6 +169,8 @@ public enum LifecycleBudget: CaseIterable, Sendable {
     case launchWatchdog
     /// ``LifecycleSettings/callbackWatchdog``.
     case callbackWatchdog
+    /// ``LifecycleSettings/backgroundSceneWatchdog``.
+    case backgroundSceneWatchdog
 
     /// The setting's member in the scenario's `lifecycle` section.
     var key: String {
@@ -167,6 +180,7 @@ public enum LifecycleBudget: CaseIterable, Sendable {
         case .terminationWatchdog: "terminationWatchdogMs"
         case .launchWatchdog: "launchWatchdogMs"
         case .callbackWatchdog: "callbackWatchdogMs"
+        case .backgroundSceneWatchdog: "backgroundSceneWatchdogMs"
         }
     }
 
@@ -177,6 +191,7 @@ public enum LifecycleBudget: CaseIterable, Sendable {
         case .terminationWatchdog: \.terminationWatchdog
         case .launchWatchdog: \.launchWatchdog
         case .callbackWatchdog: \.callbackWatchdog
+        case .backgroundSceneWatchdog: \.backgroundSceneWatchdog
         }
     }
 }
@@ -195,6 +210,9 @@ extension LifecycleAction {
         let enterBackground = scenes ? [C.sceneDidEnterBackground] : [C.didEnterBackground]
         let enterForeground = scenes ? [C.sceneWillEnterForeground] : [C.willEnterForeground]
         let callback = LifecycleBudget.callbackWatchdog
+        // A scene's move to the background is a background scene update (10 s in crash logs);
+        // applicationDidEnterBackground has "approximately five seconds" (UIKit's documentation).
+        let enterBackgroundBudget = scenes ? LifecycleBudget.backgroundSceneWatchdog : callback
         switch (self, state) {
         case (.tapIcon, .notRunning), (.tapIcon, .terminated):
             let launch = [C.willFinishLaunching, C.didFinishLaunching] + (scenes ? [C.sceneWillConnect, C.sceneWillEnterForeground] : [])
@@ -204,10 +222,10 @@ extension LifecycleAction {
         case (.tapIcon, .inactive):
             return [turn(becomeActive, callback), .setState(.active)]
         case (.pressHome, .active):
-            return [turn(resignActive, callback), .setState(.inactive), turn(enterBackground, callback), .setState(.background),
-                    .enterBackground]
+            return [turn(resignActive, callback), .setState(.inactive), turn(enterBackground, enterBackgroundBudget),
+                    .setState(.background), .enterBackground]
         case (.pressHome, .inactive):
-            return [turn(enterBackground, callback), .setState(.background), .enterBackground]
+            return [turn(enterBackground, enterBackgroundBudget), .setState(.background), .enterBackground]
         case (.openSwitcher, .active):
             return [turn(resignActive, callback), .setState(.inactive)]
         case (.swipeAway, .active):
@@ -218,7 +236,7 @@ extension LifecycleAction {
             return [.beginTermination, .lifecycleTurn(actions, watchdog: .terminationWatchdog)]
         case (.swipeAway, .background):
             var steps: [KillProcedure.Step] = [.beginTermination]
-            if scenes { steps += [turn([C.sceneDidDisconnect], callback), .lifecycleDelay(.terminateDelay)] }
+            if scenes { steps += [turn([C.sceneDidDisconnect], .backgroundSceneWatchdog), .lifecycleDelay(.terminateDelay)] }
             return steps + [
                 turn([C.willTerminate], .terminationWatchdog),
                 .lifecycleTurn([.hook(C.willTerminateNotification), .exit], watchdog: .terminationWatchdog),

@@ -44,6 +44,14 @@ public struct Scenario: Equatable, Sendable {
     /// The app's own dispatch queues (the `queues` section), in file order; none by default.
     public var queues: [DispatchQueueSpec] = []
 
+    /// A win whose margin is below this is flagged as thin (`[t]`): timings within their
+    /// uncertainty could flip it. Reporting only; runs do not read it.
+    public var thinWin: VirtualDuration = Scenario.defaultThinWin
+    /// 3 ms, the assumed duration of `exit`: a cleanup that beats the process's death by less than
+    /// the time `exit` itself takes is racing `exit`, and the exit duration and start latencies
+    /// of a release build are not measured (wins a semaphore wait guarantees have larger margins).
+    public static let defaultThinWin = VirtualDuration.ms(3)
+
     /// Whether any setting is drawn from a distribution.
     public var isUncertain: Bool { !uncertainties.isEmpty }
 

@@ -1,7 +1,7 @@
 /// The short text of one table cell, shared by every renderer through ``TableLayout``:
 /// `○`, `×`, `△ background`, with the marks `[i]` (priority inversion), `[d]` (deadlock), `[w]`
-/// (every run finished the cleanup, then ended in a watchdog kill) and `[?]` (a run stopped at a
-/// bound of `limits`).
+/// (under some procedure the cleanup finished, then the run ended in a watchdog kill; the details
+/// lines name the procedures) and `[?]` (a run stopped at a bound of `limits`).
 extension ResultTable {
     func cellText(_ cell: Cell) -> String {
         var text = cell.verdict.symbol
@@ -11,6 +11,7 @@ extension ResultTable {
         if cell.hasInversion { text += " [i]" }
         if cell.hasDeadlock { text += " [d]" }
         if cell.watchdogKilled { text += " [w]" }
+        if !thinWinProcedures(cell).isEmpty { text += " [t]" }
         if cell.hitBound { text += " [?]" }
         return text
     }
@@ -48,8 +49,13 @@ extension ResultTable {
         }
         if cells.contains(where: \.watchdogKilled) {
             lines.append(
-                "[w] watchdog kill: the cleanup finished, but every run ended in a watchdog kill (0x8badf00d): "
-                    + "a crash report on a device")
+                "[w] watchdog kill: the cleanup finished, then a watchdog killed the app (0x8badf00d) under a procedure "
+                    + "(see details)")
+        }
+        if cells.contains(where: { !thinWinProcedures($0).isEmpty }) {
+            lines.append(
+                "[t] thin win: the cleanup won by less than thinWinMs (\(TimeFormatting.human(scenario.thinWin.nanoseconds))) "
+                    + "under a procedure (see details)")
         }
         if cells.contains(where: \.hitBound) {
             lines.append("[?] a run reached a bound of \"limits\" before the process died: the result is incomplete")
@@ -80,7 +86,10 @@ extension ResultTable {
                 }
                 if let inversion = outcome.inversion { add("priority inversion: \(inversion.checkerMessage)", procedure) }
                 if let story = scenario.goalStory(outcome) { add(story, procedure) }
-                if cell.watchdogKilled, let story = Self.watchdogStory(outcome) { add(story, procedure) }
+                if let story = Self.watchdogStory(outcome) { add(story, procedure) }
+                if thinWinProcedures(cell).contains(index), let margin = outcome.margin {
+                    add("thin win: by \(TimeFormatting.human(margin.nanoseconds)), below thinWinMs", procedure)
+                }
                 if let bound = outcome.boundReached {
                     add("stopped at \(bound.settingPath) while the process was alive", procedure)
                 }
@@ -92,9 +101,12 @@ extension ResultTable {
         return lines
     }
 
-    /// For a `[w]` cell: when the cleanup finished and when the watchdog killed the process.
+    /// For a run that marks its cell `[w]`: when the cleanup finished and when the watchdog
+    /// killed the process; `nil` for any other run.
     static func watchdogStory(_ outcome: RunOutcome) -> String? {
-        guard let finished = outcome.cleanupAt, let death = outcome.death else { return nil }
+        guard outcome.cleanupFinished, let finished = outcome.cleanupAt, let death = outcome.death,
+            death.cause.isWatchdogKill
+        else { return nil }
         return "the cleanup finished at \(TimeFormatting.human(finished)), then \(death.cause.phrase) "
             + "at \(TimeFormatting.human(death.at)) (0x8badf00d)"
     }

@@ -74,7 +74,15 @@ public enum JSONRenderer {
                 }),
         ]
         // Present only on marked cells, so that files without the mark keep their bytes.
-        if cell.watchdogKilled { members.pairs.append((key: "watchdogKill", value: .bool(true))) }
+        let thin = table.thinWinProcedures(cell)
+        if !thin.isEmpty {
+            members.pairs.append((key: "thinWinIn", value: .array(thin.map { .string(scenario.procedures[$0].name) })))
+        }
+        if cell.watchdogKilled {
+            members.pairs.append((key: "watchdogKill", value: .bool(true)))
+            let procedures = cell.watchdogKillProcedures.map { CanonicalJSON.string(scenario.procedures[$0].name) }
+            members.pairs.append((key: "watchdogKillIn", value: .array(procedures)))
+        }
         return .object(members)
     }
 

@@ -177,7 +177,21 @@ public struct ResultDiff: Equatable, Sendable {
         }
         if old.deadlock != new.deadlock { marks.append(new.deadlock ? "deadlock appeared" : "deadlock gone") }
         if old.watchdogKill != new.watchdogKill {
-            marks.append(new.watchdogKill ? "watchdog kill appeared" : "watchdog kill gone")
+            let named = new.watchdogKill ? new.watchdogKillIn : old.watchdogKillIn
+            let under = named.isEmpty ? "" : " (\(named.joined(separator: ", ")))"
+            marks.append((new.watchdogKill ? "watchdog kill appeared" : "watchdog kill gone") + under)
+        } else if old.watchdogKillIn != new.watchdogKillIn && !old.watchdogKillIn.isEmpty && !new.watchdogKillIn.isEmpty {
+            marks.append(
+                "watchdog kill now under \(new.watchdogKillIn.joined(separator: ", ")) "
+                    + "(was \(old.watchdogKillIn.joined(separator: ", ")))")
+        }
+        // A sampled cell names no thin wins: compare them only between tables of single runs.
+        if old.thinWinIn != new.thinWinIn && old.rates == nil && new.rates == nil {
+            if new.thinWinIn.isEmpty {
+                marks.append("thin win gone")
+            } else {
+                marks.append("thin win under \(new.thinWinIn.joined(separator: ", "))" + (old.thinWinIn.isEmpty ? " appeared" : ""))
+            }
         }
         var procedures: [String] = []
         var changed = old.verdict != new.verdict || !marks.isEmpty

@@ -37,9 +37,16 @@ public struct ResultDocument: Equatable, Sendable {
         public var deadlock: Bool
         /// One per procedure, in the file's order.
         public var outcomes: [Outcome]
-        /// Whether every run finished the cleanup, then ended in a watchdog kill (`[w]` in
-        /// tables); `false` when the file leaves the member out, as it does for unmarked cells.
+        /// Whether, under some procedure, the cleanup finished and the run then ended in a
+        /// watchdog kill (`[w]` in tables); `false` when the file leaves the member out, as it
+        /// does for unmarked cells.
         public var watchdogKill = false
+        /// The procedures under which that happened (`watchdogKillIn`); empty when the file does
+        /// not name them (a sampled table, or a file written before they were named).
+        public var watchdogKillIn: [String] = []
+        /// The procedures under which the cleanup won by less than the scenario's `thinWinMs`
+        /// (`[t]` in tables, `thinWinIn`); empty when the file has none.
+        public var thinWinIn: [String] = []
         /// The share that finished under each procedure, in the file's order, when the file is a
         /// sampled table (``RateJSONRenderer``); `nil` for a table of single runs, whose
         /// `outcomes` say what happened instead (a sampled cell has no `outcomes`).
@@ -236,9 +243,17 @@ public struct ResultDocument: Equatable, Sendable {
                 }
                 var watchdogKill = false
                 if let node = node["watchdogKill"], case .bool(let b) = node.value { watchdogKill = b }
+                var watchdogKillIn: [String] = []
+                if let node = node["watchdogKillIn"], case .array(let items) = node.value {
+                    watchdogKillIn = items.compactMap { if case .string(let s) = $0.value { s } else { nil } }
+                }
+                var thinWinIn: [String] = []
+                if let node = node["thinWinIn"], case .array(let items) = node.value {
+                    thinWinIn = items.compactMap { if case .string(let s) = $0.value { s } else { nil } }
+                }
                 cells.append(
                     Cell(hook: hook, strategy: strategy, verdict: verdict, priorityInversion: inversion, deadlock: deadlock,
-                         outcomes: outcomes, watchdogKill: watchdogKill))
+                         outcomes: outcomes, watchdogKill: watchdogKill, watchdogKillIn: watchdogKillIn, thinWinIn: thinWinIn))
             }
             var document = ResultDocument(
                 scenario: scenario, hooks: hooks, strategies: strategies, procedures: procedures, cells: cells)

@@ -34,6 +34,16 @@ extension ScenarioDecoder {
         guard let reader = ObjectReader(node, path: "lifecycle", allowed: ScenarioKeys.lifecycle, log: log) else { return nil }
         if let scenes = reader.bool("scenes") { settings.scenes = scenes }
         if let debugger = reader.bool("debuggerAttached") { settings.debuggerAttached = debugger }
+        if let nodes = reader.array("activeBackgroundModes") {
+            let names = BackgroundMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            for (index, node) in nodes.enumerated() {
+                guard case .string(let name) = node.value, let mode = BackgroundMode(rawValue: name) else {
+                    log.expected("one of \(names)", at: node, "\(reader.childPath("activeBackgroundModes"))[\(index)]")
+                    continue
+                }
+                if !settings.activeBackgroundModes.contains(mode) { settings.activeBackgroundModes.append(mode) }
+            }
+        }
         for (key, path) in LifecycleSettings.durations {
             if let value = reader.milliseconds(key) { settings[keyPath: path] = value }
         }

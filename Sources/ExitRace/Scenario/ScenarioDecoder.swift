@@ -13,7 +13,7 @@ public enum ScenarioDecoder {
     /// Decodes a parsed document (after `extend` and `--set` have been applied to it).
     static func decode(_ root: JSONNode, file: String) throws(InputError) -> Scenario {
         let log = DiagnosticLog()
-        var root = root
+        var root = applyRunCondition(root, log: log)
         let uncertainties = extractDistributions(&root, log: log)
         var scenario = decodeScenario(root, file: file, log: log)
         if log.diagnostics.isEmpty, scenario != nil {
@@ -73,6 +73,7 @@ public enum ScenarioDecoder {
         scenario.sweeps = decodeSweeps(object, scenario, log: log)
         scenario.sampling = decodeSampling(object, log: log)
         scenario.queues = queues
+        if let thinWin = object.milliseconds("thinWinMs") { scenario.thinWin = thinWin }
         return scenario
     }
 

@@ -9,7 +9,7 @@ enum ScenarioKeys {
     static let note = "note"
     static let topLevel = [
         "$schema", "name", "title", "extend", "timing", "lifecycle", "activity", "goal", "limits", "systemCalls", "hooks",
-        "strategies", "procedures", "sweeps", "sampling", "queues",
+        "strategies", "procedures", "sweeps", "sampling", "queues", "thinWinMs", "runCondition", "runConditions",
     ]
     /// One of the app's own dispatch queues, in `queues`.
     static let queue = ["qos", "attributes"]
@@ -21,7 +21,7 @@ enum ScenarioKeys {
     static let sweep = ["vary", "steps", "log", "toleranceMs"]
     static let lifecycle = [
         "scenes", "debuggerAttached", "suspendAfterMs", "backgroundTaskAllowanceMs", "expirationWarningMs", "uiTeardownMs", "terminateDelayMs",
-        "terminationWatchdogMs", "launchWatchdogMs", "callbackWatchdogMs",
+        "terminationWatchdogMs", "launchWatchdogMs", "callbackWatchdogMs", "backgroundSceneWatchdogMs", "activeBackgroundModes",
     ]
     static let activity = ["startedAtMs", "maxActiveMs", "maxEndedMs"]
     /// Goals, by `kind`.

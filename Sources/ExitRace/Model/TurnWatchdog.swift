@@ -1,0 +1,27 @@
+/// The lifecycle watchdog of a hand-written `turn` that sets no `watchdogMs`: the budget of the
+/// kind of callback it delivers, as the lifecycle's own turns get it.
+extension LifecycleBudget {
+    /// The callbacks whose turn is a termination (``LifecycleSettings/terminationWatchdog``).
+    static let terminationCallbacks: Set<String> = [Callback.willTerminate, Callback.willTerminateNotification]
+    /// The callbacks of a launch (``LifecycleSettings/launchWatchdog``).
+    static let launchCallbacks: Set<String> = [
+        Callback.willFinishLaunching, Callback.didFinishLaunching, Callback.sceneWillConnect,
+    ]
+
+    /// The watchdog of a turn delivering `actions` with no `watchdogMs` of its own: termination
+    /// when it delivers a termination callback, launch when it delivers a launch callback, the
+    /// background scene watchdog for `sceneDidEnterBackground`, the callback watchdog for any
+    /// other lifecycle callback; `nil` (no watchdog) when it delivers no
+    /// lifecycle callback at all (only hooks of its own, work or `exit`).
+    public static func watchdog(forTurn actions: [KillProcedure.TurnAction]) -> LifecycleBudget? {
+        let callbacks = actions.compactMap { action -> String? in
+            if case .hook(let name) = action { return name }
+            return nil
+        }
+        if callbacks.contains(where: terminationCallbacks.contains) { return .terminationWatchdog }
+        if callbacks.contains(where: launchCallbacks.contains) { return .launchWatchdog }
+        if callbacks.contains(Callback.sceneDidEnterBackground) { return .backgroundSceneWatchdog }
+        if callbacks.contains(where: Callback.all.contains) { return .callbackWatchdog }
+        return nil
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+
+@testable import ExitRace
+import ExitRaceCLI
+
+/// `[t]`: a win by less than `thinWinMs` is flagged with its margin (issue 21, section 3).
+@Suite("Thin wins")
+struct ThinWinTests {
+    @Test("the reference table flags the 1.9 ms wins against exit, and no win a semaphore wait guarantees")
+    func referenceTable() {
+        let table = Simulator(scenario: DefaultScenario.load()).table()
+        func text(_ hook: Int, _ strategy: String) -> String {
+            table.cellText(table.cell(hook: hook, strategy: table.scenario.strategies.firstIndex { $0.name == strategy }!))
+        }
+        #expect(text(0, "Task") == "△ background [t]")
+        #expect(text(1, "Task") == "△ background")
+        #expect(text(0, "Task.detached(priority: .high)") == "○ [t]")
+        #expect(text(0, "Task.detached + semaphore") == "○ [i]")
+        let rendered = TextRenderer.render(table)
+        #expect(rendered.contains("[t] thin win: the cleanup won by less than thinWinMs (3 ms) under a procedure (see details)"))
+        #expect(rendered.contains("AppDelegate · Task (background): thin win: by 1.9 ms, below thinWinMs"))
+        #expect(rendered.contains("AppDelegate · Task.detached(priority: .high) (foreground, background): thin win: by 1.9 ms"))
+        #expect(MarkdownRenderer.render(table).contains("△ background \\[t\\]"))
+        let json = JSONRenderer.render([table])
+        #expect(json.contains("\"thinWinIn\": [\n        \"background\"\n      ]") || json.contains("\"thinWinIn\""))
+        let document = ResultDocument(table: table)
+        #expect(document.cells[0].thinWinIn == ["background"])
+    }
+
+    @Test("thinWinMs is a scenario setting and --set changes it; 0 turns the mark off")
+    func setting() {
+        let off = Tool.main(["run", "--set", "thinWinMs=0"]).stdout
+        #expect(!off.contains("[t]"))
+        let wide = Tool.main(["run", "--set", "thinWinMs=20"]).stdout
+        #expect(wide.contains("AppDelegate · Task.detached + semaphore (foreground, background): thin win: by 15 ms, below thinWinMs"))
+        var scenario = DefaultScenario.load()
+        scenario.thinWin = .ms(1)
+        #expect(!TextRenderer.render(Simulator(scenario: scenario).table()).contains("[t]"))
+    }
+
+    @Test("a diff names a thin win that appeared")
+    func diff() {
+        let table = Simulator(scenario: DefaultScenario.load()).table()
+        let new = ResultDocument(table: table)
+        var old = new
+        old.cells[0].thinWinIn = []
+        #expect(ResultDiff(old: [old], new: [new]).renderText().contains("thin win under background appeared"))
+    }
+}
