@@ -31,9 +31,10 @@ struct LayeringTests {
     /// and Foundation's types that a library type also declares, and tuple labels (a tuple is no
     /// declaration the scan sees).
     static let ambiguousMembers: Set<String> = [
-        "append", "count", "element", "isEmpty", "load", "map", "min", "range", "removeAll", "sorted", "update",
+        "append", "count", "element", "isEmpty", "load", "map", "min", "prefix", "range", "removeAll", "sorted", "update",
         "value",
         "op",  // ScenarioKeys' table of (op:, members:)
+        "text",  // AtomicFile.write's (text:, path:) pairs
     ]
 
     /// Each source file's folder and its text without comments and string literals (the code
