@@ -6,15 +6,30 @@ extension Engine {
     mutating func enterBackground() {
         inBackground = true
         backgroundEpoch &+= 1
+        backgroundTimeEnd = -1
         for index in tasks.indices where tasks[index].held { scheduleAllowance(of: index) }
         if heldTasks == 0 { schedule(.suspendCheck, Int32(bitPattern: backgroundEpoch), after: value(slots.suspendAfter)) }
     }
 
+    /// A task held in the background gets its allowance, and its expiration handler
+    /// `expirationWarningMs` before its end. Once the expiration handlers have been called in this
+    /// stay in the background, the app's background time is over at `backgroundTimeEnd`: a task begun
+    /// then gets no allowance of its own, no handler call, and gets the app killed if still held then.
     mutating func scheduleAllowance(of task: Int) {
+        if backgroundTimeEnd >= 0 {
+            schedule(.taskDeadline, Int32(task), backgroundEpoch, after: max(0, backgroundTimeEnd - now.nanoseconds))
+            return
+        }
         let allowance = value(slots.backgroundTaskAllowance)
         let warning = max(0, allowance - value(slots.expirationWarning))
         schedule(.taskExpiring, Int32(task), backgroundEpoch, after: warning)
         schedule(.taskDeadline, Int32(task), backgroundEpoch, after: allowance)
+    }
+
+    /// How long a task's allowance still runs when its expiration handler is called.
+    var timeLeftAtExpiration: Int64 {
+        let allowance = value(slots.backgroundTaskAllowance)
+        return allowance - max(0, allowance - value(slots.expirationWarning))
     }
 
     mutating func beginTask(slot: Int32, handlerStart: Int32, handlerEnd: Int32, callback: Int32) {

@@ -87,6 +87,9 @@ struct Engine {
     var tasks = ContiguousArray<BackgroundTaskState>()
     var taskSlots = ReusableArray<Int32>()
     var heldTasks = 0
+    /// When the app's background time ends, once the expiration handlers have been called in this
+    /// stay in the background (-1 before): a task begun after that gets no allowance of its own.
+    var backgroundTimeEnd: Int64 = -1
     var flags = ReusableArray<Bool>()
     var timers = ContiguousArray<TimerState>()
     var activity = ActivityTracker()
@@ -290,6 +293,7 @@ struct Engine {
         backgroundEpoch = 0
         tasks.empty()
         heldTasks = 0
+        backgroundTimeEnd = -1
         timers.empty()
         activity = ActivityTracker()
         if slots.activityStartedAt >= 0 {
@@ -408,6 +412,7 @@ struct Engine {
     private mutating func expirationDue(task: Int, epoch: UInt32) {
         guard alive, epoch == backgroundEpoch, tasks[task].held else { return }
         note(.expirationDue, a: Int32(task))
+        if backgroundTimeEnd < 0 { backgroundTimeEnd = now.nanoseconds + timeLeftAtExpiration }
         guard tasks[task].handlerStart < tasks[task].handlerEnd else { return }
         let handler = newContext(
             SimContext(
