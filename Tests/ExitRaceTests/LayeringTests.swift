@@ -12,9 +12,9 @@ struct LayeringTests {
         "Model": 2,
         "Parameters": 3,
         "Scenario": 4, "Engine": 4,
-        "Experiment": 5,
+        "Experiment": 5, "Import": 5,
         "Report": 6,
-        "Explain": 7, "Batch": 7, "Benchmark": 7, "Import": 5,
+        "Explain": 7, "Batch": 7, "Benchmark": 7,
     ]
     static let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/ExitRace")
