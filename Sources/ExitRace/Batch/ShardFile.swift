@@ -106,13 +106,9 @@ extension ShardFile {
         let allowed = ["shardFormatVersion", "toolVersion", "scenario", "seed", "runs", "shard", "cells"]
         guard let object = ObjectReader(root, path: "", allowed: allowed, log: log) else { throw fail() }
         // The version first: a file of another format is reported as that, not as its members.
-        guard let version = object.integer("shardFormatVersion", in: 0...Int(Int32.max), required: true) else { throw fail() }
-        guard version == formatVersion else {
-            log.error(
-                "shardFormatVersion", object.position("shardFormatVersion"),
-                "expected shard format version \(formatVersion) (the one this exitrace reads), found \(version)")
-            throw fail()
-        }
+        guard ShardHeader.hasFormatVersion(
+            object, member: "shardFormatVersion", what: "shard format version", expected: formatVersion, log: log)
+        else { throw fail() }
         let toolVersion = object.string("toolVersion", required: true)
         let seed = object.integer("seed", in: 0...SamplingSettings.maxSeed, required: true)
         let runs = object.integer("runs", in: 1...SamplingSettings.maxRuns, required: true)
