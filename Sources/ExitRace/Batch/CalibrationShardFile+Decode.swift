@@ -15,20 +15,18 @@ extension CalibrationShardFile {
             "kind", "calibrationShardFormatVersion", "toolVersion", "scenario", "measured", "samples", "seed", "tolerance", "shard", "tally",
         ]
         guard let object = ObjectReader(root, path: "", allowed: allowed, log: log) else { throw fail() }
-        guard let version = object.integer("calibrationShardFormatVersion", in: 0...Int(Int32.max), required: true) else { throw fail() }
-        guard version == formatVersion else {
-            log.error(
-                "calibrationShardFormatVersion", object.position("calibrationShardFormatVersion"),
-                "expected calibration shard format version \(formatVersion) (the one this exitrace reads), found \(version)")
-            throw fail()
-        }
+        guard ShardHeader.hasFormatVersion(
+            object, member: "calibrationShardFormatVersion", what: "calibration shard format version", expected: formatVersion, log: log)
+        else { throw fail() }
         let toolVersion = object.string("toolVersion", required: true)
         let samples = object.integer("samples", in: 1...Calibration.maxSamples, required: true)
         let seed = object.integer("seed", in: 0...SamplingSettings.maxSeed, required: true)
         let tolerance = object.integer("tolerance", in: 0...1000, required: true)
         let resolved = ShardScenario.decode(object, file: file, log: log)
         let measured = decodeMeasured(object, log: log)
-        let shard = decodeShard(object, samples: samples, log: log)
+        let shard = ShardHeader.shard(
+            object, first: "firstSet", end: "endSet", maxItem: Calibration.maxSamples, total: samples,
+            items: { sets(of: $0, samples: $1) }, described: "sets", note: " in words of 64", log: log)
         guard let toolVersion, let samples, let seed, let tolerance, let resolved, let measured, let shard, log.diagnostics.isEmpty,
             let tallyNode = object["tally"]
         else {
@@ -75,25 +73,6 @@ extension CalibrationShardFile {
             let file = reader.string("file", required: true), let text = reader.string("document", required: true)
         else { return nil }
         return (file, text)
-    }
-
-    private static func decodeShard(_ object: ObjectReader, samples: Int?, log: DiagnosticLog) -> ShardSpec? {
-        guard object.members("shard", required: true) != nil, let node = object["shard"],
-            let reader = ObjectReader(node, path: "shard", allowed: ["index", "count", "firstSet", "endSet"], log: log),
-            let count = reader.integer("count", in: 1...ShardSpec.maxCount, required: true),
-            let index = reader.integer("index", in: 1...count, required: true),
-            let first = reader.integer("firstSet", in: 0...Calibration.maxSamples, required: true),
-            let end = reader.integer("endSet", in: 0...Calibration.maxSamples, required: true),
-            let spec = ShardSpec(index: index, count: count), let samples
-        else { return nil }
-        let range = sets(of: spec, samples: samples)
-        guard first <= end, range == first..<end else {
-            log.error(
-                "shard", node.position,
-                "expected sets \(range.lowerBound)..<\(range.upperBound) (shard \(spec) of \(samples) in words of 64), found \(first)..<\(end)")
-            return nil
-        }
-        return spec
     }
 
     private static func decodeTally(_ node: JSONNode, empty: CalibrationTally, sets: Int, log: DiagnosticLog) -> CalibrationTally? {

@@ -9,24 +9,9 @@ public enum CalibrationShardMerge {
     public static func merge(
         _ shards: [(file: String, shard: CalibrationShardFile)]
     ) throws(InputError) -> (result: CalibrationResult, measured: MeasuredTable) {
-        guard let first = shards.first else {
-            throw InputError([Diagnostic(file: "merge", path: "", message: "expected at least one shard file, found none")])
-        }
-        var diagnostics: [Diagnostic] = []
-        for (file, shard) in shards where shard.toolVersion != ExitRaceVersion.current {
-            diagnostics.append(
-                Diagnostic(
-                    file: file, path: "toolVersion",
-                    message: "expected shards of exitrace \(ExitRaceVersion.current) (this tool: results may differ between versions), found one of exitrace \(shard.toolVersion)"))
-        }
-        let reference = first.shard
-        for (file, shard) in shards.dropFirst() {
-            if shard.scenario.fingerprint != reference.scenario.fingerprint {
-                diagnostics.append(
-                    Diagnostic(
-                        file: file, path: "scenario",
-                        message: "expected the scenario of \(first.file) (\(reference.scenario.file), fingerprint \(reference.scenario.fingerprint)), found another (\(shard.scenario.file), fingerprint \(shard.scenario.fingerprint))"))
-            }
+        let reference = try CalibrationShardFile.checkedReference(shards) { part, first in
+            let (file, shard) = part, reference = first.shard
+            var diagnostics: [Diagnostic] = []
             if shard.measuredFile != reference.measuredFile || shard.measuredText != reference.measuredText {
                 diagnostics.append(
                     Diagnostic(file: file, path: "measured", message: "expected the measured table of \(first.file) (\(reference.measuredFile)), found another (\(shard.measuredFile))"))
@@ -38,11 +23,8 @@ public enum CalibrationShardMerge {
                         file: file, path: "samples",
                         message: "expected --samples \(theirs.0) --seed \(theirs.1) --tolerance \(theirs.2) (as in \(first.file)), found --samples \(mine.0) --seed \(mine.1) --tolerance \(mine.2)"))
             }
+            return diagnostics
         }
-        guard diagnostics.isEmpty else { throw InputError(diagnostics) }
-        let parts = shards.map { ShardCoverage.Part(file: $0.file, shard: $0.shard.shard, range: $0.shard.range) }
-        diagnostics = ShardCoverage.problems(parts, total: reference.samples, items: "sets")
-        guard diagnostics.isEmpty else { throw InputError(diagnostics) }
         let calibration = try CalibrationShardFile.calibration(
             scenario: reference.scenario, measuredFile: reference.measuredFile, measuredText: reference.measuredText,
             samples: reference.samples, seed: reference.seed, tolerance: reference.tolerance)
@@ -53,4 +35,9 @@ public enum CalibrationShardMerge {
         let measured = try MeasurementsDecoder.decode(reference.measuredText, file: reference.measuredFile)
         return (CalibrationResult(calibration: calibration, tally: tally), measured)
     }
+}
+
+extension CalibrationShardFile: MergeableShard {
+    static var items: String { "sets" }
+    var total: Int { samples }
 }

@@ -12,19 +12,17 @@ extension SensitivityShardFile {
         func fail() -> InputError { InputError(log.diagnostics) }
         let allowed = ["kind", "sensitivityShardFormatVersion", "toolVersion", "scenario", "samples", "seed", "bootstrap", "shard", "rows"]
         guard let object = ObjectReader(root, path: "", allowed: allowed, log: log) else { throw fail() }
-        guard let version = object.integer("sensitivityShardFormatVersion", in: 0...Int(Int32.max), required: true) else { throw fail() }
-        guard version == formatVersion else {
-            log.error(
-                "sensitivityShardFormatVersion", object.position("sensitivityShardFormatVersion"),
-                "expected sensitivity shard format version \(formatVersion) (the one this exitrace reads), found \(version)")
-            throw fail()
-        }
+        guard ShardHeader.hasFormatVersion(
+            object, member: "sensitivityShardFormatVersion", what: "sensitivity shard format version", expected: formatVersion, log: log)
+        else { throw fail() }
         let toolVersion = object.string("toolVersion", required: true)
         let samples = object.integer("samples", in: 1...Sensitivity.maxSamples, required: true)
         let seed = object.integer("seed", in: 0...SamplingSettings.maxSeed, required: true)
         let resamples = object.integer("bootstrap", in: SensitivityBootstrap.resampleRange, required: true)
         let resolved = ShardScenario.decode(object, file: file, log: log)
-        let shard = decodeShard(object, samples: samples, log: log)
+        let shard = ShardHeader.shard(
+            object, first: "firstSample", end: "endSample", maxItem: Sensitivity.maxSamples, total: samples,
+            items: { $0.replications(of: $1) }, described: "base samples", log: log)
         let rowNodes = object.array("rows", required: true)
         guard let toolVersion, let samples, let seed, let resamples, let resolved, let shard, let rowNodes, log.diagnostics.isEmpty
         else { throw fail() }
@@ -66,23 +64,5 @@ extension SensitivityShardFile {
             ])
         }
         return Sensitivity(scenario: scenario, samples: samples, seed: seed)
-    }
-
-    private static func decodeShard(_ object: ObjectReader, samples: Int?, log: DiagnosticLog) -> ShardSpec? {
-        guard object.members("shard", required: true) != nil, let node = object["shard"],
-            let reader = ObjectReader(node, path: "shard", allowed: ["index", "count", "firstSample", "endSample"], log: log),
-            let count = reader.integer("count", in: 1...ShardSpec.maxCount, required: true),
-            let index = reader.integer("index", in: 1...count, required: true),
-            let first = reader.integer("firstSample", in: 0...Sensitivity.maxSamples, required: true),
-            let end = reader.integer("endSample", in: 0...Sensitivity.maxSamples, required: true),
-            let spec = ShardSpec(index: index, count: count), let samples
-        else { return nil }
-        let range = spec.replications(of: samples)
-        guard first <= end, range == first..<end else {
-            log.error(
-                "shard", node.position, "expected base samples \(range.lowerBound)..<\(range.upperBound) (shard \(spec) of \(samples)), found \(first)..<\(end)")
-            return nil
-        }
-        return spec
     }
 }

@@ -106,17 +106,13 @@ extension ShardFile {
         let allowed = ["shardFormatVersion", "toolVersion", "scenario", "seed", "runs", "shard", "cells"]
         guard let object = ObjectReader(root, path: "", allowed: allowed, log: log) else { throw fail() }
         // The version first: a file of another format is reported as that, not as its members.
-        guard let version = object.integer("shardFormatVersion", in: 0...Int(Int32.max), required: true) else { throw fail() }
-        guard version == formatVersion else {
-            log.error(
-                "shardFormatVersion", object.position("shardFormatVersion"),
-                "expected shard format version \(formatVersion) (the one this exitrace reads), found \(version)")
-            throw fail()
-        }
+        guard ShardHeader.hasFormatVersion(
+            object, member: "shardFormatVersion", what: "shard format version", expected: formatVersion, log: log)
+        else { throw fail() }
         let toolVersion = object.string("toolVersion", required: true)
         let seed = object.integer("seed", in: 0...SamplingSettings.maxSeed, required: true)
         let runs = object.integer("runs", in: 1...SamplingSettings.maxRuns, required: true)
-        let resolved = decodeScenario(object, file: file, log: log)
+        let resolved = ShardScenario.decode(object, file: file, withName: true, log: log)
         let shard = decodeShard(object, runs: runs, log: log)
         let cells = object.array("cells", required: true)
         guard let toolVersion, let seed, let runs, let resolved, let shard, let cells, log.diagnostics.isEmpty else { throw fail() }
@@ -168,33 +164,6 @@ extension ShardFile {
         var file = ShardFile(scenario: resolved, sampling: sampling, shard: shard, table: table)
         file.toolVersion = toolVersion
         return file
-    }
-
-    private static func decodeScenario(_ object: ObjectReader, file: String, log: DiagnosticLog) -> ResolvedScenario? {
-        guard let node = object["scenario"] else {
-            log.error("", object.node.position, "missing member \"scenario\" (an object)")
-            return nil
-        }
-        guard let reader = ObjectReader(node, path: "scenario", allowed: ["name", "file", "fingerprint", "document"], log: log),
-            let scenarioFile = reader.string("file", required: true),
-            let fingerprint = reader.string("fingerprint", required: true),
-            let text = reader.string("document", required: true)
-        else { return nil }
-        _ = reader.string("name")
-        let resolved: ResolvedScenario
-        do {
-            resolved = try ResolvedScenario(text: text, file: scenarioFile, source: "\(file) (scenario.document)")
-        } catch {
-            for diagnostic in error.diagnostics { log.error("scenario.document", reader.position("document"), diagnostic.description) }
-            return nil
-        }
-        guard resolved.fingerprint == fingerprint else {
-            log.error(
-                "scenario.fingerprint", reader.position("fingerprint"),
-                "expected the fingerprint of the embedded document, \(resolved.fingerprint), found \(fingerprint) (the file was edited)")
-            return nil
-        }
-        return resolved
     }
 
     private static func decodeShard(_ object: ObjectReader, runs: Int?, log: DiagnosticLog) -> ShardSpec? {

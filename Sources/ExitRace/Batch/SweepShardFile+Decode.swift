@@ -12,18 +12,16 @@ extension SweepShardFile {
         func fail() -> InputError { InputError(log.diagnostics) }
         let allowed = ["kind", "sweepShardFormatVersion", "toolVersion", "scenario", "sweep", "points", "shard", "outcomes"]
         guard let object = ObjectReader(root, path: "", allowed: allowed, log: log) else { throw fail() }
-        guard let version = object.integer("sweepShardFormatVersion", in: 0...Int(Int32.max), required: true) else { throw fail() }
-        guard version == formatVersion else {
-            log.error(
-                "sweepShardFormatVersion", object.position("sweepShardFormatVersion"),
-                "expected sweep shard format version \(formatVersion) (the one this exitrace reads), found \(version)")
-            throw fail()
-        }
+        guard ShardHeader.hasFormatVersion(
+            object, member: "sweepShardFormatVersion", what: "sweep shard format version", expected: formatVersion, log: log)
+        else { throw fail() }
         let toolVersion = object.string("toolVersion", required: true)
         let pointCount = object.integer("points", in: 1...SamplingSettings.maxRuns, required: true)
         let resolved = ShardScenario.decode(object, file: file, log: log)
         let settings = decodeSettings(object, log: log)
-        let shard = decodeShard(object, points: pointCount, log: log)
+        let shard = ShardHeader.shard(
+            object, first: "firstPoint", end: "endPoint", maxItem: SamplingSettings.maxRuns, total: pointCount,
+            items: { $0.replications(of: $1) }, described: "points", log: log)
         let outcomes = object.array("outcomes", required: true)
         guard let toolVersion, let pointCount, let resolved, let settings, let shard, let outcomes, log.diagnostics.isEmpty
         else { throw fail() }
@@ -83,25 +81,6 @@ extension SweepShardFile {
             return nil
         }
         return Settings(vary: vary, steps: steps, logarithmic: logarithmic, toleranceNs: Int64(toleranceNs))
-    }
-
-    private static func decodeShard(_ object: ObjectReader, points: Int?, log: DiagnosticLog) -> ShardSpec? {
-        guard object.members("shard", required: true) != nil, let node = object["shard"],
-            let reader = ObjectReader(node, path: "shard", allowed: ["index", "count", "firstPoint", "endPoint"], log: log),
-            let count = reader.integer("count", in: 1...ShardSpec.maxCount, required: true),
-            let index = reader.integer("index", in: 1...count, required: true),
-            let first = reader.integer("firstPoint", in: 0...SamplingSettings.maxRuns, required: true),
-            let end = reader.integer("endPoint", in: 0...SamplingSettings.maxRuns, required: true),
-            let spec = ShardSpec(index: index, count: count), let points
-        else { return nil }
-        let range = spec.replications(of: points)
-        guard range == first..<Swift.max(first, end), first <= end else {
-            log.error(
-                "shard", node.position,
-                "expected points \(range.lowerBound)..<\(range.upperBound) (shard \(spec) of \(points)), found \(first)..<\(end)")
-            return nil
-        }
-        return spec
     }
 
     private static func decodePoint(_ node: JSONNode, index: Int, path: String, count: Int, log: DiagnosticLog) -> SweepPoint? {

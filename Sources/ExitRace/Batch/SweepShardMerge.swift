@@ -25,35 +25,14 @@ public enum SweepShardMerge {
 
     /// The merged sweep of `shards` (each with the file it was read from), given in any order.
     public static func merge(_ shards: [(file: String, shard: SweepShardFile)]) throws(InputError) -> Merged {
-        guard let first = shards.first else {
-            throw InputError([Diagnostic(file: "merge", path: "", message: "expected at least one shard file, found none")])
+        let reference = try SweepShardFile.checkedReference(shards) { part, first in
+            guard part.shard.settings != first.shard.settings else { return [] }
+            return [
+                Diagnostic(
+                    file: part.file, path: "sweep",
+                    message: "expected the sweep of \(first.file) (\(describe(first.shard.settings))), found another (\(describe(part.shard.settings)))")
+            ]
         }
-        var diagnostics: [Diagnostic] = []
-        func refuse(_ file: String, _ path: String, _ message: String) {
-            diagnostics.append(Diagnostic(file: file, path: path, message: message))
-        }
-        for (file, shard) in shards where shard.toolVersion != ExitRaceVersion.current {
-            refuse(
-                file, "toolVersion",
-                "expected shards of exitrace \(ExitRaceVersion.current) (this tool: results may differ between versions), found one of exitrace \(shard.toolVersion)"
-            )
-        }
-        let reference = first.shard
-        for (file, shard) in shards.dropFirst() {
-            if shard.scenario.fingerprint != reference.scenario.fingerprint {
-                refuse(
-                    file, "scenario",
-                    "expected the scenario of \(first.file) (\(reference.scenario.file), fingerprint \(reference.scenario.fingerprint)), found another (\(shard.scenario.file), fingerprint \(shard.scenario.fingerprint))"
-                )
-            }
-            if shard.settings != reference.settings {
-                refuse(file, "sweep", "expected the sweep of \(first.file) (\(describe(reference.settings))), found another (\(describe(shard.settings)))")
-            }
-        }
-        guard diagnostics.isEmpty else { throw InputError(diagnostics) }
-        let parts = shards.map { ShardCoverage.Part(file: $0.file, shard: $0.shard.shard, range: $0.shard.range) }
-        diagnostics = ShardCoverage.problems(parts, total: reference.pointCount, items: "points")
-        guard diagnostics.isEmpty else { throw InputError(diagnostics) }
         let scenario = try reference.scenario.decode()
         let grid = try SweepShardFile.grid(reference.settings, of: scenario)
         let points = shards.map(\.shard).sorted { $0.range.lowerBound < $1.range.lowerBound }.flatMap(\.points)
@@ -64,4 +43,9 @@ public enum SweepShardMerge {
         let vary = settings.vary.map { "--vary \($0)" }.joined(separator: " ")
         return "\(vary) --steps \(settings.steps)\(settings.logarithmic ? " --log" : "") --tolerance \(settings.toleranceNs) ns"
     }
+}
+
+extension SweepShardFile: MergeableShard {
+    static var items: String { "points" }
+    var total: Int { pointCount }
 }
