@@ -44,7 +44,8 @@ struct CellCompiler {
             case .timer:
                 found.duration = slot(path, "intervalMs")
                 found.count = slot(path, "count")
-            case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions:
+            case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions,
+                .isolatedCall:
                 break
             }
             slots.append(found)
@@ -69,6 +70,7 @@ struct CellCompiler {
     func compile(procedure: Int, hook: Int, strategy: Int) -> CellProgram {
         var program = CellProgram.Builder()
         program.requiredCleanups = Self.cleanupMask(of: scenario.strategies[strategy].program, scenario)
+        program.actors = scenario.actors.map(\.name)
         let cell = Cell(hook: hook, strategy: strategy)
         let script = scenario.procedures[procedure].steps
         let prefix = SettingPath.steps(ofProcedure: scenario.procedures[procedure].name)
@@ -190,10 +192,11 @@ struct CellCompiler {
         return id
     }
 
-    /// Emits a strategy's steps; `cursor` walks `slots` in the same preorder.
+    /// Emits a strategy's steps; `cursor` walks `slots` in the same preorder. `actor` is the actor
+    /// of the `isolatedCall` the steps are inline in, or -1 (the context's own executor).
     private func emit(
         _ steps: [ProgramStep], _ slots: [StepSlots], _ cursor: inout Int, callback: Int32, _ scope: inout Scope,
-        _ program: inout CellProgram.Builder
+        _ program: inout CellProgram.Builder, actor: Int32 = -1
     ) {
         for step in steps {
             let stepSlots = slots[cursor]
@@ -201,10 +204,29 @@ struct CellCompiler {
             let owner = program.ops.count
             program.ops.append(op(for: step, stepSlots, callback: callback, &scope, &program))
             if let body = step.nestedBodies.first {
-                emit(body, slots, &cursor, callback: callback, &scope, &program)
+                let inner = innerActor(of: step, enclosing: actor)
+                emit(body, slots, &cursor, callback: callback, &scope, &program, actor: inner)
+                if case .isolatedCall = step { program.ops.append(Op(kind: .leaveActor, a: actor)) }
                 program.ops[owner].bodyEnd = Int32(program.ops.count)
             }
         }
+    }
+
+    /// The actor a step's body runs on when it is inline: an `isolatedCall`'s, an `if`'s enclosing
+    /// one; -1 for a body that is a context of its own (it starts on its own executor).
+    private func innerActor(of step: ProgramStep, enclosing: Int32) -> Int32 {
+        switch step {
+        case .isolatedCall(let name, _): actorIndex(name)
+        case .ifLaunchOptions: enclosing
+        default: -1
+        }
+    }
+
+    private func actorIndex(_ name: String) -> Int32 {
+        guard let index = scenario.actors.firstIndex(where: { $0.name == name }) else {
+            preconditionFailure("unresolved actor \(name)")
+        }
+        return Int32(index)
     }
 
     /// The op for one step; for a step with a body, the op that owns it (the body follows).
@@ -235,9 +257,12 @@ struct CellCompiler {
                 case .inherit: .inherit
                 case .mainActor: .mainActor
                 case .none: .none
+                case .actor: .none
                 }
+            var a = isolation.rawValue
+            if case .actor(let name) = spawn.isolation { a = SpawnIsolation.firstActor + actorIndex(name) }
             let priority = Int32(spawn.priority?.rawValue ?? (spawn.detached ? QoSClass.default.rawValue : 0))
-            return Op(kind: spawn.detached ? .spawnDetached : .spawnTask, a: isolation.rawValue, b: priority)
+            return Op(kind: spawn.detached ? .spawnDetached : .spawnTask, a: a, b: priority)
         case .dispatchAsync(.main, _):
             return Op(kind: .dispatchMain)
         case .dispatchAsync(.global(let qos), _):
@@ -248,6 +273,8 @@ struct CellCompiler {
             return Op(kind: .timer, a: slots.count, slot: slots.duration)
         case .ifLaunchOptions(let options, _):
             return Op(kind: .ifLaunchOptions, a: Int32(options.rawValue))
+        case .isolatedCall(let name, _):
+            return Op(kind: .isolatedCall, a: actorIndex(name))
         }
     }
 }

@@ -28,6 +28,8 @@ final class CellProgram: Sendable {
     /// finished once each of them has taken effect at least once (ending an activity twice is no
     /// better than once; a strategy that must save two things needs both).
     let requiredCleanups: UInt64
+    /// The scenario's actors by name, indexed by the actor operands of ops.
+    let actors: [String]
 
     init(_ builder: Builder) {
         ops = builder.ops
@@ -40,6 +42,7 @@ final class CellProgram: Sendable {
         flags = builder.flags
         taskSlots = builder.taskSlots
         requiredCleanups = builder.requiredCleanups
+        actors = builder.actors
     }
 
     /// The program while the compiler writes it.
@@ -64,6 +67,8 @@ final class CellProgram: Sendable {
         /// finished once each of them has taken effect at least once (ending an activity twice is no
         /// better than once; a strategy that must save two things needs both).
         var requiredCleanups: UInt64 = 0
+        /// The scenario's actors by name, indexed by the actor operands of ops.
+        var actors: [String] = []
     }
 
     /// A named resource of a strategy invocation, and the callback it was created in.
@@ -121,6 +126,12 @@ struct Op: Sendable {
         case waitUntil
         /// `a`: launch options; body is `(index + 1)..<bodyEnd`, run inline when they match.
         case ifLaunchOptions
+        /// `a`: actor. The task hops to the actor; the body, `(index + 1)..<bodyEnd`, runs inline
+        /// on it and ends with a `leaveActor`.
+        case isolatedCall
+        /// `a`: the actor to go back to (the enclosing `isolatedCall`'s), or -1 for the task's own
+        /// executor. Ends an `isolatedCall`'s body.
+        case leaveActor
     }
 
     var kind: Kind
@@ -135,7 +146,7 @@ struct Op: Sendable {
         switch kind {
         case .spawnTask, .spawnDetached, .dispatchMain, .dispatchGlobal, .beginBackgroundTask, .timer: true
         case .hookEnter, .hookReturn, .work, .sleep, .taskSleep, .wait, .signal, .call, .exit, .endBackgroundTask, .setFlag,
-            .waitUntil, .ifLaunchOptions:
+            .waitUntil, .ifLaunchOptions, .isolatedCall, .leaveActor:
             false
         }
     }
@@ -145,6 +156,9 @@ enum SpawnIsolation: Int32 {
     case inherit = 0
     case mainActor = 1
     case none = 2
+
+    /// A spawn op's `a` from here on is isolation to actor `a - firstActor`.
+    static let firstActor: Int32 = 3
 }
 
 /// A compiled step of a kill procedure's script.

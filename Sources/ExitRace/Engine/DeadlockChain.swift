@@ -16,6 +16,8 @@ public struct DeadlockChain: Sendable {
         case runsOnBlockedThread(ContextID, ThreadID)
         case mainActorRunsOnMainThread
         case queuedForBlockedPool(ContextID, width: Int32)
+        /// The job waits on a declared actor (an index into the program's actors) that runs `holder`'s job.
+        case queuedOnBusyActor(ContextID, actor: Int32, holder: ContextID)
     }
 
     var steps: [Step]
@@ -53,6 +55,10 @@ public struct DeadlockChain: Sendable {
             return .mainActorRunsOnMainThread
         case .queuedForBlockedPool(let context, let width):
             return .queuedForBlockedPool(context: context.name(callbacks: callbacks), width: Int(width))
+        case .queuedOnBusyActor(let context, let actor, let holder):
+            return .queuedOnBusyActor(
+                context: context.name(callbacks: callbacks), actor: program.actors[Int(actor)],
+                holder: holder.name(callbacks: callbacks))
         }
     }
 }

@@ -92,7 +92,9 @@ extension Engine {
     private func stuckChain(context c: Int32, _ search: inout DeadlockSearch) -> Bool {
         let context = contexts[Int(c)]
         switch context.state {
-        case .queued where context.mainIsolated && !context.hoppedOff:
+        case .queued where waitsForActor(c):
+            return stuckChain(actorJob: c, &search)
+        case .queued where context.mainIsolated && !context.hoppedOff && context.actor < 0:
             let main = Self.mainThread
             guard blockedResource(main) != nil else { return false }
             search.steps.append(.queuedOnMainActor(contextID(c)))
@@ -134,6 +136,14 @@ extension Engine {
             position += 1
         }
         return true
+    }
+
+    /// A job waiting for a busy actor is stuck when the job holding the actor is.
+    private func stuckChain(actorJob c: Int32, _ search: inout DeadlockSearch) -> Bool {
+        let actor = contexts[Int(c)].actor
+        let holder = actorHolder[Int(actor)]
+        search.steps.append(.queuedOnBusyActor(contextID(c), actor: actor, holder: contextID(holder)))
+        return stuckChain(context: holder, &search)
     }
 
     /// Whether cooperative thread `u` holds a place that a job of `bucket` needs: it is scheduled

@@ -69,6 +69,12 @@ extension Engine {
         case .ifLaunchOptions:
             contexts[Int(c)].pc = op.a == launchOptions ? pc + 1 : op.bodyEnd
             return true
+        case .isolatedCall:
+            contexts[Int(c)].pc = pc + 1
+            return switchToActor(op.a, context: c, thread: t)
+        case .leaveActor:
+            contexts[Int(c)].pc = pc + 1
+            return leaveIsolatedCall(to: op.a, context: c, thread: t)
         case .exit:
             note(.exitBegan, thread: t, context: c, b: value(slots.exitDuration))
             contexts[Int(c)].pc = pc + 1
@@ -115,6 +121,7 @@ extension Engine {
             enqueueOnPool(c)
             return
         }
+        if contexts[Int(c)].actor >= 0 && !contexts[Int(c)].hoppedOff { leaveActorForCall(c, on: t) }
         let call = calls[Int(op.a)]
         let cost = value(call.costSlot)
         note(.callStarted, thread: t, context: c, a: op.a, b: cost)
@@ -160,12 +167,21 @@ extension Engine {
 
     mutating func spawnTask(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
         let parent = contexts[Int(c)]
-        let mainIsolated: Bool =
+        var actor: Int32 = -1
+        let mainIsolated: Bool
+        if op.a >= SpawnIsolation.firstActor {
+            actor = op.a - SpawnIsolation.firstActor
+            mainIsolated = false
+        } else {
             switch SpawnIsolation(rawValue: op.a) ?? .inherit {
-            case .inherit: parent.mainIsolated
-            case .mainActor: true
-            case .none: false
+            case .inherit:
+                // `Task {}` in actor-isolated code is isolated to that actor.
+                actor = parent.actor
+                mainIsolated = parent.mainIsolated && parent.actor < 0
+            case .mainActor: mainIsolated = true
+            case .none: mainIsolated = false
             }
+        }
         let priority: UInt8
         if op.b != 0 {
             priority = UInt8(op.b)
@@ -177,9 +193,15 @@ extension Engine {
         let child = newContext(
             SimContext(
                 kind: op.kind == .spawnDetached ? .detachedTask : .task, pc: pc + 1, end: op.bodyEnd,
-                mainIsolated: mainIsolated, priority: priority, hook: parent.hook))
+                mainIsolated: mainIsolated, priority: priority, hook: parent.hook, actor: actor, homeActor: actor))
         note(.created, thread: t, context: child, a: c)
-        if mainIsolated { enqueueOnMain(child) } else { enqueueOnPool(child) }
+        if actor >= 0 {
+            enqueueOnActor(child)
+        } else if mainIsolated {
+            enqueueOnMain(child)
+        } else {
+            enqueueOnPool(child)
+        }
     }
 
     mutating func finish(_ c: Int32, on t: Int32) {

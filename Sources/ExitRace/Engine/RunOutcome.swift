@@ -152,4 +152,7 @@ public enum DeadlockLink: Equatable, Sendable {
     /// count against its QoS bucket (those of its bucket and the buckets above) is blocked (a
     /// starved pool); the chain goes on through the first of them not already in it.
     case queuedForBlockedPool(context: String, width: Int)
+    /// The context waits on a declared actor's queue, and the actor runs one job at a time: the
+    /// job of `holder`, which the chain follows.
+    case queuedOnBusyActor(context: String, actor: String, holder: String)
 }

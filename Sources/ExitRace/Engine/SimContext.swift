@@ -32,6 +32,14 @@ struct SimContext {
     var callPartsPending: UInt8 = 0
     /// Set while a main-actor task waits for a pool thread to make a nonisolated call.
     var hoppedOff: Bool = false
+    /// The declared actor it is isolated to now (its own, or an `isolatedCall`'s), or -1 for its
+    /// home executor (the main actor or the pool). While a job runs on the actor it holds it
+    /// (`Engine.actorHolder`); while `hoppedOff` it makes a nonisolated call and holds nothing.
+    var actor: Int32 = -1
+    /// The actor a task spawned with that isolation belongs to, or -1.
+    var homeActor: Int32 = -1
+    /// Orders the jobs waiting for one busy actor, first come first served within a priority.
+    var actorTicket: UInt32 = 0
 
     var isTask: Bool { kind == .task || kind == .detachedTask }
 }

@@ -74,6 +74,15 @@ public struct TraceRecord: Equatable, Sendable {
         case flagSet
         /// `thread` starts polling flag `a` every `b` ns.
         case polling
+        /// `context` waits on actor `a`'s queue: the actor runs the job of context `b`.
+        case actorQueued
+        /// `context` runs on actor `a`, on `thread`.
+        case actorEntered
+        /// `context` leaves actor `a` on `thread`, which goes on with it.
+        case actorLeft
+        /// Actor `a` goes on with `context`'s job: on the thread that ran the last one (`b` 1), or
+        /// scheduled anew on the pool (`b` 0).
+        case actorHandedOver
     }
 
     /// Why a context left its thread.

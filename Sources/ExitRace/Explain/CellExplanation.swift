@@ -138,6 +138,8 @@ public struct CellExplanation: Sendable {
             return systemLine(record, trace)
         case .action, .stateChanged, .suspended, .resumed, .taskBegan, .taskEnded, .expirationDue:
             return lifecycleLine(record, trace)
+        case .actorQueued, .actorEntered, .actorLeft, .actorHandedOver:
+            return actorLine(record, trace)
         }
     }
 

@@ -54,8 +54,10 @@ extension Timeline {
         case .suspended: .instant(.process, name: "suspended")
         case .resumed: .instant(.process, name: "resumed")
         case .expirationDue: .instant(.process, name: "background task expiring")
+        case .actorEntered: .opens(name: "on \(CellExplanation.actor(record.a, trace))", category: "actor")
+        case .actorLeft: .closes(category: "actor")
         case .turnQueued, .queuedOnMain, .queuedOnPool, .ready, .taskSleep, .waitPassed, .hop, .action, .stateChanged,
-            .taskBegan, .taskEnded, .timerFired:
+            .taskBegan, .taskEnded, .timerFired, .actorQueued, .actorHandedOver:
             .nothing
         }
     }

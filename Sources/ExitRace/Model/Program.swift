@@ -34,6 +34,10 @@ public indirect enum ProgramStep: Equatable, Sendable {
     case waitUntil(flag: String, poll: VirtualDuration)
     /// `if launchOptions …`: runs `body` only when the current launch had these options.
     case ifLaunchOptions(LaunchOptions, body: [ProgramStep])
+    /// `await store.method()`: a call of a method isolated to a declared actor. The caller's task
+    /// hops to the actor, runs `body` there (one job at a time per actor), then hops back to its
+    /// own executor. Only in an async context; `body` is async too.
+    case isolatedCall(actor: String, body: [ProgramStep])
 }
 
 extension ProgramStep {
@@ -45,7 +49,8 @@ extension ProgramStep {
     /// The bodies are not in the order they run.
     public var nestedBodies: [[ProgramStep]] {
         switch self {
-        case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body):
+        case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body),
+            .isolatedCall(_, let body):
             [body]
         case .beginBackgroundTask(_, let expiration):
             [expiration]
@@ -65,6 +70,8 @@ public struct TaskSpawn: Equatable, Sendable {
         case mainActor
         /// No isolation: the global concurrent executor (what `Task.detached` gets).
         case none
+        /// Isolated to an actor declared in the scenario's `actors` (`Task { @Store in … }`).
+        case actor(String)
     }
 
     /// The isolation of a `Task {}` that states none: the caller's. (`Task.detached` always has none.)

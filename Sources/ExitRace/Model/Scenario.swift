@@ -41,6 +41,9 @@ public struct Scenario: Equatable, Sendable {
     /// How many replications to run and from which seed when the scenario is sampled and the
     /// command line does not say (the `sampling` section; ``SamplingSettings/default`` if absent).
     public var sampling: SamplingSettings = .default
+    /// The actors the strategies' steps may be isolated to, in file order (none unless the file
+    /// declares some in `actors`).
+    public var actors: [ActorDeclaration] = []
 
     /// Whether any setting is drawn from a distribution.
     public var isUncertain: Bool { !uncertainties.isEmpty }

@@ -22,6 +22,8 @@ extension DeadlockLink: CustomStringConvertible {
             "the main actor runs only on the main thread"
         case .queuedForBlockedPool(let context, let width):
             "\(context) is queued for the cooperative pool, and every cooperative thread (\(width)) is blocked"
+        case .queuedOnBusyActor(let context, let actor, let holder):
+            "\(context) is queued on actor \(actor), which runs one job at a time: it runs \(holder)"
         }
     }
 }

@@ -10,6 +10,8 @@ extension ScenarioDecoder {
         var flags = SemaphoreUse()
         /// Whether strategies must call a cleanup system call (the goal is the cleanup).
         var requireCleanup = true
+        /// The actors declared in `actors`, by name.
+        var actorNames: [String] = []
     }
 
     /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
@@ -98,6 +100,7 @@ extension ScenarioDecoder {
         case .set: return decodeSetFlag(step)
         case .waitUntil: return decodeWaitUntil(step)
         case .if: return decodeIf(step)
+        case .isolatedCall: return decodeIsolatedCall(step)
         }
     }
 
@@ -131,7 +134,10 @@ extension ScenarioDecoder {
     private static func decodeSpawn(_ step: StepInput, detached: Bool) -> ProgramStep? {
         let reader = step.reader
         var isolation = detached ? TaskSpawn.Isolation.none : TaskSpawn.defaultIsolation
-        if !detached, let name = reader.choice("isolation", as: IsolationName.self) { isolation = name.isolation }
+        if !detached {
+            guard let decoded = decodeIsolation(reader, actors: step.context.actorNames) else { return nil }
+            isolation = decoded
+        }
         let priority = reader.qos("priority")
         if reader["priority"] != nil && priority == nil { return nil }
         guard let steps = step.body(async: true) else { return nil }

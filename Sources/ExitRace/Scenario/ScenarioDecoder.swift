@@ -56,6 +56,8 @@ public enum ScenarioDecoder {
         let hooks: [Hook] = decodeNamed(object, "hooks", log: log, decodeHook)
         var context = ProgramContext(
             callNames: calls.map(\.name), cleanupCalls: calls.filter(\.isCleanup).map(\.name), log: log)
+        let actors = decodeActors(object, log: log)
+        context.actorNames = actors.map(\.name)
         if case .cleanup = goal {} else { context.requireCleanup = false }
         let strategies: [Strategy] = decodeNamed(object, "strategies", log: log) { name, node, path, _ in
             decodeStrategy(name, node, path, context)
@@ -70,6 +72,7 @@ public enum ScenarioDecoder {
             systemCalls: calls, hooks: hooks, strategies: strategies, procedures: procedures)
         scenario.sweeps = decodeSweeps(object, scenario, log: log)
         scenario.sampling = decodeSampling(object, log: log)
+        scenario.actors = actors
         return scenario
     }
 

@@ -9,7 +9,7 @@ enum ScenarioKeys {
     static let note = "note"
     static let topLevel = [
         "$schema", "name", "title", "extend", "timing", "lifecycle", "activity", "goal", "limits", "systemCalls", "hooks",
-        "strategies", "procedures", "sweeps", "sampling",
+        "strategies", "procedures", "sweeps", "sampling", "actors",
     ]
     static let sampling = ["runs", "seed"]
     /// The members of a distribution written in place of a number, besides its family's name.

@@ -19,6 +19,7 @@ protocol StepKind: ScenarioName {
 enum ProgramOp: String, StepKind {
     case task, detached, dispatch, wait, signal, call, work, sleep, taskSleep, beginBackgroundTask, endBackgroundTask
     case timer, set, waitUntil, `if`
+    case isolatedCall
 
     var members: [String] {
         switch self {
@@ -35,6 +36,7 @@ enum ProgramOp: String, StepKind {
         case .set: ["op", "flag"]
         case .waitUntil: ["op", "flag", "pollMs"]
         case .if: ["op", "launchOptions", "body"]
+        case .isolatedCall: ["op", "actor", "body"]
         }
     }
 }
