@@ -116,11 +116,10 @@ extension Engine {
         releaseActor(of: c, drainerContinues: false)
     }
 
-    /// Takes `c` off its thread to be enqueued elsewhere; the thread goes on with its actor's next job.
+    /// Takes `c` off its thread (it suspends in the `await`) to be enqueued elsewhere; the thread
+    /// goes on with its actor's next job.
     private mutating func hop(_ c: Int32, from t: Int32) {
-        contexts[Int(c)].hoppedOff = true  // the stop reason: a hop
         detach(c, from: t, state: .queued)
-        contexts[Int(c)].hoppedOff = false
     }
 
     #if EXITRACE_INVARIANTS

@@ -143,6 +143,10 @@ extension Engine {
         let actor = contexts[Int(c)].actor
         let holder = actorHolder[Int(actor)]
         search.steps.append(.queuedOnBusyActor(contextID(c), actor: actor, holder: contextID(holder)))
+        let running = contexts[Int(holder)]
+        if running.state == .onThread && search.visiting.contains(running.thread) && blockedResource(running.thread) != nil {
+            return true  // the chain already went through the holder's thread: the cycle is closed
+        }
         return stuckChain(context: holder, &search)
     }
 
