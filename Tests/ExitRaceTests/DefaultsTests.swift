@@ -106,6 +106,7 @@ struct DefaultsTests {
             "activity": scenario.activity == nil ? "none" : "?",
             "goal": "{kind: \(goal.rawValue)}",
             "sweeps": scenario.sweeps.isEmpty ? "none" : "?",
+            "actors": scenario.actors.isEmpty ? "none" : "?",
         ]
         let sweep = SweepSpec(name: "s", vary: [])
         let sweepDefaults = [
@@ -115,6 +116,7 @@ struct DefaultsTests {
             ("## Top level", topLevel), ("## `timing`", Self.timing), ("## `lifecycle`", Self.lifecycle),
             ("## `activity`", Self.activity), ("## `limits`", Self.limits), ("## `systemCalls`", Self.systemCall),
             ("## `sweeps`", sweepDefaults),
+            ("## `actors`", ["global": "\(ActorDeclaration(name: "a").global)"]),
         ] {
             #expect(Self.documentedDefaults(heading) == model, "\(heading)")
         }
