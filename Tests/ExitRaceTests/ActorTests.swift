@@ -111,6 +111,20 @@ struct ActorTests {
         #expect(result.exhaustive)
     }
 
+    @Test("a cleanup lost while waiting for a busy actor says so; the Chrome trace shows the time on the actor")
+    func lostWaitingForActor() {
+        let scenario = Self.scenario(
+            #"[{"op": "task", "isolation": "Store", "body": [{"op": "work", "ms": 200}]}, "#
+                + #"{"op": "detached", "body": [{"op": "isolatedCall", "actor": "Store", "body": [{"op": "call", "name": "save"}]}]}]"#)
+        let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
+        #expect(
+            CellExplanation(trace).renderText().contains(
+                "× lost: Task.detached from hook was waiting for actor Store since 10 ms: the actor runs one job at a time, "
+                    + "and Task from hook held it then when the process was killed (SIGKILL) at 100 ms"))
+        let chrome = ChromeTrace.render(trace)
+        #expect(chrome.contains(#""name": "on actor Store""#))
+    }
+
     @Test("Task.sleep frees its thread; Thread.sleep blocks it")
     func taskSleepFreesThread() {
         let program = { (sleep: String) in
