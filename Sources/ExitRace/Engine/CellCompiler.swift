@@ -45,7 +45,7 @@ struct CellCompiler {
                 found.duration = slot(path, "intervalMs")
                 found.count = slot(path, "count")
             case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions,
-                .isolatedCall:
+                .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet:
                 break
             }
             slots.append(found)
@@ -168,7 +168,8 @@ struct CellCompiler {
                 var scope = Scope()
                 var cursor = 0
                 let slots = strategySlots[cell.strategy]
-                emit(scenario.strategies[cell.strategy].program, slots, &cursor, callback: index, &scope, &program)
+                var lets: [String: Int32] = [:]
+                emit(scenario.strategies[cell.strategy].program, slots, &cursor, callback: index, &scope, &program, &lets)
             }
             program.ops.append(Op(kind: .hookReturn, a: index))
         }
@@ -196,19 +197,29 @@ struct CellCompiler {
     /// of the `isolatedCall` the steps are inline in, or -1 (the context's own executor).
     private func emit(
         _ steps: [ProgramStep], _ slots: [StepSlots], _ cursor: inout Int, callback: Int32, _ scope: inout Scope,
-        _ program: inout CellProgram.Builder, actor: Int32 = -1
+        _ program: inout CellProgram.Builder, _ lets: inout [String: Int32], actor: Int32 = -1
     ) {
         for step in steps {
             let stepSlots = slots[cursor]
             cursor += 1
             let owner = program.ops.count
-            program.ops.append(op(for: step, stepSlots, callback: callback, &scope, &program))
+            var op = op(for: step, stepSlots, callback: callback, &scope, &program)
+            if case .awaitLet(let name) = step { op.a = lets[name] ?? -1 }
+            program.ops.append(op)
             if let body = step.nestedBodies.first {
                 let inner = innerActor(of: step, enclosing: actor)
-                emit(body, slots, &cursor, callback: callback, &scope, &program, actor: inner)
+                // A body that runs as a context of its own has its own `async let` names.
+                var innerLets: [String: Int32] = [:]
+                if op.bodyRunsElsewhere {
+                    emit(body, slots, &cursor, callback: callback, &scope, &program, &innerLets, actor: inner)
+                } else {
+                    emit(body, slots, &cursor, callback: callback, &scope, &program, &lets, actor: inner)
+                }
                 if case .isolatedCall = step { program.ops.append(Op(kind: .leaveActor, a: actor)) }
+                if case .taskGroup = step { program.ops.append(Op(kind: .joinChildren)) }
                 program.ops[owner].bodyEnd = Int32(program.ops.count)
             }
+            if case .asyncLet(let name, _) = step { lets[name] = Int32(owner) }
         }
     }
 
@@ -217,7 +228,7 @@ struct CellCompiler {
     private func innerActor(of step: ProgramStep, enclosing: Int32) -> Int32 {
         switch step {
         case .isolatedCall(let name, _): actorIndex(name)
-        case .ifLaunchOptions: enclosing
+        case .ifLaunchOptions, .taskGroup: enclosing
         default: -1
         }
     }
@@ -275,6 +286,14 @@ struct CellCompiler {
             return Op(kind: .ifLaunchOptions, a: Int32(options.rawValue))
         case .isolatedCall(let name, _):
             return Op(kind: .isolatedCall, a: actorIndex(name))
+        case .taskGroup:
+            return Op(kind: .taskGroup)
+        case .addTask(let priority, _):
+            return Op(kind: .spawnChild, b: Int32(priority?.rawValue ?? 0))
+        case .asyncLet:
+            return Op(kind: .spawnChild)
+        case .awaitLet:
+            return Op(kind: .awaitChild)  // `a`: the asyncLet op, set by the caller
         }
     }
 }

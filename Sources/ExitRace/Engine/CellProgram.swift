@@ -132,6 +132,16 @@ struct Op: Sendable {
         /// `a`: the actor to go back to (the enclosing `isolatedCall`'s), or -1 for the task's own
         /// executor. Ends an `isolatedCall`'s body.
         case leaveActor
+        /// Starts a `taskGroup`: its body follows inline, `(index + 1)..<bodyEnd`, and ends with a
+        /// `joinChildren`.
+        case taskGroup
+        /// `addTask` or `async let`: `b`: priority raw value or 0 to inherit; the child's body is
+        /// `(index + 1)..<bodyEnd`.
+        case spawnChild
+        /// The end of a task group: the task waits for all its child tasks.
+        case joinChildren
+        /// `await` of an `async let`: `a`: its `spawnChild` op.
+        case awaitChild
     }
 
     var kind: Kind
@@ -144,9 +154,9 @@ struct Op: Sendable {
     /// fires, an expiration handler) rather than inline (`if`).
     var bodyRunsElsewhere: Bool {
         switch kind {
-        case .spawnTask, .spawnDetached, .dispatchMain, .dispatchGlobal, .beginBackgroundTask, .timer: true
+        case .spawnTask, .spawnDetached, .dispatchMain, .dispatchGlobal, .beginBackgroundTask, .timer, .spawnChild: true
         case .hookEnter, .hookReturn, .work, .sleep, .taskSleep, .wait, .signal, .call, .exit, .endBackgroundTask, .setFlag,
-            .waitUntil, .ifLaunchOptions, .isolatedCall, .leaveActor:
+            .waitUntil, .ifLaunchOptions, .isolatedCall, .leaveActor, .taskGroup, .joinChildren, .awaitChild:
             false
         }
     }

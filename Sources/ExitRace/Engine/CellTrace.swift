@@ -5,7 +5,7 @@ public struct CellTrace: Sendable {
     public struct Context: Equatable, Sendable {
         /// What kind of code the context runs.
         public enum Kind: String, Sendable {
-            case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock
+            case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock, childTask
         }
 
         /// E.g. "Task.detached from applicationWillTerminate".
@@ -78,6 +78,7 @@ extension Engine {
                 case .detachedTask: .detachedTask
                 case .expirationHandler: .expirationHandler
                 case .timerBlock: .timerBlock
+                case .childTask: .childTask
                 }
             return CellTrace.Context(
                 name: names[index], kind: kind, qos: QoSClass(priority: context.priority),

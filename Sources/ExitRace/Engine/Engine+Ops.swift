@@ -75,6 +75,18 @@ extension Engine {
         case .leaveActor:
             contexts[Int(c)].pc = pc + 1
             return leaveIsolatedCall(to: op.a, context: c, thread: t)
+        case .taskGroup:
+            break
+        case .spawnChild:
+            spawnChild(op, at: pc, from: c, on: t)
+            contexts[Int(c)].pc = op.bodyEnd
+            return true
+        case .joinChildren:
+            contexts[Int(c)].pc = pc + 1
+            return awaitChildren(SimContext.allChildren, context: c, thread: t)
+        case .awaitChild:
+            contexts[Int(c)].pc = pc + 1
+            return awaitChildren(liveChild(of: c, spawnedAt: op.a), context: c, thread: t)
         case .exit:
             note(.exitBegan, thread: t, context: c, b: value(slots.exitDuration))
             contexts[Int(c)].pc = pc + 1
@@ -205,7 +217,13 @@ extension Engine {
     }
 
     mutating func finish(_ c: Int32, on t: Int32) {
+        // A task's body does not end before its child tasks: it waits for them (its thread free).
+        if contexts[Int(c)].liveChildren > 0 {
+            _ = awaitChildren(SimContext.allChildren, context: c, thread: t)
+            return
+        }
         detach(c, from: t, state: .done)
+        if contexts[Int(c)].parent >= 0 { childFinished(c) }
         guard contexts[Int(c)].kind == .turn && alive else { return }
         if suspensionDeferred {
             suspensionDeferred = false

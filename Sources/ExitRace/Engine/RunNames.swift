@@ -57,6 +57,7 @@ extension ContextID.Description {
             case .detachedTask: "Task.detached"
             case .expirationHandler: "expiration handler"
             case .timerBlock: "Timer block"
+            case .childTask: "child task"
             }
         guard hook >= 0 else { return what }
         return "\(what) from \(Int(hook) < callbacks.count ? callbacks[Int(hook)] : "-")"

@@ -83,6 +83,8 @@ public struct TraceRecord: Equatable, Sendable {
         /// Actor `a` goes on with `context`'s job: on the thread that ran the last one (`b` 1), or
         /// scheduled anew on the pool (`b` 0).
         case actorHandedOver
+        /// `context` suspends until `a` child tasks finish (`b`: the child awaited, or -2 for all).
+        case awaitsChildren
     }
 
     /// Why a context left its thread.

@@ -7,6 +7,15 @@ extension CellExplanation {
         return declaration.global ? "global actor @\(declaration.name)" : "actor \(declaration.name)"
     }
 
+    /// A task waiting for its child tasks.
+    static func childrenLine(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
+        let who = context(record.context, trace)
+        let what =
+            record.b == Int64(SimContext.allChildren)
+            ? (record.a == 1 ? "its child task" : "its \(record.a) child tasks") : context(Int32(record.b), trace)
+        return (thread(record.thread, trace), "\(who) waits for \(what) (await: its thread is free)")
+    }
+
     static func actorLine(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
         let who = context(record.context, trace)
         let actor = actor(record.a, trace)

@@ -140,6 +140,8 @@ public struct CellExplanation: Sendable {
             return lifecycleLine(record, trace)
         case .actorQueued, .actorEntered, .actorLeft, .actorHandedOver:
             return actorLine(record, trace)
+        case .awaitsChildren:
+            return childrenLine(record, trace)
         }
     }
 

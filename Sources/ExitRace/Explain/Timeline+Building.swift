@@ -57,7 +57,7 @@ extension Timeline {
         case .actorEntered: .opens(name: "on \(CellExplanation.actor(record.a, trace))", category: "actor")
         case .actorLeft: .closes(category: "actor")
         case .turnQueued, .queuedOnMain, .queuedOnPool, .ready, .taskSleep, .waitPassed, .hop, .action, .stateChanged,
-            .taskBegan, .taskEnded, .timerFired, .actorQueued, .actorHandedOver:
+            .taskBegan, .taskEnded, .timerFired, .actorQueued, .actorHandedOver, .awaitsChildren:
             .nothing
         }
     }

@@ -38,6 +38,18 @@ public indirect enum ProgramStep: Equatable, Sendable {
     /// hops to the actor, runs `body` there (one job at a time per actor), then hops back to its
     /// own executor. Only in an async context; `body` is async too.
     case isolatedCall(actor: String, body: [ProgramStep])
+    /// `await withTaskGroup(of:) { group in body }` (or `withThrowingTaskGroup`): `body` runs inline
+    /// and starts child tasks with `addTask`; at its end the task waits for all its children, its
+    /// thread free meanwhile. Only in an async context.
+    case taskGroup(throwing: Bool, body: [ProgramStep])
+    /// `group.addTask(priority:) { body }`: a child task, on the pool, at the parent's priority
+    /// unless given. Only directly in a `taskGroup` body.
+    case addTask(priority: QoSClass?, body: [ProgramStep])
+    /// `async let name = body`: a child task, on the pool, at the parent's priority. The parent
+    /// waits for it at `awaitLet`, or at the end of its body.
+    case asyncLet(name: String, body: [ProgramStep])
+    /// `await name`: waits for the `asyncLet` child of that name, the thread free meanwhile.
+    case awaitLet(name: String)
 }
 
 extension ProgramStep {
@@ -50,11 +62,11 @@ extension ProgramStep {
     public var nestedBodies: [[ProgramStep]] {
         switch self {
         case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body),
-            .isolatedCall(_, let body):
+            .isolatedCall(_, let body), .taskGroup(_, let body), .addTask(_, let body), .asyncLet(_, let body):
             [body]
         case .beginBackgroundTask(_, let expiration):
             [expiration]
-        case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil:
+        case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil, .awaitLet:
             []
         }
     }

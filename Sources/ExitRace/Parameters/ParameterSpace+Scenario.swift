@@ -117,7 +117,7 @@ extension ParameterSpace {
                 duration(join(path, "intervalMs"), interval, positive: true)
                 count(join(path, "count"), fires, in: 1...1_000_000)
             case .spawnTask, .dispatchAsync, .wait, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag,
-                .ifLaunchOptions, .isolatedCall:
+                .ifLaunchOptions, .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet:
                 break
             }
         }

@@ -10,6 +10,8 @@ extension ScenarioDecoder {
         var flags = SemaphoreUse()
         /// Whether strategies must call a cleanup system call (the goal is the cleanup).
         var requireCleanup = true
+        /// Where `addTask` may go and which `async let` names are in scope (structured concurrency).
+        var structure = StructureScope()
         /// The actors declared in `actors`, by name.
         var actorNames: [String] = []
     }
@@ -101,6 +103,10 @@ extension ScenarioDecoder {
         case .waitUntil: return decodeWaitUntil(step)
         case .if: return decodeIf(step)
         case .isolatedCall: return decodeIsolatedCall(step)
+        case .taskGroup: return decodeTaskGroup(step)
+        case .addTask: return decodeAddTask(step)
+        case .asyncLet: return decodeAsyncLet(step)
+        case .awaitLet: return decodeAwaitLet(step)
         }
     }
 
@@ -116,7 +122,16 @@ extension ScenarioDecoder {
         /// The step's `body`, which must be there.
         func body(async: Bool) -> [ProgramStep]? {
             guard let nodes = reader.array("body", required: true) else { return nil }
+            // A body of its own starts a new scope: no group, no `async let` names.
+            let saved = context.structure.enter(group: false, newContext: isNewContext)
+            defer { context.structure.leave(saved) }
             return decodeProgram(nodes, path: reader.childPath("body"), async: async, context)
+        }
+
+        /// Whether this step's body runs as a context of its own.
+        private var isNewContext: Bool {
+            guard case .string(let op) = reader["op"]?.value else { return false }
+            return ["task", "detached", "dispatch", "timer", "addTask", "asyncLet"].contains(op)
         }
 
         /// Reports the step when it is not directly in a task body.

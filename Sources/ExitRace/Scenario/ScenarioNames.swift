@@ -20,6 +20,7 @@ enum ProgramOp: String, StepKind {
     case task, detached, dispatch, wait, signal, call, work, sleep, taskSleep, beginBackgroundTask, endBackgroundTask
     case timer, set, waitUntil, `if`
     case isolatedCall
+    case taskGroup, addTask, asyncLet, awaitLet
 
     var members: [String] {
         switch self {
@@ -37,6 +38,10 @@ enum ProgramOp: String, StepKind {
         case .waitUntil: ["op", "flag", "pollMs"]
         case .if: ["op", "launchOptions", "body"]
         case .isolatedCall: ["op", "actor", "body"]
+        case .taskGroup: ["op", "throwing", "body"]
+        case .addTask: ["op", "priority", "body"]
+        case .asyncLet: ["op", "name", "body"]
+        case .awaitLet: ["op", "name"]
         }
     }
 }
