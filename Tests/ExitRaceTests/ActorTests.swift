@@ -125,6 +125,18 @@ struct ActorTests {
         #expect(chrome.contains(#""name": "on actor Store""#))
     }
 
+    @Test("a higher-priority job enqueued on a running actor escalates the thread that runs it")
+    /// (A job enqueued while the actor is only scheduled, not running, gets no stealer here: not modeled.)
+    func escalation() {
+        let text = Self.explain(Self.scenario(
+            """
+            [{"op": "task", "isolation": "Store", "priority": "utility", "body": [{"op": "work", "ms": 30}]},
+             {"op": "detached", "priority": "high", "body": [{"op": "taskSleep", "ms": 25}, {"op": "isolatedCall", "actor": "Store", "body": [{"op": "call", "name": "save"}]}]}]
+            """))
+        Golden.check(text, against: "explain-actor-escalation.txt")
+        #expect(text.contains("escalated to userInitiated QoS while it runs Task from hook on actor Store"))
+    }
+
     @Test("Task.sleep frees its thread; Thread.sleep blocks it")
     func taskSleepFreesThread() {
         let program = { (sleep: String) in

@@ -26,6 +26,21 @@ extension Engine {
         contexts[Int(c)].actorTicket = nextActorTicket
         nextActorTicket &+= 1
         note(.actorQueued, context: c, a: k, b: Int64(actorHolder[Int(k)]))
+        escalateRunningActor(k, to: contexts[Int(c)].priority)
+    }
+
+    /// A higher-priority job enqueued on an actor that runs on a thread raises that thread's
+    /// priority to the job's (`DefaultActorImpl::enqueue`: "Actor is running on a thread, escalate
+    /// the thread running it"). The job running and its reported priority stay as they are.
+    private mutating func escalateRunningActor(_ k: Int32, to priority: UInt8) {
+        let holder = actorHolder[Int(k)]
+        guard contexts[Int(holder)].state == .onThread, !contexts[Int(holder)].hoppedOff else { return }
+        let t = contexts[Int(holder)].thread
+        let old = threads[Int(t)].qos
+        guard QoSClass(priority: priority) > QoSClass(priority: old), threads[Int(t)].pool == .cooperative else { return }
+        cooperativeReady.escalate(from: old, to: priority)
+        threads[Int(t)].qos = priority
+        note(.actorEscalated, thread: t, context: holder, a: k, b: Int64(priority))
     }
 
     /// Whether `c` waits on its actor's queue for the job that holds the actor to end or suspend.

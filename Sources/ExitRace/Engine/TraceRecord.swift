@@ -85,6 +85,9 @@ public struct TraceRecord: Equatable, Sendable {
         case actorHandedOver
         /// `context` suspends until `a` child tasks finish (`b`: the child awaited, or -2 for all).
         case awaitsChildren
+        /// `thread`, which runs `context` on actor `a`, is escalated to priority `b` (a
+        /// higher-priority job waits on the actor).
+        case actorEscalated
     }
 
     /// Why a context left its thread.

@@ -27,6 +27,9 @@ extension CellExplanation {
             return (thread(record.thread, trace), "\(who) runs on \(actor)")
         case .actorLeft:
             return (thread(record.thread, trace), "\(who) leaves \(actor) (the thread goes with it)")
+        case .actorEscalated:
+            let qos = QoSClass(priority: UInt8(truncatingIfNeeded: record.b)).name
+            return (thread(record.thread, trace), "escalated to \(qos) QoS while it runs \(who) on \(actor): a higher-priority job waits for the actor")
         case .actorHandedOver:
             return (actor, record.b == 1
                 ? "its last job ended or suspended: its thread goes on with \(who)"

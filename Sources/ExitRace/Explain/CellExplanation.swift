@@ -138,7 +138,7 @@ public struct CellExplanation: Sendable {
             return systemLine(record, trace)
         case .action, .stateChanged, .suspended, .resumed, .taskBegan, .taskEnded, .expirationDue:
             return lifecycleLine(record, trace)
-        case .actorQueued, .actorEntered, .actorLeft, .actorHandedOver:
+        case .actorQueued, .actorEntered, .actorLeft, .actorHandedOver, .actorEscalated:
             return actorLine(record, trace)
         case .awaitsChildren:
             return childrenLine(record, trace)

@@ -56,6 +56,7 @@ extension Timeline {
         case .expirationDue: .instant(.process, name: "background task expiring")
         case .actorEntered: .opens(name: "on \(CellExplanation.actor(record.a, trace))", category: "actor")
         case .actorLeft: .closes(category: "actor")
+        case .actorEscalated: .instant(.thread, name: "escalated to \(QoSClass(priority: UInt8(record.b)).name) QoS")
         case .turnQueued, .queuedOnMain, .queuedOnPool, .ready, .taskSleep, .waitPassed, .hop, .action, .stateChanged,
             .taskBegan, .taskEnded, .timerFired, .actorQueued, .actorHandedOver, .awaitsChildren:
             .nothing
