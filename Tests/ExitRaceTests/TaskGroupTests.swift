@@ -52,6 +52,27 @@ struct TaskGroupTests {
         #expect(text.contains("Task.detached from hook waits for its child task (await: its thread is free)"))
     }
 
+    @Test("a deadlock through a task waiting for its child is explained as a wait-for chain")
+    func deadlockThroughChild() {
+        let scenario = TestScenario.make(
+            strategies: [
+                "s": """
+                [{"op": "detached", "body": [
+                   {"op": "taskGroup", "body": [{"op": "addTask", "body": [{"op": "wait", "semaphore": "go"}]}]},
+                   {"op": "signal", "semaphore": "done"}, {"op": "call", "name": "request"}]},
+                 {"op": "wait", "semaphore": "done"}, {"op": "signal", "semaphore": "go"}]
+                """
+            ],
+            procedures: ["hang": #"[{"op": "turn", "watchdogMs": 1000, "actions": [{"op": "hook", "name": "hook"}]}]"#])
+        let outcome = TestScenario.run(scenario)
+        #expect(
+            outcome.deadlock?.chainDescription
+                == "main thread waits on semaphore \"done\" (in hook) → \"done\" is signaled only by Task.detached from hook → "
+                + "Task.detached from hook waits for its child task from hook → child task from hook runs on cooperative-pool "
+                + "thread 1, which is blocked → cooperative-pool thread 1 waits on semaphore \"go\" (in hook) → \"go\" is signaled "
+                + "only by main-queue turn → main-queue turn runs on main thread, which is blocked")
+    }
+
     @Test("structured steps are checked where they stand", arguments: [
         (#"[{"op": "detached", "body": [{"op": "addTask", "body": []}, {"op": "call", "name": "request"}]}]"#,
          #"expected "addTask" directly in the body of a "taskGroup" step"#),

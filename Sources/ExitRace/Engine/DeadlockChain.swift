@@ -18,6 +18,8 @@ public struct DeadlockChain: Sendable {
         case queuedForBlockedPool(ContextID, width: Int32)
         /// The job waits on a declared actor (an index into the program's actors) that runs `holder`'s job.
         case queuedOnBusyActor(ContextID, actor: Int32, holder: ContextID)
+        /// The task waits (a task group's end, an `async let`) for its child task `child`.
+        case waitsForChild(ContextID, child: ContextID)
     }
 
     var steps: [Step]
@@ -59,6 +61,8 @@ public struct DeadlockChain: Sendable {
             return .queuedOnBusyActor(
                 context: context.name(callbacks: callbacks), actor: program.actors[Int(actor)],
                 holder: holder.name(callbacks: callbacks))
+        case .waitsForChild(let context, let child):
+            return .waitsForChildTask(context: context.name(callbacks: callbacks), child: child.name(callbacks: callbacks))
         }
     }
 }

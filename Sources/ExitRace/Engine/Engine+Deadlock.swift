@@ -94,6 +94,8 @@ extension Engine {
         switch context.state {
         case .queued where waitsForActor(c):
             return stuckChain(actorJob: c, &search)
+        case .suspended where context.joining != -1:
+            return stuckChain(parent: c, &search)
         case .queued where context.mainIsolated && !context.hoppedOff && context.actor < 0:
             let main = Self.mainThread
             guard blockedResource(main) != nil else { return false }
@@ -148,6 +150,27 @@ extension Engine {
             return true  // the chain already went through the holder's thread: the cycle is closed
         }
         return stuckChain(context: holder, &search)
+    }
+
+    /// A task waiting for child tasks is stuck when every child it waits for is; the chain goes on
+    /// through the first.
+    private func stuckChain(parent c: Int32, _ search: inout DeadlockSearch) -> Bool {
+        let joining = contexts[Int(c)].joining
+        var position = 0
+        for index in contexts.indices
+        where contexts[index].parent == c && contexts[index].state != .done
+            && (joining == SimContext.allChildren || joining == Int32(index))
+        {
+            let mark = (search.steps.count, search.contexts.count)
+            search.steps.append(.waitsForChild(contextID(c), child: contextID(Int32(index))))
+            guard stuckChain(context: Int32(index), &search) else { return false }
+            if position > 0 {
+                search.steps.removeSubrange(mark.0...)
+                search.contexts.removeSubrange(mark.1...)
+            }
+            position += 1
+        }
+        return position > 0
     }
 
     /// Whether cooperative thread `u` holds a place that a job of `bucket` needs: it is scheduled

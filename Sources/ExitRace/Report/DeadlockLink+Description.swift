@@ -24,6 +24,8 @@ extension DeadlockLink: CustomStringConvertible {
             "\(context) is queued for the cooperative pool, and every cooperative thread (\(width)) is blocked"
         case .queuedOnBusyActor(let context, let actor, let holder):
             "\(context) is queued on actor \(actor), which runs one job at a time: it runs \(holder)"
+        case .waitsForChildTask(let context, let child):
+            "\(context) waits for its \(child)"
         }
     }
 }
