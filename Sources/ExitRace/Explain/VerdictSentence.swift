@@ -74,6 +74,8 @@ enum VerdictSentence {
         case done
         /// Waiting on a busy actor's queue; `holder` is the context whose job held the actor.
         case queuedOnActor(actor: Int32, since: Int64, holder: Int32)
+        /// Suspended until child tasks finish.
+        case awaitingChildren(since: Int64)
     }
 
     /// The run replayed up to the process's death: where each context was, and what the main thread did.
@@ -124,6 +126,7 @@ enum VerdictSentence {
                 mainDoing = "running exit (since \(CellExplanation.ms(record.time)))"
             case .effect where record.b == 0: effects[c] += 1
             case .actorQueued: states[c] = .queuedOnActor(actor: record.a, since: record.time, holder: Int32(record.b))
+            case .awaitsChildren: states[c] = .awaitingChildren(since: record.time)
             case .hookEntered where trace.scenario.hooks[trace.hook].callbacks.contains(CellExplanation.callback(record.a, trace)):
                 hookEntered = true
             default: break
@@ -190,6 +193,8 @@ enum VerdictSentence {
         case .queuedOnActor(let actor, let since, let holder):
             return "\(name) was waiting for \(CellExplanation.actor(actor, trace)) since \(ms(since)): the actor runs one job "
                 + "at a time, and \(CellExplanation.context(holder, trace)) held it then"
+        case .awaitingChildren(let since):
+            return "\(name) was waiting for its child tasks since \(ms(since))"
         }
     }
 }
