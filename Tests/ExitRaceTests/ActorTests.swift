@@ -36,6 +36,17 @@ struct ActorTests {
     static let storeTask = #"{"op": "task", "isolation": "Store", "body": "#
     static let detachedCall = #"{"op": "detached", "body": [{"op": "isolatedCall", "actor": "Store", "body": [{"op": "work", "ms": 3}]}]}"#
 
+    @Test("nestedBodies yields the body of each new step with one, and nothing for awaitLet")
+    func nestedBodies() {
+        let body: [ProgramStep] = [.call("save")]
+        let nesting: [ProgramStep] = [
+            .isolatedCall(actor: "Store", body: body), .taskGroup(throwing: false, body: body),
+            .addTask(priority: nil, body: body), .asyncLet(name: "a", body: body),
+        ]
+        for step in nesting { #expect(step.nestedBodies == [body], "\(step)") }
+        #expect(ProgramStep.awaitLet(name: "a").nestedBodies.isEmpty)
+    }
+
     @Test("one job at a time: a call into a busy actor waits for its job to leave the actor")
     func oneJobAtATime() {
         let text = Self.explain(Self.scenario(
