@@ -107,6 +107,7 @@ struct DefaultsTests {
             "goal": "{kind: \(goal.rawValue)}",
             "sweeps": scenario.sweeps.isEmpty ? "none" : "?",
             "queues": scenario.queues.isEmpty ? "none" : "?",
+            "actors": scenario.actors.isEmpty ? "none" : "?",
         ]
         let sweep = SweepSpec(name: "s", vary: [])
         let sweepDefaults = [
@@ -116,6 +117,7 @@ struct DefaultsTests {
             ("## Top level", topLevel), ("## `timing`", Self.timing), ("## `lifecycle`", Self.lifecycle),
             ("## `activity`", Self.activity), ("## `limits`", Self.limits), ("## `systemCalls`", Self.systemCall),
             ("## `sweeps`", sweepDefaults),
+            ("## `actors`", ["global": "\(ActorDeclaration(name: "a").global)"]),
         ] {
             #expect(Self.documentedDefaults(heading) == model, "\(heading)")
         }
