@@ -142,7 +142,7 @@ extension ScenarioDecoder {
         /// Whether this step's body runs as a context of its own.
         private var isNewContext: Bool {
             guard case .string(let op) = reader["op"]?.value else { return false }
-            return ["task", "detached", "dispatch", "timer", "addTask", "asyncLet"].contains(op)
+            return ["task", "detached", "dispatch", "timer", "addTask", "asyncLet", "groupNotify"].contains(op)
         }
 
         /// Reports the step when it is not directly in a task body.
@@ -219,7 +219,10 @@ extension ScenarioDecoder {
         guard let task = reader.string("task", required: true) else { return nil }
         var expiration: [ProgramStep] = []
         if let nodes = reader.array("expiration") {
+            // The expiration handler is a context of its own: no task group, no `async let` names.
+            let saved = step.context.structure.enter(group: false, newContext: true)
             expiration = decodeProgram(nodes, path: reader.childPath("expiration"), async: false, step.context)
+            step.context.structure.leave(saved)
         }
         return .beginBackgroundTask(task, expiration: expiration)
     }
