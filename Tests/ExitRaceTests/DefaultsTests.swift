@@ -109,6 +109,7 @@ struct DefaultsTests {
             "sweeps": scenario.sweeps.isEmpty ? "none" : "?",
             "queues": scenario.queues.isEmpty ? "none" : "?",
             "thinWinMs": Self.ms(scenario.thinWin), "runCondition": "none", "runConditions": "none",
+            "actors": scenario.actors.isEmpty ? "none" : "?",
         ]
         let sweep = SweepSpec(name: "s", vary: [])
         let sweepDefaults = [
@@ -118,6 +119,7 @@ struct DefaultsTests {
             ("## Top level", topLevel), ("## `timing`", Self.timing), ("## `lifecycle`", Self.lifecycle),
             ("## `activity`", Self.activity), ("## `limits`", Self.limits), ("## `systemCalls`", Self.systemCall),
             ("## `sweeps`", sweepDefaults),
+            ("## `actors`", ["global": "\(ActorDeclaration(name: "a").global)"]),
         ] {
             #expect(Self.documentedDefaults(heading) == model, "\(heading)")
         }

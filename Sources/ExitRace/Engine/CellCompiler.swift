@@ -52,7 +52,7 @@ struct CellCompiler {
             case .groupWait(_, let timeout): found.duration = timeout == nil ? -1 : slot(path, "timeoutMs")
             case .groupEnter, .groupLeave, .groupNotify: break
             case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions,
-                .callWithCompletion, .dispatchSync:
+                .callWithCompletion, .dispatchSync, .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet:
                 break
             }
             slots.append(found)
@@ -81,6 +81,7 @@ struct CellCompiler {
         var program = CellProgram.Builder()
         program.queues = scenario.queues.map(\.name)
         program.requiredCleanups = Self.cleanupMask(of: scenario.strategies[strategy].program, scenario)
+        program.actors = scenario.actors.map(\.name)
         let cell = Cell(hook: hook, strategy: strategy)
         let script = scenario.procedures[procedure].steps
         let prefix = SettingPath.steps(ofProcedure: scenario.procedures[procedure].name)
@@ -180,7 +181,8 @@ struct CellCompiler {
                 var scope = Scope()
                 var cursor = 0
                 let slots = strategySlots[cell.strategy]
-                emit(scenario.strategies[cell.strategy].program, slots, &cursor, callback: index, &scope, &program)
+                var lets: [String: Int32] = [:]
+                emit(scenario.strategies[cell.strategy].program, slots, &cursor, callback: index, &scope, &program, &lets)
             }
             program.ops.append(Op(kind: .hookReturn, a: index))
         }
@@ -206,22 +208,52 @@ struct CellCompiler {
         return id
     }
 
-    /// Emits a strategy's steps; `cursor` walks `slots` in the same preorder.
+    /// Emits a strategy's steps; `cursor` walks `slots` in the same preorder. `actor` is the actor
+    /// of the `isolatedCall` the steps are inline in, or -1 (the context's own executor).
     private func emit(
         _ steps: [ProgramStep], _ slots: [StepSlots], _ cursor: inout Int, callback: Int32, _ scope: inout Scope,
-        _ program: inout CellProgram.Builder
+        _ program: inout CellProgram.Builder, _ lets: inout [String: Int32], actor: Int32 = -1
     ) {
         for step in steps {
             let stepSlots = slots[cursor]
             cursor += 1
             let owner = program.ops.count
-            program.ops.append(op(for: step, stepSlots, callback: callback, &scope, &program))
+            var op = op(for: step, stepSlots, callback: callback, &scope, &program)
+            if case .awaitLet(let name) = step { op.a = lets[name] ?? -1 }
+            program.ops.append(op)
             if let body = step.nestedBodies.first {
-                emit(body, slots, &cursor, callback: callback, &scope, &program)
-                if case .dispatchSync = step { program.ops.append(Op(kind: .syncEnd, a: program.ops[owner].a)) }
+                let inner = innerActor(of: step, enclosing: actor)
+                // A body that runs as a context of its own has its own `async let` names.
+                var innerLets: [String: Int32] = [:]
+                if op.bodyRunsElsewhere {
+                    emit(body, slots, &cursor, callback: callback, &scope, &program, &innerLets, actor: inner)
+                } else {
+                    emit(body, slots, &cursor, callback: callback, &scope, &program, &lets, actor: inner)
+                }
+                if case .dispatchSync = step { program.ops.append(Op(kind: .syncEnd, a: op.a)) }
+                if case .isolatedCall = step { program.ops.append(Op(kind: .leaveActor, a: actor)) }
+                if case .taskGroup = step { program.ops.append(Op(kind: .joinChildren)) }
                 program.ops[owner].bodyEnd = Int32(program.ops.count)
             }
+            if case .asyncLet(let name, _) = step { lets[name] = Int32(owner) }
         }
+    }
+
+    /// The actor a step's body runs on when it is inline: an `isolatedCall`'s, an `if`'s enclosing
+    /// one; -1 for a body that is a context of its own (it starts on its own executor).
+    private func innerActor(of step: ProgramStep, enclosing: Int32) -> Int32 {
+        switch step {
+        case .isolatedCall(let name, _): actorIndex(name)
+        case .ifLaunchOptions, .taskGroup: enclosing
+        default: -1
+        }
+    }
+
+    private func actorIndex(_ name: String) -> Int32 {
+        guard let index = scenario.actors.firstIndex(where: { $0.name == name }) else {
+            preconditionFailure("unresolved actor \(name)")
+        }
+        return Int32(index)
     }
 
     /// The op for one step; for a step with a body, the op that owns it (the body follows).
@@ -252,9 +284,12 @@ struct CellCompiler {
                 case .inherit: .inherit
                 case .mainActor: .mainActor
                 case .none: .none
+                case .actor: .none
                 }
+            var a = isolation.rawValue
+            if case .actor(let name) = spawn.isolation { a = SpawnIsolation.firstActor + actorIndex(name) }
             let priority = Int32(spawn.priority?.rawValue ?? (spawn.detached ? QoSClass.default.rawValue : 0))
-            return Op(kind: spawn.detached ? .spawnDetached : .spawnTask, a: isolation.rawValue, b: priority)
+            return Op(kind: spawn.detached ? .spawnDetached : .spawnTask, a: a, b: priority)
         case .dispatchAsync(.main, _):
             return Op(kind: .dispatchMain)
         case .dispatchAsync(.global(let qos), _):
@@ -282,6 +317,16 @@ struct CellCompiler {
             return Op(kind: .groupWait, a: group(name, &scope, &program, callback), slot: slots.duration)
         case .groupNotify(let name, let target, _):
             return Op(kind: .groupNotify, a: group(name, &scope, &program, callback), b: code(target))
+        case .isolatedCall(let name, _):
+            return Op(kind: .isolatedCall, a: actorIndex(name))
+        case .taskGroup:
+            return Op(kind: .taskGroup)
+        case .addTask(let priority, _):
+            return Op(kind: .spawnChild, b: Int32(priority?.rawValue ?? 0))
+        case .asyncLet:
+            return Op(kind: .spawnChild)
+        case .awaitLet:
+            return Op(kind: .awaitChild)  // `a`: the asyncLet op, set by the caller
         }
     }
 

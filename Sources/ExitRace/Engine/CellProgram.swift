@@ -28,6 +28,8 @@ final class CellProgram: Sendable {
     /// finished once each of them has taken effect at least once (ending an activity twice is no
     /// better than once; a strategy that must save two things needs both).
     let requiredCleanups: UInt64
+    /// The scenario's actors by name, indexed by the actor operands of ops.
+    let actors: [String]
 
     init(_ builder: Builder) {
         ops = builder.ops
@@ -41,6 +43,7 @@ final class CellProgram: Sendable {
         taskSlots = builder.taskSlots
         requiredCleanups = builder.requiredCleanups
         queues = builder.queues
+        actors = builder.actors
     }
 
     /// The app's own queues by index, for names in reports.
@@ -77,6 +80,8 @@ final class CellProgram: Sendable {
         var requiredCleanups: UInt64 = 0
         /// The app's own queues by index.
         var queues: [String] = []
+        /// The scenario's actors by name, indexed by the actor operands of ops.
+        var actors: [String] = []
     }
 
     /// A named resource of a strategy invocation, and the callback it was created in.
@@ -153,6 +158,22 @@ struct Op: Sendable {
         case groupWait
         /// `a`: group, `b`: ``QueueCode``; body is `(index + 1)..<bodyEnd`.
         case groupNotify
+        /// `a`: actor. The task hops to the actor; the body, `(index + 1)..<bodyEnd`, runs inline
+        /// on it and ends with a `leaveActor`.
+        case isolatedCall
+        /// `a`: the actor to go back to (the enclosing `isolatedCall`'s), or -1 for the task's own
+        /// executor. Ends an `isolatedCall`'s body.
+        case leaveActor
+        /// Starts a `taskGroup`: its body follows inline, `(index + 1)..<bodyEnd`, and ends with a
+        /// `joinChildren`.
+        case taskGroup
+        /// `addTask` or `async let`: `b`: priority raw value or 0 to inherit; the child's body is
+        /// `(index + 1)..<bodyEnd`.
+        case spawnChild
+        /// The end of a task group: the task waits for all its child tasks.
+        case joinChildren
+        /// `await` of an `async let`: `a`: its `spawnChild` op.
+        case awaitChild
     }
 
     var kind: Kind
@@ -165,11 +186,11 @@ struct Op: Sendable {
     /// fires, an expiration handler) rather than inline (`if`).
     var bodyRunsElsewhere: Bool {
         switch kind {
-        case .spawnTask, .spawnDetached, .dispatchMain, .dispatchGlobal, .beginBackgroundTask, .timer: true
+        case .spawnTask, .spawnDetached, .dispatchMain, .dispatchGlobal, .beginBackgroundTask, .timer, .spawnChild: true
         case .callCompletion, .dispatchQueue, .dispatchAfter, .groupNotify: true
         case .groupEnter, .groupLeave, .groupWait: false
         case .hookEnter, .hookReturn, .work, .sleep, .taskSleep, .wait, .signal, .call, .exit, .endBackgroundTask, .setFlag,
-            .waitUntil, .ifLaunchOptions:
+            .waitUntil, .ifLaunchOptions, .isolatedCall, .leaveActor, .taskGroup, .joinChildren, .awaitChild:
             false
         case .dispatchSync, .syncEnd: false
         }
@@ -191,6 +212,9 @@ enum SpawnIsolation: Int32 {
     case inherit = 0
     case mainActor = 1
     case none = 2
+
+    /// A spawn op's `a` from here on is isolation to actor `a - firstActor`.
+    static let firstActor: Int32 = 3
 }
 
 /// A compiled step of a kill procedure's script.

@@ -5,7 +5,8 @@ public struct CellTrace: Sendable {
     public struct Context: Equatable, Sendable {
         /// What kind of code the context runs.
         public enum Kind: String, Sendable {
-            case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock, queueBlock, completionHandler
+            case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock, queueBlock, completionHandler,
+                childTask
         }
 
         /// E.g. "Task.detached from applicationWillTerminate".
@@ -80,6 +81,7 @@ extension Engine {
                 case .timerBlock: .timerBlock
                 case .queueBlock: .queueBlock
                 case .completionHandler: .completionHandler
+                case .childTask: .childTask
                 }
             return CellTrace.Context(
                 name: names[index], kind: kind, qos: QoSClass(priority: context.priority),

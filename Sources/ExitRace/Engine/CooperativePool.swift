@@ -75,6 +75,14 @@ struct CooperativePool {
         total -= 1
     }
 
+    /// A scheduled thread's priority was raised (an actor's escalation): it counts in the new bucket.
+    mutating func escalate(from old: UInt8, to new: UInt8) {
+        let (a, b) = (Self.bucket(old), Self.bucket(new))
+        precondition(scheduled[a] > 0, "an unscheduled cooperative thread escalated")
+        scheduled[a] -= 1
+        scheduled[b] += 1
+    }
+
     /// Threads scheduled in all buckets.
     var scheduledTotal: Int32 { total }
 

@@ -21,6 +21,10 @@ public struct DeadlockChain: Sendable {
         case queueHeldBy(queue: Int32, ContextID)
         case queuedBehind(ContextID)
         case mainQueueRunsOnMainThread
+        /// The job waits on a declared actor (an index into the program's actors) that runs `holder`'s job.
+        case queuedOnBusyActor(ContextID, actor: Int32, holder: ContextID)
+        /// The task waits (a task group's end, an `async let`) for its child task `child`.
+        case waitsForChild(ContextID, child: ContextID)
     }
 
     var steps: [Step]
@@ -66,6 +70,12 @@ public struct DeadlockChain: Sendable {
             return .queuedBehindHolder(context: context.name(callbacks: callbacks))
         case .mainQueueRunsOnMainThread:
             return .mainQueueRunsOnMainThread
+        case .queuedOnBusyActor(let context, let actor, let holder):
+            return .queuedOnBusyActor(
+                context: context.name(callbacks: callbacks), actor: program.actors[Int(actor)],
+                holder: holder.name(callbacks: callbacks))
+        case .waitsForChild(let context, let child):
+            return .waitsForChildTask(context: context.name(callbacks: callbacks), child: child.name(callbacks: callbacks))
         }
     }
 }

@@ -105,7 +105,11 @@ extension Engine {
     func stuckChain(context c: Int32, _ search: inout DeadlockSearch) -> Bool {
         let context = contexts[Int(c)]
         switch context.state {
-        case .queued where context.mainIsolated && !context.hoppedOff:
+        case .queued where waitsForActor(c):
+            return stuckChain(actorJob: c, &search)
+        case .suspended where context.joining != -1:
+            return stuckChain(parent: c, &search)
+        case .queued where context.mainIsolated && !context.hoppedOff && context.actor < 0:
             let main = Self.mainThread
             guard blockedResource(main) != nil else { return false }
             search.steps.append(.queuedOnMainActor(contextID(c)))
@@ -150,6 +154,39 @@ extension Engine {
             position += 1
         }
         return true
+    }
+
+    /// A job waiting for a busy actor is stuck when the job holding the actor is.
+    private func stuckChain(actorJob c: Int32, _ search: inout DeadlockSearch) -> Bool {
+        let actor = contexts[Int(c)].actor
+        let holder = actorHolder[Int(actor)]
+        search.steps.append(.queuedOnBusyActor(contextID(c), actor: actor, holder: contextID(holder)))
+        let running = contexts[Int(holder)]
+        if running.state == .onThread && search.visiting.contains(running.thread) && blockedResource(running.thread) != nil {
+            return true  // the chain already went through the holder's thread: the cycle is closed
+        }
+        return stuckChain(context: holder, &search)
+    }
+
+    /// A task waiting for child tasks is stuck when every child it waits for is; the chain goes on
+    /// through the first.
+    private func stuckChain(parent c: Int32, _ search: inout DeadlockSearch) -> Bool {
+        let joining = contexts[Int(c)].joining
+        var position = 0
+        for index in contexts.indices
+        where contexts[index].parent == c && contexts[index].state != .done
+            && (joining == SimContext.allChildren || joining == Int32(index))
+        {
+            let mark = (search.steps.count, search.contexts.count)
+            search.steps.append(.waitsForChild(contextID(c), child: contextID(Int32(index))))
+            guard stuckChain(context: Int32(index), &search) else { return false }
+            if position > 0 {
+                search.steps.removeSubrange(mark.0...)
+                search.contexts.removeSubrange(mark.1...)
+            }
+            position += 1
+        }
+        return position > 0
     }
 
     /// Whether cooperative thread `u` holds a place that a job of `bucket` needs: it is scheduled

@@ -30,7 +30,13 @@ extension Engine {
     mutating func resume(_ c: Int32) {
         contexts[Int(c)].hoppedOff = false
         if contexts[Int(c)].serialQueue >= 0 { return submitToSerial(c) }
-        if contexts[Int(c)].mainIsolated { enqueueOnMain(c) } else { enqueueOnPool(c) }
+        if contexts[Int(c)].actor >= 0 {
+            enqueueOnActor(c)
+        } else if contexts[Int(c)].mainIsolated {
+            enqueueOnMain(c)
+        } else {
+            enqueueOnPool(c)
+        }
     }
 
     mutating func jobReady(_ c: Int32) {
@@ -86,6 +92,7 @@ extension Engine {
             contexts[Int(c)].state = .onThread
             contexts[Int(c)].thread = t
             note(.started, thread: t, context: c)
+            if contexts[Int(c)].actor >= 0 { note(.actorEntered, thread: t, context: c, a: contexts[Int(c)].actor) }
             execute(t)
             guard threads[Int(t)].state == .idle else { return }
         }
@@ -98,6 +105,8 @@ extension Engine {
 
     /// Takes the context off its thread, which becomes idle.
     mutating func detach(_ c: Int32, from t: Int32, state: SimContext.State) {
+        // A job that ends or suspends on an actor gives it up; the thread goes on with its next job.
+        if contexts[Int(c)].actor >= 0 { releaseActor(of: c, drainerContinues: true) }
         if tracing {
             let reason: TraceRecord.StopReason =
                 state == .done ? .finished : contexts[Int(c)].hoppedOff && t == Self.mainThread ? .hopped : .suspended

@@ -21,6 +21,8 @@ extension Engine {
         }
         precondition(waiters.elementsEqual(semaphoreWaiters), "semaphore waiters miscounted")
         checkQueueInvariants()
+        checkActorInvariants()
+        checkChildInvariants()
         if alive {
             let busy = usedThreads.reduce(Int32(0)) {
                 $0 + (threads[$1].pool == .cooperative && threads[$1].state != .idle ? 1 : 0)

@@ -89,6 +89,24 @@ extension Engine {
             groupNotify(op, at: pc, from: c, on: t)
             contexts[Int(c)].pc = op.bodyEnd
             return true
+        case .isolatedCall:
+            contexts[Int(c)].pc = pc + 1
+            return switchToActor(op.a, context: c, thread: t)
+        case .leaveActor:
+            contexts[Int(c)].pc = pc + 1
+            return leaveIsolatedCall(to: op.a, context: c, thread: t)
+        case .taskGroup:
+            break
+        case .spawnChild:
+            spawnChild(op, at: pc, from: c, on: t)
+            contexts[Int(c)].pc = op.bodyEnd
+            return true
+        case .joinChildren:
+            contexts[Int(c)].pc = pc + 1
+            return awaitChildren(SimContext.allChildren, context: c, thread: t)
+        case .awaitChild:
+            contexts[Int(c)].pc = pc + 1
+            return awaitChildren(liveChild(of: c, spawnedAt: op.a), context: c, thread: t)
         case .exit:
             note(.exitBegan, thread: t, context: c, b: value(slots.exitDuration))
             contexts[Int(c)].pc = pc + 1
@@ -135,6 +153,7 @@ extension Engine {
             enqueueOnPool(c)
             return
         }
+        if contexts[Int(c)].actor >= 0 && !contexts[Int(c)].hoppedOff { leaveActorForCall(c, on: t) }
         let call = calls[Int(op.a)]
         let cost = value(call.costSlot)
         note(.callStarted, thread: t, context: c, a: op.a, b: cost)
@@ -180,12 +199,21 @@ extension Engine {
 
     mutating func spawnTask(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
         let parent = contexts[Int(c)]
-        let mainIsolated: Bool =
+        var actor: Int32 = -1
+        let mainIsolated: Bool
+        if op.a >= SpawnIsolation.firstActor {
+            actor = op.a - SpawnIsolation.firstActor
+            mainIsolated = false
+        } else {
             switch SpawnIsolation(rawValue: op.a) ?? .inherit {
-            case .inherit: parent.mainIsolated
-            case .mainActor: true
-            case .none: false
+            case .inherit:
+                // `Task {}` in actor-isolated code is isolated to that actor.
+                actor = parent.actor
+                mainIsolated = parent.mainIsolated && parent.actor < 0
+            case .mainActor: mainIsolated = true
+            case .none: mainIsolated = false
             }
+        }
         let priority: UInt8
         if op.b != 0 {
             priority = UInt8(op.b)
@@ -197,14 +225,26 @@ extension Engine {
         let child = newContext(
             SimContext(
                 kind: op.kind == .spawnDetached ? .detachedTask : .task, pc: pc + 1, end: op.bodyEnd,
-                mainIsolated: mainIsolated, priority: priority, hook: parent.hook))
+                mainIsolated: mainIsolated, priority: priority, hook: parent.hook, actor: actor, homeActor: actor))
         note(.created, thread: t, context: child, a: c)
-        if mainIsolated { enqueueOnMain(child) } else { enqueueOnPool(child) }
+        if actor >= 0 {
+            enqueueOnActor(child)
+        } else if mainIsolated {
+            enqueueOnMain(child)
+        } else {
+            enqueueOnPool(child)
+        }
     }
 
     mutating func finish(_ c: Int32, on t: Int32) {
+        // A task's body does not end before its child tasks: it waits for them (its thread free).
+        if contexts[Int(c)].liveChildren > 0 {
+            _ = awaitChildren(SimContext.allChildren, context: c, thread: t)
+            return
+        }
         detach(c, from: t, state: .done)
         leaveQueue(c)
+        if contexts[Int(c)].parent >= 0 { childFinished(c) }
         guard contexts[Int(c)].kind == .turn && alive else { return }
         if suspensionDeferred {
             suspensionDeferred = false

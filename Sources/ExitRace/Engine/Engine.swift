@@ -95,6 +95,9 @@ struct Engine {
     var activity = ActivityTracker()
     /// Per call: the last delivery while alive, up to the goal's time (for `keepsCalling`).
     var lastDelivery = ReusableArray<Int64>()
+    /// Per declared actor: the context whose job holds it (running, or scheduled on the pool), or -1.
+    var actorHolder = ReusableArray<Int32>()
+    var nextActorTicket: UInt32 = 0
 
     var alive = true
     var death: RunOutcome.Death?
@@ -275,6 +278,8 @@ struct Engine {
         taskSlots.refill(-1, count: cell.taskSlots.count)
         flags.refill(false, count: cell.flags.count)
         lastDelivery.refill(-1, count: calls.count)
+        actorHolder.refill(-1, count: cell.actors.count)
+        nextActorTicket = 0
     }
 
     /// The script from its start, and the app in the state the procedure starts in.

@@ -59,6 +59,7 @@ extension ContextID.Description {
             case .timerBlock: "Timer block"
             case .queueBlock: "DispatchQueue block"
             case .completionHandler: "completion handler"
+            case .childTask: "child task"
             }
         guard hook >= 0 else { return what }
         return "\(what) from \(Int(hook) < callbacks.count ? callbacks[Int(hook)] : "-")"

@@ -163,4 +163,9 @@ public enum DeadlockLink: Equatable, Sendable {
     case queuedBehindHolder(context: String)
     /// Closes the cycle: the main queue runs only on the main thread.
     case mainQueueRunsOnMainThread
+    /// The context waits on a declared actor's queue, and the actor runs one job at a time: the
+    /// job of `holder`, which the chain follows.
+    case queuedOnBusyActor(context: String, actor: String, holder: String)
+    /// The task waits for a child task (the end of a task group, an `async let`), which the chain follows.
+    case waitsForChildTask(context: String, child: String)
 }

@@ -1,7 +1,9 @@
 /// Something that runs on a thread: a main-queue turn of a kill procedure, a dispatched block or a
 /// Swift task. It is a range of ops plus a program counter.
 struct SimContext {
-    enum Kind: UInt8, Sendable { case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock, queueBlock, completionHandler }
+    enum Kind: UInt8, Sendable {
+        case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock, queueBlock, completionHandler, childTask
+    }
     enum State: UInt8 {
         /// Waiting on an executor's queue for a thread.
         case queued
@@ -45,6 +47,23 @@ struct SimContext {
     }
     /// For a completion handler: the context that made its call (the effect is that context's).
     var caller: Int32 = -1
+    /// The declared actor it is isolated to now (its own, or an `isolatedCall`'s), or -1 for its
+    /// home executor (the main actor or the pool). While a job runs on the actor it holds it
+    /// (`Engine.actorHolder`); while `hoppedOff` it makes a nonisolated call and holds nothing.
+    var actor: Int32 = -1
+    /// The actor a task spawned with that isolation belongs to, or -1.
+    var homeActor: Int32 = -1
+    /// Orders the jobs waiting for one busy actor, first come first served within a priority.
+    var actorTicket: UInt32 = 0
+    /// For a child task (`addTask`, `async let`): its parent task; -1 otherwise.
+    var parent: Int32 = -1
+    /// Child tasks started and not yet finished.
+    var liveChildren: Int32 = 0
+    /// While suspended waiting for children: the child awaited, or `Self.allChildren`; -1 otherwise.
+    var joining: Int32 = -1
 
-    var isTask: Bool { kind == .task || kind == .detachedTask }
+    /// `joining` when the task waits for all its children (a group's end, the end of its body).
+    static let allChildren: Int32 = -2
+
+    var isTask: Bool { kind == .task || kind == .detachedTask || kind == .childTask }
 }

@@ -90,6 +90,20 @@ public struct TraceRecord: Equatable, Sendable {
         case groupLeft
         /// `group.notify`: block `context` waits for group `a` (`b`: 1 if it was submitted at once).
         case groupNotifySet
+        /// `context` waits on actor `a`'s queue: the actor runs the job of context `b`.
+        case actorQueued
+        /// `context` runs on actor `a`, on `thread`.
+        case actorEntered
+        /// `context` leaves actor `a` on `thread`, which goes on with it.
+        case actorLeft
+        /// Actor `a` goes on with `context`'s job: on the thread that ran the last one (`b` 1), or
+        /// scheduled anew on the pool (`b` 0).
+        case actorHandedOver
+        /// `context` suspends until `a` child tasks finish (`b`: the child awaited, or -2 for all).
+        case awaitsChildren
+        /// `thread`, which runs `context` on actor `a`, is escalated to priority `b` (a
+        /// higher-priority job waits on the actor).
+        case actorEscalated
     }
 
     /// Why a context left its thread.

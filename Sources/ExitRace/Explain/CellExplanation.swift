@@ -140,6 +140,10 @@ public struct CellExplanation: Sendable {
             return lifecycleLine(record, trace)
         case .syncWaits, .syncEntered, .queuedBehind, .afterScheduled, .groupEntered, .groupLeft, .groupNotifySet:
             return queueLine(record, trace)
+        case .actorQueued, .actorEntered, .actorLeft, .actorHandedOver, .actorEscalated:
+            return actorLine(record, trace)
+        case .awaitsChildren:
+            return childrenLine(record, trace)
         }
     }
 

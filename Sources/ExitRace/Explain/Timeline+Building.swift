@@ -54,8 +54,11 @@ extension Timeline {
         case .suspended: .instant(.process, name: "suspended")
         case .resumed: .instant(.process, name: "resumed")
         case .expirationDue: .instant(.process, name: "background task expiring")
+        case .actorEntered: .opens(name: "on \(CellExplanation.actor(record.a, trace))", category: "actor")
+        case .actorLeft: .closes(category: "actor")
+        case .actorEscalated: .instant(.thread, name: "escalated to \(QoSClass(priority: UInt8(record.b)).name) QoS")
         case .turnQueued, .queuedOnMain, .queuedOnPool, .ready, .taskSleep, .waitPassed, .hop, .action, .stateChanged,
-            .taskBegan, .taskEnded, .timerFired, .queuedBehind, .groupNotifySet:
+            .taskBegan, .taskEnded, .timerFired, .queuedBehind, .groupNotifySet, .actorQueued, .actorHandedOver, .awaitsChildren:
             .nothing
         case .groupEntered: .instant(.thread, name: "enter \(CellExplanation.semaphore(record.a, trace))")
         case .groupLeft: .instant(.thread, name: "leave \(CellExplanation.semaphore(record.a, trace))")

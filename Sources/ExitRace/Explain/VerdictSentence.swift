@@ -77,6 +77,10 @@ enum VerdictSentence {
         case sleeping
         case blocked(thread: Int32, semaphore: Int32)
         case done
+        /// Waiting on a busy actor's queue; `holder` is the context whose job held the actor.
+        case queuedOnActor(actor: Int32, since: Int64, holder: Int32)
+        /// Suspended until child tasks finish.
+        case awaitingChildren(since: Int64)
     }
 
     /// The run replayed up to the process's death: where each context was, and what the main thread did.
@@ -131,6 +135,8 @@ enum VerdictSentence {
             case .exitBegan where record.thread == 0:
                 mainDoing = "running exit (since \(CellExplanation.ms(record.time)))"
             case .effect where record.b == 0: effects[c] += 1
+            case .actorQueued: states[c] = .queuedOnActor(actor: record.a, since: record.time, holder: Int32(record.b))
+            case .awaitsChildren: states[c] = .awaitingChildren(since: record.time)
             case .hookEntered where trace.scenario.hooks[trace.hook].callbacks.contains(CellExplanation.callback(record.a, trace)):
                 hookEntered = true
             default: break
@@ -199,6 +205,11 @@ enum VerdictSentence {
             return "\(name) had just been created"
         case .done:
             return "\(name) had returned without finishing the cleanup"
+        case .queuedOnActor(let actor, let since, let holder):
+            return "\(name) was waiting for \(CellExplanation.actor(actor, trace)) since \(ms(since)): the actor runs one job "
+                + "at a time, and \(CellExplanation.context(holder, trace)) held it then"
+        case .awaitingChildren(let since):
+            return "\(name) was waiting for its child tasks since \(ms(since))"
         }
     }
 }

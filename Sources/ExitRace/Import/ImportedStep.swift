@@ -47,7 +47,7 @@ public struct ImportedStep: Equatable, Sendable {
             var members: [(String, ImportJSON)] = [("op", .string(spawn.detached ? "detached" : "task"))]
             if let priority = spawn.priority { members.append(("priority", .string(priority.name))) }
             if !spawn.detached, spawn.isolation != TaskSpawn.defaultIsolation {
-                members.append(("isolation", .string(spawn.isolation == .mainActor ? "mainActor" : "none")))
+                members.append(("isolation", .string(isolationName(spawn.isolation))))
             }
             return members + [("body", bodies[0])]
         case .dispatchAsync(let target, _):
@@ -81,6 +81,24 @@ public struct ImportedStep: Equatable, Sendable {
             return [("op", .string("groupWait")), ("group", .string(group))] + (timeout.map { [("timeoutMs", ms($0))] } ?? [])
         case .groupNotify(let group, let target, _):
             return [("op", .string("groupNotify")), ("group", .string(group))] + queueMembers(target) + [("body", bodies[0])]
+        case .isolatedCall(let actor, _):
+            return [("op", .string("isolatedCall")), ("actor", .string(actor)), ("body", bodies[0])]
+        case .taskGroup(let throwing, _):
+            return [("op", .string("taskGroup"))] + (throwing ? [("throwing", .bool(true))] : []) + [("body", bodies[0])]
+        case .addTask(let priority, _):
+            return [("op", .string("addTask"))] + (priority.map { [("priority", .string($0.name))] } ?? []) + [("body", bodies[0])]
+        case .asyncLet(let name, _): return [("op", .string("asyncLet")), ("name", .string(name)), ("body", bodies[0])]
+        case .awaitLet(let name): return [("op", .string("awaitLet")), ("name", .string(name))]
+        }
+    }
+
+    /// A `task` step's `isolation` as the file spells it: `inherit`, `mainActor`, `none` or an actor's name.
+    static func isolationName(_ isolation: TaskSpawn.Isolation) -> String {
+        switch isolation {
+        case .inherit: "inherit"
+        case .mainActor: "mainActor"
+        case .none: "none"
+        case .actor(let name): name
         }
     }
 

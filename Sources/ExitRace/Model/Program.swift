@@ -50,6 +50,22 @@ public indirect enum ProgramStep: Equatable, Sendable {
     case groupWait(String, timeout: VirtualDuration?)
     /// `group.notify(queue:) { body }`: `body` is submitted to `queue` once every `enter` is left.
     case groupNotify(String, queue: DispatchTarget, body: [ProgramStep])
+    /// `await store.method()`: a call of a method isolated to a declared actor. The caller's task
+    /// hops to the actor, runs `body` there (one job at a time per actor), then hops back to its
+    /// own executor. Only in an async context; `body` is async too.
+    case isolatedCall(actor: String, body: [ProgramStep])
+    /// `await withTaskGroup(of:) { group in body }` (or `withThrowingTaskGroup`): `body` runs inline
+    /// and starts child tasks with `addTask`; at its end the task waits for all its children, its
+    /// thread free meanwhile. Only in an async context.
+    case taskGroup(throwing: Bool, body: [ProgramStep])
+    /// `group.addTask(priority:) { body }`: a child task, on the pool, at the parent's priority
+    /// unless given. Only directly in a `taskGroup` body.
+    case addTask(priority: QoSClass?, body: [ProgramStep])
+    /// `async let name = body`: a child task, on the pool, at the parent's priority. The parent
+    /// waits for it at `awaitLet`, or at the end of its body.
+    case asyncLet(name: String, body: [ProgramStep])
+    /// `await name`: waits for the `asyncLet` child of that name, the thread free meanwhile.
+    case awaitLet(name: String)
 }
 
 extension ProgramStep {
@@ -61,7 +77,8 @@ extension ProgramStep {
     /// The bodies are not in the order they run.
     public var nestedBodies: [[ProgramStep]] {
         switch self {
-        case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body):
+        case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body),
+            .isolatedCall(_, let body), .taskGroup(_, let body), .addTask(_, let body), .asyncLet(_, let body):
             [body]
         case .beginBackgroundTask(_, let expiration):
             [expiration]
@@ -71,7 +88,7 @@ extension ProgramStep {
             [body]
         case .groupEnter, .groupLeave, .groupWait:
             []
-        case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil:
+        case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil, .awaitLet:
             []
         }
     }
@@ -87,6 +104,8 @@ public struct TaskSpawn: Equatable, Sendable {
         case mainActor
         /// No isolation: the global concurrent executor (what `Task.detached` gets).
         case none
+        /// Isolated to an actor declared in the scenario's `actors` (`Task { @Store in … }`).
+        case actor(String)
     }
 
     /// The isolation of a `Task {}` that states none: the caller's. (`Task.detached` always has none.)

@@ -43,6 +43,9 @@ public struct Scenario: Equatable, Sendable {
     public var sampling: SamplingSettings = .default
     /// The app's own dispatch queues (the `queues` section), in file order; none by default.
     public var queues: [DispatchQueueSpec] = []
+    /// The actors the strategies' steps may be isolated to, in file order (none unless the file
+    /// declares some in `actors`).
+    public var actors: [ActorDeclaration] = []
 
     /// A win whose margin is below this is flagged as thin (`[t]`): timings within their
     /// uncertainty could flip it. Reporting only; runs do not read it.

@@ -119,7 +119,8 @@ extension ParameterSpace {
             case .dispatchAfter(_, let delay, _): duration(join(path, "afterMs"), delay)
             case .groupWait(_, let timeout?): duration(join(path, "timeoutMs"), timeout)
             case .spawnTask, .dispatchAsync, .wait, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag,
-                .ifLaunchOptions, .callWithCompletion, .dispatchSync, .groupEnter, .groupLeave, .groupWait, .groupNotify:
+                .ifLaunchOptions, .callWithCompletion, .dispatchSync, .groupEnter, .groupLeave, .groupWait, .groupNotify,
+                .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet:
                 break
             }
         }

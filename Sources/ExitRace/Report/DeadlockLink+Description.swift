@@ -30,6 +30,10 @@ extension DeadlockLink: CustomStringConvertible {
             "\(context) waits for its serial queue"
         case .mainQueueRunsOnMainThread:
             "the main queue runs only on the main thread"
+        case .queuedOnBusyActor(let context, let actor, let holder):
+            "\(context) is queued on actor \(actor), which runs one job at a time: it runs \(holder)"
+        case .waitsForChildTask(let context, let child):
+            "\(context) waits for its \(child)"
         }
     }
 }

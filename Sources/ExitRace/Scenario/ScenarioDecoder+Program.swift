@@ -16,6 +16,10 @@ extension ScenarioDecoder {
         var groups = SemaphoreUse()
         /// The groups the strategy enters (in `signaled`).
         var groupEnters = SemaphoreUse()
+        /// Where `addTask` may go and which `async let` names are in scope (structured concurrency).
+        var structure = StructureScope()
+        /// The actors declared in `actors`, by name.
+        var actorNames: [String] = []
     }
 
     /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
@@ -109,6 +113,11 @@ extension ScenarioDecoder {
         case .waitUntil: return decodeWaitUntil(step)
         case .if: return decodeIf(step)
         case .groupEnter, .groupLeave, .groupWait, .groupNotify: return decodeGroupStep(step, op)
+        case .isolatedCall: return decodeIsolatedCall(step)
+        case .taskGroup: return decodeTaskGroup(step)
+        case .addTask: return decodeAddTask(step)
+        case .asyncLet: return decodeAsyncLet(step)
+        case .awaitLet: return decodeAwaitLet(step)
         }
     }
 
@@ -124,7 +133,16 @@ extension ScenarioDecoder {
         /// The step's `body`, which must be there.
         func body(async: Bool) -> [ProgramStep]? {
             guard let nodes = reader.array("body", required: true) else { return nil }
+            // A body of its own starts a new scope: no group, no `async let` names.
+            let saved = context.structure.enter(group: false, newContext: isNewContext)
+            defer { context.structure.leave(saved) }
             return decodeProgram(nodes, path: reader.childPath("body"), async: async, context)
+        }
+
+        /// Whether this step's body runs as a context of its own.
+        private var isNewContext: Bool {
+            guard case .string(let op) = reader["op"]?.value else { return false }
+            return ["task", "detached", "dispatch", "timer", "addTask", "asyncLet", "groupNotify"].contains(op)
         }
 
         /// Reports the step when it is not directly in a task body.
@@ -142,7 +160,10 @@ extension ScenarioDecoder {
     private static func decodeSpawn(_ step: StepInput, detached: Bool) -> ProgramStep? {
         let reader = step.reader
         var isolation = detached ? TaskSpawn.Isolation.none : TaskSpawn.defaultIsolation
-        if !detached, let name = reader.choice("isolation", as: IsolationName.self) { isolation = name.isolation }
+        if !detached {
+            guard let decoded = decodeIsolation(reader, actors: step.context.actorNames) else { return nil }
+            isolation = decoded
+        }
         let priority = reader.qos("priority")
         if reader["priority"] != nil && priority == nil { return nil }
         guard let steps = step.body(async: true) else { return nil }
@@ -198,7 +219,10 @@ extension ScenarioDecoder {
         guard let task = reader.string("task", required: true) else { return nil }
         var expiration: [ProgramStep] = []
         if let nodes = reader.array("expiration") {
+            // The expiration handler is a context of its own: no task group, no `async let` names.
+            let saved = step.context.structure.enter(group: false, newContext: true)
             expiration = decodeProgram(nodes, path: reader.childPath("expiration"), async: false, step.context)
+            step.context.structure.leave(saved)
         }
         return .beginBackgroundTask(task, expiration: expiration)
     }

@@ -75,7 +75,10 @@ extension ScenarioDecoder {
         }
         let name = reader.reference("name", to: step.context.callNames, what: what)
         let target = decodeTarget(reader, step.context, required: true)
+        // The completion handler is a context of its own: no task group, no `async let` names.
+        let saved = step.context.structure.enter(group: false, newContext: true)
         let completion = decodeProgram(nodes, path: reader.childPath("completion"), async: false, step.context)
+        step.context.structure.leave(saved)
         guard let name, let target else { return nil }
         return .callWithCompletion(name, queue: target, completion: completion)
     }

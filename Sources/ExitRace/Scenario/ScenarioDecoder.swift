@@ -56,6 +56,8 @@ public enum ScenarioDecoder {
         let hooks: [Hook] = decodeNamed(object, "hooks", log: log, decodeHook)
         var context = ProgramContext(
             callNames: calls.map(\.name), cleanupCalls: calls.filter(\.isCleanup).map(\.name), log: log)
+        let actors = decodeActors(object, log: log)
+        context.actorNames = actors.map(\.name)
         if case .cleanup = goal {} else { context.requireCleanup = false }
         let queues = decodeQueues(object, log: log)
         context.queueNames = queues.map(\.name)
@@ -74,6 +76,7 @@ public enum ScenarioDecoder {
         scenario.sampling = decodeSampling(object, log: log)
         scenario.queues = queues
         if let thinWin = object.milliseconds("thinWinMs") { scenario.thinWin = thinWin }
+        scenario.actors = actors
         return scenario
     }
 

@@ -20,6 +20,8 @@ enum ProgramOp: String, StepKind {
     case task, detached, dispatch, wait, signal, call, work, sleep, taskSleep, beginBackgroundTask, endBackgroundTask
     case timer, set, waitUntil, `if`
     case groupEnter, groupLeave, groupWait, groupNotify
+    case isolatedCall
+    case taskGroup, addTask, asyncLet, awaitLet
 
     var members: [String] {
         switch self {
@@ -39,6 +41,11 @@ enum ProgramOp: String, StepKind {
         case .groupEnter, .groupLeave: ["op", "group"]
         case .groupWait: ["op", "group", "timeoutMs"]
         case .groupNotify: ["op", "group", "queue", "qos", "body"]
+        case .isolatedCall: ["op", "actor", "body"]
+        case .taskGroup: ["op", "throwing", "body"]
+        case .addTask: ["op", "priority", "body"]
+        case .asyncLet: ["op", "name", "body"]
+        case .awaitLet: ["op", "name"]
         }
     }
 }

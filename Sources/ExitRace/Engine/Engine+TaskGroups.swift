@@ -1,0 +1,68 @@
+/// Structured concurrency: child tasks of a task group (`addTask`) or of an `async let`, and their
+/// parent waiting for them.
+///
+/// SE-0304 (structured concurrency): a child task inherits its parent's priority, and a task
+/// group's scope does not end before all its child tasks have finished; SE-0317 (`async let`): a
+/// child started by `async let` is awaited where its name is awaited, or at the end of the scope.
+/// Awaiting suspends the parent: its thread is free for other work.
+extension Engine {
+    /// Starts a child task on the pool: the parent's priority unless the op gives one; no
+    /// isolation (a child's closure is `@Sendable` and runs on the global concurrent executor).
+    mutating func spawnChild(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
+        let parent = contexts[Int(c)]
+        let priority = op.b != 0 ? UInt8(op.b) : parent.priority
+        let child = newContext(
+            SimContext(
+                kind: .childTask, pc: pc + 1, end: op.bodyEnd, mainIsolated: false, priority: priority, hook: parent.hook,
+                parent: c))
+        contexts[Int(c)].liveChildren += 1
+        note(.created, thread: t, context: child, a: c)
+        enqueueOnPool(child)
+    }
+
+    /// The unfinished child of `c` started by the `spawnChild` op at `op` (the latest one), or -1.
+    func liveChild(of c: Int32, spawnedAt op: Int32) -> Int32 {
+        var found: Int32 = -1
+        for index in contexts.indices
+        where contexts[index].parent == c && contexts[index].start == op + 1 && contexts[index].state != .done {
+            found = Int32(index)
+        }
+        return found
+    }
+
+    /// Suspends `c` until `awaited` (a child, or ``SimContext/allChildren``) has finished; `true`
+    /// when there is nothing to wait for and the task goes on.
+    mutating func awaitChildren(_ awaited: Int32, context c: Int32, thread t: Int32) -> Bool {
+        let outstanding = awaited == SimContext.allChildren ? contexts[Int(c)].liveChildren : (awaited >= 0 ? 1 : 0)
+        guard outstanding > 0 else { return true }
+        note(.awaitsChildren, thread: t, context: c, a: outstanding, b: Int64(awaited))
+        contexts[Int(c)].joining = awaited
+        detach(c, from: t, state: .suspended)
+        return false
+    }
+
+    /// A child task has finished: its parent, if it waits for it (or for all and this was the
+    /// last), resumes on its own executor.
+    mutating func childFinished(_ child: Int32) {
+        let p = contexts[Int(child)].parent
+        contexts[Int(p)].liveChildren -= 1
+        let joining = contexts[Int(p)].joining
+        guard joining == child || (joining == SimContext.allChildren && contexts[Int(p)].liveChildren == 0) else { return }
+        contexts[Int(p)].joining = -1
+        resume(p)
+    }
+
+    #if EXITRACE_INVARIANTS
+    /// Each task's count of unfinished children is right, and a waiting parent is suspended.
+    func checkChildInvariants() {
+        var live = ContiguousArray<Int32>(repeating: 0, count: contexts.count)
+        for index in contexts.indices where contexts[index].parent >= 0 && contexts[index].state != .done {
+            live[Int(contexts[index].parent)] += 1
+        }
+        for index in contexts.indices {
+            precondition(live[index] == contexts[index].liveChildren, "context \(index)'s live children miscounted")
+            precondition(contexts[index].joining == -1 || contexts[index].state == .suspended, "a waiting parent is not suspended")
+        }
+    }
+    #endif
+}
