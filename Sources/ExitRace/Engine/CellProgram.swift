@@ -44,7 +44,12 @@ final class CellProgram: Sendable {
         requiredCleanups = builder.requiredCleanups
         queues = builder.queues
         actors = builder.actors
+        startsChildTasks = builder.ops.contains { $0.kind == .spawnChild }
     }
+
+    /// Whether any op starts a child task (`addTask`, `async let`): the engine's child-task
+    /// invariants are checked only then (they cost O(contexts) per event).
+    let startsChildTasks: Bool
 
     /// The app's own queues by index, for names in reports.
     let queues: [String]

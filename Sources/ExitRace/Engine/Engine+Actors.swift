@@ -141,18 +141,21 @@ extension Engine {
     /// One job at a time per actor: a context runs on an actor only while it holds it, and a
     /// holder is isolated to its actor and running or scheduled.
     func checkActorInvariants() {
+        guard !actorHolder.isEmpty else { return }
+        // Locals, so the checks' autoclosures capture arrays, not a copy of the engine per context.
+        let contexts = self.contexts, actorHolder = self.actorHolder
         for k in 0..<actorHolder.count {
             let holder = actorHolder[k]
             guard holder >= 0 else { continue }
-            precondition(contexts[Int(holder)].actor == Int32(k), "actor \(k) is held by a job isolated elsewhere")
             let state = contexts[Int(holder)].state
+            let isolated = contexts[Int(holder)].actor == Int32(k)
+            precondition(isolated, "actor \(k) is held by a job isolated elsewhere")
             precondition(state == .queued || state == .onThread, "actor \(k) is held by a job neither running nor scheduled")
         }
         for index in contexts.indices where contexts[index].state == .onThread && contexts[index].actor >= 0 {
             let context = contexts[index]
-            precondition(
-                context.hoppedOff || actorHolder[Int(context.actor)] == Int32(index),
-                "a job runs on actor \(context.actor) without holding it")
+            let holds = context.hoppedOff || actorHolder[Int(context.actor)] == Int32(index)
+            precondition(holds, "a job runs on actor \(context.actor) without holding it")
         }
     }
     #endif

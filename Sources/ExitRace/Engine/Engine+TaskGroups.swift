@@ -55,13 +55,19 @@ extension Engine {
     #if EXITRACE_INVARIANTS
     /// Each task's count of unfinished children is right, and a waiting parent is suspended.
     func checkChildInvariants() {
+        guard program.startsChildTasks else { return }
+        // Locals, so the checks' autoclosures capture arrays, not a copy of the engine per context.
+        let contexts = self.contexts
         var live = ContiguousArray<Int32>(repeating: 0, count: contexts.count)
         for index in contexts.indices where contexts[index].parent >= 0 && contexts[index].state != .done {
             live[Int(contexts[index].parent)] += 1
         }
         for index in contexts.indices {
-            precondition(live[index] == contexts[index].liveChildren, "context \(index)'s live children miscounted")
-            precondition(contexts[index].joining == -1 || contexts[index].state == .suspended, "a waiting parent is not suspended")
+            let context = contexts[index]
+            let counted = live[index] == context.liveChildren
+            let waitsSuspended = context.joining == -1 || context.state == .suspended
+            precondition(counted, "context \(index)'s live children miscounted")
+            precondition(waitsSuspended, "a waiting parent is not suspended")
         }
     }
     #endif
