@@ -9,7 +9,7 @@ enum ScenarioKeys {
     static let note = "note"
     static let topLevel = [
         "$schema", "name", "title", "extend", "timing", "lifecycle", "activity", "goal", "limits", "systemCalls", "hooks",
-        "strategies", "procedures", "sweeps", "sampling", "queues", "actors", "thinWinMs", "runCondition", "runConditions",
+        "strategies", "procedures", "sweeps", "sampling", "queues", "thinWinMs", "runCondition", "runConditions", "actors",
     ]
     /// One of the app's own dispatch queues, in `queues`.
     static let queue = ["qos", "attributes"]
