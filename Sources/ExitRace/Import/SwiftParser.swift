@@ -252,14 +252,7 @@ public struct SwiftParser {
     private mutating func parseProperty(_ attributes: [String], _ modifiers: [String]) -> SwiftDecl? {
         let keyword = tokens[index]
         index += 1
-        var name = "_"
-        if let token = current, token.kind == .identifier {
-            name = token.text
-            index += 1
-        } else {
-            skipBalanced()
-        }
-        skipTypeAnnotation()
+        let name = boundName()
         if at("=") {
             index += 1
             let value = parseExpression(trailingClosures: true)
@@ -385,8 +378,8 @@ public struct SwiftParser {
         return parseProperty(attributes, modifiers)
     }
 
-    private mutating func parseBinding() -> SwiftStatement.Kind? {
-        index += 1
+    /// The name a `let`/`var` binds (`_` for a pattern, which is skipped), past its type annotation.
+    private mutating func boundName() -> String {
         var name = "_"
         if let token = current, token.kind == .identifier {
             name = token.text
@@ -395,6 +388,12 @@ public struct SwiftParser {
             skipBalanced()
         }
         skipTypeAnnotation()
+        return name
+    }
+
+    private mutating func parseBinding() -> SwiftStatement.Kind? {
+        index += 1
+        let name = boundName()
         guard at("=") else { return .binding(name: name, value: nil) }
         index += 1
         return .binding(name: name, value: parseExpression(trailingClosures: true))
