@@ -75,26 +75,7 @@ struct ConcurrencyFuzzTests {
                    "kill": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}, {"op": "delay", "ms": \(generator.ms())}, {"op": "sigkill"}]},
                    "live": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}, {"op": "delay", "ms": 5000}, {"op": "sigkill"}]}}}
                 """
-            let context = "seed \(seed), round \(round)"
-            let scenario: Scenario
-            do {
-                scenario = try ScenarioDecoder.decode(json, file: "fuzz.json")
-            } catch {
-                Issue.record("\(context): \(error)\n\(json)")
-                continue
-            }
-            let simulator = Simulator(scenario: scenario)
-            for procedure in scenario.procedures.indices {
-                let outcome = simulator.run(hook: 0, strategy: 0, procedure: procedure)
-                #expect(outcome.events <= 5000, "\(context)")
-                if let at = outcome.cleanupAt, let death = outcome.death { #expect(at <= death.at, "\(context)") }
-                // The same run twice gives the same outcome (determinism).
-                #expect(simulator.run(hook: 0, strategy: 0, procedure: procedure) == outcome, "\(context)")
-            }
-            if round % 5 == 0 {
-                _ = ScheduleExplorer.explore(
-                    simulator, cell: CellIndex(hook: 0, strategy: 0), procedure: 0, limits: ExplorationLimits(maxSchedules: 50))
-            }
+            RandomScenarioCheck.check(json, context: "seed \(seed), round \(round)", explore: round % 5 == 0)
         }
     }
 }

@@ -217,26 +217,7 @@ struct QueuesMeetActorsTests {
                    "kill": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}, {"op": "delay", "ms": \(generator.ms())}, {"op": "sigkill"}]},
                    "watchdog": {"steps": [{"op": "turn", "watchdogMs": 2000, "actions": [{"op": "hook", "name": "hook"}]}, {"op": "delay", "ms": 5000}, {"op": "sigkill"}]}}}
                 """
-            let context = "seed \(seed), round \(round)"
-            let scenario: Scenario
-            do {
-                scenario = try ScenarioDecoder.decode(json, file: "fuzz.json")
-            } catch {
-                Issue.record("\(context): \(error)\n\(json)")
-                continue
-            }
-            let simulator = Simulator(scenario: scenario)
-            for procedure in scenario.procedures.indices {
-                let outcome = simulator.run(hook: 0, strategy: 0, procedure: procedure)
-                #expect(outcome.events <= 5000, "\(context)")
-                if let at = outcome.cleanupAt, let death = outcome.death { #expect(at <= death.at, "\(context)") }
-                #expect(simulator.run(hook: 0, strategy: 0, procedure: procedure) == outcome, "\(context)")
-                _ = outcome.deadlock?.chainDescription
-            }
-            if round % 5 == 0 {
-                _ = ScheduleExplorer.explore(
-                    simulator, cell: CellIndex(hook: 0, strategy: 0), procedure: 0, limits: ExplorationLimits(maxSchedules: 50))
-            }
+            RandomScenarioCheck.check(json, context: "seed \(seed), round \(round)", explore: round % 5 == 0)
         }
     }
 }
