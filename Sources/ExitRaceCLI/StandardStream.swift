@@ -1,3 +1,5 @@
+import ExitRace
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,26 +35,11 @@ public struct StandardStream: Sendable {
 
     /// Writes all of `text`, retrying interrupted and partial writes.
     public func write(_ text: String) -> WriteResult {
-        Array(text.utf8).withUnsafeBytes { writeAll($0) }
-    }
-
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> WriteResult {
-        guard let base = bytes.baseAddress else { return .written }
-        var offset = 0
-        // Each turn writes at least one byte or is an interrupted call (EINTR), retried.
-        while offset < bytes.count {
-            let written = systemWrite(fileDescriptor, base + offset, bytes.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else if written < 0 && errno == EPIPE {
-                return .closedByReader
-            } else {
-                return .failed(errno: written < 0 ? errno : EIO)
-            }
+        switch Array(text.utf8).withUnsafeBytes({ writeAll($0, to: fileDescriptor) }) {
+        case 0: .written
+        case EPIPE: .closedByReader
+        case let code: .failed(errno: code)
         }
-        return .written
     }
 
     /// Makes a write to a closed pipe fail with `EPIPE` instead of killing the process with
@@ -65,12 +52,4 @@ public struct StandardStream: Sendable {
     static func describe(errno code: Int32) -> String {
         String(cString: strerror(code))
     }
-}
-
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, buffer, count)
-    #else
-    Darwin.write(fd, buffer, count)
-    #endif
 }

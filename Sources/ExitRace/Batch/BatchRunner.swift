@@ -57,20 +57,9 @@ public enum BatchRunner {
         @Sendable func result(_ index: Int) -> Result {
             Self.result(for: scenarios[index], sampling: sampling(scenarios[index]), exploration: exploration(scenarios[index]))
         }
-        let slots = ResultSlots<Result>(count: scenarios.count)
         let total = scenarios.count
-        if parallel && scenarios.count > 1 {
-            DispatchQueue.concurrentPerform(iterations: scenarios.count) { index in
-                let done = slots.store(result(index), at: index)
-                progress?(done, total)
-            }
-        } else {
-            for index in scenarios.indices {
-                let done = slots.store(result(index), at: index)
-                progress?(done, total)
-            }
-        }
-        return slots.values()
+        let done: (@Sendable (Int) -> Void)? = progress.map { report in { @Sendable done in report(done, total) } }
+        return FanOut.map(total, parallel: parallel, progress: done, result)
     }
 
     /// Scenario names must be unique in a batch: they name the result files.

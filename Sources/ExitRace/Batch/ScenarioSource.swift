@@ -73,22 +73,13 @@ extension ScenarioSource {
         _ indices: Range<Int>, parallel: Bool = true, progress: (@Sendable (Int) -> Void)? = nil,
         _ transform: @Sendable (Int, Scenario) -> T
     ) -> [Result<T, InputError>] {
-        let results = ResultSlots<Result<T, InputError>>(count: indices.count)
-        @Sendable func work(_ offset: Int) {
+        FanOut.map(indices.count, parallel: parallel, progress: progress) { offset -> Result<T, InputError> in
             let index = indices.lowerBound + offset
-            let done: Int
             do throws(InputError) {
-                done = results.store(.success(transform(index, try load(index))), at: offset)
+                return .success(transform(index, try load(index)))
             } catch {
-                done = results.store(.failure(error), at: offset)
+                return .failure(error)
             }
-            progress?(done)
         }
-        if parallel && indices.count > 1 {
-            DispatchQueue.concurrentPerform(iterations: indices.count, execute: work)
-        } else {
-            for offset in 0..<indices.count { work(offset) }
-        }
-        return results.values()
     }
 }

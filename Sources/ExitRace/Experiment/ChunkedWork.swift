@@ -20,12 +20,12 @@ enum ChunkedWork {
             let count = Swift.min(wave, chunks - first)
             let slots = ResultSlots<Part>(count: count)
             let next = Claims()
-            @Sendable func work(_ worker: Int) {
+            // One piece per worker, each with its own simulator, claiming chunks until none is left.
+            _ = FanOut.map(workers, parallel: workers > 1) { worker in
                 while let index = next.claim(below: count) {
                     _ = slots.store(body(first + index, box.simulators[worker]), at: index)
                 }
             }
-            if workers > 1 { DispatchQueue.concurrentPerform(iterations: workers, execute: work) } else { work(0) }
             for part in slots.values() { merge(part) }
         }
     }

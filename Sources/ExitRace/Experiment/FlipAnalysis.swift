@@ -70,9 +70,8 @@ public struct FlipAnalysis {
         let points = grid.pointCount
         let chunk = Swift.max(1, Swift.min(4_096, points / 64))
         let chunks = (points + chunk - 1) / chunk
-        let slots = ResultSlots<[UInt64]>(count: chunks)
         let scenario = scenario, grid = grid
-        @Sendable func work(_ index: Int) {
+        return FanOut.map(chunks, parallel: parallel) { index in
             var probe = Probe(scenario: scenario, grid: grid)
             var states: [UInt64] = []
             states.reserveCapacity(chunk * cellCount)
@@ -80,14 +79,8 @@ public struct FlipAnalysis {
                 probe.move(to: point)
                 for cell in 0..<cellCount { states.append(probe.state(of: cell)) }
             }
-            slots.store(states, at: index)
-        }
-        if parallel && chunks > 1 {
-            DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
-        } else {
-            for index in 0..<chunks { work(index) }
-        }
-        return slots.values().flatMap { $0 }
+            return states
+        }.flatMap { $0 }
     }
 
     /// The coordinates of the first point of every line along `axis`.

@@ -34,24 +34,8 @@ public struct ResultTable: Equatable, Sendable {
         }
     }
 
-    /// ○, △ or ×.
-    public enum Verdict: Equatable, Sendable {
-        /// ○: the cleanup finished under every procedure.
-        case always
-        /// △: it finished under these procedures (indices) only.
-        case some([Int])
-        /// ×: it finished under none.
-        case never
-
-        /// "○", "△" or "×".
-        public var symbol: String {
-            switch self {
-            case .always: "○"
-            case .some: "△"
-            case .never: "×"
-            }
-        }
-    }
+    /// ○, △ or ×, with the procedures (indices) a △ finished under.
+    public typealias Verdict = CellVerdict<Int>
 
     /// The scenario the table is of.
     public var scenario: Scenario

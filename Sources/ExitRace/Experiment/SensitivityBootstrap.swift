@@ -27,15 +27,9 @@ public struct SensitivityBootstrap: Sendable {
         precondition(Self.resampleRange.contains(resamples) && sums.rows.count == sums.samples * sums.rowWords)
         self.sums = sums
         self.resamples = resamples
-        let slots = ResultSlots<[Double]>(count: resamples)
-        let workers = parallel ? Swift.max(1, Swift.min(resamples, ProcessInfo.processInfo.activeProcessorCount)) : 1
         let source = sums
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for resample in stride(from: worker, to: resamples, by: workers) {
-                _ = slots.store(Self.estimates(source, resample: resample, seed: seed), at: resample)
-            }
-        }
-        let estimates = slots.values(), count = sums.firstOrder.count
+        let estimates = FanOut.map(resamples, parallel: parallel) { Self.estimates(source, resample: $0, seed: seed) }
+        let count = sums.firstOrder.count
         func halfWidths(offset: Int) -> [Double?] {
             (0..<count).map { index in
                 sums.variance(output: index / sums.settings) > 0 ? Self.halfWidth(estimates.map { $0[offset + index] }) : nil

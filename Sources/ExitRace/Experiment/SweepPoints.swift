@@ -21,8 +21,7 @@ public struct SweepPoint: Sendable {
     public static func run(scenario: Scenario, grid: SweepGrid, points: Range<Int>, parallel: Bool = true) -> [SweepPoint] {
         let chunk = Swift.max(1, Swift.min(1_024, points.count / 16))
         let chunks = (points.count + chunk - 1) / chunk
-        let slots = ResultSlots<[SweepPoint]>(count: chunks)
-        @Sendable func work(_ index: Int) {
+        return FanOut.map(chunks, parallel: parallel) { index in
             var probe = Probe(scenario: scenario, grid: grid)
             let start = points.lowerBound + index * chunk
             var done: [SweepPoint] = []
@@ -30,14 +29,8 @@ public struct SweepPoint: Sendable {
                 probe.move(to: point)
                 done.append(SweepPoint(index: point, outcomes: probe.outcomes()))
             }
-            slots.store(done, at: index)
-        }
-        if parallel && chunks > 1 {
-            DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
-        } else {
-            for index in 0..<chunks { work(index) }
-        }
-        return slots.values().flatMap { $0 }
+            return done
+        }.flatMap { $0 }
     }
 }
 

@@ -90,17 +90,7 @@ public enum AtomicFile {
         /// Appends `text` (UTF-8).
         public func write(_ text: String) throws(InputError) {
             precondition(descriptor >= 0, "write after commit")
-            var bytes = Array(text.utf8)
-            let error = bytes.withUnsafeMutableBytes { buffer -> Int32 in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else {
-                        return written < 0 ? errno : EIO
-                    }
-                }
-                return 0
-            }
+            let error = Array(text.utf8).withUnsafeBytes { writeAll($0, to: descriptor) }
             guard error == 0 else { throw OutputPath.failure(path, error) }
         }
 
@@ -154,12 +144,4 @@ private final class TrackerBox: @unchecked Sendable {
         get { lock.withLock { tracker } }
         set { lock.withLock { tracker = newValue } }
     }
-}
-
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, buffer, count)
-    #else
-    Darwin.write(fd, buffer, count)
-    #endif
 }

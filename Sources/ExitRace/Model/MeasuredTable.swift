@@ -60,28 +60,6 @@ public struct MeasuredCell: Equatable, Sendable {
     }
 }
 
-/// What a measured cell showed: ○, △ (with the procedures the cleanup finished under) or ×.
-public enum Observation: Equatable, Sendable {
-    /// ○: the cleanup finished under every kill procedure.
-    case always
-    /// △: it finished under these procedures (names, as written) only.
-    case some([String])
-    /// ×: it finished under none.
-    case never
-
-    /// "○", "△" or "×".
-    public var symbol: String {
-        switch self {
-        case .always: "○"
-        case .some: "△"
-        case .never: "×"
-        }
-    }
-
-    /// The symbols a file may use.
-    public static let symbols = ["○", "△", "×"]
-}
-
 extension MeasuredTarget {
     /// The mask with a bit for each of `count` procedures (0…32): "finished under every one".
     public static func everyProcedure(_ count: Int) -> UInt32 {

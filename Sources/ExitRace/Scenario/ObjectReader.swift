@@ -22,16 +22,17 @@ struct ObjectReader {
     let log: DiagnosticLog
 
     /// `nil` (and a diagnostic) when `node` is not an object. `"note"` is always allowed, as a
-    /// comment.
-    init?(_ node: JSONNode, path: String, allowed: [String], log: DiagnosticLog) {
+    /// comment. With `allowed` `nil`, any member is (a file format that older tools read leniently).
+    init?(_ node: JSONNode, path: String, allowed: [String]?, log: DiagnosticLog, expecting what: String = "an object") {
         guard case .object(let members) = node.value else {
-            log.expected("an object", at: node, path)
+            log.expected(what, at: node, path)
             return nil
         }
         self.node = node
         self.path = path
         self.members = members
         self.log = log
+        guard let allowed else { return }
         for member in members where member.key != ScenarioKeys.note && !allowed.contains(member.key) {
             var message = "unknown member \"\(member.key)\""
             if let suggestion = closestMatch(to: member.key, in: allowed) {
@@ -66,13 +67,29 @@ struct ObjectReader {
         return s
     }
 
-    func bool(_ key: String) -> Bool? {
-        guard let value = self[key] else { return nil }
+    func bool(_ key: String, required: Bool = false) -> Bool? {
+        guard let value = self[key] else {
+            if required { missing(key, "true or false") }
+            return nil
+        }
         guard case .bool(let b) = value.value else {
             log.expected("true or false", at: value, childPath(key))
             return nil
         }
         return b
+    }
+
+    /// Any number.
+    func number(_ key: String, required: Bool = false) -> Double? {
+        guard let value = self[key] else {
+            if required { missing(key, "a number") }
+            return nil
+        }
+        guard case .number(let number, _) = value.value else {
+            log.expected("a number", at: value, childPath(key))
+            return nil
+        }
+        return number
     }
 
     /// A whole number in `range`.
@@ -182,6 +199,15 @@ struct ObjectReader {
             return nil
         }
         return elements
+    }
+
+    /// A reader of an object-valued member (see ``init(_:path:allowed:log:expecting:)`` for `allowed`).
+    func object(_ key: String, allowed: [String]?, required: Bool = false) -> ObjectReader? {
+        guard let value = self[key] else {
+            if required { missing(key, "an object") }
+            return nil
+        }
+        return ObjectReader(value, path: childPath(key), allowed: allowed, log: log)
     }
 
     /// The members of an object-valued member, in file order.
