@@ -36,6 +36,11 @@ public struct ResultsDrift: Sendable {
         }
         orphans = includeOrphans ? Self.orphans(in: directory, besides: Set(results.map(\.name) + simulatedElsewhere)) : []
         changes += orphans.map { .scenarioRemoved($0) }
+        // Said in so many words: a scenario left out of the files given looks removed, and --update deletes its results.
+        notes += orphans.map { orphan in
+            let paths = ResultFiles(name: orphan, directory: directory).all.joined(separator: " and ")
+            return "\(paths): no scenario among those checked stands for them (removed, or not given): --update deletes them"
+        }
         diff = ResultDiff(changes: changes)
     }
 

@@ -159,8 +159,12 @@ enum VerdictSentence {
     private static func pendingStory(_ trace: CellTrace, deathAt: Int64) -> String {
         let replay = Replay(trace)
         guard let subject = replay.subject else {
-            let callbacks = trace.scenario.hooks[trace.hook].callbacks.joined(separator: " or ")
+            let hook = trace.scenario.hooks[trace.hook]
+            let callbacks = hook.callbacks.joined(separator: " or ")
             if !replay.hookEntered {
+                if trace.scenario.uncalledHooks.contains(where: { $0.hook == hook.name }) {
+                    return "\(callbacks) was never called: \(Scenario.whyUncalled(hook, scenes: trace.scenario.lifecycle.scenes))"
+                }
                 return "\(callbacks) was never called: the kill procedure had not delivered it"
             }
             return "the strategy's code in \(callbacks) had not started the cleanup"

@@ -147,6 +147,12 @@ public enum Callback {
     /// Observers of `UIApplication.willTerminateNotification`, called after `applicationWillTerminate`.
     public static let willTerminateNotification = "willTerminateNotification"
 
+    /// The app delegate's callbacks that a scene-based app gets from its scene delegate instead.
+    public static let sceneCounterparts: [(app: String, scene: String)] = [
+        (didBecomeActive, sceneDidBecomeActive), (willResignActive, sceneWillResignActive),
+        (didEnterBackground, sceneDidEnterBackground), (willEnterForeground, sceneWillEnterForeground),
+    ]
+
     /// Every callback the lifecycle model delivers.
     public static let all = [
         willFinishLaunching, didFinishLaunching, didBecomeActive, willResignActive, didEnterBackground, willEnterForeground,

@@ -82,7 +82,11 @@ struct TableLayout {
         }
         self.legend = legend
         procedures = scenario.procedures.map { Procedure(name: $0.name, label: $0.label) }
-        self.details = details
+        // A row no procedure calls is × throughout: say why under the table, not only in explain.
+        let uncalled = scenario.uncalledHooks.map { uncalled in
+            "\(scenario.hooks.first { $0.name == uncalled.hook }?.label ?? uncalled.hook): \(uncalled.why)"
+        }
+        self.details = details + uncalled
     }
 
     /// The layout of a sampled table: rates in the cells, what was sampled under the title, and
