@@ -47,7 +47,9 @@ public struct SweepAxis: Equatable, Sendable {
     private static func number(_ text: String, _ info: ParameterSlot, fail: (String) -> InputError) throws(InputError) -> Int64 {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let value = Double(trimmed), value.isFinite else {
-            throw fail("expected a number for \(info.path), found \"\(trimmed)\"")
+            var message = "expected a number for \(info.path), found \"\(trimmed)\""
+            if trimmed.contains("..") { message += "; a range is written FROM...TO with three dots (e.g. 1...20)" }
+            throw fail(message)
         }
         guard let stored = info.storedValue(value) else {
             throw fail("expected \(info.rangeDescription) for \(info.path), found \(trimmed)")

@@ -26,7 +26,8 @@ public struct SettingOverride: Equatable, Sendable {
         let valueText = String(argument[argument.index(after: equals)...])
         guard let path = JSONPath.components(pathText), !path.isEmpty else {
             throw fail(
-                "expected a path like timing.exitDurationMs or strategies[\"Task + semaphore\"].code, found \"\(pathText)\"")
+                "expected a path like timing.exitDurationMs or strategies[\"Task + semaphore\"].code, found \"\(pathText)\""
+                    + (pathText.contains("[") ? " (a name in brackets is quoted: systemCalls[\"upload\"].costMs)" : ""))
         }
         var value: JSONNode
         let call: String?
@@ -37,7 +38,8 @@ public struct SettingOverride: Equatable, Sendable {
             let bareWord = !valueText.isEmpty && !valueText.hasPrefix("\"") && !valueText.hasPrefix("{")
                 && !valueText.hasPrefix("[") && !valueText.first!.isNumber && !valueText.hasPrefix("-")
             guard bareWord else {
-                throw fail("the value is not valid JSON: expected \(error.expected), found \(error.found)")
+                let hint = valueText.hasPrefix("[") || valueText.hasPrefix("{") ? " (strings inside are quoted: [\"a\", \"b\"])" : ""
+                throw fail("the value is not valid JSON: expected \(error.expected), found \(error.found)" + hint)
             }
             value = JSONNode(value: .string(valueText), position: SourcePosition(file: source, line: 0, column: 0))
         }

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import ExitRace
+
+/// What a newcomer typed and was not told how to fix (issue 26, the final walk): each message now
+/// says what to write instead.
+@Suite("Messages that say what to write")
+struct NewcomerMessageTests {
+    static func message(_ body: () throws(InputError) -> Void) -> String {
+        do throws(InputError) {
+            try body()
+            return ""
+        } catch {
+            return error.diagnostics.map(\.message).joined(separator: "\n")
+        }
+    }
+
+    @Test("a range with two dots is told to use three")
+    func twoDotRange() {
+        let space = ParameterSpace(scenario: DefaultScenario.load())
+        let text = Self.message { () throws(InputError) in
+            _ = try SweepAxis.parse("timing.exitDurationMs=1..20", steps: 20, logarithmic: false, space: space)
+        }
+        #expect(text.contains("a range is written FROM...TO with three dots (e.g. 1...20)"), "\(text)")
+    }
+
+    @Test("a name in brackets without quotes is shown quoted")
+    func unquotedBracketName() {
+        let text = Self.message { () throws(InputError) in _ = try SettingOverride.parse("systemCalls[upload].costMs=1") }
+        #expect(text.contains(#"(a name in brackets is quoted: systemCalls["upload"].costMs)"#), "\(text)")
+    }
+
+    @Test("an array of bare words is told to quote them")
+    func bareWordsInArray() {
+        let text = Self.message { () throws(InputError) in
+            _ = try SettingOverride.parse("hooks.x.callbacks=[sceneDidEnterBackground]")
+        }
+        #expect(text.contains(#"(strings inside are quoted: ["a", "b"])"#), "\(text)")
+    }
+}
