@@ -138,7 +138,7 @@ struct ReplayTests {
     func replayHint() throws {
         let table = Self.rates(try Self.uncertain())
         #expect(table.legendLines().last == table.replayHint)
-        #expect(table.replayHint.contains("--seed 7 --replication r"))
+        #expect(table.replayHint.contains("--seed 7 --procedure P --replication r"))
         let certain = Self.rates(DefaultScenario.load(), runs: 3)
         #expect(certain.legendLines().contains(certain.replayHint))
     }

@@ -59,7 +59,7 @@ extension RateTable {
         if scenario.uncertainties.isEmpty {
             return "replay it: exitrace explain FILE --hook HOOK --strategy STRATEGY (with no distribution, every replication is the same run)"
         }
-        return "replay one: exitrace explain FILE --hook HOOK --strategy STRATEGY --seed \(seed) --replication r (r from \"fails in replications\")"
+        return "replay one: exitrace explain FILE --hook HOOK --strategy STRATEGY --seed \(seed) --procedure P --replication r (P and r from \"fails in replications\")"
     }
 
     /// One line per cell: each procedure's finished/replications with its 95% Wilson interval,
@@ -71,18 +71,21 @@ extension RateTable {
                     + "(\(Self.interval(rates.interval)))"
             }
             var line = "\(name(of: cell)): " + rates.joined(separator: ", ")
-            let failures = failingReplications(cell)
             // Without distributions every replication is the same run, which the summary says once.
-            if !failures.isEmpty && !scenario.uncertainties.isEmpty {
-                line += "; fails in replications " + failures.map(String.init).joined(separator: ", ")
+            if !scenario.uncertainties.isEmpty, let failures = failingReplications(cell) {
+                line += "; fails in replications: " + failures
             }
             return line
         }
     }
 
-    /// The first failing replications of a cell over every procedure, ascending.
-    func failingReplications(_ cell: Cell) -> [Int] {
-        Array(Set(cell.procedures.flatMap(\.failures)).sorted().prefix(RateTable.failuresKept))
+    /// The first failing replications of a cell under each procedure that has any: `foreground 0,
+    /// 1, 2; background 3`; nil when none failed.
+    func failingReplications(_ cell: Cell) -> String? {
+        let parts = cell.procedures.indices.filter { !cell.procedures[$0].failures.isEmpty }.map { index in
+            "\(scenario.procedures[index].name) " + cell.procedures[index].failures.map(String.init).joined(separator: ", ")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// One line per cell and kind of mark: in how many replications it happened.
