@@ -69,7 +69,8 @@ struct DefaultsTests {
             "uiTeardownMs": ms(settings.uiTeardown), "terminateDelayMs": ms(settings.terminateDelay),
             "terminationWatchdogMs": ms(settings.terminationWatchdog), "launchWatchdogMs": ms(settings.launchWatchdog),
             "callbackWatchdogMs": ms(settings.callbackWatchdog), "backgroundSceneWatchdogMs": ms(settings.backgroundSceneWatchdog),
-            "activeBackgroundModes": "[]",
+            "activeBackgroundModes": "[]", "backgroundLaunchCPUMs": ms(settings.backgroundLaunchCPU),
+            "dataProtectionDelayMs": ms(settings.dataProtectionDelay),
         ]
     }()
     static let activity: [String: String] = [
@@ -88,6 +89,7 @@ struct DefaultsTests {
         return [
             "costMs": "required", "deliverAfterMs": call.deliverAfter.map(ms) ?? "costMs",
             "replyLatencyMs": ms(call.replyLatency), "takesEffectOn": call.takesEffectOn.rawValue, "cleanup": "\(call.isCleanup)",
+            "fileProtection": call.fileProtection?.rawValue ?? "none",
         ]
     }()
 

@@ -249,11 +249,11 @@ struct ScheduleExplorationTests {
         #expect(!lost.contains("lost by 0 ms"))
         #expect(lost.contains("when the process exited at 61 ms — a tie, lost by scheduling order: it would have taken effect at that same instant (61 ms)"))
         #expect(lost.contains("exitrace explore says whether the other order wins"))
-        let won = Tool.main(cell + ["--schedule", "v1:\(ExitRaceVersion.current):4df54dc2f2e06ea3:0=1"])
+        let won = Tool.main(cell + ["--schedule", "v1:\(ExitRaceVersion.current):d0d802cb97a795df:0=1"])
         #expect(won.exitCode == .success)
         #expect(won.stdout.contains("at the same instant as the process exited at 61 ms: a tie, which the cleanup won by scheduling order"))
         #expect(!won.stdout.contains("0 ms before"))
-        let sent = Tool.main(cell + ["--schedule", "v1:\(ExitRaceVersion.current):4df54dc2f2e06ea3:0=2"]).stdout
+        let sent = Tool.main(cell + ["--schedule", "v1:\(ExitRaceVersion.current):d0d802cb97a795df:0=2"]).stdout
         #expect(sent.contains("had sent Activity.end, and the request had not reached the system yet (the call takes effect on delivery)"))
         #expect(!sent.contains("waiting for the reply"))
         // A margin that is not 0 reads as before.

@@ -12,6 +12,9 @@ struct CallTiming {
     /// For an end: the slot of how long the activity stays visible; -1 for the default policy,
     /// -2 for `.immediate` (no time at all).
     var dismissAfterSlot: Int32
+    /// The call writes a file with complete Data Protection (fails once the device has been locked
+    /// for `lifecycle.dataProtectionDelayMs`).
+    var completeProtection: Bool
 
     static let dismissImmediately: Int32 = -2
 
@@ -22,6 +25,7 @@ struct CallTiming {
         replyLatencySlot = slot("replyLatencyMs")
         effectOnReply = call.takesEffectOn == .reply
         isCleanup = call.isCleanup
+        completeProtection = call.fileProtection == .complete
         dismissAfterSlot = -1
         switch call.activityEffect {
         case nil: activity = .none

@@ -138,25 +138,28 @@ struct CellCompiler {
         case .beginFetch: program.steps.append(ScriptStep(kind: .beginFetch))
         case .endFetch: program.steps.append(ScriptStep(kind: .endFetch))
         case .beginTermination: program.steps.append(ScriptStep(kind: .beginTermination))
+        case .lockDevice: program.steps.append(ScriptStep(kind: .lockDevice))
         case .action: preconditionFailure("actions do not nest")
         case .turn(let actions, let watchdog):
             // Without its own budget, a turn gets the lifecycle watchdog of the callbacks it delivers.
-            let watchdogSlot =
-                watchdog != nil ? slot(join(path, "watchdogMs")) : LifecycleBudget.watchdog(forTurn: actions).map(slot) ?? -1
-            emitTurn(actions, watchdog: watchdogSlot, at: path, cell, into: &program)
+            let budget = watchdog == nil ? LifecycleBudget.watchdog(forTurn: actions) : nil
+            let watchdogSlot = watchdog != nil ? slot(join(path, "watchdogMs")) : budget.map(slot) ?? -1
+            emitTurn(actions, watchdog: watchdogSlot, cpuTime: budget?.countsCPUTime ?? false, at: path, cell, into: &program)
         case .lifecycleTurn(let actions, let watchdog):
-            emitTurn(actions, watchdog: slot(watchdog), at: "", cell, into: &program)
+            emitTurn(actions, watchdog: slot(watchdog), cpuTime: watchdog.countsCPUTime, at: "", cell, into: &program)
         }
     }
 
     private func emitTurn(
-        _ actions: [KillProcedure.TurnAction], watchdog: Int32, at path: String, _ cell: Cell, into program: inout CellProgram.Builder
+        _ actions: [KillProcedure.TurnAction], watchdog: Int32, cpuTime: Bool, at path: String, _ cell: Cell,
+        into program: inout CellProgram.Builder
     ) {
         let start = Int32(program.ops.count)
         for (index, action) in actions.enumerated() {
             emit(action, at: path, index, cell, into: &program)
         }
-        program.steps.append(ScriptStep(kind: .turn, bodyStart: start, bodyEnd: Int32(program.ops.count), slot: watchdog))
+        program.steps.append(
+            ScriptStep(kind: .turn, a: cpuTime ? 1 : 0, bodyStart: start, bodyEnd: Int32(program.ops.count), slot: watchdog))
     }
 
     /// Emits the `index`th action of the turn at `turnPath` (its path is made only if it has a slot).

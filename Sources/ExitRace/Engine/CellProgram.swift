@@ -232,9 +232,11 @@ struct ScriptStep: Sendable {
         case setState
         /// `a`: ``LaunchOptions`` raw value.
         case launch
-        case enterBackground, enterForeground, resume, beginFetch, endFetch, beginTermination
+        case enterBackground, enterForeground, resume, beginFetch, endFetch, beginTermination, lockDevice
     }
     var kind: Kind
+    /// For a turn: 1 when its watchdog budget counts the main thread's CPU time (a background
+    /// launch), 0 for wall clock.
     var a: Int32 = 0
     /// For a turn: its ops are `bodyStart..<bodyEnd`.
     var bodyStart: Int32 = 0

@@ -24,6 +24,7 @@ extension Engine {
             note(.work, thread: t, context: c, b: value(op.slot))
             contexts[Int(c)].pc = pc + 1
             schedule(.threadResume, t, after: value(op.slot))
+            if t == Self.mainThread { chargeMainCPU(value(op.slot)) }
             return false
         case .sleep:
             note(.sleep, thread: t, context: c, b: value(op.slot))

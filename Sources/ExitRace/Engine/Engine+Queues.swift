@@ -157,6 +157,7 @@ extension Engine {
         contexts[Int(c)].pc = op.bodyEnd
         guard cost > 0 else { return true }
         schedule(.threadResume, t, after: cost)
+        if t == Self.mainThread { chargeMainCPU(cost) }
         return false
     }
 

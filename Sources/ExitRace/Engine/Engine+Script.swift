@@ -16,7 +16,11 @@ extension Engine {
                     SimContext(
                         kind: .turn, pc: step.bodyStart, end: step.bodyEnd, mainIsolated: true,
                         priority: mainQoS, hook: -1))
-                if step.slot >= 0 { schedule(.watchdog, c, after: value(step.slot)) }
+                if step.slot >= 0 && step.a == 1 {
+                    startCPUBudget(for: c, budget: value(step.slot))
+                } else if step.slot >= 0 {
+                    schedule(.watchdog, c, after: value(step.slot))
+                }
                 note(.turnQueued, context: c, a: Int32(scriptPc - 1))
                 enqueueOnMain(c)
                 return  // the script goes on when the turn returns
@@ -52,6 +56,8 @@ extension Engine {
                 for index in tasks.indices where tasks[index].slot < 0 && tasks[index].held { endTask(index) }
             case .beginTermination:
                 terminating = true
+            case .lockDevice:
+                lockDevice()
             }
         }
     }

@@ -91,6 +91,8 @@ struct Engine {
     /// stay in the background (-1 before): a task begun after that gets no allowance of its own.
     var backgroundTimeEnd: Int64 = -1
     var flags = ReusableArray<Bool>()
+    /// The device's lock and a background launch's CPU budget (`Engine+DataProtection`, `Engine+CPUBudget`).
+    var device = DeviceState()
     var timers = ContiguousArray<TimerState>()
     var activity = ActivityTracker()
     /// Per call: the last delivery while alive, up to the goal's time (for `keepsCalling`).
@@ -299,6 +301,7 @@ struct Engine {
         tasks.empty()
         heldTasks = 0
         backgroundTimeEnd = -1
+        device = DeviceState()
         timers.empty()
         activity = ActivityTracker()
         if slots.activityStartedAt >= 0 {
@@ -347,7 +350,7 @@ struct Engine {
             waitTimedOut(thread: event.a, ticket: event.b)
         case .watchdog:
             if alive && contexts[Int(event.a)].state != .done {
-                note(.watchdogFired, context: event.a)
+                note(.watchdogFired, context: event.a, b: device.cpuExhaustedTurn == event.a ? 1 : 0)
                 die(.watchdog)
             }
         case .exitCompleted:
@@ -370,15 +373,23 @@ struct Engine {
     private mutating func callDelivered(context c: Int32, call index: Int) {
         let call = calls[index]
         note(.delivered, context: c, a: Int32(index), b: alive ? 0 : 1)
-        if alive { delivered(call, index: index) }
-        if !call.effectOnReply { recordEffect(of: call, index: Int32(index), context: effectOwner(c)) }
+        let refused = writeRefused(call)
+        if refused { note(.writeRefused, context: c, a: Int32(index)) }
+        if alive && !refused { delivered(call, index: index) }
+        if !call.effectOnReply && !refused { recordEffect(of: call, index: Int32(index), context: effectOwner(c)) }
         schedule(.callReply, c, UInt32(index), after: value(call.replyLatencySlot))
     }
 
     private mutating func callReplied(context c: Int32, call index: Int) {
         let call = calls[index]
         note(.replied, context: c, a: Int32(index), b: alive ? 0 : 1)
-        if call.effectOnReply { recordEffect(of: call, index: Int32(index), context: effectOwner(c)) }
+        if call.effectOnReply {
+            if writeRefused(call) {
+                note(.writeRefused, context: c, a: Int32(index))
+            } else {
+                recordEffect(of: call, index: Int32(index), context: effectOwner(c))
+            }
+        }
         callPartDone(c)
     }
 

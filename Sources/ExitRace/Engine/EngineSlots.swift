@@ -10,6 +10,7 @@ struct EngineSlots {
     var suspendAfter: Int
     var backgroundTaskAllowance: Int
     var expirationWarning: Int
+    var dataProtectionDelay: Int
     var activityStartedAt = -1
     var activityMaxActive = -1
     var activityMaxEnded = -1
@@ -33,6 +34,7 @@ struct EngineSlots {
         suspendAfter = slot(SettingPath.lifecycle("suspendAfterMs"))
         backgroundTaskAllowance = slot(SettingPath.lifecycle("backgroundTaskAllowanceMs"))
         expirationWarning = slot(SettingPath.lifecycle("expirationWarningMs"))
+        dataProtectionDelay = slot(SettingPath.lifecycle("dataProtectionDelayMs"))
         if let activity = scenario.activity {
             if activity.startedAt != nil { activityStartedAt = slot(SettingPath.activity("startedAtMs")) }
             activityMaxActive = slot(SettingPath.activity("maxActiveMs"))

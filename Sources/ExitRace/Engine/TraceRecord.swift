@@ -48,7 +48,7 @@ public struct TraceRecord: Equatable, Sendable {
         case effect
         /// `thread` calls `exit`, which takes `b` ns.
         case exitBegan
-        /// The turn `context` overran its watchdog.
+        /// The turn `context` overran its watchdog (`b`: 1 when it was a CPU-time allowance).
         case watchdogFired
         /// The process died; `a`: ``RunOutcome/DeathCause`` index.
         case died
@@ -68,6 +68,11 @@ public struct TraceRecord: Equatable, Sendable {
         case taskEnded
         /// Background task `a`'s expiration handler is due.
         case expirationDue
+        /// The device locks; files with complete protection become unavailable `b` ns later.
+        case deviceLocked
+        /// Call `a` of `context` writes a file with complete protection while the device is locked
+        /// past the Data Protection delay: the write fails, and takes no effect.
+        case writeRefused
         /// Timer `a` fires; `context` is the block it queues, or -1 when the fire is skipped.
         case timerFired
         /// `thread` sets flag `a`.

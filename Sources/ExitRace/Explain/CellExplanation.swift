@@ -134,9 +134,9 @@ public struct CellExplanation: Sendable {
         case .work, .sleep, .taskSleep, .callStarted, .exitBegan, .flagSet, .polling, .waitBlocked, .waitPassed,
             .waitWoken, .waitTimedOut, .signal, .inversion:
             return threadLine(record, trace)
-        case .delivered, .replied, .effect, .watchdogFired, .died:
+        case .delivered, .replied, .effect, .watchdogFired, .died, .writeRefused:
             return systemLine(record, trace)
-        case .action, .stateChanged, .suspended, .resumed, .taskBegan, .taskEnded, .expirationDue:
+        case .action, .stateChanged, .suspended, .resumed, .taskBegan, .taskEnded, .expirationDue, .deviceLocked:
             return lifecycleLine(record, trace)
         case .syncWaits, .syncEntered, .queuedBehind, .afterScheduled, .groupEntered, .groupLeft, .groupNotifySet:
             return queueLine(record, trace)
@@ -241,7 +241,12 @@ public struct CellExplanation: Sendable {
                 ? "the cleanup (\(call(record.a, trace))) takes effect"
                 : "the cleanup (\(call(record.a, trace))) would take effect now: too late, it does not count")
         case .watchdogFired:
-            return ("system", "watchdog: \(who) did not return in time")
+            return ("system", record.b == 1
+                ? "watchdog: \(who) used up its CPU time allowance (backgroundLaunchCPUMs)"
+                : "watchdog: \(who) did not return in time")
+        case .writeRefused:
+            return ("system", "refuses \(call(record.a, trace)): its file has complete protection and the device has been "
+                + "locked for dataProtectionDelayMs, so the write fails and takes no effect")
         case .died:
             return ("process", RunOutcome.DeathCause.allCases[Int(record.a)].phrase)
         default:
@@ -268,6 +273,8 @@ public struct CellExplanation: Sendable {
             return ("app", "ends background task #\(record.a + 1)")
         case .expirationDue:
             return ("system", "background task #\(record.a + 1) is about to expire: its expiration handler is queued")
+        case .deviceLocked:
+            return ("user/system", "the device locks: files with complete protection become unavailable in \(ms(record.b))")
         default:
             preconditionFailure("\(record.kind) is described by another group")
         }

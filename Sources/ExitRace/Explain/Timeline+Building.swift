@@ -54,6 +54,8 @@ extension Timeline {
         case .suspended: .instant(.process, name: "suspended")
         case .resumed: .instant(.process, name: "resumed")
         case .expirationDue: .instant(.process, name: "background task expiring")
+        case .deviceLocked: .instant(.process, name: "device locked")
+        case .writeRefused: .instant(.system, name: "\(CellExplanation.call(record.a, trace)) write refused (device locked)")
         case .actorEntered: .opens(name: "on \(CellExplanation.actor(record.a, trace))", category: "actor")
         case .actorLeft: .closes(category: "actor")
         case .actorEscalated: .instant(.thread, name: "escalated to \(QoSClass(priority: UInt8(record.b)).name) QoS")

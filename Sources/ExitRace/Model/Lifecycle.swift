@@ -53,6 +53,10 @@ public enum LifecycleAction: String, CaseIterable, Sendable {
     case completeFetch
     /// The system kills the app for memory (jetsam): SIGKILL, no callback.
     case jetsam
+    /// The user locks the device (side button): a foreground app moves to the background as with
+    /// `pressHome`, and files with complete protection become unavailable
+    /// `lifecycle.dataProtectionDelayMs` later.
+    case lockDevice
 }
 
 /// Timing of the lifecycle, in the scenario's `lifecycle` section.
@@ -92,6 +96,16 @@ public struct LifecycleSettings: Equatable, Sendable {
     /// a Bluetooth or external-accessory session): while one is active the app is not suspended in
     /// the background. Structure, not a parameter.
     public var activeBackgroundModes: [BackgroundMode] = []
+    /// How long after the device locks files with complete protection (`NSFileProtectionComplete`)
+    /// become unreadable and unwritable: "Shortly after the user locks a device (10 seconds, if the
+    /// Require Password setting is Immediately), the decrypted class key is discarded" (Apple
+    /// Platform Security guide, "Data Protection classes").
+    public var dataProtectionDelay: VirtualDuration = .ms(10_000)
+    /// CPU-time budget of a launch in the background (a silent push launching the app): the main
+    /// thread's computing time, not wall clock. Crash logs: "scene-create watchdog transgression:
+    /// com.app.id exhausted CPU time allowance of 3.77 seconds | | ProcessVisibility: Background"
+    /// (Apple Developer Forums thread 104020).
+    public var backgroundLaunchCPU: VirtualDuration = .ms(3_770)
 
     /// The lifecycle a scenario gets for every setting it leaves out: a scene-based app on current
     /// iOS (about 30 s of background time per background task), launched from the home screen.
@@ -108,7 +122,8 @@ public struct LifecycleSettings: Equatable, Sendable {
             ("expirationWarningMs", \.expirationWarning), ("uiTeardownMs", \.uiTeardown),
             ("terminateDelayMs", \.terminateDelay), ("terminationWatchdogMs", \.terminationWatchdog),
             ("launchWatchdogMs", \.launchWatchdog), ("callbackWatchdogMs", \.callbackWatchdog),
-            ("backgroundSceneWatchdogMs", \.backgroundSceneWatchdog),
+            ("backgroundSceneWatchdogMs", \.backgroundSceneWatchdog), ("backgroundLaunchCPUMs", \.backgroundLaunchCPU),
+            ("dataProtectionDelayMs", \.dataProtectionDelay),
         ]
     }
 }
@@ -177,6 +192,11 @@ public enum LifecycleBudget: CaseIterable, Sendable {
     case callbackWatchdog
     /// ``LifecycleSettings/backgroundSceneWatchdog``.
     case backgroundSceneWatchdog
+    /// ``LifecycleSettings/backgroundLaunchCPU``: counts the main thread's CPU time, not wall clock.
+    case backgroundLaunchCPU
+
+    /// Whether the budget counts the main thread's CPU time (its `work`) rather than wall clock.
+    public var countsCPUTime: Bool { self == .backgroundLaunchCPU }
 
     /// The setting's member in the scenario's `lifecycle` section.
     var key: String {
@@ -187,6 +207,7 @@ public enum LifecycleBudget: CaseIterable, Sendable {
         case .launchWatchdog: "launchWatchdogMs"
         case .callbackWatchdog: "callbackWatchdogMs"
         case .backgroundSceneWatchdog: "backgroundSceneWatchdogMs"
+        case .backgroundLaunchCPU: "backgroundLaunchCPUMs"
         }
     }
 
@@ -198,6 +219,7 @@ public enum LifecycleBudget: CaseIterable, Sendable {
         case .launchWatchdog: \.launchWatchdog
         case .callbackWatchdog: \.callbackWatchdog
         case .backgroundSceneWatchdog: \.backgroundSceneWatchdog
+        case .backgroundLaunchCPU: \.backgroundLaunchCPU
         }
     }
 }
@@ -251,13 +273,17 @@ extension LifecycleAction {
             return [.sigkill]
         case (.silentPush, .notRunning), (.silentPush, .terminated):
             return [.launch(.remoteNotification), .beginFetch, .setState(.background), .enterBackground,
-                    turn([C.willFinishLaunching, C.didFinishLaunching, C.didReceiveRemoteNotification], .launchWatchdog)]
+                    turn([C.willFinishLaunching, C.didFinishLaunching, C.didReceiveRemoteNotification], .backgroundLaunchCPU)]
         case (.silentPush, .background), (.silentPush, .suspended):
             return [.resume, .beginFetch, .setState(.background), .enterBackground, turn([C.didReceiveRemoteNotification], callback)]
         case (.silentPush, .active), (.silentPush, .inactive):
             return [turn([C.didReceiveRemoteNotification], callback)]
         case (.completeFetch, _):
             return [.endFetch]
+        case (.lockDevice, .active), (.lockDevice, .inactive):
+            return [.lockDevice] + Self.pressHome.expansion(from: state, scenes: scenes)
+        case (.lockDevice, _):
+            return [.lockDevice]
         default:
             return []
         }

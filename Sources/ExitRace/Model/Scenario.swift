@@ -192,6 +192,10 @@ public struct SystemCall: Equatable, Sendable {
     public var isCleanup: Bool
     /// What the call does to the scenario's Live Activity, if anything.
     public var activityEffect: ActivityEffect?
+    /// For a call that writes a file: the file's Data Protection class. A write to a file with
+    /// ``FileProtection/complete`` fails (takes no effect) once the device has been locked for
+    /// `lifecycle.dataProtectionDelayMs`; `nil` for a call that writes no file.
+    public var fileProtection: FileProtection?
 
     /// A call with every setting stated. The decoder checks that `deliverAfter` is at most `cost`;
     /// this initializer does not.
@@ -294,6 +298,9 @@ public struct KillProcedure: Equatable, Sendable {
         /// The system has begun terminating the app (it was swiped away while running): from now
         /// on it is never suspended.
         case beginTermination
+        /// The device locks: files with complete protection become unavailable
+        /// `lifecycle.dataProtectionDelayMs` later.
+        case lockDevice
     }
 
     /// One thing a main-queue turn of a kill procedure does; a turn does its actions in order.

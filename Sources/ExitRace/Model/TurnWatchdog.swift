@@ -9,7 +9,8 @@ extension LifecycleBudget {
     ]
 
     /// The watchdog of a turn delivering `actions` with no `watchdogMs` of its own: termination
-    /// when it delivers a termination callback, launch when it delivers a launch callback, the
+    /// when it delivers a termination callback, launch when it delivers a launch callback (the
+    /// background launch's CPU-time budget when it also delivers a silent push's callback), the
     /// background scene watchdog for `sceneDidEnterBackground`, the callback watchdog for any
     /// other lifecycle callback; `nil` (no watchdog) when it delivers no
     /// lifecycle callback at all (only hooks of its own, work or `exit`).
@@ -19,7 +20,9 @@ extension LifecycleBudget {
             return nil
         }
         if callbacks.contains(where: terminationCallbacks.contains) { return .terminationWatchdog }
-        if callbacks.contains(where: launchCallbacks.contains) { return .launchWatchdog }
+        if callbacks.contains(where: launchCallbacks.contains) {
+            return callbacks.contains(Callback.didReceiveRemoteNotification) ? .backgroundLaunchCPU : .launchWatchdog
+        }
         if callbacks.contains(Callback.sceneDidEnterBackground) { return .backgroundSceneWatchdog }
         if callbacks.contains(where: Callback.all.contains) { return .callbackWatchdog }
         return nil

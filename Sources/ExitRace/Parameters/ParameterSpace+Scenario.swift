@@ -137,7 +137,7 @@ extension ParameterSpace {
                         if case .work(let d) = action { duration(join(SettingPath.element(join(path, "actions"), position), "ms"), d) }
                     }
                 case .sigkill, .action, .lifecycleTurn, .lifecycleDelay, .setState, .launch, .enterBackground, .enterForeground,
-                    .resume, .beginFetch, .endFetch, .beginTermination:
+                    .resume, .beginFetch, .endFetch, .beginTermination, .lockDevice:
                     break
                 }
             }

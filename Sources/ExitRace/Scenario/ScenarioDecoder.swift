@@ -168,6 +168,7 @@ public enum ScenarioDecoder {
         if let effect = reader.choice("takesEffectOn", as: SystemCall.Effect.self) { call.takesEffectOn = effect }
         if let latency = reader.milliseconds("replyLatencyMs") { call.replyLatency = latency }
         if let cleanup = reader.bool("cleanup") { call.isCleanup = cleanup }
+        call.fileProtection = reader.choice("fileProtection", as: FileProtection.self)
         call.activityEffect = decodeActivityEffect(reader)
         return call
     }

@@ -22,6 +22,7 @@ enum ScenarioKeys {
     static let lifecycle = [
         "scenes", "debuggerAttached", "suspendAfterMs", "backgroundTaskAllowanceMs", "expirationWarningMs", "uiTeardownMs", "terminateDelayMs",
         "terminationWatchdogMs", "launchWatchdogMs", "callbackWatchdogMs", "backgroundSceneWatchdogMs", "activeBackgroundModes",
+        "backgroundLaunchCPUMs", "dataProtectionDelayMs",
     ]
     static let activity = ["startedAtMs", "maxActiveMs", "maxEndedMs"]
     /// Goals, by `kind`.
@@ -31,6 +32,7 @@ enum ScenarioKeys {
     static let limits = ["maxEvents", "maxTimeMs", "maxPendingEvents", "maxContexts", "maxTraceRecords"]
     static let systemCall = [
         "costMs", "deliverAfterMs", "replyLatencyMs", "takesEffectOn", "cleanup", "activity", "dismissal", "dismissAfterMs",
+        "fileProtection",
     ]
     static let hook = ["label", "callbacks"]
     static let strategy = ["code", "program"]

@@ -132,3 +132,4 @@ enum DismissalName: String, ScenarioName {
 
 extension SystemCall.Effect: ScenarioName {}
 extension LifecycleAction: ScenarioName {}
+extension FileProtection: ScenarioName {}
