@@ -18,28 +18,11 @@ public enum Tool {
         }
         // Options with no command apply to `run`, the default command.
         let command = arguments.first.map { $0.hasPrefix("-") ? "run" : arguments.removeFirst() } ?? "run"
-        switch command {
-        case "run": return runCommand(arguments, environment)
-        case "sweep": return sweepCommand(arguments, environment)
-        case "validate": return validateCommand(arguments)
-        case "batch": return batchCommand(arguments, environment)
-        case "diff": return diffCommand(arguments)
-        case "check": return checkCommand(arguments, environment)
-        case "merge": return mergeCommand(arguments, environment)
-        case "explain": return explainCommand(arguments)
-        case "explore": return exploreCommand(arguments)
-        case "report": return reportCommand(arguments)
-        case "bench": return benchCommand(arguments)
-        case "calibrate": return calibrateCommand(arguments, environment)
-        case "agree": return agreeCommand(arguments)
-        case "sensitivity": return sensitivityCommand(arguments, environment)
-        case "import": return importCommand(arguments)
-        case "help": return helpCommand(arguments)
-        default:
-            var message = "exitrace: unknown command '\(command)'"
-            if let suggestion = closestMatch(to: command, in: commands) { message += "; did you mean '\(suggestion)'?" }
-            return usageError(message).output
-        }
+        if command == "help" { return helpCommand(arguments) }
+        if let spec = registry.first(where: { $0.name == command }) { return spec.run(arguments, environment) }
+        var message = "exitrace: unknown command '\(command)'"
+        if let suggestion = closestMatch(to: command, in: commands) { message += "; did you mean '\(suggestion)'?" }
+        return usageError(message).output
     }
 
     /// `help`, `help COMMAND`; an unknown topic is a usage error with a suggestion.
@@ -54,30 +37,17 @@ public enum Tool {
         return usageError(message).output
     }
 
-    static let commands = [
-        "run", "sweep", "validate", "batch", "diff", "check", "merge", "explain", "explore", "report", "bench", "calibrate",
-        "sensitivity", "agree", "import", "help",
+    /// Every command, in the order of the tool's help; `help` is the tool's own.
+    static let registry: [CommandSpec] = [
+        runSpec, sweepSpec, validateSpec, batchSpec, diffSpec, checkSpec, mergeSpec, explainSpec, exploreSpec, reportSpec,
+        benchSpec, calibrateSpec, sensitivitySpec, agreeSpec, importSpec,
     ]
 
+    /// The command names, `help` included.
+    static let commands = registry.map(\.name) + ["help"]
+
     static func help(for command: String) -> String? {
-        switch command {
-        case "run": runHelp
-        case "sweep": sweepHelp
-        case "validate": validateHelp
-        case "batch": batchHelp
-        case "diff": diffHelp
-        case "check": checkHelp
-        case "merge": mergeHelp
-        case "explain": explainHelp
-        case "explore": exploreHelp
-        case "report": reportHelp
-        case "bench": benchHelp
-        case "calibrate": calibrateHelp
-        case "sensitivity": sensitivityHelp
-        case "agree": agreeHelp
-        case "import": importHelp
-        default: nil
-        }
+        registry.first { $0.name == command }?.help
     }
 
     // MARK: - Shared by the commands
@@ -115,18 +85,16 @@ public enum Tool {
         Stop(output: ToolOutput(stderr: error.diagnostics.map { $0.description + "\n" }.joined(), exitCode: .badInput))
     }
 
-    /// Parses a command's arguments; `--help` ends the command with its help.
-    static func parse(
-        _ raw: [String], command: String, values: [String] = [], flags: [String] = []
-    ) throws(Stop) -> Arguments {
+    /// Parses a command's arguments by its declared options; `--help` ends the command with its help.
+    static func parse(_ raw: [String], _ spec: CommandSpec) throws(Stop) -> Arguments {
         let arguments: Arguments
         do {
-            arguments = try Arguments(raw, valueOptions: values, flags: flags + ["--help", "-h"])
+            arguments = try Arguments(raw, options: spec.options + [.flag("--help", ""), .flag("-h", "")])
         } catch {
-            throw usageError("exitrace \(command): \(error.message)")
+            throw usageError("exitrace \(spec.name): \(error.message)")
         }
         if arguments.flag("--help") || arguments.flag("-h") {
-            throw Stop(output: ToolOutput(stdout: help(for: command) ?? usage))
+            throw Stop(output: ToolOutput(stdout: spec.help))
         }
         return arguments
     }
@@ -136,13 +104,16 @@ public enum Tool {
         try reporting { () throws(InputError) in try ScenarioSet.load(paths, settings: arguments.values("--set")) }
     }
 
-    /// `--format` for commands that print text or Markdown: whether it is Markdown.
-    static func markdownFormat(_ arguments: Arguments, command: String) throws(Stop) -> Bool {
-        switch arguments.value("--format") {
-        case nil, "text": return false
-        case "md": return true
-        case let other?: throw usageError("exitrace \(command): --format expects text or md, found '\(other)'")
+    /// The `--format` given (or `text`) where this input (`what`: "for sweep shards") allows only
+    /// `allowed` of the formats the command declares; another is a usage error.
+    static func format(
+        _ arguments: Arguments, in allowed: [OutputChoice], command: String, for what: String
+    ) throws(Stop) -> OutputChoice {
+        let format = arguments.value("--format").flatMap(OutputChoice.init(rawValue:)) ?? .text
+        guard allowed.contains(format) else {
+            throw usageError("exitrace \(command): --format expects \(OutputChoice.list(allowed)) \(what), found '\(format.rawValue)'")
         }
+        return format
     }
 
     /// Runs a library call whose input errors end the command with every diagnostic.
