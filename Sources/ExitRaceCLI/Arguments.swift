@@ -8,7 +8,7 @@ struct Arguments {
     }
 
     private(set) var positional: [String] = []
-    private var options: [(name: String, value: String?)] = []
+    private var options: [(name: String, value: String?, spelled: String)] = []
 
     /// Reads `arguments` by `options`' declarations: an alias is read as its option's name, and a
     /// value the declaration refuses (a whole number out of range, a format not declared) is a
@@ -54,10 +54,10 @@ struct Arguments {
                     value = arguments[index]
                     index += 1
                 }
-                options.append((name, value))
+                options.append((name, value, name))
             } else if flags.contains(name) {
                 guard value == nil else { throw UsageError(message: "option \(name) takes no value") }
-                options.append((name, nil))
+                options.append((name, nil, name))
             } else {
                 var message = "unknown option \(name)"
                 if let suggestion = closestMatch(to: name, in: valueOptions + flags) {
@@ -67,6 +67,9 @@ struct Arguments {
             }
         }
     }
+
+    /// How the user spelled an option given (`-o` for `--output`), or nil when it was not given.
+    func spelling(_ name: String) -> String? { options.last { $0.name == name }?.spelled }
 
     /// The same options with only `path` as positional argument.
     mutating func keepOnlyPositional(_ path: String) { positional = [path] }

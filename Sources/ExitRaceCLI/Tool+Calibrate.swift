@@ -15,7 +15,7 @@ extension Tool {
             if update && committed == nil {
                 throw usageError("exitrace calibrate: --update rewrites the file given with --check FILE; give --check")
             }
-            if committed != nil, let option = ["--output", "--format"].first(where: { arguments.value($0) != nil }) {
+            if committed != nil, let option = ["--output", "--format"].compactMap(arguments.spelling).first {
                 throw usageError("exitrace calibrate: --check compares with the committed file and writes no report; leave out \(option) (or --check to write a report)")
             }
             if update && environment.isCI && !arguments.flag("--force") {
