@@ -8,7 +8,7 @@ import ExitRace
 /// 17 minutes per cell run. When the budget lowered `--max-schedules`, ``note`` says so.
 struct ExplorationBudget {
     /// Simulated events a cell run's search may take without `--max-schedules`.
-    static let defaultMaxEvents = 200_000_000
+    static let defaultMaxEvents = 100_000_000
 
     static let option = OptionSpec.whole(
         "--max-events", "N", 1...1_000_000_000_000, default: .number(defaultMaxEvents),

@@ -55,7 +55,7 @@ extension Tool {
         .text(
             "--rate-tolerance", "SHARE", default: .value("\(ResultDiff.defaultRateTolerance)"),
             "in sampled tables (run --runs, or a scenario with distributions), report a procedure's rate that moved by more "
-                + "than SHARE (0.02: 2 percentage points) or whose 95% interval no longer overlaps \(before); a cell that "
+                + "than SHARE (a share of 1: 0.01 is one percentage point) or whose 95% interval no longer overlaps \(before); a cell that "
                 + "became sampled or stopped being sampled is a change too")
     }
 

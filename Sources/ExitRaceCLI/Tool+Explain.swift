@@ -117,7 +117,7 @@ extension Tool {
         about: """
             USAGE: exitrace explain [FILE] --hook HOOK --strategy STRATEGY [--procedure PROCEDURE]
                                     [--trace TRACE.json] [--set PATH=VALUE]… [--replication R [--seed S]]
-                                    [--schedule SCHEDULE]
+                                    [--schedule SCHEDULE] [--max-events N]
 
             Prints the timeline of one cell (the default scenario when no FILE): for each thread and
             executor, what ran when, in virtual time: hooks entered and returned, jobs queued and

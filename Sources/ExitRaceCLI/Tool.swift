@@ -2,7 +2,10 @@ import ExitRace
 
 /// The `exitrace` command line: parses arguments, calls the library, and says what to print and
 /// which exit code to return. The executable target only performs the returned ``ToolOutput``.
-/// Each command lives in its own `Tool+Command.swift` file with its help text.
+/// Each command lives in its own `Tool+Command.swift` file with its ``CommandSpec``: its options
+/// declared once (``OptionSpec``: parsing, range checks, usage errors, help lines and defaults
+/// come from them) and its help around them. A new command is that file and one line in
+/// ``registry``.
 public enum Tool {
     public static let version = ExitRaceVersion.current
 
