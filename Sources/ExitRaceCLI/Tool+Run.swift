@@ -28,6 +28,7 @@ extension Tool {
             let chosen = format
             let maxEvents = arguments.number(orDefault: ExplorationBudget.option)
             let scheduleCountGiven = arguments.value("--max-schedules") != nil
+            let terminal = environment.stderrIsTerminal ? environment.progress : nil
             var notes = ""
             for window in stride(from: 0, to: count, by: Self.runWindow) {
                 let pieces = source.map(window..<min(window + Self.runWindow, count)) { index, scenario -> (String, String?) in
@@ -37,7 +38,8 @@ extension Tool {
                     let simulator = Simulator(scenario: scenario)
                     let table = simulator.table()
                     guard let limits else { return (chosen.piece(table, index: index, count: count), nil) }
-                    let (exploration, note) = exploreWithBudget(simulator, limits, maxEvents: maxEvents, scheduleCountGiven: scheduleCountGiven)
+                    let (exploration, note) = exploreWithBudget(
+                        simulator, limits, maxEvents: maxEvents, scheduleCountGiven: scheduleCountGiven, terminal: terminal)
                     return (chosen.piece(table, exploration: exploration, index: index, count: count), note)
                 }
                 for piece in pieces {
@@ -98,16 +100,23 @@ extension Tool {
     }
 
     /// `scenario`'s every cell explored within `limits`, lowered by the `--max-events` budget
-    /// unless `--max-schedules` was given; with the note saying when the budget cut a search.
+    /// unless `--max-schedules` was given; with the note saying when the budget cut a search. On a
+    /// terminal (`terminal`, stderr's writer), an estimate first when it may take over a minute, and
+    /// a progress line.
     static func exploreWithBudget(
-        _ simulator: Simulator, _ limits: ExplorationLimits, maxEvents: Int, scheduleCountGiven: Bool
+        _ simulator: Simulator, _ limits: ExplorationLimits, maxEvents: Int, scheduleCountGiven: Bool,
+        terminal: (@Sendable (String) -> Void)? = nil
     ) -> (ScenarioExploration, String?) {
         let scenario = simulator.scenario
         let cells = scenario.hooks.indices.flatMap { hook in scenario.strategies.indices.map { CellIndex(hook: hook, strategy: $0) } }
         let budget = ExplorationBudget(
             limits, maxEvents: maxEvents, scheduleCountGiven: scheduleCountGiven, simulator: simulator, cells: cells,
             procedures: Array(scenario.procedures.indices))
-        let exploration = ScenarioExploration(simulator: simulator, limits: budget.limits)
+        let name = scenario.name
+        if let terminal, let estimate = budget.estimate(command: "exitrace run: \(name)") { terminal(estimate) }
+        let progress = terminal.map { write in { (done: Int, total: Int) in write("\r[\(done)/\(total)] cell runs of \(name) explored") } }
+        let exploration = ScenarioExploration(simulator: simulator, limits: budget.limits, progress: progress)
+        if progress != nil { terminal?("\r\u{1B}[K") }
         let cut = exploration.cells.filter { !$0.exhaustive }.count
         return (exploration, budget.note(cutSearches: cut, command: "exitrace run: \(scenario.name)"))
     }

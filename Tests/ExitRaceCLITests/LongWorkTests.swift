@@ -163,6 +163,13 @@ struct LongWorkTests {
         #expect(hidden.all.isEmpty)
         // Never in the results: the same stdout either way.
         #expect(onTerminal.stdout == piped.stdout && onTerminal.stderr == piped.stderr)
+        // run --explore: a line per scenario's cell runs, on a terminal only.
+        let runShown = Lines()
+        let runOnTerminal = Tool.main(["run", path, "--explore"], environment: Self.environment(terminal: true, into: runShown))
+        #expect(runShown.all.contains("\r[1/1] cell runs of main-queue-race explored"))
+        let runHidden = Lines()
+        let runPiped = Tool.main(["run", path, "--explore"], environment: Self.environment(terminal: false, into: runHidden))
+        #expect(runHidden.all.isEmpty && runOnTerminal == runPiped)
     }
 
     @Test("the estimate: over a minute, in words, from the sample and the count of schedules")
