@@ -6,6 +6,8 @@ import Foundation
 /// `CommandSpec` and one line in the registry.
 struct CommandSpec: Sendable {
     var name: String
+    /// Its lines in the tool's help (`exitrace --help`): the usage and what it does, in one line or a few.
+    var summary: String
     /// The help before the options: the usage lines and what the command does.
     var about: String
     var options: [OptionSpec]

@@ -37,6 +37,10 @@ extension Tool {
 
     static let agreeSpec = CommandSpec(
         name: "agree",
+        summary: """
+              exitrace agree DIR [--format text|json] [--check FILE [--update]]
+                                            does the model agree with public reports? (validation/)
+            """,
         about: """
             USAGE: exitrace agree DIR [--format text|json] [--check FILE [--update]]
 

@@ -107,6 +107,11 @@ extension Tool {
 
     static let batchSpec = CommandSpec(
         name: "batch",
+        summary: """
+              exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--runs N] [--seed S] [--serial]
+                           [--explore …]
+                                            write results/<name>.md and .json for many scenarios
+            """,
         about: """
             USAGE: exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--runs N] [--seed S] [--serial]
                                   [--explore [--bound K] [--max-schedules N]] [--shard i/n]

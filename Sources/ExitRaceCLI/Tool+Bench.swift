@@ -21,6 +21,9 @@ extension Tool {
 
     static let benchSpec = CommandSpec(
         name: "bench",
+        summary: """
+              exitrace bench [--seconds N]  measure the engine (use a release build)
+            """,
         about: """
             USAGE: exitrace bench [--seconds N]
 

@@ -127,6 +127,12 @@ extension Tool {
 
     static let calibrateSpec = CommandSpec(
         name: "calibrate",
+        summary: """
+              exitrace calibrate [FILE] --measured MEASURED.json [--samples N] [--seed S] [--tolerance K]
+                      [--format text|md|json|html] [--output F] [--check COMMITTED.json [--update]]
+                                            which timings reproduce a table measured on a device, and
+                                            how sure each prediction is given them (html: histograms)
+            """,
         about: """
             USAGE: exitrace calibrate [FILE] --measured MEASURED.json [--set PATH=VALUE]… [--samples N]
                                       [--seed S] [--tolerance K] [--format text|md|json|html]

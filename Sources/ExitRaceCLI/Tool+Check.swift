@@ -80,6 +80,11 @@ extension Tool {
 
     static let checkSpec = CommandSpec(
         name: "check",
+        summary: """
+              exitrace check DIR|FILE… --against DIR [--update [--force]] [--set PATH=VALUE]…
+                           [--margins MS] [--runs N] [--seed S] [--explore …]
+                                            re-run scenarios and compare with committed results
+            """,
         about: """
             USAGE: exitrace check DIR|FILE… --against DIR [--update [--force]] [--format text|md]
                                   [--margins MS] [--rate-tolerance SHARE] [--set PATH=VALUE]…

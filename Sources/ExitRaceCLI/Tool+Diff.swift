@@ -61,6 +61,10 @@ extension Tool {
 
     static let diffSpec = CommandSpec(
         name: "diff",
+        summary: """
+              exitrace diff OLD NEW [--format text|md] [--margins MS]
+                                            compare two result files or directories, cell by cell
+            """,
         about: """
             USAGE: exitrace diff OLD NEW [--format text|md] [--margins MS] [--rate-tolerance SHARE]
 

@@ -114,6 +114,11 @@ extension Tool {
 
     static let explainSpec = CommandSpec(
         name: "explain",
+        summary: """
+              exitrace explain [FILE] --hook H --strategy S [--procedure P] [--set PATH=VALUE]…
+                           [--replication r [--seed S]] [--schedule SCHEDULE] [--trace OUT.json]
+                                            tell, step by step, why one cell came out as it did
+            """,
         about: """
             USAGE: exitrace explain [FILE] --hook HOOK --strategy STRATEGY [--procedure PROCEDURE]
                                     [--trace TRACE.json] [--set PATH=VALUE]… [--replication R [--seed S]]
@@ -175,6 +180,10 @@ extension Tool {
 
     static let reportSpec = CommandSpec(
         name: "report",
+        summary: """
+              exitrace report [DIR|FILE…] --out DIR
+                                            write a self-contained HTML report with a timeline per cell
+            """,
         about: """
             USAGE: exitrace report [DIR|FILE…] --out DIR [--expand] [--set PATH=VALUE]… [--runs N] [--seed S]
 

@@ -93,6 +93,12 @@ extension Tool {
 
     static let exploreSpec = CommandSpec(
         name: "explore",
+        summary: """
+              exitrace explore [FILE] [--hook H --strategy S --procedure P] [--set PATH=VALUE]…
+                           [--bound K] [--max-schedules N] [--random N [--seed S]] [--format text|json]
+                                            does a cell's result hang on the order of same-instant
+                                            events? (schedule exploration)
+            """,
         about: """
             USAGE: exitrace explore [FILE] [--hook HOOK] [--strategy STRATEGY] [--procedure PROCEDURE]
                                     [--bound K] [--max-schedules N] [--max-events N] [--random N [--seed S]]

@@ -23,6 +23,11 @@ extension Tool {
 
     static let importSpec = CommandSpec(
         name: "import",
+        summary: """
+              exitrace import FILE.swift… [--output FILE.json] [--name NAME]
+                                            write a scenario from your app's lifecycle code (its
+                                            delegate methods, observers, scene-phase handlers)
+            """,
         about: """
             USAGE: exitrace import FILE.swift… [--output FILE.json] [--name NAME]
 

@@ -37,6 +37,10 @@ extension Tool {
 
     static let mergeSpec = CommandSpec(
         name: "merge",
+        summary: """
+              exitrace merge SHARD.json… [--format text|md|json] [--output FILE]
+                                            put together the shards of run --shard i/n
+            """,
         about: """
             USAGE: exitrace merge SHARD.json… [--format text|md|json|jsonl|html] [--output FILE]
 

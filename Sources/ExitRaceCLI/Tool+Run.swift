@@ -137,6 +137,11 @@ extension Tool {
 
     static let runSpec = CommandSpec(
         name: "run",
+        summary: """
+              exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
+                           [--shard i/n] [--output FILE] [--explore [--bound K] [--max-schedules N]]
+                                            simulate scenario files (the default scenario if none)
+            """,
         about: """
             USAGE: exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
                                 [--explore [--bound K] [--max-schedules N] [--max-events N]]

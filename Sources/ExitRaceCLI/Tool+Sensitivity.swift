@@ -42,6 +42,11 @@ extension Tool {
 
     static let sensitivitySpec = CommandSpec(
         name: "sensitivity",
+        summary: """
+              exitrace sensitivity [FILE] [--samples N] [--seed S] [--bootstrap B] [--format text|md|json|html]
+                                            which uncertain settings decide each cell (Sobol indices
+                                            with bootstrap intervals; html: a heat map)
+            """,
         about: """
             USAGE: exitrace sensitivity [FILE] [--set PATH=VALUE]… [--samples N] [--seed S] [--bootstrap B]
                                         [--format text|md|json|html] [--output F] [--serial]

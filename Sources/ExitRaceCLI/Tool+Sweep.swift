@@ -150,6 +150,10 @@ extension Tool {
 
     static let sweepSpec = CommandSpec(
         name: "sweep",
+        summary: """
+              exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log] [--svg DIR]
+                                            where each cell flips as timing settings vary
+            """,
         about: """
             USAGE: exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log]
                                   [--tolerance MS] [--format text|md|json|jsonl] [--max-points N]

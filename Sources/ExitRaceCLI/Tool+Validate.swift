@@ -34,6 +34,10 @@ extension Tool {
 
     static let validateSpec = CommandSpec(
         name: "validate",
+        summary: """
+              exitrace validate DIR|FILE… [--set PATH=VALUE]…
+                                            check scenario files without running them
+            """,
         about: """
             USAGE: exitrace validate DIR|FILE… [--set PATH=VALUE]…
 

@@ -40,10 +40,10 @@ public enum Tool {
         return usageError(message).output
     }
 
-    /// Every command, in the order of the tool's help; `help` is the tool's own.
+    /// Every command, in the order of the tool's help (made from their summaries); `help` is the tool's own.
     static let registry: [CommandSpec] = [
         runSpec, sweepSpec, validateSpec, batchSpec, diffSpec, checkSpec, mergeSpec, explainSpec, exploreSpec, reportSpec,
-        benchSpec, calibrateSpec, sensitivitySpec, agreeSpec, importSpec,
+        calibrateSpec, sensitivitySpec, agreeSpec, importSpec, benchSpec,
     ]
 
     /// The command names, `help` included.
@@ -134,6 +134,21 @@ public enum Tool {
         try reporting { () throws(InputError) in try AtomicFile.write(text, to: path, protecting: inputs) }
     }
 
+    /// The tool's help: what it is, each command's summary from the registry (after the default
+    /// command's own line), the cells and exit codes.
+    static let defaultRunSummary = """
+          exitrace [--set PATH=VALUE]…  simulate the built-in default scenario (the Live Activity
+                                        reference experiment) and print its table; takes every
+                                        option of run (--format, --runs, --explore, …)
+
+        """
+
+    static let closingSummary = """
+          exitrace help [COMMAND]       this text, or a command's (also: exitrace COMMAND --help)
+          exitrace --version            the version
+
+        """
+
     static let usage = """
         exitrace — does cleanup started while an iOS app is being killed finish?
 
@@ -141,51 +156,7 @@ public enum Tool {
         strategies (columns) against kill procedures; each cell says whether the cleanup finished.
 
         USAGE
-          exitrace [--set PATH=VALUE]…  simulate the built-in default scenario (the Live Activity
-                                        reference experiment) and print its table; takes every
-                                        option of run (--format, --runs, --explore, …)
-          exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
-                       [--shard i/n] [--output FILE] [--explore [--bound K] [--max-schedules N]]
-                                        simulate scenario files (the default scenario if none)
-          exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log] [--svg DIR]
-                                        where each cell flips as timing settings vary
-          exitrace validate DIR|FILE… [--set PATH=VALUE]…
-                                        check scenario files without running them
-          exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--runs N] [--seed S] [--serial]
-                       [--explore …]
-                                        write results/<name>.md and .json for many scenarios
-          exitrace diff OLD NEW [--format text|md] [--margins MS]
-                                        compare two result files or directories, cell by cell
-          exitrace check DIR|FILE… --against DIR [--update [--force]] [--set PATH=VALUE]…
-                       [--margins MS] [--runs N] [--seed S] [--explore …]
-                                        re-run scenarios and compare with committed results
-          exitrace merge SHARD.json… [--format text|md|json] [--output FILE]
-                                        put together the shards of run --shard i/n
-          exitrace explain [FILE] --hook H --strategy S [--procedure P] [--set PATH=VALUE]…
-                       [--replication r [--seed S]] [--schedule SCHEDULE] [--trace OUT.json]
-                                        tell, step by step, why one cell came out as it did
-          exitrace explore [FILE] [--hook H --strategy S --procedure P] [--set PATH=VALUE]…
-                       [--bound K] [--max-schedules N] [--random N [--seed S]] [--format text|json]
-                                        does a cell's result hang on the order of same-instant
-                                        events? (schedule exploration)
-          exitrace report [DIR|FILE…] --out DIR
-                                        write a self-contained HTML report with a timeline per cell
-          exitrace calibrate [FILE] --measured MEASURED.json [--samples N] [--seed S] [--tolerance K]
-                  [--format text|md|json|html] [--output F] [--check COMMITTED.json [--update]]
-                                        which timings reproduce a table measured on a device, and
-                                        how sure each prediction is given them (html: histograms)
-          exitrace sensitivity [FILE] [--samples N] [--seed S] [--bootstrap B] [--format text|md|json|html]
-                                        which uncertain settings decide each cell (Sobol indices
-                                        with bootstrap intervals; html: a heat map)
-          exitrace agree DIR [--format text|json] [--check FILE [--update]]
-                                        does the model agree with public reports? (validation/)
-          exitrace import FILE.swift… [--output FILE.json] [--name NAME]
-                                        write a scenario from your app's lifecycle code (its
-                                        delegate methods, observers, scene-phase handlers)
-          exitrace bench [--seconds N]  measure the engine (use a release build)
-          exitrace help [COMMAND]       this text, or a command's (also: exitrace COMMAND --help)
-          exitrace --version            the version
-
+        \(defaultRunSummary)\(registry.map { $0.summary + "\n" }.joined())\(closingSummary)
         CELLS
           ○ finished under every kill procedure   △ under the ones named   × under none
           [i] priority inversion   [d] deadlock   [w] finished, but a watchdog killed the process
