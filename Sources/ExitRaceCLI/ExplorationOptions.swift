@@ -6,11 +6,11 @@ struct ExplorationOptions {
     /// How far to explore; nil without `--explore`.
     var limits: ExplorationLimits?
 
-    /// The options of `command`; `--bound` or `--max-schedules` without `--explore`, a value out of
-    /// range, or `--explore` with `--runs` is a usage error.
+    /// The options of `command`; `--bound` or `--max-schedules` without `--explore`, or
+    /// `--explore` with `--runs`, is a usage error (values out of range are refused while parsing).
     init(_ arguments: Arguments, command: String) throws(Tool.Stop) {
-        guard arguments.flag("--explore") else {
-            if let option = Self.values.first(where: { arguments.value($0) != nil }) {
+        guard arguments.flag(Self.flag) else {
+            if let option = (Self.values + [ExplorationBudget.option.name]).first(where: { arguments.value($0) != nil }) {
                 throw Tool.usageError("exitrace \(command): \(option) says how far --explore goes: add --explore")
             }
             return
@@ -19,10 +19,8 @@ struct ExplorationOptions {
             throw Tool.usageError(
                 "exitrace \(command): --explore explores tables of single runs; a sampled table (--runs) already varies its timings")
         }
-        let bound = try Tool.wholeNumber(arguments, "--bound", default: ExplorationLimits.defaultBound, in: 0...ExplorationLimits.maxBound, command: command)
-        let most = try Tool.wholeNumber(
-            arguments, "--max-schedules", default: ExplorationLimits.defaultMaxSchedules, in: 1...ExplorationLimits.maxScheduleCount, command: command)
-        limits = ExplorationLimits(bound: bound, maxSchedules: most)
+        limits = ExplorationLimits(
+            bound: arguments.number(orDefault: Self.boundOption), maxSchedules: arguments.number(orDefault: Self.maxSchedulesOption))
     }
 
     /// The usage error for `--explore` over sampled scenarios (named by `names`): a sampled table
@@ -35,27 +33,34 @@ struct ExplorationOptions {
                 + "with exitrace explore FILE")
     }
 
+    /// `--bound K`: departures from the default order.
+    static let boundOption = OptionSpec.whole(
+        "--bound", "K", 0...ExplorationLimits.maxBound, default: .number(ExplorationLimits.defaultBound),
+        "with --explore: at most K departures from the default order")
+    /// `--max-schedules N`: schedules per cell run.
+    static let maxSchedulesOption = OptionSpec.whole(
+        "--max-schedules", "N", 1...ExplorationLimits.maxScheduleCount, default: .number(ExplorationLimits.defaultMaxSchedules),
+        "with --explore: at most N schedules per cell run")
+
     /// The value options.
-    static let values = ["--bound", "--max-schedules"]
+    static let values = [boundOption.name, maxSchedulesOption.name]
     /// The flag.
     static let flag = "--explore"
+
+    /// The declarations, for the commands that take them.
+    static let options = [
+        OptionSpec.flag(
+            flag,
+            "also explore each cell's races between events due at one instant (as exitrace explore does): cells whose result "
+                + "hangs on such an order get [o], and a details line names the two events; JSON gets an \"exploration\" "
+                + "member. Tables of single runs only: not with --runs, nor (run, check) a scenario with distributions; "
+                + "batch writes those unexplored and names them on stderr"),
+        boundOption, maxSchedulesOption,
+    ]
 
     /// The options as a command line repeats them (for `check`'s suggested `--update`).
     static func words(_ arguments: Arguments) -> [String] {
         guard arguments.flag(flag) else { return [] }
         return [flag] + values.flatMap { option in arguments.value(option).map { [option, $0] } ?? [] }
     }
-
-    /// Their lines in a command's help.
-    static let help = """
-          --explore            also explore each cell's races between events due at one instant
-                               (as exitrace explore does): cells whose result hangs on such an
-                               order get [o], and a details line names the two events; JSON gets
-                               an "exploration" member. Tables of single runs only: not with
-                               --runs, nor (run, check) a scenario with distributions; batch
-                               writes those unexplored and names them on stderr
-          --bound K            with --explore: at most K departures from the default order
-                               (default 2; 0 to 8)
-          --max-schedules N    with --explore: at most N schedules per cell run (default 100000)
-        """
 }

@@ -5,14 +5,10 @@ struct SamplingOptions {
     var runs: Int?
     var seed: UInt64?
 
-    /// The options of `command`; a value out of range is a usage error.
-    init(_ arguments: Arguments, command: String) throws(Tool.Stop) {
-        if arguments.value("--runs") != nil {
-            runs = try Tool.wholeNumber(arguments, "--runs", default: 1, in: 1...SamplingSettings.maxRuns, command: command)
-        }
-        if arguments.value("--seed") != nil {
-            seed = UInt64(try Tool.wholeNumber(arguments, "--seed", default: 0, in: 0...SamplingSettings.maxSeed, command: command))
-        }
+    /// The options as given (each already checked against its declaration).
+    init(_ arguments: Arguments) {
+        runs = arguments.number(Self.runsOption)
+        seed = arguments.number(Self.seedOption).map { UInt64($0) }
     }
 
     /// How `scenario` is sampled: `nil` (one run per cell, as always) unless `--runs` is given
@@ -26,17 +22,16 @@ struct SamplingOptions {
         return sampling
     }
 
-    /// The value options the commands that take these options accept.
-    static let names = ["--runs", "--seed"]
+    static let runsOption = OptionSpec.whole(
+        "--runs", "N", 1...SamplingSettings.maxRuns,
+        default: .words("one run per cell; a scenario with distributions: its \"sampling\" section, else \(groupedCount(SamplingSettings.default.runs)) replications"),
+        "sample: N replications per cell and procedure, each drawing the scenario's uncertain settings (distributions) "
+            + "anew; cells show the share that finished, with 95% intervals")
 
-    /// Their lines in a command's help.
-    static let help = """
-          --runs N             sample: N replications per cell and procedure, each drawing the
-                               scenario's uncertain settings (distributions) anew; cells show the
-                               share that finished, with 95% intervals. A scenario with
-                               distributions is sampled even without --runs (its "sampling"
-                               section, else 1,000 replications)
-          --seed S             the seed of every draw (default: the file's, else 1); replication
-                               r of seed S draws the same values on any machine, thread or shard
-        """
+    static let seedOption = OptionSpec.whole(
+        "--seed", "S", 0...SamplingSettings.maxSeed, default: .words("the file's, else \(SamplingSettings.default.seed)"),
+        "the seed of every draw; replication r of seed S draws the same values on any machine, thread or shard")
+
+    /// The declarations of the commands that take these options.
+    static let options = [runsOption, seedOption]
 }

@@ -4,16 +4,11 @@ extension Tool {
     /// `agree DIR [--format text|json] [--check FILE [--update]]`: the model against public reports.
     static func agreeCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "agree", values: ["--format", "--check"], flags: ["--update"])
+            let arguments = try parse(raw, agreeSpec)
             guard arguments.positional.count == 1 else {
                 throw usageError("exitrace agree: expected one directory of reports, found \(arguments.positional.count)")
             }
-            let json: Bool
-            switch arguments.value("--format") {
-            case nil, "text": json = false
-            case "json": json = true
-            case let other?: throw usageError("exitrace agree: --format expects text or json, found '\(other)'")
-            }
+            let json = arguments.format(agreeSpec.options[0]) == .json
             if arguments.flag("--update") && arguments.value("--check") == nil {
                 throw usageError("exitrace agree: --update rewrites the file of --check; give --check FILE")
             }
@@ -40,25 +35,37 @@ extension Tool {
         }
     }
 
-    static let agreeHelp = """
-        USAGE: exitrace agree DIR [--format text|json] [--check FILE [--update]]
+    static let agreeSpec = CommandSpec(
+        name: "agree",
+        summary: """
+              exitrace agree DIR [--format text|json] [--check FILE [--update]]
+                                            does the model agree with public reports? (validation/)
+            """,
+        about: """
+            USAGE: exitrace agree DIR [--format text|json] [--check FILE [--update]]
 
-        Holds the model against public reports (validation/ in this repository). Each subdirectory of
-        DIR is one report: observed.json says what the report saw, in the measured-table format
-        (measurements/'s shape) plus its "source" (url, or repository and commit; date; the sentence
-        stating the observation, verbatim), and scenario.json is the report's setup. The scenario is
-        simulated with its own settings and every observed cell compared with the prediction.
+            Holds the model against public reports (validation/ in this repository). Each subdirectory of
+            DIR is one report: observed.json says what the report saw, in the measured-table format
+            (measurements/'s shape) plus its "source" (url, or repository and commit; date; the sentence
+            stating the observation, verbatim), and scenario.json is the report's setup. The scenario is
+            simulated with its own settings and every observed cell compared with the prediction.
 
-        Prints, per report, agree, disagree (with the cells that differ) or cannot express (with
-        the feature the model lacks, from the report's "cannotExpress"), then the total:
-        "agrees with N of M public reports".
+            Prints, per report, agree, disagree (with the cells that differ) or cannot express (with
+            the feature the model lacks, from the report's "cannotExpress"), then the total:
+            "agrees with N of M public reports".
 
-          --format json   the verdicts as JSON (what --check compares with)
-          --check FILE    exit 1 when a report that agrees in FILE (agree --format json) no longer
-                          agrees; --update rewrites FILE instead
+            """,
+        options: [
+            .format([(.text, "the verdicts in words"), (.json, "the verdicts as JSON (what --check compares with)")]),
+            .text(
+                "--check", "FILE",
+                "exit 1 when a report that agrees in FILE (agree --format json) no longer agrees; --update rewrites FILE instead"),
+            .flag("--update", "with --check: rewrite FILE with this run's verdicts"),
+        ],
+        epilogue: """
+            Exit code 0; 1 when --check finds a report that stopped agreeing; 2 on bad input (a missing
+            observation, a cell naming no hook, strategy or procedure of its scenario), with file and place.
 
-        Exit code 0; 1 when --check finds a report that stopped agreeing; 2 on bad input (a missing
-        observation, a cell naming no hook, strategy or procedure of its scenario), with file and place.
-
-        """
+            """,
+        run: { raw, _ in agreeCommand(raw) })
 }

@@ -3,10 +3,8 @@ import ExitRace
 extension Tool {
     static func batchCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(
-                raw, command: "batch", values: ["--out", "--set", "--shard"] + SamplingOptions.names + ExplorationOptions.values,
-                flags: ["--serial", ExplorationOptions.flag])
-            let sampling = try SamplingOptions(arguments, command: "batch")
+            let arguments = try parse(raw, batchSpec)
+            let sampling = SamplingOptions(arguments)
             let limits = try ExplorationOptions(arguments, command: "batch").limits
             guard let out = arguments.value("--out") else {
                 throw usageError("exitrace batch: --out DIR is required (where the result files go)")
@@ -107,29 +105,37 @@ extension Tool {
         return (results, elsewhere)
     }
 
-    static let batchHelp = """
-        USAGE: exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--runs N] [--seed S] [--serial]
-                              [--explore [--bound K] [--max-schedules N]] [--shard i/n]
+    static let batchSpec = CommandSpec(
+        name: "batch",
+        summary: """
+              exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--runs N] [--seed S] [--serial]
+                           [--explore …]
+                                            write results/<name>.md and .json for many scenarios
+            """,
+        about: """
+            USAGE: exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--runs N] [--seed S] [--serial]
+                                  [--explore [--bound K] [--max-schedules N]] [--shard i/n]
 
-        Simulates every scenario (a directory contributes its *.json files, sorted) and writes, per
-        scenario, DIR/<name>.md (the table a person reads on GitHub) and DIR/<name>.json (canonical:
-        sorted keys, integer nanoseconds, every per-procedure outcome). Scenarios run in parallel
-        across the cores; the files are byte-identical to a serial run (--serial). Each file is
-        written whole or not at all, never over a scenario file of the run. On a terminal, a
-        progress line goes to stderr. A sampled scenario's files hold its rate table (the share of
-        replications that finished, per cell and procedure, with 95% intervals) instead.
+            Simulates every scenario (a directory contributes its *.json files, sorted) and writes, per
+            scenario, DIR/<name>.md (the table a person reads on GitHub) and DIR/<name>.json (canonical:
+            sorted keys, integer nanoseconds, every per-procedure outcome). Scenarios run in parallel
+            across the cores; the files are byte-identical to a serial run (--serial). Each file is
+            written whole or not at all, never over a scenario file of the run. On a terminal, a
+            progress line goes to stderr. A sampled scenario's files hold its rate table (the share of
+            replications that finished, per cell and procedure, with 95% intervals) instead.
 
-        OPTIONS
-          --set PATH=VALUE     override one setting of every scenario; repeatable
-        \(SamplingOptions.help)
-        \(ExplorationOptions.help)
-          --serial             one scenario after another (the same files, slower)
-          --shard i/n          simulate only shard i of n (1-based) of the scenarios, sorted by name
-                               ((i-1)·N/n ..< i·N/n of N) and write their files: the shards' --out
-                               directories together hold exactly the unsharded batch's files, so no
-                               merge is needed (copy them into one directory). See docs/sharding.md
-
-        """
+            """,
+        options: [
+            .text("--out", "DIR", "the directory the result files go to (required)"),
+            .set("override one setting of every scenario; repeatable"),
+        ] + SamplingOptions.options + ExplorationOptions.options + [
+            .flag("--serial", "one scenario after another (the same files, slower)"),
+            .shard(
+                "simulate only shard i of n (1-based) of the scenarios, sorted by name ((i-1)·N/n ..< i·N/n of N) and write "
+                    + "their files: the shards' --out directories together hold exactly the unsharded batch's files, so no "
+                    + "merge is needed (copy them into one directory). See docs/sharding.md"),
+        ],
+        run: batchCommand)
 }
 
 /// The batch's progress line on a terminal: `[12/40] scenarios simulated`, erased at the end.

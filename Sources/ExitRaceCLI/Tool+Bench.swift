@@ -3,9 +3,9 @@ import ExitRace
 extension Tool {
     static func benchCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "bench", values: ["--seconds"])
+            let arguments = try parse(raw, benchSpec)
             if let extra = arguments.positional.first { throw usageError("exitrace bench: unexpected argument '\(extra)'") }
-            var seconds = 1.0
+            var seconds = defaultBenchSeconds
             if let text = arguments.value("--seconds") {
                 guard let value = Double(text), value > 0, value <= 600 else {
                     throw usageError("exitrace bench: --seconds expects a number from 0 to 600, found '\(text)'")
@@ -16,20 +16,34 @@ extension Tool {
         }
     }
 
-    static let benchHelp = """
-        USAGE: exitrace bench [--seconds N]
+    /// How long each part runs without `--seconds`.
+    static let defaultBenchSeconds = 1.0
 
-        Measures the engine and what is built on it, each part side by side with a yardstick in
-        the same process, so that ratios hold where absolute rates swing (shared machines):
-          - the engine against a bare binary heap with as many pending events (synthetic load:
-            tasks that work, sleep, call the system and signal a semaphore the hook waits on);
-          - the cost per event at 10, 100, 1,000 and 10,000 tasks, against the bare heap;
-          - the default table; the default table with new parameter values each time, against a
-            warm table (and against decoding --set again);
-          - scenario files as `run --format json` handles them (decode, simulate, render);
-          - calibration: 100,000 parameter sets of the reference prior on all cores, a set on one
-            thread against a warm default table, and whether parallel and serial tallies agree.
-        Each part runs for about N seconds (default 1). Build with -c release to measure.
+    static let benchSpec = CommandSpec(
+        name: "bench",
+        summary: """
+              exitrace bench [--seconds N]  measure the engine (use a release build)
+            """,
+        about: """
+            USAGE: exitrace bench [--seconds N]
 
-        """
+            Measures the engine and what is built on it, each part side by side with a yardstick in
+            the same process, so that ratios hold where absolute rates swing (shared machines):
+              - the engine against a bare binary heap with as many pending events (synthetic load:
+                tasks that work, sleep, call the system and signal a semaphore the hook waits on);
+              - the cost per event at 10, 100, 1,000 and 10,000 tasks, against the bare heap;
+              - the default table; the default table with new parameter values each time, against a
+                warm table (and against decoding --set again);
+              - scenario files as `run --format json` handles them (decode, simulate, render);
+              - calibration: 100,000 parameter sets of the reference prior on all cores, a set on one
+                thread against a warm default table, and whether parallel and serial tallies agree.
+            Each part runs for about N seconds. Build with -c release to measure.
+
+            """,
+        options: [
+            .text(
+                "--seconds", "N", default: .value("\(Int(defaultBenchSeconds))"),
+                "how long each part runs, in seconds (above 0, at most 600)")
+        ],
+        run: { raw, _ in benchCommand(raw) })
 }

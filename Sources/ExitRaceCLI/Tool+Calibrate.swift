@@ -5,14 +5,8 @@ extension Tool {
     /// a measured table, and what the consistent timings predict for the cells not measured.
     static func calibrateCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(
-                raw, command: "calibrate",
-                values: ["--measured", "--samples", "--seed", "--tolerance", "--format", "--set", "--output", "-o", "--check", "--shard"],
-                flags: ["--serial", "--update", "--force"])
-            let format = arguments.value("--format") ?? "text"
-            guard ["text", "md", "json", "html"].contains(format) else {
-                throw usageError("exitrace calibrate: --format expects text, md, json or html, found '\(format)'")
-            }
+            let arguments = try parse(raw, calibrateSpec)
+            let format = arguments.format(analysisFormatOption)
             guard let measuredPath = arguments.value("--measured") else {
                 throw usageError("exitrace calibrate: --measured FILE is required (a measured table, e.g. measurements/live-activity-ios18.4.json)")
             }
@@ -21,7 +15,7 @@ extension Tool {
             if update && committed == nil {
                 throw usageError("exitrace calibrate: --update rewrites the file given with --check FILE; give --check")
             }
-            if committed != nil, let option = ["--output", "-o", "--format"].first(where: { arguments.value($0) != nil }) {
+            if committed != nil, let option = ["--output", "--format"].compactMap(arguments.spelling).first {
                 throw usageError("exitrace calibrate: --check compares with the committed file and writes no report; leave out \(option) (or --check to write a report)")
             }
             if update && environment.isCI && !arguments.flag("--force") {
@@ -39,9 +33,9 @@ extension Tool {
                     if !update { throw inputError(error) }
                 }
             }
-            let samples = try wholeNumber(arguments, "--samples", default: recorded?.samples ?? 4096, in: 1...Calibration.maxSamples, command: "calibrate")
-            let seed = UInt64(try wholeNumber(arguments, "--seed", default: Int(recorded?.seed ?? 1), in: 0...SamplingSettings.maxSeed, command: "calibrate"))
-            let tolerance = try wholeNumber(arguments, "--tolerance", default: recorded?.tolerance ?? 0, in: 0...1000, command: "calibrate")
+            let samples = arguments.number(calibrateSamples, default: recorded?.samples ?? defaultCalibrationSamples)
+            let seed = UInt64(arguments.number(calibrateSeed, default: Int(recorded?.seed ?? defaultAnalysisSeed)))
+            let tolerance = arguments.number(calibrateTolerance, default: recorded?.tolerance ?? 0)
             let (scenario, file) = try oneScenario(arguments, command: "calibrate")
             guard scenario.procedures.count <= Calibration.maxProcedures else {
                 throw inputError(InputError([Diagnostic(
@@ -63,7 +57,7 @@ extension Tool {
             // Outputs are checked (and an --output opened) before the work, which may take hours.
             let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) } + [measuredPath])
             if let committed, update { try checkCalibrationWritable(committed, protecting: inputs) }
-            let output = arguments.value("--output") ?? arguments.value("-o")
+            let output = arguments.value("--output")
             var results = try ResultStream(
                 output: committed == nil ? output : nil, environment, protecting: output == nil ? .none : inputs)
             // The checks above give the command's own messages; the library's are a backstop.
@@ -77,9 +71,9 @@ extension Tool {
                 return try checkCalibration(words, against: committed, update: update, protecting: inputs)
             }
             switch format {
-            case "md": try results.write(CalibrationRenderer.markdown(words))
-            case "json": try results.write(CalibrationRenderer.json(words))
-            case "html": try results.write(CalibrationHTML.render(words))
+            case .md: try results.write(CalibrationRenderer.markdown(words))
+            case .json: try results.write(CalibrationRenderer.json(words))
+            case .html: try results.write(CalibrationHTML.render(words))
             default: try results.write(CalibrationRenderer.text(words))
             }
             return try results.finish()
@@ -110,64 +104,95 @@ extension Tool {
         return (scenario, file)
     }
 
-    static let calibrateHelp = """
-        USAGE: exitrace calibrate [FILE] --measured MEASURED.json [--set PATH=VALUE]… [--samples N]
-                                  [--seed S] [--tolerance K] [--format text|md|json|html]
-                                  [--output F] [--check COMMITTED.json [--update [--force]]] [--serial]
-                                  [--shard i/n --output SHARD.json]
+    /// The parameter sets a calibration draws without `--samples`.
+    static let defaultCalibrationSamples = 4096
+    /// The seed of calibrate's and sensitivity's Sobol sequence without `--seed`.
+    static let defaultAnalysisSeed: UInt64 = 1
 
-        Which timings are consistent with what you measured on a device, and how sure is each
-        prediction given that? Approximate Bayesian computation by rejection: the scenario's
-        distributions are the prior (a setting without one stays fixed); N parameter sets are
-        drawn with a Sobol sequence (digitally shifted by S) through each distribution's quantile,
-        every set is simulated in every cell, and the sets whose table matches every measured cell
-        (all but K) are accepted.
+    static let calibrateSamples = OptionSpec.whole(
+        "--samples", "N", 1...Calibration.maxSamples, default: .number(defaultCalibrationSamples), "parameter sets to draw")
+    static let calibrateTolerance = OptionSpec.whole(
+        "--tolerance", "K", 0...1000, default: .number(0),
+        "accept sets missing at most K measured cells (fewer than the measured cells)")
+    /// `--seed S` of calibrate and sensitivity, with the command's help line.
+    static func analysisSeedOption(_ help: String) -> OptionSpec {
+        .whole("--seed", "S", 0...SamplingSettings.maxSeed, default: .number(Int(defaultAnalysisSeed)), help)
+    }
+    static let calibrateSeed = analysisSeedOption("the seed of the sequence's digital shift")
+    /// `--format` of calibrate and sensitivity.
+    static let analysisFormatOption = OptionSpec.format([
+        (.text, "for a terminal"), (.md, "Markdown"), (.json, "canonical JSON"),
+        (.html, "a self-contained page (calibrate: a histogram per varied setting; sensitivity: a heat map), then the report"),
+    ])
 
-        The report gives how many sets were accepted; each varied setting's accepted range and a
-        histogram (accepted sets per twentieth of the prior); a representative accepted set as a
-        ready --set line; and, for every cell not measured, the share of accepted sets predicting
-        ○, △ (which procedures) and ×, with 95% Wilson intervals. When nothing is accepted, the
-        closest sets and the measured cells each misses.
+    static let calibrateSpec = CommandSpec(
+        name: "calibrate",
+        summary: """
+              exitrace calibrate [FILE] --measured MEASURED.json [--samples N] [--seed S] [--tolerance K]
+                      [--format text|md|json|html] [--output F] [--check COMMITTED.json [--update]]
+                                            which timings reproduce a table measured on a device, and
+                                            how sure each prediction is given them (html: histograms)
+            """,
+        about: """
+            USAGE: exitrace calibrate [FILE] --measured MEASURED.json [--set PATH=VALUE]… [--samples N]
+                                      [--seed S] [--tolerance K] [--format text|md|json|html]
+                                      [--output F] [--check COMMITTED.json [--update [--force]]] [--serial]
+                                      [--shard i/n --output SHARD.json]
 
-        OPTIONS
-          --measured FILE    the measured table: {"device", "os", "notes", "cells": [{"hook",
-                             "strategy", "observed": "○"|"△"|"×", "procedures": [..] for △}]};
-                             unmeasured cells are left out (see measurements/); or, in a
-                             file ending in .md, the table in its own Markdown layout:
-                             | hook | Task | … |, cells ○, × or △ background, empty = not measured
-          --set PATH=VALUE   override a setting, or give it a prior: --set 'timing.exitDurationMs=uniform(1,20)'
-          --samples N        parameter sets to draw (default 4096; 1 to \(Calibration.maxSamples))
-          --seed S           the seed of the sequence's digital shift (default 1)
-          --tolerance K      accept sets missing at most K measured cells (default 0; fewer
-                             than the measured cells)
-          --format F         text (default, for a terminal), md (Markdown), json (canonical JSON)
-                             or html (a self-contained page: one histogram per varied setting of
-                             the accepted sets over its prior, the nominal value marked, then
-                             the report)
-          --output F, -o F   write to F (whole, once done) instead of standard output
-          --check FILE       compare with a committed calibration (a --format json file): exit 0
-                             when it is what this run computes, else 1 with each change in words
-                             (accepted count, accepted ranges, histograms, prediction counts).
-                             --samples, --seed and --tolerance default to FILE's; given and
-                             different, exit 1 saying so. The measured file's path is not
-                             compared (only its content matters). No --output or --format
-          --update           with --check: rewrite FILE, and FILE's .md sibling (the Markdown
-                             report), with this run's calibration; refused when CI=true unless
-                             --force is given too
-          --serial           run on one thread (the output is byte-identical)
-          --shard i/n        run only shard i of n (1-based) of one FILE's sets, in whole words of
-                             64 sets, and write a shard file to --output (no --format, no --check);
-                             exitrace merge puts the shards together into exactly the unsharded
-                             report, in any --format. See docs/sharding.md
+            Which timings are consistent with what you measured on a device, and how sure is each
+            prediction given that? Approximate Bayesian computation by rejection: the scenario's
+            distributions are the prior (a setting without one stays fixed); N parameter sets are
+            drawn with a Sobol sequence (digitally shifted by S) through each distribution's quantile,
+            every set is simulated in every cell, and the sets whose table matches every measured cell
+            (all but K) are accepted.
 
-        EXAMPLE
-          exitrace calibrate scenarios/live-activity-prior.json --measured measurements/live-activity-ios18.4.json
-          exitrace calibrate scenarios/live-activity-prior.json --measured measurements/live-activity-ios18.4.json \\
-            --format html --output calibration.html
+            The report gives how many sets were accepted; each varied setting's accepted range and a
+            histogram (accepted sets per twentieth of the prior); a representative accepted set as a
+            ready --set line; and, for every cell not measured, the share of accepted sets predicting
+            ○, △ (which procedures) and ×, with 95% Wilson intervals. When nothing is accepted, the
+            closest sets and the measured cells each misses. The html page shows one histogram per
+            varied setting of the accepted sets over its prior, the nominal value marked, then the
+            report.
 
-        Bad input (a measured file naming unknown hooks, strategies or procedures, a symbol that is
-        not ○, △ or ×, a scenario with no distributions, --samples out of range) exits 2 with the
-        file, line and column on stderr.
+            """,
+        options: [
+            .text(
+                "--measured", "FILE",
+                """
+                the measured table: {"device", "os", "notes", "cells": [{"hook", "strategy", "observed": "○"|"△"|"×", \
+                "procedures": [..] for △}]}; unmeasured cells are left out (see measurements/); or, in a file ending in .md, \
+                the table in its own Markdown layout: | hook | Task | … |, cells ○, × or △ background, empty = not measured
+                """),
+            .set("override a setting, or give it a prior: --set 'timing.exitDurationMs=uniform(1,20)'"),
+            calibrateSamples, calibrateSeed, calibrateTolerance, analysisFormatOption,
+            .output("write to FILE (whole, once done) instead of standard output"),
+            .text(
+                "--check", "FILE",
+                "compare with a committed calibration (a --format json file): exit 0 when it is what this run computes, else "
+                    + "1 with each change in words (accepted count, accepted ranges, histograms, prediction counts). "
+                    + "--samples, --seed and --tolerance default to FILE's; given and different, exit 1 saying so. The "
+                    + "measured file's path is not compared (only its content matters). No --output or --format"),
+            .flag(
+                "--update",
+                "with --check: rewrite FILE, and FILE's .md sibling (the Markdown report), with this run's calibration; refused "
+                    + "when CI=true unless --force is given too"),
+            .flag("--force", "with --update: rewrite even when CI=true"),
+            .flag("--serial", "run on one thread (the output is byte-identical)"),
+            .shard(
+                "run only shard i of n (1-based) of one FILE's sets, in whole words of 64 sets, and write a shard file to "
+                    + "--output (no --format, no --check); exitrace merge puts the shards together into exactly the unsharded "
+                    + "report, in any --format. See docs/sharding.md"),
+        ],
+        epilogue: """
+            EXAMPLE
+              exitrace calibrate scenarios/live-activity-prior.json --measured measurements/live-activity-ios18.4.json
+              exitrace calibrate scenarios/live-activity-prior.json --measured measurements/live-activity-ios18.4.json \\
+                --format html --output calibration.html
 
-        """
+            Bad input (a measured file naming unknown hooks, strategies or procedures, a symbol that is
+            not ○, △ or ×, a scenario with no distributions, --samples out of range) exits 2 with the
+            file, line and column on stderr.
+
+            """,
+        run: calibrateCommand)
 }

@@ -9,7 +9,7 @@ extension Tool {
             throw usageError(
                 "exitrace calibrate: --shard writes a shard file (JSON) and takes no \(option); choose the format when merging (exitrace merge SHARD.json… --format md)")
         }
-        guard let output = arguments.value("--output") ?? arguments.value("-o") else {
+        guard let output = arguments.value("--output") else {
             throw usageError("exitrace calibrate: --shard needs --output SHARD.json, the shard file exitrace merge reads")
         }
         let resolved = try oneResolvedScenario(arguments, command: "calibrate")
@@ -35,14 +35,13 @@ extension Tool {
         let (result, measured) = try reporting { () throws(InputError) in try CalibrationShardMerge.merge(shards) }
         let words = CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: result.calibration.scenario))
         let rendered: String
-        switch arguments.value("--format") ?? "text" {
-        case "text": rendered = CalibrationRenderer.text(words)
-        case "md": rendered = CalibrationRenderer.markdown(words)
-        case "json": rendered = CalibrationRenderer.json(words)
-        case "html": rendered = CalibrationHTML.render(words)
-        case let other: throw usageError("exitrace merge: --format expects text, md, json or html for calibration shards, found '\(other)'")
+        switch try format(arguments, in: [.text, .md, .json, .html], command: "merge", for: "for calibration shards") {
+        case .md: rendered = CalibrationRenderer.markdown(words)
+        case .json: rendered = CalibrationRenderer.json(words)
+        case .html: rendered = CalibrationHTML.render(words)
+        default: rendered = CalibrationRenderer.text(words)
         }
-        let output = arguments.value("--output") ?? arguments.value("-o")
+        let output = arguments.value("--output")
         var results = try ResultStream(output: output, environment, protecting: ProtectedFiles(arguments.positional))
         try results.write(rendered)
         return try results.finish()

@@ -3,21 +3,17 @@ import ExitRace
 extension Tool {
     static func checkCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(
-                raw, command: "check",
-                values: ["--against", "--set", "--format", "--margins", "--rate-tolerance", "--shard"] + SamplingOptions.names
-                    + ExplorationOptions.values,
-                flags: ["--update", "--force", "--serial", ExplorationOptions.flag])
+            let arguments = try parse(raw, checkSpec)
             guard let against = arguments.value("--against") else {
                 throw usageError("exitrace check: --against DIR is required (the committed results)")
             }
             guard !arguments.positional.isEmpty else {
                 throw usageError("exitrace check: expected scenario files or directories (e.g. scenarios)")
             }
-            let markdown = try markdownFormat(arguments, command: "check")
+            let markdown = arguments.format(reportFormatOption) == .md
             let tolerance = try marginTolerance(arguments, command: "check")
             let rateTolerance = try rateTolerance(arguments, command: "check")
-            let sampling = try SamplingOptions(arguments, command: "check")
+            let sampling = SamplingOptions(arguments)
             let update = arguments.flag("--update")
             let explore = try ExplorationOptions(arguments, command: "check").limits
             let exploration = checkExploration(explore, against: against)
@@ -72,7 +68,7 @@ extension Tool {
         let optionLike = arguments.positional.contains { $0.hasPrefix("-") && $0 != "-" }
         var words = ["exitrace", "check"] + (optionLike ? [] : arguments.positional) + ["--against", against]
         for setting in arguments.values("--set") { words += ["--set", setting] }
-        for option in ["--margins", "--rate-tolerance", "--shard"] + SamplingOptions.names {
+        for option in ["--margins", "--rate-tolerance", "--shard"] + SamplingOptions.options.map(\.name) {
             if let value = arguments.value(option) { words += [option, value] }
         }
         words += ExplorationOptions.words(arguments)
@@ -82,44 +78,52 @@ extension Tool {
     }
 
 
-    static let checkHelp = """
-        USAGE: exitrace check DIR|FILE… --against DIR [--update [--force]] [--format text|md]
-                              [--margins MS] [--rate-tolerance SHARE] [--set PATH=VALUE]…
-                              [--runs N] [--seed S] [--explore [--bound K] [--max-schedules N]]
-                              [--shard i/n]
+    static let checkSpec = CommandSpec(
+        name: "check",
+        summary: """
+              exitrace check DIR|FILE… --against DIR [--update [--force]] [--set PATH=VALUE]…
+                           [--margins MS] [--runs N] [--seed S] [--explore …]
+                                            re-run scenarios and compare with committed results
+            """,
+        about: """
+            USAGE: exitrace check DIR|FILE… --against DIR [--update [--force]] [--format text|md]
+                                  [--margins MS] [--rate-tolerance SHARE] [--set PATH=VALUE]…
+                                  [--runs N] [--seed S] [--explore [--bound K] [--max-schedules N]]
+                                  [--shard i/n] [--serial]
 
-        Re-runs the scenarios and compares with the committed results in the --against directory
-        (<name>.md and <name>.json per scenario, as exitrace batch writes them). Any difference
-        fails: a flipped cell is reported cell by cell, as exitrace diff does; a result file that
-        changed without a cell changing (labels, details) is named; results of scenarios that no
-        longer exist are reported when the arguments are directories. A committed result made
-        with --explore (it has an "exploration" member) is explored again with the bound and
-        --max-schedules it records, and a cell run that became order-sensitive or order-robust
-        is drift, named with the race in words.
+            Re-runs the scenarios and compares with the committed results in the --against directory
+            (<name>.md and <name>.json per scenario, as exitrace batch writes them). Any difference
+            fails: a flipped cell is reported cell by cell, as exitrace diff does; a result file that
+            changed without a cell changing (labels, details) is named; results of scenarios that no
+            longer exist are reported when the arguments are directories. A committed result made
+            with --explore (it has an "exploration" member) is explored again with the bound and
+            --max-schedules it records, and a cell run that became order-sensitive or order-robust
+            is drift, named with the race in words. --explore, --bound and --max-schedules explore
+            every scenario with these limits instead of each result's recorded ones (with --update:
+            start or change recording exploration).
 
-        OPTIONS
-          --update             rewrite the results that differ (and remove those of deleted
-                               scenarios); refused when CI=true and something differs, unless
-                               --force is given
-          --format md          Markdown, for a CI job summary
-          --margins MS         also report margins that moved by more than MS milliseconds
-          --rate-tolerance SHARE
-                               in sampled tables, report a procedure's rate that moved by more
-                               than SHARE (default 0.02: 2 percentage points) or whose 95%
-                               interval no longer overlaps the committed one; a cell that became
-                               sampled or stopped being sampled is always reported
-        \(SamplingOptions.help)
-          --explore [--bound K] [--max-schedules N]
-                               explore every scenario with these limits instead of each result's
-                               recorded ones (with --update: start or change recording
-                               exploration)
+            """,
+        options: [
+            .text("--against", "DIR", "the committed results (required)"),
+            .flag(
+                "--update",
+                "rewrite the results that differ (and remove those of deleted scenarios); refused when CI=true and something "
+                    + "differs, unless --force is given"),
+            .flag("--force", "with --update: rewrite even when CI=true"),
+            reportFormatOption,
+            marginsOption,
+            rateToleranceOption("the committed one"),
+            .set("override one setting of every scenario; repeatable"),
+        ] + SamplingOptions.options + ExplorationOptions.options + [
+            .shard(
+                "check only shard i of n (1-based) of the scenarios, sorted by name ((i-1)·N/n ..< i·N/n of N); exit 1 on "
+                    + "drift in that part. Shard 1 also reports results of removed scenarios. No merge is needed: the check "
+                    + "passes when every shard passes. See docs/sharding.md"),
+            .flag("--serial", "one scenario after another (the same result, slower)"),
+        ],
+        epilogue: """
+            Exit code 0 when everything matches (or --update wrote it), 1 on drift, 2 on bad input.
 
-          --shard i/n          check only shard i of n (1-based) of the scenarios, sorted by name
-                               ((i-1)·N/n ..< i·N/n of N); exit 1 on drift in that part. Shard 1
-                               also reports results of removed scenarios. No merge is needed: the
-                               check passes when every shard passes. See docs/sharding.md
-
-        Exit code 0 when everything matches (or --update wrote it), 1 on drift, 2 on bad input.
-
-        """
+            """,
+        run: checkCommand)
 }

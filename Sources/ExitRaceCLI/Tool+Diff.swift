@@ -3,11 +3,11 @@ import ExitRace
 extension Tool {
     static func diffCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "diff", values: ["--format", "--margins", "--rate-tolerance"])
+            let arguments = try parse(raw, diffSpec)
             guard arguments.positional.count == 2 else {
                 throw usageError("exitrace diff: expected OLD and NEW (two result files or two directories)")
             }
-            let markdown = try markdownFormat(arguments, command: "diff")
+            let markdown = arguments.format(reportFormatOption) == .md
             let tolerance = try marginTolerance(arguments, command: "diff")
             let rateTolerance = try rateTolerance(arguments, command: "diff")
             let diff = try reporting { () throws(InputError) in
@@ -41,28 +41,46 @@ extension Tool {
         return share
     }
 
-    static let diffHelp = """
-        USAGE: exitrace diff OLD NEW [--format text|md] [--margins MS] [--rate-tolerance SHARE]
+    /// `--format text|md` of diff and check.
+    static let reportFormatOption = OptionSpec.format([(.text, "aligned for a terminal"), (.md, "Markdown, for a CI job summary")])
 
-        Compares two result files (exitrace run --format json, or results/<name>.json), or two
-        directories of them, and prints what changed cell by cell, e.g.
-          live-activity · AppDelegate · Task.detached: × → ○ (foreground: failed → finished, margin -8 ms → +1 ms)
-        plus scenarios, hooks, strategies or procedures added or removed.
+    /// `--margins MS` of diff and check.
+    static let marginsOption = OptionSpec.text(
+        "--margins", "MS",
+        "also report margins that moved by more than MS milliseconds (without it, margins are shown only where an outcome "
+            + "changed)")
 
-        OPTIONS
-          --format md     Markdown, for a CI job summary
-          --margins MS    also report margins that moved by more than MS milliseconds
-                          (without it, margins are shown only where an outcome changed)
-          --rate-tolerance SHARE
-                          in sampled tables (run --runs, or a scenario with distributions),
-                          report a procedure's rate that moved by more than SHARE (default
-                          0.02: 2 percentage points) or whose 95% interval no longer overlaps
-                          the old one, e.g.
-          live-activity · AppDelegate · Task.detached: △ as before (foreground: finished in 45.2%
-          (42.1–48.3%), was 51.0% (47.9–54.1%): moved 5.8 points, beyond --rate-tolerance 0.02)
-                          a cell that became sampled or stopped being sampled is a change too
+    /// `--rate-tolerance SHARE` of diff and check, comparing with `before` (the old one, the committed one).
+    static func rateToleranceOption(_ before: String) -> OptionSpec {
+        .text(
+            "--rate-tolerance", "SHARE", default: .value("\(ResultDiff.defaultRateTolerance)"),
+            "in sampled tables (run --runs, or a scenario with distributions), report a procedure's rate that moved by more "
+                + "than SHARE (a share of 1: 0.01 is one percentage point) or whose 95% interval no longer overlaps \(before); a cell that "
+                + "became sampled or stopped being sampled is a change too")
+    }
 
-        Exit code 0 when the results agree, 1 when they differ, 2 on bad input.
+    static let diffSpec = CommandSpec(
+        name: "diff",
+        summary: """
+              exitrace diff OLD NEW [--format text|md] [--margins MS]
+                                            compare two result files or directories, cell by cell
+            """,
+        about: """
+            USAGE: exitrace diff OLD NEW [--format text|md] [--margins MS] [--rate-tolerance SHARE]
 
-        """
+            Compares two result files (exitrace run --format json, or results/<name>.json), or two
+            directories of them, and prints what changed cell by cell, e.g.
+              live-activity · AppDelegate · Task.detached: × → ○ (foreground: failed → finished, margin -8 ms → +1 ms)
+            plus scenarios, hooks, strategies or procedures added or removed. A sampled rate that moved
+            beyond --rate-tolerance reads, e.g.
+              live-activity · AppDelegate · Task.detached: △ as before (foreground: finished in 45.2%
+              (42.1–48.3%), was 51.0% (47.9–54.1%): moved 5.8 points, beyond --rate-tolerance 0.02)
+
+            """,
+        options: [reportFormatOption, marginsOption, rateToleranceOption("the old one")],
+        epilogue: """
+            Exit code 0 when the results agree, 1 when they differ, 2 on bad input.
+
+            """,
+        run: { raw, _ in diffCommand(raw) })
 }

@@ -4,7 +4,7 @@ import Foundation
 extension Tool {
     static func explainCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "explain", values: ["--hook", "--strategy", "--procedure", "--trace", "--set", "--seed", "--replication", "--schedule"])
+            let arguments = try parse(raw, explainSpec)
             guard arguments.positional.count <= 1 else {
                 throw usageError("exitrace explain: expected at most one scenario file, found \(arguments.positional.count)")
             }
@@ -29,12 +29,14 @@ extension Tool {
             let simulator = Simulator(scenario: scenario)
             let replay = try replay(arguments, simulator: simulator)
             let cell = CellIndex(hook: hook, strategy: strategy)
+            let budget = try EventBudget(arguments.number(orDefault: maxEventsOption), values: replay.values)
             let runs = try procedures.map { procedure throws(Stop) in
-                try scheduledTrace(arguments, simulator, cell, procedure, replay.values)
+                try scheduledTrace(arguments, simulator, cell, procedure, replay.values, budget: budget)
             }
             let traces = runs.map(\.trace)
             if let traceFile { try write(ChromeTrace.render(traces[0]), to: traceFile, inputsOf: arguments) }
-            let header = replay.headerLines() + runs.flatMap(\.races).map { "schedule: " + $0.replayed }
+            let cut = budget.cutNote(traces.map(\.outcome))
+            let header = replay.headerLines() + runs.flatMap(\.races).map { "schedule: " + $0.replayed } + (cut.map { [$0] } ?? [])
             let explanations = traces.map { CellExplanation($0).renderText() }.joined(separator: "\n")
             return ToolOutput(stdout: header.isEmpty ? explanations : header.map { ProseWrapping.text($0) }.joined() + "\n" + explanations)
         }
@@ -42,11 +44,13 @@ extension Tool {
 
     /// The run's trace, under the `--schedule` given (checked against this run's identity) or
     /// the default order; with a schedule, also the race behind each of its deviations in words.
+    /// The schedule's fingerprint is the run's own values'; the run itself follows `budget`'s.
     private static func scheduledTrace(
-        _ arguments: Arguments, _ simulator: Simulator, _ cell: CellIndex, _ procedure: Int, _ values: ParameterValues
+        _ arguments: Arguments, _ simulator: Simulator, _ cell: CellIndex, _ procedure: Int, _ values: ParameterValues,
+        budget: EventBudget
     ) throws(Stop) -> (trace: CellTrace, races: [ScheduleRace]) {
         guard let text = arguments.value("--schedule") else {
-            return (simulator.trace(hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: values), [])
+            return (simulator.trace(hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: budget.values), [])
         }
         let schedule: ScheduleText
         do throws(ScheduleTextError) {
@@ -57,36 +61,24 @@ extension Tool {
             throw usageError("exitrace explain: --schedule: \(error.message)")
         }
         let (trace, run) = simulator.trace(
-            hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: values, deviations: schedule.deviations)
+            hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: budget.values, deviations: schedule.deviations)
         guard run.followedSchedule else {
             throw usageError("exitrace explain: --schedule: the run does not have the choice points the schedule names (\(text))")
         }
         let races = simulator.races(
-            hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: values, deviations: schedule.deviations)
+            hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: budget.values, deviations: schedule.deviations)
         return (trace, races.map(\.race))
     }
 
     /// The values to explain: replication `--replication` drawn from `--seed` (default: the
     /// scenario's sampling seed), else the scenario's nominal values.
     private static func replay(_ arguments: Arguments, simulator: Simulator) throws(Stop) -> Replay {
-        let seedText = arguments.value("--seed")
-        var seed = simulator.scenario.sampling.seed
-        if let seedText {
-            guard let number = UInt64(seedText), number <= UInt64(SamplingSettings.maxSeed) else {
-                throw usageError("exitrace explain: --seed expects a whole number from 0 to \(SamplingSettings.maxSeed), found '\(seedText)'")
-            }
-            seed = number
-        }
-        guard let text = arguments.value("--replication") else {
-            if seedText != nil {
+        let seed = arguments.number(SamplingOptions.seedOption).map { UInt64($0) } ?? simulator.scenario.sampling.seed
+        guard let replication = arguments.number(replicationOption) else {
+            if arguments.value("--seed") != nil {
                 throw usageError("exitrace explain: --seed chooses the draws of a replication: add --replication r (a number from 0)")
             }
             return Replay(nominal: simulator, seed: seed)
-        }
-        guard let replication = Int(text), (0..<SamplingSettings.maxRuns).contains(replication) else {
-            throw usageError(
-                "exitrace explain: --replication expects a replication number from 0 to \(SamplingSettings.maxRuns - 1) "
-                    + "(as listed in a rate table's \"fails in replications\"), found '\(text)'")
         }
         return Replay(simulator: simulator, seed: seed, replication: replication)
     }
@@ -105,44 +97,75 @@ extension Tool {
         }
     }
 
-    static let explainHelp = """
-        USAGE: exitrace explain [FILE] --hook HOOK --strategy STRATEGY [--procedure PROCEDURE]
-                                [--trace TRACE.json] [--set PATH=VALUE]… [--replication R [--seed S]]
-                                [--schedule SCHEDULE]
+    /// The most events explain follows a run for without `--max-events`: the default scenario's
+    /// `limits.maxEvents`. A file may allow far more (up to ``Limits/maxEventsCeiling``), which a
+    /// trace would follow for minutes.
+    static let defaultExplainMaxEvents = Limits.default.maxEvents
 
-        Prints the timeline of one cell (the default scenario when no FILE): for each thread and
-        executor, what ran when, in virtual time: hooks entered and returned, jobs queued and
-        picked up, hops off the main actor, semaphore waits and signals, the request taking
-        effect, the process dying and why. Then a verdict in plain words. Without --procedure,
-        one timeline per kill procedure.
+    static let maxEventsOption = OptionSpec.whole(
+        "--max-events", "N", 1...Limits.maxEventsCeiling, default: .number(defaultExplainMaxEvents),
+        "follow each run for at most N events: a scenario whose limits.maxEvents is larger is cut here, and the "
+            + "explanation says so (raise it to follow a long run further)")
 
-        HOOK is a hook's name or label (applicationWillTerminate or AppDelegate); STRATEGY a
-        strategy's name ("Task.detached + semaphore").
+    static let replicationOption = OptionSpec.whole(
+        "--replication", "R", 0...(SamplingSettings.maxRuns - 1), default: .none,
+        "replay replication R of a sampled run (numbered from 0, as the rate table's \"fails in replications\" lists "
+            + "them): the run uses exactly the values R drew, printed first; --trace then writes that run")
 
-        OPTIONS
-          --trace FILE    also write the run in the Chrome Trace Event format, which Perfetto
-                          (ui.perfetto.dev) and chrome://tracing open: one track per thread;
-                          a trace holds one run, so it needs --procedure unless the scenario
-                          has a single kill procedure
-          --replication R replay replication R of a sampled run (numbered from 0, as the rate
-                          table's "fails in replications" lists them): the run uses exactly the
-                          values R drew, printed first; --trace then writes that run
-          --seed S        the seed the replication was drawn from (default: the file's sampling
-                          seed, else 1); give the --seed you gave `exitrace run`
-          --schedule SCH  replay one order of same-instant races, a witness `exitrace explore`
-                          printed (needs --procedure; --trace then writes that run)
+    static let explainSpec = CommandSpec(
+        name: "explain",
+        summary: """
+              exitrace explain [FILE] --hook H --strategy S [--procedure P] [--set PATH=VALUE]…
+                           [--replication r [--seed S]] [--schedule SCHEDULE] [--trace OUT.json]
+                                            tell, step by step, why one cell came out as it did
+            """,
+        about: """
+            USAGE: exitrace explain [FILE] --hook HOOK --strategy STRATEGY [--procedure PROCEDURE]
+                                    [--trace TRACE.json] [--set PATH=VALUE]… [--replication R [--seed S]]
+                                    [--schedule SCHEDULE] [--max-events N]
 
-        A scenario with distributions explained without --replication runs at its nominal values
-        (each distribution's median).
+            Prints the timeline of one cell (the default scenario when no FILE): for each thread and
+            executor, what ran when, in virtual time: hooks entered and returned, jobs queued and
+            picked up, hops off the main actor, semaphore waits and signals, the request taking
+            effect, the process dying and why. Then a verdict in plain words. Without --procedure,
+            one timeline per kill procedure.
 
-        """
+            HOOK is a hook's name or label (applicationWillTerminate or AppDelegate); STRATEGY a
+            strategy's name ("Task.detached + semaphore").
+
+            """,
+        options: [
+            .text("--hook", "HOOK", "the cell's hook (required)"),
+            .text("--strategy", "STRATEGY", "the cell's strategy (required)"),
+            .text("--procedure", "PROCEDURE", default: .words("every kill procedure, one timeline each"), "the kill procedure"),
+            .text(
+                "--trace", "FILE",
+                "also write the run in the Chrome Trace Event format, which Perfetto (ui.perfetto.dev) and chrome://tracing "
+                    + "open: one track per thread; a trace holds one run, so it needs --procedure unless the scenario has a "
+                    + "single kill procedure"),
+            .set("override one setting of the scenario; repeatable"),
+            replicationOption, maxEventsOption,
+            .whole(
+                "--seed", "S", 0...SamplingSettings.maxSeed, default: .words("the file's sampling seed, else \(SamplingSettings.default.seed)"),
+                "the seed the replication was drawn from; give the --seed you gave `exitrace run`"),
+            .text(
+                "--schedule", "SCH",
+                "replay one order of same-instant races, a witness `exitrace explore` printed (needs --procedure; --trace "
+                    + "then writes that run)"),
+        ],
+        epilogue: """
+            A scenario with distributions explained without --replication runs at its nominal values
+            (each distribution's median).
+
+            """,
+        run: { raw, _ in explainCommand(raw) })
 }
 
 extension Tool {
     static func reportCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "report", values: ["--out", "--set"] + SamplingOptions.names, flags: ["--expand"])
-            let sampling = try SamplingOptions(arguments, command: "report")
+            let arguments = try parse(raw, reportSpec)
+            let sampling = SamplingOptions(arguments)
             guard let out = arguments.value("--out") else {
                 throw usageError("exitrace report: --out DIR is required (index.html is written there)")
             }
@@ -155,21 +178,30 @@ extension Tool {
         }
     }
 
-    static let reportHelp = """
-        USAGE: exitrace report [DIR|FILE…] --out DIR [--expand] [--set PATH=VALUE]… [--runs N] [--seed S]
+    static let reportSpec = CommandSpec(
+        name: "report",
+        summary: """
+              exitrace report [DIR|FILE…] --out DIR
+                                            write a self-contained HTML report with a timeline per cell
+            """,
+        about: """
+            USAGE: exitrace report [DIR|FILE…] --out DIR [--expand] [--set PATH=VALUE]… [--runs N] [--seed S]
 
-        Writes DIR/index.html, a self-contained HTML report (no scripts, no network): each
-        scenario's table, and for every cell, under every kill procedure, an SVG timeline (one row
-        per thread, the request and the process's death marked) with the verdict in words. With
-        no FILE, the built-in default scenario. --expand opens every cell (for printing).
+            Writes DIR/index.html, a self-contained HTML report (no scripts, no network): each
+            scenario's table, and for every cell, under every kill procedure, an SVG timeline (one row
+            per thread, the request and the process's death marked) with the verdict in words. With
+            no FILE, the built-in default scenario. --expand opens every cell (for printing).
 
-        A sampled scenario (one with distributions, or --runs) shows rates: per cell and kill
-        procedure the share of replications that finished as a bar with its 95% interval, a
-        histogram of margins, the first failing replication replayed, then the timelines at
-        the nominal values.
+            A sampled scenario (one with distributions, or --runs) shows rates: per cell and kill
+            procedure the share of replications that finished as a bar with its 95% interval, a
+            histogram of margins, the first failing replication replayed, then the timelines at
+            the nominal values.
 
-        OPTIONS
-        \(SamplingOptions.help)
-
-        """
+            """,
+        options: [
+            .text("--out", "DIR", "the directory index.html is written to (required)"),
+            .flag("--expand", "open every cell (for printing)"),
+            .set("override one setting of every scenario; repeatable"),
+        ] + SamplingOptions.options,
+        run: { raw, _ in reportCommand(raw) })
 }

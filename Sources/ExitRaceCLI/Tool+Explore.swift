@@ -1,11 +1,9 @@
 import ExitRace
 
 extension Tool {
-    static func exploreCommand(_ raw: [String]) -> ToolOutput {
+    static func exploreCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(
-                raw, command: "explore",
-                values: ["--hook", "--strategy", "--procedure", "--bound", "--max-schedules", "--random", "--seed", "--format", "--set"])
+            let arguments = try parse(raw, exploreSpec)
             guard arguments.positional.count <= 1 else {
                 throw usageError("exitrace explore: expected at most one scenario file, found \(arguments.positional.count)")
             }
@@ -13,15 +11,23 @@ extension Tool {
             guard loaded.count == 1 else {
                 throw usageError("exitrace explore: expected one scenario file, found a directory of \(loaded.count)")
             }
-            let json = try exploreFormat(arguments)
+            let json = arguments.format(exploreFormatOption) == .json
             let limits = try explorationLimits(arguments)
             let simulator = Simulator(scenario: loaded[0])
             let (cells, procedures) = try exploredCells(arguments, in: loaded[0])
-            let exploration = ScenarioExploration(simulator: simulator, limits: limits, cells: cells, procedures: procedures)
-            return ToolOutput(
-                stdout: json
-                    ? ExplorationRenderer.renderJSON(exploration)
-                    : ExplorationRenderer.renderText(exploration, replay: replayCommand(arguments)))
+            let budget = ExplorationBudget(
+                limits, maxEvents: arguments.number(orDefault: ExplorationBudget.option),
+                scheduleCountGiven: arguments.value("--max-schedules") != nil, simulator: simulator, cells: cells,
+                procedures: procedures ?? Array(loaded[0].procedures.indices))
+            let progress = ProgressLine(environment, noun: "cell runs explored")
+            if let estimate = budget.estimate(command: "exitrace explore") { progress.say(estimate) }
+            let exploration = ScenarioExploration(
+                simulator: simulator, limits: budget.limits, cells: cells, procedures: procedures, progress: progress.reporter)
+            progress.finish()
+            let note = budget.note(cutSearches: exploration.cells.filter { !$0.exhaustive }.count, command: "exitrace explore")
+            if json { return ToolOutput(stdout: ExplorationRenderer.renderJSON(exploration), stderr: note.map { ProseWrapping.text($0) } ?? "") }
+            let text = ExplorationRenderer.renderText(exploration, replay: replayCommand(arguments))
+            return ToolOutput(stdout: text + (note.map { "\n" + ProseWrapping.text($0) } ?? ""))
         }
     }
 
@@ -43,33 +49,17 @@ extension Tool {
         return words.map(ShellQuoting.quoted).joined(separator: " ")
     }
 
-    private static func exploreFormat(_ arguments: Arguments) throws(Stop) -> Bool {
-        switch arguments.value("--format") {
-        case nil, "text": return false
-        case "json": return true
-        case let other?: throw usageError("exitrace explore: --format expects text or json, found '\(other)'")
-        }
-    }
-
-    /// `--bound`, `--max-schedules`, `--random` and `--seed`, each checked against its range.
+    /// `--bound`, `--max-schedules`, `--random` and `--seed` (each checked against its range while parsing).
     private static func explorationLimits(_ arguments: Arguments) throws(Stop) -> ExplorationLimits {
-        let most = ExplorationLimits.maxScheduleCount
-        let bound = try wholeNumber(arguments, "--bound", default: ExplorationLimits.defaultBound, in: 0...ExplorationLimits.maxBound, command: "explore")
-        let maxSchedules = try wholeNumber(
-            arguments, "--max-schedules", default: ExplorationLimits.defaultMaxSchedules, in: 1...most, command: "explore")
-        let random = try optionalWholeNumber(arguments, "--random", in: 1...most)
-        let seed = try optionalWholeNumber(arguments, "--seed", in: 0...Int(SamplingSettings.maxSeed))
+        let random = arguments.number(randomOption)
+        let seed = arguments.number(exploreSeedOption)
         if seed != nil && random == nil { throw usageError("exitrace explore: --seed chooses random schedules: add --random N") }
-        if random != nil && (arguments.value("--bound") != nil || arguments.value("--max-schedules") != nil) {
-            throw usageError("exitrace explore: --random N runs N random schedules; it takes no --bound or --max-schedules")
+        if random != nil, let option = ["--bound", "--max-schedules", "--max-events"].first(where: { arguments.value($0) != nil }) {
+            throw usageError("exitrace explore: --random N runs N random schedules; it takes no \(option)")
         }
-        return ExplorationLimits(bound: bound, maxSchedules: maxSchedules, randomSchedules: random, seed: UInt64(seed ?? 1))
-    }
-
-    /// `--random` and `--seed`: nil when not given.
-    private static func optionalWholeNumber(_ arguments: Arguments, _ name: String, in range: ClosedRange<Int>) throws(Stop) -> Int? {
-        guard arguments.value(name) != nil else { return nil }
-        return try wholeNumber(arguments, name, default: 0, in: range, command: "explore")
+        return ExplorationLimits(
+            bound: arguments.number(orDefault: boundOption), maxSchedules: arguments.number(orDefault: maxSchedulesOption),
+            randomSchedules: random, seed: seed.map { UInt64($0) } ?? ExplorationLimits.defaultSeed)
     }
 
     /// The cells and procedures named by `--hook`, `--strategy` and `--procedure` (every one when
@@ -88,30 +78,52 @@ extension Tool {
         }
     }
 
-    static let exploreHelp = """
-        USAGE: exitrace explore [FILE] [--hook HOOK] [--strategy STRATEGY] [--procedure PROCEDURE]
-                                [--bound K] [--max-schedules N] [--random N [--seed S]]
-                                [--format text|json] [--set PATH=VALUE]…
+    static let boundOption = OptionSpec.whole(
+        "--bound", "K", 0...ExplorationLimits.maxBound, default: .number(ExplorationLimits.defaultBound),
+        "schedules with at most K departures from the default order, searched depth-first")
+    static let maxSchedulesOption = OptionSpec.whole(
+        "--max-schedules", "N", 1...ExplorationLimits.maxScheduleCount, default: .number(ExplorationLimits.defaultMaxSchedules),
+        "stop a cell run's search after N schedules")
+    static let randomOption = OptionSpec.whole(
+        "--random", "N", 1...ExplorationLimits.maxScheduleCount, default: .none, "N random schedules per cell run instead")
+    static let exploreSeedOption = OptionSpec.whole(
+        "--seed", "S", 0...SamplingSettings.maxSeed, default: .number(Int(ExplorationLimits.defaultSeed)),
+        "with --random: the seed of the random schedules")
+    static let exploreFormatOption = OptionSpec.format([(.text, "in words"), (.json, "one JSON document instead of text")])
 
-        Does a cell's result hang on the order of events that fall on the same virtual instant?
-        The engine breaks such ties by scheduling order; some are real races on a device (a block
-        queued on the main queue against the system's next callback, a request against the
-        process's death). explore runs each cell (the default scenario when no FILE) under other
-        orders of those races (docs/schedules.md) and says, per cell and kill procedure,
-        order-robust (every schedule within the bound gives the same result), order-sensitive, or
-        undecided (--max-schedules or --random cut the search before it found another result),
-        with one witness schedule per result, which `exitrace explain … --schedule SCHEDULE`
-        replays given the same FILE and --set options (explore prints that command). A scenario
-        with distributions is explored at its nominal values (each distribution's median).
+    static let exploreSpec = CommandSpec(
+        name: "explore",
+        summary: """
+              exitrace explore [FILE] [--hook H --strategy S --procedure P] [--set PATH=VALUE]…
+                           [--bound K] [--max-schedules N] [--random N [--seed S]] [--format text|json]
+                                            does a cell's result hang on the order of same-instant
+                                            events? (schedule exploration)
+            """,
+        about: """
+            USAGE: exitrace explore [FILE] [--hook HOOK] [--strategy STRATEGY] [--procedure PROCEDURE]
+                                    [--bound K] [--max-schedules N] [--max-events N] [--random N [--seed S]]
+                                    [--format text|json] [--set PATH=VALUE]…
 
-        OPTIONS
-          --bound K           schedules with at most K departures from the default order,
-                              searched depth-first (default 2; 0 to 8)
-          --max-schedules N   stop a cell run's search after N schedules (default 100000)
-          --random N          N random schedules per cell run instead (--seed S, default 1)
-          --hook, --strategy, --procedure
-                              only these cells or this procedure (names as in explain)
-          --format json       one JSON document instead of text
+            Does a cell's result hang on the order of events that fall on the same virtual instant?
+            The engine breaks such ties by scheduling order; some are real races on a device (a block
+            queued on the main queue against the system's next callback, a request against the
+            process's death). explore runs each cell (the default scenario when no FILE) under other
+            orders of those races (docs/schedules.md) and says, per cell and kill procedure,
+            order-robust (every schedule within the bound gives the same result), order-sensitive, or
+            undecided (--max-schedules, the --max-events budget or --random cut the search before it
+            found another result),
+            with one witness schedule per result, which `exitrace explain … --schedule SCHEDULE`
+            replays given the same FILE and --set options (explore prints that command). A scenario
+            with distributions is explored at its nominal values (each distribution's median).
 
-        """
+            """,
+        options: [
+            boundOption, maxSchedulesOption, ExplorationBudget.option, randomOption, exploreSeedOption,
+            .text("--hook", "HOOK", default: .words("every hook"), "only this hook's cells (names as in explain)"),
+            .text("--strategy", "STRATEGY", default: .words("every strategy"), "only this strategy's cells"),
+            .text("--procedure", "PROCEDURE", default: .words("every kill procedure"), "only this kill procedure"),
+            exploreFormatOption,
+            .set("override one setting of the scenario; repeatable"),
+        ],
+        run: exploreCommand)
 }

@@ -3,7 +3,7 @@ import ExitRace
 extension Tool {
     static func importCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "import", values: ["--output", "--name"])
+            let arguments = try parse(raw, importSpec)
             guard !arguments.positional.isEmpty else { throw usageError("exitrace import: expected at least one Swift file") }
             let output = arguments.value("--output")
             let name = arguments.value("--name") ?? output.map(scenarioName(ofOutput:)) ?? "imported"
@@ -21,20 +21,32 @@ extension Tool {
         return base.isEmpty || base.hasPrefix(".") ? "imported" : base
     }
 
-    static let importHelp = """
-        USAGE: exitrace import FILE.swift… [--output FILE.json] [--name NAME]
+    static let importSpec = CommandSpec(
+        name: "import",
+        summary: """
+              exitrace import FILE.swift… [--output FILE.json] [--name NAME]
+                                            write a scenario from your app's lifecycle code (its
+                                            delegate methods, observers, scene-phase handlers)
+            """,
+        about: """
+            USAGE: exitrace import FILE.swift… [--output FILE.json] [--name NAME]
 
-        Reads your app's Swift and writes a scenario of its lifecycle code: one hook per entry point
-        found (delegate methods such as applicationWillTerminate and sceneDidDisconnect, observers of
-        UIApplication notifications, .onChange(of: scenePhase)), one strategy per hook ("your code:
-        …") translated from the Swift it runs, each step noting its file and line. The scenario
-        extends the built-in one (timing, Activity.end, kill procedures); run it with exitrace run.
-        The scenario goes to stdout, or to --output (written whole or not at all); its name is
-        --name, else the output file's base name, else "imported". A summary goes to stderr: each
-        entry point, the awaited calls that became system calls (set their costMs), and every
-        construct not translated or translated with an assumption, as FILE:LINE:COLUMN.
-        See docs/import.md. Exit code 0 on success, 2 on bad input (a file that is not Swift
-        source, unbalanced delimiters, no lifecycle code found).
+            Reads your app's Swift and writes a scenario of its lifecycle code: one hook per entry point
+            found (delegate methods such as applicationWillTerminate and sceneDidDisconnect, observers of
+            UIApplication notifications, .onChange(of: scenePhase)), one strategy per hook ("your code:
+            …") translated from the Swift it runs, each step noting its file and line. The scenario
+            extends the built-in one (timing, Activity.end, kill procedures); run it with exitrace run.
+            The scenario goes to stdout, or to --output (written whole or not at all); its name is
+            --name, else the output file's base name, else "imported". A summary goes to stderr: each
+            entry point, the awaited calls that became system calls (set their costMs), and every
+            construct not translated or translated with an assumption, as FILE:LINE:COLUMN.
+            See docs/import.md. Exit code 0 on success, 2 on bad input (a file that is not Swift
+            source, unbalanced delimiters, no lifecycle code found).
 
-        """
+            """,
+        options: [
+            .text("--output", "FILE.json", "write the scenario to FILE.json (whole or not at all) instead of stdout"),
+            .text("--name", "NAME", default: .words("the output file's base name, else \"imported\""), "the scenario's name"),
+        ],
+        run: { raw, _ in importCommand(raw) })
 }

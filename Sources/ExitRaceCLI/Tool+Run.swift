@@ -3,16 +3,14 @@ import ExitRace
 extension Tool {
     static func runCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(
-                raw, command: "run", values: ["--format", "--set", "--output", "-o", "--shard"] + SamplingOptions.names + ExplorationOptions.values,
-                flags: [ExplorationOptions.flag])
-            let sampling = try SamplingOptions(arguments, command: "run")
+            let arguments = try parse(raw, runSpec)
+            let sampling = SamplingOptions(arguments)
             let limits = try ExplorationOptions(arguments, command: "run").limits
             if let shard = arguments.value("--shard") {
                 if limits != nil { throw usageError("exitrace run: --shard runs a sampled scenario, which --explore does not explore") }
                 return try runShard(arguments, shard, sampling)
             }
-            let format = try outputFormat(arguments, command: "run")
+            let format = tableFormat(arguments)
             // Every file is checked before anything is written; then the scenarios are loaded
             // again, simulated and written a window at a time (in parallel within a window), so
             // memory holds one window however many files there are.
@@ -23,30 +21,40 @@ extension Tool {
                 let sampled = source.names.indices.filter { source.uncertain[$0] }.map { source.names[$0] }
                 if !sampled.isEmpty { throw ExplorationOptions.sampledError(sampled, command: "run") }
             }
-            let output = arguments.value("--output") ?? arguments.value("-o")
+            let output = arguments.value("--output")
             var results = try ResultStream(output: output, environment, protecting: output == nil ? .none : source.inputs)
             try results.write(format.opening(count: source.count))
             let count = source.count
             let chosen = format
+            let maxEvents = arguments.number(orDefault: ExplorationBudget.option)
+            let scheduleCountGiven = arguments.value("--max-schedules") != nil
+            let terminal = environment.stderrIsTerminal ? environment.progress : nil
+            var notes = ""
             for window in stride(from: 0, to: count, by: Self.runWindow) {
-                let pieces = source.map(window..<min(window + Self.runWindow, count)) { index, scenario in
+                let pieces = source.map(window..<min(window + Self.runWindow, count)) { index, scenario -> (String, String?) in
                     if let settings = sampling.sampling(for: scenario) {
-                        return chosen.piece(SampledExperiment(scenario: scenario, sampling: settings).run(), index: index, count: count)
+                        return (chosen.piece(SampledExperiment(scenario: scenario, sampling: settings).run(), index: index, count: count), nil)
                     }
                     let simulator = Simulator(scenario: scenario)
                     let table = simulator.table()
-                    let exploration = limits.map { ScenarioExploration(simulator: simulator, limits: $0) }
-                    return chosen.piece(table, exploration: exploration, index: index, count: count)
+                    guard let limits else { return (chosen.piece(table, index: index, count: count), nil) }
+                    let (exploration, note) = exploreWithBudget(
+                        simulator, limits, maxEvents: maxEvents, scheduleCountGiven: scheduleCountGiven, terminal: terminal)
+                    return (chosen.piece(table, exploration: exploration, index: index, count: count), note)
                 }
                 for piece in pieces {
                     switch piece {
-                    case .success(let text): try results.write(text)
+                    case .success(let (text, note)):
+                        try results.write(text)
+                        if let note { notes += ProseWrapping.text(note) }
                     case .failure(let error): throw inputError(error)
                     }
                 }
             }
             try results.write(format.closing(count: source.count))
-            return try results.finish()
+            var finished = try results.finish()
+            finished.stderr += notes
+            return finished
         }
     }
 
@@ -62,7 +70,7 @@ extension Tool {
             throw usageError(
                 "exitrace run: --shard writes a shard file (JSON) and takes no --format; choose the format when merging (exitrace merge SHARD.json… --format md)")
         }
-        guard let output = arguments.value("--output") ?? arguments.value("-o") else {
+        guard let output = arguments.value("--output") else {
             throw usageError("exitrace run: --shard needs --output SHARD.json, the shard file exitrace merge reads")
         }
         guard arguments.positional.count == 1 else {
@@ -91,51 +99,84 @@ extension Tool {
         return ToolOutput()
     }
 
-    /// `--format text|md|json` (text when absent).
-    static func outputFormat(_ arguments: Arguments, command: String) throws(Stop) -> OutputFormat {
-        guard let name = arguments.value("--format") else { return .text }
-        guard let format = OutputFormat(rawValue: name) else {
-            let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-            throw usageError("exitrace \(command): --format expects one of \(formats), found '\(name)'")
-        }
-        return format
+    /// `scenario`'s every cell explored within `limits`, lowered by the `--max-events` budget
+    /// unless `--max-schedules` was given; with the note saying when the budget cut a search. On a
+    /// terminal (`terminal`, stderr's writer), an estimate first when it may take over a minute, and
+    /// a progress line.
+    static func exploreWithBudget(
+        _ simulator: Simulator, _ limits: ExplorationLimits, maxEvents: Int, scheduleCountGiven: Bool,
+        terminal: (@Sendable (String) -> Void)? = nil
+    ) -> (ScenarioExploration, String?) {
+        let scenario = simulator.scenario
+        let cells = scenario.hooks.indices.flatMap { hook in scenario.strategies.indices.map { CellIndex(hook: hook, strategy: $0) } }
+        let budget = ExplorationBudget(
+            limits, maxEvents: maxEvents, scheduleCountGiven: scheduleCountGiven, simulator: simulator, cells: cells,
+            procedures: Array(scenario.procedures.indices))
+        let name = scenario.name
+        if let terminal, let estimate = budget.estimate(command: "exitrace run: \(name)") { terminal(estimate) }
+        let progress = terminal.map { write in { (done: Int, total: Int) in write("\r[\(done)/\(total)] cell runs of \(name) explored") } }
+        let exploration = ScenarioExploration(simulator: simulator, limits: budget.limits, progress: progress)
+        if progress != nil { terminal?("\r\u{1B}[K") }
+        let cut = exploration.cells.filter { !$0.exhaustive }.count
+        return (exploration, budget.note(cutSearches: cut, command: "exitrace run: \(scenario.name)"))
     }
+
+    /// `--format text|md|json` of `run` and `merge` (text when absent).
+    static func tableFormat(_ arguments: Arguments) -> OutputFormat {
+        arguments.format(tableFormatOption).tableFormat ?? .text
+    }
+
+    /// The table formats.
+    static let tableFormatOption = OptionSpec.format([
+        (.text, "aligned for a terminal"), (.md, "GitHub-flavoured Markdown"),
+        (.json, "canonical JSON with every per-procedure outcome (times in nanoseconds)"),
+    ])
 
     /// Scenarios simulated together before their results are written.
     static let runWindow = 32
 
-    static let runHelp = """
-        USAGE: exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
-                            [--explore [--bound K] [--max-schedules N]]
-                            [--output FILE] [--shard i/n --output SHARD.json]
+    static let runSpec = CommandSpec(
+        name: "run",
+        summary: """
+              exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
+                           [--shard i/n] [--output FILE] [--explore [--bound K] [--max-schedules N]]
+                                            simulate scenario files (the default scenario if none)
+            """,
+        about: """
+            USAGE: exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
+                                [--explore [--bound K] [--max-schedules N] [--max-events N]]
+                                [--output FILE] [--shard i/n --output SHARD.json]
 
-        Simulates every (hook, strategy) cell of each scenario file under every kill procedure and
-        prints the result tables. A directory stands for its *.json files (sorted). With no FILE,
-        the built-in default scenario.
+            Simulates every (hook, strategy) cell of each scenario file under every kill procedure and
+            prints the result tables. A directory stands for its *.json files (sorted). With no FILE,
+            the built-in default scenario.
 
-        OPTIONS
-          --format text        aligned for a terminal (default)
-          --format md          GitHub-flavoured Markdown
-          --format json        canonical JSON with every per-procedure outcome (times in nanoseconds)
-          --set PATH=VALUE     override one setting for this run, validated like the file; repeatable
-                               e.g. --set timing.exitDurationMs=8
-                                    --set 'procedures.background.steps[1].ms=20'
-                                    --set timing.mainThreadQoS=userInitiated
-                               a number may be a distribution: uniform(1,20), logUniform(0.1,50),
-                               normal(mean,sd,min[,max]), triangular(min,mode,max),
-                               choice(v1,v2,…) or choice(v1:w1,v2:w2,…)
-        \(SamplingOptions.help)
-        \(ExplorationOptions.help)
-          -o, --output FILE    write the result to FILE (whole or not at all) instead of stdout:
-                               a regular file or a new path, never an input of the run; a
-                               symbolic link is written through (its target is replaced)
-          --shard i/n          run only shard i of n (1-based) of one sampled FILE's replications
-                               (i-1)·N/n ..< i·N/n, and write a shard file to --output (needs
-                               --output, and --runs or a scenario with distributions); put the
-                               shards together with exitrace merge. See docs/sharding.md
+            """,
+        options: [
+            tableFormatOption,
+            .set(
+                """
+                override one setting for this run, validated like the file; repeatable
+                e.g. --set timing.exitDurationMs=8
+                     --set 'procedures.background.steps[1].ms=20'
+                     --set timing.mainThreadQoS=userInitiated
+                a number may be a distribution: uniform(1,20), logUniform(0.1,50), normal(mean,sd,min[,max]), \
+                triangular(min,mode,max), choice(v1,v2,…) or choice(v1:w1,v2:w2,…)
+                """),
+        ] + SamplingOptions.options + ExplorationOptions.options + [
+            ExplorationBudget.option,
+            .output(
+                "write the result to FILE (whole or not at all) instead of stdout: a regular file or a new path, never an input "
+                    + "of the run; a symbolic link is written through (its target is replaced)"),
+            .shard(
+                "run only shard i of n (1-based) of one sampled FILE's replications (i-1)·N/n ..< i·N/n, and write a shard file "
+                    + "to --output (needs --output, and --runs or a scenario with distributions); put the shards together with "
+                    + "exitrace merge. See docs/sharding.md"),
+        ],
+        epilogue: """
+            If any input is invalid, every problem in every file is printed to stderr, nothing is
+            written, and the exit code is 2.
 
-        If any input is invalid, every problem in every file is printed to stderr, nothing is
-        written, and the exit code is 2.
-
-        """
+            """,
+        run: runCommand)
 }

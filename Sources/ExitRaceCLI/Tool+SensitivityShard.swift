@@ -9,7 +9,7 @@ extension Tool {
             throw usageError(
                 "exitrace sensitivity: --shard writes a shard file (JSON) and takes no --format; choose the format when merging (exitrace merge SHARD.json… --format md)")
         }
-        guard let output = arguments.value("--output") ?? arguments.value("-o") else {
+        guard let output = arguments.value("--output") else {
             throw usageError("exitrace sensitivity: --shard needs --output SHARD.json, the shard file exitrace merge reads")
         }
         let resolved = try oneResolvedScenario(arguments, command: "sensitivity")
@@ -31,19 +31,16 @@ extension Tool {
         }
         guard diagnostics.isEmpty else { throw inputError(InputError(diagnostics)) }
         let (analysis, sums, resamples) = try reporting { () throws(InputError) in try SensitivityShardMerge.merge(shards) }
-        let format = arguments.value("--format") ?? "text"
-        guard ["text", "md", "json", "html"].contains(format) else {
-            throw usageError("exitrace merge: --format expects text, md, json or html for sensitivity shards, found '\(format)'")
-        }
+        let format = try format(arguments, in: [.text, .md, .json, .html], command: "merge", for: "for sensitivity shards")
         let bootstrap = SensitivityBootstrap(sums: sums, resamples: resamples, seed: analysis.seed, parallel: true)
         let rendered: String
         switch format {
-        case "md": rendered = SensitivityRenderer.markdown(bootstrap, analysis: analysis)
-        case "json": rendered = SensitivityRenderer.json(bootstrap, analysis: analysis)
-        case "html": rendered = SensitivityHTML.render(bootstrap, analysis: analysis)
+        case .md: rendered = SensitivityRenderer.markdown(bootstrap, analysis: analysis)
+        case .json: rendered = SensitivityRenderer.json(bootstrap, analysis: analysis)
+        case .html: rendered = SensitivityHTML.render(bootstrap, analysis: analysis)
         default: rendered = SensitivityRenderer.text(bootstrap, analysis: analysis)
         }
-        let output = arguments.value("--output") ?? arguments.value("-o")
+        let output = arguments.value("--output")
         var results = try ResultStream(output: output, environment, protecting: ProtectedFiles(arguments.positional))
         try results.write(rendered)
         return try results.finish()

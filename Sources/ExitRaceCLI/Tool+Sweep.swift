@@ -4,15 +4,12 @@ import Foundation
 extension Tool {
     static func sweepCommand(_ raw: [String], _ environment: ToolEnvironment) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(
-                raw, command: "sweep",
-                values: ["--vary", "--steps", "--tolerance", "--format", "--max-points", "--set", "--output", "-o", "--svg", "--shard"],
-                flags: ["--log", "--serial"])
+            let arguments = try parse(raw, sweepSpec)
             if let shard = arguments.value("--shard") { return try sweepShard(arguments, shard) }
             let scenario = try oneScenario(arguments, command: "sweep")
             let grid = try sweepGrid(arguments, scenario)
             let parallel = !arguments.flag("--serial")
-            let output = arguments.value("--output") ?? arguments.value("-o")
+            let output = arguments.value("--output")
             let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) })
             var results = try ResultStream(output: output, environment, protecting: output == nil ? .none : inputs)
             if let directory = arguments.value("--svg") {
@@ -25,8 +22,8 @@ extension Tool {
                     try AtomicFile.checkWritable(picturePath(directory, scenario), protecting: inputs)
                 }
             }
-            switch arguments.value("--format") ?? "text" {
-            case "jsonl":
+            switch arguments.format(sweepFormatOption) {
+            case .jsonl:
                 for window in stride(from: 0, to: grid.pointCount, by: sweepWindow) {
                     let points = SweepPoint.run(
                         scenario: scenario, grid: grid, points: window..<min(window + sweepWindow, grid.pointCount), parallel: parallel)
@@ -40,10 +37,9 @@ extension Tool {
                     try writePicture(report, grid, parallel, to: directory, protecting: inputs)
                 }
                 switch format {
-                case "text": try results.write(FlipReportRenderer.text(report))
-                case "md": try results.write(FlipReportRenderer.markdown(report))
-                case "json": try results.write(FlipReportRenderer.json(report))
-                default: throw usageError("exitrace sweep: --format expects text, md, json or jsonl, found '\(format)'")
+                case .md: try results.write(FlipReportRenderer.markdown(report))
+                case .json: try results.write(FlipReportRenderer.json(report))
+                default: try results.write(FlipReportRenderer.text(report))
                 }
             }
             return try results.finish()
@@ -91,7 +87,9 @@ extension Tool {
 
     /// Grid points simulated together before their lines are written (`--format jsonl`).
     static let sweepWindow = 4_096
-    static let defaultSweepSteps = 100
+    static let defaultSweepSteps = SweepSpec.defaultSteps
+    /// How closely a change is pinned without `--tolerance`, in nanoseconds.
+    static let defaultSweepTolerance = SweepSpec.defaultTolerance.nanoseconds
     static let defaultMaxPoints = 1_000_000
 
     /// The one scenario a command works on: a file, or the built-in default.
@@ -108,8 +106,8 @@ extension Tool {
         guard !specs.isEmpty else {
             throw usageError("exitrace sweep: expected at least one --vary PATH=FROM...TO (e.g. --vary timing.exitDurationMs=0.1...100)")
         }
-        let steps = try wholeNumber(arguments, "--steps", default: defaultSweepSteps, in: 2...1_000_000, command: "sweep")
-        let maxPoints = try wholeNumber(arguments, "--max-points", default: defaultMaxPoints, in: 1...100_000_000, command: "sweep")
+        let steps = arguments.number(orDefault: stepsOption)
+        let maxPoints = arguments.number(orDefault: maxPointsOption)
         let space = ParameterSpace(scenario: scenario)
         var axes: [SweepAxis] = []
         var diagnostics: [Diagnostic] = []
@@ -131,7 +129,7 @@ extension Tool {
     }
 
     static func sweepTolerance(_ arguments: Arguments) throws(Stop) -> Int64 {
-        guard let text = arguments.value("--tolerance") else { return 1_000 }
+        guard let text = arguments.value("--tolerance") else { return defaultSweepTolerance }
         guard let ms = Double(text), ms > 0, ms <= 1_000_000, let duration = VirtualDuration.milliseconds(ms),
             duration.nanoseconds >= 1
         else {
@@ -140,64 +138,74 @@ extension Tool {
         return duration.nanoseconds
     }
 
-    static func wholeNumber(
-        _ arguments: Arguments, _ option: String, default value: Int, in range: ClosedRange<Int>, command: String
-    ) throws(Stop) -> Int {
-        guard let text = arguments.value(option) else { return value }
-        guard let number = Int(text), range.contains(number) else {
-            throw usageError("exitrace \(command): \(option) expects a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
-        }
-        return number
-    }
+    static let stepsOption = OptionSpec.whole(
+        "--steps", "N", 2...1_000_000, default: .number(defaultSweepSteps), "values per range; counts step by whole numbers")
+    static let maxPointsOption = OptionSpec.whole(
+        "--max-points", "N", 1...100_000_000, default: .number(defaultMaxPoints), "refuse a grid larger than N points")
+    static let sweepFormatOption = OptionSpec.format([
+        (.text, "the flip report"), (.md, "the flip report in Markdown"), (.json, "the flip report in JSON, in nanoseconds"),
+        (.jsonl, "one line per grid point instead: the settings and every cell's outcome and margin under every procedure, "
+            + "written as computed"),
+    ])
 
-    static let sweepHelp = """
-        USAGE: exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log]
-                              [--tolerance MS] [--format text|md|json|jsonl] [--max-points N]
-                              [--set PATH=VALUE]… [--serial] [-o FILE] [--shard i/n --output SHARD.json]
+    static let sweepSpec = CommandSpec(
+        name: "sweep",
+        summary: """
+              exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log] [--svg DIR]
+                                            where each cell flips as timing settings vary
+            """,
+        about: """
+            USAGE: exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log]
+                                  [--tolerance MS] [--format text|md|json|jsonl] [--max-points N]
+                                  [--set PATH=VALUE]… [--serial] [-o FILE] [--shard i/n --output SHARD.json]
 
-        Varies timing settings over a range and reports, for every cell, where it flips: the
-        stretches of each setting over which the cell is ○, △ (which procedures) or ×, each change
-        pinned by bisection between the last value of one state and the first of the next. Answers
-        "how far is this cell from flipping, and on which setting?". With no FILE, the built-in
-        default scenario.
+            Varies timing settings over a range and reports, for every cell, where it flips: the
+            stretches of each setting over which the cell is ○, △ (which procedures) or ×, each change
+            pinned by bisection between the last value of one state and the first of the next. Answers
+            "how far is this cell from flipping, and on which setting?". With no FILE, the built-in
+            default scenario.
 
-        OPTIONS
-          --vary PATH=FROM...TO  a numeric setting (any path --set takes: timing.exitDurationMs,
-                                 'systemCalls["Activity.end"].costMs', timing.cooperativePoolWidth)
-                                 from FROM to TO, in the file's unit (milliseconds or a count)
-          --vary PATH=v1,v2,…    the setting at these values
-                                 several --vary make a full grid; changes are reported along each
-                                 setting at every value of the others
-          --steps N              values per range (default \(defaultSweepSteps)); counts step by whole numbers
-          --log                  space range values logarithmically (FROM above 0)
-          --tolerance MS         pin each change to within MS (default 0.001 ms = 1 µs); whole-number
-                                 settings are pinned exactly
-          --format text|md|json  the flip report (default text); json in nanoseconds
-          --format jsonl         one line per grid point instead: the settings and every cell's
-                                 outcome and margin under every procedure, written as computed
-          --max-points N         refuse a grid larger than N points (default \(defaultMaxPoints))
-          --svg DIR              also draw DIR/<scenario>-sweep.svg: for one setting a strip per cell,
-                                 coloured ○/△/× along it, with each procedure's margin as a curve; for
-                                 two, a phase map per cell
-          --set PATH=VALUE       change a setting of the scenario first; repeatable
-          --serial               run on one core (the output is the same)
-          -o, --output FILE      write to FILE (whole or not at all) instead of stdout
-          --shard i/n            simulate only shard i of n (1-based) of one FILE's grid points
-                                 (i-1)·P/n ..< i·P/n and write a shard file to --output (no --format,
-                                 no --svg); exitrace merge puts the shards together into exactly what
-                                 the unsharded sweep prints, in any --format. See docs/sharding.md
+            """,
+        options: [
+            .text(
+                "--vary", "PATH=FROM...TO", repeatable: true,
+                """
+                a numeric setting (any path --set takes: timing.exitDurationMs, \
+                'systemCalls["Activity.end"].costMs', timing.cooperativePoolWidth) from FROM to TO, in the file's unit \
+                (milliseconds or a count); or PATH=v1,v2,…: the setting at these values. Several --vary make a full grid; \
+                changes are reported along each setting at every value of the others
+                """),
+            stepsOption,
+            .flag("--log", "space range values logarithmically (FROM above 0)"),
+            .text(
+                "--tolerance", "MS", default: .value("\(Double(defaultSweepTolerance) / 1e6) ms = \(defaultSweepTolerance / 1000) µs"),
+                "pin each change to within MS; whole-number settings are pinned exactly"),
+            sweepFormatOption, maxPointsOption,
+            .text(
+                "--svg", "DIR",
+                "also draw DIR/<scenario>-sweep.svg: for one setting a strip per cell, coloured ○/△/× along it, with each "
+                    + "procedure's margin as a curve; for two, a phase map per cell"),
+            .set("change a setting of the scenario first; repeatable"),
+            .flag("--serial", "run on one core (the output is the same)"),
+            .output("write to FILE (whole or not at all) instead of stdout"),
+            .shard(
+                "simulate only shard i of n (1-based) of one FILE's grid points (i-1)·P/n ..< i·P/n and write a shard file to "
+                    + "--output (no --format, no --svg); exitrace merge puts the shards together into exactly what the "
+                    + "unsharded sweep prints, in any --format. See docs/sharding.md"),
+        ],
+        epilogue: """
+            Ties: when the cleanup would take effect at the very nanosecond the process dies, the event
+            scheduled first happens first, as for every pair of events at one instant: the cleanup
+            wins if its request was on its way before the process began to die (exit began, the
+            watchdog was armed), else it loses. The report shows which side each boundary value fell
+            on. Between two grid points the bisection follows one change; a state that comes and goes
+            within one step may be missed: use more --steps.
 
-        Ties: when the cleanup would take effect at the very nanosecond the process dies, the event
-        scheduled first happens first, as for every pair of events at one instant: the cleanup
-        wins if its request was on its way before the process began to die (exit began, the
-        watchdog was armed), else it loses. The report shows which side each boundary value fell
-        on. Between two grid points the bisection follows one change; a state that comes and goes
-        within one step may be missed: use more --steps.
+            EXAMPLES
+              exitrace sweep --vary timing.exitDurationMs=0.1...100 --log --steps 200
+              exitrace sweep scenarios/live-activity.json --vary timing.startLatencyMs.default=1,5,10,20 \\
+                             --vary timing.exitDurationMs=1...20 --steps 20
 
-        EXAMPLES
-          exitrace sweep --vary timing.exitDurationMs=0.1...100 --log --steps 200
-          exitrace sweep scenarios/live-activity.json --vary timing.startLatencyMs.default=1,5,10,20 \\
-                         --vary timing.exitDurationMs=1...20 --steps 20
-
-        """
+            """,
+        run: sweepCommand)
 }

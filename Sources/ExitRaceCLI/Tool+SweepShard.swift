@@ -12,14 +12,14 @@ extension Tool {
         guard arguments.value("--svg") == nil else {
             throw usageError("exitrace sweep: --shard takes no --svg; draw the picture with an unsharded sweep")
         }
-        guard let output = arguments.value("--output") ?? arguments.value("-o") else {
+        guard let output = arguments.value("--output") else {
             throw usageError("exitrace sweep: --shard needs --output SHARD.json, the shard file exitrace merge reads")
         }
         let resolved = try oneResolvedScenario(arguments, command: "sweep")
         let scenario = try reporting { () throws(InputError) in try resolved.decode() }
         let grid = try sweepGrid(arguments, scenario)
         let settings = SweepShardFile.Settings(
-            vary: arguments.values("--vary"), steps: try wholeNumber(arguments, "--steps", default: defaultSweepSteps, in: 2...1_000_000, command: "sweep"),
+            vary: arguments.values("--vary"), steps: arguments.number(orDefault: stepsOption),
             logarithmic: arguments.flag("--log"), toleranceNs: try sweepTolerance(arguments))
         let file = try reporting { () throws(InputError) in
             try SweepShardFile.run(resolved, grid: grid, settings: settings, shard: shard, parallel: !arguments.flag("--serial"))
@@ -67,21 +67,18 @@ extension Tool {
         }
         guard diagnostics.isEmpty else { throw inputError(InputError(diagnostics)) }
         let merged = try reporting { () throws(InputError) in try SweepShardMerge.merge(shards) }
-        let format = arguments.value("--format") ?? "text"
-        guard ["text", "md", "json", "jsonl"].contains(format) else {
-            throw usageError("exitrace merge: --format expects text, md, json or jsonl for sweep shards, found '\(format)'")
-        }
-        let output = arguments.value("--output") ?? arguments.value("-o")
+        let format = try format(arguments, in: [.text, .md, .json, .jsonl], command: "merge", for: "for sweep shards")
+        let output = arguments.value("--output")
         var results = try ResultStream(output: output, environment, protecting: ProtectedFiles(arguments.positional))
         switch format {
-        case "jsonl":
+        case .jsonl:
             // A window of lines at a time, as the unsharded sweep writes them.
             for window in stride(from: 0, to: merged.points.count, by: sweepWindow) {
                 let points = Array(merged.points[window..<min(window + sweepWindow, merged.points.count)])
                 try results.write(SweepLinesRenderer.render(points, grid: merged.grid, scenario: merged.scenario))
             }
-        case "md": try results.write(FlipReportRenderer.markdown(merged.report()))
-        case "json": try results.write(FlipReportRenderer.json(merged.report()))
+        case .md: try results.write(FlipReportRenderer.markdown(merged.report()))
+        case .json: try results.write(FlipReportRenderer.json(merged.report()))
         default: try results.write(FlipReportRenderer.text(merged.report()))
         }
         return try results.finish()

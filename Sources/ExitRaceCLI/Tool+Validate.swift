@@ -3,7 +3,7 @@ import ExitRace
 extension Tool {
     static func validateCommand(_ raw: [String]) -> ToolOutput {
         command { () throws(Stop) in
-            let arguments = try parse(raw, command: "validate", values: ["--set"])
+            let arguments = try parse(raw, validateSpec)
             guard !arguments.positional.isEmpty else { throw usageError("exitrace validate: expected at least one scenario file") }
             var output = ToolOutput()
             let (files, problems) = ScenarioDiscovery.discover(arguments.positional)
@@ -32,13 +32,21 @@ extension Tool {
         "\(count) \(count == 1 ? singular : plural)"
     }
 
-    static let validateHelp = """
-        USAGE: exitrace validate DIR|FILE… [--set PATH=VALUE]…
+    static let validateSpec = CommandSpec(
+        name: "validate",
+        summary: """
+              exitrace validate DIR|FILE… [--set PATH=VALUE]…
+                                            check scenario files without running them
+            """,
+        about: """
+            USAGE: exitrace validate DIR|FILE… [--set PATH=VALUE]…
 
-        Checks scenario files (following "extend", applying --set) without simulating them. Prints
-        one line per valid file to stdout and every problem to stderr as
-        FILE:LINE:COLUMN: error: JSON.PATH: expected …, found …
-        Exit code 0 when every file is valid, 2 otherwise.
+            Checks scenario files (following "extend", applying --set) without simulating them. Prints
+            one line per valid file to stdout and every problem to stderr as
+            FILE:LINE:COLUMN: error: JSON.PATH: expected …, found …
+            Exit code 0 when every file is valid, 2 otherwise.
 
-        """
+            """,
+        options: [.set("override one setting of every file before checking it; repeatable")],
+        run: { raw, _ in validateCommand(raw) })
 }

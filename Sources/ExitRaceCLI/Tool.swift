@@ -2,7 +2,10 @@ import ExitRace
 
 /// The `exitrace` command line: parses arguments, calls the library, and says what to print and
 /// which exit code to return. The executable target only performs the returned ``ToolOutput``.
-/// Each command lives in its own `Tool+Command.swift` file with its help text.
+/// Each command lives in its own `Tool+Command.swift` file with its ``CommandSpec``: its options
+/// declared once (``OptionSpec``: parsing, range checks, usage errors, help lines and defaults
+/// come from them) and its help around them. A new command is that file and one line in
+/// ``registry``.
 public enum Tool {
     public static let version = ExitRaceVersion.current
 
@@ -18,28 +21,11 @@ public enum Tool {
         }
         // Options with no command apply to `run`, the default command.
         let command = arguments.first.map { $0.hasPrefix("-") ? "run" : arguments.removeFirst() } ?? "run"
-        switch command {
-        case "run": return runCommand(arguments, environment)
-        case "sweep": return sweepCommand(arguments, environment)
-        case "validate": return validateCommand(arguments)
-        case "batch": return batchCommand(arguments, environment)
-        case "diff": return diffCommand(arguments)
-        case "check": return checkCommand(arguments, environment)
-        case "merge": return mergeCommand(arguments, environment)
-        case "explain": return explainCommand(arguments)
-        case "explore": return exploreCommand(arguments)
-        case "report": return reportCommand(arguments)
-        case "bench": return benchCommand(arguments)
-        case "calibrate": return calibrateCommand(arguments, environment)
-        case "agree": return agreeCommand(arguments)
-        case "sensitivity": return sensitivityCommand(arguments, environment)
-        case "import": return importCommand(arguments)
-        case "help": return helpCommand(arguments)
-        default:
-            var message = "exitrace: unknown command '\(command)'"
-            if let suggestion = closestMatch(to: command, in: commands) { message += "; did you mean '\(suggestion)'?" }
-            return usageError(message).output
-        }
+        if command == "help" { return helpCommand(arguments) }
+        if let spec = registry.first(where: { $0.name == command }) { return spec.run(arguments, environment) }
+        var message = "exitrace: unknown command '\(command)'"
+        if let suggestion = closestMatch(to: command, in: commands) { message += "; did you mean '\(suggestion)'?" }
+        return usageError(message).output
     }
 
     /// `help`, `help COMMAND`; an unknown topic is a usage error with a suggestion.
@@ -54,30 +40,17 @@ public enum Tool {
         return usageError(message).output
     }
 
-    static let commands = [
-        "run", "sweep", "validate", "batch", "diff", "check", "merge", "explain", "explore", "report", "bench", "calibrate",
-        "sensitivity", "agree", "import", "help",
+    /// Every command, in the order of the tool's help (made from their summaries); `help` is the tool's own.
+    static let registry: [CommandSpec] = [
+        runSpec, sweepSpec, validateSpec, batchSpec, diffSpec, checkSpec, mergeSpec, explainSpec, exploreSpec, reportSpec,
+        calibrateSpec, sensitivitySpec, agreeSpec, importSpec, benchSpec,
     ]
 
+    /// The command names, `help` included.
+    static let commands = registry.map(\.name) + ["help"]
+
     static func help(for command: String) -> String? {
-        switch command {
-        case "run": runHelp
-        case "sweep": sweepHelp
-        case "validate": validateHelp
-        case "batch": batchHelp
-        case "diff": diffHelp
-        case "check": checkHelp
-        case "merge": mergeHelp
-        case "explain": explainHelp
-        case "explore": exploreHelp
-        case "report": reportHelp
-        case "bench": benchHelp
-        case "calibrate": calibrateHelp
-        case "sensitivity": sensitivityHelp
-        case "agree": agreeHelp
-        case "import": importHelp
-        default: nil
-        }
+        registry.first { $0.name == command }?.help
     }
 
     // MARK: - Shared by the commands
@@ -115,18 +88,16 @@ public enum Tool {
         Stop(output: ToolOutput(stderr: error.diagnostics.map { $0.description + "\n" }.joined(), exitCode: .badInput))
     }
 
-    /// Parses a command's arguments; `--help` ends the command with its help.
-    static func parse(
-        _ raw: [String], command: String, values: [String] = [], flags: [String] = []
-    ) throws(Stop) -> Arguments {
+    /// Parses a command's arguments by its declared options; `--help` ends the command with its help.
+    static func parse(_ raw: [String], _ spec: CommandSpec) throws(Stop) -> Arguments {
         let arguments: Arguments
         do {
-            arguments = try Arguments(raw, valueOptions: values, flags: flags + ["--help", "-h"])
+            arguments = try Arguments(raw, options: spec.options + [.flag("--help", ""), .flag("-h", "")])
         } catch {
-            throw usageError("exitrace \(command): \(error.message)")
+            throw usageError("exitrace \(spec.name): \(error.message)")
         }
         if arguments.flag("--help") || arguments.flag("-h") {
-            throw Stop(output: ToolOutput(stdout: help(for: command) ?? usage))
+            throw Stop(output: ToolOutput(stdout: spec.help))
         }
         return arguments
     }
@@ -136,13 +107,16 @@ public enum Tool {
         try reporting { () throws(InputError) in try ScenarioSet.load(paths, settings: arguments.values("--set")) }
     }
 
-    /// `--format` for commands that print text or Markdown: whether it is Markdown.
-    static func markdownFormat(_ arguments: Arguments, command: String) throws(Stop) -> Bool {
-        switch arguments.value("--format") {
-        case nil, "text": return false
-        case "md": return true
-        case let other?: throw usageError("exitrace \(command): --format expects text or md, found '\(other)'")
+    /// The `--format` given (or `text`) where this input (`what`: "for sweep shards") allows only
+    /// `allowed` of the formats the command declares; another is a usage error.
+    static func format(
+        _ arguments: Arguments, in allowed: [OutputChoice], command: String, for what: String
+    ) throws(Stop) -> OutputChoice {
+        let format = arguments.value("--format").flatMap(OutputChoice.init(rawValue:)) ?? .text
+        guard allowed.contains(format) else {
+            throw usageError("exitrace \(command): --format expects \(OutputChoice.list(allowed)) \(what), found '\(format.rawValue)'")
         }
+        return format
     }
 
     /// Runs a library call whose input errors end the command with every diagnostic.
@@ -160,6 +134,21 @@ public enum Tool {
         try reporting { () throws(InputError) in try AtomicFile.write(text, to: path, protecting: inputs) }
     }
 
+    /// The tool's help: what it is, each command's summary from the registry (after the default
+    /// command's own line), the cells and exit codes.
+    static let defaultRunSummary = """
+          exitrace [--set PATH=VALUE]…  simulate the built-in default scenario (the Live Activity
+                                        reference experiment) and print its table; takes every
+                                        option of run (--format, --runs, --explore, …)
+
+        """
+
+    static let closingSummary = """
+          exitrace help [COMMAND]       this text, or a command's (also: exitrace COMMAND --help)
+          exitrace --version            the version
+
+        """
+
     static let usage = """
         exitrace — does cleanup started while an iOS app is being killed finish?
 
@@ -167,51 +156,7 @@ public enum Tool {
         strategies (columns) against kill procedures; each cell says whether the cleanup finished.
 
         USAGE
-          exitrace [--set PATH=VALUE]…  simulate the built-in default scenario (the Live Activity
-                                        reference experiment) and print its table; takes every
-                                        option of run (--format, --runs, --explore, …)
-          exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
-                       [--shard i/n] [--output FILE] [--explore [--bound K] [--max-schedules N]]
-                                        simulate scenario files (the default scenario if none)
-          exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log] [--svg DIR]
-                                        where each cell flips as timing settings vary
-          exitrace validate DIR|FILE… [--set PATH=VALUE]…
-                                        check scenario files without running them
-          exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--runs N] [--seed S] [--serial]
-                       [--explore …]
-                                        write results/<name>.md and .json for many scenarios
-          exitrace diff OLD NEW [--format text|md] [--margins MS]
-                                        compare two result files or directories, cell by cell
-          exitrace check DIR|FILE… --against DIR [--update [--force]] [--set PATH=VALUE]…
-                       [--margins MS] [--runs N] [--seed S] [--explore …]
-                                        re-run scenarios and compare with committed results
-          exitrace merge SHARD.json… [--format text|md|json] [--output FILE]
-                                        put together the shards of run --shard i/n
-          exitrace explain [FILE] --hook H --strategy S [--procedure P] [--set PATH=VALUE]…
-                       [--replication r [--seed S]] [--schedule SCHEDULE] [--trace OUT.json]
-                                        tell, step by step, why one cell came out as it did
-          exitrace explore [FILE] [--hook H --strategy S --procedure P] [--set PATH=VALUE]…
-                       [--bound K] [--max-schedules N] [--random N [--seed S]] [--format text|json]
-                                        does a cell's result hang on the order of same-instant
-                                        events? (schedule exploration)
-          exitrace report [DIR|FILE…] --out DIR
-                                        write a self-contained HTML report with a timeline per cell
-          exitrace calibrate [FILE] --measured MEASURED.json [--samples N] [--seed S] [--tolerance K]
-                  [--format text|md|json|html] [--output F] [--check COMMITTED.json [--update]]
-                                        which timings reproduce a table measured on a device, and
-                                        how sure each prediction is given them (html: histograms)
-          exitrace sensitivity [FILE] [--samples N] [--seed S] [--bootstrap B] [--format text|md|json|html]
-                                        which uncertain settings decide each cell (Sobol indices
-                                        with bootstrap intervals; html: a heat map)
-          exitrace agree DIR [--format text|json] [--check FILE [--update]]
-                                        does the model agree with public reports? (validation/)
-          exitrace import FILE.swift… [--output FILE.json] [--name NAME]
-                                        write a scenario from your app's lifecycle code (its
-                                        delegate methods, observers, scene-phase handlers)
-          exitrace bench [--seconds N]  measure the engine (use a release build)
-          exitrace help [COMMAND]       this text, or a command's (also: exitrace COMMAND --help)
-          exitrace --version            the version
-
+        \(defaultRunSummary)\(registry.map { $0.summary + "\n" }.joined())\(closingSummary)
         CELLS
           ○ finished under every kill procedure   △ under the ones named   × under none
           [i] priority inversion   [d] deadlock   [w] finished, but a watchdog killed the process

@@ -61,7 +61,7 @@ struct CommandLineTests {
     @Test("usage errors exit 2 with a message on stderr and nothing on stdout", arguments: [
         (["rnu"], "exitrace: unknown command 'rnu'; did you mean 'run'?"),
         (["run", "--fromat", "md"], "exitrace run: unknown option --fromat; did you mean --format?"),
-        (["run", "--format", "html"], "exitrace run: --format expects one of text, md, json, found 'html'"),
+        (["run", "--format", "html"], "exitrace run: --format expects text, md or json, found 'html'"),
         (["run", "--format"], "exitrace run: option --format needs a value"),
         (["bench", "--seconds", "-1"], "exitrace bench: --seconds expects a number from 0 to 600, found '-1'"),
     ])

@@ -13,6 +13,8 @@ public struct ExplorationLimits: Sendable {
     public static let defaultBound = 2
     /// The schedules per cell run when no limit is given.
     public static let defaultMaxSchedules = 100_000
+    /// The seed of random schedules when none is given.
+    public static let defaultSeed: UInt64 = 1
     /// The largest `bound` accepted.
     public static let maxBound = 8
     /// The largest `maxSchedules` (and random schedule count) accepted.
@@ -20,7 +22,7 @@ public struct ExplorationLimits: Sendable {
 
     /// Bounded depth-first search (`bound` 2 and 100,000 schedules by default), or random schedules.
     public init(
-        bound: Int = defaultBound, maxSchedules: Int = defaultMaxSchedules, randomSchedules: Int? = nil, seed: UInt64 = 1
+        bound: Int = defaultBound, maxSchedules: Int = defaultMaxSchedules, randomSchedules: Int? = nil, seed: UInt64 = defaultSeed
     ) {
         precondition((0...Self.maxBound).contains(bound), "bound out of range")
         precondition((1...Self.maxScheduleCount).contains(maxSchedules), "maxSchedules out of range")

@@ -10,8 +10,12 @@ public struct ScenarioExploration: Sendable {
     /// The values the runs used (the scenario's own).
     public let values: ParameterValues
 
-    /// Explores `cells` (every cell when `nil`) under `procedures` (every procedure when `nil`).
-    public init(simulator: Simulator, limits: ExplorationLimits, cells: [CellIndex]? = nil, procedures: [Int]? = nil) {
+    /// Explores `cells` (every cell when `nil`) under `procedures` (every procedure when `nil`);
+    /// `progress`, when given, is told after each cell run how many of how many are done.
+    public init(
+        simulator: Simulator, limits: ExplorationLimits, cells: [CellIndex]? = nil, procedures: [Int]? = nil,
+        progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) {
         let scenario = simulator.scenario
         self.scenario = scenario
         self.limits = limits
@@ -20,9 +24,12 @@ public struct ScenarioExploration: Sendable {
             scenario.strategies.indices.map { CellIndex(hook: hook, strategy: $0) }
         }
         var explored: [CellExploration] = []
+        let chosen = procedures ?? Array(scenario.procedures.indices)
+        let total = (cells ?? every).count * chosen.count
         for cell in cells ?? every {
-            for procedure in procedures ?? Array(scenario.procedures.indices) {
+            for procedure in chosen {
                 explored.append(ScheduleExplorer.explore(simulator, cell: cell, procedure: procedure, limits: limits))
+                progress?(explored.count, total)
             }
         }
         self.cells = explored
