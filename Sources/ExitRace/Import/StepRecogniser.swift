@@ -9,8 +9,8 @@ struct StepRecogniser: Sendable {
     let translate: @Sendable (SwiftExpr, StepTranslator.Context, inout StepTranslator) -> [ImportedStep]?
 
     static let all: [StepRecogniser] = [
-        taskSpawn, dispatchAsync, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
-        threadSleep, taskSleep, mainActorRun,
+        taskSpawn, dispatch, dispatchGroup, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
+        threadSleep, taskSleep, mainActorRun, taskGroup, addTask, completionCall,
     ]
 
     /// `await MainActor.run { body }`: the body, run where the task is (the scenario language has no
@@ -144,6 +144,8 @@ struct StepRecogniser: Sendable {
         var inner = context
         inner.isAsync = true
         inner.assignedName = nil
+        inner.taskGroup = nil
+        inner.asyncLets = []
         if closure.attributes.contains("@MainActor") {
             isolation = .mainActor
             inner.isolation = .mainActor
@@ -151,11 +153,11 @@ struct StepRecogniser: Sendable {
             inner.isolation = .none
         } else if context.isolation == .mainActor {
             isolation = .inherit
+        } else if case .actor(let actor) = context.isolation {
+            // In actor-isolated code `Task {}` is isolated to that actor.
+            translator.useActor(actor)
+            isolation = .actor(actor)
         } else {
-            if case .actor(let actor) = context.isolation {
-                translator.note(.assumption, expr.location, context, "Task {} on actor \(actor): modelled as no isolation "
-                    + "(actors are not in the scenario language yet)")
-            }
             inner.isolation = .none
         }
         var priority: QoSClass?
@@ -168,39 +170,6 @@ struct StepRecogniser: Sendable {
         let body = translator.translate(closure.body, inner)
         let spawn = TaskSpawn(isolation: detached ? .none : isolation, priority: priority, detached: detached)
         return [ImportedStep(translator.reference(expr.location, context), children: [body]) { .spawnTask(spawn, body: $0[0]) }]
-    }
-
-    // MARK: - Dispatch
-
-    /// `DispatchQueue.main.async { }`, `DispatchQueue.global(qos:).async { }`.
-    static let dispatchAsync = StepRecogniser(name: "DispatchQueue.main/global.async") { expr, context, translator in
-        guard let (callee, arguments, trailing, _) = call(expr), case .member(let queue, let method) = callee.kind,
-            method == "async" || method == "asyncAfter"
-        else { return nil }
-        let target: DispatchTarget
-        if case .member(let base, "main") = queue.kind, isName(base, "DispatchQueue") {
-            target = .main
-        } else if case .call(let global, let queueArguments, _) = queue.kind, case .member(let base, "global") = global.kind,
-            isName(base, "DispatchQueue")
-        {
-            target = .global(argument("qos", queueArguments).flatMap(qos) ?? DispatchTarget.defaultGlobalQoS)
-        } else {
-            translator.note(.untranslated, expr.location, context, "\(StepTranslator.callName(callee)): a queue of your own "
-                + "is not in the scenario language yet; write it by hand (a global queue of its QoS is close)")
-            return []
-        }
-        if method == "asyncAfter" {
-            translator.note(.untranslated, expr.location, context, "asyncAfter: a delayed block is not in the scenario "
-                + "language; write it by hand")
-            return []
-        }
-        guard let closure = closure(arguments, trailing) else { return nil }
-        var inner = context
-        inner.isAsync = false
-        inner.assignedName = nil
-        inner.isolation = target == .main ? .mainActor : .none
-        let body = translator.translate(closure.body, inner)
-        return [ImportedStep(translator.reference(expr.location, context), children: [body]) { .dispatchAsync(target, body: $0[0]) }]
     }
 
     // MARK: - Semaphores
