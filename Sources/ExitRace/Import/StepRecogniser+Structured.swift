@@ -102,6 +102,11 @@ extension StepRecogniser {
         let source = translator.reference(expr.location, context)
         translator.recordCall(name, source)
         let body = translator.translate(handler.body, inner)
+        let others = arguments.compactMap { if case .closure(let c) = $0.value.kind { c } else { nil } } + trailing
+        for other in others where other.location != handler.location {
+            translator.note(.untranslated, other.location, context, "a closure passed to \(StepTranslator.callName(callee))(…) "
+                + "besides its completion handler: when it runs is unknown; write it by hand if it matters")
+        }
         return [ImportedStep(source, children: [body]) { .callWithCompletion(name, queue: target, completion: $0[0]) }]
     }
 }

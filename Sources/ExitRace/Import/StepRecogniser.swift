@@ -10,7 +10,7 @@ struct StepRecogniser: Sendable {
 
     static let all: [StepRecogniser] = [
         taskSpawn, dispatch, dispatchGroup, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
-        threadSleep, taskSleep, mainActorRun, taskGroup, addTask, completionCall,
+        threadSleep, taskSleep, mainActorRun, continuation, taskGroup, addTask, completionCall,
     ]
 
     /// `await MainActor.run { body }`: the body, run where the task is (the scenario language has no
@@ -25,6 +25,23 @@ struct StepRecogniser: Sendable {
         }
         var inner = context
         inner.assignedName = nil
+        return translator.translate(body.body, inner)
+    }
+
+    /// `await withCheckedContinuation { continuation in … }` (and the throwing and unsafe ones): the
+    /// body runs at once where the task is; the task then waits until the continuation is resumed,
+    /// which the body's own steps (a completion handler, a dispatched block) stand for (noted).
+    static let continuation = StepRecogniser(name: "withCheckedContinuation") { expr, context, translator in
+        guard let (callee, arguments, trailing, _) = call(expr), case .name(let function) = callee.kind,
+            ["withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
+             "withUnsafeThrowingContinuation"].contains(function),
+            let body = closure(arguments, trailing)
+        else { return nil }
+        translator.note(.assumption, expr.location, context, "\(function): its body is translated where the task runs; "
+            + "the wait for resume() is not modelled (if it matters, a semaphore signaled where resume() is called stands for it)")
+        var inner = context
+        inner.assignedName = nil
+        inner.isAsync = false
         return translator.translate(body.body, inner)
     }
 
@@ -214,7 +231,8 @@ struct StepRecogniser: Sendable {
 
     /// `id = UIApplication.shared.beginBackgroundTask(withName:expirationHandler:) { … }`.
     static let beginBackgroundTask = StepRecogniser(name: "beginBackgroundTask") { expr, context, translator in
-        guard let (callee, arguments, trailing, _) = call(expr), StepTranslator.chain(callee).last == "beginBackgroundTask"
+        guard let (callee, arguments, trailing, _) = call(expr), StepTranslator.chain(callee).last == "beginBackgroundTask",
+            !translator.definesFunction(callee, context)
         else { return nil }
         let task = context.assignedName ?? "backgroundTask"
         var expiration: [ImportedStep] = []
@@ -232,7 +250,9 @@ struct StepRecogniser: Sendable {
 
     /// `UIApplication.shared.endBackgroundTask(id)`.
     static let endBackgroundTask = StepRecogniser(name: "endBackgroundTask") { expr, context, translator in
-        guard let (callee, arguments, _, _) = call(expr), StepTranslator.chain(callee).last == "endBackgroundTask" else { return nil }
+        guard let (callee, arguments, _, _) = call(expr), StepTranslator.chain(callee).last == "endBackgroundTask",
+            !translator.definesFunction(callee, context)
+        else { return nil }
         guard let given = arguments.first?.value, let task = variable(given) else {
             translator.note(.untranslated, expr.location, context, "endBackgroundTask of something that is not a variable")
             return []

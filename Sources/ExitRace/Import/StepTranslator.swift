@@ -271,6 +271,14 @@ struct StepTranslator {
         return translate(function.function.body ?? [], inner)
     }
 
+    /// Whether a call names a function of the given files (the app's own `endBackgroundTask(identifier:)`
+    /// is followed, not taken for UIKit's).
+    func definesFunction(_ callee: SwiftExpr, _ context: Context) -> Bool {
+        let (base, name) = Self.splitCallee(callee)
+        guard let name else { return false }
+        return codebase.resolve(name: name, receiver: base.map(Self.chain) ?? [], callingType: context.typeName) != nil
+    }
+
     // MARK: - Names
 
     /// Calls that take no time worth a note.
@@ -280,9 +288,11 @@ struct StepTranslator {
     /// the standard library's collection methods. They get no "taken as instant" note.
     static func isValueCall(_ callee: SwiftExpr) -> Bool {
         let names = chain(callee)
-        if names.count == 1, names[0].first?.isUppercase == true { return true }
+        // A type's initializer, also a nested type's (`Attributes.ContentState(…)`).
+        if names.last?.first?.isUppercase == true { return true }
         return ["map", "compactMap", "flatMap", "filter", "forEach", "sorted", "joined", "contains", "first", "reduce",
-                "append", "removeAll", "insert", "remove", "set", "removeObject", "cancel", "invalidate"].contains(names.last ?? "")
+                "append", "removeAll", "insert", "remove", "set", "removeObject", "cancel", "invalidate", "toggle",
+                "removeValue", "addingTimeInterval"].contains(names.last ?? "")
     }
 
     /// `a.b.c` → (`a.b`, `c`); a bare name `f` → (nil, `f`).
