@@ -79,10 +79,7 @@ extension StepRecogniser {
             }
         }
         if handler == nil, completionMethods.contains(method), let first = trailing.first { handler = first }
-        guard let handler, translator.codebase.resolve(
-            name: method, receiver: StepTranslator.splitCallee(callee).base.map(StepTranslator.chain) ?? [],
-            callingType: context.typeName) == nil
-        else { return nil }
+        guard let handler, !translator.definesFunction(callee, context) else { return nil }
         var target = DispatchTarget.global(DispatchTarget.defaultGlobalQoS)
         if let queue = argument("queue", arguments) ?? argument("delegateQueue", arguments),
             let named = dispatchTarget(queue, &translator)
