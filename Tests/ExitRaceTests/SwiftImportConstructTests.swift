@@ -9,10 +9,11 @@ import Testing
 @Suite("exitrace import: queues, groups, completion handlers, actors, structured concurrency")
 struct SwiftImportConstructTests {
     /// Fixture name → the verdict its scenario's cell gives over the two procedures (`exitrace run`:
-    /// `○ [i]`, `○`, `○ [i]`, `×`, `△ background`, `○ [t]`, `○`).
+    /// `○ [i]`, `○`, `○ [i]`, `×`, `△ background`, `○ [t]`, `○`, `×`: the procedures never launch the app).
     static let fixtures: [(name: String, cell: String)] = [
         ("Construct+OwnQueue", "○"), ("Construct+DispatchGroup", "○"), ("Construct+CompletionHandler", "○"),
         ("Construct+Actor", "×"), ("Construct+TaskGroup", "△"), ("Construct+AsyncLet", "○"), ("Construct+PollingLoop", "○"),
+        ("Construct+LaunchOptions", "×"),
     ]
 
     static func imported(_ name: String) throws -> SwiftImport.Result {
@@ -61,6 +62,14 @@ struct SwiftImportConstructTests {
             case .isolatedCall("LiveActivityStore", let inner) = body[1], case .spawnTask(let spawn, _) = inner[0]
         else { Issue.record("\(program)"); return }
         #expect(spawn.isolation == .actor("LiveActivityStore"))
+    }
+
+    @Test("if … else on the launch options: an if step per branch, the else as the other launch")
+    func launchOptions() throws {
+        let program = try Self.program("Construct+LaunchOptions")
+        guard program.count == 2, case .ifLaunchOptions(.remoteNotification, _) = program[0],
+            case .ifLaunchOptions(.none, _) = program[1]
+        else { Issue.record("\(program)"); return }
     }
 
     @Test("what cannot be translated is named with file:line:column")

@@ -65,3 +65,35 @@ extension StepTranslator {
         return polled.subtracting(set)
     }
 }
+
+extension StepTranslator {
+    /// The launch an `if` tests, read from its line: `launchOptions?[.remoteNotification] != nil` or
+    /// `if let … = launchOptions?[.remoteNotification]` is a silent push; `launchOptions == nil` a
+    /// user launch. `nil` for any other condition.
+    func launchOptionsCondition(_ here: SwiftLocation, _ context: Context) -> LaunchOptions? {
+        let line = reference(here, context).code.replacingOccurrences(of: " ", with: "")
+        guard line.hasPrefix("if"), line.contains("launchOptions") else { return nil }
+        if line.contains("launchOptions==nil") { return LaunchOptions.none }
+        if line.contains("[.remoteNotification]") || line.contains("[UIApplication.LaunchOptionsKey.remoteNotification]") {
+            return line.contains("]==nil") ? LaunchOptions.none : .remoteNotification
+        }
+        return nil
+    }
+
+    /// `if <launch options> { then } else { otherwise }`: an `if` step per branch, the `else` taken as
+    /// the other launch the scenario language knows (noted).
+    mutating func translateLaunchOptionsIf(
+        _ options: LaunchOptions, _ then: [SwiftStatement], _ otherwise: [SwiftStatement]?, _ here: SwiftLocation,
+        _ context: Context
+    ) -> [ImportedStep] {
+        let source = reference(here, context)
+        var steps = [ImportedStep(source, children: [translate(then, context)]) { .ifLaunchOptions(options, body: $0[0]) }]
+        if let otherwise {
+            let other: LaunchOptions = options == .none ? .remoteNotification : .none
+            note(.assumption, here, context, "if on the launch options: the else branch is taken as the "
+                + (other == .none ? "user's launch (launchOptions == nil)" : "silent push's launch"))
+            steps.append(ImportedStep(source, children: [translate(otherwise, context)]) { .ifLaunchOptions(other, body: $0[0]) })
+        }
+        return steps
+    }
+}

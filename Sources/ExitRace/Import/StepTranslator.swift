@@ -119,6 +119,9 @@ struct StepTranslator {
             }
             return translate(sequence, context) + translate(body, inner)
         case .ifStatement(let conditions, let then, let otherwise):
+            if let options = launchOptionsCondition(here, context) {
+                return translateLaunchOptionsIf(options, then, otherwise, here, context)
+            }
             let steps = conditions.flatMap { translate($0, context) }
             if !conditions.allSatisfy(Self.isAvailabilityCheck) {
                 note(.assumption, here, context, "if: the condition is taken as true"
