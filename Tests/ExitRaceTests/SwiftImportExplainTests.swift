@@ -60,6 +60,22 @@ struct SwiftImportExplainTests {
         #expect(text.contains(expected), "\(fixture)")
     }
 
+    @Test("explain names the lines of queues, groups, completion handlers, actors, child tasks and polling", arguments: [
+        ("Construct+OwnQueue", "Construct+OwnQueue.swift:13:9: saveQueue.sync {"),
+        ("Construct+OwnQueue", "Construct+OwnQueue.swift:24:9: saveQueue.asyncAfter(deadline: .now() + .milliseconds(500)) {"),
+        ("Construct+DispatchGroup", "Construct+DispatchGroup.swift:12:13: group.leave()"),
+        ("Construct+DispatchGroup", "Construct+DispatchGroup.swift:17:9: group.notify(queue: .main) {"),
+        ("Construct+CompletionHandler", "Construct+CompletionHandler.swift:11:13: semaphore.signal()"),
+        ("Construct+Actor", "Construct+Actor.swift:17:13: await BackgroundRefresh.shared.cancelAll()"),
+        ("Construct+TaskGroup", "Construct+TaskGroup.swift:15:17: group.addTask(priority: .utility) {"),
+        ("Construct+AsyncLet", "Construct+AsyncLet.swift:10:13: async let ended: Void = endActivities()"),
+        ("Construct+PollingLoop", "Construct+PollingLoop.swift:18:9: while !finished {"),
+    ])
+    func constructs(fixture: String, expected: String) throws {
+        let text = Self.explanation(try Self.imported("\(fixture).swift"))
+        #expect(text.contains("↳ Tests/ExitRaceTests/ImportFixtures/\(expected)\n"), "\(fixture)")
+    }
+
     @Test("the HTML report lists where the run met the code")
     func html() throws {
         let scenario = try Self.imported("AppDelegate+TaskDetachedSemaphore.swift")
