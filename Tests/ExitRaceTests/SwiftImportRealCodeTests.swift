@@ -90,6 +90,19 @@ struct SwiftImportRealCodeTests {
         #expect(result.notes.map(\.description).contains { $0.hasPrefix("App.swift:3:33: not translated: a closure passed to recorder.start(…) besides") })
     }
 
+    @Test("an interface call's completion (UIView.animate) is not a system call")
+    func interfaceCompletion() throws {
+        let result = try Self.imported("""
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationWillTerminate(_ application: UIApplication) {
+                    UIView.animate(withDuration: 0.2, animations: { }, completion: { _ in print("done") })
+                    Task.detached { await Analytics.shared.flush() }
+                }
+            }
+            """)
+        #expect(result.newSystemCalls.map(\.name) == ["Analytics.flush"])
+    }
+
     /// A fresh directory for one test's files.
     static func directory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-import-bad-\(UUID().uuidString)")

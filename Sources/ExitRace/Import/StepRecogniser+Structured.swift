@@ -58,6 +58,13 @@ extension StepRecogniser {
         "add", "submit", "synchronize", "write", "export", "saveToDisk",
     ]
 
+    /// UIKit calls whose completion is about the interface, not work to measure: their closures are
+    /// noted as not translated, as any other closure.
+    static let interfaceMethods: Set<String> = [
+        "animate", "transition", "present", "dismiss", "performBatchUpdates", "setViewControllers", "pushViewController",
+        "popViewController", "requestGeometryUpdate", "animateAlongsideTransition", "performWithoutAnimation",
+    ]
+
     /// A call of an API the importer does not know, with a completion handler: `call` with a
     /// `completion` (its body), on the queue an argument names or else a global queue (noted).
     /// `….resume()` after it (a URLSession task) is the same call.
@@ -69,7 +76,8 @@ extension StepRecogniser {
             core = base
         }
         guard let (callee, arguments, trailing, awaited) = call(core), !awaited,
-            let method = StepTranslator.chain(callee).last, method != "sync", method != "async"
+            let method = StepTranslator.chain(callee).last, method != "sync", method != "async",
+            !interfaceMethods.contains(method)
         else { return nil }
         var handler: SwiftClosure?
         for argument in arguments.reversed() {
