@@ -3,6 +3,7 @@
 /// whose steps name no source.
 enum StepSourceHTML {
     static func render(_ trace: CellTrace) -> String {
+        guard !trace.scenario.strategies[trace.strategy].stepSources.isEmpty else { return "" }
         let lines = CellExplanation.lines(trace).filter { $0.source != nil }
         guard !lines.isEmpty else { return "" }
         var out = "<ol class=\"sources\">\n"
