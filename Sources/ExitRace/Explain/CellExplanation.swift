@@ -16,14 +16,20 @@ public struct CellExplanation: Sendable {
         public var repeats: Int = 1
         /// When the last of the repeats happened; `time` when there was one.
         public var lastTime: Int64
+        /// The app's Swift the line's step came from (``StepSourceMatcher``), when the strategy says.
+        public var source: StepSource?
 
-        public init(time: Int64, place: String, text: String, afterDeath: Bool, repeats: Int = 1, lastTime: Int64? = nil) {
+        public init(
+            time: Int64, place: String, text: String, afterDeath: Bool, repeats: Int = 1, lastTime: Int64? = nil,
+            source: StepSource? = nil
+        ) {
             self.time = time
             self.place = place
             self.text = text
             self.afterDeath = afterDeath
             self.repeats = repeats
             self.lastTime = lastTime ?? time
+            self.source = source
         }
 
         /// The text with its repeats, if any: `timer fires, … skipped ×1,000 (until 1000.000 ms)`.
@@ -80,6 +86,9 @@ public struct CellExplanation: Sendable {
             let time = TimeFormatting.fixedMilliseconds(line.time)
             out += "  " + String(repeating: " ", count: max(0, timeWidth - time.count)) + time + "  "
             out += line.place + String(repeating: " ", count: placeWidth - line.place.count) + "  " + line.textWithRepeats + "\n"
+            if let source = line.source {
+                out += String(repeating: " ", count: 2 + timeWidth + 2 + placeWidth + 2) + "↳ \(source.description)\n"
+            }
         }
         if let cutNotice { out += "  ---- \(cutNotice) ----\n" }
         return out + "\n" + verdict + "\n"
@@ -90,16 +99,18 @@ public struct CellExplanation: Sendable {
     /// timer firing a million times into a blocked main queue is one line, not a million.
     static func lines(_ trace: CellTrace) -> [Line] {
         let deathIndex = trace.records.firstIndex { $0.kind == .died }
+        let sources = StepSourceMatcher.sources(trace)
         var lines: [Line] = []
         for (index, record) in trace.records.enumerated() {
             guard let (place, text) = describe(record, trace) else { continue }
             let afterDeath = deathIndex.map { index > $0 } ?? false
-            if let last = lines.last, last.text == text, last.place == place, last.afterDeath == afterDeath {
+            let source = index < sources.count ? sources[index] : nil
+            if let last = lines.last, last.text == text, last.place == place, last.afterDeath == afterDeath, last.source == source {
                 lines[lines.count - 1].repeats += 1
                 lines[lines.count - 1].lastTime = record.time
                 continue
             }
-            lines.append(Line(time: record.time, place: place, text: text, afterDeath: afterDeath))
+            lines.append(Line(time: record.time, place: place, text: text, afterDeath: afterDeath, source: source))
         }
         return lines
     }

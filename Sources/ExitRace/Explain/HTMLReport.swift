@@ -106,6 +106,7 @@ public enum HTMLReport {
         for (procedure, trace) in traces.enumerated() {
             out += "<h4>\(HTML.escape(layout.procedures[procedure].label))</h4>\n"
             out += TimelineSVG.render(Timeline(trace)) + "\n"
+            out += StepSourceHTML.render(trace)
             if trace.recordsCut {
                 out += "<p class=\"verdict\">The timeline stops after \(TimeFormatting.grouped(trace.records.count)) records "
                     + "(limits.maxTraceRecords); the run went on unrecorded.</p>\n"

@@ -88,7 +88,7 @@ struct EntryPointFinder {
         for statement in statements {
             switch statement.kind {
             case .expression(let expr): walk(expr, owner)
-            case .binding(_, let value?): walk(value, owner)
+            case .binding(_, let value?), .asyncLet(_, let value?): walk(value, owner)
             case .forIn(_, let sequence, let body):
                 walk(sequence, owner)
                 walk(body, owner)
@@ -98,7 +98,7 @@ struct EntryPointFinder {
                 walk(otherwise ?? [], owner)
             case .guardStatement(_, let otherwise): walk(otherwise, owner)
             case .switchStatement(_, let cases): cases.forEach { walk($0.body, owner) }
-            case .doBlock(let body), .deferBlock(let body), .loop(_, let body): walk(body, owner)
+            case .doBlock(let body), .deferBlock(let body), .loop(_, _, let body): walk(body, owner)
             case .jump(_, let value?): walk(value, owner)
             default: break
             }

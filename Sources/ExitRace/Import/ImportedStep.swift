@@ -32,9 +32,9 @@ public struct ImportedStep: Equatable, Sendable {
         self.children = children
     }
 
-    /// The step as a scenario file spells it, its Swift in the step's `note`.
+    /// The step as a scenario file spells it, with the Swift it came from (`source`, `code`).
     var json: ImportJSON {
-        var members: [(String, ImportJSON)] = [("note", .string("\(source.file):\(source.line): \(source.code)"))]
+        var members: [(String, ImportJSON)] = [("source", .string(source.place)), ("code", .string(source.code))]
         members += Self.members(of: step, children: children.map { .array($0.map(\.json)) })
         return .object(members)
     }

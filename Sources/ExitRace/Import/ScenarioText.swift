@@ -5,7 +5,7 @@ struct ScenarioText {
     let text: String
 
     init(name: String, sources: [String], hooks: [SwiftImport.Hook], newCalls: [(name: String, source: SwiftReference)],
-         builtin: Scenario) {
+         queues: [(name: String, queue: ImportedQueue)] = [], actors: [String] = [], builtin: Scenario) {
         var members: [(String, ImportJSON)] = [
             ("note", .string("Written by exitrace import from \(sources.joined(separator: ", ")); see docs/import.md.")),
             ("extend", .string("builtin:\(DefaultScenario.name)")),
@@ -15,11 +15,19 @@ struct ScenarioText {
         if !newCalls.isEmpty {
             members.append(("systemCalls", .object(newCalls.map { call in
                 (call.name, .object([
-                    ("note", .string("await at \(call.source.place): \(call.source.code) — its cost is yours to set")),
+                    ("note", .string("used at \(call.source.place): \(call.source.code) — its cost is yours to set")),
                     ("costMs", .number("1")),
                 ]))
             })))
         }
+        if !queues.isEmpty {
+            members.append(("queues", .object(queues.map { entry in
+                var queue: [(String, ImportJSON)] = [("qos", .string(entry.queue.qos.name))]
+                if entry.queue.concurrent { queue.append(("attributes", .string("concurrent"))) }
+                return (entry.name, .object(queue))
+            })))
+        }
+        if !actors.isEmpty { members.append(("actors", .object(actors.map { ($0, .object([])) }))) }
         var hookMembers: [(String, ImportJSON)] = builtin.hooks.filter { hook in !hooks.contains { $0.name == hook.name } }
             .map { ($0.name, .null) }
         hookMembers += hooks.map { hook in

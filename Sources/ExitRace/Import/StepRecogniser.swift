@@ -9,8 +9,8 @@ struct StepRecogniser: Sendable {
     let translate: @Sendable (SwiftExpr, StepTranslator.Context, inout StepTranslator) -> [ImportedStep]?
 
     static let all: [StepRecogniser] = [
-        taskSpawn, dispatchAsync, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
-        threadSleep, taskSleep, mainActorRun,
+        taskSpawn, dispatch, dispatchGroup, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
+        threadSleep, taskSleep, mainActorRun, continuation, taskGroup, addTask, completionCall,
     ]
 
     /// `await MainActor.run { body }`: the body, run where the task is (the scenario language has no
@@ -25,6 +25,23 @@ struct StepRecogniser: Sendable {
         }
         var inner = context
         inner.assignedName = nil
+        return translator.translate(body.body, inner)
+    }
+
+    /// `await withCheckedContinuation { continuation in … }` (and the throwing and unsafe ones): the
+    /// body runs at once where the task is; the task then waits until the continuation is resumed,
+    /// which the body's own steps (a completion handler, a dispatched block) stand for (noted).
+    static let continuation = StepRecogniser(name: "withCheckedContinuation") { expr, context, translator in
+        guard let (callee, arguments, trailing, _) = call(expr), case .name(let function) = callee.kind,
+            ["withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
+             "withUnsafeThrowingContinuation"].contains(function),
+            let body = closure(arguments, trailing)
+        else { return nil }
+        translator.note(.assumption, expr.location, context, "\(function): its body is translated where the task runs; "
+            + "the wait for resume() is not modelled (if it matters, a semaphore signaled where resume() is called stands for it)")
+        var inner = context
+        inner.assignedName = nil
+        inner.isAsync = false
         return translator.translate(body.body, inner)
     }
 
@@ -144,6 +161,8 @@ struct StepRecogniser: Sendable {
         var inner = context
         inner.isAsync = true
         inner.assignedName = nil
+        inner.taskGroup = nil
+        inner.asyncLets = []
         if closure.attributes.contains("@MainActor") {
             isolation = .mainActor
             inner.isolation = .mainActor
@@ -151,11 +170,11 @@ struct StepRecogniser: Sendable {
             inner.isolation = .none
         } else if context.isolation == .mainActor {
             isolation = .inherit
+        } else if case .actor(let actor) = context.isolation {
+            // In actor-isolated code `Task {}` is isolated to that actor.
+            translator.useActor(actor)
+            isolation = .actor(actor)
         } else {
-            if case .actor(let actor) = context.isolation {
-                translator.note(.assumption, expr.location, context, "Task {} on actor \(actor): modelled as no isolation "
-                    + "(actors are not in the scenario language yet)")
-            }
             inner.isolation = .none
         }
         var priority: QoSClass?
@@ -168,39 +187,6 @@ struct StepRecogniser: Sendable {
         let body = translator.translate(closure.body, inner)
         let spawn = TaskSpawn(isolation: detached ? .none : isolation, priority: priority, detached: detached)
         return [ImportedStep(translator.reference(expr.location, context), children: [body]) { .spawnTask(spawn, body: $0[0]) }]
-    }
-
-    // MARK: - Dispatch
-
-    /// `DispatchQueue.main.async { }`, `DispatchQueue.global(qos:).async { }`.
-    static let dispatchAsync = StepRecogniser(name: "DispatchQueue.main/global.async") { expr, context, translator in
-        guard let (callee, arguments, trailing, _) = call(expr), case .member(let queue, let method) = callee.kind,
-            method == "async" || method == "asyncAfter"
-        else { return nil }
-        let target: DispatchTarget
-        if case .member(let base, "main") = queue.kind, isName(base, "DispatchQueue") {
-            target = .main
-        } else if case .call(let global, let queueArguments, _) = queue.kind, case .member(let base, "global") = global.kind,
-            isName(base, "DispatchQueue")
-        {
-            target = .global(argument("qos", queueArguments).flatMap(qos) ?? DispatchTarget.defaultGlobalQoS)
-        } else {
-            translator.note(.untranslated, expr.location, context, "\(StepTranslator.callName(callee)): a queue of your own "
-                + "is not in the scenario language yet; write it by hand (a global queue of its QoS is close)")
-            return []
-        }
-        if method == "asyncAfter" {
-            translator.note(.untranslated, expr.location, context, "asyncAfter: a delayed block is not in the scenario "
-                + "language; write it by hand")
-            return []
-        }
-        guard let closure = closure(arguments, trailing) else { return nil }
-        var inner = context
-        inner.isAsync = false
-        inner.assignedName = nil
-        inner.isolation = target == .main ? .mainActor : .none
-        let body = translator.translate(closure.body, inner)
-        return [ImportedStep(translator.reference(expr.location, context), children: [body]) { .dispatchAsync(target, body: $0[0]) }]
     }
 
     // MARK: - Semaphores
@@ -245,7 +231,8 @@ struct StepRecogniser: Sendable {
 
     /// `id = UIApplication.shared.beginBackgroundTask(withName:expirationHandler:) { … }`.
     static let beginBackgroundTask = StepRecogniser(name: "beginBackgroundTask") { expr, context, translator in
-        guard let (callee, arguments, trailing, _) = call(expr), StepTranslator.chain(callee).last == "beginBackgroundTask"
+        guard let (callee, arguments, trailing, _) = call(expr), StepTranslator.chain(callee).last == "beginBackgroundTask",
+            !translator.definesFunction(callee, context)
         else { return nil }
         let task = context.assignedName ?? "backgroundTask"
         var expiration: [ImportedStep] = []
@@ -263,7 +250,9 @@ struct StepRecogniser: Sendable {
 
     /// `UIApplication.shared.endBackgroundTask(id)`.
     static let endBackgroundTask = StepRecogniser(name: "endBackgroundTask") { expr, context, translator in
-        guard let (callee, arguments, _, _) = call(expr), StepTranslator.chain(callee).last == "endBackgroundTask" else { return nil }
+        guard let (callee, arguments, _, _) = call(expr), StepTranslator.chain(callee).last == "endBackgroundTask",
+            !translator.definesFunction(callee, context)
+        else { return nil }
         guard let given = arguments.first?.value, let task = variable(given) else {
             translator.note(.untranslated, expr.location, context, "endBackgroundTask of something that is not a variable")
             return []

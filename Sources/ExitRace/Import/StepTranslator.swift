@@ -21,6 +21,25 @@ struct StepTranslator {
         var semaphores: Set<String> = []
         /// The name a value is assigned to (`let id = beginBackgroundTask…`), for the recognisers.
         var assignedName: String?
+        /// The task group whose body this is directly (`withTaskGroup { group in … }`): its name.
+        var taskGroup: String?
+        /// `async let` names declared so far in this body.
+        var asyncLets: Set<String> = []
+    }
+
+    /// Flags polled by a `while !flag` loop that nothing in the entry point's code sets: such a loop
+    /// is noted instead of translated (a `waitUntil` that nothing ends does not validate).
+    var unsetFlags: Set<String> = []
+    /// The app's own queues and actors the translated code uses, in first-use order.
+    private(set) var usedQueues: [String] = []
+    private(set) var usedActors: [String] = []
+
+    mutating func useQueue(_ name: String) {
+        if !usedQueues.contains(name) { usedQueues.append(name) }
+    }
+
+    mutating func useActor(_ name: String) {
+        if !usedActors.contains(name) { usedActors.append(name) }
     }
 
     let codebase: SwiftCodebase
@@ -85,7 +104,12 @@ struct StepTranslator {
             var inner = context
             inner.assignedName = name
             return translate(value, inner)
+        case .asyncLet(let name, let value):
+            return translateAsyncLet(name, value, here, &context)
         case .forIn(let pattern, let sequence, let body):
+            if context.taskGroup != nil, case .prefix("await", _) = sequence.kind {
+                return []  // `for await result in group`: the group's end waits for its children anyway
+            }
             var inner = context
             if Self.isActivityList(sequence) {
                 inner.activityNames.insert(pattern)
@@ -95,10 +119,14 @@ struct StepTranslator {
             }
             return translate(sequence, context) + translate(body, inner)
         case .ifStatement(let conditions, let then, let otherwise):
+            if let options = launchOptionsCondition(here, context) {
+                return translateLaunchOptionsIf(options, then, otherwise, here, context)
+            }
             let steps = conditions.flatMap { translate($0, context) }
             if !conditions.allSatisfy(Self.isAvailabilityCheck) {
                 note(.assumption, here, context, "if: the condition is taken as true"
-                    + (otherwise == nil ? "" : "; the else branch is not translated (write a variant by hand)"))
+                    + (otherwise == nil ? "" : "; the else branch cannot be translated (the scenario language has no "
+                        + "condition on the app's state): write it as a variant by hand"))
             }
             return steps + translate(then, context)
         case .guardStatement(let conditions, _):
@@ -109,8 +137,17 @@ struct StepTranslator {
             return []
         case .doBlock(let body):
             return translate(body, context)
-        case .loop(let keyword, _):
-            note(.untranslated, here, context, "a \(keyword) loop: write it by hand (a waitUntil step models a polling loop)")
+        case .loop(let keyword, let conditions, let body):
+            if keyword == "while", let flag = SwiftCodebase.polledFlag(conditions, body), let poll = pollInterval(body, context) {
+                guard !unsetFlags.contains(flag) else {
+                    note(.untranslated, here, context, "while !\(flag): nothing in this entry point's code sets \(flag) = true, "
+                        + "so the loop could never end: write it by hand")
+                    return []
+                }
+                return [ImportedStep(.waitUntil(flag: flag, poll: poll), reference(here, context))]
+            }
+            note(.untranslated, here, context, "cannot translate a \(keyword) loop: write it by hand (only "
+                + "while !flag { Thread.sleep(…) } is read, as a waitUntil step)")
             return []
         case .declaration:
             return []
@@ -138,6 +175,11 @@ struct StepTranslator {
             if word == "await" { return translateAwait(operand, expr.location, context) }
             return translate(operand, context)
         case .binary(let operands, let operators):
+            if operators == ["="], let flag = StepRecogniser.variable(operands[0]), codebase.polledFlags.contains(flag),
+                case .name("true") = operands[1].kind
+            {
+                return [ImportedStep(.setFlag(flag), reference(expr.location, context))]
+            }
             if operators == ["="], case .member(_, let name) = operands[0].kind {
                 var inner = context
                 inner.assignedName = name
@@ -176,6 +218,9 @@ struct StepTranslator {
     private mutating func translateAwait(_ operand: SwiftExpr, _ location: SwiftLocation, _ context: Context) -> [ImportedStep] {
         var core = operand
         while case .prefix(_, let inner) = core.kind { core = inner }
+        if let names = awaitedLets(core, context) {
+            return names.map { ImportedStep(.awaitLet(name: $0), reference(location, context)) }
+        }
         guard case .call(let callee, _, _) = core.kind else {
             note(.untranslated, location, context, "await of something that is not a call")
             return []
@@ -212,11 +257,29 @@ struct StepTranslator {
         inner.callStack.append(key)
         inner.assignedName = nil
         if !context.isAsync || function.function.isAsync { inner.isolation = function.isolation }
+        inner.taskGroup = nil
+        inner.asyncLets = []
         if case .actor(let actor) = function.isolation, context.isolation != function.isolation {
-            note(.assumption, location, context, "\(name)(…) runs on actor \(actor): modelled as running where it is called "
-                + "(actors are not in the scenario language yet)")
+            guard context.isAsync else {
+                note(.untranslated, location, context, "\(name)(…) runs on actor \(actor), called outside a task body: "
+                    + "translated where it is called; put the call in a task by hand")
+                return translate(function.function.body ?? [], inner)
+            }
+            useActor(actor)
+            inner.isolation = function.isolation
+            inner.isAsync = true
+            let body = translate(function.function.body ?? [], inner)
+            return [ImportedStep(reference(location, context), children: [body]) { .isolatedCall(actor: actor, body: $0[0]) }]
         }
         return translate(function.function.body ?? [], inner)
+    }
+
+    /// Whether a call names a function of the given files (the app's own `endBackgroundTask(identifier:)`
+    /// is followed, not taken for UIKit's).
+    func definesFunction(_ callee: SwiftExpr, _ context: Context) -> Bool {
+        let (base, name) = Self.splitCallee(callee)
+        guard let name else { return false }
+        return codebase.resolve(name: name, receiver: base.map(Self.chain) ?? [], callingType: context.typeName) != nil
     }
 
     // MARK: - Names
@@ -228,9 +291,11 @@ struct StepTranslator {
     /// the standard library's collection methods. They get no "taken as instant" note.
     static func isValueCall(_ callee: SwiftExpr) -> Bool {
         let names = chain(callee)
-        if names.count == 1, names[0].first?.isUppercase == true { return true }
+        // A type's initializer, also a nested type's (`Attributes.ContentState(…)`).
+        if names.last?.first?.isUppercase == true { return true }
         return ["map", "compactMap", "flatMap", "filter", "forEach", "sorted", "joined", "contains", "first", "reduce",
-                "append", "removeAll", "insert", "remove", "set", "removeObject", "cancel", "invalidate"].contains(names.last ?? "")
+                "append", "removeAll", "insert", "remove", "set", "removeObject", "cancel", "invalidate", "toggle",
+                "removeValue", "addingTimeInterval"].contains(names.last ?? "")
     }
 
     /// `a.b.c` → (`a.b`, `c`); a bare name `f` → (nil, `f`).

@@ -26,6 +26,17 @@ public struct SwiftCodebase: Sendable {
     public private(set) var functions: [Function] = []
     /// Names declared with `DispatchSemaphore(…)` anywhere (properties and locals).
     public private(set) var semaphoreNames: Set<String> = []
+    /// Names declared with `DispatchGroup()` anywhere.
+    public private(set) var groupNames: Set<String> = []
+    /// Queues declared with `DispatchQueue(label:qos:attributes:)` anywhere, by the name they are bound to.
+    public private(set) var queues: [String: ImportedQueue] = [:]
+    /// Properties and locals bound to a value of a type declared in the files (`let store = Store()`,
+    /// `Store.shared`): name → type, the first declaration winning.
+    public private(set) var valueTypes: [String: String] = [:]
+    /// Flags polled by a `while !flag { sleep }` loop anywhere: assigning `true` to one sets it.
+    public private(set) var polledFlags: Set<String> = []
+    /// The types declared in the files, by name, with their keyword (`actor`, `class`, …).
+    public private(set) var typeKeywords: [String: String] = [:]
 
     /// Types whose conformance or superclass makes them main-actor isolated (UIKit and SwiftUI).
     static let mainActorSupertypes: Set<String> = [
@@ -37,6 +48,7 @@ public struct SwiftCodebase: Sendable {
         self.files = files
         var typeIsolation: [String: Isolation] = [:]
         for file in files { collectTypeIsolation(file.declarations, into: &typeIsolation) }
+        for file in files { collectTypeKeywords(file.declarations) }
         for file in files { index(file.declarations, typeName: nil, typeIsolation: nil, file: file, known: typeIsolation) }
     }
 
@@ -71,19 +83,72 @@ public struct SwiftCodebase: Sendable {
                 if function.attributes.contains("@MainActor") { isolation = .mainActor }
                 if function.modifiers.contains("nonisolated") { isolation = .none }
                 functions.append(Function(function: function, typeName: typeName, isolation: isolation, file: file, order: functions.count))
-                collectSemaphores(function.body ?? [])
+                collectSemaphores(function.body ?? [], file)
             case .property(let name, let value, _):
-                if let value, Self.isSemaphoreCreation(value) { semaphoreNames.insert(name) }
+                if let value { collectBinding(name, value, file) }
             }
         }
     }
 
-    private mutating func collectSemaphores(_ statements: [SwiftStatement]) {
+    private mutating func collectSemaphores(_ statements: [SwiftStatement], _ file: SwiftFile) {
         for statement in statements {
-            if case .binding(let name, let value?) = statement.kind, Self.isSemaphoreCreation(value) {
-                semaphoreNames.insert(name)
+            switch statement.kind {
+            case .binding(let name, let value?): collectBinding(name, value, file)
+            case .loop("while", let conditions, let body):
+                if let flag = Self.polledFlag(conditions, body) { polledFlags.insert(flag) }
+                collectSemaphores(body, file)
+            case .ifStatement(_, let then, let otherwise): collectSemaphores(then + (otherwise ?? []), file)
+            case .doBlock(let body), .forIn(_, _, let body), .guardStatement(_, let body): collectSemaphores(body, file)
+            case .expression(let expr): collectClosures(expr, file)
+            default: break
             }
         }
+    }
+
+    /// Locals declared in closures (a `Task { }` body, a dispatched block) count too.
+    private mutating func collectClosures(_ expr: SwiftExpr, _ file: SwiftFile) {
+        guard case .call(_, let arguments, let trailing) = expr.kind else {
+            if case .prefix(_, let inner) = expr.kind { collectClosures(inner, file) }
+            return
+        }
+        for closure in trailing { collectSemaphores(closure.body, file) }
+        for case .closure(let closure) in arguments.map(\.value.kind) { collectSemaphores(closure.body, file) }
+    }
+
+    private mutating func collectTypeKeywords(_ declarations: [SwiftDecl]) {
+        for case .type(let type) in declarations {
+            if type.keyword != "extension", typeKeywords[type.name] == nil { typeKeywords[type.name] = type.keyword }
+            collectTypeKeywords(type.members)
+        }
+    }
+
+    /// What a `let`/`var` holds: a semaphore, a group, a queue, or a value of a type of the files.
+    private mutating func collectBinding(_ name: String, _ value: SwiftExpr, _ file: SwiftFile) {
+        if Self.isSemaphoreCreation(value) { semaphoreNames.insert(name) }
+        guard case .call(let callee, let arguments, _) = value.kind else {
+            // `Store.shared`
+            if case .member(let base, _) = value.kind, case .name(let type) = base.kind, typeKeywords[type] != nil,
+                valueTypes[name] == nil
+            {
+                valueTypes[name] = type
+            }
+            return
+        }
+        guard case .name(let type) = callee.kind else { return }
+        if type == "DispatchGroup" { groupNames.insert(name) }
+        if type == "DispatchQueue", queues[name] == nil {
+            let line = value.location.line - 1 < file.lines.count ? file.lines[value.location.line - 1] : ""
+            queues[name] = ImportedQueue(arguments, line: line)
+        }
+        if typeKeywords[type] != nil, valueTypes[name] == nil { valueTypes[name] = type }
+    }
+
+    /// `while !flag { Thread.sleep(…) }` (or `usleep`): the flag it polls.
+    static func polledFlag(_ conditions: [SwiftExpr], _ body: [SwiftStatement]) -> String? {
+        guard conditions.count == 1, case .prefix("!", let operand) = conditions[0].kind,
+            let flag = StepRecogniser.variable(operand), body.count == 1
+        else { return nil }
+        return flag
     }
 
     static func isSemaphoreCreation(_ expr: SwiftExpr) -> Bool {
@@ -107,7 +172,12 @@ public struct SwiftCodebase: Sendable {
         if receiver.isEmpty {
             return candidates.first { $0.typeName == callingType && callingType != nil } ?? candidates.first { $0.typeName == nil }
         }
-        guard let type = receiver.first, type.first?.isUppercase == true else { return nil }
+        guard var type = receiver.first else { return nil }
+        if type.first?.isUppercase != true {
+            // `store.save()` where `store` holds a value of a type of the files (`let store = Store()`).
+            guard receiver.count == 1, let known = valueTypes[type] else { return nil }
+            type = known
+        }
         return candidates.first { $0.typeName == type }
     }
 }

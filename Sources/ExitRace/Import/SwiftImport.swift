@@ -90,7 +90,16 @@ public enum SwiftImport {
         for entry in finder.entryPoints {
             let context = StepTranslator.Context(
                 file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName)
-            let steps = translator.translate(entry.body, context)
+            let before = translator
+            var steps = translator.translate(entry.body, context)
+            let unset = StepTranslator.unsetFlags(steps.map(\.step))
+            if !unset.isEmpty {
+                // A `while !flag` loop whose flag this entry point never sets: translate again, noting it instead.
+                translator = before
+                translator.unsetFlags = unset
+                steps = translator.translate(entry.body, context)
+                translator.unsetFlags = []
+            }
             var hookName = entry.name
             if hooks.contains(where: { $0.name == hookName }) { hookName += " (\(entry.file.path):\(entry.location.line))" }
             hooks.append(Hook(entryPoint: entry, name: hookName, strategy: "your code: \(hookName)", steps: steps))
@@ -124,7 +133,10 @@ public enum SwiftImport {
             throw InputError(diagnostics)
         }
         notes = condensed(notes)
-        let scenario = ScenarioText(name: name, sources: sources.map(\.path), hooks: kept, newCalls: newCalls, builtin: builtin)
+        let queues = translator.usedQueues.compactMap { name in codebase.queues[name].map { (name, $0) } }
+        let scenario = ScenarioText(
+            name: name, sources: sources.map(\.path), hooks: kept, newCalls: newCalls, queues: queues,
+            actors: translator.usedActors, builtin: builtin)
         try validate(scenario.text, name: name)
         return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted())
     }
@@ -176,6 +188,11 @@ public enum SwiftImport {
     }
 
     static func containsCall(_ steps: [ImportedStep]) -> Bool {
-        steps.contains { if case .call = $0.step { true } else { $0.children.contains(where: containsCall) } }
+        steps.contains { step in
+            switch step.step {
+            case .call, .callWithCompletion: true
+            default: step.children.contains(where: containsCall)
+            }
+        }
     }
 }

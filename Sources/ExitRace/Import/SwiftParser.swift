@@ -313,6 +313,11 @@ public struct SwiftParser {
             index += 1
             return nil
         }
+        if token.isWord("async"), peek(1)?.isWord("let") == true {
+            index += 1
+            guard case .binding(let name, let value)? = parseBinding() else { return nil }
+            return statement(.asyncLet(name: name, value: value))
+        }
         if token.kind == .attribute || (token.kind == .identifier && Self.modifiers.contains(token.text) && peek(1)?.kind == .identifier) {
             let saved = index
             let (attributes, modifiers) = parsePrefixes()
@@ -346,16 +351,17 @@ public struct SwiftParser {
             return statement(.deferBlock(parseBlock()))
         case "while":
             index += 1
-            _ = parseConditions(until: nil)
-            return statement(.loop(keyword: "while", body: parseBlock()))
+            let conditions = parseConditions(until: nil)
+            return statement(.loop(keyword: "while", conditions: conditions, body: parseBlock()))
         case "repeat":
             index += 1
             let body = parseBlock()
+            var conditions: [SwiftExpr] = []
             if atWord("while") {
                 index += 1
-                _ = parseExpression(trailingClosures: false)
+                conditions = parseExpression(trailingClosures: false).map { [$0] } ?? []
             }
-            return statement(.loop(keyword: "repeat", body: body))
+            return statement(.loop(keyword: "repeat", conditions: conditions, body: body))
         case "return", "throw", "break", "continue", "fallthrough":
             index += 1
             var value: SwiftExpr?

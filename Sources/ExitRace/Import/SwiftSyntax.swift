@@ -121,6 +121,8 @@ public struct SwiftStatement: Sendable {
         case expression(SwiftExpr)
         /// `let name = value` or `var name: T = value` (`value` nil without an initializer).
         case binding(name: String, value: SwiftExpr?)
+        /// `async let name = value`: a child task whose value is awaited later.
+        case asyncLet(name: String, value: SwiftExpr?)
         /// `for pattern in sequence { body }`.
         case forIn(pattern: String, sequence: SwiftExpr, body: [SwiftStatement])
         /// `if conditions { then } else { otherwise }`; `else if` is an `if` alone in `otherwise`.
@@ -131,8 +133,9 @@ public struct SwiftStatement: Sendable {
         /// `do { body } catch { … }`: the body (catch clauses are not read).
         case doBlock([SwiftStatement])
         case deferBlock([SwiftStatement])
-        /// `while`, `repeat`: loops the importer does not unroll.
-        case loop(keyword: String, body: [SwiftStatement])
+        /// `while conditions { body }`, `repeat { body } while condition`: loops the importer does not
+        /// unroll (a polling loop becomes a `waitUntil`).
+        case loop(keyword: String, conditions: [SwiftExpr], body: [SwiftStatement])
         /// `return`, `break`, `continue`, `throw`, with a returned value if any.
         case jump(String, SwiftExpr?)
         /// A local declaration (a nested function or type): not followed.

@@ -249,12 +249,16 @@ public struct Strategy: Equatable, Sendable {
     public var code: String
     /// What the strategy does, run on the main thread inside each of the hook's callbacks.
     public var program: [ProgramStep]
+    /// Where each step came from in the app's Swift (``StepSource``), indexed by the step's place in
+    /// ``preorder(_:)``; empty when no step says (only imported scenarios do).
+    public var stepSources: [StepSource?]
 
     /// A `nil` code is empty: reports then show the program alone.
-    public init(name: String, code: String?, program: [ProgramStep]) {
+    public init(name: String, code: String?, program: [ProgramStep], stepSources: [StepSource?] = []) {
         self.name = name
         self.code = code ?? ""
         self.program = program
+        self.stepSources = stepSources
     }
 }
 

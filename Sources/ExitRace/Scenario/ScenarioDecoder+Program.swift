@@ -54,7 +54,8 @@ extension ScenarioDecoder {
                 reader.childPath("program"), reader.position("program"),
                 "expected the program to call a cleanup system call (\(context.cleanupCalls.joined(separator: ", "))) somewhere, found none")
         }
-        return Strategy(name: name, code: reader.string("code"), program: program)
+        let sources = stepSources(steps, matching: program)
+        return Strategy(name: name, code: reader.string("code"), program: program, stepSources: sources)
     }
 
     /// Reports each wait without a timeout on a semaphore or flag that nothing in the strategy ends.
@@ -93,8 +94,9 @@ extension ScenarioDecoder {
 
     private static func decodeStep(_ node: JSONNode, path: String, async: Bool, _ context: ProgramContext) -> ProgramStep? {
         guard let op = stepKind(node, path, ProgramOp.self, context.log),
-            let reader = ObjectReader(node, path: path, allowed: op.members, log: context.log)
+            let reader = ObjectReader(node, path: path, allowed: op.members + ScenarioKeys.stepSource, log: context.log)
         else { return nil }
+        _ = (reader.string("source"), reader.string("code"))  // reported when not strings
         let step = StepInput(reader: reader, node: node, path: path, async: async, context: context)
         switch op {
         case .task: return decodeSpawn(step, detached: false)

@@ -36,6 +36,9 @@ enum ScenarioKeys {
     ]
     static let hook = ["label", "callbacks"]
     static let strategy = ["code", "program"]
+    /// Members every program step may hold besides its op's: where it came from in the app's Swift
+    /// (``StepSource``; `exitrace import` writes them).
+    static let stepSource = ["source", "code"]
     static let procedure = ["label", "startsIn", "steps"]
 
     /// Strategy program steps, by `op`.

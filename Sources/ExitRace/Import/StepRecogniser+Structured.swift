@@ -1,0 +1,117 @@
+/// Structured concurrency: `withTaskGroup` / `withThrowingTaskGroup` / `withDiscardingTaskGroup`
+/// with `group.addTask { }`; and calls with a completion handler.
+extension StepRecogniser {
+    /// `await withTaskGroup(of: T.self) { group in … }`: a `taskGroup` whose body starts children.
+    static let taskGroup = StepRecogniser(name: "withTaskGroup") { expr, context, translator in
+        guard let (callee, arguments, trailing, _) = call(expr), case .name(let function) = callee.kind,
+            ["withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup"]
+                .contains(function),
+            let closure = closure(arguments, trailing, label: trailing.isEmpty ? "body" : nil) ?? closure(arguments, trailing)
+        else { return nil }
+        guard context.isAsync else {
+            translator.note(.untranslated, expr.location, context, "\(function) outside a task body: put it in a task by hand")
+            return []
+        }
+        var inner = context
+        inner.assignedName = nil
+        inner.taskGroup = closure.parameters.first ?? "group"
+        let body = translator.translate(closure.body, inner)
+        let throwing = function.contains("Throwing")
+        return [ImportedStep(translator.reference(expr.location, context), children: [body]) { .taskGroup(throwing: throwing, body: $0[0]) }]
+    }
+
+    /// `group.addTask(priority:) { … }` directly in a task group's body: a child task on the pool.
+    /// `group.waitForAll()`, `group.next()`, `for await … in group` are the group's end, which waits anyway.
+    static let addTask = StepRecogniser(name: "group.addTask") { expr, context, translator in
+        guard let group = context.taskGroup, let (callee, arguments, trailing, _) = call(expr),
+            case .member(let receiver, let method) = callee.kind, variable(receiver) == group
+        else { return nil }
+        switch method {
+        case "addTask", "addTaskUnlessCancelled":
+            guard let closure = closure(arguments, trailing, label: trailing.isEmpty ? "operation" : nil) ?? closure(arguments, trailing)
+            else { return nil }
+            var inner = context
+            inner.isAsync = true
+            inner.assignedName = nil
+            inner.taskGroup = nil
+            inner.isolation = .none
+            let priority = argument("priority", arguments).flatMap(qos)
+            let body = translator.translate(closure.body, inner)
+            return [ImportedStep(translator.reference(expr.location, context), children: [body]) { .addTask(priority: priority, body: $0[0]) }]
+        case "waitForAll", "next", "cancelAll":
+            return []
+        default:
+            return nil
+        }
+    }
+
+    /// Argument labels that name a completion handler.
+    static let completionLabels: Set<String> = [
+        "completion", "completionHandler", "completionBlock", "reply", "withReply", "resultHandler", "withCompletionHandler",
+    ]
+
+    /// Methods whose trailing closure is their completion handler (`URLSession.dataTask(with:) { }`,
+    /// `context.perform { }`, `center.getNotificationSettings { }`, …).
+    static let completionMethods: Set<String> = [
+        "dataTask", "downloadTask", "uploadTask", "perform", "save", "fetch", "load", "send", "upload", "download",
+        "flush", "getNotificationSettings", "getPendingNotificationRequests", "getDeliveredNotifications", "requestAuthorization",
+        "add", "submit", "synchronize", "write", "export", "saveToDisk",
+    ]
+
+    /// UIKit calls whose completion is about the interface, not work to measure: their closures are
+    /// noted as not translated, as any other closure.
+    static let interfaceMethods: Set<String> = [
+        "animate", "transition", "present", "dismiss", "performBatchUpdates", "setViewControllers", "pushViewController",
+        "popViewController", "requestGeometryUpdate", "animateAlongsideTransition", "performWithoutAnimation",
+    ]
+
+    /// A call of an API the importer does not know, with a completion handler: `call` with a
+    /// `completion` (its body), on the queue an argument names or else a global queue (noted).
+    /// `….resume()` after it (a URLSession task) is the same call.
+    static let completionCall = StepRecogniser(name: "completion handler") { expr, context, translator in
+        var core = expr
+        if let (callee, arguments, trailing, _) = call(expr), arguments.isEmpty, trailing.isEmpty,
+            case .member(let base, "resume") = callee.kind, call(base) != nil
+        {
+            core = base
+        }
+        guard let (callee, arguments, trailing, awaited) = call(core), !awaited,
+            let method = StepTranslator.chain(callee).last, method != "sync", method != "async",
+            !interfaceMethods.contains(method)
+        else { return nil }
+        var handler: SwiftClosure?
+        for argument in arguments.reversed() {
+            if let label = argument.label, completionLabels.contains(label), case .closure(let closure) = argument.value.kind {
+                handler = closure
+                break
+            }
+        }
+        if handler == nil, completionMethods.contains(method), let first = trailing.first { handler = first }
+        guard let handler, !translator.definesFunction(callee, context) else { return nil }
+        var target = DispatchTarget.global(DispatchTarget.defaultGlobalQoS)
+        if let queue = argument("queue", arguments) ?? argument("delegateQueue", arguments),
+            let named = dispatchTarget(queue, &translator)
+        {
+            target = named
+        } else {
+            translator.note(.assumption, expr.location, context, "the completion handler of \(StepTranslator.callName(callee))(…) "
+                + "is taken to run on a global queue once the call replies; if the API calls back on the main queue, "
+                + "change its queue to \"main\"")
+        }
+        var inner = context
+        inner.isAsync = false
+        inner.assignedName = nil
+        inner.taskGroup = nil
+        inner.isolation = target == .main ? .mainActor : .none
+        let name = translator.systemCallName(callee, context)
+        let source = translator.reference(expr.location, context)
+        translator.recordCall(name, source)
+        let body = translator.translate(handler.body, inner)
+        let others = arguments.compactMap { if case .closure(let c) = $0.value.kind { c } else { nil } } + trailing
+        for other in others where other.location != handler.location {
+            translator.note(.untranslated, other.location, context, "a closure passed to \(StepTranslator.callName(callee))(…) "
+                + "besides its completion handler: when it runs is unknown; write it by hand if it matters")
+        }
+        return [ImportedStep(source, children: [body]) { .callWithCompletion(name, queue: target, completion: $0[0]) }]
+    }
+}
