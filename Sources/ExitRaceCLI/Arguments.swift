@@ -60,7 +60,11 @@ struct Arguments {
                 options.append((name, nil, name))
             } else {
                 var message = "unknown option \(name)"
-                if let suggestion = closestMatch(to: name, in: valueOptions + flags) {
+                if let space = name.firstIndex(of: " "), valueOptions.contains(String(name[..<space])) {
+                    // "--set x=1" quoted as one word: the option and its value must be two.
+                    let option = String(name[..<space])
+                    message += "; \(option) and its value are two words: \(option) \(argument[argument.index(after: space)...])"
+                } else if let suggestion = closestMatch(to: name, in: valueOptions + flags + ["--help"]) {
                     message += "; did you mean \(suggestion)?"
                 }
                 throw UsageError(message: message)

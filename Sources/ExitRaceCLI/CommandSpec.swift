@@ -16,6 +16,12 @@ struct CommandSpec: Sendable {
     /// Runs the command on its arguments (the command name removed).
     var run: @Sendable ([String], ToolEnvironment) -> ToolOutput
 
+    /// Whether `argument` (`--name` or `--name=value`) is one of the command's options.
+    func declares(_ argument: String) -> Bool {
+        let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+        return options.contains { $0.spellings.contains(name) } || name == "--help"
+    }
+
     /// The command's help: `about`, the options as declared, then `epilogue`.
     var help: String {
         var text = about

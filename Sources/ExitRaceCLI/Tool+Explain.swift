@@ -6,7 +6,9 @@ extension Tool {
         command { () throws(Stop) in
             let arguments = try parse(raw, explainSpec)
             guard arguments.positional.count <= 1 else {
-                throw usageError("exitrace explain: expected at most one scenario file, found \(arguments.positional.count)")
+                throw usageError(
+                    "exitrace explain: expected at most one scenario file, found \(arguments.positional.count)"
+                        + " (the cell is named with --hook HOOK --strategy STRATEGY)")
             }
             guard let hookText = arguments.value("--hook"), let strategyText = arguments.value("--strategy") else {
                 throw usageError("exitrace explain: --hook and --strategy are required (e.g. --hook AppDelegate --strategy Task.detached)")

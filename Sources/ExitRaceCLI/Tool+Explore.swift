@@ -5,7 +5,9 @@ extension Tool {
         command { () throws(Stop) in
             let arguments = try parse(raw, exploreSpec)
             guard arguments.positional.count <= 1 else {
-                throw usageError("exitrace explore: expected at most one scenario file, found \(arguments.positional.count)")
+                throw usageError(
+                    "exitrace explore: expected at most one scenario file, found \(arguments.positional.count)"
+                        + " (the cell is named with --hook HOOK --strategy STRATEGY)")
             }
             let loaded = try loadScenarios(arguments.positional, arguments).scenarios
             guard loaded.count == 1 else {

@@ -1,4 +1,5 @@
 import ExitRace
+import Foundation
 
 extension Tool {
     static func importCommand(_ raw: [String]) -> ToolOutput {
@@ -9,6 +10,14 @@ extension Tool {
             let name = arguments.value("--name") ?? output.map(scenarioName(ofOutput:)) ?? "imported"
             let result = try reporting { () throws(InputError) in try SwiftImport.load(paths: arguments.positional, name: name) }
             guard let output else { return ToolOutput(stdout: result.scenario, stderr: result.summary) }
+            if !arguments.flag("--force"), let existing = FileManager.default.contents(atPath: output),
+                !String(decoding: existing.prefix(256), as: UTF8.self).contains(SwiftImport.writtenByMarker)
+            {
+                throw inputError(InputError([Diagnostic(
+                    file: output, path: "",
+                    message: "expected a scenario exitrace import wrote (or a new file), found a file it did not write "
+                        + "(a scenario of yours?): give another --output, or --force to replace it")]))
+            }
             try write(result.scenario, to: output, inputsOf: arguments)
             return ToolOutput(stderr: result.summary + "wrote \(output); next: exitrace run \(output)\n")
         }
@@ -36,7 +45,8 @@ extension Tool {
             UIApplication notifications, .onChange(of: scenePhase)), one strategy per hook ("your code:
             …") translated from the Swift it runs, each step noting its file and line. The scenario
             extends the built-in one (timing, Activity.end, kill procedures); run it with exitrace run.
-            The scenario goes to stdout, or to --output (written whole or not at all); its name is
+            The scenario goes to stdout, or to --output (written whole or not at all; a file there that
+            import did not write is kept unless --force is given); its name is
             --name, else the output file's base name, else "imported". A summary goes to stderr: each
             entry point, the awaited calls that became system calls (set their costMs), and every
             construct not translated or translated with an assumption, as FILE:LINE:COLUMN.
@@ -47,6 +57,7 @@ extension Tool {
         options: [
             .text("--output", "FILE.json", "write the scenario to FILE.json (whole or not at all) instead of stdout"),
             .text("--name", "NAME", default: .words("the output file's base name, else \"imported\""), "the scenario's name"),
+            .flag("--force", "replace --output even when it is not a scenario import wrote before (one written by hand)"),
         ],
         run: { raw, _ in importCommand(raw) })
 }

@@ -96,7 +96,7 @@ extension Tool {
             return try ShardFile.run(resolved, sampling: chosen, shard: shard)
         }
         try write(file.serialized(), to: output, inputsOf: arguments)
-        return ToolOutput()
+        return ToolOutput(stderr: "wrote shard \(shard.index) of \(shard.count) to \(output); put the shards together with exitrace merge\n")
     }
 
     /// `scenario`'s every cell explored within `limits`, lowered by the `--max-events` budget

@@ -33,14 +33,19 @@ extension Tool {
                 try checkReportSize(grid, scenario)
                 let tolerance = try sweepTolerance(arguments)
                 let report = FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: tolerance).run(parallel: parallel)
+                var wrote = ""
                 if let directory = arguments.value("--svg") {
                     try writePicture(report, grid, parallel, to: directory, protecting: inputs)
+                    wrote = "wrote \(picturePath(directory, scenario))\n"
                 }
                 switch format {
                 case .md: try results.write(FlipReportRenderer.markdown(report))
                 case .json: try results.write(FlipReportRenderer.json(report))
                 default: try results.write(FlipReportRenderer.text(report))
                 }
+                var output = try results.finish()
+                output.stderr += wrote
+                return output
             }
             return try results.finish()
         }
@@ -119,7 +124,9 @@ extension Tool {
             }
         }
         guard diagnostics.isEmpty else { throw inputError(InputError(diagnostics)) }
-        if Set(axes.map(\.path)).count < axes.count { throw usageError("exitrace sweep: a setting is varied twice") }
+        if let twice = axes.indices.first(where: { index in axes[..<index].contains { $0.path == axes[index].path } }) {
+            throw usageError("exitrace sweep: \(axes[twice].path) is varied twice; give one --vary per setting")
+        }
         guard SweepGrid.checkedPointCount(axes, max: maxPoints) != nil else {
             throw usageError(
                 "exitrace sweep: the grid has more than --max-points \(maxPoints) points (\(axes.map { "\($0.values.count)" }.joined(separator: " × "))); "

@@ -19,6 +19,12 @@ public enum Tool {
             return ToolOutput(stdout: arguments[0] == "--version" ? "exitrace \(version)\n" : usage)
         default: break
         }
+        if let first = arguments.first, first.hasPrefix("--"), !runSpec.declares(first),
+            let near = closestMatch(to: first, in: ["--help", "--version"])
+        {
+            // `--verison` is a misspelt option of the tool, not of `run`.
+            return usageError("exitrace: unknown option \(first); did you mean \(near)?").output
+        }
         // Options with no command apply to `run`, the default command.
         let command = arguments.first.map { $0.hasPrefix("-") ? "run" : arguments.removeFirst() } ?? "run"
         if command == "help" { return helpCommand(arguments) }

@@ -7,7 +7,7 @@ struct ScenarioText {
     init(name: String, sources: [String], hooks: [SwiftImport.Hook], newCalls: [(name: String, source: SwiftReference)],
          queues: [(name: String, queue: ImportedQueue)] = [], actors: [String] = [], builtin: Scenario) {
         var members: [(String, ImportJSON)] = [
-            ("note", .string("Written by exitrace import from \(sources.joined(separator: ", ")); see docs/import.md.")),
+            ("note", .string("\(SwiftImport.writtenByMarker) from \(sources.joined(separator: ", ")); see docs/import.md.")),
             ("extend", .string("builtin:\(DefaultScenario.name)")),
             ("name", .string(name)),
             ("title", .string("Your code: \(hooks.map(\.name).joined(separator: ", "))")),

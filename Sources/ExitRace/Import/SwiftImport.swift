@@ -2,6 +2,10 @@
 /// they run into the scenario language, and writes a scenario that extends the built-in one
 /// (its timing, system calls and kill procedures) with one hook and one strategy per entry point.
 public enum SwiftImport {
+    /// How the `note` of every scenario `import` writes begins: `import` replaces a file that
+    /// starts so, and keeps any other (a scenario written by hand) unless forced.
+    public static let writtenByMarker = "Written by exitrace import"
+
     /// One translated entry point: a row and its own column.
     public struct Hook: Sendable {
         public var entryPoint: EntryPoint

@@ -1,0 +1,73 @@
+import ExitRace
+import Foundation
+import Testing
+
+@testable import ExitRaceCLI
+
+/// What a newcomer's walk from a fresh clone found (issue 26): each mistake gets a message that
+/// says what to type, and each file written is named.
+@Suite("A newcomer's walk")
+struct NewcomerWalkTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func scratch() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-walk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test("a misspelt option of the tool is the tool's, with a suggestion, not run's")
+    func misspeltToolOption() {
+        let output = Tool.main(["--verison"])
+        #expect(output.exitCode == .badInput)
+        #expect(output.stderr.hasPrefix("exitrace: unknown option --verison; did you mean --version?\n"), "\(output.stderr)")
+        #expect(Tool.main(["--hlep"]).stderr.contains("did you mean --help?"))
+    }
+
+    @Test("an option and its value quoted as one word: told they are two")
+    func optionAndValueInOneWord() {
+        let output = Tool.main(["run", "--set timing.exitDurationMs=3"])
+        #expect(output.exitCode == .badInput)
+        #expect(output.stderr.contains("--set and its value are two words: --set timing.exitDurationMs=3"), "\(output.stderr)")
+    }
+
+    @Test("a setting varied twice is named; a cell given as words is pointed to --hook and --strategy")
+    func namedMistakes() {
+        let twice = Tool.main(["sweep", "--vary", "timing.exitDurationMs=1...3", "--vary", "timing.exitDurationMs=2,3"])
+        #expect(twice.stderr.contains("timing.exitDurationMs is varied twice; give one --vary per setting"), "\(twice.stderr)")
+        let file = Self.repository.appendingPathComponent("scenarios/live-activity.json").path
+        let words = Tool.main(["explain", file, "SceneDelegate", "Task"])
+        #expect(words.stderr.contains("(the cell is named with --hook HOOK --strategy STRATEGY)"), "\(words.stderr)")
+    }
+
+    @Test("sweep --svg and run --shard name the file they wrote")
+    func writesAreNamed() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pictures = directory.appendingPathComponent("pics").path
+        let sweep = Tool.main(["sweep", "--vary", "timing.exitDurationMs=1...5", "--steps", "3", "--svg", pictures])
+        #expect(sweep.exitCode == .success)
+        #expect(sweep.stderr == "wrote \(pictures)/live-activity-sweep.svg\n")
+        let shard = directory.appendingPathComponent("s1.json").path
+        let uncertain = Self.repository.appendingPathComponent("scenarios/live-activity-uncertain.json").path
+        let run = Tool.main(["run", uncertain, "--runs", "4", "--shard", "1/2", "--output", shard])
+        #expect(run.exitCode == .success, "\(run.stderr)")
+        #expect(run.stderr == "wrote shard 1 of 2 to \(shard); put the shards together with exitrace merge\n")
+    }
+
+    @Test("import keeps a scenario written by hand unless --force, and replaces its own output")
+    func importKeepsHandWrittenScenario() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let swift = Self.repository.appendingPathComponent("Tests/ExitRaceTests/ImportFixtures/AppDelegate+TaskDetachedSemaphore.swift").path
+        let mine = directory.appendingPathComponent("mine.json").path
+        try #"{"name": "mine"}"#.write(toFile: mine, atomically: true, encoding: .utf8)
+        let refused = Tool.main(["import", swift, "--output", mine])
+        #expect(refused.exitCode == .badInput)
+        #expect(refused.stderr.contains("\(mine): error: expected a scenario exitrace import wrote (or a new file)"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == #"{"name": "mine"}"#)
+        #expect(Tool.main(["import", swift, "--output", mine, "--force"]).exitCode == .success)
+        #expect(Tool.main(["import", swift, "--output", mine]).exitCode == .success, "its own output is replaced")
+    }
+}
