@@ -12,6 +12,9 @@ struct CallTiming {
     /// For an end: the slot of how long the activity stays visible; -1 for the default policy,
     /// -2 for `.immediate` (no time at all).
     var dismissAfterSlot: Int32
+    /// The work the call hands to the system (docs/scenario-format.md, "Services that outlive the
+    /// process"); `.none` for a plain call.
+    var service = ServiceTiming.none
 
     static let dismissImmediately: Int32 = -2
 
@@ -23,6 +26,7 @@ struct CallTiming {
         effectOnReply = call.takesEffectOn == .reply
         isCleanup = call.isCleanup
         dismissAfterSlot = -1
+        if let declared = call.service { service = ServiceTiming(declared, call: call.name, space: space) }
         switch call.activityEffect {
         case nil: activity = .none
         case .request?: activity = .request

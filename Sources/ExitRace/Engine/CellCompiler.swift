@@ -82,6 +82,7 @@ struct CellCompiler {
         program.queues = scenario.queues.map(\.name)
         program.requiredCleanups = Self.cleanupMask(of: scenario.strategies[strategy].program, scenario)
         program.actors = scenario.actors.map(\.name)
+        program.usesServices = scenario.systemCalls.contains { $0.service != nil }
         let cell = Cell(hook: hook, strategy: strategy)
         let script = scenario.procedures[procedure].steps
         let prefix = SettingPath.steps(ofProcedure: scenario.procedures[procedure].name)
@@ -92,7 +93,7 @@ struct CellCompiler {
         for (index, step) in script.enumerated() {
             if case .action(let action) = step {
                 actionSteps.append((index, action))
-                program.steps.append(ScriptStep(kind: .action))
+                program.steps.append(ScriptStep(kind: .action, bodyStart: action == .swipeAway ? ScriptStep.forceQuit : 0))
             } else {
                 emit(step, at: SettingPath.element(prefix, index), cell, into: &program)
             }

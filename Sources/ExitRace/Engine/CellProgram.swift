@@ -45,7 +45,12 @@ final class CellProgram: Sendable {
         queues = builder.queues
         actors = builder.actors
         startsChildTasks = builder.ops.contains { $0.kind == .spawnChild }
+        usesServices = builder.usesServices
     }
+
+    /// Whether the scenario has calls with a service (work that outlives the process): the force
+    /// quit is traced and the services' invariants are checked only then.
+    let usesServices: Bool
 
     /// Whether any op starts a child task (`addTask`, `async let`): the engine's child-task
     /// invariants are checked only then (they cost O(contexts) per event).
@@ -87,6 +92,8 @@ final class CellProgram: Sendable {
         var queues: [String] = []
         /// The scenario's actors by name, indexed by the actor operands of ops.
         var actors: [String] = []
+        /// Whether the scenario has calls with a service.
+        var usesServices = false
     }
 
     /// A named resource of a strategy invocation, and the callback it was created in.
@@ -236,9 +243,13 @@ struct ScriptStep: Sendable {
     }
     var kind: Kind
     var a: Int32 = 0
-    /// For a turn: its ops are `bodyStart..<bodyEnd`.
+    /// For a turn: its ops are `bodyStart..<bodyEnd`. For an action: ``forceQuit`` when it is the
+    /// user's force quit from the app switcher (`swipeAway`), else 0.
     var bodyStart: Int32 = 0
     var bodyEnd: Int32 = 0
     /// The slot of the delay's length, or of the turn's watchdog budget (-1 for none).
     var slot: Int32 = -1
+
+    /// An action step's `bodyStart` when the action is a force quit.
+    static let forceQuit: Int32 = 1
 }

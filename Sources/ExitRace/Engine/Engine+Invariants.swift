@@ -23,6 +23,7 @@ extension Engine {
         checkQueueInvariants()
         checkActorInvariants()
         checkChildInvariants()
+        checkServiceInvariants()
         if alive {
             let busy = usedThreads.reduce(Int32(0)) {
                 $0 + (threads[$1].pool == .cooperative && threads[$1].state != .idle ? 1 : 0)

@@ -104,6 +104,9 @@ public struct TraceRecord: Equatable, Sendable {
         /// `thread`, which runs `context` on actor `a`, is escalated to priority `b` (a
         /// higher-priority job waits on the actor).
         case actorEscalated
+        /// A service of call `a` for `context` (the system's work outside the process): `b` says
+        /// what happened (a ``ServiceEvent`` raw value).
+        case service
     }
 
     /// Why a context left its thread.

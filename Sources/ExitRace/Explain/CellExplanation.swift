@@ -74,7 +74,10 @@ public struct CellExplanation: Sendable {
                 continue
             }
             if line.afterDeath && !markedDeath {
-                out += "  ---- the process is dead; what follows would have happened had it lived ----\n"
+                out += lines.contains { $0.place == "system" && $0.afterDeath && $0.text.contains("is done") }
+                    ? "  ---- the process is dead; the app's lines that follow would have happened had it lived; "
+                        + "the system's work outside the process does happen ----\n"
+                    : "  ---- the process is dead; what follows would have happened had it lived ----\n"
                 markedDeath = true
             }
             let time = TimeFormatting.fixedMilliseconds(line.time)
@@ -144,6 +147,8 @@ public struct CellExplanation: Sendable {
             return actorLine(record, trace)
         case .awaitsChildren:
             return childrenLine(record, trace)
+        case .service:
+            return serviceLine(record, trace)
         }
     }
 

@@ -192,6 +192,9 @@ public struct SystemCall: Equatable, Sendable {
     public var isCleanup: Bool
     /// What the call does to the scenario's Live Activity, if anything.
     public var activityEffect: ActivityEffect?
+    /// Work the call hands to the system, which goes on after the process died; `nil` for a call
+    /// whose effect is its delivery or reply.
+    public var service: SystemService?
 
     /// A call with every setting stated. The decoder checks that `deliverAfter` is at most `cost`;
     /// this initializer does not.

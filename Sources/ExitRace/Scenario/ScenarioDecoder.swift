@@ -169,6 +169,7 @@ public enum ScenarioDecoder {
         if let latency = reader.milliseconds("replyLatencyMs") { call.replyLatency = latency }
         if let cleanup = reader.bool("cleanup") { call.isCleanup = cleanup }
         call.activityEffect = decodeActivityEffect(reader)
+        call.service = decodeService(reader)
         return call
     }
 
