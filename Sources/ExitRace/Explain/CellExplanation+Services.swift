@@ -14,24 +14,28 @@ extension CellExplanation {
         }
     }
 
+    /// The place of service lines: the system's work outside the app's process, which goes on
+    /// after the process died.
+    static let servicePlace = "system service"
+
     static func serviceLine(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
         let work = serviceWork(record.a, trace)
         switch ServiceEvent(rawValue: record.b) {
         case .handedOff:
-            return ("system", "takes over \(work): it goes on outside the app's process")
+            return (servicePlace, "takes over \(work): it goes on outside the app's process")
         case .handedOffTooLate:
-            return ("system", "would take over \(work) now: too late, the process is gone")
+            return (servicePlace, "would take over \(work) now: too late, the process is gone")
         case .started:
-            return ("system", "launches the app in the background (a new process if it is not running) to run \(work)")
+            return (servicePlace, "launches the app in the background (a new process if it is not running) to run \(work)")
         case .finished:
-            return ("system", "\(work) is done" + (isTransfer(record.a, trace) ? " in the system's transfer daemon" : ""))
+            return (servicePlace, "\(work) is done" + (isTransfer(record.a, trace) ? " in the system's transfer daemon" : ""))
         case .cancelled:
-            return ("system", "cancels \(work): the user force-quit the app (cancelledByForceQuit)")
+            return (servicePlace, "cancels \(work): the user force-quit the app (cancelledByForceQuit)")
         case .expired:
-            return ("system", "\(work) ran out of its allowance (serviceAllowanceMs) before its work was done: its "
+            return (servicePlace, "\(work) ran out of its allowance (serviceAllowanceMs) before its work was done: its "
                 + "expiration handler is called and the task ends unfinished")
         case .relaunched:
-            return ("system", "relaunches the app in the background for the session's events: "
+            return (servicePlace, "relaunches the app in the background for the session's events: "
                 + "application(_:handleEventsForBackgroundURLSession:completionHandler:) (the relaunched process is not simulated)")
         case .forceQuit:
             return ("user", "force-quits the app from the app switcher: the system cancels work that a force quit cancels")

@@ -74,7 +74,7 @@ public struct CellExplanation: Sendable {
                 continue
             }
             if line.afterDeath && !markedDeath {
-                out += lines.contains { $0.place == "system" && $0.afterDeath && $0.text.contains("is done") }
+                out += lines.contains { $0.place == Self.servicePlace && $0.afterDeath }
                     ? "  ---- the process is dead; the app's lines that follow would have happened had it lived; "
                         + "the system's work outside the process does happen ----\n"
                     : "  ---- the process is dead; what follows would have happened had it lived ----\n"
