@@ -183,4 +183,22 @@ struct ServiceTests {
         try values.set(#"systemCalls["work"].serviceRunMs"#, to: 50)
         #expect(simulator.run(hook: 0, strategy: 0, procedure: 0, values: values).cleanupAt == TestScenario.ms(52))
     }
+
+    @Test("a JSON outcome says finishedUnderSystemAfterDeath only when so; a service pending at maxTimeMs is a bound reached")
+    func jsonAndBound() throws {
+        let after = JSONRenderer.render([Simulator(scenario: try Self.scenario(call: Self.task)).table()])
+        #expect(after.contains(#""finishedUnderSystemAfterDeath": true"#))
+        let before = JSONRenderer.render([Simulator(scenario: try Self.scenario(call: Self.transfer, procedures: Self.swipe)).table()])
+        #expect(!before.contains("finishedUnderSystemAfterDeath"))
+        let late = try Self.scenario(call: Self.task, extra: #""limits": {"maxTimeMs": 30000},"#)
+        let outcome = TestScenario.run(late)
+        #expect(outcome.death?.cause == .sigkill && outcome.boundReached == .time && !outcome.cleanupFinished)
+    }
+
+    @Test("the timeline marks each service event on the system's track")
+    func timelineMarks() throws {
+        let trace = Simulator(scenario: try Self.scenario(call: Self.transfer)).trace(hook: 0, strategy: 0, procedure: 0)
+        let marks = trace.records.filter { $0.kind == .service }.map { Timeline.serviceMark($0, trace) }
+        #expect(marks == ["work handed to the system", "work done (system)", "relaunch for work events"])
+    }
 }

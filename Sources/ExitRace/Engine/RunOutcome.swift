@@ -92,7 +92,8 @@ public struct RunOutcome: Equatable, Sendable {
     public var deadlockAfterDeath: DeadlockChain?
     /// The first priority inversion of the run, if any.
     public var inversion: PriorityInversion?
-    /// The bound of `limits` that stopped a run whose process was still alive.
+    /// The bound of `limits` that stopped a run whose process was still alive (or, for the time
+    /// bound, whose services still had work pending after death).
     public var boundReached: Bound?
     /// Events the kernel processed.
     public var events: Int
