@@ -52,7 +52,8 @@ struct CellCompiler {
             case .groupWait(_, let timeout): found.duration = timeout == nil ? -1 : slot(path, "timeoutMs")
             case .groupEnter, .groupLeave, .groupNotify: break
             case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions,
-                .callWithCompletion, .dispatchSync, .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet:
+                .callWithCompletion, .dispatchSync, .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask,
+                .ifCancelled:
                 break
             }
             slots.append(found)
@@ -197,6 +198,8 @@ struct CellCompiler {
         var tasks: [String: Int32] = [:]
         /// Dispatch groups share the semaphores' list (a group's count is a semaphore value).
         var groups: [String: Int32] = [:]
+        /// Task handles (`name` of a `task` or `detached` step), for `cancel`.
+        var handles: [String: Int32] = [:]
     }
 
     private func resource(
@@ -236,6 +239,10 @@ struct CellCompiler {
                 if case .taskGroup = step { program.ops.append(Op(kind: .joinChildren)) }
                 program.ops[owner].bodyEnd = Int32(program.ops.count)
             }
+            if case .spawnTask(let spawn, _) = step, let name = spawn.name {
+                // Right after the spawn, on the spawning thread: the handle is the task just made.
+                program.ops.append(Op(kind: .nameTask, a: resource(name, &scope.handles, &program.taskHandles, callback)))
+            }
             if case .asyncLet(let name, _) = step { lets[name] = Int32(owner) }
         }
     }
@@ -245,7 +252,7 @@ struct CellCompiler {
     private func innerActor(of step: ProgramStep, enclosing: Int32) -> Int32 {
         switch step {
         case .isolatedCall(let name, _): actorIndex(name)
-        case .ifLaunchOptions, .taskGroup: enclosing
+        case .ifLaunchOptions, .taskGroup, .ifCancelled: enclosing
         default: -1
         }
     }
@@ -328,6 +335,10 @@ struct CellCompiler {
             return Op(kind: .spawnChild)
         case .awaitLet:
             return Op(kind: .awaitChild)  // `a`: the asyncLet op, set by the caller
+        case .cancelTask(let name):
+            return Op(kind: .cancelTask, a: resource(name, &scope.handles, &program.taskHandles, callback))
+        case .ifCancelled:
+            return Op(kind: .ifCancelled)
         }
     }
 

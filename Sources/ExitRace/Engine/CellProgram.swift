@@ -46,7 +46,11 @@ final class CellProgram: Sendable {
         actors = builder.actors
         startsChildTasks = builder.ops.contains { $0.kind == .spawnChild }
         usesServices = builder.usesServices
+        taskHandles = builder.taskHandles
     }
+
+    /// Task handles (`let upload = Task { … }`), one per (strategy invocation, name), for `cancel`.
+    let taskHandles: ContiguousArray<ResourceInfo>
 
     /// Whether the scenario has calls with a service (work that outlives the process): the force
     /// quit is traced and the services' invariants are checked only then.
@@ -94,6 +98,8 @@ final class CellProgram: Sendable {
         var actors: [String] = []
         /// Whether the scenario has calls with a service.
         var usesServices = false
+        /// Task handles, one per (strategy invocation, name).
+        var taskHandles: ContiguousArray<ResourceInfo> = []
     }
 
     /// A named resource of a strategy invocation, and the callback it was created in.
@@ -186,6 +192,12 @@ struct Op: Sendable {
         case joinChildren
         /// `await` of an `async let`: `a`: its `spawnChild` op.
         case awaitChild
+        /// `a`: task handle. Follows a named spawn's body: the task just spawned is the handle's.
+        case nameTask
+        /// `a`: task handle. `task.cancel()`: the handle's task and its children are cancelled.
+        case cancelTask
+        /// `if Task.isCancelled`: body is `(index + 1)..<bodyEnd`, run inline when the current task is cancelled.
+        case ifCancelled
     }
 
     var kind: Kind
@@ -202,7 +214,8 @@ struct Op: Sendable {
         case .callCompletion, .dispatchQueue, .dispatchAfter, .groupNotify: true
         case .groupEnter, .groupLeave, .groupWait: false
         case .hookEnter, .hookReturn, .work, .sleep, .taskSleep, .wait, .signal, .call, .exit, .endBackgroundTask, .setFlag,
-            .waitUntil, .ifLaunchOptions, .isolatedCall, .leaveActor, .taskGroup, .joinChildren, .awaitChild:
+            .waitUntil, .ifLaunchOptions, .isolatedCall, .leaveActor, .taskGroup, .joinChildren, .awaitChild, .nameTask,
+            .cancelTask, .ifCancelled:
             false
         case .dispatchSync, .syncEnd: false
         }

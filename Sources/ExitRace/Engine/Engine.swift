@@ -100,6 +100,8 @@ struct Engine {
     var nextActorTicket: UInt32 = 0
     /// Work handed to the system that outlives the process (`Engine+Services`).
     var services = ServiceState()
+    /// Task handles and cancelled tasks (`Engine+Cancellation`).
+    var cancellation = CancellationState()
 
     var alive = true
     var death: RunOutcome.Death?
@@ -245,6 +247,7 @@ struct Engine {
         deadlock = nil
         deadlockAfterDeath = nil
         services.reset()
+        cancellation.reset(handles: cell.taskHandles.count)
     }
 
     /// Empties the queues and cleans the threads the last run used; resizes the pools when this

@@ -149,6 +149,8 @@ public struct CellExplanation: Sendable {
             return childrenLine(record, trace)
         case .service:
             return serviceLine(record, trace)
+        case .cancellation:
+            return cancellationLine(record, trace)
         }
     }
 

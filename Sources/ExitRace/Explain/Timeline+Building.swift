@@ -66,6 +66,8 @@ extension Timeline {
         case .syncEntered:
             record.b == 1 ? .closes(category: "wait") : .instant(.thread, name: "sync \(CellExplanation.queue(record.a, trace))")
         case .service: .instant(.system, name: serviceMark(record, trace))
+        case .cancellation:
+            .instant(.thread, name: record.a == -2 ? "isCancelled: true" : record.a == -3 ? "isCancelled: false" : "cancel()")
         case .afterScheduled:
             .instant(.thread, name: "asyncAfter \(CellExplanation.ms(record.b)) on \(CellExplanation.queue(record.a, trace))")
         }
