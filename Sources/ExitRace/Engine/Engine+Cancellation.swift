@@ -26,6 +26,18 @@ extension Engine {
         return cancelled
     }
 
+    /// Consistency of handles and cancelled tasks (debug builds, programs with task handles only).
+    func checkCancellationInvariants() {
+        #if EXITRACE_INVARIANTS
+        guard !program.taskHandles.isEmpty else { return }
+        for index in 0..<program.taskHandles.count {
+            let task = cancellation.handles[index]
+            precondition(task == -1 || (Int(task) < contexts.count && contexts[Int(task)].isTask), "handle \(index) holds no task")
+        }
+        for task in cancellation.cancelled { precondition(contexts[Int(task)].isTask, "a cancelled context is not a task") }
+        #endif
+    }
+
     static let isCancelledTrue: Int32 = -2
     static let isCancelledFalse: Int32 = -3
 }

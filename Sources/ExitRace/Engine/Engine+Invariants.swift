@@ -24,6 +24,7 @@ extension Engine {
         checkActorInvariants()
         checkChildInvariants()
         checkServiceInvariants()
+        checkCancellationInvariants()
         if alive {
             let busy = usedThreads.reduce(Int32(0)) {
                 $0 + (threads[$1].pool == .cooperative && threads[$1].state != .idle ? 1 : 0)
