@@ -90,6 +90,12 @@ struct DefaultsTests {
             "costMs": "required", "deliverAfterMs": call.deliverAfter.map(ms) ?? "costMs",
             "replyLatencyMs": ms(call.replyLatency), "takesEffectOn": call.takesEffectOn.rawValue, "cleanup": "\(call.isCleanup)",
             "fileProtection": call.fileProtection?.rawValue ?? "none",
+            "service": call.service == nil ? "none" : "?",
+            "serviceStartAfterMs": ms(SystemService(kind: .push, run: cost).startAfter), "serviceRunMs": "required with service",
+            "serviceAllowanceMs": "required with backgroundTask",
+            "relaunchAfterMs": ms(SystemService(kind: .backgroundTransfer, run: cost).relaunchAfter),
+            "cancelledByForceQuit": SystemService.Kind.allCases.map { "\($0.rawValue): \(SystemService.defaultCancelledByForceQuit($0))" }
+                .joined(separator: ", "),
         ]
     }()
 

@@ -118,7 +118,10 @@ struct FuzzTests {
                 for cell in table.cells {
                     for outcome in cell.outcomes {
                         #expect(outcome.events <= scenario.limits.maxEvents, "\(context)")
-                        if outcome.judgedByCleanup, let at = outcome.cleanupAt, let death = outcome.death {
+                        // In-process work never counts after death; a service's work (done by the system) may.
+                        if outcome.judgedByCleanup, !outcome.finishedBySystemAfterDeath, let at = outcome.cleanupAt,
+                            let death = outcome.death
+                        {
                             #expect(at <= death.at, "\(context)")
                         }
                     }

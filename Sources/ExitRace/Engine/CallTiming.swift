@@ -15,6 +15,9 @@ struct CallTiming {
     /// The call writes a file with complete Data Protection (fails once the device has been locked
     /// for `lifecycle.dataProtectionDelayMs`).
     var completeProtection: Bool
+    /// The work the call hands to the system (docs/scenario-format.md, "Services that outlive the
+    /// process"); `.none` for a plain call.
+    var service = ServiceTiming.none
 
     static let dismissImmediately: Int32 = -2
 
@@ -27,6 +30,7 @@ struct CallTiming {
         isCleanup = call.isCleanup
         completeProtection = call.fileProtection == .complete
         dismissAfterSlot = -1
+        if let declared = call.service { service = ServiceTiming(declared, call: call.name, space: space) }
         switch call.activityEffect {
         case nil: activity = .none
         case .request?: activity = .request

@@ -52,7 +52,8 @@ struct CellCompiler {
             case .groupWait(_, let timeout): found.duration = timeout == nil ? -1 : slot(path, "timeoutMs")
             case .groupEnter, .groupLeave, .groupNotify: break
             case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions,
-                .callWithCompletion, .dispatchSync, .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet:
+                .callWithCompletion, .dispatchSync, .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask,
+                .ifCancelled:
                 break
             }
             slots.append(found)
@@ -82,6 +83,7 @@ struct CellCompiler {
         program.queues = scenario.queues.map(\.name)
         program.requiredCleanups = Self.cleanupMask(of: scenario.strategies[strategy].program, scenario)
         program.actors = scenario.actors.map(\.name)
+        program.usesServices = scenario.systemCalls.contains { $0.service != nil }
         let cell = Cell(hook: hook, strategy: strategy)
         let script = scenario.procedures[procedure].steps
         let prefix = SettingPath.steps(ofProcedure: scenario.procedures[procedure].name)
@@ -92,7 +94,7 @@ struct CellCompiler {
         for (index, step) in script.enumerated() {
             if case .action(let action) = step {
                 actionSteps.append((index, action))
-                program.steps.append(ScriptStep(kind: .action))
+                program.steps.append(ScriptStep(kind: .action, bodyStart: action == .swipeAway ? ScriptStep.forceQuit : 0))
             } else {
                 emit(step, at: SettingPath.element(prefix, index), cell, into: &program)
             }
@@ -199,6 +201,8 @@ struct CellCompiler {
         var tasks: [String: Int32] = [:]
         /// Dispatch groups share the semaphores' list (a group's count is a semaphore value).
         var groups: [String: Int32] = [:]
+        /// Task handles (`name` of a `task` or `detached` step), for `cancel`.
+        var handles: [String: Int32] = [:]
     }
 
     private func resource(
@@ -238,6 +242,10 @@ struct CellCompiler {
                 if case .taskGroup = step { program.ops.append(Op(kind: .joinChildren)) }
                 program.ops[owner].bodyEnd = Int32(program.ops.count)
             }
+            if case .spawnTask(let spawn, _) = step, let name = spawn.name {
+                // Right after the spawn, on the spawning thread: the handle is the task just made.
+                program.ops.append(Op(kind: .nameTask, a: resource(name, &scope.handles, &program.taskHandles, callback)))
+            }
             if case .asyncLet(let name, _) = step { lets[name] = Int32(owner) }
         }
     }
@@ -247,7 +255,7 @@ struct CellCompiler {
     private func innerActor(of step: ProgramStep, enclosing: Int32) -> Int32 {
         switch step {
         case .isolatedCall(let name, _): actorIndex(name)
-        case .ifLaunchOptions, .taskGroup: enclosing
+        case .ifLaunchOptions, .taskGroup, .ifCancelled: enclosing
         default: -1
         }
     }
@@ -330,6 +338,10 @@ struct CellCompiler {
             return Op(kind: .spawnChild)
         case .awaitLet:
             return Op(kind: .awaitChild)  // `a`: the asyncLet op, set by the caller
+        case .cancelTask(let name):
+            return Op(kind: .cancelTask, a: resource(name, &scope.handles, &program.taskHandles, callback))
+        case .ifCancelled:
+            return Op(kind: .ifCancelled)
         }
     }
 

@@ -45,7 +45,16 @@ final class CellProgram: Sendable {
         queues = builder.queues
         actors = builder.actors
         startsChildTasks = builder.ops.contains { $0.kind == .spawnChild }
+        usesServices = builder.usesServices
+        taskHandles = builder.taskHandles
     }
+
+    /// Task handles (`let upload = Task { … }`), one per (strategy invocation, name), for `cancel`.
+    let taskHandles: ContiguousArray<ResourceInfo>
+
+    /// Whether the scenario has calls with a service (work that outlives the process): the force
+    /// quit is traced and the services' invariants are checked only then.
+    let usesServices: Bool
 
     /// Whether any op starts a child task (`addTask`, `async let`): the engine's child-task
     /// invariants are checked only then (they cost O(contexts) per event).
@@ -87,6 +96,10 @@ final class CellProgram: Sendable {
         var queues: [String] = []
         /// The scenario's actors by name, indexed by the actor operands of ops.
         var actors: [String] = []
+        /// Whether the scenario has calls with a service.
+        var usesServices = false
+        /// Task handles, one per (strategy invocation, name).
+        var taskHandles: ContiguousArray<ResourceInfo> = []
     }
 
     /// A named resource of a strategy invocation, and the callback it was created in.
@@ -179,6 +192,12 @@ struct Op: Sendable {
         case joinChildren
         /// `await` of an `async let`: `a`: its `spawnChild` op.
         case awaitChild
+        /// `a`: task handle. Follows a named spawn's body: the task just spawned is the handle's.
+        case nameTask
+        /// `a`: task handle. `task.cancel()`: the handle's task and its children are cancelled.
+        case cancelTask
+        /// `if Task.isCancelled`: body is `(index + 1)..<bodyEnd`, run inline when the current task is cancelled.
+        case ifCancelled
     }
 
     var kind: Kind
@@ -195,7 +214,8 @@ struct Op: Sendable {
         case .callCompletion, .dispatchQueue, .dispatchAfter, .groupNotify: true
         case .groupEnter, .groupLeave, .groupWait: false
         case .hookEnter, .hookReturn, .work, .sleep, .taskSleep, .wait, .signal, .call, .exit, .endBackgroundTask, .setFlag,
-            .waitUntil, .ifLaunchOptions, .isolatedCall, .leaveActor, .taskGroup, .joinChildren, .awaitChild:
+            .waitUntil, .ifLaunchOptions, .isolatedCall, .leaveActor, .taskGroup, .joinChildren, .awaitChild, .nameTask,
+            .cancelTask, .ifCancelled:
             false
         case .dispatchSync, .syncEnd: false
         }
@@ -238,9 +258,13 @@ struct ScriptStep: Sendable {
     /// For a turn: 1 when its watchdog budget counts the main thread's CPU time (a background
     /// launch), 0 for wall clock.
     var a: Int32 = 0
-    /// For a turn: its ops are `bodyStart..<bodyEnd`.
+    /// For a turn: its ops are `bodyStart..<bodyEnd`. For an action: ``forceQuit`` when it is the
+    /// user's force quit from the app switcher (`swipeAway`), else 0.
     var bodyStart: Int32 = 0
     var bodyEnd: Int32 = 0
     /// The slot of the delay's length, or of the turn's watchdog budget (-1 for none).
     var slot: Int32 = -1
+
+    /// An action step's `bodyStart` when the action is a force quit.
+    static let forceQuit: Int32 = 1
 }

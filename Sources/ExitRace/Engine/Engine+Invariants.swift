@@ -23,6 +23,8 @@ extension Engine {
         checkQueueInvariants()
         checkActorInvariants()
         checkChildInvariants()
+        checkServiceInvariants()
+        checkCancellationInvariants()
         if alive {
             let busy = usedThreads.reduce(Int32(0)) {
                 $0 + (threads[$1].pool == .cooperative && threads[$1].state != .idle ? 1 : 0)

@@ -108,6 +108,11 @@ extension Engine {
         case .awaitChild:
             contexts[Int(c)].pc = pc + 1
             return awaitChildren(liveChild(of: c, spawnedAt: op.a), context: c, thread: t)
+        case .nameTask: cancellation.handles[Int(op.a)] = Int32(contexts.count - 1)
+        case .cancelTask: cancelTask(handle: op.a, thread: t, context: c)
+        case .ifCancelled:
+            contexts[Int(c)].pc = checkCancelled(c, thread: t) ? pc + 1 : op.bodyEnd
+            return true
         case .exit:
             note(.exitBegan, thread: t, context: c, b: value(slots.exitDuration))
             contexts[Int(c)].pc = pc + 1

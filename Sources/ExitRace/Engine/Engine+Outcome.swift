@@ -6,6 +6,7 @@ extension Engine {
             cleanupFinished: cleanupAt != nil, cleanupAt: cleanupAt, wouldHaveFinishedAt: wouldHaveFinishedAt,
             death: death, deadlockChain: deadlock, inversion: inversion, boundReached: bound, events: events)
         outcome.deadlockAfterDeath = deadlockAfterDeath
+        outcome.finishedBySystemAfterDeath = services.finishedAfterDeath
         outcome.activity = activityOutcome()
         switch goal {
         case .cleanup:

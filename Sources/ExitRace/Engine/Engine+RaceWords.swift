@@ -27,6 +27,9 @@ extension Engine {
         case .taskExpiring: return "a background task's expiration warning"
         case .taskDeadline: return "a background task's deadline"
         case .afterDue: return context(event.a).map { "the asyncAfter deadline of \($0)" } ?? "an asyncAfter deadline"
+        case .serviceStart: return "the system starting the scheduled task of \(call(event.b & ServiceState.callMask))"
+        case .serviceDone: return "the system finishing the work of \(call(event.b & ServiceState.callMask))"
+        case .serviceRelaunch: return "the system relaunching the app for \(call(event.b))"
         }
     }
 

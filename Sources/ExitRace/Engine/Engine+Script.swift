@@ -33,6 +33,7 @@ extension Engine {
             case .action:
                 let variant = program.variants[Int(step.a) + appState.rawValue]
                 note(.action, a: step.a, b: Int64(appState.rawValue))
+                if step.bodyStart == ScriptStep.forceQuit { userForceQuits() }
                 if variant.start < variant.end {
                     scriptReturn = scriptPc
                     scriptPc = Int(variant.start)

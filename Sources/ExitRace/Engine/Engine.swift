@@ -100,6 +100,10 @@ struct Engine {
     /// Per declared actor: the context whose job holds it (running, or scheduled on the pool), or -1.
     var actorHolder = ReusableArray<Int32>()
     var nextActorTicket: UInt32 = 0
+    /// Work handed to the system that outlives the process (`Engine+Services`).
+    var services = ServiceState()
+    /// Task handles and cancelled tasks (`Engine+Cancellation`).
+    var cancellation = CancellationState()
 
     var alive = true
     var death: RunOutcome.Death?
@@ -172,7 +176,7 @@ struct Engine {
         var bound: RunOutcome.Bound?
         while let entry = scheduling ? nextChosen() : queue.next() {
             if entry.time > maxTime {
-                if alive { bound = .time }
+                if alive || services.pending > 0 { bound = .time }
                 break
             }
             if events == nextCheck {
@@ -191,6 +195,7 @@ struct Engine {
             handle(entry.payload)
             checkInvariants()
             if !alive {
+                if services.pending > 0 { continue }  // the system's work goes on after death
                 guard case .cleanup = goal else { break }
                 if cleanupAt != nil || wouldHaveFinishedAt != nil || program.requiredCleanups == 0 { break }
             }
@@ -243,6 +248,8 @@ struct Engine {
         inversion = nil
         deadlock = nil
         deadlockAfterDeath = nil
+        services.reset()
+        cancellation.reset(handles: cell.taskHandles.count)
     }
 
     /// Empties the queues and cleans the threads the last run used; resizes the pools when this
@@ -367,6 +374,12 @@ struct Engine {
             die(.backgroundTaskExpired)
         case .afterDue:
             resume(event.a)
+        case .serviceStart:
+            serviceStarts(context: event.a, flags: event.b)
+        case .serviceDone:
+            serviceEnds(context: event.a, flags: event.b)
+        case .serviceRelaunch:
+            serviceRelaunches(context: event.a, call: event.b)
         }
     }
 
@@ -375,8 +388,12 @@ struct Engine {
         note(.delivered, context: c, a: Int32(index), b: alive ? 0 : 1)
         let refused = writeRefused(call)
         if refused { note(.writeRefused, context: c, a: Int32(index)) }
-        if alive && !refused { delivered(call, index: index) }
-        if !call.effectOnReply && !refused { recordEffect(of: call, index: Int32(index), context: effectOwner(c)) }
+        if call.service.kind != .none && !refused {
+            handOff(call, index: index, context: effectOwner(c))
+        } else {
+            if alive && !refused { delivered(call, index: index) }
+            if !call.effectOnReply && !refused { recordEffect(of: call, index: Int32(index), context: effectOwner(c)) }
+        }
         schedule(.callReply, c, UInt32(index), after: value(call.replyLatencySlot))
     }
 

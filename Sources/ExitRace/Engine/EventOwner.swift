@@ -21,6 +21,8 @@ extension SimEvent {
         case suspension
         /// A background task's expiration and deadline.
         case backgroundTask
+        /// A service's work outside the process (a transfer, a scheduled task, a push).
+        case service
     }
 
     /// The owner's kind and the id of the thread, context, timer or task it is about.
@@ -35,6 +37,7 @@ extension SimEvent {
         case .timerFired: .timer
         case .suspendCheck: .suspension
         case .taskExpiring, .taskDeadline: .backgroundTask
+        case .serviceStart, .serviceDone, .serviceRelaunch: .service
         }
     }
 

@@ -92,7 +92,8 @@ public struct RunOutcome: Equatable, Sendable {
     public var deadlockAfterDeath: DeadlockChain?
     /// The first priority inversion of the run, if any.
     public var inversion: PriorityInversion?
-    /// The bound of `limits` that stopped a run whose process was still alive.
+    /// The bound of `limits` that stopped a run whose process was still alive (or, for the time
+    /// bound, whose services still had work pending after death).
     public var boundReached: Bound?
     /// Events the kernel processed.
     public var events: Int
@@ -101,6 +102,10 @@ public struct RunOutcome: Equatable, Sendable {
     /// Whether the cell is judged by the cleanup calls (the default goal), which gives margins
     /// their meaning; other goals have no margin.
     public var judgedByCleanup = true
+    /// Whether the cleanup finished after the process died, by work the system did for it (a
+    /// service: a background transfer, a scheduled task, a push). Such a finish has no margin:
+    /// it did not race the process's death.
+    public var finishedBySystemAfterDeath = false
 
     /// A Live Activity's life in a run. It does not end with the process.
     public struct ActivityOutcome: Equatable, Sendable {
@@ -124,7 +129,7 @@ public struct RunOutcome: Equatable, Sendable {
     /// Positive: the cleanup won by this much; negative: it would have needed this much longer.
     /// `nil` when the process did not die or the cleanup could never have finished.
     public var margin: VirtualDuration? {
-        guard let death, judgedByCleanup else { return nil }
+        guard let death, judgedByCleanup, !finishedBySystemAfterDeath else { return nil }
         if let cleanupAt { return death.at - cleanupAt }
         if let wouldHaveFinishedAt { return death.at - wouldHaveFinishedAt }
         return nil

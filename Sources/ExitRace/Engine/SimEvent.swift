@@ -33,6 +33,12 @@ struct SimEvent {
         case taskDeadline
         /// `a`: context. An `asyncAfter` block's deadline is reached: it is submitted to its queue.
         case afterDue
+        /// `a`: context, `b`: call and ``ServiceState`` flags. The system starts a service's work.
+        case serviceStart
+        /// `a`: context, `b`: call and flags. A service's work ends.
+        case serviceDone
+        /// `a`: context, `b`: call. The app is relaunched for a background session's events.
+        case serviceRelaunch
 
         /// Whether the event belongs to the app's threads, which a suspended app does not run.
         /// A turn's watchdog is held too: it counts only the time the app runs, so a suspended
@@ -40,6 +46,7 @@ struct SimEvent {
         var isAppSide: Bool {
             switch self {
             case .advanceScript, .suspendCheck, .taskExpiring, .taskDeadline: false
+            case .serviceStart, .serviceDone, .serviceRelaunch: false
             default: true
             }
         }

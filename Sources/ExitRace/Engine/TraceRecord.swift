@@ -109,6 +109,12 @@ public struct TraceRecord: Equatable, Sendable {
         /// `thread`, which runs `context` on actor `a`, is escalated to priority `b` (a
         /// higher-priority job waits on the actor).
         case actorEscalated
+        /// A service of call `a` for `context` (the system's work outside the process): `b` says
+        /// what happened (a ``ServiceEvent`` raw value).
+        case service
+        /// `thread` calls `cancel()` on task `context` (-1: the handle had no task yet); `a`: the
+        /// handle. Or, with `a` -2 (true) or -3 (false), `context` reads `Task.isCancelled`.
+        case cancellation
     }
 
     /// Why a context left its thread.

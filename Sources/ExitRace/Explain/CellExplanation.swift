@@ -80,7 +80,10 @@ public struct CellExplanation: Sendable {
                 continue
             }
             if line.afterDeath && !markedDeath {
-                out += "  ---- the process is dead; what follows would have happened had it lived ----\n"
+                out += lines.contains { $0.place == Self.servicePlace && $0.afterDeath }
+                    ? "  ---- the process is dead; the app's lines that follow would have happened had it lived; "
+                        + "the system's work outside the process does happen ----\n"
+                    : "  ---- the process is dead; what follows would have happened had it lived ----\n"
                 markedDeath = true
             }
             let time = TimeFormatting.fixedMilliseconds(line.time)
@@ -155,6 +158,10 @@ public struct CellExplanation: Sendable {
             return actorLine(record, trace)
         case .awaitsChildren:
             return childrenLine(record, trace)
+        case .service:
+            return serviceLine(record, trace)
+        case .cancellation:
+            return cancellationLine(record, trace)
         }
     }
 

@@ -67,8 +67,27 @@ extension Timeline {
         case .syncWaits: .opens(name: "sync \(CellExplanation.queue(record.a, trace))", category: "wait")
         case .syncEntered:
             record.b == 1 ? .closes(category: "wait") : .instant(.thread, name: "sync \(CellExplanation.queue(record.a, trace))")
+        case .service: .instant(.system, name: serviceMark(record, trace))
+        case .cancellation:
+            .instant(.thread, name: record.a == -2 ? "isCancelled: true" : record.a == -3 ? "isCancelled: false" : "cancel()")
         case .afterScheduled:
             .instant(.thread, name: "asyncAfter \(CellExplanation.ms(record.b)) on \(CellExplanation.queue(record.a, trace))")
+        }
+    }
+
+    /// A service record's name on the system's track.
+    static func serviceMark(_ record: TraceRecord, _ trace: CellTrace) -> String {
+        let work = CellExplanation.call(record.a, trace)
+        switch ServiceEvent(rawValue: record.b) {
+        case .handedOff: return "\(work) handed to the system"
+        case .handedOffTooLate: return "too late: \(work) would be handed off"
+        case .started: return "\(work) task launched"
+        case .finished: return "\(work) done (system)"
+        case .cancelled: return "\(work) cancelled (force quit)"
+        case .expired: return "\(work) expired"
+        case .relaunched: return "relaunch for \(work) events"
+        case .forceQuit: return "force quit"
+        case nil: return "service"
         }
     }
 

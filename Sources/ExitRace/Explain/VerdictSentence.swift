@@ -15,6 +15,7 @@ enum VerdictSentence {
             if let chain = outcome.deadlock { text += "; deadlock: \(chain.chainDescription)" }
             return text + "."
         }
+        if let sentence = serviceSentence(trace) { return sentence }
         if outcome.cleanupFinished, let at = outcome.cleanupAt {
             var text = "○ finished: the cleanup took effect at \(ms(at.nanoseconds))"
             if let who = lastEffectContext(trace) { text += " (\(who))" }
@@ -50,7 +51,7 @@ enum VerdictSentence {
         return text + inversionNote(outcome) + "."
     }
 
-    private static func inversionNote(_ outcome: RunOutcome) -> String {
+    static func inversionNote(_ outcome: RunOutcome) -> String {
         guard let inversion = outcome.inversion else { return "" }
         return "; priority inversion: a \(inversion.waiter.checkerName) thread waited on a \(inversion.signaler.checkerName) one"
             + " (Thread Performance Checker: \"\(inversion.checkerMessage)\")"

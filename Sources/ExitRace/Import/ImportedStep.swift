@@ -45,6 +45,7 @@ public struct ImportedStep: Equatable, Sendable {
         switch step {
         case .spawnTask(let spawn, _):
             var members: [(String, ImportJSON)] = [("op", .string(spawn.detached ? "detached" : "task"))]
+            if let name = spawn.name { members.append(("name", .string(name))) }
             if let priority = spawn.priority { members.append(("priority", .string(priority.name))) }
             if !spawn.detached, spawn.isolation != TaskSpawn.defaultIsolation {
                 members.append(("isolation", .string(isolationName(spawn.isolation))))
@@ -89,6 +90,8 @@ public struct ImportedStep: Equatable, Sendable {
             return [("op", .string("addTask"))] + (priority.map { [("priority", .string($0.name))] } ?? []) + [("body", bodies[0])]
         case .asyncLet(let name, _): return [("op", .string("asyncLet")), ("name", .string(name)), ("body", bodies[0])]
         case .awaitLet(let name): return [("op", .string("awaitLet")), ("name", .string(name))]
+        case .cancelTask(let name): return [("op", .string("cancel")), ("task", .string(name))]
+        case .ifCancelled: return [("op", .string("ifCancelled")), ("body", bodies[0])]
         }
     }
 

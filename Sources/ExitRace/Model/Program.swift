@@ -66,6 +66,13 @@ public indirect enum ProgramStep: Equatable, Sendable {
     case asyncLet(name: String, body: [ProgramStep])
     /// `await name`: waits for the `asyncLet` child of that name, the thread free meanwhile.
     case awaitLet(name: String)
+    /// `task.cancel()` on the task spawned by a `task` or `detached` step with this `name` (the
+    /// last one this strategy invocation spawned under it): the task and its child tasks are
+    /// cancelled. Allowed anywhere (it is synchronous).
+    case cancelTask(String)
+    /// `if Task.isCancelled { body }`: `body` runs inline only when the current task (or a task it
+    /// is a child of) is cancelled. Only in an async context.
+    case ifCancelled(body: [ProgramStep])
 }
 
 extension ProgramStep {
@@ -78,7 +85,8 @@ extension ProgramStep {
     public var nestedBodies: [[ProgramStep]] {
         switch self {
         case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body),
-            .isolatedCall(_, let body), .taskGroup(_, let body), .addTask(_, let body), .asyncLet(_, let body):
+            .isolatedCall(_, let body), .taskGroup(_, let body), .addTask(_, let body), .asyncLet(_, let body),
+            .ifCancelled(let body):
             [body]
         case .beginBackgroundTask(_, let expiration):
             [expiration]
@@ -88,7 +96,8 @@ extension ProgramStep {
             [body]
         case .groupEnter, .groupLeave, .groupWait:
             []
-        case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil, .awaitLet:
+        case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil, .awaitLet,
+            .cancelTask:
             []
         }
     }
@@ -117,6 +126,8 @@ public struct TaskSpawn: Equatable, Sendable {
     public var priority: QoSClass?
     /// Whether this is `Task.detached`: it inherits neither the priority nor the actor of its creator.
     public var detached: Bool
+    /// The name a `cancel` step uses for it (`let upload = Task { … }`), or `nil`.
+    public var name: String?
 
     /// A spawn as given; a `nil` priority is the default of its kind (see ``priority``).
     public init(isolation: Isolation, priority: QoSClass?, detached: Bool) {

@@ -196,6 +196,9 @@ public struct SystemCall: Equatable, Sendable {
     /// ``FileProtection/complete`` fails (takes no effect) once the device has been locked for
     /// `lifecycle.dataProtectionDelayMs`; `nil` for a call that writes no file.
     public var fileProtection: FileProtection?
+    /// Work the call hands to the system, which goes on after the process died; `nil` for a call
+    /// whose effect is its delivery or reply.
+    public var service: SystemService?
 
     /// A call with every setting stated. The decoder checks that `deliverAfter` is at most `cost`;
     /// this initializer does not.

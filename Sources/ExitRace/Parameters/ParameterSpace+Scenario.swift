@@ -98,6 +98,17 @@ extension ParameterSpace {
             if case .end(.after(let delay))? = call.activityEffect {
                 duration(SettingPath.systemCall(call.name, "dismissAfterMs"), delay)
             }
+            if let service = call.service { addService(service, of: call.name) }
+        }
+
+        /// A call's service: its start delay and run, a task's allowance, a transfer's relaunch delay.
+        mutating func addService(_ service: SystemService, of call: String) {
+            duration(SettingPath.systemCall(call, "serviceStartAfterMs"), service.startAfter)
+            duration(SettingPath.systemCall(call, "serviceRunMs"), service.run)
+            if let allowance = service.allowance { duration(SettingPath.systemCall(call, "serviceAllowanceMs"), allowance) }
+            if service.kind == .backgroundTransfer {
+                duration(SettingPath.systemCall(call, "relaunchAfterMs"), service.relaunchAfter)
+            }
         }
 
         mutating func addProgram(_ steps: [ProgramStep], at prefix: String) {
@@ -120,7 +131,7 @@ extension ParameterSpace {
             case .groupWait(_, let timeout?): duration(join(path, "timeoutMs"), timeout)
             case .spawnTask, .dispatchAsync, .wait, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag,
                 .ifLaunchOptions, .callWithCompletion, .dispatchSync, .groupEnter, .groupLeave, .groupWait, .groupNotify,
-                .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet:
+                .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask, .ifCancelled:
                 break
             }
         }

@@ -107,6 +107,10 @@ extension ResultTable {
         guard outcome.cleanupFinished, let finished = outcome.cleanupAt, let death = outcome.death,
             death.cause.isWatchdogKill
         else { return nil }
+        if outcome.finishedBySystemAfterDeath {
+            return "\(death.cause.phrase) at \(TimeFormatting.human(death.at)) (0x8badf00d); the cleanup finished under "
+                + "the system afterwards, at \(TimeFormatting.human(finished))"
+        }
         return "the cleanup finished at \(TimeFormatting.human(finished)), then \(death.cause.phrase) "
             + "at \(TimeFormatting.human(death.at)) (0x8badf00d)"
     }

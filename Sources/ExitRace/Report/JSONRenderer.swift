@@ -108,7 +108,7 @@ public enum JSONRenderer {
                 "updates": .integer(Int64(a.updates)), "lastUpdateAtNs": ns(a.lastUpdateAt),
             ])
         }
-        return .object([
+        var members: CanonicalJSON.Members = [
             "activity": activity,
             "procedure": .string(procedure),
             "cleanupFinished": .bool(outcome.cleanupFinished),
@@ -120,6 +120,9 @@ public enum JSONRenderer {
             "priorityInversion": inversion,
             "boundReached": outcome.boundReached.map { .string($0.rawValue) } ?? .null,
             "events": .integer(Int64(outcome.events)),
-        ])
+        ]
+        // Only when so, like a cell's "watchdogKill": results without services stay as they were.
+        if outcome.finishedBySystemAfterDeath { members.pairs.append((key: "finishedUnderSystemAfterDeath", value: .bool(true))) }
+        return .object(members)
     }
 }

@@ -20,6 +20,8 @@ extension ScenarioDecoder {
         var structure = StructureScope()
         /// The actors declared in `actors`, by name.
         var actorNames: [String] = []
+        /// Task names the strategy spawns (`signaled`) and cancels (`waits`).
+        var taskNames = SemaphoreUse()
     }
 
     /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
@@ -43,9 +45,11 @@ extension ScenarioDecoder {
         context.flags.reset()
         context.groups.reset()
         context.groupEnters.reset()
+        context.taskNames.reset()
         let program = decodeProgram(steps, path: reader.childPath("program"), async: false, context)
         reportEndlessWaits(context)
         reportEndlessGroupWaits(context)
+        reportUnknownCancels(context)
         // A step that failed to decode is already reported; do not add a consequence of it.
         if context.requireCleanup && context.log.diagnostics.count == problemsBefore
             && !containsCleanup(program, context.cleanupCalls)
@@ -120,6 +124,8 @@ extension ScenarioDecoder {
         case .addTask: return decodeAddTask(step)
         case .asyncLet: return decodeAsyncLet(step)
         case .awaitLet: return decodeAwaitLet(step)
+        case .cancel: return decodeCancel(step)
+        case .ifCancelled: return step.body(async: step.async).map { .ifCancelled(body: $0) }
         }
     }
 
@@ -168,8 +174,12 @@ extension ScenarioDecoder {
         }
         let priority = reader.qos("priority")
         if reader["priority"] != nil && priority == nil { return nil }
+        let name = reader.string("name")
+        if let name { step.context.taskNames.signaled.append(name) }
         guard let steps = step.body(async: true) else { return nil }
-        return .spawnTask(TaskSpawn(isolation: isolation, priority: priority, detached: detached), body: steps)
+        var spawn = TaskSpawn(isolation: isolation, priority: priority, detached: detached)
+        spawn.name = name
+        return .spawnTask(spawn, body: steps)
     }
 
     private static func decodeTaskSleep(_ step: StepInput) -> ProgramStep? {

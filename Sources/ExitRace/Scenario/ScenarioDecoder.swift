@@ -170,6 +170,7 @@ public enum ScenarioDecoder {
         if let cleanup = reader.bool("cleanup") { call.isCleanup = cleanup }
         call.fileProtection = reader.choice("fileProtection", as: FileProtection.self)
         call.activityEffect = decodeActivityEffect(reader)
+        call.service = decodeService(reader)
         return call
     }
 

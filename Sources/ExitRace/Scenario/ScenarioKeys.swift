@@ -33,6 +33,7 @@ enum ScenarioKeys {
     static let systemCall = [
         "costMs", "deliverAfterMs", "replyLatencyMs", "takesEffectOn", "cleanup", "activity", "dismissal", "dismissAfterMs",
         "fileProtection",
+        "service", "serviceStartAfterMs", "serviceRunMs", "serviceAllowanceMs", "relaunchAfterMs", "cancelledByForceQuit",
     ]
     static let hook = ["label", "callbacks"]
     static let strategy = ["code", "program"]

@@ -22,11 +22,12 @@ enum ProgramOp: String, StepKind {
     case groupEnter, groupLeave, groupWait, groupNotify
     case isolatedCall
     case taskGroup, addTask, asyncLet, awaitLet
+    case cancel, ifCancelled
 
     var members: [String] {
         switch self {
-        case .task: ["op", "priority", "isolation", "body"]
-        case .detached: ["op", "priority", "body"]
+        case .task: ["op", "name", "priority", "isolation", "body"]
+        case .detached: ["op", "name", "priority", "body"]
         case .dispatch: ["op", "queue", "qos", "sync", "afterMs", "body"]
         case .wait: ["op", "semaphore", "timeoutMs"]
         case .signal: ["op", "semaphore"]
@@ -46,6 +47,8 @@ enum ProgramOp: String, StepKind {
         case .addTask: ["op", "priority", "body"]
         case .asyncLet: ["op", "name", "body"]
         case .awaitLet: ["op", "name"]
+        case .cancel: ["op", "task"]
+        case .ifCancelled: ["op", "body"]
         }
     }
 }

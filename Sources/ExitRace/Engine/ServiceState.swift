@@ -1,0 +1,42 @@
+/// The engine's state of services that outlive the process (docs/scenario-format.md, "Services
+/// that outlive the process"): work handed to the system, which its events finish after death too.
+///
+/// Only runs whose calls have a `service` change it; the hot loop reads `pending` only after the
+/// process died.
+struct ServiceState {
+    /// Events of services still to come (a start, an end, a relaunch): while any is, a run goes on
+    /// after the process died, because the system's work does.
+    var pending: Int32 = 0
+    /// When the user force-quit the app from the app switcher (a `swipeAway`), or -1.
+    var forceQuitAt: Int64 = -1
+    /// Whether the cleanup finished by a service's work ending after the process died.
+    var finishedAfterDeath = false
+
+    /// The event's `b`: the call index, and these flags.
+    static let asIfFlag: UInt32 = 1 << 31
+    static let expiredFlag: UInt32 = 1 << 30
+    static let callMask: UInt32 = (1 << 30) - 1
+
+    mutating func reset() { self = ServiceState() }
+}
+
+/// What a ``TraceRecord/Kind/service`` record tells (its `b`).
+public enum ServiceEvent: Int64, Sendable {
+    /// The request left the process: the system has the work.
+    case handedOff = 0
+    /// The system starts the work (a background task's launch handler runs).
+    case started
+    /// The work is done.
+    case finished
+    /// A force quit cancelled the work.
+    case cancelled
+    /// The background task's allowance ran out before its work was done: its expiration handler
+    /// is called and the task ends unfinished.
+    case expired
+    /// The app is relaunched (or woken) in the background for the background session's events.
+    case relaunched
+    /// The work was handed off only after the process died (as if it had lived): it does not count.
+    case handedOffTooLate
+    /// The user force-quit the app from the app switcher while services were pending.
+    case forceQuit
+}

@@ -1,0 +1,18 @@
+/// Decoding of cancellation steps: `cancel` (`task.cancel()`) and `ifCancelled`
+/// (`if Task.isCancelled { … }`).
+extension ScenarioDecoder {
+    static func decodeCancel(_ step: StepInput) -> ProgramStep? {
+        guard let name = step.reader.string("task", required: true) else { return nil }
+        step.context.taskNames.waits.append((name, step.reader.childPath("task"), step.reader.position("task")))
+        return .cancelTask(name)
+    }
+
+    /// Reports each `cancel` of a name no `task` or `detached` step of the strategy spawns.
+    static func reportUnknownCancels(_ context: ProgramContext) {
+        for cancel in context.taskNames.waits where !context.taskNames.signaled.contains(cancel.name) {
+            let message = "no task or detached step of this strategy is named \"\(cancel.name)\", so this cancel cancels nothing"
+                + suggestion(cancel.name, context.taskNames.signaled)
+            context.log.error(cancel.path, cancel.position, message)
+        }
+    }
+}
