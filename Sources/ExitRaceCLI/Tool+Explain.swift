@@ -35,7 +35,7 @@ extension Tool {
             let traces = runs.map(\.trace)
             if let traceFile { try write(ChromeTrace.render(traces[0]), to: traceFile, inputsOf: arguments) }
             let header = replay.headerLines() + runs.flatMap(\.races).map { "schedule: " + $0.replayed }
-            let explanations = traces.map { CellExplanation($0).renderText() }.joined(separator: "\n")
+            let explanations = traces.map(CellExplanation.text(of:)).joined(separator: "\n")
             return ToolOutput(stdout: header.isEmpty ? explanations : header.map { ProseWrapping.text($0) }.joined() + "\n" + explanations)
         }
     }
