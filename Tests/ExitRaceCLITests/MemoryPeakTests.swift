@@ -113,4 +113,27 @@ struct MemoryPeakTests {
             }
         }
     }
+
+    /// `explain` of a timer storm (the default scenario with `timers` timers of a million fires at
+    /// 1 ns) folds its timeline as it makes it: its peak above the baseline stays within 200 MB for
+    /// the 100-timer storm's longest cell (it was some 316 MB: 337 MB in all, ~300 bytes a line of
+    /// a million; now ~150 MB, the rest being the trace's records, copied once out of the engine,
+    /// and a name per context: the target of 100 MB needs those in Engine/). Here 10 timers
+    /// and 30,000 events; the 100-timer storm with the default limits in `.ci/run` (`EXITRACE_FULL=1`).
+    @Test("explain of a timer storm stays within 200 MB of the baseline",
+          .enabled(if: HostileProcessTests.binary != nil),
+          arguments: HostileProcessTests.isFull ? [10, 100] : [10])
+    func explainStorm(timers: Int) throws {
+        let storm = HostileProcessTests.timers(timers)
+        try Self.inDirectory(["storm.json": storm]) { directory in
+            let baseline = try HostileProcessTests.spawn(["validate", "@storm.json"], in: directory)
+            var arguments = ["explain", "@storm.json", "--hook", "SceneDelegate", "--strategy", "timers", "--procedure", "background"]
+            if timers < 100 { arguments += ["--set", "limits.maxEvents=30000"] }
+            let measured = try HostileProcessTests.spawn(arguments, in: directory)
+            let growth = Self.peak(measured) - Self.peak(baseline)
+            print("explain of \(timers) timers: \(measured); baseline \(baseline); growth \(growth / 1_048_576) MiB")
+            #expect(measured.exitCode == 0 && measured.stdout.contains("⋮  the "), "\(measured)")
+            #expect(growth <= 200 * 1_000_000, "\(measured); baseline \(baseline)")
+        }
+    }
 }
