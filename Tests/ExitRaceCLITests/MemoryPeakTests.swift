@@ -25,10 +25,34 @@ struct MemoryPeakTests {
             + #""maxPendingEvents": \#(maxPendingEvents), "maxContexts": \#(maxContexts)}}"#
     }
 
-    /// The larger of the two peaks `spawn` measures (`wait4`'s may include the test process's
-    /// pages copied at the fork; the sampled one is the child's alone but may miss a quick child).
-    static func peak(_ measured: HostileProcessTests.Measured) -> Int {
-        measured.maxRSS <= measured.parentResident ? measured.ownPeak : max(measured.maxRSS, measured.ownPeak)
+    /// The child's peak, when known: `wait4`'s figure when it is above the test process's memory
+    /// at the fork (below it, it may be the fork's copy of this process's pages), else the
+    /// child's own sampled high-water mark (0 when the child was too quick to be sampled).
+    static func knownPeak(_ measured: HostileProcessTests.Measured) -> Int? {
+        if measured.maxRSS > measured.parentResident { return max(measured.maxRSS, measured.ownPeak) }
+        return measured.ownPeak > 0 ? measured.ownPeak : nil
+    }
+
+    /// Runs the binary (``HostileProcessTests/spawn(_:in:stdoutPath:)``) until its peak is known
+    /// (a quick child may end before it is sampled; at most five tries), with that peak.
+    static func spawn(_ arguments: [String], in directory: URL) throws -> (HostileProcessTests.Measured, peak: Int) {
+        var measured = try HostileProcessTests.spawn(arguments, in: directory)
+        for _ in 0..<4 where knownPeak(measured) == nil {
+            measured = try HostileProcessTests.spawn(arguments, in: directory)
+        }
+        let peak = try #require(knownPeak(measured), "no peak measured for \(arguments): \(measured)")
+        return (measured, peak)
+    }
+
+    /// A baseline's peak: the largest of three runs (a sampled peak is a floor, so one run may
+    /// read low and make the growth of the case measured against it look larger than it is).
+    static func baseline(_ arguments: [String], in directory: URL) throws -> (HostileProcessTests.Measured, peak: Int) {
+        var best = try spawn(arguments, in: directory)
+        for _ in 0..<2 {
+            let next = try spawn(arguments, in: directory)
+            if next.peak > best.peak { best = next }
+        }
+        return best
     }
 
     /// Writes `files` into a fresh directory, runs `body` there and removes it.
@@ -66,7 +90,8 @@ struct MemoryPeakTests {
 
     /// A run's growth above the baseline, per context it may create, stays within what the
     /// ceiling's budget allows one context (``Limits/memoryBudgetBytes`` over ``Limits/memoryCeiling``,
-    /// some 214 bytes), plus 2 MiB for the allocator's granularity (it matters only at small limits).
+    /// some 214 bytes), plus 8 MiB for the allocator's granularity and the sampling (it matters
+    /// only at small limits: the small case shows no blow-up, the ceiling in `.ci/run` the budget).
     /// Here 10,000 (a debug build checks its invariants at every event, over every context); in
     /// `.ci/run` (`EXITRACE_FULL=1`, release binary) 100,000 and the ceiling itself.
     @Test("a run that reaches raised limits stops with [?] within the memory budget per context",
@@ -75,11 +100,11 @@ struct MemoryPeakTests {
     func raisedToTheCeiling(limit: Int) throws {
         let scenario = Self.nestedTimers(maxContexts: limit, maxPendingEvents: limit)
         try Self.inDirectory(["bomb.json": scenario]) { directory in
-            let baseline = try HostileProcessTests.spawn(["validate", "@bomb.json"], in: directory)
+            let (baseline, baselinePeak) = try Self.baseline(["validate", "@bomb.json"], in: directory)
             #expect(baseline.exitCode == 0, "\(baseline)")
-            let measured = try HostileProcessTests.spawn(["run", "@bomb.json"], in: directory)
-            let growth = Self.peak(measured) - Self.peak(baseline)
-            let allowed = limit * (Limits.memoryBudgetBytes / Limits.memoryCeiling) + 2 * 1_048_576
+            let (measured, peak) = try Self.spawn(["run", "@bomb.json"], in: directory)
+            let growth = peak - baselinePeak
+            let allowed = limit * (Limits.memoryBudgetBytes / Limits.memoryCeiling) + 8 * 1_048_576
             print("limits at \(limit): \(measured); baseline \(baseline); growth \(growth / 1_048_576) MiB of \(allowed / 1_048_576) MiB")
             #expect(measured.exitCode == 0, "\(measured)")
             #expect(measured.stdout.contains("[?]"), "\(measured)")
@@ -101,9 +126,9 @@ struct MemoryPeakTests {
         for _ in 1..<elements { note += ",7" }
         note += "]}"
         try Self.inDirectory(["note.json": note, "small.json": #"{"extend": "builtin:live-activity"}"#]) { directory in
-            let baseline = try HostileProcessTests.spawn(["validate", "@small.json"], in: directory)
-            let measured = try HostileProcessTests.spawn(["validate", "@note.json"], in: directory)
-            let growth = Self.peak(measured) - Self.peak(baseline)
+            let (baseline, baselinePeak) = try Self.baseline(["validate", "@small.json"], in: directory)
+            let (measured, peak) = try Self.spawn(["validate", "@note.json"], in: directory)
+            let growth = peak - baselinePeak
             print("note of \(elements): \(measured); baseline \(baseline); growth \(growth / 1_048_576) MiB")
             #expect(measured.exitCode == 0 && measured.stdout.contains("note.json: valid"), "\(measured)")
             #expect(growth <= 24 * elements, "\(measured); baseline \(baseline)")
@@ -126,11 +151,11 @@ struct MemoryPeakTests {
     func explainStorm(timers: Int) throws {
         let storm = HostileProcessTests.timers(timers)
         try Self.inDirectory(["storm.json": storm]) { directory in
-            let baseline = try HostileProcessTests.spawn(["validate", "@storm.json"], in: directory)
+            let (baseline, baselinePeak) = try Self.baseline(["validate", "@storm.json"], in: directory)
             var arguments = ["explain", "@storm.json", "--hook", "SceneDelegate", "--strategy", "timers", "--procedure", "background"]
             if timers < 100 { arguments += ["--set", "limits.maxEvents=30000"] }
-            let measured = try HostileProcessTests.spawn(arguments, in: directory)
-            let growth = Self.peak(measured) - Self.peak(baseline)
+            let (measured, peak) = try Self.spawn(arguments, in: directory)
+            let growth = peak - baselinePeak
             print("explain of \(timers) timers: \(measured); baseline \(baseline); growth \(growth / 1_048_576) MiB")
             #expect(measured.exitCode == 0 && measured.stdout.contains("⋮  the "), "\(measured)")
             #expect(growth <= 200 * 1_000_000, "\(measured); baseline \(baseline)")
