@@ -12,7 +12,9 @@ extension Tool {
                 }
                 seconds = value
             }
-            return ToolOutput(stdout: Benchmark.text(Benchmark.run(seconds: seconds)))
+            // The memory part first, while this process is small (see BenchMemory).
+            let memory = BenchMemory.part()
+            return ToolOutput(stdout: memory + Benchmark.text(Benchmark.run(seconds: seconds)))
         }
     }
 
@@ -37,7 +39,11 @@ extension Tool {
               - scenario files as `run --format json` handles them (decode, simulate, render);
               - calibration: 100,000 parameter sets of the reference prior on all cores, a set on one
                 thread against a warm default table, and whether parallel and serial tallies agree.
-            Each part runs for about N seconds. Build with -c release to measure.
+            Each part runs for about N seconds. First, the memory part: the peak resident memory and
+            CPU time of commands whose memory is bounded by what they show (explain and explore of a
+            timer storm, validate of a 16 MiB note) or by the limits (a run at the memory limits'
+            ceiling), each in a child process of this binary, beside a baseline (validate of a small
+            file); skipped when not run from an exitrace binary. Build with -c release to measure.
 
             """,
         options: [

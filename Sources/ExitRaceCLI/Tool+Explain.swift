@@ -39,7 +39,7 @@ extension Tool {
             if let traceFile { try write(ChromeTrace.render(traces[0]), to: traceFile, inputsOf: arguments) }
             let cut = budget.cutNote(traces.map(\.outcome))
             let header = replay.headerLines() + runs.flatMap(\.races).map { "schedule: " + $0.replayed } + (cut.map { [$0] } ?? [])
-            let explanations = traces.map { CellExplanation($0).renderText() }.joined(separator: "\n")
+            let explanations = traces.map(CellExplanation.text(of:)).joined(separator: "\n")
             return ToolOutput(stdout: header.isEmpty ? explanations : header.map { ProseWrapping.text($0) }.joined() + "\n" + explanations)
         }
     }

@@ -172,11 +172,11 @@ struct HostileInputTests {
     @Test("a limit of memory out of range is refused, in the file and in --set")
     func memoryLimitRange() throws {
         try Self.expectInvalid(
-            #""limits": {"maxContexts": 0}"#, "limits.maxContexts: expected a whole number from 1 to 100000000, found the number 0")
+            #""limits": {"maxContexts": 0}"#, "limits.maxContexts: expected a whole number from 1 to 5000000, found the number 0")
         Self.expectRefused(
             ["run", "--set", "limits.maxPendingEvents=200000000"],
             "--set limits.maxPendingEvents=200000000: error: limits.maxPendingEvents: expected a whole number from 1 to "
-                + "100000000, found the number 200000000")
+                + "5000000, found the number 200000000")
     }
 
     // MARK: - Messages

@@ -17,7 +17,7 @@ struct SignalCleanupTests {
     static func slowScenario() -> String {
         let timer = #"{"op": "timer", "intervalMs": 0.001, "count": 1000000, "body": [{"op": "work", "ms": 0}]}"#
         return """
-            {"name": "slow", "limits": {"maxEvents": 1000000000, "maxContexts": 100000000, "maxPendingEvents": 100000000},
+            {"name": "slow", "limits": {"maxEvents": 1000000000, "maxContexts": 5000000, "maxPendingEvents": 5000000},
              "systemCalls": {"request": {"costMs": 1, "deliverAfterMs": 1, "replyLatencyMs": 2}},
              "hooks": {"hook": {}},
              "strategies": {"slow": {"program": [\(Array(repeating: timer, count: 8).joined(separator: ", ")),

@@ -95,6 +95,7 @@ struct FuzzTests {
         case .number(_, let text): text
         case .string(let s): CanonicalJSON.string(s).serialized().trimmingCharacters(in: .newlines)
         case .array(let elements): "[" + elements.map(render).joined(separator: ",\n") + "]"
+        case .unreadArray(let array): "[" + array.elements.map(render).joined(separator: ",\n") + "]"
         case .object(let members):
             "{" + members.map { CanonicalJSON.string($0.key).serialized().trimmingCharacters(in: .newlines) + ": " + render($0.value) }
                 .joined(separator: ",\n") + "}"

@@ -58,63 +58,27 @@ public struct CellExplanation: Sendable {
     }
 
     /// The line that ends a cut timeline, or `nil` when the trace is whole.
-    public var cutNotice: String? {
-        recordsKeptBeforeCut.map {
-            "the trace was cut after \(TimeFormatting.grouped($0)) records (limits.maxTraceRecords); the run went on unrecorded"
-        }
-    }
+    public var cutNotice: String? { Self.cutNotice(recordsKept: recordsKeptBeforeCut) }
 
     /// The explanation as `exitrace explain` prints it: the title, the timeline aligned by place with
     /// times in milliseconds (a block that repeats shown first and last, ``TimelineFolding``), a
-    /// marker line where the process died, then the verdict.
+    /// marker line where the process died, then the verdict. ``text(of:)`` gives the same text from
+    /// a trace without holding every line.
     public func renderText() -> String {
-        var out = "\(title)\n\n"
         var placeWidth = 0
         for line in lines { placeWidth = max(placeWidth, line.place.count) }
-        // Times right-aligned: 13 columns hold `99,999.999 ms`; a longer run widens the column.
-        let timeWidth = max(13, TimeFormatting.fixedMilliseconds(lines.last?.time ?? 0).count)
-        var markedDeath = false
-        for piece in TimelineFolding.fold(lines) {
-            guard case .line(let line) = piece else {
-                if case .folded(let fold) = piece { out += "  " + String(repeating: " ", count: timeWidth) + "  ⋮  \(fold.sentence)\n" }
-                continue
-            }
-            if line.afterDeath && !markedDeath {
-                out += lines.contains { $0.place == Self.servicePlace && $0.afterDeath }
-                    ? "  ---- the process is dead; the app's lines that follow would have happened had it lived; "
-                        + "the system's work outside the process does happen ----\n"
-                    : "  ---- the process is dead; what follows would have happened had it lived ----\n"
-                markedDeath = true
-            }
-            let time = TimeFormatting.fixedMilliseconds(line.time)
-            out += "  " + String(repeating: " ", count: max(0, timeWidth - time.count)) + time + "  "
-            out += line.place + String(repeating: " ", count: placeWidth - line.place.count) + "  " + line.textWithRepeats + "\n"
-            if let source = line.source {
-                out += String(repeating: " ", count: 2 + timeWidth + 2 + placeWidth + 2) + "↳ \(source.description)\n"
-            }
-        }
-        if let cutNotice { out += "  ---- \(cutNotice) ----\n" }
-        return out + "\n" + verdict + "\n"
+        return Self.render(
+            title: title, pieces: TimelineFolding.fold(lines), placeWidth: placeWidth, lastTime: lines.last?.time ?? 0,
+            systemWorkAfterDeath: lines.contains { $0.place == Self.servicePlace && $0.afterDeath },
+            cutNotice: cutNotice, verdict: verdict)
     }
 
     /// The timeline, a line per record that tells something; a line the same as the one before it
     /// (place, text, before or after death) is counted on that line instead of repeated, so a
     /// timer firing a million times into a blocked main queue is one line, not a million.
     static func lines(_ trace: CellTrace) -> [Line] {
-        let deathIndex = trace.records.firstIndex { $0.kind == .died }
-        let sources = StepSourceMatcher.sources(trace)
         var lines: [Line] = []
-        for (index, record) in trace.records.enumerated() {
-            guard let (place, text) = describe(record, trace) else { continue }
-            let afterDeath = deathIndex.map { index > $0 } ?? false
-            let source = index < sources.count ? sources[index] : nil
-            if let last = lines.last, last.text == text, last.place == place, last.afterDeath == afterDeath, last.source == source {
-                lines[lines.count - 1].repeats += 1
-                lines[lines.count - 1].lastTime = record.time
-                continue
-            }
-            lines.append(Line(time: record.time, place: place, text: text, afterDeath: afterDeath, source: source))
-        }
+        forEachLine(trace) { lines.append($0) }
         return lines
     }
 

@@ -55,7 +55,8 @@ public enum ChromeTrace {
             "traceEvents": .array(events),
             "otherData": .object([
                 "tool": .string("exitrace \(ExitRaceVersion.current)"),
-                "verdict": .string(CellExplanation(trace).verdict),
+                // The verdict alone: an explanation would make every line of the timeline first.
+                "verdict": .string(VerdictSentence.sentence(trace)),
             ]),
         ]).serialized()
     }

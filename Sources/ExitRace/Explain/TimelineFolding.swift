@@ -114,11 +114,17 @@ enum TimelineFolding {
     private static func shapeIDs(_ lines: [CellExplanation.Line]) -> [Int] {
         var ids: [String: Int] = [:]
         return lines.map { line in
-            let shape = "\(line.place)\u{1}\(withoutInstanceNumbers(line.text))\u{1}\(line.afterDeath)\u{1}\(line.repeats)"
+            let shape = shapeKey(line)
             if let id = ids[shape] { return id }
             ids[shape] = ids.count
             return ids.count - 1
         }
+    }
+
+    /// A line's shape as text: its place, its words without instance numbers, its side of the
+    /// death and its repeats.
+    static func shapeKey(_ line: CellExplanation.Line) -> String {
+        "\(line.place)\u{1}\(withoutInstanceNumbers(line.text))\u{1}\(line.afterDeath)\u{1}\(line.repeats)"
     }
 
     /// `Timer block #12 is queued` → `Timer block # is queued`.

@@ -22,6 +22,19 @@ extension JSONNode {
             out.appendArray(elements, indent: indent) { out, element, indent in element.write(into: &out, indent: indent) }
         case .object(let members):
             out.appendObject(members, indent: indent, key: \.key) { out, member, indent in member.value.write(into: &out, indent: indent) }
+        case .unreadArray(let array):
+            // The layout of `appendArray`, one element read back at a time.
+            var count = 0
+            array.forEachElement { element in
+                out.append(count == 0 ? "[\n" : ",\n")
+                out.append(spaces: indent + 2)
+                element.write(into: &out, indent: indent + 2)
+                count += 1
+            }
+            if count == 0 { return out.append("[]") }
+            out.append("\n")
+            out.append(spaces: indent)
+            out.append("]")
         }
     }
 }

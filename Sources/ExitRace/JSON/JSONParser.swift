@@ -17,6 +17,8 @@ struct JSONParser {
 
     private let bytes: [UInt8]
     private let file: String
+    /// An array that is the value of a member of this name is checked but not built.
+    private var unreadKey: String?
     private var index = 0
     private var line = 1
     private var lineStart = 0
@@ -30,9 +32,11 @@ struct JSONParser {
         self.file = file
     }
 
-    /// Parses a whole document; every node's position names `file`.
-    static func parse(_ bytes: [UInt8], file: String) throws(SyntaxError) -> JSONNode {
+    /// Parses a whole document; every node's position names `file`. An array that is the value of
+    /// a member named `unreadKey` is checked as any other, then kept as an ``UnreadArray``.
+    static func parse(_ bytes: [UInt8], file: String, unreadKey: String? = nil) throws(SyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes, file: file)
+        parser.unreadKey = unreadKey
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         let value = try parser.parseValue()
@@ -148,7 +152,8 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            let value = try parseValue()
+            let value = key == unreadKey && index < bytes.count && bytes[index] == UInt8(ascii: "[")
+                ? try parseUnreadArray() : try parseValue()
             members.append(JSONNode.Member(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw error(expected: "',' or '}'") }
@@ -164,18 +169,32 @@ struct JSONParser {
     }
 
     private mutating func parseArray() throws(SyntaxError) -> JSONNode.Value {
+        var elements: [JSONNode] = []
+        try parseElements { elements.append($0) }
+        return .array(elements)
+    }
+
+    /// An array checked element by element, each dropped once checked, kept as its place in `bytes`.
+    private mutating func parseUnreadArray() throws(SyntaxError) -> JSONNode {
+        let start = position()
+        let array = UnreadArray(bytes: bytes, start: index, line: line, lineStart: lineStart, file: file)
+        try parseElements { _ in }
+        return JSONNode(value: .unreadArray(array), position: start)
+    }
+
+    /// The elements of the array at `index` (its `[`), in order, each to `element`.
+    private mutating func parseElements(_ element: (JSONNode) -> Void) throws(SyntaxError) {
         try enter()
         index += 1
-        var elements: [JSONNode] = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return .array(elements)
+            return
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            element(try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw error(expected: "',' or ']'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -185,8 +204,18 @@ struct JSONParser {
             guard bytes[index] == UInt8(ascii: "]") else { throw error(expected: "',' or ']'") }
             index += 1
             depth -= 1
-            return .array(elements)
+            return
         }
+    }
+
+    /// The elements of an array already checked (an ``UnreadArray``), read again one at a time
+    /// with their positions in the file; a syntax error (none can happen) ends them early.
+    static func forEachElement(of array: UnreadArray, _ element: (JSONNode) -> Void) {
+        var parser = JSONParser(bytes: array.bytes, file: array.file)
+        parser.index = array.start
+        parser.line = array.line
+        parser.lineStart = array.lineStart
+        try? parser.parseElements(element)
     }
 
     private mutating func parseString() throws(SyntaxError) -> String {

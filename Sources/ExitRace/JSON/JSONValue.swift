@@ -9,6 +9,23 @@ struct JSONNode: Equatable, Sendable {
         case string(String)
         case array([JSONNode])
         case object([Member])
+        /// An array checked and left in its file's bytes (a scenario's `note`): see ``UnreadArray``.
+        /// It equals the array the parser would have built.
+        case unreadArray(UnreadArray)
+
+        static func == (a: Value, b: Value) -> Bool {
+            switch (a, b) {
+            case (.null, .null): true
+            case (.bool(let x), .bool(let y)): x == y
+            case (.number(let x, let xText), .number(let y, let yText)): x == y && xText == yText
+            case (.string(let x), .string(let y)): x == y
+            case (.array(let x), .array(let y)): x == y
+            case (.object(let x), .object(let y)): x == y
+            case (.unreadArray(let x), .unreadArray(let y)): x == y
+            case (.unreadArray(let x), .array(let y)), (.array(let y), .unreadArray(let x)): x.elements == y
+            default: false
+            }
+        }
     }
 
     struct Member: Equatable, Sendable {
@@ -27,7 +44,7 @@ struct JSONNode: Equatable, Sendable {
         case .bool(let b): "\(b)"
         case .number(_, let text): "the number \(text)"
         case .string(let s): "the string \"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
-        case .array: "an array"
+        case .array, .unreadArray: "an array"
         case .object: "an object"
         }
     }

@@ -144,9 +144,16 @@ public struct Limits: Equatable, Sendable {
     /// The most events a run may be allowed; keeps per-run counters within 32 bits.
     public static let maxEventsCeiling = 1_000_000_000
 
-    /// The most pending events, contexts or trace records a run may be allowed: with the event
-    /// queue's 32-byte entries, a few gigabytes at most.
-    public static let memoryCeiling = 100_000_000
+    /// The most pending events, contexts or trace records a run may be allowed (`limits.maxPendingEvents`,
+    /// `maxContexts`, `maxTraceRecords`): five times the defaults. It caps what raising a limit can
+    /// cost in memory, so that a run that reaches a raised limit stops with `[?]` instead of
+    /// exhausting the machine's memory: a ceiling of 1e8 let a 1 KB file of nested timers grow to
+    /// 6 GB. At this ceiling the same file peaks at some 760 MB, under ``memoryBudgetBytes``.
+    public static let memoryCeiling = 5_000_000
+    /// The most memory one run at the ``memoryCeiling``s may take: 1 GiB (`.ci/run` runs the nested
+    /// timers at the ceilings and checks the process's peak against it). Runs in parallel (`batch`,
+    /// `run`'s windows) may take it each.
+    public static let memoryBudgetBytes = 1 << 30
 
     /// Bounds as given; the decoder, not this initializer, checks them against ``maxEventsCeiling``,
     /// ``memoryCeiling`` and ``maxDurationMs``.

@@ -41,7 +41,7 @@ extension ScenarioDecoder {
                 extract(&elements[index], path: SettingPath.element(path, index), into: &found, log: log)
             }
             node.value = .array(elements)
-        case .null, .bool, .number, .string:
+        case .null, .bool, .number, .string, .unreadArray:
             break
         }
     }

@@ -25,8 +25,9 @@ public enum ScenarioDecoder {
     }
 
     /// Parses JSON text, turning a syntax error into a diagnostic.
+    /// A `note` that is an array is checked but not built: nothing reads it but the document's text.
     static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONNode {
-        try JSONDocument.parse(bytes, file: file)
+        try JSONDocument.parse(bytes, file: file, unreadKey: ScenarioKeys.note)
     }
 
     /// Decodes scenario JSON given as text; the same as decoding its UTF-8 bytes.

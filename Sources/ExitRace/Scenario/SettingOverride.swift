@@ -65,6 +65,8 @@ public struct SettingOverride: Equatable, Sendable {
         func fail(_ message: String) -> InputError {
             InputError([Diagnostic(file: source, path: walked, message: message)])
         }
+        // A setting inside an array left unread (a `note`'s) builds it first.
+        if case .unreadArray(let array) = node.value { node.value = .array(array.elements) }
         switch (component, node.value) {
         case (.key(let key), .object(var members)):
             let before = walked
