@@ -38,8 +38,9 @@ extension Tool {
     static let mergeSpec = CommandSpec(
         name: "merge",
         summary: """
-              exitrace merge SHARD.json… [--format text|md|json] [--output FILE]
-                                            put together the shards of run --shard i/n
+              exitrace merge SHARD.json… [--format text|md|json|jsonl|html] [--output FILE]
+                                            put together the shards of run, sweep, calibrate or
+                                            sensitivity --shard i/n
             """,
         about: """
             USAGE: exitrace merge SHARD.json… [--format text|md|json|jsonl|html] [--output FILE]

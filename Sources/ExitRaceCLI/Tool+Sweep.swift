@@ -162,7 +162,7 @@ extension Tool {
                                             where each cell flips as timing settings vary
             """,
         about: """
-            USAGE: exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log]
+            USAGE: exitrace sweep [FILE] --vary PATH=FROM...TO [--vary …]… [--steps N] [--log] [--svg DIR]
                                   [--tolerance MS] [--format text|md|json|jsonl] [--max-points N]
                                   [--set PATH=VALUE]… [--serial] [-o FILE] [--shard i/n --output SHARD.json]
 
