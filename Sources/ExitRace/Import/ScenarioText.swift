@@ -5,13 +5,14 @@ struct ScenarioText {
     let text: String
 
     init(name: String, sources: [String], hooks: [SwiftImport.Hook], newCalls: [(name: String, source: SwiftReference)],
-         queues: [(name: String, queue: ImportedQueue)] = [], actors: [String] = [], builtin: Scenario) {
+         queues: [(name: String, queue: ImportedQueue)] = [], actors: [String] = [], scenes: Bool = true, builtin: Scenario) {
         var members: [(String, ImportJSON)] = [
             ("note", .string("\(SwiftImport.writtenByMarker) from \(sources.joined(separator: ", ")); see docs/import.md.")),
             ("extend", .string("builtin:\(DefaultScenario.name)")),
             ("name", .string(name)),
             ("title", .string("Your code: \(hooks.map(\.name).joined(separator: ", "))")),
         ]
+        if !scenes { members.append(("lifecycle", .object([("scenes", .bool(false))]))) }
         if !newCalls.isEmpty {
             members.append(("systemCalls", .object(newCalls.map { call in
                 (call.name, .object([
@@ -65,12 +66,16 @@ struct ScenarioText {
     /// procedure that does: home screen, then swiped away from the app switcher.
     static func extraProcedure(_ hooks: [SwiftImport.Hook]) -> [(String, ImportJSON)] {
         guard hooks.contains(where: { !SwiftImport.terminationCallbacks.contains($0.entryPoint.callback) }) else { return [] }
-        let steps: [ImportJSON] = ["pressHome", "openSwitcher", "swipeAway"].map {
-            .object([("op", .string("action")), ("action", .string($0))])
-        }
+        func action(_ name: String) -> ImportJSON { .object([("op", .string("action")), ("action", .string(name))]) }
+        let wait = ImportJSON.object([
+            ("op", .string("delay")), ("ms", .number("1000")),
+            ("note", .string("an assumption: how long the app is in the background before it is swiped away; "
+                + "vary it with --vary 'procedures[\"home then swipe\"].steps[1].ms=0...10000'")),
+        ])
+        let steps = [action("pressHome"), wait, action("openSwitcher"), action("swipeAway")]
         return [("home then swipe", .object([
-            ("label", .string("home screen, then swiped away (added by import: your code has callbacks the built-in "
-                + "procedures do not deliver)")),
+            ("label", .string("home screen, then swiped away 1 s later (added by import: your code has callbacks the "
+                + "built-in procedures do not deliver)")),
             ("steps", .array(steps)),
         ]))]
     }

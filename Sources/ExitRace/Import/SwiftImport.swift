@@ -118,10 +118,15 @@ public enum SwiftImport {
                 kept.append(hook)
             } else {
                 let at = hook.entryPoint
+                let why = startsWork(hook.steps)
+                    ? ". The task or block it starts runs after the callback returns, but every call in it is "
+                        + "synchronous and unknown to the importer (taken as instant): to measure that work, give it "
+                        + "a system call by hand (docs/import.md)"
+                    : " (synchronous code finishes before the callback returns)"
                 notes.append(ImportNote(
                     kind: .untranslated, file: at.file.path, line: at.location.line, column: at.location.column,
                     message: "\(hook.name): no awaited call in its code, so nothing whose end the table could "
-                        + "measure; it is left out (synchronous code finishes before the callback returns)"))
+                        + "measure; it is left out" + why))
             }
         }
         guard !kept.isEmpty else {
@@ -136,11 +141,19 @@ public enum SwiftImport {
             }
             throw InputError(diagnostics)
         }
+        let scenes = usesScenes(all: hooks, kept: kept)
+        if !scenes, let first = kept.first(where: { hook in Callback.sceneCounterparts.contains { $0.app == hook.entryPoint.callback } }) {
+            let at = first.entryPoint
+            notes.append(ImportNote(
+                kind: .assumption, file: at.file.path, line: at.location.line, column: at.location.column,
+                message: "an app without scenes (no scene delegate method in the files given, and \(at.callback) is "
+                    + "one a scene-based app never gets): lifecycle.scenes is false; set it to true if your app has scenes"))
+        }
         notes = condensed(notes)
         let queues = translator.usedQueues.compactMap { name in codebase.queues[name].map { (name, $0) } }
         let scenario = ScenarioText(
             name: name, sources: sources.map(\.path), hooks: kept, newCalls: newCalls, queues: queues,
-            actors: translator.usedActors, builtin: builtin)
+            actors: translator.usedActors, scenes: scenes, builtin: builtin)
         try validate(scenario.text, name: name)
         return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted())
     }
@@ -189,6 +202,25 @@ public enum SwiftImport {
             kept.append(note)
         }
         return kept.sorted()
+    }
+
+    /// Whether the imported app is taken as scene-based (the built-in scenario's lifecycle): unless an
+    /// imported entry point is an app-delegate callback a scene-based app never gets
+    /// (`applicationDidEnterBackground`, …) and no entry point found is a scene delegate's.
+    static func usesScenes(all: [Hook], kept: [Hook]) -> Bool {
+        let replaced = Set(Callback.sceneCounterparts.map(\.app))
+        guard kept.contains(where: { replaced.contains($0.entryPoint.callback) }) else { return true }
+        return all.contains { $0.entryPoint.callback.hasPrefix("scene") }
+    }
+
+    /// Whether the steps start work that outlives the callback: a task or a block on a queue.
+    static func startsWork(_ steps: [ImportedStep]) -> Bool {
+        steps.contains { step in
+            switch step.step {
+            case .spawnTask, .dispatchAsync, .dispatchAfter: true
+            default: step.children.contains(where: startsWork)
+            }
+        }
     }
 
     static func containsCall(_ steps: [ImportedStep]) -> Bool {
