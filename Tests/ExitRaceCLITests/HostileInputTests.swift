@@ -176,7 +176,7 @@ struct HostileInputTests {
         Self.expectRefused(
             ["run", "--set", "limits.maxPendingEvents=200000000"],
             "--set limits.maxPendingEvents=200000000: error: limits.maxPendingEvents: expected a whole number from 1 to "
-                + "5000000, found the number 200000000")
+                + "5000000, found the number 200000000 (applied to the built-in default scenario)")
     }
 
     // MARK: - Messages

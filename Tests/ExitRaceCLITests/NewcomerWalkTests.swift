@@ -71,3 +71,20 @@ struct NewcomerWalkTests {
         #expect(Tool.main(["import", swift, "--output", mine]).exitCode == .success, "its own output is replaced")
     }
 }
+
+extension NewcomerWalkTests {
+    @Test("a --set that fits no scenario of a directory names the file, in batch as in check")
+    func setNamesTheFile() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenarios = directory.appendingPathComponent("sc")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        let app = scenarios.appendingPathComponent("app.json").path
+        try #"{"extend": "builtin:live-activity"}"#.write(toFile: app, atomically: true, encoding: .utf8)
+        let batch = Tool.main([
+            "batch", scenarios.path, "--out", directory.appendingPathComponent("out").path, "--set", #"systemCalls["upload"].costMs=3"#,
+        ])
+        #expect(batch.exitCode == .badInput)
+        #expect(batch.stderr.contains(#"no member "upload" to go into (applied to \#(app))"#), "\(batch.stderr)")
+    }
+}

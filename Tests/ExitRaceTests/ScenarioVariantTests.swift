@@ -66,11 +66,11 @@ struct ScenarioVariantTests {
         #expect(throws: InputError([
             Diagnostic(
                 file: "--set timing.cooperativePoolWidth=0", path: "timing.cooperativePoolWidth",
-                message: "expected a whole number from 1 to 1024, found the number 0")
+                message: "expected a whole number from 1 to 1024, found the number 0 (applied to the built-in default scenario)")
         ])) { try ScenarioLoader.loadDefault(overrides: [override]) }
         let missing = try SettingOverride.parse("timng.exitDurationMs=3")
         #expect(throws: InputError([
-            Diagnostic(file: "--set timng.exitDurationMs=3", path: "", message: "no member \"timng\" to go into; did you mean \"timing\"?")
+            Diagnostic(file: "--set timng.exitDurationMs=3", path: "", message: "no member \"timng\" to go into; did you mean \"timing\"? (applied to the built-in default scenario)")
         ])) { try ScenarioLoader.loadDefault(overrides: [missing]) }
     }
 

@@ -46,28 +46,17 @@ public struct ScenarioSet: Sendable {
             do {
                 scenarios.append(try ScenarioLoader.loadDefault(overrides: overrides))
             } catch {
-                diagnostics += naming(error.diagnostics, scenario: "the built-in default scenario")
+                diagnostics += error.diagnostics
             }
         }
         for path in files {
             do {
                 scenarios.append(try ScenarioLoader.load(path: path, overrides: overrides))
             } catch {
-                diagnostics += naming(error.diagnostics, scenario: path)
+                diagnostics += error.diagnostics
             }
         }
         guard diagnostics.isEmpty else { throw InputError(diagnostics) }
         return scenarios
-    }
-
-    /// A `--set` option's problems name the scenario they were applied to: the same option may
-    /// fit one file of a directory and not another.
-    private static func naming(_ diagnostics: [Diagnostic], scenario: String) -> [Diagnostic] {
-        diagnostics.map { diagnostic in
-            guard diagnostic.file.hasPrefix("--set ") else { return diagnostic }
-            var named = diagnostic
-            named.message += " (applied to \(scenario))"
-            return named
-        }
     }
 }

@@ -12,23 +12,51 @@ public enum ScenarioLoader {
     /// then decodes. The scenario is named after the file unless it states a name.
     public static func load(path: String, overrides: [SettingOverride] = []) throws(InputError) -> Scenario {
         var root = try document(path: path, chain: [])
-        for override in overrides { try override.apply(to: &root) }
-        return try ScenarioDecoder.decode(root, file: path)
+        try apply(overrides, to: &root, of: path)
+        do {
+            return try ScenarioDecoder.decode(root, file: path)
+        } catch {
+            throw naming(error, scenario: path)
+        }
+    }
+
+    /// Applies `overrides` in order; a `--set` that does not fit names the scenario it was applied
+    /// to (`(applied to dir/app.json)`), since one option goes to every file of a directory.
+    static func apply(_ overrides: [SettingOverride], to root: inout JSONNode, of scenario: String) throws(InputError) {
+        do {
+            for override in overrides { try override.apply(to: &root) }
+        } catch {
+            throw naming(error, scenario: scenario)
+        }
+    }
+
+    /// The error with each `--set` option's problem naming the scenario it was applied to.
+    private static func naming(_ error: InputError, scenario: String) -> InputError {
+        InputError(error.diagnostics.map { diagnostic in
+            guard diagnostic.file.hasPrefix("--set ") else { return diagnostic }
+            var named = diagnostic
+            named.message += " (applied to \(scenario))"
+            return named
+        })
     }
 
     /// The built-in default scenario, with overrides.
     public static func loadDefault(overrides: [SettingOverride] = []) throws(InputError) -> Scenario {
         if overrides.isEmpty { return DefaultScenario.load() }
         var root = try document(path: builtinPrefix + DefaultScenario.name, chain: [])
-        for override in overrides { try override.apply(to: &root) }
-        return try ScenarioDecoder.decode(root, file: DefaultScenario.fileName)
+        try apply(overrides, to: &root, of: "the built-in default scenario")
+        do {
+            return try ScenarioDecoder.decode(root, file: DefaultScenario.fileName)
+        } catch {
+            throw naming(error, scenario: "the built-in default scenario")
+        }
     }
 
     /// The scenario file at `path` as ``load(path:overrides:)`` decodes it: its `extend` chain
     /// followed and `overrides` applied, not yet decoded. Decoding it gives the same scenario.
     public static func resolve(path: String, overrides: [SettingOverride] = []) throws(InputError) -> ResolvedScenario {
         var root = try document(path: path, chain: [])
-        for override in overrides { try override.apply(to: &root) }
+        try apply(overrides, to: &root, of: path)
         return ResolvedScenario(document: root, file: path)
     }
 
