@@ -11,6 +11,7 @@ extension Tool {
                 return try runShard(arguments, shard, sampling)
             }
             let format = tableFormat(arguments)
+            if arguments.flag("--run-conditions") { return try runConditions(arguments, format, environment) }
             // Every file is checked before anything is written; then the scenarios are loaded
             // again, simulated and written a window at a time (in parallel within a window), so
             // memory holds one window however many files there are.
@@ -146,6 +147,7 @@ extension Tool {
             USAGE: exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
                                 [--explore [--bound K] [--max-schedules N] [--max-events N]]
                                 [--output FILE] [--shard i/n --output SHARD.json]
+                   exitrace run FILE --run-conditions [--format text|md] [--set PATH=VALUE]… [--output FILE]
 
             Simulates every (hook, strategy) cell of each scenario file under every kill procedure and
             prints the result tables. A directory stands for its *.json files (sorted). With no FILE,
@@ -165,6 +167,10 @@ extension Tool {
                 """),
         ] + SamplingOptions.options + ExplorationOptions.options + [
             ExplorationBudget.option,
+            .flag(
+                "--run-conditions",
+                "one FILE with runConditions, run under debug and under release, as one table: a cell shows "
+                    + "debug → release where they differ (text or md; no --runs, --explore or --shard)"),
             .output(
                 "write the result to FILE (whole or not at all) instead of stdout: a regular file or a new path, never an input "
                     + "of the run; a symbolic link is written through (its target is replaced)"),

@@ -181,6 +181,9 @@ public struct ResolvedScenario: Equatable, Sendable {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
+    /// Whether the document states `runConditions` (a debug and a release run of the scenario).
+    public var hasRunConditions: Bool { document["runConditions"] != nil }
+
     /// The scenario, decoded as ``ScenarioLoader/load(path:overrides:)`` decodes it.
     public func decode() throws(InputError) -> Scenario {
         try ScenarioDecoder.decode(document, file: file)
