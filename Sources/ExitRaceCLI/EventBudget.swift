@@ -21,8 +21,8 @@ struct EventBudget {
     /// The line saying a run stopped at the budget rather than at the scenario's own bound, or nil.
     func cutNote(_ outcomes: [RunOutcome]) -> String? {
         guard let cut, outcomes.contains(where: { $0.boundReached == .events }) else { return nil }
-        return "stopped after \(groupedCount(cut.budget)) events (explain --max-events, the default budget unless given), "
-            + "before the scenario's limits.maxEvents \(groupedCount(cut.allowed)): what follows is the run up to there; "
+        return "stopped after \(TimeFormatting.grouped(cut.budget)) events (explain --max-events, the default budget unless given), "
+            + "before the scenario's limits.maxEvents \(TimeFormatting.grouped(cut.allowed)): what follows is the run up to there; "
             + "raise --max-events to follow it further"
     }
 }

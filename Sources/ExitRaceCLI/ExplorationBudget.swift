@@ -54,9 +54,9 @@ struct ExplorationBudget {
     /// What the budget did, when it lowered `--max-schedules` and a search was cut by it; nil otherwise.
     func note(cutSearches: Int, command: String) -> String? {
         guard let loweredBy, cutSearches > 0 else { return nil }
-        return "\(command): the budget --max-events \(groupedCount(loweredBy)) (the default unless given) allows "
-            + "\(groupedCount(limits.maxSchedules)) schedule\(limits.maxSchedules == 1 ? "" : "s") per cell run (the longest default run takes "
-            + "\(groupedCount(longestRun)) events); \(groupedCount(cutSearches)) cell run\(cutSearches == 1 ? " was" : "s were") "
+        return "\(command): the budget --max-events \(TimeFormatting.grouped(loweredBy)) (the default unless given) allows "
+            + "\(TimeFormatting.grouped(limits.maxSchedules)) schedule\(limits.maxSchedules == 1 ? "" : "s") per cell run (the longest default run takes "
+            + "\(TimeFormatting.grouped(longestRun)) events); \(TimeFormatting.grouped(cutSearches)) cell run\(cutSearches == 1 ? " was" : "s were") "
             + "cut there: raise --max-events or give --max-schedules to search further"
     }
 
@@ -67,8 +67,8 @@ struct ExplorationBudget {
         let perRun = sampleSeconds / Double(cellRuns)
         let seconds = perRun * Double(cellRuns) * Double(limits.maxSchedules)
         guard seconds > 60 else { return nil }
-        return "\(command): this may take up to \(Self.duration(seconds)) (\(groupedCount(cellRuns)) cell run"
-            + "\(cellRuns == 1 ? "" : "s") × at most \(groupedCount(limits.maxSchedules)) schedules × about "
+        return "\(command): this may take up to \(Self.duration(seconds)) (\(TimeFormatting.grouped(cellRuns)) cell run"
+            + "\(cellRuns == 1 ? "" : "s") × at most \(TimeFormatting.grouped(limits.maxSchedules)) schedules × about "
             + "\(Self.duration(perRun)) each); --max-schedules or --max-events bound it\n"
     }
 

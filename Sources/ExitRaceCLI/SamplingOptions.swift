@@ -24,7 +24,7 @@ struct SamplingOptions {
 
     static let runsOption = OptionSpec.whole(
         "--runs", "N", 1...SamplingSettings.maxRuns,
-        default: .words("one run per cell; a scenario with distributions: its \"sampling\" section, else \(groupedCount(SamplingSettings.default.runs)) replications"),
+        default: .words("one run per cell; a scenario with distributions: its \"sampling\" section, else \(TimeFormatting.grouped(SamplingSettings.default.runs)) replications"),
         "sample: N replications per cell and procedure, each drawing the scenario's uncertain settings (distributions) "
             + "anew; cells show the share that finished, with 95% intervals")
 

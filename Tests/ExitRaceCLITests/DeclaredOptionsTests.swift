@@ -63,7 +63,7 @@ struct DeclaredOptionsTests {
         let run = Tool.main(["run", "--help"]).stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ")
         #expect(run.contains("(default: the file's, else \(SamplingSettings.default.seed))"))
-        #expect(run.contains("else \(groupedCount(SamplingSettings.default.runs)) replications)"))
+        #expect(run.contains("else \(TimeFormatting.grouped(SamplingSettings.default.runs)) replications)"))
         #expect(Tool.main(["sweep", "--help"]).stdout.contains("(default \(SweepSpec.defaultSteps); 2 to"))
         #expect(Tool.main(["explain", "--help"]).stdout.contains("(default \(Limits.default.maxEvents); 1 to"))
     }

@@ -88,8 +88,8 @@ struct LongWorkTests {
         let prose = Self.prose(output.stdout)
         #expect(prose.contains("stopped at --max-schedules 2"))
         #expect(prose.contains(
-            "exitrace explore: the budget --max-events \(groupedCount(2 * events)) (the default unless given) allows 2 schedules "
-                + "per cell run (the longest default run takes \(groupedCount(events)) events); 1 cell run was cut there: raise "
+            "exitrace explore: the budget --max-events \(TimeFormatting.grouped(2 * events)) (the default unless given) allows 2 schedules "
+                + "per cell run (the longest default run takes \(TimeFormatting.grouped(events)) events); 1 cell run was cut there: raise "
                 + "--max-events or give --max-schedules to search further"))
         // The same search as --max-schedules 2 gives, and the budget's words only here.
         let given = Tool.main(["explore", path, "--max-schedules", "2"]).stdout

@@ -1,6 +1,6 @@
 /// Formats virtual time for people: milliseconds with up to three decimals (microsecond
 /// resolution), computed with integers only so the text is the same on every machine.
-enum TimeFormatting {
+package enum TimeFormatting {
     static func milliseconds(_ nanoseconds: Int64) -> String {
         let sign = nanoseconds < 0 ? "-" : ""
         let microseconds = (abs(nanoseconds) + 500) / 1_000
@@ -71,7 +71,7 @@ extension TimeFormatting {
     }
 
     /// A count with commas between groups of three digits: `999,990`.
-    static func grouped(_ count: Int) -> String {
+    package static func grouped(_ count: Int) -> String {
         let digits = String(count.magnitude)
         var out = count < 0 ? "-" : ""
         for (index, digit) in digits.enumerated() {
