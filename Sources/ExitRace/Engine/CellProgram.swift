@@ -7,10 +7,10 @@
 /// slice. Everything is plain integers: the engine's inner loop reads it without reference
 /// counting or dynamic dispatch. Compiled once and never changed, it is shared by reference: a
 /// run takes the program with one retain, not a copy of each of its arrays.
-final class CellProgram: Sendable {
+package final class CellProgram: Sendable {
     let ops: ContiguousArray<Op>
     /// The procedure's script, then the expansions of its lifecycle actions.
-    let steps: ContiguousArray<ScriptStep>
+    package let steps: ContiguousArray<ScriptStep>
     /// Steps `0..<mainSteps` are the script itself.
     let mainSteps: Int32
     /// The app's state when the run begins.
@@ -18,10 +18,10 @@ final class CellProgram: Sendable {
     /// For each action step, one range of `steps` per ``AppState`` (indexed by its raw value).
     let variants: ContiguousArray<StepRange>
     /// Callback names, indexed by `hookEnter`'s operand.
-    let callbacks: [String]
+    package let callbacks: [String]
     /// Semaphores, one per (strategy invocation, semaphore name).
-    let semaphores: ContiguousArray<ResourceInfo>
-    let flags: ContiguousArray<ResourceInfo>
+    package let semaphores: ContiguousArray<ResourceInfo>
+    package let flags: ContiguousArray<ResourceInfo>
     /// Background-task names, one slot per (strategy invocation, name).
     let taskSlots: ContiguousArray<ResourceInfo>
     /// The cleanup system calls the strategy makes, as a bit mask of call indices: the cleanup
@@ -29,7 +29,7 @@ final class CellProgram: Sendable {
     /// better than once; a strategy that must save two things needs both).
     let requiredCleanups: UInt64
     /// The scenario's actors by name, indexed by the actor operands of ops.
-    let actors: [String]
+    package let actors: [String]
 
     init(_ builder: Builder) {
         ops = builder.ops
@@ -52,7 +52,7 @@ final class CellProgram: Sendable {
     let startsChildTasks: Bool
 
     /// The app's own queues by index, for names in reports.
-    let queues: [String]
+    package let queues: [String]
 
     /// A ``QueueCode`` as programs name it: `main`, `global`, or an own queue's name.
     func queueName(_ code: Int32) -> String {
@@ -65,7 +65,7 @@ final class CellProgram: Sendable {
     struct Builder {
         var ops: ContiguousArray<Op> = []
         /// The procedure's script, then the expansions of its lifecycle actions.
-        var steps: ContiguousArray<ScriptStep> = []
+        package var steps: ContiguousArray<ScriptStep> = []
         /// Steps `0..<mainSteps` are the script itself.
         var mainSteps: Int32 = 0
         /// The app's state when the run begins.
@@ -73,10 +73,10 @@ final class CellProgram: Sendable {
         /// For each action step, one range of `steps` per ``AppState`` (indexed by its raw value).
         var variants: ContiguousArray<StepRange> = []
         /// Callback names, indexed by `hookEnter`'s operand.
-        var callbacks: [String] = []
+        package var callbacks: [String] = []
         /// Semaphores, one per (strategy invocation, semaphore name).
-        var semaphores: ContiguousArray<ResourceInfo> = []
-        var flags: ContiguousArray<ResourceInfo> = []
+        package var semaphores: ContiguousArray<ResourceInfo> = []
+        package var flags: ContiguousArray<ResourceInfo> = []
         /// Background-task names, one slot per (strategy invocation, name).
         var taskSlots: ContiguousArray<ResourceInfo> = []
         /// The cleanup system calls the strategy makes, as a bit mask of call indices: the cleanup
@@ -84,27 +84,27 @@ final class CellProgram: Sendable {
         /// better than once; a strategy that must save two things needs both).
         var requiredCleanups: UInt64 = 0
         /// The app's own queues by index.
-        var queues: [String] = []
+        package var queues: [String] = []
         /// The scenario's actors by name, indexed by the actor operands of ops.
-        var actors: [String] = []
+        package var actors: [String] = []
     }
 
     /// A named resource of a strategy invocation, and the callback it was created in.
-    struct ResourceInfo: Sendable {
-        var name: String
-        var callback: Int32
+    package struct ResourceInfo: Sendable {
+        package var name: String
+        package var callback: Int32
     }
 
     struct StepRange: Sendable {
-        var start: Int32
-        var end: Int32
+        package var start: Int32
+        package var end: Int32
     }
 }
 
 /// A compiled program step. `a` and `b` are operands whose meaning depends on `kind`; `slot` is
 /// the parameter slot of the step's duration (-1 for none), read from the run's values.
-struct Op: Sendable {
-    enum Kind: UInt8, Sendable {
+package struct Op: Sendable {
+    package enum Kind: UInt8, Sendable {
         /// `a`: callback index. Marks where a callback's code starts.
         case hookEnter
         /// `a`: callback index.
@@ -181,11 +181,11 @@ struct Op: Sendable {
         case awaitChild
     }
 
-    var kind: Kind
-    var a: Int32 = 0
-    var b: Int32 = 0
+    package var kind: Kind
+    package var a: Int32 = 0
+    package var b: Int32 = 0
     var bodyEnd: Int32 = 0
-    var slot: Int32 = -1
+    package var slot: Int32 = -1
 
     /// Whether the body after this op runs as a context of its own (a task, a block, a timer's
     /// fires, an expiration handler) rather than inline (`if`).
@@ -205,9 +205,9 @@ struct Op: Sendable {
 /// The queue a compiled block goes to, as one `Int32` operand: an own queue's index (0 and up),
 /// the main queue, or a global queue of a QoS.
 enum QueueCode {
-    static let main: Int32 = -1
+    package static let main: Int32 = -1
 
-    static func global(_ qos: QoSClass) -> Int32 { -2 - Int32(qos.rawValue) }
+    package static func global(_ qos: QoSClass) -> Int32 { -2 - Int32(qos.rawValue) }
 
     /// The QoS of a global queue's code; `nil` for the main queue or an own queue.
     static func globalQoS(_ code: Int32) -> UInt8? { code <= -2 ? UInt8(-2 - code) : nil }
@@ -223,8 +223,8 @@ enum SpawnIsolation: Int32 {
 }
 
 /// A compiled step of a kill procedure's script.
-struct ScriptStep: Sendable {
-    enum Kind: UInt8, Sendable {
+package struct ScriptStep: Sendable {
+    package enum Kind: UInt8, Sendable {
         case turn, delay, sigkill
         /// `a`: index of the action's first entry in `variants`.
         case action
@@ -234,11 +234,11 @@ struct ScriptStep: Sendable {
         case launch
         case enterBackground, enterForeground, resume, beginFetch, endFetch, beginTermination
     }
-    var kind: Kind
-    var a: Int32 = 0
+    package var kind: Kind
+    package var a: Int32 = 0
     /// For a turn: its ops are `bodyStart..<bodyEnd`.
     var bodyStart: Int32 = 0
     var bodyEnd: Int32 = 0
     /// The slot of the delay's length, or of the turn's watchdog budget (-1 for none).
-    var slot: Int32 = -1
+    package var slot: Int32 = -1
 }

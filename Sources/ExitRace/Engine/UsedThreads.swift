@@ -13,7 +13,7 @@ struct UsedThreads: Sequence, IteratorProtocol {
         self.dispatchEnd = dispatchEnd
     }
 
-    mutating func next() -> Int? {
+    package mutating func next() -> Int? {
         if position == cooperativeEnd { position = dispatchStart }
         guard position < dispatchEnd else { return nil }
         defer { position += 1 }

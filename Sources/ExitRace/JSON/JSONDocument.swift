@@ -1,7 +1,7 @@
 /// Reading a JSON document for any kind of input file (scenarios, result files, measurements):
 /// a syntax error becomes a ``Diagnostic`` with the file, line and column.
-enum JSONDocument {
-    static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONNode {
+package enum JSONDocument {
+    package static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONNode {
         do {
             return try JSONParser.parse(bytes, file: file)
         } catch {

@@ -8,17 +8,17 @@
 /// continuing the script) skip the heap: they go to a first-in first-out lane. The order stays
 /// (time, sequence): an event in the heap for the current instant was scheduled at an earlier
 /// instant, so before anything in the lane, and comes out first.
-struct EventQueue<Payload> {
-    struct Entry: Comparable {
-        var time: VirtualInstant
-        var sequence: UInt64
-        var payload: Payload
+package struct EventQueue<Payload> {
+    package struct Entry: Comparable {
+        package var time: VirtualInstant
+        package var sequence: UInt64
+        package var payload: Payload
 
-        static func < (a: Entry, b: Entry) -> Bool {
+        package static func < (a: Entry, b: Entry) -> Bool {
             a.time != b.time ? a.time < b.time : a.sequence < b.sequence
         }
         /// Two entries are equal only when they are the same scheduling (sequence numbers are unique).
-        static func == (a: Entry, b: Entry) -> Bool {
+        package static func == (a: Entry, b: Entry) -> Bool {
             a.time == b.time && a.sequence == b.sequence
         }
     }
@@ -32,17 +32,19 @@ struct EventQueue<Payload> {
     private var laneCount = 0
     private var nextSequence: UInt64 = 0
     /// The time of the last event handed out; nothing may be scheduled before it.
-    private(set) var now = VirtualInstant.start
+    package private(set) var now = VirtualInstant.start
 
-    var isEmpty: Bool { heap.isEmpty && laneHead == laneCount }
-    var count: Int { heap.count + laneCount - laneHead }
+    package init() {}
+
+    package var isEmpty: Bool { heap.isEmpty && laneHead == laneCount }
+    package var count: Int { heap.count + laneCount - laneHead }
 
     /// The time of the earliest pending event, without removing it; `nil` when none is pending.
-    var nextTime: VirtualInstant? { laneHead < laneCount ? now : heap.min?.time }
+    package var nextTime: VirtualInstant? { laneHead < laneCount ? now : heap.min?.time }
 
     /// - Complexity: O(1) for the current instant, O(log n) otherwise.
     @inline(__always)
-    mutating func schedule(_ payload: Payload, at time: VirtualInstant) {
+    package mutating func schedule(_ payload: Payload, at time: VirtualInstant) {
         precondition(time >= now, "an event was scheduled in the past")
         let entry = Entry(time: time, sequence: nextSequence, payload: payload)
         nextSequence &+= 1
@@ -54,7 +56,7 @@ struct EventQueue<Payload> {
     /// Removes the earliest event and advances `now` to its time.
     /// - Complexity: O(1) from the lane, O(log n) from the heap.
     @inline(__always)
-    mutating func next() -> Entry? {
+    package mutating func next() -> Entry? {
         if laneHead < laneCount && !(heap.min.map { $0.time == now } ?? false) {
             let entry = lane[laneHead]
             laneHead += 1
@@ -70,7 +72,7 @@ struct EventQueue<Payload> {
     }
 
     /// Empties the queue and rewinds the clock for a new run, keeping the allocated capacity.
-    mutating func reset() {
+    package mutating func reset() {
         heap.removeAll()
         laneHead = 0
         laneCount = 0
@@ -83,7 +85,7 @@ struct EventQueue<Payload> {
 extension EventQueue {
     /// The heap is ordered, nothing pending is earlier than `now`, and the lane holds events for
     /// `now` only, in sequence order, each later than any heap event for `now`.
-    func checkInvariants() {
+    package func checkInvariants() {
         heap.checkInvariants()
         if let first = heap.min { precondition(first.time >= now, "a pending event is earlier than now") }
         var previous: UInt64?

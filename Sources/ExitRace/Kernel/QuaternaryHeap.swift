@@ -13,14 +13,14 @@
 /// check per level. Meant for trivial types, whose stale copies hold nothing alive.
 struct QuaternaryHeap<Element: Comparable> {
     private var storage = ContiguousArray<Element>()
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    var isEmpty: Bool { count == 0 }
-    var min: Element? { count > 0 ? storage[0] : nil }
+    package var isEmpty: Bool { count == 0 }
+    package var min: Element? { count > 0 ? storage[0] : nil }
 
     /// - Complexity: O(log n).
     @inline(__always)
-    mutating func insert(_ element: Element) {
+    package mutating func insert(_ element: Element) {
         let index = count
         count &+= 1
         if index == storage.count { storage.append(element) }  // grows only past every slot used before
@@ -29,7 +29,7 @@ struct QuaternaryHeap<Element: Comparable> {
 
     /// - Complexity: O(log n).
     @inline(__always)
-    mutating func popMin() -> Element? {
+    package mutating func popMin() -> Element? {
         guard count > 0 else { return nil }
         count &-= 1
         let remaining = count
@@ -41,7 +41,7 @@ struct QuaternaryHeap<Element: Comparable> {
     }
 
     /// Empties the heap and keeps its storage, so a reused heap does not allocate again.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         count = 0
     }
 
@@ -93,7 +93,7 @@ struct QuaternaryHeap<Element: Comparable> {
     }
 
     #if EXITRACE_INVARIANTS
-    func checkInvariants() {
+    package func checkInvariants() {
         precondition(count <= storage.count, "heap count past its storage")
         for index in 1..<Swift.max(count, 1) {
             precondition(!(storage[index] < storage[(index - 1) / 4]), "heap order broken at \(index)")

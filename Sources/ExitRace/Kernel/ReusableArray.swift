@@ -4,15 +4,17 @@
 ///
 /// Slots past `count` keep old elements, so it is meant for trivial types (integers and structs
 /// of them), whose stale copies hold nothing alive.
-struct ReusableArray<Element>: RandomAccessCollection, MutableCollection {
+package struct ReusableArray<Element>: RandomAccessCollection, MutableCollection {
     private var storage = ContiguousArray<Element>()
     private var used = 0
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { used }
+    package init() {}
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { used }
 
     @inline(__always)
-    subscript(index: Int) -> Element {
+    package subscript(index: Int) -> Element {
         get {
             precondition(index < used, "index out of range")
             return storage[index]
@@ -25,13 +27,13 @@ struct ReusableArray<Element>: RandomAccessCollection, MutableCollection {
 
     /// - Complexity: O(1), amortized when the storage grows.
     @inline(__always)
-    mutating func append(_ element: Element) {
+    package mutating func append(_ element: Element) {
         if used < storage.count { storage[used] = element } else { storage.append(element) }
         used += 1
     }
 
     @inline(__always)
-    mutating func popLast() -> Element? {
+    package mutating func popLast() -> Element? {
         guard used > 0 else { return nil }
         used -= 1
         return storage[used]
@@ -40,7 +42,7 @@ struct ReusableArray<Element>: RandomAccessCollection, MutableCollection {
     /// Makes the array `count` copies of `value`, reusing its storage.
     /// - Complexity: O(`count`).
     @inline(__always)
-    mutating func refill(_ value: Element, count: Int) {
+    package mutating func refill(_ value: Element, count: Int) {
         while storage.count < count { storage.append(value) }
         used = count
         for index in 0..<count { storage[index] = value }
@@ -48,7 +50,7 @@ struct ReusableArray<Element>: RandomAccessCollection, MutableCollection {
 
     /// Empties the array, keeping its storage. - Complexity: O(1).
     @inline(__always)
-    mutating func empty() {
+    package mutating func empty() {
         used = 0
     }
 }

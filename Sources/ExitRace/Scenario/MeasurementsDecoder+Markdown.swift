@@ -103,7 +103,7 @@ extension MeasurementsDecoder {
 
     /// Why a Markdown cell could not be read.
     struct MarkdownCellError: Error {
-        var message: String
+        package var message: String
         init(_ message: String) { self.message = message }
     }
 }

@@ -1,29 +1,29 @@
 /// Collects diagnostics while a JSON document is decoded, so that one pass reports every problem.
-final class DiagnosticLog {
-    private(set) var diagnostics: [Diagnostic] = []
+package final class DiagnosticLog {
+    package private(set) var diagnostics: [Diagnostic] = []
 
-    init() {}
+    package init() {}
 
-    func error(_ path: String, _ position: SourcePosition, _ message: String) {
+    package func error(_ path: String, _ position: SourcePosition, _ message: String) {
         diagnostics.append(Diagnostic(at: position, path: path, message: message))
     }
 
-    func expected(_ what: String, at node: JSONNode, _ path: String) {
+    package func expected(_ what: String, at node: JSONNode, _ path: String) {
         error(path, node.position, "expected \(what), found \(node.kindDescription)")
     }
 }
 
 /// Reads the members of one JSON object, reporting unknown members (with a suggestion), missing
 /// ones and values of the wrong kind. Each accessor returns `nil` after logging a problem.
-struct ObjectReader {
-    let node: JSONNode
-    let path: String
-    let members: [JSONNode.Member]
+package struct ObjectReader {
+    package let node: JSONNode
+    package let path: String
+    package let members: [JSONNode.Member]
     let log: DiagnosticLog
 
     /// `nil` (and a diagnostic) when `node` is not an object. `"note"` is always allowed, as a
     /// comment.
-    init?(_ node: JSONNode, path: String, allowed: [String], log: DiagnosticLog) {
+    package init?(_ node: JSONNode, path: String, allowed: [String], log: DiagnosticLog) {
         guard case .object(let members) = node.value else {
             log.expected("an object", at: node, path)
             return nil
@@ -43,18 +43,18 @@ struct ObjectReader {
         }
     }
 
-    subscript(key: String) -> JSONNode? { members.first { $0.key == key }?.value }
+    package subscript(key: String) -> JSONNode? { members.first { $0.key == key }?.value }
 
     /// Where the member's value is, or the object itself when the member is absent.
-    func position(_ key: String) -> SourcePosition { self[key]?.position ?? node.position }
+    package func position(_ key: String) -> SourcePosition { self[key]?.position ?? node.position }
 
-    func childPath(_ key: String) -> String { join(path, key) }
+    package func childPath(_ key: String) -> String { join(path, key) }
 
     private func missing(_ key: String, _ what: String) {
         log.error(path, node.position, "missing member \"\(key)\" (\(what))")
     }
 
-    func string(_ key: String, required: Bool = false) -> String? {
+    package func string(_ key: String, required: Bool = false) -> String? {
         guard let value = self[key] else {
             if required { missing(key, "a string") }
             return nil
@@ -66,7 +66,7 @@ struct ObjectReader {
         return s
     }
 
-    func bool(_ key: String) -> Bool? {
+    package func bool(_ key: String) -> Bool? {
         guard let value = self[key] else { return nil }
         guard case .bool(let b) = value.value else {
             log.expected("true or false", at: value, childPath(key))
@@ -76,7 +76,7 @@ struct ObjectReader {
     }
 
     /// A whole number in `range`.
-    func integer(_ key: String, in range: ClosedRange<Int>, required: Bool = false) -> Int? {
+    package func integer(_ key: String, in range: ClosedRange<Int>, required: Bool = false) -> Int? {
         guard let value = self[key] else {
             if required { missing(key, "a whole number") }
             return nil
@@ -92,7 +92,7 @@ struct ObjectReader {
     }
 
     /// A duration in milliseconds, converted to nanoseconds (nearest, halves away from zero).
-    func milliseconds(_ key: String, max: Double = Limits.maxDurationMs, required: Bool = false) -> VirtualDuration? {
+    package func milliseconds(_ key: String, max: Double = Limits.maxDurationMs, required: Bool = false) -> VirtualDuration? {
         guard let value = self[key] else {
             if required { missing(key, "milliseconds") }
             return nil
@@ -100,7 +100,7 @@ struct ObjectReader {
         return Self.milliseconds(value, path: childPath(key), max: max, log: log)
     }
 
-    static func milliseconds(_ value: JSONNode, path: String, max: Double, log: DiagnosticLog) -> VirtualDuration? {
+    package static func milliseconds(_ value: JSONNode, path: String, max: Double, log: DiagnosticLog) -> VirtualDuration? {
         guard case .number(let number, _) = value.value, number.isFinite, number >= 0, number <= max,
             let duration = VirtualDuration.milliseconds(number)
         else {
@@ -128,7 +128,7 @@ struct ObjectReader {
 
     /// A string that must name one of `names` (a system call, a callback, …): otherwise a
     /// diagnostic listing them, with a suggestion.
-    func reference(_ key: String, to names: [String], what: String) -> String? {
+    package func reference(_ key: String, to names: [String], what: String) -> String? {
         guard let name = string(key, required: true) else { return nil }
         guard names.contains(name) else {
             log.error(childPath(key), position(key), "expected \(what) (\(names.joined(separator: ", "))), found \"\(name)\"" + suggestion(name, names))
@@ -137,7 +137,7 @@ struct ObjectReader {
         return name
     }
 
-    func qos(_ key: String) -> QoSClass? {
+    package func qos(_ key: String) -> QoSClass? {
         guard let name = string(key) else { return nil }
         guard let qos = QoSClass.named(name) else {
             var message = "expected a QoS class or task priority (\(QoSClass.acceptedNames.joined(separator: ", "))), found \"\(name)\""
@@ -151,7 +151,7 @@ struct ObjectReader {
     }
 
     /// One of a fixed set of strings.
-    func choice(_ key: String, from choices: [String], required: Bool = false) -> String? {
+    package func choice(_ key: String, from choices: [String], required: Bool = false) -> String? {
         guard let value = self[key] else {
             if required { missing(key, "one of \(choices.joined(separator: ", "))") }
             return nil
@@ -168,11 +168,11 @@ struct ObjectReader {
     }
 
     /// One of the names of `Name`, as its case.
-    func choice<Name: ScenarioName>(_ key: String, as _: Name.Type, required: Bool = false) -> Name? {
+    package func choice<Name: ScenarioName>(_ key: String, as _: Name.Type, required: Bool = false) -> Name? {
         choice(key, from: Name.names, required: required).flatMap(Name.init(rawValue:))
     }
 
-    func array(_ key: String, required: Bool = false) -> [JSONNode]? {
+    package func array(_ key: String, required: Bool = false) -> [JSONNode]? {
         guard let value = self[key] else {
             if required { missing(key, "an array") }
             return nil
@@ -185,7 +185,7 @@ struct ObjectReader {
     }
 
     /// The members of an object-valued member, in file order.
-    func members(_ key: String, required: Bool = false) -> [JSONNode.Member]? {
+    package func members(_ key: String, required: Bool = false) -> [JSONNode.Member]? {
         guard let value = self[key] else {
             if required { missing(key, "an object") }
             return nil

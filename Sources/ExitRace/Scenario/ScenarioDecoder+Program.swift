@@ -1,19 +1,19 @@
 /// Decoding of strategies: their programs, one function per family of steps, and the checks that
 /// need a whole strategy (waits nothing ends, a cleanup call somewhere).
 extension ScenarioDecoder {
-    struct ProgramContext {
+    package struct ProgramContext {
         var callNames: [String]
-        var cleanupCalls: [String]
+        package var cleanupCalls: [String]
         var log: DiagnosticLog
         /// Semaphore and flag use in the strategy being decoded.
-        var semaphores = SemaphoreUse()
-        var flags = SemaphoreUse()
+        package var semaphores = SemaphoreUse()
+        package var flags = SemaphoreUse()
         /// Whether strategies must call a cleanup system call (the goal is the cleanup).
         var requireCleanup = true
         /// The names of the scenario's own dispatch queues (`queues`).
         var queueNames: [String] = []
         /// Dispatch group use in the strategy being decoded.
-        var groups = SemaphoreUse()
+        package var groups = SemaphoreUse()
         /// The groups the strategy enters (in `signaled`).
         var groupEnters = SemaphoreUse()
         /// Where `addTask` may go and which `async let` names are in scope (structured concurrency).
@@ -23,11 +23,11 @@ extension ScenarioDecoder {
     }
 
     /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
-    final class SemaphoreUse {
+    package final class SemaphoreUse {
         var signaled: [String] = []
         var waits: [(name: String, path: String, position: SourcePosition)] = []
 
-        func reset() {
+        package func reset() {
             signaled = []
             waits = []
         }
@@ -124,14 +124,14 @@ extension ScenarioDecoder {
     /// One step object being decoded: its members, where it stands, and whether it may `await`.
     struct StepInput {
         let reader: ObjectReader
-        let node: JSONNode
-        let path: String
+        package let node: JSONNode
+        package let path: String
         /// Whether the step runs directly in a task body, where `await` is allowed.
         let async: Bool
-        let context: ProgramContext
+        package let context: ProgramContext
 
         /// The step's `body`, which must be there.
-        func body(async: Bool) -> [ProgramStep]? {
+        package func body(async: Bool) -> [ProgramStep]? {
             guard let nodes = reader.array("body", required: true) else { return nil }
             // A body of its own starts a new scope: no group, no `async let` names.
             let saved = context.structure.enter(group: false, newContext: isNewContext)

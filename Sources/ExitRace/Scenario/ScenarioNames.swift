@@ -2,15 +2,15 @@
 ///
 /// The decoder turns such a name into a case and then switches over the cases with no `default:`,
 /// so a name added here cannot be decoded as some other name: the compiler asks for its case.
-protocol ScenarioName: RawRepresentable, CaseIterable, Sendable where RawValue == String, AllCases == [Self] {}
+package protocol ScenarioName: RawRepresentable, CaseIterable, Sendable where RawValue == String, AllCases == [Self] {}
 
 extension ScenarioName {
     /// Every name, in declaration order.
-    static var names: [String] { allCases.map(\.rawValue) }
+    package static var names: [String] { allCases.map(\.rawValue) }
 }
 
 /// The `op` (or `kind`) of an object whose members depend on it, with the members each allows.
-protocol StepKind: ScenarioName {
+package protocol StepKind: ScenarioName {
     /// The members an object of this kind may hold, the discriminator included, in schema order.
     var members: [String] { get }
 }
@@ -23,7 +23,7 @@ enum ProgramOp: String, StepKind {
     case isolatedCall
     case taskGroup, addTask, asyncLet, awaitLet
 
-    var members: [String] {
+    package var members: [String] {
         switch self {
         case .task: ["op", "priority", "isolation", "body"]
         case .detached: ["op", "priority", "body"]
@@ -54,7 +54,7 @@ enum ProgramOp: String, StepKind {
 enum ProcedureOp: String, StepKind {
     case turn, delay, sigkill, action
 
-    var members: [String] {
+    package var members: [String] {
         switch self {
         case .turn: ["op", "actions", "watchdogMs"]
         case .delay: ["op", "ms"]
@@ -68,7 +68,7 @@ enum ProcedureOp: String, StepKind {
 enum TurnActionOp: String, StepKind {
     case hook, work, exit
 
-    var members: [String] {
+    package var members: [String] {
         switch self {
         case .hook: ["op", "name"]
         case .work: ["op", "ms"]
@@ -81,7 +81,7 @@ enum TurnActionOp: String, StepKind {
 enum GoalKind: String, StepKind {
     case cleanup, activityGone, keepsCalling
 
-    var members: [String] {
+    package var members: [String] {
         switch self {
         case .cleanup: ["kind"]
         case .activityGone: ["kind", "atMs"]
@@ -94,7 +94,7 @@ enum GoalKind: String, StepKind {
 enum IsolationName: String, ScenarioName {
     case inherit, mainActor, none
 
-    var isolation: TaskSpawn.Isolation {
+    package var isolation: TaskSpawn.Isolation {
         switch self {
         case .inherit: .inherit
         case .mainActor: .mainActor
