@@ -8,42 +8,48 @@
 /// continuing the script) skip the heap: they go to a first-in first-out lane. The order stays
 /// (time, sequence): an event in the heap for the current instant was scheduled at an earlier
 /// instant, so before anything in the lane, and comes out first.
-package struct EventQueue<Payload> {
-    package struct Entry: Comparable {
-        package var time: VirtualInstant
-        package var sequence: UInt64
-        package var payload: Payload
+@usableFromInline package struct EventQueue<Payload> {
+    @usableFromInline package struct Entry: Comparable {
+        @usableFromInline package var time: VirtualInstant
+        @usableFromInline package var sequence: UInt64
+        @usableFromInline package var payload: Payload
 
-        package static func < (a: Entry, b: Entry) -> Bool {
+        @inlinable package init(time: VirtualInstant, sequence: UInt64, payload: Payload) {
+            self.time = time
+            self.sequence = sequence
+            self.payload = payload
+        }
+
+        @inlinable package static func < (a: Entry, b: Entry) -> Bool {
             a.time != b.time ? a.time < b.time : a.sequence < b.sequence
         }
         /// Two entries are equal only when they are the same scheduling (sequence numbers are unique).
-        package static func == (a: Entry, b: Entry) -> Bool {
+        @inlinable package static func == (a: Entry, b: Entry) -> Bool {
             a.time == b.time && a.sequence == b.sequence
         }
     }
 
-    private var heap = QuaternaryHeap<Entry>()
+    @usableFromInline var heap = QuaternaryHeap<Entry>()
     /// Events for `now`, in the order they were scheduled: `lane[laneHead..<laneCount]`. Slots
     /// past `laneCount` are old entries, overwritten as the lane fills again (clearing an array
     /// at every instant costs more than the events themselves).
-    private var lane = ContiguousArray<Entry>()
-    private var laneHead = 0
-    private var laneCount = 0
-    private var nextSequence: UInt64 = 0
+    @usableFromInline var lane = ContiguousArray<Entry>()
+    @usableFromInline var laneHead = 0
+    @usableFromInline var laneCount = 0
+    @usableFromInline var nextSequence: UInt64 = 0
     /// The time of the last event handed out; nothing may be scheduled before it.
-    package private(set) var now = VirtualInstant.start
+    @usableFromInline package internal(set) var now = VirtualInstant.start
 
-    package init() {}
+    @inlinable package init() {}
 
-    package var isEmpty: Bool { heap.isEmpty && laneHead == laneCount }
-    package var count: Int { heap.count + laneCount - laneHead }
+    @inlinable package var isEmpty: Bool { heap.isEmpty && laneHead == laneCount }
+    @inlinable package var count: Int { heap.count + laneCount - laneHead }
 
     /// The time of the earliest pending event, without removing it; `nil` when none is pending.
-    package var nextTime: VirtualInstant? { laneHead < laneCount ? now : heap.min?.time }
+    @inlinable package var nextTime: VirtualInstant? { laneHead < laneCount ? now : heap.min?.time }
 
     /// - Complexity: O(1) for the current instant, O(log n) otherwise.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func schedule(_ payload: Payload, at time: VirtualInstant) {
         precondition(time >= now, "an event was scheduled in the past")
         let entry = Entry(time: time, sequence: nextSequence, payload: payload)
@@ -55,7 +61,7 @@ package struct EventQueue<Payload> {
 
     /// Removes the earliest event and advances `now` to its time.
     /// - Complexity: O(1) from the lane, O(log n) from the heap.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func next() -> Entry? {
         if laneHead < laneCount && !(heap.min.map { $0.time == now } ?? false) {
             let entry = lane[laneHead]
@@ -72,7 +78,7 @@ package struct EventQueue<Payload> {
     }
 
     /// Empties the queue and rewinds the clock for a new run, keeping the allocated capacity.
-    package mutating func reset() {
+    @inlinable package mutating func reset() {
         heap.removeAll()
         laneHead = 0
         laneCount = 0

@@ -4,16 +4,16 @@
 ///
 /// Slots past `count` keep old elements, so it is meant for trivial types (integers and structs
 /// of them), whose stale copies hold nothing alive.
-package struct ReusableArray<Element>: RandomAccessCollection, MutableCollection {
-    private var storage = ContiguousArray<Element>()
-    private var used = 0
+@usableFromInline package struct ReusableArray<Element>: RandomAccessCollection, MutableCollection {
+    @usableFromInline var storage = ContiguousArray<Element>()
+    @usableFromInline var used = 0
 
-    package init() {}
+    @inlinable package init() {}
 
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { used }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { used }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package subscript(index: Int) -> Element {
         get {
             precondition(index < used, "index out of range")
@@ -26,13 +26,13 @@ package struct ReusableArray<Element>: RandomAccessCollection, MutableCollection
     }
 
     /// - Complexity: O(1), amortized when the storage grows.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(_ element: Element) {
         if used < storage.count { storage[used] = element } else { storage.append(element) }
         used += 1
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func popLast() -> Element? {
         guard used > 0 else { return nil }
         used -= 1
@@ -41,7 +41,7 @@ package struct ReusableArray<Element>: RandomAccessCollection, MutableCollection
 
     /// Makes the array `count` copies of `value`, reusing its storage.
     /// - Complexity: O(`count`).
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func refill(_ value: Element, count: Int) {
         while storage.count < count { storage.append(value) }
         used = count
@@ -49,7 +49,7 @@ package struct ReusableArray<Element>: RandomAccessCollection, MutableCollection
     }
 
     /// Empties the array, keeping its storage. - Complexity: O(1).
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func empty() {
         used = 0
     }
