@@ -4,7 +4,7 @@
 enum ShardScenario {
     /// The `scenario` member of a shard file, or `nil` with every problem logged; a string member
     /// `name` is allowed only when `withName` is true.
-    package static func decode(_ object: ObjectReader, file: String, withName: Bool = false, log: DiagnosticLog) -> ResolvedScenario? {
+    static func decode(_ object: ObjectReader, file: String, withName: Bool = false, log: DiagnosticLog) -> ResolvedScenario? {
         guard let node = object["scenario"] else {
             log.error("", object.node.position, "missing member \"scenario\" (an object)")
             return nil

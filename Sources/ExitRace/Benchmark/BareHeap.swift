@@ -5,12 +5,12 @@
 /// ratio of the two rates is what the engine's bookkeeping costs, and unlike either rate it holds
 /// from one machine (or minute) to the next.
 struct BareHeap {
-    package struct Entry: Comparable {
-        package var time: Int64
-        package var priority: UInt8
-        package var sequence: UInt64
+    struct Entry: Comparable {
+        var time: Int64
+        var priority: UInt8
+        var sequence: UInt64
 
-        package static func < (a: Entry, b: Entry) -> Bool {
+        static func < (a: Entry, b: Entry) -> Bool {
             if a.time != b.time { return a.time < b.time }
             if a.priority != b.priority { return a.priority > b.priority }
             return a.sequence < b.sequence
@@ -39,7 +39,7 @@ struct BareHeap {
 
     /// Pops `events` entries, pushing one later entry for each; returns a checksum so the work
     /// cannot be optimized away.
-    package mutating func run(events: Int) -> Int64 {
+    mutating func run(events: Int) -> Int64 {
         var checksum: Int64 = 0
         for _ in 0..<events {
             guard let entry = heap.popMin() else { break }

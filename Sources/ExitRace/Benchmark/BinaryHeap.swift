@@ -9,20 +9,20 @@
 struct BinaryHeap<Element: Comparable> {
     private(set) var storage: ContiguousArray<Element> = []
 
-    package var isEmpty: Bool { storage.isEmpty }
-    package var count: Int { storage.count }
-    package var min: Element? { storage.first }
+    var isEmpty: Bool { storage.isEmpty }
+    var count: Int { storage.count }
+    var min: Element? { storage.first }
 
     /// - Complexity: O(log n).
     @inline(__always)
-    package mutating func insert(_ element: Element) {
+    mutating func insert(_ element: Element) {
         storage.append(element)
         storage.withUnsafeMutableBufferPointer { Self.siftUp($0, from: $0.count - 1) }
     }
 
     /// - Complexity: O(log n).
     @inline(__always)
-    package mutating func popMin() -> Element? {
+    mutating func popMin() -> Element? {
         guard let last = storage.popLast() else { return nil }
         guard !storage.isEmpty else { return last }
         return storage.withUnsafeMutableBufferPointer { buffer in
@@ -34,7 +34,7 @@ struct BinaryHeap<Element: Comparable> {
     }
 
     /// Empties the heap and keeps its capacity, so a reused heap does not allocate again.
-    package mutating func removeAll() {
+    mutating func removeAll() {
         storage.empty()
     }
 
@@ -67,7 +67,7 @@ struct BinaryHeap<Element: Comparable> {
     }
 
     #if EXITRACE_INVARIANTS
-    package func checkInvariants() {
+    func checkInvariants() {
         for index in storage.indices.dropFirst() {
             precondition(!(storage[index] < storage[(index - 1) / 2]), "heap order broken at \(index)")
         }

@@ -1,7 +1,7 @@
 /// The synthetic load: one hook that starts `tasks` detached tasks, each of which works, sleeps,
 /// calls the system and signals; the hook waits for them all. Every kind of event appears in it.
 enum SyntheticLoad {
-    package static func scenario(tasks: Int) -> Scenario {
+    static func scenario(tasks: Int) -> Scenario {
         let body: [ProgramStep] = [
             .work(VirtualDuration(nanoseconds: 20_000)),
             .taskSleep(VirtualDuration(nanoseconds: 50_000)),

@@ -5,8 +5,8 @@
 /// already be valid (names resolve, async steps only in task bodies); the loader guarantees that,
 /// so a failure here is a programmer error.
 struct CellCompiler {
-    package let scenario: Scenario
-    package let space: ParameterSpace
+    let scenario: Scenario
+    let space: ParameterSpace
     private let callIndex: [String: Int32]
     private let queueIndex: [String: Int32]
     /// For each strategy, the slots its steps read, in preorder: found once by path, then reused

@@ -65,7 +65,7 @@ package final class CellProgram: Sendable {
     struct Builder {
         var ops: ContiguousArray<Op> = []
         /// The procedure's script, then the expansions of its lifecycle actions.
-        package var steps: ContiguousArray<ScriptStep> = []
+        var steps: ContiguousArray<ScriptStep> = []
         /// Steps `0..<mainSteps` are the script itself.
         var mainSteps: Int32 = 0
         /// The app's state when the run begins.
@@ -73,10 +73,10 @@ package final class CellProgram: Sendable {
         /// For each action step, one range of `steps` per ``AppState`` (indexed by its raw value).
         var variants: ContiguousArray<StepRange> = []
         /// Callback names, indexed by `hookEnter`'s operand.
-        package var callbacks: [String] = []
+        var callbacks: [String] = []
         /// Semaphores, one per (strategy invocation, semaphore name).
-        package var semaphores: ContiguousArray<ResourceInfo> = []
-        package var flags: ContiguousArray<ResourceInfo> = []
+        var semaphores: ContiguousArray<ResourceInfo> = []
+        var flags: ContiguousArray<ResourceInfo> = []
         /// Background-task names, one slot per (strategy invocation, name).
         var taskSlots: ContiguousArray<ResourceInfo> = []
         /// The cleanup system calls the strategy makes, as a bit mask of call indices: the cleanup
@@ -84,9 +84,9 @@ package final class CellProgram: Sendable {
         /// better than once; a strategy that must save two things needs both).
         var requiredCleanups: UInt64 = 0
         /// The app's own queues by index.
-        package var queues: [String] = []
+        var queues: [String] = []
         /// The scenario's actors by name, indexed by the actor operands of ops.
-        package var actors: [String] = []
+        var actors: [String] = []
     }
 
     /// A named resource of a strategy invocation, and the callback it was created in.
@@ -96,8 +96,8 @@ package final class CellProgram: Sendable {
     }
 
     struct StepRange: Sendable {
-        package var start: Int32
-        package var end: Int32
+        var start: Int32
+        var end: Int32
     }
 }
 
@@ -205,9 +205,9 @@ package struct Op: Sendable {
 /// The queue a compiled block goes to, as one `Int32` operand: an own queue's index (0 and up),
 /// the main queue, or a global queue of a QoS.
 enum QueueCode {
-    package static let main: Int32 = -1
+    static let main: Int32 = -1
 
-    package static func global(_ qos: QoSClass) -> Int32 { -2 - Int32(qos.rawValue) }
+    static func global(_ qos: QoSClass) -> Int32 { -2 - Int32(qos.rawValue) }
 
     /// The QoS of a global queue's code; `nil` for the main queue or an own queue.
     static func globalQoS(_ code: Int32) -> UInt8? { code <= -2 ? UInt8(-2 - code) : nil }

@@ -15,7 +15,7 @@ struct CooperativePool {
     static let bucketCount = QoSClass.allCases.count
 
     /// `timing.cooperativePoolWidth`.
-    package private(set) var width: Int32 = 1
+    private(set) var width: Int32 = 1
     /// The ready jobs, by bucket: a freed thread looks at the buckets with jobs only.
     private var ready = ReadyBuckets()
     /// Threads scheduled per bucket (by `QoSClass.index`; counters past the buckets stay 0), and in all.
@@ -29,7 +29,7 @@ struct CooperativePool {
     @inline(__always) static func bucket(_ priority: UInt8) -> Int { ReadyBuckets.bucket(priority) }
 
     /// Empty, with no thread scheduled, for a run with this width. - Complexity: O(1).
-    package mutating func reset(width: Int32) {
+    mutating func reset(width: Int32) {
         assert(Self.bucketCount <= BucketCounts.capacity, "more QoS buckets than counters")
         self.width = width
         ready.removeAll()
@@ -40,7 +40,7 @@ struct CooperativePool {
     /// Queues a job in its priority's bucket; whether it may take a thread at once (queuing a
     /// job changes no other job's chance).
     @discardableResult
-    package mutating func insert(_ job: ReadyJob) -> Bool {
+    mutating func insert(_ job: ReadyJob) -> Bool {
         let b = ready.append(job)  // first: `admits(ready.append(job))` would copy `self` to call `admits`
         return admits(b)
     }
@@ -88,7 +88,7 @@ struct CooperativePool {
 
     #if EXITRACE_INVARIANTS
     /// Ready-job order in every bucket, and no negative count.
-    package func checkInvariants() {
+    func checkInvariants() {
         ready.checkInvariants()
         precondition((0..<BucketCounts.capacity).allSatisfy { scheduled[$0] >= 0 }, "negative scheduled count")
         precondition(total == scheduled.sum(from: 0), "scheduled threads miscounted")

@@ -214,7 +214,7 @@ extension Engine {
 /// The buffers of one deadlock search: the chain so far, the contexts its links name, and the
 /// threads already on the path (a cycle ends the chain).
 struct DeadlockSearch {
-    package var steps: ContiguousArray<DeadlockChain.Step>
-    package var contexts: ContiguousArray<ContextID>
+    var steps: ContiguousArray<DeadlockChain.Step>
+    var contexts: ContiguousArray<ContextID>
     var visiting: ContiguousArray<Int32>
 }

@@ -19,20 +19,20 @@
 /// after the first run nothing in the event loop allocates (deadlock reports excepted). It is a
 /// struct so that its state is accessed with static exclusivity, with no runtime checks.
 struct Engine {
-    package let slots: EngineSlots
-    package let calls: ContiguousArray<CallTiming>
+    let slots: EngineSlots
+    let calls: ContiguousArray<CallTiming>
     let mainQoS: UInt8
     /// Index of the first cooperative thread; the Dispatch workers follow the cooperative pool.
     let firstCooperative: Int32 = 1
     var firstDispatch: Int32 = 1
     let hasActivity: Bool
     /// `lifecycle.debuggerAttached`: the debugger keeps the app from being suspended.
-    package let debuggerAttached: Bool
+    let debuggerAttached: Bool
     /// `lifecycle.activeBackgroundModes` is not empty: an active background mode (audio, location,
     /// …) keeps the app from being suspended.
     let backgroundModeActive: Bool
     /// What makes a cell ○; its times are read from the run's values.
-    package let goal: Goal
+    let goal: Goal
     /// For a `keepsCalling` goal: the call, or -1.
     let goalCall: Int
     /// The QoS of each own queue (raw values) and whether it is serial, by queue index.
@@ -46,11 +46,11 @@ struct Engine {
     var groupNotifyHead = ReusableArray<Int32>()
 
     /// The run's parameter values (nanoseconds for durations), indexed by slot.
-    package var values = ContiguousArray<Int64>()
-    package var program = CellProgram(CellProgram.Builder())
-    package var queue = EventQueue<SimEvent>()
-    package var contexts = ReusableArray<SimContext>()
-    package var threads = ContiguousArray<SimThread>()
+    var values = ContiguousArray<Int64>()
+    var program = CellProgram(CellProgram.Builder())
+    var queue = EventQueue<SimEvent>()
+    var contexts = ReusableArray<SimContext>()
+    var threads = ContiguousArray<SimThread>()
     var mainQueue = ReusableArray<Int32>()
     var mainQueueHead = 0
     var mainKickPending = false
@@ -74,7 +74,7 @@ struct Engine {
     var appState = AppState.active
     var launchOptions: Int32 = 0
     var inBackground = false
-    package var suspended = false
+    var suspended = false
     var suspendedAt: Int64 = 0
     /// The system has begun terminating the app: it is not suspended any more.
     var terminating = false
@@ -90,9 +90,9 @@ struct Engine {
     /// When the app's background time ends, once the expiration handlers have been called in this
     /// stay in the background (-1 before): a task begun after that gets no allowance of its own.
     var backgroundTimeEnd: Int64 = -1
-    package var flags = ReusableArray<Bool>()
+    var flags = ReusableArray<Bool>()
     var timers = ContiguousArray<TimerState>()
-    package var activity = ActivityTracker()
+    var activity = ActivityTracker()
     /// Per call: the last delivery while alive, up to the goal's time (for `keepsCalling`).
     var lastDelivery = ReusableArray<Int64>()
     /// Per declared actor: the context whose job holds it (running, or scheduled on the pool), or -1.
@@ -100,16 +100,16 @@ struct Engine {
     var nextActorTicket: UInt32 = 0
 
     var alive = true
-    package var death: RunOutcome.Death?
+    var death: RunOutcome.Death?
     /// Cleanup calls (bit per call index) that took effect while the process lived, and after.
     var cleanupDone: UInt64 = 0
     var lateCleanupDone: UInt64 = 0
-    package var cleanupAt: VirtualInstant?
-    package var wouldHaveFinishedAt: VirtualInstant?
-    package var inversion: RunOutcome.PriorityInversion?
-    package var deadlock: DeadlockChain?
+    var cleanupAt: VirtualInstant?
+    var wouldHaveFinishedAt: VirtualInstant?
+    var inversion: RunOutcome.PriorityInversion?
+    var deadlock: DeadlockChain?
     /// A deadlock that formed only after the process died, had it lived.
-    package var deadlockAfterDeath: DeadlockChain?
+    var deadlockAfterDeath: DeadlockChain?
     /// Buffers the deadlock search reuses from run to run.
     var scratchSteps = ContiguousArray<DeadlockChain.Step>()
     var scratchContexts = ContiguousArray<ContextID>()
@@ -120,7 +120,7 @@ struct Engine {
     /// When on, `pendingSum` adds up the queue's length at every event (for the benchmark's yardstick).
     var countingPending = false
     var pendingSum = 0
-    package var trace = ContiguousArray<TraceRecord>()
+    var trace = ContiguousArray<TraceRecord>()
     /// When on, every event goes through ``nextChosen()``: same-instant races are choice points
     /// that `scheduler` decides (see docs/schedules.md). Off, the loop is today's, untouched.
     var scheduling = false
@@ -154,13 +154,13 @@ struct Engine {
     }
 
     /// The value of a slot in this run (nanoseconds for a duration).
-    @inline(__always) package func value(_ slot: Int32) -> Int64 { values[Int(slot)] }
-    @inline(__always) package func value(_ slot: Int) -> Int64 { values[slot] }
+    @inline(__always) func value(_ slot: Int32) -> Int64 { values[Int(slot)] }
+    @inline(__always) func value(_ slot: Int) -> Int64 { values[slot] }
 
     // MARK: - Running
 
     /// Runs one compiled cell with one vector of parameter values (indexed by slot).
-    package mutating func run(_ cell: CellProgram, values: ContiguousArray<Int64>) -> RunOutcome {
+    mutating func run(_ cell: CellProgram, values: ContiguousArray<Int64>) -> RunOutcome {
         reset(for: cell, values: values)
         queue.schedule(SimEvent(kind: .advanceScript, a: 0), at: .start)
         let maxTime = VirtualInstant(nanoseconds: value(slots.maxTime))
@@ -221,7 +221,7 @@ struct Engine {
         return nil
     }
 
-    package mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>) {
+    mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>) {
         self.values.overwrite(with: values)
         program = cell
         trace.empty()
@@ -307,14 +307,14 @@ struct Engine {
         }
     }
 
-    package var now: VirtualInstant { queue.now }
+    var now: VirtualInstant { queue.now }
 
     mutating func schedule(_ kind: SimEvent.Kind, _ a: Int32, _ b: UInt32 = 0, after ns: Int64) {
         queue.schedule(SimEvent(kind: kind, a: a, b: b), at: now + VirtualDuration(nanoseconds: ns))
     }
 
     @inline(__always)
-    package mutating func note(
+    mutating func note(
         _ kind: TraceRecord.Kind, thread: Int32 = -1, context: Int32 = -1, a: Int32 = 0, b: Int64 = 0
     ) {
         guard tracing else { return }

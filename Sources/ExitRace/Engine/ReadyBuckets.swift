@@ -27,7 +27,7 @@ struct ReadyBuckets {
     /// Queues a job at the back of its bucket; returns the bucket.
     @inline(__always)
     @discardableResult
-    package mutating func append(_ job: ReadyJob) -> Int {
+    mutating func append(_ job: ReadyJob) -> Int {
         assert(QoSClass(rawValue: job.priority) != nil, "a job priority that is not a QoS class")
         let b = Self.bucket(job.priority)
         let count = Int(counts[b])
@@ -61,7 +61,7 @@ struct ReadyBuckets {
     }
 
     /// Empties the buckets, keeping the buffer. - Complexity: O(1).
-    package mutating func removeAll() {
+    mutating func removeAll() {
         heads = BucketCounts()
         counts = BucketCounts()
         pending = 0
@@ -88,7 +88,7 @@ struct ReadyBuckets {
     #if EXITRACE_INVARIANTS
     /// Each bucket's jobs are of its bucket and in ready-job order (so a heap would pop them in
     /// the same order), and its pending bit is right.
-    package func checkInvariants() {
+    func checkInvariants() {
         for b in 0..<Self.bucketCount {
             let count = Int(counts[b])
             precondition(count <= capacity, "a ring holds more jobs than slots")

@@ -18,10 +18,10 @@ public struct ScheduleDeviation: Hashable, Sendable {
 /// can deviate next.
 struct ScheduleController {
     /// Sorted by choice point, at most one per point.
-    package var deviations: [ScheduleDeviation] = []
+    var deviations: [ScheduleDeviation] = []
     private var nextDeviation = 0
     /// The number of candidates at each choice point met so far in this run.
-    package private(set) var widths = ContiguousArray<Int>()
+    private(set) var widths = ContiguousArray<Int>()
     /// Per choice point met: the candidates' events (the taken one first), for naming races.
     private(set) var candidates = ContiguousArray<[ChoiceCandidate]>()
     /// Whether to keep `candidates` (explanations); exploration only needs `widths`.

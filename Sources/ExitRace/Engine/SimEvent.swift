@@ -1,6 +1,6 @@
 /// What an event asks the engine to do. `a` and `b` depend on `kind`.
 struct SimEvent {
-    package enum Kind: UInt8 {
+    enum Kind: UInt8 {
         /// Continue the kill procedure's script.
         case advanceScript
         /// `a`: context. Its start latency is over: it joins its pool's ready list.
@@ -45,9 +45,9 @@ struct SimEvent {
         }
     }
 
-    package var kind: Kind
-    package var a: Int32
-    package var b: UInt32 = 0
+    var kind: Kind
+    var a: Int32
+    var b: UInt32 = 0
 }
 
 /// An app-side event held while the app is suspended, with the time it still had to go.

@@ -1,7 +1,7 @@
 /// A thread of the process: the main thread, a cooperative-pool thread or a Dispatch worker.
 struct SimThread {
     enum Pool: UInt8, Sendable { case main, cooperative, dispatch }
-    package enum State: UInt8 {
+    enum State: UInt8 {
         case idle
         /// Busy for a known time (CPU work, a system call's cost, `exit`), or between ops.
         case running
@@ -16,11 +16,11 @@ struct SimThread {
     }
 
     var pool: Pool
-    package var state: State = .idle
-    package var context: Int32 = -1
-    package var qos: UInt8
+    var state: State = .idle
+    var context: Int32 = -1
+    var qos: UInt8
     /// Valid while `state == .waiting`.
-    package var semaphore: Int32 = -1
+    var semaphore: Int32 = -1
     /// The flag a `waitUntil` polls, while the thread sleeps between polls; -1 otherwise.
     var pollFlag: Int32 = -1
     var hasTimeout: Bool = false

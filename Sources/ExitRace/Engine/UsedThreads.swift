@@ -13,7 +13,7 @@ struct UsedThreads: Sequence, IteratorProtocol {
         self.dispatchEnd = dispatchEnd
     }
 
-    package mutating func next() -> Int? {
+    mutating func next() -> Int? {
         if position == cooperativeEnd { position = dispatchStart }
         guard position < dispatchEnd else { return nil }
         defer { position += 1 }

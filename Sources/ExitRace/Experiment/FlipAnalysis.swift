@@ -173,11 +173,11 @@ extension FlipAnalysis {
 
 /// A simulator and a parameter vector positioned at a grid point or a bisection value.
 struct Probe {
-    package let simulator: Simulator
-    package let grid: SweepGrid
-    package var values: ParameterValues
+    let simulator: Simulator
+    let grid: SweepGrid
+    var values: ParameterValues
     /// Cell-runs done outside the grid (bisection).
-    package var runs = 0
+    var runs = 0
 
     init(scenario: Scenario, grid: SweepGrid) {
         simulator = Simulator(scenario: scenario)
@@ -185,7 +185,7 @@ struct Probe {
         values = simulator.defaults
     }
 
-    package func cellIndex(_ cell: Int) -> CellIndex {
+    func cellIndex(_ cell: Int) -> CellIndex {
         let strategies = simulator.scenario.strategies.count
         return CellIndex(hook: cell / strategies, strategy: cell % strategies)
     }
@@ -196,7 +196,7 @@ struct Probe {
     mutating func fix(_ coordinates: [Int]) { move(to: grid.point(at: coordinates)) }
 
     /// The cell's state at the current values.
-    package func state(of cell: Int) -> UInt64 {
+    func state(of cell: Int) -> UInt64 {
         let index = cellIndex(cell)
         var finished: UInt64 = 0
         for procedure in simulator.scenario.procedures.indices
@@ -207,7 +207,7 @@ struct Probe {
     }
 
     /// The cell's state with one axis moved to `value`.
-    package mutating func state(of cell: Int, axis: Int, value: Int64) -> UInt64 {
+    mutating func state(of cell: Int, axis: Int, value: Int64) -> UInt64 {
         values[grid.axes[axis].slot] = value
         runs += simulator.scenario.procedures.count
         return state(of: cell)

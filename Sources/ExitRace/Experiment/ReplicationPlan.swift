@@ -17,8 +17,8 @@ public struct ReplicationPlan: ParameterPlan, Sendable {
 
     /// One uncertain setting: its slot and how to draw it.
     struct Draw: Sendable {
-        package var slot: Int
-        package var setting: UncertainSetting
+        var slot: Int
+        var setting: UncertainSetting
         var info: ParameterSlot
         var pathHash: UInt64
     }

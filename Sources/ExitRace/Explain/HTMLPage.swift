@@ -3,7 +3,7 @@
 enum HTMLPage {
     /// A page titled `title`: `header` (already HTML) under the title, then `body` (already HTML),
     /// then a footer saying which input gives the same page.
-    package static func render(title: String, style: String, header: String, body: String, sameFrom input: String) -> String {
+    static func render(title: String, style: String, header: String, body: String, sameFrom input: String) -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -25,7 +25,7 @@ enum HTMLPage {
     }
 
     /// The page of `calibrate` or `sensitivity`: `intro` in a paragraph under the title.
-    package static func analysis(title: String, intro: String, body: String) -> String {
+    static func analysis(title: String, intro: String, body: String) -> String {
         render(
             title: title, style: HTMLReport.style + "\n" + CalibrationSVG.style, header: "<p>\(HTML.escape(intro))</p>\n",
             body: body, sameFrom: "the same input gives")

@@ -166,7 +166,7 @@ public enum SweepSVG {
 
     /// Where a value of the axis falls, linearly or logarithmically as the axis was spaced.
     struct AxisScale {
-        package let low: Double, high: Double, width: Double, logarithmic: Bool
+        let low: Double, high: Double, width: Double, logarithmic: Bool
 
         init(_ axis: SweepAxis, width: Double) {
             logarithmic = axis.spec.contains("logarithmic") && (axis.values.first ?? 0) > 0

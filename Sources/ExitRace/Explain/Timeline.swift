@@ -4,9 +4,9 @@
 package struct Timeline: Sendable {
     struct Slice: Equatable, Sendable {
         var track: Int
-        package var start: Int64
-        package var end: Int64
-        package var name: String
+        var start: Int64
+        var end: Int64
+        var name: String
         /// `job`, `hook`, `work`, `call`, `wait`, `sleep` or `exit`.
         var category: String
         var afterDeath: Bool
@@ -14,8 +14,8 @@ package struct Timeline: Sendable {
 
     struct Instant: Equatable, Sendable {
         var track: Int
-        package var time: Int64
-        package var name: String
+        var time: Int64
+        var name: String
         var afterDeath: Bool
     }
 

@@ -9,7 +9,7 @@ enum TimelineSVG {
     static let axisHeight = 34.0
     static let maxFlows = 40
 
-    package static func render(_ timeline: Timeline) -> String {
+    static func render(_ timeline: Timeline) -> String {
         let frame = Frame(timeline)
         let f = format
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline\" viewBox=\"0 0 \(f(frame.width)) \(f(frame.height))\" "
@@ -20,13 +20,13 @@ enum TimelineSVG {
     }
 
     /// Where things go: the tracks drawn, the time scale, the size of the drawing.
-    package struct Frame {
+    struct Frame {
         let tracks: [Int]
         let scale: TimeScale
-        package let width: Double
+        let width: Double
         let height: Double
         /// The colour key: each entry and where it goes, in rows under the axis.
-        package let key: [KeyEntry]
+        let key: [KeyEntry]
 
         init(_ timeline: Timeline) {
             tracks = timeline.usedTracks
@@ -48,7 +48,7 @@ enum TimelineSVG {
     }
 
     /// A row and a label per track.
-    package static func rows(_ timeline: Timeline, _ frame: Frame) -> String {
+    static func rows(_ timeline: Timeline, _ frame: Frame) -> String {
         let f = format
         var svg = ""
         for (row, track) in frame.tracks.enumerated() {
@@ -124,7 +124,7 @@ enum TimelineSVG {
     }
 
     /// A red line across every row when the process died.
-    package static func death(_ timeline: Timeline, _ frame: Frame) -> String {
+    static func death(_ timeline: Timeline, _ frame: Frame) -> String {
         guard let death = timeline.deathTime else { return "" }
         let f = format
         let x = frame.scale.x(death)
@@ -134,7 +134,7 @@ enum TimelineSVG {
 
     /// Axis: start, death and end, then round times between them (``roundTicks(_:_:)``); a tick
     /// too close to one already drawn is left out. Each tick has a short mark on the axis.
-    package static func axis(_ timeline: Timeline, _ frame: Frame) -> String {
+    static func axis(_ timeline: Timeline, _ frame: Frame) -> String {
         let axisY = frame.axisTop + 14
         var svg = ""
         var ticks: [Double] = []
@@ -190,7 +190,7 @@ enum TimelineSVG {
     }
 
     /// One entry of the colour key: a swatch drawn as on the timeline, and what it means.
-    package struct KeyEntry: Equatable {
+    struct KeyEntry: Equatable {
         enum Swatch: Equatable {
             /// A bar of a slice category (`job`, `hook`…), or `ghost` for after death.
             case bar(String)
@@ -199,7 +199,7 @@ enum TimelineSVG {
         }
 
         var swatch: Swatch
-        package var label: String
+        var label: String
         var row: Int
         var x: Double
     }
@@ -247,7 +247,7 @@ enum TimelineSVG {
     ]
 
     /// The colour key, in rows under the axis.
-    package static func key(_ frame: Frame) -> String {
+    static func key(_ frame: Frame) -> String {
         let f = format
         var svg = ""
         for entry in frame.key {
@@ -271,13 +271,13 @@ enum TimelineSVG {
         var category: String
         var afterDeath: Bool
         var x: Double
-        package var width: Double
+        var width: Double
         /// The first slice's tooltip; merged bars add how many more there are.
         var firstTitle: String
-        package var merged = 0
+        var merged = 0
         var lastEnd: Int64
 
-        package var title: String {
+        var title: String {
             merged == 0 ? firstTitle : "\(firstTitle) (and \(merged) more until \(TimeFormatting.milliseconds(lastEnd)))"
         }
     }
@@ -332,7 +332,7 @@ enum TimelineSVG {
     }
 
     /// Two decimals at most, no exponent: stable text on every platform.
-    package static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         let hundredths = Int64((value * 100).rounded())
         let whole = hundredths / 100
         let fraction = abs(hundredths % 100)
@@ -343,7 +343,7 @@ enum TimelineSVG {
 
 /// HTML text escaping.
 enum HTML {
-    package static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {

@@ -42,7 +42,7 @@ package enum InputFile {
 
     /// A failed `read(2)`.
     struct ReadError: Error {
-        package var code: Int32
+        var code: Int32
     }
 
     /// Up to `maxBytes + 1` bytes: enough to tell an oversized file, whatever its reported size

@@ -12,7 +12,7 @@ enum OutputPath {
     /// Symbolic links followed at most, as the system does (`MAXSYMLINKS`).
     static let maxLinks = 40
 
-    package static let expected = "a regular file or a new path to write"
+    static let expected = "a regular file or a new path to write"
 
     /// The path writes go to: `path` itself or, for a symbolic link, the file it leads to (which
     /// need not exist yet). Refuses what is not a regular file or nothing.
@@ -46,7 +46,7 @@ enum OutputPath {
 
     /// Refuses a `target` (for `path`) that is neither a regular file nor nothing, or that is an
     /// input of the run.
-    package static func check(_ target: String, path: String, inputs: ProtectedFiles) throws(InputError) {
+    static func check(_ target: String, path: String, inputs: ProtectedFiles) throws(InputError) {
         let kind = FileKind.of(target)
         switch kind {
         case .missing: return
@@ -59,7 +59,7 @@ enum OutputPath {
     }
 
     /// `a/b/c.json` → (`a/b`, `c.json`); a bare name has the directory "".
-    package static func split(_ path: String) -> (directory: String, name: String) {
+    static func split(_ path: String) -> (directory: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return ("", path) }
         let directory = String(path[..<slash])
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
@@ -78,7 +78,7 @@ enum OutputPath {
         for entry in StaleTemporaries.shared.take(name, in: directory) { unlink(join(directory, entry)) }
     }
 
-    package static func failure(_ path: String, _ code: Int32) -> InputError {
+    static func failure(_ path: String, _ code: Int32) -> InputError {
         refusal(path, "cannot be written: \(FileKind.describe(errno: code))")
     }
 

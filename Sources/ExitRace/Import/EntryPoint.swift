@@ -57,7 +57,7 @@ struct EntryPointFinder {
 
     let codebase: SwiftCodebase
     private(set) var entryPoints: [EntryPoint] = []
-    package private(set) var notes: [ImportNote] = []
+    private(set) var notes: [ImportNote] = []
 
     init(codebase: SwiftCodebase) {
         self.codebase = codebase
@@ -160,7 +160,7 @@ struct EntryPointFinder {
         }
     }
 
-    package static func callback(ofNotification expr: SwiftExpr) -> String? {
+    static func callback(ofNotification expr: SwiftExpr) -> String? {
         StepTranslator.chain(expr).last.flatMap { notifications[$0] }
     }
 

@@ -2,7 +2,7 @@
 /// `Activity.end` call and the kill procedures), removes the built-in hooks and strategies, and
 /// adds one hook and one strategy ("your code") per entry point, each step noting its Swift.
 struct ScenarioText {
-    package let text: String
+    let text: String
 
     init(name: String, sources: [String], hooks: [SwiftImport.Hook], newCalls: [(name: String, source: SwiftReference)],
          builtin: Scenario) {
@@ -45,7 +45,7 @@ struct ScenarioText {
     }
 
     /// The strategy's `code`: where it is and its top-level statements, one line each.
-    package static func code(_ hook: SwiftImport.Hook) -> String {
+    static func code(_ hook: SwiftImport.Hook) -> String {
         let entry = hook.entryPoint
         let lines = hook.steps.map { $0.children.isEmpty ? $0.source.code : $0.source.code + " … }" }
         var code = "\(entry.file.path):\(entry.location.line) \(hook.name): " + lines.joined(separator: "; ")

@@ -6,9 +6,9 @@ struct StepTranslator {
     static let maxCallDepth = 8
 
     /// Where the code being translated runs.
-    package struct Context {
-        package var file: SwiftFile
-        package var isolation: SwiftCodebase.Isolation
+    struct Context {
+        var file: SwiftFile
+        var isolation: SwiftCodebase.Isolation
         /// Directly in a task body, where `await` is allowed.
         var isAsync: Bool
         /// The type whose methods a bare call names first.
@@ -18,19 +18,19 @@ struct StepTranslator {
         /// Loop variables bound to `Activity<…>.activities`.
         var activityNames: Set<String> = []
         /// Semaphores created by `let name = DispatchSemaphore(value:)` in the code translated so far.
-        package var semaphores: Set<String> = []
+        var semaphores: Set<String> = []
         /// The name a value is assigned to (`let id = beginBackgroundTask…`), for the recognisers.
         var assignedName: String?
     }
 
     let codebase: SwiftCodebase
-    package private(set) var notes: [ImportNote] = []
+    private(set) var notes: [ImportNote] = []
     /// System calls the translated code awaits, in first-use order, with where they were first seen.
     private(set) var calls: [(name: String, source: SwiftReference)] = []
 
     init(codebase: SwiftCodebase) { self.codebase = codebase }
 
-    package func reference(_ location: SwiftLocation, _ context: Context) -> SwiftReference {
+    func reference(_ location: SwiftLocation, _ context: Context) -> SwiftReference {
         let lines = context.file.lines
         var code = location.line - 1 < lines.count ? lines[location.line - 1] : ""
         code = code.trimmingCharacters(in: .whitespaces)
@@ -38,7 +38,7 @@ struct StepTranslator {
         return SwiftReference(file: context.file.path, line: location.line, column: location.column, code: code)
     }
 
-    package mutating func note(_ kind: ImportNote.Kind, _ location: SwiftLocation, _ context: Context, _ message: String) {
+    mutating func note(_ kind: ImportNote.Kind, _ location: SwiftLocation, _ context: Context, _ message: String) {
         notes.append(ImportNote(kind: kind, file: context.file.path, line: location.line, column: location.column, message: message))
     }
 

@@ -20,7 +20,7 @@
 
     /// - Complexity: O(log n).
     @inlinable @inline(__always)
-    package mutating func insert(_ element: Element) {
+    mutating func insert(_ element: Element) {
         let index = count
         count &+= 1
         if index == storage.count { storage.append(element) }  // grows only past every slot used before
@@ -29,7 +29,7 @@
 
     /// - Complexity: O(log n).
     @inlinable @inline(__always)
-    package mutating func popMin() -> Element? {
+    mutating func popMin() -> Element? {
         guard count > 0 else { return nil }
         count &-= 1
         let remaining = count
@@ -93,7 +93,7 @@
     }
 
     #if EXITRACE_INVARIANTS
-    package func checkInvariants() {
+    func checkInvariants() {
         precondition(count <= storage.count, "heap count past its storage")
         for index in 1..<Swift.max(count, 1) {
             precondition(!(storage[index] < storage[(index - 1) / 4]), "heap order broken at \(index)")

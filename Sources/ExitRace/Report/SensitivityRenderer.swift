@@ -60,9 +60,9 @@ public enum SensitivityRenderer {
 
     /// Cells (with their procedure) whose outcome share and every index are the same.
     struct Block {
-        package var cells: [String], finished: String
+        var cells: [String], finished: String
         /// The settings that changed an outcome, by total index, largest first.
-        package var settings: [(path: String, firstOrder: String, total: String)]
+        var settings: [(path: String, firstOrder: String, total: String)]
         /// The settings whose total index is exactly 0 (no draw changed the outcome through them).
         var irrelevant: [String]
         /// When fewer than ``minimumMinority`` of the base parameter sets had the rarer outcome:

@@ -7,7 +7,7 @@
 enum DistributionCall {
     /// The JSON text of `text` when it is a call such as `uniform(1,20)`; `nil` when it does not
     /// look like one. A call of an unknown family or with a wrong number of arguments is an error.
-    package static func json(_ text: String) throws(DistributionCallError) -> String? {
+    static func json(_ text: String) throws(DistributionCallError) -> String? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
         let family = String(text[..<open])
         guard !family.isEmpty, family.allSatisfy({ $0.isLetter }) else { return nil }

@@ -103,7 +103,7 @@ extension MeasurementsDecoder {
 
     /// Why a Markdown cell could not be read.
     struct MarkdownCellError: Error {
-        package var message: String
+        var message: String
         init(_ message: String) { self.message = message }
     }
 }

@@ -124,14 +124,14 @@ extension ScenarioDecoder {
     /// One step object being decoded: its members, where it stands, and whether it may `await`.
     struct StepInput {
         let reader: ObjectReader
-        package let node: JSONNode
-        package let path: String
+        let node: JSONNode
+        let path: String
         /// Whether the step runs directly in a task body, where `await` is allowed.
         let async: Bool
-        package let context: ProgramContext
+        let context: ProgramContext
 
         /// The step's `body`, which must be there.
-        package func body(async: Bool) -> [ProgramStep]? {
+        func body(async: Bool) -> [ProgramStep]? {
             guard let nodes = reader.array("body", required: true) else { return nil }
             // A body of its own starts a new scope: no group, no `async let` names.
             let saved = context.structure.enter(group: false, newContext: isNewContext)

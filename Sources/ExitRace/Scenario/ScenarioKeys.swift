@@ -6,35 +6,35 @@
 ///
 /// Every object may also hold `"note"`, a comment that is ignored.
 enum ScenarioKeys {
-    package static let note = "note"
+    static let note = "note"
     static let topLevel = [
         "$schema", "name", "title", "extend", "timing", "lifecycle", "activity", "goal", "limits", "systemCalls", "hooks",
         "strategies", "procedures", "sweeps", "sampling", "queues", "thinWinMs", "runCondition", "runConditions", "actors",
     ]
     /// One of the app's own dispatch queues, in `queues`.
-    package static let queue = ["qos", "attributes"]
-    package static let sampling = ["runs", "seed"]
+    static let queue = ["qos", "attributes"]
+    static let sampling = ["runs", "seed"]
     /// The members of a distribution written in place of a number, besides its family's name.
     static let distributionExtras = ["min", "max", "weights"]
     /// The numeric settings that are counts, not durations (durations end in `Ms`).
     static let countSettings = ["cooperativePoolWidth", "dispatchPoolWidth", "maxEvents", "maxPendingEvents", "maxContexts", "maxTraceRecords", "count"]
-    package static let sweep = ["vary", "steps", "log", "toleranceMs"]
-    package static let lifecycle = [
+    static let sweep = ["vary", "steps", "log", "toleranceMs"]
+    static let lifecycle = [
         "scenes", "debuggerAttached", "suspendAfterMs", "backgroundTaskAllowanceMs", "expirationWarningMs", "uiTeardownMs", "terminateDelayMs",
         "terminationWatchdogMs", "launchWatchdogMs", "callbackWatchdogMs", "backgroundSceneWatchdogMs", "activeBackgroundModes",
     ]
-    package static let activity = ["startedAtMs", "maxActiveMs", "maxEndedMs"]
+    static let activity = ["startedAtMs", "maxActiveMs", "maxEndedMs"]
     /// Goals, by `kind`.
     static let goals = table(GoalKind.self)
-    package static let timing = ["exitDurationMs", "startLatencyMs", "cooperativePoolWidth", "dispatchPoolWidth", "mainThreadQoS"]
-    package static let startLatency = QoSClass.allCases.reversed().map(\.name)
-    package static let limits = ["maxEvents", "maxTimeMs", "maxPendingEvents", "maxContexts", "maxTraceRecords"]
-    package static let systemCall = [
+    static let timing = ["exitDurationMs", "startLatencyMs", "cooperativePoolWidth", "dispatchPoolWidth", "mainThreadQoS"]
+    static let startLatency = QoSClass.allCases.reversed().map(\.name)
+    static let limits = ["maxEvents", "maxTimeMs", "maxPendingEvents", "maxContexts", "maxTraceRecords"]
+    static let systemCall = [
         "costMs", "deliverAfterMs", "replyLatencyMs", "takesEffectOn", "cleanup", "activity", "dismissal", "dismissAfterMs",
     ]
-    package static let hook = ["label", "callbacks"]
-    package static let strategy = ["code", "program"]
-    package static let procedure = ["label", "startsIn", "steps"]
+    static let hook = ["label", "callbacks"]
+    static let strategy = ["code", "program"]
+    static let procedure = ["label", "startsIn", "steps"]
 
     /// Strategy program steps, by `op`.
     static let programSteps = table(ProgramOp.self)
@@ -44,13 +44,13 @@ enum ScenarioKeys {
     static let turnActions = table(TurnActionOp.self)
 
     /// Each kind's name and members, in declaration order; the kinds themselves are the source.
-    package typealias Table = [(op: String, members: [String])]
+    typealias Table = [(op: String, members: [String])]
 
-    package static func table<Kind: StepKind>(_: Kind.Type) -> Table {
+    static func table<Kind: StepKind>(_: Kind.Type) -> Table {
         Kind.allCases.map { (op: $0.rawValue, members: $0.members) }
     }
 
-    package static func members(of table: Table, op: String) -> [String] {
+    static func members(of table: Table, op: String) -> [String] {
         table.first { $0.op == op }?.members ?? ["op"]
     }
 }

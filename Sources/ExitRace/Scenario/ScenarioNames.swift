@@ -23,7 +23,7 @@ enum ProgramOp: String, StepKind {
     case isolatedCall
     case taskGroup, addTask, asyncLet, awaitLet
 
-    package var members: [String] {
+    var members: [String] {
         switch self {
         case .task: ["op", "priority", "isolation", "body"]
         case .detached: ["op", "priority", "body"]
@@ -54,7 +54,7 @@ enum ProgramOp: String, StepKind {
 enum ProcedureOp: String, StepKind {
     case turn, delay, sigkill, action
 
-    package var members: [String] {
+    var members: [String] {
         switch self {
         case .turn: ["op", "actions", "watchdogMs"]
         case .delay: ["op", "ms"]
@@ -68,7 +68,7 @@ enum ProcedureOp: String, StepKind {
 enum TurnActionOp: String, StepKind {
     case hook, work, exit
 
-    package var members: [String] {
+    var members: [String] {
         switch self {
         case .hook: ["op", "name"]
         case .work: ["op", "ms"]
@@ -81,7 +81,7 @@ enum TurnActionOp: String, StepKind {
 enum GoalKind: String, StepKind {
     case cleanup, activityGone, keepsCalling
 
-    package var members: [String] {
+    var members: [String] {
         switch self {
         case .cleanup: ["kind"]
         case .activityGone: ["kind", "atMs"]
@@ -94,7 +94,7 @@ enum GoalKind: String, StepKind {
 enum IsolationName: String, ScenarioName {
     case inherit, mainActor, none
 
-    package var isolation: TaskSpawn.Isolation {
+    var isolation: TaskSpawn.Isolation {
         switch self {
         case .inherit: .inherit
         case .mainActor: .mainActor
