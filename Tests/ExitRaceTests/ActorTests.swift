@@ -1,6 +1,10 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
 
 /// Declared actors: isolated bodies, hops, one job at a time, reentrancy at each `await`, and a
 /// deadlock through a busy actor; then `Task.sleep` against `Thread.sleep`. Each test pins the

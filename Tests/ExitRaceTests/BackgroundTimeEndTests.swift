@@ -1,6 +1,12 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceExplain
+@testable import ExitRaceBenchmark
 
 /// Once the expiration handlers have been called, the app's background time is over: a background
 /// task begun then (from the handler or later) gets no allowance of its own

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
+@testable import ExitRaceBatch
 
 @Suite("Batch, diff and check")
 struct BatchAndDiffTests {

@@ -2,6 +2,14 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
+@testable import ExitRaceBenchmark
 import ExitRaceCLI
 
 /// `calibrate --check` and the calibration report as users met them: a measured path spelled

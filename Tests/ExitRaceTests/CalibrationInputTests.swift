@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
 
 /// `Calibration.init` is a library entry point: input the command line checks with its own
 /// messages comes back from it as an `InputError`, never as a trap.

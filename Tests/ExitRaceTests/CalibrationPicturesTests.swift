@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
 import ExitRaceCLI
 
 /// A calibration's pictures (`--format html`) and the check of a committed calibration

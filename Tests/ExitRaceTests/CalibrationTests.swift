@@ -1,6 +1,8 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
 
 /// The shipped default scenario must reproduce the twelve cells measured on a device in the
 /// reference experiment (seed 000), from the mechanisms alone.

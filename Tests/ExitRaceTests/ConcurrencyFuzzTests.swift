@@ -1,6 +1,8 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceScenario
+@testable import ExitRaceExplain
 
 /// Seeded random programs of actors, isolated calls, task groups, `async let` and sleeps, run with
 /// the engine's invariant checks on (debug builds): one job at a time per actor, live children

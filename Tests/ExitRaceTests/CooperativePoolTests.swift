@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceEngine
 
 /// The cooperative pool's admission rules, after XNU's `workq_cooperative_allowance`.
 @Suite("Cooperative pool buckets")

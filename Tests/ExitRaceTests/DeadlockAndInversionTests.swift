@@ -1,6 +1,9 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
 
 @Suite("Deadlock and priority-inversion detection")
 struct DeadlockAndInversionTests {

@@ -2,6 +2,15 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceFiles
+@testable import ExitRaceParameters
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
+@testable import ExitRaceBenchmark
 
 /// Defaults live on the model types; these tests check that the decoder takes them from there and
 /// that docs/scenario-format.md and the JSON Schema state the same values.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceExperiment
 
 /// The rules of `DispatchGroup` steps, each with the timeline it must give.
 @Suite("DispatchGroup: enter, leave, wait and notify")

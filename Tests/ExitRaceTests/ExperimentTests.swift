@@ -1,6 +1,10 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
 
 /// The experiment layer: plans of parameter vectors, run in a fixed order into aggregators.
 @Suite("Experiments")

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
+@testable import ExitRaceBenchmark
 import ExitRaceCLI
 
 @Suite("Tables with explored schedules: run, batch and check --explore")

@@ -2,6 +2,19 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceKernel
+@testable import ExitRaceDiagnostics
+@testable import ExitRaceJSON
+@testable import ExitRaceFiles
+@testable import ExitRaceModel
+@testable import ExitRaceParameters
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
+@testable import ExitRaceBatch
 
 /// `explain` folds its timeline as it makes it (``TimelineFoldingStream``,
 /// ``CellExplanation/text(of:)``): the pieces and the text must be exactly the batch fold's

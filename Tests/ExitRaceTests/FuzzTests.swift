@@ -2,6 +2,14 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceFiles
+@testable import ExitRaceParameters
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
 
 /// Mutates the shipped scenarios thousands of times and checks that every input ends in a result
 /// or in clear diagnostics: never a crash, a hang or an empty error. The seed is fixed so CI is

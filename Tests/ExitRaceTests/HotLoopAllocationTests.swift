@@ -2,6 +2,13 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceExplain
+@testable import ExitRaceBenchmark
 
 /// The engine's hot loop allocates nothing once warm (README, "Performance"): rounds of the default
 /// scenario's runs, each round with a new parameter value, make no more allocations over 100 rounds

@@ -1,6 +1,12 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceKernel
+@testable import ExitRaceFiles
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceReport
+@testable import ExitRaceBenchmark
 
 @Suite("Kernel: virtual time, heap, event queue")
 struct KernelTests {

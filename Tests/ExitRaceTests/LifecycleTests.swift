@@ -2,6 +2,13 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
+@testable import ExitRaceBenchmark
 
 /// The app lifecycle: callback orders (seed 003), background execution and suspension, and the
 /// scenarios of seeds 001, 002 and 004.

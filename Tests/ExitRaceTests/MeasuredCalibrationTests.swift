@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceFiles
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
 import ExitRaceCLI
 
 /// Calibrating a scenario against a measured table (issue 13): the measurements file, the

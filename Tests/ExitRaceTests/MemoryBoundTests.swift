@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceExplain
+@testable import ExitRaceBenchmark
 
 /// Runs are bounded in memory: `limits.maxContexts` and `limits.maxPendingEvents` stop a run that
 /// would grow without end (reported as their own bound), and `limits.maxTraceRecords` cuts a trace.

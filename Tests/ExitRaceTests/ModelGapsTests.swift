@@ -1,6 +1,9 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
 
 /// What the model was missing (issue 21, section 3): watchdog budgets by transition and
 /// background modes.

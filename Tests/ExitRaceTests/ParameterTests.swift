@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceFiles
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
 
 /// Parameter slots: every number a run reads is named by its `--set` path, and running with
 /// changed values gives exactly what loading the file with that `--set` gives.

@@ -2,6 +2,16 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceJSON
+@testable import ExitRaceFiles
+@testable import ExitRaceParameters
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
+@testable import ExitRaceBenchmark
 
 /// Parsing and decoding take time linear in the size of the file: large objects, long arrays,
 /// many strategies and long procedures, all on one line (where a column count used to rescan the

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
 
 @Suite("Program steps")
 struct ProgramStepTests {

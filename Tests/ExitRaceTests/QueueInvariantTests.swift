@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
 
 /// Randomized timings over programs that use every queue construct: the engine's invariant checks
 /// (debug builds) run after every event, including those of serial queues and groups, and every

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
 
 /// The rules of completion-handler calls, the app's own dispatch queues, `sync` and `asyncAfter`,
 /// each with the timeline it must give.

@@ -1,6 +1,12 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
 
 /// Where own dispatch queues, `sync`, completion handlers and `DispatchGroup` meet actors, task
 /// groups and `async let`: a `sync` or a completion call inside actor-isolated code, a deadlock chain

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
 
 /// Seeded random timing sets over the default scenario's strategies and procedures. Each failure
 /// message names the seed and the round, so it can be replayed exactly.

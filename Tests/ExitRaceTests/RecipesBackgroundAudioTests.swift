@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceEngine
 
 /// `scenarios/recipes-in-the-wild-production-audio.json`: LoopFollow's recipe in production, with
 /// the background audio its source states (loopandlearn/LoopFollow#611).

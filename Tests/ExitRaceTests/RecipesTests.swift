@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceExplain
 
 /// `scenarios/recipes-in-the-wild*.json`: the recipes engineers ship to end a Live Activity when
 /// the app dies, each in the cell its source puts it in, under the debugger and in production.

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceExplain
 
 @Suite("Repeated lines are collapsed")
 struct RepetitionTests {

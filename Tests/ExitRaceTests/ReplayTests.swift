@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceFiles
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
 import ExitRaceCLI
 
 @Suite("Replaying sampled replications, and the sampled report")

@@ -1,6 +1,10 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceExplain
 
 @Suite("Report content")
 struct ReportContentTests {

@@ -1,6 +1,9 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
 
 /// `runCondition` picks a debug or release run's own timing and lifecycle settings (issue 21, §3).
 @Suite("Run conditions")

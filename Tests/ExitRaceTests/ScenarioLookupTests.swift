@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceReport
 
 @Suite("Looking cells up by name")
 struct ScenarioLookupTests {

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
 import ExitRaceCLI
 
 /// `extend`, `--set` and `exitrace validate`.

@@ -1,6 +1,12 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceExplain
+@testable import ExitRaceBenchmark
 
 /// The scheduler's semantics, each on a scenario that isolates it. Unless a test says otherwise:
 /// exit takes 3 ms, start latency is 0.1 ms at user-initiated and 10 ms at default, and the system

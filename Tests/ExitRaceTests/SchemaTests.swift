@@ -2,6 +2,15 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceFiles
+@testable import ExitRaceParameters
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
+@testable import ExitRaceBenchmark
 
 /// `scenarios/scenario.schema.json` lets editors validate and complete scenario files. These tests
 /// keep it honest: shipped scenarios and the examples in the docs validate against it, broken

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
 import ExitRaceCLI
 
 /// Sobol indices (issue 13) against a case worked out by hand.

@@ -1,6 +1,19 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceKernel
+@testable import ExitRaceDiagnostics
+@testable import ExitRaceJSON
+@testable import ExitRaceFiles
+@testable import ExitRaceModel
+@testable import ExitRaceParameters
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
+@testable import ExitRaceBatch
 
 /// Services that outlive the process: work a call hands to the system (a background transfer, a
 /// scheduled background task, a push), which the system finishes after the process died. Each

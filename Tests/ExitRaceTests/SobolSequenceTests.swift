@@ -1,6 +1,9 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExplain
 
 @Suite("Kernel: the Sobol sequence")
 struct SobolSequenceTests {

@@ -2,6 +2,13 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceFiles
+@testable import ExitRaceParameters
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
 
 /// Sweeps: grids of parameter values, flip reports refined by bisection, and JSON lines.
 @Suite("Sweeps")

@@ -2,6 +2,19 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceKernel
+@testable import ExitRaceDiagnostics
+@testable import ExitRaceJSON
+@testable import ExitRaceFiles
+@testable import ExitRaceModel
+@testable import ExitRaceParameters
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
+@testable import ExitRaceBatch
 
 /// The round trip: `import` then `run` then `explain` names the Swift source lines each step came
 /// from, in the text timeline and in the HTML report.

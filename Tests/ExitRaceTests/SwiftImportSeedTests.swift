@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceFiles
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
 
 /// Seed 000's code, one small app file per cell of the reference table (ImportFixtures), imports
 /// into a scenario whose one cell equals that cell of the built-in scenario, under every procedure.

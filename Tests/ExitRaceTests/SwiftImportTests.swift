@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceFiles
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
 
 /// What `exitrace import` finds and how it translates it: entry points, isolation from the code,
 /// calls followed, unknown awaits as system calls, notes for what it cannot translate, bad input.

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceReport
 
 /// The importer's Swift lexer: every token with its place, comments and directives dropped,
 /// string literals whole, and an end on any bytes.

@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
 
 /// The importer's Swift parser: declarations, closures, trailing closures, member chains and the
 /// statements it reads; anything else skipped by balanced delimiters, at a bounded depth.

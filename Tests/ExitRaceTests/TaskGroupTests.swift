@@ -1,6 +1,10 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
 
 /// Structured concurrency: task groups and `async let`. Each test pins the explained timeline
 /// (golden `explain-group-*.txt`) and states the line that shows its rule.

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
 
 @Suite("Text tables")
 struct TextRendererTests {

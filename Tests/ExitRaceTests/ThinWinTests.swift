@@ -1,6 +1,9 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
 import ExitRaceCLI
 
 /// `[t]`: a win by less than `thinWinMs` is flagged with its margin (issue 21, section 3).

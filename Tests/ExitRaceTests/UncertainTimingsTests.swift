@@ -2,6 +2,14 @@ import Foundation
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceFiles
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
+@testable import ExitRaceBenchmark
 
 /// Uncertain timings: distributions in place of numbers, sampled replications, rates with Wilson
 /// intervals, and the determinism that makes them replayable and shardable.

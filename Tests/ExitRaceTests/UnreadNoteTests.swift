@@ -1,6 +1,19 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceKernel
+@testable import ExitRaceDiagnostics
+@testable import ExitRaceJSON
+@testable import ExitRaceFiles
+@testable import ExitRaceModel
+@testable import ExitRaceParameters
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
+@testable import ExitRaceBatch
 
 /// A scenario's `note` that is an array is checked as any JSON but not built (``UnreadArray``):
 /// `validate` of a 16 MiB note array took ~750 MB. Everything that reads the document sees the

@@ -1,6 +1,10 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
 import ExitRaceCLI
 
 /// Verdicts that were wrong (issue 21, section 1), each with the scenario that showed it: the

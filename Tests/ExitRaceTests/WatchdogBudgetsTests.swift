@@ -1,6 +1,19 @@
 import Testing
 
 @testable import ExitRace
+@testable import ExitRaceKernel
+@testable import ExitRaceDiagnostics
+@testable import ExitRaceJSON
+@testable import ExitRaceFiles
+@testable import ExitRaceModel
+@testable import ExitRaceParameters
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
+@testable import ExitRaceBatch
 
 /// Watchdog budgets by transition (issue 21): termination 5 s, a background scene transition 10 s,
 /// a foreground launch 20 s (all wall clock), and a background launch limited by CPU time.

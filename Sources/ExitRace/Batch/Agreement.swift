@@ -94,14 +94,14 @@ public struct Agreement: Equatable, Sendable {
         return entry
     }
 
-    static func finishedMask(_ cell: ResultTable.Cell) -> UInt32 {
+    package static func finishedMask(_ cell: ResultTable.Cell) -> UInt32 {
         var mask: UInt32 = 0
         for (procedure, outcome) in cell.outcomes.enumerated() where outcome.cleanupFinished { mask |= 1 << UInt32(procedure) }
         return mask
     }
 
     /// `○`, `×` or `△ (background)`.
-    static func describe(_ mask: UInt32, _ procedures: [String]) -> String {
+    package static func describe(_ mask: UInt32, _ procedures: [String]) -> String {
         if mask == MeasuredTarget.everyProcedure(procedures.count) { return "○" }
         if mask == 0 { return "×" }
         let finished = procedures.indices.filter { mask & (1 << UInt32($0)) != 0 }.map { procedures[$0] }

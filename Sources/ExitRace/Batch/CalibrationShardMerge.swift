@@ -39,5 +39,5 @@ public enum CalibrationShardMerge {
 
 extension CalibrationShardFile: MergeableShard {
     static var items: String { "sets" }
-    var total: Int { samples }
+    package var total: Int { samples }
 }

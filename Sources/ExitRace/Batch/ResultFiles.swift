@@ -17,7 +17,7 @@ public struct ResultFiles: Equatable, Sendable {
     }
 
     /// Both paths, JSON first: the order in which a removed scenario's files are deleted.
-    var all: [String] { [json, markdown] }
+    package var all: [String] { [json, markdown] }
 
     /// The scenario name a file name in a results directory stands for: `live-activity` for
     /// `live-activity.json`; nil for any other file, whose JSON may not even be ours.

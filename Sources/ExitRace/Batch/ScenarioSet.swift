@@ -20,7 +20,7 @@ public struct ScenarioSet: Sendable {
 
     /// The files of `arguments` and the overrides of `settings`, or every problem with them (no
     /// file is read).
-    static func resolve(
+    package static func resolve(
         _ arguments: [String], settings: [String]
     ) throws(InputError) -> (files: [String], overrides: [SettingOverride]) {
         let (files, problems) = ScenarioDiscovery.discover(arguments)

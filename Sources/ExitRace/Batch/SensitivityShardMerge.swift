@@ -27,5 +27,5 @@ public enum SensitivityShardMerge {
 
 extension SensitivityShardFile: MergeableShard {
     static var items: String { "base samples" }
-    var total: Int { samples }
+    package var total: Int { samples }
 }

@@ -31,6 +31,6 @@ public enum ShardMerge {
 
 extension ShardFile: MergeableShard {
     static var items: String { "replications" }
-    var range: Range<Int> { table.replications }
-    var total: Int { sampling.runs }
+    package var range: Range<Int> { table.replications }
+    package var total: Int { sampling.runs }
 }

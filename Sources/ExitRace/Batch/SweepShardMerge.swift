@@ -47,5 +47,5 @@ public enum SweepShardMerge {
 
 extension SweepShardFile: MergeableShard {
     static var items: String { "points" }
-    var total: Int { pointCount }
+    package var total: Int { pointCount }
 }

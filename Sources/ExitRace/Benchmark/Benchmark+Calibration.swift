@@ -4,7 +4,7 @@ extension Benchmark {
     /// (`scenarios/live-activity-prior.json`'s ranges) against its own table: 100,000 parameter
     /// sets on all cores (the goal: under 30 s); on one thread, a set against a warm
     /// default table measured alternately; and whether parallel and serial tallies agree.
-    static func calibration(seconds: Double) -> Part {
+    package static func calibration(seconds: Double) -> Part {
         guard let scenario = try? ScenarioLoader.loadDefault(overrides: [
             SettingOverride.parse("timing.exitDurationMs=logUniform(0.5,30)"),
             SettingOverride.parse("timing.startLatencyMs.userInitiated=logUniform(0.01,5)"),

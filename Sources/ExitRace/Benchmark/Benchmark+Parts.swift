@@ -108,7 +108,7 @@ extension Benchmark {
 
     /// A sweep's grid as `sweep --format jsonl` runs it (in parallel, lines rendered), in
     /// cell-runs per second; the goal is a million cell-runs in well under ten seconds.
-    static func sweep(seconds: Double) -> Part {
+    package static func sweep(seconds: Double) -> Part {
         let scenario = DefaultScenario.load()
         let space = ParameterSpace(scenario: scenario)
         guard let axis = try? SweepAxis.parse("timing.exitDurationMs=0.1...100", steps: 2_000, logarithmic: false, space: space)
@@ -155,7 +155,7 @@ extension Benchmark {
 
     /// Exploring the order of same-instant events in every cell of the default scenario at
     /// bound 2, as `exitrace explore` does (the goal: under 1 s), against warm tables.
-    static func exploration(seconds: Double) -> Part {
+    package static func exploration(seconds: Double) -> Part {
         let simulator = Simulator(scenario: DefaultScenario.load())
         var schedules = 0
         let (explored, tables, blocks) = Stopwatch().alternate(

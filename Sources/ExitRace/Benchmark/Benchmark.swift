@@ -42,7 +42,7 @@ public enum Benchmark {
     }
 
     /// `value` rounded to exactly `decimals` places, thousands grouped: `1,486`, `0.70`.
-    static func fixed(_ value: Double, _ decimals: Int) -> String {
+    package static func fixed(_ value: Double, _ decimals: Int) -> String {
         guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
         var scale = 1
         for _ in 0..<decimals { scale *= 10 }

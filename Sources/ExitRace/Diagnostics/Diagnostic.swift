@@ -22,7 +22,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    init(at position: SourcePosition, path: String, message: String) {
+    package init(at position: SourcePosition, path: String, message: String) {
         self.init(file: position.file, path: path, line: position.line, column: position.column, message: message)
     }
 
@@ -52,7 +52,7 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
 extension Array where Element == Diagnostic {
     /// Files in the order they first appear, and within a file by line and column, so a reader
     /// can fix a file top to bottom. The sort is stable: problems at one place keep their order.
-    func inReadingOrder() -> [Diagnostic] {
+    package func inReadingOrder() -> [Diagnostic] {
         var files: [String] = []
         for diagnostic in self where !files.contains(diagnostic.file) { files.append(diagnostic.file) }
         return enumerated().sorted { a, b in

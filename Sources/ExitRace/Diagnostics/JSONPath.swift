@@ -1,8 +1,8 @@
 /// Paths into a JSON document, as diagnostics print them and `--set` reads them:
 /// `timing.exitDurationMs`, `procedures.background.steps[1].ms`, `strategies["Task + semaphore"].code`.
-enum JSONPath {
+package enum JSONPath {
     /// One step of a path: a member's key or an array index.
-    enum Component: Equatable, Sendable {
+    package enum Component: Equatable, Sendable {
         /// A member of an object, by its key.
         case key(String)
         /// An element of an array, from 0.
@@ -10,7 +10,7 @@ enum JSONPath {
     }
 
     /// `a.b[2]["c d"]` → key a, key b, index 2, key "c d"; `nil` when malformed.
-    static func components(_ text: String) -> [Component]? {
+    package static func components(_ text: String) -> [Component]? {
         var components: [Component] = []
         var chars = Array(text)
         var i = 0

@@ -2,7 +2,7 @@
 
 /// `a.b`, `a["odd key"]` for keys that are not identifiers; control characters in a key are
 /// escaped (`a["two\nlines"]`), so that a diagnostic stays on one line.
-func join(_ path: String, _ key: String) -> String {
+package func join(_ path: String, _ key: String) -> String {
     let plain = !key.isEmpty && isIdentifierLike(key)
     let component = plain ? key : "[\"\(escapingControlCharacters(key))\"]"
     if path.isEmpty { return plain ? key : component }
@@ -44,7 +44,7 @@ private func isIdentifierLike(_ key: String) -> Bool {
 }
 
 /// `; did you mean "x"?` when one of `candidates` is a likely typo of `word`, else nothing.
-func suggestion(_ word: String, _ candidates: [String]) -> String {
+package func suggestion(_ word: String, _ candidates: [String]) -> String {
     closestMatch(to: word, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
 }
 

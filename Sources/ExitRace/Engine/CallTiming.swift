@@ -1,14 +1,14 @@
 /// A system call as the engine's inner loop reads it: the slots of its timings, and plain flags.
-struct CallTiming {
-    enum ActivityKind: UInt8 { case none, request, update, end }
+package struct CallTiming {
+    package enum ActivityKind: UInt8 { case none, request, update, end }
 
     var costSlot: Int32
     /// Its value is ``ParameterSlot/followsOther`` when the request leaves as the work ends.
     var deliverAfterSlot: Int32
     var replyLatencySlot: Int32
     var effectOnReply: Bool
-    var isCleanup: Bool
-    var activity: ActivityKind
+    package var isCleanup: Bool
+    package var activity: ActivityKind
     /// For an end: the slot of how long the activity stays visible; -1 for the default policy,
     /// -2 for `.immediate` (no time at all).
     var dismissAfterSlot: Int32

@@ -7,10 +7,10 @@
 /// slice. Everything is plain integers: the engine's inner loop reads it without reference
 /// counting or dynamic dispatch. Compiled once and never changed, it is shared by reference: a
 /// run takes the program with one retain, not a copy of each of its arrays.
-final class CellProgram: Sendable {
+package final class CellProgram: Sendable {
     let ops: ContiguousArray<Op>
     /// The procedure's script, then the expansions of its lifecycle actions.
-    let steps: ContiguousArray<ScriptStep>
+    package let steps: ContiguousArray<ScriptStep>
     /// Steps `0..<mainSteps` are the script itself.
     let mainSteps: Int32
     /// The app's state when the run begins.
@@ -18,10 +18,10 @@ final class CellProgram: Sendable {
     /// For each action step, one range of `steps` per ``AppState`` (indexed by its raw value).
     let variants: ContiguousArray<StepRange>
     /// Callback names, indexed by `hookEnter`'s operand.
-    let callbacks: [String]
+    package let callbacks: [String]
     /// Semaphores, one per (strategy invocation, semaphore name).
-    let semaphores: ContiguousArray<ResourceInfo>
-    let flags: ContiguousArray<ResourceInfo>
+    package let semaphores: ContiguousArray<ResourceInfo>
+    package let flags: ContiguousArray<ResourceInfo>
     /// Background-task names, one slot per (strategy invocation, name).
     let taskSlots: ContiguousArray<ResourceInfo>
     /// The cleanup system calls the strategy makes, as a bit mask of call indices: the cleanup
@@ -29,7 +29,7 @@ final class CellProgram: Sendable {
     /// better than once; a strategy that must save two things needs both).
     let requiredCleanups: UInt64
     /// The scenario's actors by name, indexed by the actor operands of ops.
-    let actors: [String]
+    package let actors: [String]
 
     init(_ builder: Builder) {
         ops = builder.ops
@@ -61,7 +61,7 @@ final class CellProgram: Sendable {
     let startsChildTasks: Bool
 
     /// The app's own queues by index, for names in reports.
-    let queues: [String]
+    package let queues: [String]
 
     /// A ``QueueCode`` as programs name it: `main`, `global`, or an own queue's name.
     func queueName(_ code: Int32) -> String {
@@ -103,9 +103,9 @@ final class CellProgram: Sendable {
     }
 
     /// A named resource of a strategy invocation, and the callback it was created in.
-    struct ResourceInfo: Sendable {
-        var name: String
-        var callback: Int32
+    package struct ResourceInfo: Sendable {
+        package var name: String
+        package var callback: Int32
     }
 
     struct StepRange: Sendable {
@@ -116,8 +116,8 @@ final class CellProgram: Sendable {
 
 /// A compiled program step. `a` and `b` are operands whose meaning depends on `kind`; `slot` is
 /// the parameter slot of the step's duration (-1 for none), read from the run's values.
-struct Op: Sendable {
-    enum Kind: UInt8, Sendable {
+package struct Op: Sendable {
+    package enum Kind: UInt8, Sendable {
         /// `a`: callback index. Marks where a callback's code starts.
         case hookEnter
         /// `a`: callback index.
@@ -200,11 +200,11 @@ struct Op: Sendable {
         case ifCancelled
     }
 
-    var kind: Kind
-    var a: Int32 = 0
-    var b: Int32 = 0
+    package var kind: Kind
+    package var a: Int32 = 0
+    package var b: Int32 = 0
     var bodyEnd: Int32 = 0
-    var slot: Int32 = -1
+    package var slot: Int32 = -1
 
     /// Whether the body after this op runs as a context of its own (a task, a block, a timer's
     /// fires, an expiration handler) rather than inline (`if`).
@@ -243,8 +243,8 @@ enum SpawnIsolation: Int32 {
 }
 
 /// A compiled step of a kill procedure's script.
-struct ScriptStep: Sendable {
-    enum Kind: UInt8, Sendable {
+package struct ScriptStep: Sendable {
+    package enum Kind: UInt8, Sendable {
         case turn, delay, sigkill
         /// `a`: index of the action's first entry in `variants`.
         case action
@@ -254,16 +254,16 @@ struct ScriptStep: Sendable {
         case launch
         case enterBackground, enterForeground, resume, beginFetch, endFetch, beginTermination, lockDevice
     }
-    var kind: Kind
+    package var kind: Kind
     /// For a turn: 1 when its watchdog budget counts the main thread's CPU time (a background
     /// launch), 0 for wall clock.
-    var a: Int32 = 0
+    package var a: Int32 = 0
     /// For a turn: its ops are `bodyStart..<bodyEnd`. For an action: ``forceQuit`` when it is the
     /// user's force quit from the app switcher (`swipeAway`), else 0.
     var bodyStart: Int32 = 0
     var bodyEnd: Int32 = 0
     /// The slot of the delay's length, or of the turn's watchdog budget (-1 for none).
-    var slot: Int32 = -1
+    package var slot: Int32 = -1
 
     /// An action step's `bodyStart` when the action is a force quit.
     static let forceQuit: Int32 = 1

@@ -99,7 +99,7 @@ extension Engine {
         return (0...highest).map { threadName(Int32($0)) }
     }
 
-    var semaphoreNames: [String] { program.semaphores.map(\.name) }
+    package var semaphoreNames: [String] { program.semaphores.map(\.name) }
     var flagNames: [String] { program.flags.map(\.name) }
     var callbackNames: [String] { program.callbacks }
 }

@@ -4,7 +4,7 @@
 /// Finding a chain is part of every run that ends with a blocked thread, so it must cost little;
 /// naming it (strings for every thread and context) is for the few runs someone reads about.
 public struct DeadlockChain: Sendable {
-    enum Step: Equatable, Sendable {
+    package enum Step: Equatable, Sendable {
         case threadWaits(ThreadID, semaphore: Int32)
         /// `contexts` is a range of ``DeadlockChain/contexts``.
         case signaledOnlyBy(semaphore: Int32, contexts: Range<Int>)
@@ -27,10 +27,10 @@ public struct DeadlockChain: Sendable {
         case waitsForChild(ContextID, child: ContextID)
     }
 
-    var steps: [Step]
-    var contexts: [ContextID]
+    package var steps: [Step]
+    package var contexts: [ContextID]
     /// The compiled cell, for the names of its semaphores, flags and callbacks.
-    let program: CellProgram
+    package let program: CellProgram
 
     /// The chain in words, link by link.
     public var links: [DeadlockLink] { steps.map(link) }

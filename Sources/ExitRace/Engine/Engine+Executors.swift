@@ -27,7 +27,7 @@ extension Engine {
     }
 
     /// Resumes a suspended task on its home executor.
-    mutating func resume(_ c: Int32) {
+    package mutating func resume(_ c: Int32) {
         contexts[Int(c)].hoppedOff = false
         if contexts[Int(c)].serialQueue >= 0 { return submitToSerial(c) }
         if contexts[Int(c)].actor >= 0 {

@@ -7,7 +7,7 @@
 extension Engine {
     /// `group.leave()`: at zero, every waiter goes on and every notify block is submitted. A
     /// `leave` without an `enter` traps in libdispatch; here it is recorded and ignored.
-    mutating func groupLeave(_ g: Int32, thread t: Int32, context c: Int32) {
+    package mutating func groupLeave(_ g: Int32, thread t: Int32, context c: Int32) {
         guard semaphoreValue[Int(g)] > 0 else { return note(.groupLeft, thread: t, context: c, a: g, b: -1) }
         semaphoreValue[Int(g)] -= 1
         note(.groupLeft, thread: t, context: c, a: g, b: Int64(semaphoreValue[Int(g)]))
@@ -31,7 +31,7 @@ extension Engine {
     }
 
     /// `group.wait()`: passes when nothing is entered, else blocks (until the timeout, if any).
-    mutating func groupWait(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+    package mutating func groupWait(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
         guard semaphoreValue[Int(op.a)] > 0 else {
             note(.waitPassed, thread: t, context: c, a: op.a)
             contexts[Int(c)].pc = pc + 1
@@ -45,7 +45,7 @@ extension Engine {
 
     /// `group.notify(queue:)`: the block is submitted at once if nothing is entered, else when
     /// the last `leave` comes (notify blocks run in the order they were set).
-    mutating func groupNotify(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
+    package mutating func groupNotify(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
         let block = newBlock(code: op.b, start: pc + 1, end: op.bodyEnd, from: c)
         note(.created, thread: t, context: block, a: c)
         let g = Int(op.a)

@@ -3,7 +3,7 @@
 /// compile them away: they cost O(threads + contexts) per event.
 extension Engine {
     @inline(__always)
-    func checkInvariants() {
+    package func checkInvariants() {
         #if EXITRACE_INVARIANTS
         queue.checkInvariants()
         cooperativeReady.checkInvariants()

@@ -3,7 +3,7 @@
 extension Engine {
     /// Background tasks held now start counting their allowance; with none, the app will be
     /// suspended shortly.
-    mutating func enterBackground() {
+    package mutating func enterBackground() {
         inBackground = true
         backgroundEpoch &+= 1
         backgroundTimeEnd = -1
@@ -68,7 +68,7 @@ extension Engine {
         frozen.empty()
     }
 
-    mutating func timerFired(_ timer: Int32) {
+    package mutating func timerFired(_ timer: Int32) {
         guard alive else { return }
         let t = Int(timer)
         timers[t].remaining -= 1
@@ -88,7 +88,7 @@ extension Engine {
     }
 
     /// A request reached the system: what it does to the Live Activity, and the goal's clock.
-    mutating func delivered(_ call: CallTiming, index: Int) {
+    package mutating func delivered(_ call: CallTiming, index: Int) {
         if index == goalCall && now.nanoseconds <= value(slots.goalAt) {
             lastDelivery[index] = now.nanoseconds
         }

@@ -203,7 +203,7 @@ extension Engine {
         return false
     }
 
-    mutating func spawnTask(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
+    package mutating func spawnTask(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
         let parent = contexts[Int(c)]
         var actor: Int32 = -1
         let mainIsolated: Bool
@@ -242,7 +242,7 @@ extension Engine {
         }
     }
 
-    mutating func finish(_ c: Int32, on t: Int32) {
+    package mutating func finish(_ c: Int32, on t: Int32) {
         // A task's body does not end before its child tasks: it waits for them (its thread free).
         if contexts[Int(c)].liveChildren > 0 {
             _ = awaitChildren(SimContext.allChildren, context: c, thread: t)

@@ -1,7 +1,7 @@
 /// Judging a finished run by the scenario's goal.
 extension Engine {
     /// The run's outcome, judged by the scenario's goal.
-    func outcome(events: Int, bound: RunOutcome.Bound?) -> RunOutcome {
+    package func outcome(events: Int, bound: RunOutcome.Bound?) -> RunOutcome {
         var outcome = RunOutcome(
             cleanupFinished: cleanupAt != nil, cleanupAt: cleanupAt, wouldHaveFinishedAt: wouldHaveFinishedAt,
             death: death, deadlockChain: deadlock, inversion: inversion, boundReached: bound, events: events)

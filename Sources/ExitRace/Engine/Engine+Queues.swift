@@ -85,7 +85,7 @@ extension Engine {
     }
 
     /// `queue.sync { body }`; `true` when the thread goes straight on into the body.
-    mutating func dispatchSync(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+    package mutating func dispatchSync(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
         let code = op.a
         if code == QueueCode.main {
             guard t != Self.mainThread else { return blockInSync(t, context: c, code) }
@@ -131,7 +131,7 @@ extension Engine {
 
     /// `queue.asyncAfter(deadline: .now() + delay)`: the block is made now and submitted when the
     /// delay is over (a suspended app's clock does not run it).
-    mutating func dispatchAfter(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
+    package mutating func dispatchAfter(_ op: Op, at pc: Int32, from c: Int32, on t: Int32) {
         let block = newBlock(code: op.a, start: pc + 1, end: op.bodyEnd, from: c)
         contexts[Int(block)].state = .suspended
         note(.created, thread: t, context: block, a: c)
@@ -142,7 +142,7 @@ extension Engine {
     /// A system call with a completion handler: the caller is busy for the call's cost, the
     /// request leaves after `deliverAfterMs` (or as the cost ends), and the completion block is
     /// submitted to its queue when the reply is back. `true` when the call costs nothing.
-    mutating func callWithCompletion(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+    package mutating func callWithCompletion(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
         let call = calls[Int(op.a)]
         let cost = value(call.costSlot)
         let completion = newBlock(code: op.b, start: pc + 1, end: op.bodyEnd, from: c)

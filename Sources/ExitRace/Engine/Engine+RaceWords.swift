@@ -2,7 +2,7 @@
 /// event it is and, where the engine knows, whose (a context, a thread, a system call).
 extension Engine {
     /// `candidate` in words; `contexts` are the run's context names (``allContextNames()``).
-    func words(_ candidate: ChoiceCandidate, contexts: [String], calls: [String]) -> String {
+    package func words(_ candidate: ChoiceCandidate, contexts: [String], calls: [String]) -> String {
         let event = candidate.event
         func context(_ c: Int32) -> String? { c >= 0 && Int(c) < contexts.count ? contexts[Int(c)] : nil }
         func call(_ index: UInt32) -> String { Int(index) < calls.count ? calls[Int(index)] : "a system call" }

@@ -12,7 +12,7 @@ extension Engine {
 
     /// Wakes the longest-waiting thread, or counts the signal. A semaphore has no owner, so the
     /// waiter donates no priority: a waiter of a higher class than the signaler is an inversion.
-    mutating func signal(_ s: Int32, from t: Int32) {
+    package mutating func signal(_ s: Int32, from t: Int32) {
         guard semaphoreWaiters[Int(s)] > 0 else {
             note(.signal, thread: t, context: threads[Int(t)].context, a: s, b: -1)
             semaphoreValue[Int(s)] += 1

@@ -1,26 +1,26 @@
 /// Where the engine finds the scenario-wide settings among a run's parameter values.
 ///
 /// Slots of settings the scenario does not have (no Live Activity, a goal without a time) are -1.
-struct EngineSlots {
-    var exitDuration: Int
+package struct EngineSlots {
+    package var exitDuration: Int
     /// Indexed by ``QoSClass/index``.
-    var startLatency: ContiguousArray<Int>
-    var cooperativePoolWidth: Int
-    var dispatchPoolWidth: Int
-    var suspendAfter: Int
-    var backgroundTaskAllowance: Int
-    var expirationWarning: Int
+    package var startLatency: ContiguousArray<Int>
+    package var cooperativePoolWidth: Int
+    package var dispatchPoolWidth: Int
+    package var suspendAfter: Int
+    package var backgroundTaskAllowance: Int
+    package var expirationWarning: Int
     var dataProtectionDelay: Int
     var activityStartedAt = -1
     var activityMaxActive = -1
     var activityMaxEnded = -1
     var goalAt = -1
     var goalWithin = -1
-    var maxEvents: Int
-    var maxTime: Int
-    var maxPendingEvents: Int
-    var maxContexts: Int
-    var maxTraceRecords: Int
+    package var maxEvents: Int
+    package var maxTime: Int
+    package var maxPendingEvents: Int
+    package var maxContexts: Int
+    package var maxTraceRecords: Int
 
     init(scenario: Scenario, space: ParameterSpace) {
         func slot(_ path: String) -> Int {

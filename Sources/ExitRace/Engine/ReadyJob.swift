@@ -3,10 +3,10 @@
 /// Both rules are folded into one 64-bit key (the priority's complement above the sequence
 /// number), so ordering two jobs is one integer comparison. The pools keep this order without
 /// comparing (``ReadyBuckets``); the invariants check it.
-struct ReadyJob: Comparable {
+package struct ReadyJob: Comparable {
     /// `(255 - priority) << 32 | sequence`: smaller keys go first.
     private let key: UInt64
-    var context: Int32
+    package var context: Int32
 
     init(priority: UInt8, sequence: UInt32, context: Int32) {
         key = UInt64(UInt8.max - priority) << 32 | UInt64(sequence)
@@ -14,10 +14,10 @@ struct ReadyJob: Comparable {
     }
 
     /// The job's priority (a raw QoS value).
-    var priority: UInt8 { UInt8.max - UInt8(truncatingIfNeeded: key >> 32) }
+    package var priority: UInt8 { UInt8.max - UInt8(truncatingIfNeeded: key >> 32) }
     /// Its place in the order the jobs became ready.
-    var sequence: UInt32 { UInt32(truncatingIfNeeded: key) }
+    package var sequence: UInt32 { UInt32(truncatingIfNeeded: key) }
 
-    static func < (a: ReadyJob, b: ReadyJob) -> Bool { a.key < b.key }
-    static func == (a: ReadyJob, b: ReadyJob) -> Bool { a.sequence == b.sequence }
+    package static func < (a: ReadyJob, b: ReadyJob) -> Bool { a.key < b.key }
+    package static func == (a: ReadyJob, b: ReadyJob) -> Bool { a.sequence == b.sequence }
 }

@@ -4,12 +4,12 @@
 /// is made only when someone reads it.
 
 /// A thread: "main thread", "cooperative-pool thread 2", "Dispatch worker 1".
-struct ThreadID: Equatable, Sendable {
+package struct ThreadID: Equatable, Sendable {
     var pool: SimThread.Pool
     /// The thread's index for the cooperative pool, the worker's number (from 1) for Dispatch.
-    var number: Int32
+    package var number: Int32
 
-    var name: String {
+    package var name: String {
         switch pool {
         case .main: "main thread"
         case .cooperative: "cooperative-pool thread \(number)"
@@ -20,13 +20,13 @@ struct ThreadID: Equatable, Sendable {
 
 /// A context: "Task.detached from applicationWillTerminate", with " #2" and so on when several
 /// contexts of the run have the same description.
-struct ContextID: Equatable, Sendable {
+package struct ContextID: Equatable, Sendable {
     /// What makes two contexts' names equal: the kind, the main actor for a `Task`, and the
     /// callback it came from (a turn's changes as it delivers callbacks, so turns have none).
-    struct Description: Hashable, Sendable {
-        var kind: SimContext.Kind
-        var mainActor: Bool
-        var hook: Int32
+    package struct Description: Hashable, Sendable {
+        package var kind: SimContext.Kind
+        package var mainActor: Bool
+        package var hook: Int32
 
         init(_ context: SimContext) {
             kind = context.kind
@@ -35,19 +35,19 @@ struct ContextID: Equatable, Sendable {
         }
     }
 
-    var description: Description
+    package var description: Description
     /// Which of the run's contexts with this description it is (from 1), and how many there are.
     var ordinal: Int32
-    var total: Int32
+    package var total: Int32
 
-    func name(callbacks: [String]) -> String {
+    package func name(callbacks: [String]) -> String {
         let base = description.name(callbacks: callbacks)
         return total > 1 ? "\(base) #\(ordinal)" : base
     }
 }
 
 extension ContextID.Description {
-    func name(callbacks: [String]) -> String {
+    package func name(callbacks: [String]) -> String {
         let what =
             switch kind {
             case .turn: "main-queue turn"

@@ -1,10 +1,10 @@
 /// Something that runs on a thread: a main-queue turn of a kill procedure, a dispatched block or a
 /// Swift task. It is a range of ops plus a program counter.
-struct SimContext {
-    enum Kind: UInt8, Sendable {
+package struct SimContext {
+    package enum Kind: UInt8, Sendable {
         case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock, queueBlock, completionHandler, childTask
     }
-    enum State: UInt8 {
+    package enum State: UInt8 {
         /// Waiting on an executor's queue for a thread.
         case queued
         /// On a thread (running, working, sleeping or blocked in a wait).
@@ -14,22 +14,22 @@ struct SimContext {
         case done
     }
 
-    var kind: Kind
-    var state: State = .queued
+    package var kind: Kind
+    package var state: State = .queued
     var pc: Int32
-    var end: Int32
+    package var end: Int32
     /// Where its code starts (`pc` at creation), for reports.
-    var start: Int32 = -1
+    package var start: Int32 = -1
     /// Home executor: the main actor / main queue, or a pool.
-    var mainIsolated: Bool
+    package var mainIsolated: Bool
     /// Task priority, or the block's QoS, as a raw value.
-    var priority: UInt8
+    package var priority: UInt8
     /// The callback whose code created this context (an index into the program's callbacks), or -1.
-    var hook: Int32
+    package var hook: Int32
     /// For a turn, the script step it belongs to.
-    var step: Int32 = -1
+    package var step: Int32 = -1
     /// The thread it is on while `state == .onThread`.
-    var thread: Int32 = -1
+    package var thread: Int32 = -1
     /// Parts of a system call still outstanding (thread work, reply) before the task resumes.
     var callPartsPending: UInt8 = 0
     /// Set while a main-actor task waits for a pool thread to make a nonisolated call.
@@ -50,7 +50,7 @@ struct SimContext {
     /// The declared actor it is isolated to now (its own, or an `isolatedCall`'s), or -1 for its
     /// home executor (the main actor or the pool). While a job runs on the actor it holds it
     /// (`Engine.actorHolder`); while `hoppedOff` it makes a nonisolated call and holds nothing.
-    var actor: Int32 = -1
+    package var actor: Int32 = -1
     /// The actor a task spawned with that isolation belongs to, or -1.
     var homeActor: Int32 = -1
     /// Orders the jobs waiting for one busy actor, first come first served within a priority.
@@ -63,7 +63,7 @@ struct SimContext {
     var joining: Int32 = -1
 
     /// `joining` when the task waits for all its children (a group's end, the end of its body).
-    static let allChildren: Int32 = -2
+    package static let allChildren: Int32 = -2
 
     var isTask: Bool { kind == .task || kind == .detachedTask || kind == .childTask }
 }

@@ -7,6 +7,12 @@ public struct ScheduleRace: Equatable, Sendable {
     public var defaultEvent: String
     /// The event the deviation takes first instead.
     public var otherEvent: String
+
+    package init(at: VirtualInstant, defaultEvent: String, otherEvent: String) {
+        self.at = at
+        self.defaultEvent = defaultEvent
+        self.otherEvent = otherEvent
+    }
 }
 
 extension Simulator {

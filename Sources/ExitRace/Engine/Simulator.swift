@@ -51,7 +51,7 @@ public final class Simulator {
     }
 
     /// The mean number of events pending in one run (the benchmark sizes its yardstick by it).
-    func meanPendingEvents(hook: Int, strategy: Int, procedure: Int) -> Int {
+    package func meanPendingEvents(hook: Int, strategy: Int, procedure: Int) -> Int {
         engine.countingPending = true
         engine.pendingSum = 0
         defer { engine.countingPending = false }

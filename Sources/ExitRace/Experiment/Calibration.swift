@@ -23,7 +23,7 @@ public struct Calibration: Sendable {
     /// per set of procedures finished under (2^procedures possible masks a cell, counted sparsely).
     public static let maxProcedures = 12
     /// Sets per chunk: one 64-bit word of the accepted bits.
-    static let chunkSize = 64
+    package static let chunkSize = 64
 
     /// A calibration of `scenario` against `targets`; throws when `scenario` has no uncertain
     /// settings or more than ``SobolSequence/maxDimensions``, more than ``maxProcedures`` kill
@@ -80,14 +80,14 @@ public struct Calibration: Sendable {
         return CalibrationResult(calibration: self, tally: tally)
     }
 
-    func emptyTally() -> CalibrationTally {
+    package func emptyTally() -> CalibrationTally {
         CalibrationTally(
             settings: scenario.uncertainties.count, cells: scenario.hooks.count * scenario.strategies.count,
             procedures: scenario.procedures.count, targets: targets.count)
     }
 
     /// The tally of the sets `range` (within one 64-set word).
-    func runChunk(_ range: Range<Int>, simulator: Simulator) -> CalibrationTally {
+    package func runChunk(_ range: Range<Int>, simulator: Simulator) -> CalibrationTally {
         let plan = plan(space: simulator.parameters)
         var tally = emptyTally()
         var word: UInt64 = 0
@@ -126,5 +126,5 @@ public struct Calibration: Sendable {
     }
 
     /// The row-major index of a measured cell.
-    func cellIndex(_ target: MeasuredTarget) -> Int { target.hook * scenario.strategies.count + target.strategy }
+    package func cellIndex(_ target: MeasuredTarget) -> Int { target.hook * scenario.strategies.count + target.strategy }
 }

@@ -6,6 +6,11 @@ public struct CalibrationResult: Sendable {
     /// Its counts.
     public let tally: CalibrationTally
 
+    package init(calibration: Calibration, tally: CalibrationTally) {
+        self.calibration = calibration
+        self.tally = tally
+    }
+
     /// Bins of the histogram a report shows: each holds a twentieth of the prior.
     public static let shownBins = 20
 

@@ -7,7 +7,7 @@ public struct CalibrationTally: Equatable, Sendable {
     /// Sets accepted (matching every measured cell but at most `tolerance`).
     public var accepted = 0
     /// Bit `n % 64` of word `n / 64`: set `n` was accepted.
-    var acceptedBits: [UInt64] = []
+    package var acceptedBits: [UInt64] = []
     /// Per varied setting, accepted sets per fine bin of its prior's cumulative probability.
     public var fineHistograms: [[Int]]
     /// Per varied setting, the smallest and largest accepted stored value.
@@ -34,6 +34,12 @@ public struct CalibrationTally: Equatable, Sendable {
         public var missed: [Int]
         /// What the set predicted in each missed cell: the procedures finished under, a bit each.
         public var predicted: [UInt32] = []
+
+        package init(index: Int, missed: [Int], predicted: [UInt32] = []) {
+            self.index = index
+            self.missed = missed
+            self.predicted = predicted
+        }
     }
 
     /// Fine bins per setting: enough for a median to a tenth of a percent of the prior.
@@ -43,7 +49,7 @@ public struct CalibrationTally: Equatable, Sendable {
 
     /// An empty tally for `settings` varied settings, `cells` cells, `procedures` procedures and
     /// `targets` measured cells.
-    init(settings: Int, cells: Int, procedures: Int, targets: Int) {
+    package init(settings: Int, cells: Int, procedures: Int, targets: Int) {
         fineHistograms = Array(repeating: Array(repeating: 0, count: Self.fineBins), count: settings)
         lowest = Array(repeating: .max, count: settings)
         highest = Array(repeating: .min, count: settings)
@@ -58,7 +64,7 @@ public struct CalibrationTally: Equatable, Sendable {
     }
 
     /// Adds the tally of the sets that follow this one's directly (a whole number of 64-set words).
-    mutating func merge(_ other: CalibrationTally) {
+    package mutating func merge(_ other: CalibrationTally) {
         precondition(samples % 64 == 0 || other.samples == 0, "tallies merge on 64-set boundaries")
         samples += other.samples
         accepted += other.accepted

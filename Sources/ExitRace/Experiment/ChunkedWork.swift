@@ -3,13 +3,13 @@ import Foundation
 /// Runs numbered chunks of work across the cores, one simulator per worker, and hands their
 /// results back in chunk order a wave at a time: the merged result is the same on any number of
 /// threads, and memory holds one wave however many chunks there are.
-enum ChunkedWork {
+package enum ChunkedWork {
     /// Chunks each worker runs per wave.
     static let chunksPerWorkerAndWave = 16
 
     /// Runs `chunks` chunks (`body(chunk, simulator)`) and calls `merge` with each result in
     /// chunk order; `parallel: false` runs them all on this thread.
-    static func run<Part: Sendable>(
+    package static func run<Part: Sendable>(
         chunks: Int, scenario: Scenario, parallel: Bool,
         body: @escaping @Sendable (Int, Simulator) -> Part, merge: (Part) -> Void
     ) {

@@ -7,7 +7,7 @@ public struct LowDiscrepancyPlan: ParameterPlan, Sendable {
     /// How many points.
     public let pointCount: Int
     let base: ContiguousArray<Int64>
-    let coordinates: @Sendable (Int, Int) -> Double
+    package let coordinates: @Sendable (Int, Int) -> Double
 
     /// An uncertain setting bound to its slot.
     public struct VariedSetting: Sendable {

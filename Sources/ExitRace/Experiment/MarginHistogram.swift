@@ -29,7 +29,7 @@ public struct MarginHistogram: Equatable, Sendable {
 
     /// A histogram with these counts (`counts` indexed by bin, ``binCount`` of them), as a
     /// result file holds it.
-    init(counts: [Int], withoutMargin: Int) {
+    package init(counts: [Int], withoutMargin: Int) {
         precondition(counts.count == Self.binCount && counts.allSatisfy { $0 >= 0 } && withoutMargin >= 0)
         self.counts = counts
         self.withoutMargin = withoutMargin

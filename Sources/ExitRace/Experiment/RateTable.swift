@@ -24,6 +24,8 @@ public struct RateTable: Equatable, Sendable {
         /// Each replication's margin.
         public var margins = MarginHistogram()
 
+        package init() {}
+
         /// The share of replications in which the cleanup finished, 0…1.
         public var rate: Double { runs == 0 ? 0 : Double(finished) / Double(runs) }
         /// The 95% Wilson interval of ``rate``.
@@ -45,7 +47,7 @@ public struct RateTable: Equatable, Sendable {
         }
 
         /// Adds the counts of `other`, whose replications all come after this one's.
-        mutating func merge(_ other: ProcedureRates) {
+        package mutating func merge(_ other: ProcedureRates) {
             runs += other.runs
             finished += other.finished
             deadlocks += other.deadlocks

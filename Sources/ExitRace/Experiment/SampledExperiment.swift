@@ -10,7 +10,7 @@ public struct SampledExperiment: Sendable {
     public let sampling: SamplingSettings
 
     /// Replications per chunk: large enough that a chunk outweighs its bookkeeping.
-    static let chunkSize = 64
+    package static let chunkSize = 64
 
     /// An experiment of `sampling.runs` replications from `sampling.seed`.
     public init(scenario: Scenario, sampling: SamplingSettings) {
@@ -37,7 +37,7 @@ public struct SampledExperiment: Sendable {
     }
 
     /// The replications `range` on `simulator`.
-    func runChunk(_ range: Range<Int>, simulator: Simulator) -> RateTable {
+    package func runChunk(_ range: Range<Int>, simulator: Simulator) -> RateTable {
         let plan = ReplicationPlan(scenario: scenario, space: simulator.parameters, runs: sampling.runs, seed: sampling.seed)
         var collector = RateTable.Collector(scenario: scenario, seed: sampling.seed, replications: range)
         Experiment(simulator: simulator, plan: plan).run(into: &collector, points: range)

@@ -17,7 +17,7 @@ public struct Sensitivity: Sendable {
     /// The most base samples.
     public static let maxSamples = 10_000_000
     /// Base samples per chunk.
-    static let chunkSize = 64
+    package static let chunkSize = 64
 
     /// An analysis of `scenario` (with 1 to half of ``SobolSequence/maxDimensions`` uncertain
     /// settings) over `samples` base samples.
@@ -58,7 +58,7 @@ public struct Sensitivity: Sendable {
     }
 
     /// The sums of base samples `rows`.
-    func runChunk(_ rows: Range<Int>, simulator: Simulator, outputs: Int, keepRows: Bool = false) -> SensitivitySums {
+    package func runChunk(_ rows: Range<Int>, simulator: Simulator, outputs: Int, keepRows: Bool = false) -> SensitivitySums {
         let plan = plan(space: simulator.parameters)
         var sums = SensitivitySums(outputs: outputs, settings: settings)
         var masks = CellMasks(scenario: scenario)

@@ -22,7 +22,7 @@ public struct SensitivitySums: Equatable, Sendable {
     public private(set) var rows: [UInt64] = []
 
     /// Zero sums for `outputs` outputs and `settings` settings.
-    init(outputs: Int, settings: Int) {
+    package init(outputs: Int, settings: Int) {
         self.settings = settings
         words = Swift.max(1, (outputs + 63) / 64)
         sumA = Array(repeating: 0, count: outputs)
@@ -36,7 +36,7 @@ public struct SensitivitySums: Equatable, Sendable {
 
     /// Adds one base sample: `row` holds the outcome bits at A, at B and at each AB_i
     /// (``rowWords`` words); `keep` appends them to ``rows``.
-    mutating func add(row: ArraySlice<UInt64>, weight: Int = 1, keep: Bool = false) {
+    package mutating func add(row: ArraySlice<UInt64>, weight: Int = 1, keep: Bool = false) {
         samples += weight
         let first = row.startIndex
         for k in 0..<words {
@@ -65,7 +65,7 @@ public struct SensitivitySums: Equatable, Sendable {
     }
 
     /// Adds the sums (and kept rows) of the base samples after these.
-    mutating func merge(_ other: SensitivitySums) {
+    package mutating func merge(_ other: SensitivitySums) {
         samples += other.samples
         for k in sumA.indices {
             sumA[k] += other.sumA[k]

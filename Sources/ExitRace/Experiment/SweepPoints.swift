@@ -9,12 +9,22 @@ public struct SweepPoint: Sendable {
         public var finished: Bool
         /// Positive: won by this much; negative: would have needed this much longer (nanoseconds).
         public var marginNs: Int64?
+
+        package init(finished: Bool, marginNs: Int64?) {
+            self.finished = finished
+            self.marginNs = marginNs
+        }
     }
 
     /// The point's number in the grid.
     public var index: Int
     /// Row-major: `outcomes[(cell) * procedures + procedure]`, cells as in the table.
     public var outcomes: [Outcome]
+
+    package init(index: Int, outcomes: [Outcome]) {
+        self.index = index
+        self.outcomes = outcomes
+    }
 
     /// Simulates the points in `points`, in parallel across the cores unless `parallel` is
     /// false; the result is in point order whatever the split.
@@ -36,7 +46,7 @@ public struct SweepPoint: Sendable {
 
 extension Probe {
     /// Every cell under every procedure at the current values.
-    func outcomes() -> [SweepPoint.Outcome] {
+    package func outcomes() -> [SweepPoint.Outcome] {
         let scenario = simulator.scenario
         var outcomes: [SweepPoint.Outcome] = []
         outcomes.reserveCapacity(scenario.hooks.count * scenario.strategies.count * scenario.procedures.count)

@@ -39,7 +39,7 @@ public enum CalibrationSVG {
     }
 
     /// `3.127`: at most three decimals.
-    static func value(_ value: Double) -> String { CalibrationText.number(value) }
+    package static func value(_ value: Double) -> String { CalibrationText.number(value) }
 
     /// The pictures' styles.
     static let style = """

@@ -1,7 +1,7 @@
 /// Explanation lines of declared actors: jobs waiting for an actor, entering and leaving it.
 extension CellExplanation {
     /// `actor Store`, or `@Store` for a global actor.
-    static func actor(_ index: Int32, _ trace: CellTrace) -> String {
+    package static func actor(_ index: Int32, _ trace: CellTrace) -> String {
         guard index >= 0 && Int(index) < trace.scenario.actors.count else { return "actor \(index)" }
         let declaration = trace.scenario.actors[Int(index)]
         return declaration.global ? "global actor @\(declaration.name)" : "actor \(declaration.name)"

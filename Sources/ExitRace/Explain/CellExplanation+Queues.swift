@@ -1,7 +1,7 @@
 /// Lines for the app's own queues, `sync` and `asyncAfter`.
 extension CellExplanation {
     /// A ``QueueCode`` as the scenario names it: `main`, `global (utility)`, or an own queue's name.
-    static func queue(_ code: Int32, _ trace: CellTrace) -> String {
+    package static func queue(_ code: Int32, _ trace: CellTrace) -> String {
         if code == -1 { return "DispatchQueue.main" }
         if code <= -2 { return "DispatchQueue.global(\(QoSClass(priority: UInt8(-2 - code)).name))" }
         let queues = trace.scenario.queues

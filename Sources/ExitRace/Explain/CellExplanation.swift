@@ -76,35 +76,35 @@ public struct CellExplanation: Sendable {
     /// The timeline, a line per record that tells something; a line the same as the one before it
     /// (place, text, before or after death) is counted on that line instead of repeated, so a
     /// timer firing a million times into a blocked main queue is one line, not a million.
-    static func lines(_ trace: CellTrace) -> [Line] {
+    package static func lines(_ trace: CellTrace) -> [Line] {
         var lines: [Line] = []
         forEachLine(trace) { lines.append($0) }
         return lines
     }
 
-    static func thread(_ index: Int32, _ trace: CellTrace) -> String {
+    package static func thread(_ index: Int32, _ trace: CellTrace) -> String {
         index >= 0 && Int(index) < trace.threads.count ? trace.threads[Int(index)] : "thread \(index)"
     }
 
-    static func context(_ index: Int32, _ trace: CellTrace) -> String {
+    package static func context(_ index: Int32, _ trace: CellTrace) -> String {
         index >= 0 && Int(index) < trace.contexts.count ? trace.contexts[Int(index)].name : "context \(index)"
     }
 
-    static func semaphore(_ index: Int32, _ trace: CellTrace) -> String {
+    package static func semaphore(_ index: Int32, _ trace: CellTrace) -> String {
         index >= 0 && Int(index) < trace.semaphores.count ? "\"\(trace.semaphores[Int(index)])\"" : "semaphore \(index)"
     }
 
-    static func call(_ index: Int32, _ trace: CellTrace) -> String {
+    package static func call(_ index: Int32, _ trace: CellTrace) -> String {
         index >= 0 && Int(index) < trace.scenario.systemCalls.count ? trace.scenario.systemCalls[Int(index)].name : "call \(index)"
     }
 
-    static func ms(_ ns: Int64) -> String { TimeFormatting.milliseconds(ns) }
+    package static func ms(_ ns: Int64) -> String { TimeFormatting.milliseconds(ns) }
 
     /// One line for a record, or `nil` for records that another line already tells.
     ///
     /// Each group of kinds has a function of its own; this switch stays exhaustive, so a new kind
     /// is routed to a group before it can be described.
-    static func describe(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
+    package static func describe(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
         switch record.kind {
         case .turnQueued, .created, .queuedOnMain, .queuedOnPool, .ready, .started, .stopped, .hop, .hookEntered,
             .hookReturned, .timerFired:
@@ -262,11 +262,11 @@ public struct CellExplanation: Sendable {
         }
     }
 
-    static func callback(_ index: Int32, _ trace: CellTrace) -> String {
+    package static func callback(_ index: Int32, _ trace: CellTrace) -> String {
         index >= 0 && Int(index) < trace.callbacks.count ? trace.callbacks[Int(index)] : "callback \(index)"
     }
 
-    static func flag(_ index: Int32, _ trace: CellTrace) -> String {
+    package static func flag(_ index: Int32, _ trace: CellTrace) -> String {
         index >= 0 && Int(index) < trace.flags.count ? "\"\(trace.flags[Int(index)])\"" : "flag \(index)"
     }
 

@@ -41,7 +41,7 @@ public enum HTMLReport {
 
     /// For a `[w]` cell: the procedures under which the cleanup finished and a watchdog then
     /// killed the process; empty for any other cell.
-    static func watchdogKills(_ section: ReportContent.Section, hook: Int, strategy: Int) -> String {
+    package static func watchdogKills(_ section: ReportContent.Section, hook: Int, strategy: Int) -> String {
         let cell = section.table.cell(hook: hook, strategy: strategy)
         guard cell.watchdogKilled else { return "" }
         let names = cell.watchdogKillProcedures.map { section.scenario.procedures[$0].name }.joined(separator: ", ")
@@ -50,7 +50,7 @@ public enum HTMLReport {
     }
 
     /// Each sweep's picture, then its flip report in words.
-    static func sweeps(_ section: ReportContent.Section, expanded: Bool) -> String {
+    package static func sweeps(_ section: ReportContent.Section, expanded: Bool) -> String {
         guard !section.sweeps.isEmpty else { return "" }
         var out = "<h3>How far each cell is from flipping</h3>\n"
         for sweep in section.sweeps {
@@ -63,7 +63,7 @@ public enum HTMLReport {
     }
 
     /// The result table; each cell links to its details.
-    static func table(_ layout: TableLayout, id: String) -> String {
+    package static func table(_ layout: TableLayout, id: String) -> String {
         var out = "<div class=\"scroll\"><table class=\"results\">\n<thead><tr><th>\(HTML.escape(TableLayout.cornerTitle))</th>"
         for column in layout.columns {
             out += "<th title=\"\(HTML.escape(column.code))\"><code>\(HTML.escape(column.title))</code></th>"
@@ -81,7 +81,7 @@ public enum HTMLReport {
     }
 
     /// The legend, then the procedures by name.
-    static func legend(_ layout: TableLayout) -> String {
+    package static func legend(_ layout: TableLayout) -> String {
         var out = "<ul class=\"legend\">\n"
         for line in layout.legend { out += "<li>\(HTML.escape(line))</li>\n" }
         for procedure in layout.procedures {
@@ -92,7 +92,7 @@ public enum HTMLReport {
 
     /// One cell, opened from the table: the strategy's code, `extra` (a sampled cell's rates),
     /// then per procedure a timeline and the verdict.
-    static func details(
+    package static func details(
         _ cell: TableLayout.Cell, _ layout: TableLayout, traces: [CellTrace], id: String, expanded: Bool, extra: String = ""
     ) -> String {
         let column = layout.columns[cell.strategy]

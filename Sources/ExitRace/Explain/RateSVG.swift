@@ -133,7 +133,7 @@ public enum RateSVG {
             + "viewBox=\"0 0 \(f(width)) \(f(height))\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
     }
 
-    static func text(_ content: String, x: Double, y: Double, anchor: String) -> String {
+    package static func text(_ content: String, x: Double, y: Double, anchor: String) -> String {
         "<text x=\"\(f(x))\" y=\"\(f(y))\" text-anchor=\"\(anchor)\">\(HTML.escape(content))</text>\n"
     }
 

@@ -45,7 +45,7 @@ public struct ReportContent: Sendable {
     /// In the order the scenarios were given.
     public var sections: [Section]
 
-    init(sections: [Section]) {
+    package init(sections: [Section]) {
         self.sections = sections
     }
 

@@ -33,7 +33,7 @@ public enum SensitivitySVG {
     }
 
     /// The colour key: eleven steps from 0 to 1.
-    static func key(x: Double, y: Double) -> String {
+    package static func key(x: Double, y: Double) -> String {
         var svg = RateSVG.text("total index ST", x: x, y: y + 8, anchor: "start")
         for step in 0...10 {
             let value = Double(step) / 10

@@ -21,7 +21,7 @@ public enum SweepSVG {
     }
 
     /// Every state that occurs in the report, ○ first, then each △ by its procedures, then ×.
-    static func states(_ report: FlipReport) -> [UInt64] {
+    package static func states(_ report: FlipReport) -> [UInt64] {
         var seen = Set<UInt64>()
         for line in report.lines { for cell in line.cells { for segment in cell.segments { seen.insert(segment.finished) } } }
         let all: UInt64 = report.scenario.procedures.count >= 64 ? .max : (1 << UInt64(report.scenario.procedures.count)) - 1
@@ -270,7 +270,7 @@ public enum SweepSVG {
 
     /// What each colour means — every △ with the procedures it finished under — on one row and, for
     /// one setting, which curve is which procedure's margin on the next.
-    static func legend(_ report: FlipReport, _ states: [UInt64], x: Double, y: Double) -> String {
+    package static func legend(_ report: FlipReport, _ states: [UInt64], x: Double, y: Double) -> String {
         var out = ""
         var position = x
         for state in states {
@@ -292,20 +292,20 @@ public enum SweepSVG {
         return out
     }
 
-    static func header(width: Double, height: Double, title: String) -> String {
+    package static func header(width: Double, height: Double, title: String) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
             + "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n" + text(title, x: 10, y: 18, anchor: "start", size: 14)
     }
 
-    static func text(_ content: String, x: Double, y: Double, anchor: String, size: Int = 11) -> String {
+    package static func text(_ content: String, x: Double, y: Double, anchor: String, size: Int = 11) -> String {
         "<text x=\"\(f(x))\" y=\"\(f(y))\" text-anchor=\"\(anchor)\" font-size=\"\(size)\">\(escape(content))</text>\n"
     }
 
-    static func cellName(_ report: FlipReport, _ cell: CellIndex) -> String {
+    package static func cellName(_ report: FlipReport, _ cell: CellIndex) -> String {
         "\(report.scenario.hooks[cell.hook].label) · \(report.scenario.strategies[cell.strategy].name)"
     }
 
-    static func escape(_ text: String) -> String { HTML.escape(text) }
+    package static func escape(_ text: String) -> String { HTML.escape(text) }
 
     /// A coordinate with at most one decimal: the same picture on every machine.
     static func f(_ value: Double) -> String {

@@ -92,11 +92,11 @@ extension Timeline {
     }
 
     /// Lays out a run record by record, keeping per thread the slices still open.
-    struct Builder {
-        let trace: CellTrace
+    package struct Builder {
+        package let trace: CellTrace
         let deathTime: Int64?
         /// The last record or death, whichever is later.
-        let end: Int64
+        package let end: Int64
         var slices: [Slice] = []
         var instants: [Instant] = []
         var flows: [Flow] = []
@@ -107,7 +107,7 @@ extension Timeline {
         /// Jobs that started once: a job resumed after a suspension gets no second flow.
         private var started = Set<Int>()
 
-        init(_ trace: CellTrace) {
+        package init(_ trace: CellTrace) {
             self.trace = trace
             deathTime = trace.outcome.death?.at.nanoseconds
             end = max(trace.records.last?.time ?? 0, deathTime ?? 0)
@@ -117,7 +117,7 @@ extension Timeline {
         var systemTrack: Int { trace.threads.count }
         var processTrack: Int { trace.threads.count + 1 }
 
-        mutating func add(_ record: TraceRecord) {
+        package mutating func add(_ record: TraceRecord) {
             let time = record.time
             let track = Int(record.thread)
             switch Timeline.mark(record, trace) {

@@ -1,7 +1,7 @@
 /// A run laid out on tracks, one per thread plus the system side and the process: slices (what
 /// ran, from when to when, properly nested per track), instants, and flows from the moment a job
 /// was queued to the moment it started. The common ground of Chrome traces and HTML timelines.
-struct Timeline: Sendable {
+package struct Timeline: Sendable {
     struct Slice: Equatable, Sendable {
         var track: Int
         var start: Int64
@@ -32,7 +32,7 @@ struct Timeline: Sendable {
     var slices: [Slice]
     var instants: [Instant]
     var flows: [Flow]
-    var end: Int64
+    package var end: Int64
     var deathTime: Int64?
 
     var systemTrack: Int { tracks.count - 2 }

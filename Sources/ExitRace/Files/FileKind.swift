@@ -6,7 +6,7 @@ import Darwin
 
 /// What a path names, found with `stat(2)` (through symbolic links) without opening it, so that a
 /// FIFO or a device is recognised before anything could block on it or write to it.
-enum FileKind: Equatable {
+package enum FileKind: Equatable {
     /// A regular file: its size in bytes and identity (device and inode), to tell whether two paths
     /// are the same file.
     case regular(size: Int, identity: FileIdentity)
@@ -24,7 +24,7 @@ enum FileKind: Equatable {
     case unreachable(Int32)
 
     /// The kind of `path`, following symbolic links.
-    static func of(_ path: String) -> FileKind {
+    package static func of(_ path: String) -> FileKind {
         var status = stat()
         guard stat(path, &status) == 0 else {
             let reason = errno
@@ -40,7 +40,7 @@ enum FileKind: Equatable {
     }
 
     /// The kind of an open file.
-    static func of(descriptor: Int32) -> FileKind {
+    package static func of(descriptor: Int32) -> FileKind {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .unreachable(errno) }
         return kind(of: status)
@@ -61,7 +61,7 @@ enum FileKind: Equatable {
 
     /// Why a path of this kind cannot be used where `what` (with its article) was expected, or
     /// `nil` for a regular file.
-    func problem(expected what: String) -> String? {
+    package func problem(expected what: String) -> String? {
         switch self {
         case .regular: nil
         case .directory: "expected \(what), found a directory"
@@ -76,13 +76,13 @@ enum FileKind: Equatable {
     }
 
     /// The system's words for an `errno` ("Permission denied").
-    static func describe(errno code: Int32) -> String {
+    package static func describe(errno code: Int32) -> String {
         String(cString: strerror(code))
     }
 }
 
 /// A file's device and inode: two paths with the same identity are the same file.
-struct FileIdentity: Hashable {
-    var device: UInt64
+package struct FileIdentity: Hashable {
+    package var device: UInt64
     var inode: UInt64
 }

@@ -11,12 +11,12 @@ import Darwin
 /// Only regular files are read: a FIFO, a device or a socket is refused before it is opened, so
 /// that reading never blocks on one; the file is opened non-blocking and checked again, in case
 /// it was replaced in between.
-enum InputFile {
+package enum InputFile {
     /// Larger files are refused before they are read: no real scenario or result comes near it.
     static let maxBytes = 16 << 20
 
     /// The file's bytes; `what` is the kind of file expected, with its article ("a scenario file").
-    static func read(_ path: String, what: String) throws(InputError) -> [UInt8] {
+    package static func read(_ path: String, what: String) throws(InputError) -> [UInt8] {
         func fail(_ message: String) -> InputError {
             InputError([Diagnostic(file: path, path: "", message: message)])
         }

@@ -1,6 +1,6 @@
 /// A JSON value the importer writes, members in the order it gives them (hooks and strategies are
 /// a table's rows and columns, so their order is meaningful). The same value gives the same bytes.
-indirect enum ImportJSON: Equatable, Sendable {
+package indirect enum ImportJSON: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(String)
@@ -8,10 +8,10 @@ indirect enum ImportJSON: Equatable, Sendable {
     case array([ImportJSON])
     case object([(String, ImportJSON)])
 
-    static func == (a: ImportJSON, b: ImportJSON) -> Bool { a.text(indent: 0) == b.text(indent: 0) }
+    package static func == (a: ImportJSON, b: ImportJSON) -> Bool { a.text(indent: 0) == b.text(indent: 0) }
 
     /// A duration in milliseconds from nanoseconds, written exactly (`1500000` ns is `1.5`).
-    static func milliseconds(_ nanoseconds: Int64) -> ImportJSON {
+    package static func milliseconds(_ nanoseconds: Int64) -> ImportJSON {
         let whole = nanoseconds / 1_000_000, fraction = abs(nanoseconds % 1_000_000)
         guard fraction != 0 else { return .number(String(whole)) }
         var digits = String(fraction)
@@ -21,7 +21,7 @@ indirect enum ImportJSON: Equatable, Sendable {
     }
 
     /// The value as text: objects and arrays of objects one member a line, other arrays on one line.
-    func text(indent: Int) -> String {
+    package func text(indent: Int) -> String {
         let pad = String(repeating: " ", count: indent + 2), end = String(repeating: " ", count: indent)
         switch self {
         case .null: return "null"
@@ -41,7 +41,7 @@ indirect enum ImportJSON: Equatable, Sendable {
         }
     }
 
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -33,14 +33,14 @@ public struct ImportedStep: Equatable, Sendable {
     }
 
     /// The step as a scenario file spells it, with the Swift it came from (`source`, `code`).
-    var json: ImportJSON {
+    package var json: ImportJSON {
         var members: [(String, ImportJSON)] = [("source", .string(source.place)), ("code", .string(source.code))]
         members += Self.members(of: step, children: children.map { .array($0.map(\.json)) })
         return .object(members)
     }
 
     /// The `op` and members of a step; `bodies` are its nested bodies already written.
-    static func members(of step: ProgramStep, children bodies: [ImportJSON]) -> [(String, ImportJSON)] {
+    package static func members(of step: ProgramStep, children bodies: [ImportJSON]) -> [(String, ImportJSON)] {
         func ms(_ duration: VirtualDuration) -> ImportJSON { .milliseconds(duration.nanoseconds) }
         switch step {
         case .spawnTask(let spawn, _):

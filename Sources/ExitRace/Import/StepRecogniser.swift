@@ -3,12 +3,12 @@
 /// The table ``all`` is the importer's whole knowledge of Swift's concurrency APIs; a construct
 /// the scenario language gains is one more entry here. A rule returns `nil` when the expression is
 /// not its construct, and the next rule is tried.
-struct StepRecogniser: Sendable {
+package struct StepRecogniser: Sendable {
     /// What the rule recognises, for docs and tests.
-    let name: String
+    package let name: String
     let translate: @Sendable (SwiftExpr, StepTranslator.Context, inout StepTranslator) -> [ImportedStep]?
 
-    static let all: [StepRecogniser] = [
+    package static let all: [StepRecogniser] = [
         taskSpawn, dispatch, dispatchGroup, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
         threadSleep, taskSleep, mainActorRun, continuation, taskGroup, addTask, completionCall,
     ]
@@ -48,7 +48,7 @@ struct StepRecogniser: Sendable {
     // MARK: - Matching helpers
 
     /// The call under `try`/`await`: (callee, arguments, trailing closures, whether it is awaited).
-    static func call(_ expr: SwiftExpr) -> (callee: SwiftExpr, arguments: [SwiftArgument], trailing: [SwiftClosure], awaited: Bool)? {
+    package static func call(_ expr: SwiftExpr) -> (callee: SwiftExpr, arguments: [SwiftArgument], trailing: [SwiftClosure], awaited: Bool)? {
         var core = expr, awaited = false
         while case .prefix(let word, let inner) = core.kind, word.hasPrefix("try") || word == "await" {
             if word == "await" { awaited = true }
@@ -72,7 +72,7 @@ struct StepRecogniser: Sendable {
     }
 
     /// `.high`, `.userInitiated`, `TaskPriority.high`: the class it names.
-    static func qos(_ expr: SwiftExpr) -> QoSClass? {
+    package static func qos(_ expr: SwiftExpr) -> QoSClass? {
         let name: String
         switch expr.kind {
         case .implicitMember(let member), .member(_, let member): name = member
@@ -89,7 +89,7 @@ struct StepRecogniser: Sendable {
     }
 
     /// A number literal's value (underscores allowed); `nil` for anything else.
-    static func number(_ expr: SwiftExpr) -> Double? {
+    package static func number(_ expr: SwiftExpr) -> Double? {
         switch expr.kind {
         case .literal(let text): return Double(text.replacingOccurrences(of: "_", with: ""))
         case .prefix("-", let inner): return number(inner).map { -$0 }
@@ -122,7 +122,7 @@ struct StepRecogniser: Sendable {
         }
     }
 
-    static func duration(nanoseconds: Double) -> VirtualDuration? {
+    package static func duration(nanoseconds: Double) -> VirtualDuration? {
         guard nanoseconds.isFinite, nanoseconds >= 0, nanoseconds <= Limits.maxDurationMs * 1e6 else { return nil }
         return VirtualDuration(nanoseconds: Int64(nanoseconds.rounded()))
     }
@@ -230,7 +230,7 @@ struct StepRecogniser: Sendable {
     // MARK: - Background tasks
 
     /// `id = UIApplication.shared.beginBackgroundTask(withName:expirationHandler:) { … }`.
-    static let beginBackgroundTask = StepRecogniser(name: "beginBackgroundTask") { expr, context, translator in
+    package static let beginBackgroundTask = StepRecogniser(name: "beginBackgroundTask") { expr, context, translator in
         guard let (callee, arguments, trailing, _) = call(expr), StepTranslator.chain(callee).last == "beginBackgroundTask",
             !translator.definesFunction(callee, context)
         else { return nil }
@@ -249,7 +249,7 @@ struct StepRecogniser: Sendable {
     }
 
     /// `UIApplication.shared.endBackgroundTask(id)`.
-    static let endBackgroundTask = StepRecogniser(name: "endBackgroundTask") { expr, context, translator in
+    package static let endBackgroundTask = StepRecogniser(name: "endBackgroundTask") { expr, context, translator in
         guard let (callee, arguments, _, _) = call(expr), StepTranslator.chain(callee).last == "endBackgroundTask",
             !translator.definesFunction(callee, context)
         else { return nil }
@@ -280,7 +280,7 @@ struct StepRecogniser: Sendable {
     }
 
     /// `try await Task.sleep(nanoseconds:)`, `Task.sleep(for: .seconds(n))`: suspend the task.
-    static let taskSleep = StepRecogniser(name: "Task.sleep") { expr, context, translator in
+    package static let taskSleep = StepRecogniser(name: "Task.sleep") { expr, context, translator in
         guard let (callee, arguments, _, _) = call(expr), StepTranslator.chain(callee) == ["Task", "sleep"],
             let given = arguments.first
         else { return nil }

@@ -62,7 +62,7 @@ public struct SwiftCodebase: Sendable {
     }
 
     /// A type's isolation from its own declaration; `nil` for an extension that says nothing.
-    static func isolation(of type: SwiftTypeDecl, known: [String: Isolation]) -> Isolation? {
+    package static func isolation(of type: SwiftTypeDecl, known: [String: Isolation]) -> Isolation? {
         if type.attributes.contains("@MainActor") { return .mainActor }
         if type.keyword == "actor" { return .actor(type.name) }
         if type.inherits.contains(where: { mainActorSupertypes.contains($0) }) { return .mainActor }

@@ -1,7 +1,7 @@
 /// A JSON value for output, written canonically: object keys sorted by their UTF-8 bytes, two
 /// spaces of indentation, integers only (times are integer nanoseconds), and a final newline.
 /// The same value always gives the same bytes.
-indirect enum CanonicalJSON: Equatable, Sendable {
+package indirect enum CanonicalJSON: Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -13,29 +13,29 @@ indirect enum CanonicalJSON: Equatable, Sendable {
 
     /// An object's members, written as a dictionary literal and kept as a list: the writer sorts
     /// the keys once, with no hashing on the way.
-    struct Members: ExpressibleByDictionaryLiteral, Equatable, Sendable {
-        var pairs: [(key: String, value: CanonicalJSON)]
+    package struct Members: ExpressibleByDictionaryLiteral, Equatable, Sendable {
+        package var pairs: [(key: String, value: CanonicalJSON)]
 
-        init(dictionaryLiteral elements: (String, CanonicalJSON)...) {
+        package init(dictionaryLiteral elements: (String, CanonicalJSON)...) {
             pairs = elements.map { (key: $0.0, value: $0.1) }
         }
 
-        var isEmpty: Bool { pairs.isEmpty }
+        package var isEmpty: Bool { pairs.isEmpty }
 
         /// The members in canonical order: keys by their UTF-8 bytes.
-        var sorted: [(key: String, value: CanonicalJSON)] {
+        package var sorted: [(key: String, value: CanonicalJSON)] {
             let sorted = pairs.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             assert(zip(sorted, sorted.dropFirst()).allSatisfy { $0.key != $1.key }, "a key appears twice in an object")
             return sorted
         }
 
-        static func == (a: Members, b: Members) -> Bool {
+        package static func == (a: Members, b: Members) -> Bool {
             let x = a.sorted, y = b.sorted
             return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         }
     }
 
-    func serialized() -> String {
+    package func serialized() -> String {
         var out = JSONBytes()
         write(into: &out, indent: 0)
         out.append("\n")
@@ -44,7 +44,7 @@ indirect enum CanonicalJSON: Equatable, Sendable {
 
     /// Writes the value as a member of a document being written piece by piece, at `indent`
     /// (no final newline).
-    func serialized(indent: Int) -> String {
+    package func serialized(indent: Int) -> String {
         var out = JSONBytes()
         write(into: &out, indent: indent)
         return out.string

@@ -1,15 +1,17 @@
 /// The bytes of a JSON text being written: appending bytes is cheaper than appending to a
 /// `String`, which keeps its UTF-8 flags and counts up to date on every append.
-struct JSONBytes {
-    private(set) var bytes: [UInt8] = []
+package struct JSONBytes {
+    package private(set) var bytes: [UInt8] = []
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    package init() {}
 
-    mutating func append(_ text: StaticString) {
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    package mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    package mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
     /// An array in the canonical layout: `[]`, or one element a line, indented two spaces more
     /// than `indent`; `element` writes each one at the indent it is given.
@@ -45,11 +47,11 @@ struct JSONBytes {
         append("}")
     }
 
-    mutating func append(spaces count: Int) {
+    package mutating func append(spaces count: Int) {
         for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
     }
 
-    mutating func append(integer value: Int64) {
+    package mutating func append(integer value: Int64) {
         guard value != 0 else { return bytes.append(UInt8(ascii: "0")) }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
@@ -68,7 +70,7 @@ struct JSONBytes {
     }
 
     /// A string in quotes, escaped; one with nothing to escape (most) is copied whole.
-    mutating func append(quoted text: String) {
+    package mutating func append(quoted text: String) {
         bytes.append(UInt8(ascii: "\""))
         let needsEscape = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
         if needsEscape { appendEscaped(text) } else { bytes.append(contentsOf: text.utf8) }

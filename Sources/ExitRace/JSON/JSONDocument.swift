@@ -1,9 +1,9 @@
 /// Reading a JSON document for any kind of input file (scenarios, result files, measurements):
 /// a syntax error becomes a ``Diagnostic`` with the file, line and column.
-enum JSONDocument {
+package enum JSONDocument {
     /// An array that is the value of a member named `unreadKey` is checked but not built (see
     /// ``UnreadArray``).
-    static func parse(_ bytes: [UInt8], file: String, unreadKey: String? = nil) throws(InputError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8], file: String, unreadKey: String? = nil) throws(InputError) -> JSONNode {
         do {
             return try JSONParser.parse(bytes, file: file, unreadKey: unreadKey)
         } catch {

@@ -6,7 +6,7 @@ extension JSONNode {
     ///
     /// `replacesWhole`: an object of the child that replaces the parent's whole instead of merging into
     /// it (a distribution of another family: `{"logUniform": …}` over `{"uniform": …}`).
-    func merged(with child: JSONNode, replacesWhole: (JSONNode) -> Bool = { _ in false }) -> JSONNode {
+    package func merged(with child: JSONNode, replacesWhole: (JSONNode) -> Bool = { _ in false }) -> JSONNode {
         guard case .object(let parentMembers) = value, case .object(let childMembers) = child.value,
             !replacesWhole(child)
         else {
@@ -27,13 +27,13 @@ extension JSONNode {
     }
 
     /// The member named `key`, if this is an object that has it.
-    subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// This object without the member `key`.
-    func removingMember(_ key: String) -> JSONNode {
+    package func removingMember(_ key: String) -> JSONNode {
         guard case .object(let members) = value else { return self }
         return JSONNode(value: .object(members.filter { $0.key != key }), position: position)
     }

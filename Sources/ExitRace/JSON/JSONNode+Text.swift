@@ -5,7 +5,7 @@ extension JSONNode {
     ///
     /// The same node always gives the same bytes, so the text can be hashed as the document's
     /// identity; positions (lines and columns) are not part of it.
-    var text: String {
+    package var text: String {
         var out = JSONBytes()
         write(into: &out, indent: 0)
         out.append("\n")

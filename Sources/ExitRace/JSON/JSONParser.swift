@@ -6,14 +6,14 @@
 /// - Complexity: O(n) in the length of the text: columns are counted on from the last position
 ///   taken on the same line, and duplicate keys are found with a set, so neither a long line nor a
 ///   large object makes it quadratic.
-struct JSONParser {
-    struct SyntaxError: Error, Equatable, Sendable {
-        var position: SourcePosition
-        var expected: String
-        var found: String
+package struct JSONParser {
+    package struct SyntaxError: Error, Equatable, Sendable {
+        package var position: SourcePosition
+        package var expected: String
+        package var found: String
     }
 
-    static let maxDepth = 64
+    package static let maxDepth = 64
 
     private let bytes: [UInt8]
     private let file: String
@@ -34,7 +34,7 @@ struct JSONParser {
 
     /// Parses a whole document; every node's position names `file`. An array that is the value of
     /// a member named `unreadKey` is checked as any other, then kept as an ``UnreadArray``.
-    static func parse(_ bytes: [UInt8], file: String, unreadKey: String? = nil) throws(SyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8], file: String, unreadKey: String? = nil) throws(SyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes, file: file)
         parser.unreadKey = unreadKey
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
@@ -45,7 +45,7 @@ struct JSONParser {
         return value
     }
 
-    static func parse(_ text: String, file: String) throws(SyntaxError) -> JSONNode {
+    package static func parse(_ text: String, file: String) throws(SyntaxError) -> JSONNode {
         try parse(Array(text.utf8), file: file)
     }
 

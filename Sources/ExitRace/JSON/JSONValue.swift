@@ -1,7 +1,7 @@
 /// A parsed JSON value that remembers where it stood in its file and keeps object members in file
 /// order, so that errors can name a line and column and tables follow the file's order.
-struct JSONNode: Equatable, Sendable {
-    indirect enum Value: Equatable, Sendable {
+package struct JSONNode: Equatable, Sendable {
+    package indirect enum Value: Equatable, Sendable {
         case null
         case bool(Bool)
         /// The number and its exact spelling in the file.
@@ -13,7 +13,7 @@ struct JSONNode: Equatable, Sendable {
         /// It equals the array the parser would have built.
         case unreadArray(UnreadArray)
 
-        static func == (a: Value, b: Value) -> Bool {
+        package static func == (a: Value, b: Value) -> Bool {
             switch (a, b) {
             case (.null, .null): true
             case (.bool(let x), .bool(let y)): x == y
@@ -28,17 +28,28 @@ struct JSONNode: Equatable, Sendable {
         }
     }
 
-    struct Member: Equatable, Sendable {
-        var key: String
-        var keyPosition: SourcePosition
-        var value: JSONNode
+    package struct Member: Equatable, Sendable {
+        package var key: String
+        package var keyPosition: SourcePosition
+        package var value: JSONNode
+
+        package init(key: String, keyPosition: SourcePosition, value: JSONNode) {
+            self.key = key
+            self.keyPosition = keyPosition
+            self.value = value
+        }
     }
 
-    var value: Value
-    var position: SourcePosition
+    package var value: Value
+    package var position: SourcePosition
+
+    package init(value: Value, position: SourcePosition) {
+        self.value = value
+        self.position = position
+    }
 
     /// What the value is, in words, for "expected …, found …" messages.
-    var kindDescription: String {
+    package var kindDescription: String {
         switch value {
         case .null: "null"
         case .bool(let b): "\(b)"

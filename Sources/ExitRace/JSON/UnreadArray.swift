@@ -5,7 +5,7 @@
 /// document's text (shard files and fingerprints carry it). Built, an array of 8.4 million small
 /// numbers took some 90 bytes an element (`validate`: ~750 MB); unread, it costs its file's bytes.
 /// Its elements are read again, one at a time, only when the document is written out.
-struct UnreadArray: Equatable, Sendable {
+package struct UnreadArray: Equatable, Sendable {
     let bytes: [UInt8]
     /// The index of the array's `[` in `bytes`, and the line it is on and where that line starts.
     let start: Int
@@ -19,14 +19,14 @@ struct UnreadArray: Equatable, Sendable {
     }
 
     /// The elements, built: the array as the parser would have built it.
-    var elements: [JSONNode] {
+    package var elements: [JSONNode] {
         var elements: [JSONNode] = []
         forEachElement { elements.append($0) }
         return elements
     }
 
     /// Equal when their elements are, positions included, as for two built arrays.
-    static func == (a: UnreadArray, b: UnreadArray) -> Bool {
+    package static func == (a: UnreadArray, b: UnreadArray) -> Bool {
         a.elements == b.elements
     }
 }

@@ -8,41 +8,49 @@
 /// continuing the script) skip the heap: they go to a first-in first-out lane. The order stays
 /// (time, sequence): an event in the heap for the current instant was scheduled at an earlier
 /// instant, so before anything in the lane, and comes out first.
-struct EventQueue<Payload> {
-    struct Entry: Comparable {
-        var time: VirtualInstant
-        var sequence: UInt64
-        var payload: Payload
+@usableFromInline package struct EventQueue<Payload> {
+    @usableFromInline package struct Entry: Comparable {
+        @usableFromInline package var time: VirtualInstant
+        @usableFromInline package var sequence: UInt64
+        @usableFromInline package var payload: Payload
 
-        static func < (a: Entry, b: Entry) -> Bool {
+        @inlinable package init(time: VirtualInstant, sequence: UInt64, payload: Payload) {
+            self.time = time
+            self.sequence = sequence
+            self.payload = payload
+        }
+
+        @inlinable package static func < (a: Entry, b: Entry) -> Bool {
             a.time != b.time ? a.time < b.time : a.sequence < b.sequence
         }
         /// Two entries are equal only when they are the same scheduling (sequence numbers are unique).
-        static func == (a: Entry, b: Entry) -> Bool {
+        @inlinable package static func == (a: Entry, b: Entry) -> Bool {
             a.time == b.time && a.sequence == b.sequence
         }
     }
 
-    private var heap = QuaternaryHeap<Entry>()
+    @usableFromInline var heap = QuaternaryHeap<Entry>()
     /// Events for `now`, in the order they were scheduled: `lane[laneHead..<laneCount]`. Slots
     /// past `laneCount` are old entries, overwritten as the lane fills again (clearing an array
     /// at every instant costs more than the events themselves).
-    private var lane = ContiguousArray<Entry>()
-    private var laneHead = 0
-    private var laneCount = 0
-    private var nextSequence: UInt64 = 0
+    @usableFromInline var lane = ContiguousArray<Entry>()
+    @usableFromInline var laneHead = 0
+    @usableFromInline var laneCount = 0
+    @usableFromInline var nextSequence: UInt64 = 0
     /// The time of the last event handed out; nothing may be scheduled before it.
-    private(set) var now = VirtualInstant.start
+    @usableFromInline package internal(set) var now = VirtualInstant.start
 
-    var isEmpty: Bool { heap.isEmpty && laneHead == laneCount }
-    var count: Int { heap.count + laneCount - laneHead }
+    @inlinable package init() {}
+
+    @inlinable package var isEmpty: Bool { heap.isEmpty && laneHead == laneCount }
+    @inlinable package var count: Int { heap.count + laneCount - laneHead }
 
     /// The time of the earliest pending event, without removing it; `nil` when none is pending.
-    var nextTime: VirtualInstant? { laneHead < laneCount ? now : heap.min?.time }
+    @inlinable package var nextTime: VirtualInstant? { laneHead < laneCount ? now : heap.min?.time }
 
     /// - Complexity: O(1) for the current instant, O(log n) otherwise.
-    @inline(__always)
-    mutating func schedule(_ payload: Payload, at time: VirtualInstant) {
+    @inlinable @inline(__always)
+    package mutating func schedule(_ payload: Payload, at time: VirtualInstant) {
         precondition(time >= now, "an event was scheduled in the past")
         let entry = Entry(time: time, sequence: nextSequence, payload: payload)
         nextSequence &+= 1
@@ -53,8 +61,8 @@ struct EventQueue<Payload> {
 
     /// Removes the earliest event and advances `now` to its time.
     /// - Complexity: O(1) from the lane, O(log n) from the heap.
-    @inline(__always)
-    mutating func next() -> Entry? {
+    @inlinable @inline(__always)
+    package mutating func next() -> Entry? {
         if laneHead < laneCount && !(heap.min.map { $0.time == now } ?? false) {
             let entry = lane[laneHead]
             laneHead += 1
@@ -70,7 +78,7 @@ struct EventQueue<Payload> {
     }
 
     /// Empties the queue and rewinds the clock for a new run, keeping the allocated capacity.
-    mutating func reset() {
+    @inlinable package mutating func reset() {
         heap.removeAll()
         laneHead = 0
         laneCount = 0
@@ -83,7 +91,7 @@ struct EventQueue<Payload> {
 extension EventQueue {
     /// The heap is ordered, nothing pending is earlier than `now`, and the lane holds events for
     /// `now` only, in sequence order, each later than any heap event for `now`.
-    func checkInvariants() {
+    package func checkInvariants() {
         heap.checkInvariants()
         if let first = heap.min { precondition(first.time >= now, "a pending event is earlier than now") }
         var previous: UInt64?

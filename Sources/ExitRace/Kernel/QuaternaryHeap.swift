@@ -11,15 +11,15 @@
 /// slots past it keep removed elements, overwritten as it grows again, so an insertion or a
 /// removal makes one uniqueness check and sifts on the storage's buffer directly, with no bounds
 /// check per level. Meant for trivial types, whose stale copies hold nothing alive.
-struct QuaternaryHeap<Element: Comparable> {
-    private var storage = ContiguousArray<Element>()
-    private(set) var count = 0
+@usableFromInline struct QuaternaryHeap<Element: Comparable> {
+    @usableFromInline var storage = ContiguousArray<Element>()
+    @usableFromInline package internal(set) var count = 0
 
-    var isEmpty: Bool { count == 0 }
-    var min: Element? { count > 0 ? storage[0] : nil }
+    @inlinable package var isEmpty: Bool { count == 0 }
+    @inlinable package var min: Element? { count > 0 ? storage[0] : nil }
 
     /// - Complexity: O(log n).
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func insert(_ element: Element) {
         let index = count
         count &+= 1
@@ -28,7 +28,7 @@ struct QuaternaryHeap<Element: Comparable> {
     }
 
     /// - Complexity: O(log n).
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func popMin() -> Element? {
         guard count > 0 else { return nil }
         count &-= 1
@@ -41,12 +41,12 @@ struct QuaternaryHeap<Element: Comparable> {
     }
 
     /// Empties the heap and keeps its storage, so a reused heap does not allocate again.
-    mutating func removeAll() {
+    @inlinable package mutating func removeAll() {
         count = 0
     }
 
     /// Puts `element` into the hole at `index`, moving larger parents down.
-    private static func siftUp(_ heap: UnsafeMutableBufferPointer<Element>, placing element: Element, from index: Int) {
+    @inlinable static func siftUp(_ heap: UnsafeMutableBufferPointer<Element>, placing element: Element, from index: Int) {
         var child = index
         while child > 0 {
             let parent = (child &- 1) >> 2
@@ -58,7 +58,7 @@ struct QuaternaryHeap<Element: Comparable> {
     }
 
     /// Puts `element` into the hole at the root of `heap[..<count]`, moving smaller children up.
-    private static func siftDown(_ heap: UnsafeMutableBufferPointer<Element>, count: Int, placing element: Element) {
+    @inlinable static func siftDown(_ heap: UnsafeMutableBufferPointer<Element>, count: Int, placing element: Element) {
         var parent = 0
         while true {
             let first = 4 &* parent &+ 1
@@ -73,16 +73,16 @@ struct QuaternaryHeap<Element: Comparable> {
     }
 
     /// The index of the smallest of `heap[start ..< start + 4]`: two independent comparisons, then one.
-    @inline(__always)
-    private static func smallestOfFour(_ heap: UnsafeMutableBufferPointer<Element>, from start: Int) -> Int {
+    @inlinable @inline(__always)
+    static func smallestOfFour(_ heap: UnsafeMutableBufferPointer<Element>, from start: Int) -> Int {
         let left = heap[start &+ 1] < heap[start] ? start &+ 1 : start
         let right = heap[start &+ 3] < heap[start &+ 2] ? start &+ 3 : start &+ 2
         return heap[right] < heap[left] ? right : left
     }
 
     /// The index of the smallest element of `heap[start..<end]` (not empty).
-    @inline(__always)
-    private static func smallest(_ heap: UnsafeMutableBufferPointer<Element>, from start: Int, to end: Int) -> Int {
+    @inlinable @inline(__always)
+    static func smallest(_ heap: UnsafeMutableBufferPointer<Element>, from start: Int, to end: Int) -> Int {
         var best = start
         var index = start &+ 1
         while index < end {

@@ -1,16 +1,16 @@
 import Foundation
 
 /// Results written from several threads, each to its own index, read once all are in.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+package final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [Value?]
     private var filled = 0
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    package init(count: Int) { slots = Array(repeating: nil, count: count) }
 
     /// Stores the value of `index`; returns how many slots are filled now.
     @discardableResult
-    func store(_ value: Value, at index: Int) -> Int {
+    package func store(_ value: Value, at index: Int) -> Int {
         lock.lock()
         defer { lock.unlock() }
         precondition(slots[index] == nil, "slot \(index) filled twice")
@@ -20,7 +20,7 @@ final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Every value, in index order; every slot must be filled.
-    func values() -> [Value] {
+    package func values() -> [Value] {
         lock.lock()
         defer { lock.unlock() }
         return slots.map { $0! }

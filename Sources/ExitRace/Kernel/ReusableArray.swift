@@ -4,15 +4,17 @@
 ///
 /// Slots past `count` keep old elements, so it is meant for trivial types (integers and structs
 /// of them), whose stale copies hold nothing alive.
-struct ReusableArray<Element>: RandomAccessCollection, MutableCollection {
-    private var storage = ContiguousArray<Element>()
-    private var used = 0
+@usableFromInline package struct ReusableArray<Element>: RandomAccessCollection, MutableCollection {
+    @usableFromInline var storage = ContiguousArray<Element>()
+    @usableFromInline var used = 0
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { used }
+    @inlinable package init() {}
 
-    @inline(__always)
-    subscript(index: Int) -> Element {
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { used }
+
+    @inlinable @inline(__always)
+    package subscript(index: Int) -> Element {
         get {
             precondition(index < used, "index out of range")
             return storage[index]
@@ -24,14 +26,14 @@ struct ReusableArray<Element>: RandomAccessCollection, MutableCollection {
     }
 
     /// - Complexity: O(1), amortized when the storage grows.
-    @inline(__always)
-    mutating func append(_ element: Element) {
+    @inlinable @inline(__always)
+    package mutating func append(_ element: Element) {
         if used < storage.count { storage[used] = element } else { storage.append(element) }
         used += 1
     }
 
-    @inline(__always)
-    mutating func popLast() -> Element? {
+    @inlinable @inline(__always)
+    package mutating func popLast() -> Element? {
         guard used > 0 else { return nil }
         used -= 1
         return storage[used]
@@ -39,16 +41,16 @@ struct ReusableArray<Element>: RandomAccessCollection, MutableCollection {
 
     /// Makes the array `count` copies of `value`, reusing its storage.
     /// - Complexity: O(`count`).
-    @inline(__always)
-    mutating func refill(_ value: Element, count: Int) {
+    @inlinable @inline(__always)
+    package mutating func refill(_ value: Element, count: Int) {
         while storage.count < count { storage.append(value) }
         used = count
         for index in 0..<count { storage[index] = value }
     }
 
     /// Empties the array, keeping its storage. - Complexity: O(1).
-    @inline(__always)
-    mutating func empty() {
+    @inlinable @inline(__always)
+    package mutating func empty() {
         used = 0
     }
 }

@@ -100,7 +100,7 @@ public enum Distribution: Equatable, Sendable {
     }
 
     /// `3`, `0.5`: no exponent for ordinary values, no trailing zeros.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }
@@ -114,14 +114,14 @@ public struct UncertainSetting: Equatable, Sendable {
     /// How its value is drawn, in the setting's file unit.
     public var distribution: Distribution
     /// Where the distribution is written (a file position, or `--set`).
-    var position: SourcePosition
+    package var position: SourcePosition
 
     /// The setting at `path`, drawn from `distribution`.
     public init(path: String, distribution: Distribution) {
         self.init(path: path, distribution: distribution, position: SourcePosition(file: "parameters", line: 0, column: 0))
     }
 
-    init(path: String, distribution: Distribution, position: SourcePosition) {
+    package init(path: String, distribution: Distribution, position: SourcePosition) {
         self.path = path
         self.distribution = distribution
         self.position = position

@@ -116,7 +116,7 @@ public struct LifecycleSettings: Equatable, Sendable {
 
     /// Every duration of the section with its member name, in the file's order: the decoder reads
     /// them by it and the parameter space names their slots by it.
-    static var durations: [(key: String, keyPath: WritableKeyPath<LifecycleSettings, VirtualDuration>)] {
+    package static var durations: [(key: String, keyPath: WritableKeyPath<LifecycleSettings, VirtualDuration>)] {
         [
             ("suspendAfterMs", \.suspendAfter), ("backgroundTaskAllowanceMs", \.backgroundTaskAllowance),
             ("expirationWarningMs", \.expirationWarning), ("uiTeardownMs", \.uiTeardown),
@@ -199,7 +199,7 @@ public enum LifecycleBudget: CaseIterable, Sendable {
     public var countsCPUTime: Bool { self == .backgroundLaunchCPU }
 
     /// The setting's member in the scenario's `lifecycle` section.
-    var key: String {
+    package var key: String {
         switch self {
         case .uiTeardown: "uiTeardownMs"
         case .terminateDelay: "terminateDelayMs"

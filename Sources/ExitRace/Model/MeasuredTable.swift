@@ -34,15 +34,26 @@ public struct MeasuredCell: Equatable, Sendable {
     /// What was observed.
     public var observed: Observation
     /// Where the cell, its hook, its strategy and its procedures are written.
-    var places: Places
+    package var places: Places
 
     /// Where each part of a cell is written, for diagnostics.
-    struct Places: Equatable, Sendable {
-        var cell: SourcePosition
-        var hook: SourcePosition
-        var strategy: SourcePosition
-        var procedures: [SourcePosition]
-        var path: String
+    package struct Places: Equatable, Sendable {
+        package var cell: SourcePosition
+        package var hook: SourcePosition
+        package var strategy: SourcePosition
+        package var procedures: [SourcePosition]
+        package var path: String
+
+        package init(
+            cell: SourcePosition, hook: SourcePosition, strategy: SourcePosition, procedures: [SourcePosition],
+            path: String
+        ) {
+            self.cell = cell
+            self.hook = hook
+            self.strategy = strategy
+            self.procedures = procedures
+            self.path = path
+        }
     }
 
     /// `hook` running `strategy`, observed as `observed`.
@@ -52,7 +63,7 @@ public struct MeasuredCell: Equatable, Sendable {
                   places: Places(cell: nowhere, hook: nowhere, strategy: nowhere, procedures: [], path: ""))
     }
 
-    init(hook: String, strategy: String, observed: Observation, places: Places) {
+    package init(hook: String, strategy: String, observed: Observation, places: Places) {
         self.hook = hook
         self.strategy = strategy
         self.observed = observed

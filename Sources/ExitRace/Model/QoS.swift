@@ -62,7 +62,7 @@ public enum QoSClass: UInt8, CaseIterable, Comparable, Sendable {
     }
 
     /// Scenario-file names, including the `TaskPriority` spellings (`high`, `medium`, `low`).
-    static func named(_ name: String) -> QoSClass? {
+    package static func named(_ name: String) -> QoSClass? {
         switch name {
         case "background": .background
         case "utility", "low": .utility
@@ -73,7 +73,7 @@ public enum QoSClass: UInt8, CaseIterable, Comparable, Sendable {
         }
     }
 
-    static let acceptedNames = [
+    package static let acceptedNames = [
         "userInteractive", "userInitiated", "high", "default", "medium", "utility", "low", "background",
     ]
 

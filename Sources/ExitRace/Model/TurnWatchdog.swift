@@ -2,7 +2,7 @@
 /// kind of callback it delivers, as the lifecycle's own turns get it.
 extension LifecycleBudget {
     /// The callbacks whose turn is a termination (``LifecycleSettings/terminationWatchdog``).
-    static let terminationCallbacks: Set<String> = [Callback.willTerminate, Callback.willTerminateNotification]
+    package static let terminationCallbacks: Set<String> = [Callback.willTerminate, Callback.willTerminateNotification]
     /// The callbacks of a launch (``LifecycleSettings/launchWatchdog``).
     static let launchCallbacks: Set<String> = [
         Callback.willFinishLaunching, Callback.didFinishLaunching, Callback.sceneWillConnect,

@@ -79,7 +79,7 @@ public struct ParameterSlot: Equatable, Sendable {
     }
 
     /// `3`, `0.1`, `1000000000`: no exponent, no trailing zeros.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }

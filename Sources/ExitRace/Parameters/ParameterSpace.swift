@@ -10,16 +10,16 @@ public final class ParameterSpace: Sendable {
     public let slots: [ParameterSlot]
     private let indexByPath: [String: Int]
     /// Pairs of slots whose values must stay ordered (`deliverAfterMs` ≤ `costMs`, …).
-    let orderings: [Ordering]
+    package let orderings: [Ordering]
 
-    struct Ordering: Sendable {
-        var lower: Int
-        var upper: Int
+    package struct Ordering: Sendable {
+        package var lower: Int
+        package var upper: Int
         /// Why, for the message: "the request leaves while the call runs on its thread".
-        var reason: String
+        package var reason: String
     }
 
-    init(slots: [ParameterSlot], orderings: [Ordering]) {
+    package init(slots: [ParameterSlot], orderings: [Ordering]) {
         self.slots = slots
         self.orderings = orderings
         var index: [String: Int] = [:]
@@ -44,7 +44,7 @@ public final class ParameterSpace: Sendable {
     }
 
     /// The slot of a path spelled canonically, as ``SettingPath`` writes it (no parsing).
-    func index(canonical path: String) -> Int? { indexByPath[path] }
+    package func index(canonical path: String) -> Int? { indexByPath[path] }
 
     /// The slot a path names, or a diagnostic naming the closest path when there is none.
     /// `source` names where the path was written (a flag such as `--vary`, or a file).

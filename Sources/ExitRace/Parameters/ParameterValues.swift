@@ -7,9 +7,9 @@ public struct ParameterValues: Sendable {
     /// The space the values belong to; only its simulator runs them.
     public let space: ParameterSpace
     /// Indexed like `space.slots`.
-    public internal(set) var raw: ContiguousArray<Int64>
+    public package(set) var raw: ContiguousArray<Int64>
 
-    init(space: ParameterSpace, raw: ContiguousArray<Int64>) {
+    package init(space: ParameterSpace, raw: ContiguousArray<Int64>) {
         precondition(raw.count == space.count)
         self.space = space
         self.raw = raw

@@ -2,26 +2,26 @@
 ///
 /// The parameter space and the cell compiler both name settings through these functions, so a
 /// slot and the op that reads it always agree on the name.
-enum SettingPath {
-    static func timing(_ key: String) -> String { join("timing", key) }
-    static func startLatency(_ qos: QoSClass) -> String { join(join("timing", "startLatencyMs"), qos.name) }
-    static func lifecycle(_ key: String) -> String { join("lifecycle", key) }
-    static func activity(_ key: String) -> String { join("activity", key) }
-    static func goal(_ key: String) -> String { join("goal", key) }
-    static func limits(_ key: String) -> String { join("limits", key) }
-    static func systemCall(_ name: String, _ key: String) -> String { join(join("systemCalls", name), key) }
+package enum SettingPath {
+    package static func timing(_ key: String) -> String { join("timing", key) }
+    package static func startLatency(_ qos: QoSClass) -> String { join(join("timing", "startLatencyMs"), qos.name) }
+    package static func lifecycle(_ key: String) -> String { join("lifecycle", key) }
+    package static func activity(_ key: String) -> String { join("activity", key) }
+    package static func goal(_ key: String) -> String { join("goal", key) }
+    package static func limits(_ key: String) -> String { join("limits", key) }
+    package static func systemCall(_ name: String, _ key: String) -> String { join(join("systemCalls", name), key) }
 
     /// `strategies.Task.program`: the prefix of a strategy's steps.
-    static func program(ofStrategy name: String) -> String { join(join("strategies", name), "program") }
+    package static func program(ofStrategy name: String) -> String { join(join("strategies", name), "program") }
     /// `procedures.background.steps`.
-    static func steps(ofProcedure name: String) -> String { join(join("procedures", name), "steps") }
+    package static func steps(ofProcedure name: String) -> String { join(join("procedures", name), "steps") }
 
     /// `prefix[index]`.
-    static func element(_ prefix: String, _ index: Int) -> String { "\(prefix)[\(index)]" }
+    package static func element(_ prefix: String, _ index: Int) -> String { "\(prefix)[\(index)]" }
 
     /// A program step's nested steps and the member that holds them: `body`, or `expiration`
     /// for a background task's handler.
-    static func nested(in step: ProgramStep) -> (key: String, steps: [ProgramStep])? {
+    package static func nested(in step: ProgramStep) -> (key: String, steps: [ProgramStep])? {
         guard let steps = step.nestedBodies.first else { return nil }
         if case .beginBackgroundTask = step { return ("expiration", steps) }
         if case .callWithCompletion = step { return ("completion", steps) }

@@ -95,7 +95,7 @@ public enum CalibrationDrift {
 
     /// A value as written in a change line: a whole number grouped (`16384` → `16,384`); anything
     /// else, arrays included (where a separator would read as a list comma), as it is.
-    static func grouped(_ value: String) -> String {
+    package static func grouped(_ value: String) -> String {
         Int(value).map(TimeFormatting.grouped) ?? value
     }
 
@@ -123,7 +123,7 @@ public enum CalibrationDrift {
     }
 
     /// The `path`, `cell` or `verdict` string naming an object in an array.
-    static func name(_ node: JSONNode) -> String? {
+    package static func name(_ node: JSONNode) -> String? {
         guard case .object(let members) = node.value else { return nil }
         for key in ["path", "cell", "verdict"] {
             if let member = members.first(where: { $0.key == key }), case .string(let name) = member.value.value { return name }

@@ -16,8 +16,8 @@ public struct CalibrationText {
         self.simulator = simulator
     }
 
-    var scenario: Scenario { result.calibration.scenario }
-    var tally: CalibrationTally { result.tally }
+    package var scenario: Scenario { result.calibration.scenario }
+    package var tally: CalibrationTally { result.tally }
 
     /// `calibrate live-activity against FILE (iOS 18.4, device)` and the counts.
     public func headerLines() -> [String] {
@@ -114,20 +114,20 @@ public struct CalibrationText {
     }
 
     /// `○`, `×` or `△ background`.
-    func verdict(_ mask: UInt32) -> String {
+    package func verdict(_ mask: UInt32) -> String {
         let all = MeasuredTarget.everyProcedure(scenario.procedures.count)
         if mask == all { return "○" }
         if mask == 0 { return "×" }
         return "△ " + scenario.procedures.indices.filter { mask >> UInt32($0) & 1 == 1 }.map { scenario.procedures[$0].name }.joined(separator: "+")
     }
 
-    func unit(of setting: UncertainSetting) -> String {
+    package func unit(of setting: UncertainSetting) -> String {
         guard let slot = simulator.parameters.index(of: setting.path) else { return "" }
         return simulator.parameters.slots[slot].unit == .milliseconds ? " ms" : ""
     }
 
     /// `3.127`: at most three decimals, no trailing zeros.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
         return Distribution.format(rounded)
     }

@@ -118,7 +118,7 @@ extension ResultTable {
 
 extension Scenario {
     /// For goals other than the cleanup: what the run shows about the goal.
-    func goalStory(_ outcome: RunOutcome) -> String? {
+    package func goalStory(_ outcome: RunOutcome) -> String? {
         let ms = TimeFormatting.human as (VirtualInstant) -> String
         switch goal {
         case .cleanup:

@@ -3,7 +3,7 @@
 /// A table with no order-sensitive cell reads exactly as without exploration.
 extension ScenarioExploration {
     /// Whether the cell is order-sensitive under some procedure explored.
-    func isOrderSensitive(hook: Int, strategy: Int) -> Bool {
+    package func isOrderSensitive(hook: Int, strategy: Int) -> Bool {
         cells.contains { $0.cell.hook == hook && $0.cell.strategy == strategy && $0.isOrderSensitive }
     }
 
@@ -44,7 +44,7 @@ extension ScenarioExploration {
     }
 
     /// `A vs. B, both due at 1 ms`.
-    static func words(_ race: ScheduleRace) -> String {
+    package static func words(_ race: ScheduleRace) -> String {
         "\(race.defaultEvent) vs. \(race.otherEvent), both due at \(TimeFormatting.human(race.at))"
     }
 }

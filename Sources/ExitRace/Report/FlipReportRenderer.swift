@@ -64,7 +64,7 @@ public enum FlipReportRenderer {
 
     /// The report as it stands in a result file's `"sweeps"`: every line and cell, each with the
     /// words the text report prints, which diffs compare.
-    static func document(_ report: FlipReport) -> CanonicalJSON {
+    package static func document(_ report: FlipReport) -> CanonicalJSON {
         let axes: [CanonicalJSON] = report.axes.enumerated().map { index, axis in
             .object([
                 "path": .string(axis.path), "values": .integer(Int64(axis.values.count)),
@@ -139,7 +139,7 @@ public enum FlipReportRenderer {
     }
 
     /// A stored value in the file's unit: `11.001 ms`, or a whole number.
-    static func value(_ stored: Int64, isDuration: Bool) -> String {
+    package static func value(_ stored: Int64, isDuration: Bool) -> String {
         isDuration ? TimeFormatting.exactMilliseconds(stored) + " ms" : "\(stored)"
     }
 }

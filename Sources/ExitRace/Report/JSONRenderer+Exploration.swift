@@ -3,7 +3,7 @@
 /// gives them. Absent without exploration, so those documents keep their bytes.
 extension JSONRenderer {
     /// The table's document, with an `"exploration"` member when `exploration` is given.
-    static func document(_ table: ResultTable, exploration: ScenarioExploration?) -> CanonicalJSON {
+    package static func document(_ table: ResultTable, exploration: ScenarioExploration?) -> CanonicalJSON {
         guard let exploration, case .object(var members) = document(table) else { return document(table) }
         members.pairs.append((key: "exploration", value: explorationJSON(exploration)))
         return .object(members)

@@ -35,11 +35,11 @@ public enum JSONRenderer {
     static let closingOfMany = "  ]\n}\n"
 
     /// One table of several, as an element of `"scenarios"`.
-    static func member(_ table: ResultTable, last: Bool, exploration: ScenarioExploration? = nil) -> String {
+    package static func member(_ table: ResultTable, last: Bool, exploration: ScenarioExploration? = nil) -> String {
         "    " + document(table, exploration: exploration).serialized(indent: 4) + (last ? "\n" : ",\n")
     }
 
-    static func document(_ table: ResultTable) -> CanonicalJSON {
+    package static func document(_ table: ResultTable) -> CanonicalJSON {
         let scenario = table.scenario
         return .object([
             "formatVersion": .integer(formatVersion),
@@ -86,7 +86,7 @@ public enum JSONRenderer {
         return .object(members)
     }
 
-    static func outcome(_ outcome: RunOutcome, procedure: String) -> CanonicalJSON {
+    package static func outcome(_ outcome: RunOutcome, procedure: String) -> CanonicalJSON {
         func ns(_ instant: VirtualInstant?) -> CanonicalJSON { instant.map { .integer($0.nanoseconds) } ?? .null }
         var death = CanonicalJSON.null
         if let d = outcome.death {

@@ -12,7 +12,7 @@ public enum MarkdownRenderer {
     /// A sampled table: rates in the cells, then each cell's counts and intervals.
     public static func render(_ table: RateTable) -> String { render(layout: TableLayout(table)) }
 
-    static func render(layout: TableLayout) -> String {
+    package static func render(layout: TableLayout) -> String {
         var out = "### \(escape(layout.name)): \(escape(layout.title))\n\n"
         for line in layout.summary {
             out += line.hasPrefix("  ") ? "- \(escape(String(line.dropFirst(2))))\n" : "\(escape(line))\n\n"
@@ -45,7 +45,7 @@ public enum MarkdownRenderer {
     }
 
     /// Escapes the characters that would break a table or start formatting.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {

@@ -4,7 +4,7 @@
 /// keeps its line whole rather than being cut.
 public enum ProseWrapping {
     /// `text` as lines starting with `indent`, continuation lines with `indent` and four spaces.
-    static func lines(_ text: String, indent: String = "", width: Int = TextRenderer.maximumLineWidth) -> [String] {
+    package static func lines(_ text: String, indent: String = "", width: Int = TextRenderer.maximumLineWidth) -> [String] {
         let hanging = indent + "    "
         var lines: [String] = []
         var current = indent

@@ -4,7 +4,7 @@ public enum RateJSONRenderer {
     /// The table as one canonical JSON document.
     public static func render(_ table: RateTable) -> String { document(table).serialized() }
 
-    static func document(_ table: RateTable) -> CanonicalJSON {
+    package static func document(_ table: RateTable) -> CanonicalJSON {
         let scenario = table.scenario
         return .object([
             "formatVersion": .integer(JSONRenderer.formatVersion),
@@ -56,7 +56,7 @@ public enum RateJSONRenderer {
     }
 
     /// The non-empty bins, each with its range in nanoseconds.
-    static func margins(_ histogram: MarginHistogram) -> CanonicalJSON {
+    package static func margins(_ histogram: MarginHistogram) -> CanonicalJSON {
         let bins: [CanonicalJSON] = histogram.counts.indices.compactMap { bin in
             guard histogram.counts[bin] > 0 else { return nil }
             let range = MarginHistogram.range(ofBin: bin)

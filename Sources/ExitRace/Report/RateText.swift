@@ -15,7 +15,7 @@ extension RateTable {
     }
 
     /// What was sampled: the replications, the seed and each drawn setting.
-    func summaryLines() -> [String] {
+    package func summaryLines() -> [String] {
         let runs = replications.count
         var lines = [
             "sampled: \(runs) replication\(runs == 1 ? "" : "s") per cell and procedure, seed \(seed)"
@@ -111,7 +111,7 @@ extension RateTable {
     }
 
     /// `45%`; never `0%` or `100%` unless exactly so (`<1%`, `>99%`).
-    static func percent(_ finished: Int, of runs: Int) -> String {
+    package static func percent(_ finished: Int, of runs: Int) -> String {
         guard runs > 0 else { return "–" }
         if finished == 0 { return "0%" }
         if finished == runs { return "100%" }
@@ -122,7 +122,7 @@ extension RateTable {
     }
 
     /// `42.1–48.3%`, to a tenth of a percent (rounded outwards, so it never claims too much).
-    static func interval(_ interval: WilsonInterval) -> String {
+    package static func interval(_ interval: WilsonInterval) -> String {
         let low = (interval.low * 1000).rounded(.down) / 10, high = (interval.high * 1000).rounded(.up) / 10
         return "\(tenth(low))–\(tenth(high))%"
     }

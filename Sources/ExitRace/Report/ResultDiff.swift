@@ -77,7 +77,7 @@ public struct ResultDiff: Equatable, Sendable {
     /// Whether the two results agree (margins within the tolerance the diff was made with).
     public var isEmpty: Bool { changes.isEmpty }
 
-    init(changes: [Change]) { self.changes = changes }
+    package init(changes: [Change]) { self.changes = changes }
 
     /// How far a sampled cell's rate may move (a share: 0.02 is 2 percentage points) before it
     /// counts as a change, unless its 95% intervals stop overlapping: `--rate-tolerance`.
@@ -343,7 +343,7 @@ extension ResultDiff {
     }
 
     /// "2 cells flipped, 3 cells changed within their symbol, 1 strategy added".
-    var summary: String {
+    package var summary: String {
         var counts: [(String, Int)] = []
         func count(_ label: String, _ matches: (Change) -> Bool) {
             let n = changes.filter(matches).count

@@ -43,7 +43,7 @@ extension ResultDocument {
     }
 
     /// The member read leniently: nil when absent or when its limits are not in range.
-    static func exploration(_ root: JSONNode) -> Exploration? {
+    package static func exploration(_ root: JSONNode) -> Exploration? {
         guard let node = root["exploration"], let bound = wholeNumber(node["bound"]),
             let maxSchedules = wholeNumber(node["maxSchedules"]),
             (0...ExplorationLimits.maxBound).contains(bound), (1...ExplorationLimits.maxScheduleCount).contains(maxSchedules)

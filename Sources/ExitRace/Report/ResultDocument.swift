@@ -133,7 +133,7 @@ public struct ResultDocument: Equatable, Sendable {
         }
     }
 
-    init(scenario: String, hooks: [Entry], strategies: [Entry], procedures: [Entry], cells: [Cell]) {
+    package init(scenario: String, hooks: [Entry], strategies: [Entry], procedures: [Entry], cells: [Cell]) {
         self.scenario = scenario
         self.hooks = hooks
         self.strategies = strategies

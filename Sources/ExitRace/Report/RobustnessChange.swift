@@ -36,7 +36,7 @@ public struct RobustnessChange: Equatable, Sendable {
     }
 
     /// The runs whose robustness differs; none unless both documents were explored.
-    static func changes(_ old: ResultDocument, _ new: ResultDocument) -> [RobustnessChange] {
+    package static func changes(_ old: ResultDocument, _ new: ResultDocument) -> [RobustnessChange] {
         guard let before = old.exploration, let after = new.exploration else { return [] }
         return after.runs.compactMap { run in
             guard let previous = before.runs.first(where: {

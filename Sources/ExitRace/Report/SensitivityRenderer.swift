@@ -52,7 +52,7 @@ public enum SensitivityRenderer {
     }
 
     /// What the text and Markdown reports say.
-    struct Words {
+    package struct Words {
         var header: [String], key: [(letter: String, path: String, prior: String)], columns: [String], rows: [[String]], constant: [String]
         /// The text form: cells with the same indices together.
         var blocks: [Block]
@@ -89,7 +89,7 @@ public enum SensitivityRenderer {
             + "the indices and intervals are unreliable; raise --samples"
     }
 
-    static func words(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> Words {
+    package static func words(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> Words {
         let scenario = analysis.scenario, sums = bootstrap.sums
         let d = analysis.settings
         let header = [
@@ -143,22 +143,22 @@ public enum SensitivityRenderer {
     }
 
     /// `A`, `B`, … for setting `index`.
-    static func letter(_ index: Int) -> String { String(UnicodeScalar(UInt8(65 + index))) }
+    package static func letter(_ index: Int) -> String { String(UnicodeScalar(UInt8(65 + index))) }
 
     /// `AppDelegate · Task.detached · foreground`.
-    static func outputName(_ output: Int, _ scenario: Scenario) -> String {
+    package static func outputName(_ output: Int, _ scenario: Scenario) -> String {
         let procedures = scenario.procedures.count, cell = output / procedures
         let hook = cell / scenario.strategies.count, strategy = cell % scenario.strategies.count
         return "\(scenario.hooks[hook].label) · \(scenario.strategies[strategy].name) · \(scenario.procedures[output % procedures].name)"
     }
 
     /// `0.42 (0.38–0.46)`.
-    static func estimate(_ estimate: SobolEstimate) -> String {
+    package static func estimate(_ estimate: SobolEstimate) -> String {
         "\(index(estimate.value)) (\(index(estimate.low))–\(index(estimate.high)))"
     }
 
     /// `0.97`, `-0.01`: two decimals; estimates may stray a little outside 0…1.
-    static func index(_ value: Double) -> String {
+    package static func index(_ value: Double) -> String {
         let hundredths = Int((value * 100).rounded())
         let sign = hundredths < 0 ? "-" : ""
         let magnitude = abs(hundredths)

@@ -4,56 +4,56 @@
 /// Built once from a ``ResultTable``. The text, Markdown and HTML renderers differ only in how they
 /// escape, align and decorate these strings, so what a table says is decided here, once. Strings
 /// are plain: no renderer's escaping is applied.
-struct TableLayout {
+package struct TableLayout {
     /// A strategy.
-    struct Column {
-        var title: String
+    package struct Column {
+        package var title: String
         /// The strategy's source, shown by the HTML report; may be empty.
-        var code: String
+        package var code: String
     }
 
     /// A hook and its cells, one per column.
-    struct Row {
-        var title: String
-        var cells: [Cell]
+    package struct Row {
+        package var title: String
+        package var cells: [Cell]
     }
 
-    struct Cell {
-        var hook: Int
-        var strategy: Int
+    package struct Cell {
+        package var hook: Int
+        package var strategy: Int
         /// `○`, `△ background`, `× [d]`: see ``ResultTable/cellText(_:)``.
-        var text: String
-        var verdict: ResultTable.Verdict
+        package var text: String
+        package var verdict: ResultTable.Verdict
     }
 
-    struct Procedure {
-        var name: String
-        var label: String
+    package struct Procedure {
+        package var name: String
+        package var label: String
 
         /// `separator + label`, or nothing when the label is the name (a procedure without one).
-        func labelSuffix(_ separator: String) -> String { label == name ? "" : separator + label }
+        package func labelSuffix(_ separator: String) -> String { label == name ? "" : separator + label }
     }
 
     /// The title of the column that holds the row titles.
-    static let cornerTitle = "hook"
+    package static let cornerTitle = "hook"
 
     /// The scenario's name and title, which every renderer joins with `: `.
-    var name: String
-    var title: String
-    var columns: [Column]
-    var rows: [Row]
-    var legend: [String]
-    var procedures: [Procedure]
+    package var name: String
+    package var title: String
+    package var columns: [Column]
+    package var rows: [Row]
+    package var legend: [String]
+    package var procedures: [Procedure]
     /// One line per marked cell and kind of mark; empty when no cell is marked.
-    var details: [String]
+    package var details: [String]
     /// Lines under the title saying what a sampled table sampled; empty for a plain table.
-    var summary: [String] = []
+    package var summary: [String] = []
     /// A sampled table's rates, one line per cell; empty for a plain table.
-    var rates: [String] = []
+    package var rates: [String] = []
 
     /// With `exploration`: `[o]` on order-sensitive cells, its key and a details line per
     /// order-sensitive cell run (nothing more when no cell is order-sensitive).
-    init(_ table: ResultTable, exploration: ScenarioExploration? = nil) {
+    package init(_ table: ResultTable, exploration: ScenarioExploration? = nil) {
         let legend = table.legendLines() + (exploration?.legendLines() ?? [])
         let details = table.detailLines() + (exploration?.detailLines() ?? [])
         self.init(table.scenario, legend: legend, details: details) { hook, strategy in
@@ -91,7 +91,7 @@ struct TableLayout {
 
     /// The layout of a sampled table: rates in the cells, what was sampled under the title, and
     /// each cell's counts with their intervals.
-    init(_ table: RateTable) {
+    package init(_ table: RateTable) {
         self.init(table.scenario, legend: table.legendLines(), details: table.detailLines()) { hook, strategy in
             let cell = table.cell(hook: hook, strategy: strategy)
             return (table.cellText(cell), cell.verdict)

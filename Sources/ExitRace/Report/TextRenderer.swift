@@ -23,7 +23,7 @@ public enum TextRenderer {
     /// A sampled table: rates in the cells, then each cell's counts and intervals.
     public static func render(_ table: RateTable) -> String { render(layout: TableLayout(table)) }
 
-    static func render(layout: TableLayout) -> String {
+    package static func render(layout: TableLayout) -> String {
         var out = ProseWrapping.text("\(layout.name): \(layout.title)") + "\n"
         if !layout.summary.isEmpty { out += layout.summary.map { ProseWrapping.text($0) }.joined() + "\n" }
         out += grid(layout) + "\n"
@@ -42,7 +42,7 @@ public enum TextRenderer {
     }
 
     /// The table itself: the wrapped header lines, a rule, then one line per row, columns aligned.
-    static func grid(_ layout: TableLayout) -> String {
+    package static func grid(_ layout: TableLayout) -> String {
         let headers = [TableLayout.cornerTitle] + layout.columns.map(\.title)
         let rows = layout.rows.map { [$0.title] + $0.cells.map(\.text) }
         var (wrapped, widths) = wrapHeaders(headers, rows: rows)
@@ -182,7 +182,7 @@ public enum TextRenderer {
     }
 
     /// `text` cut after each of `breaks`, which stay with the piece before them.
-    static func split(_ text: String, after breaks: Set<Character>) -> [String] {
+    package static func split(_ text: String, after breaks: Set<Character>) -> [String] {
         var pieces: [String] = []
         var piece = ""
         for character in text {

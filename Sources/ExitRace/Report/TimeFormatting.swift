@@ -1,7 +1,7 @@
 /// Formats virtual time for people: milliseconds with up to three decimals (microsecond
 /// resolution), computed with integers only so the text is the same on every machine.
 package enum TimeFormatting {
-    static func milliseconds(_ nanoseconds: Int64) -> String {
+    package static func milliseconds(_ nanoseconds: Int64) -> String {
         let sign = nanoseconds < 0 ? "-" : ""
         let microseconds = (abs(nanoseconds) + 500) / 1_000
         let whole = microseconds / 1_000
@@ -11,11 +11,11 @@ package enum TimeFormatting {
         return fraction.isEmpty ? "\(sign)\(whole) ms" : "\(sign)\(whole).\(fraction) ms"
     }
 
-    static func milliseconds(_ instant: VirtualInstant) -> String { milliseconds(instant.nanoseconds) }
+    package static func milliseconds(_ instant: VirtualInstant) -> String { milliseconds(instant.nanoseconds) }
 
     /// Milliseconds to the nanosecond, no trailing zeros and no unit (`11.000001`): sweep
     /// boundaries can be pinned that finely.
-    static func exactMilliseconds(_ nanoseconds: Int64) -> String {
+    package static func exactMilliseconds(_ nanoseconds: Int64) -> String {
         let sign = nanoseconds < 0 ? "-" : ""
         let magnitude = nanoseconds.magnitude
         var fraction = String(magnitude % 1_000_000)
@@ -25,7 +25,7 @@ package enum TimeFormatting {
     }
 
     /// Always three decimals (`50.000 ms`, `24,900.000 ms`), for columns that line up.
-    static func fixedMilliseconds(_ nanoseconds: Int64) -> String {
+    package static func fixedMilliseconds(_ nanoseconds: Int64) -> String {
         let sign = nanoseconds < 0 ? "-" : ""
         let microseconds = (abs(nanoseconds) + 500) / 1_000
         var fraction = String(microseconds % 1_000)
@@ -34,7 +34,7 @@ package enum TimeFormatting {
     }
 
     /// A margin, with its sign always shown: `+42.5 ms`, `-7.9 ms`.
-    static func signedMilliseconds(_ duration: VirtualDuration) -> String {
+    package static func signedMilliseconds(_ duration: VirtualDuration) -> String {
         duration.nanoseconds >= 0 ? "+" + milliseconds(duration.nanoseconds) : milliseconds(duration.nanoseconds)
     }
 
@@ -66,7 +66,7 @@ package enum TimeFormatting {
 
 extension TimeFormatting {
     /// A count and its noun, grouped and in the right number: `1 set`, `16,384 sets`.
-    static func counted(_ count: Int, _ noun: String) -> String {
+    package static func counted(_ count: Int, _ noun: String) -> String {
         "\(grouped(count)) \(noun)\(count == 1 ? "" : "s")"
     }
 

@@ -8,7 +8,7 @@ public enum DefaultScenario {
     /// Its file in this repository, relative to the root: what diagnostics about it name.
     public static let fileName = "scenarios/live-activity.json"
 
-    static let json = #"""
+    package static let json = #"""
 {
   "$schema": "scenario.schema.json",
   "name": "live-activity",

@@ -50,6 +50,6 @@ enum DistributionCall {
 }
 
 /// A malformed distribution call.
-struct DistributionCallError: Error {
-    var message: String
+package struct DistributionCallError: Error {
+    package var message: String
 }

@@ -9,7 +9,7 @@
 /// is not ○, △ or ×, △ without procedures, procedures on ○ or ×.
 public enum MeasurementsDecoder {
     static let topLevel = ["$schema", "device", "os", "notes", "cells"]
-    static let cell = ["hook", "strategy", "observed", "procedures"]
+    package static let cell = ["hook", "strategy", "observed", "procedures"]
 
     /// Reads and decodes the measured table at `path`: Markdown when it ends in `.md`, else JSON.
     public static func load(path: String) throws(InputError) -> MeasuredTable {
@@ -30,7 +30,7 @@ public enum MeasurementsDecoder {
 
     /// Decodes a measured table from a parsed document; `extraMembers` are top-level members a
     /// caller reads itself (a public report's `source`), allowed here and otherwise ignored.
-    static func decode(root: JSONNode, file: String, extraMembers: [String] = []) throws(InputError) -> MeasuredTable {
+    package static func decode(root: JSONNode, file: String, extraMembers: [String] = []) throws(InputError) -> MeasuredTable {
         let log = DiagnosticLog()
         var table = MeasuredTable(file: file, device: "", os: "", notes: "", cells: [])
         if let reader = ObjectReader(root, path: "", allowed: topLevel + extraMembers, log: log) {

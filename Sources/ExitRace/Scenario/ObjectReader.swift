@@ -1,29 +1,29 @@
 /// Collects diagnostics while a JSON document is decoded, so that one pass reports every problem.
-final class DiagnosticLog {
-    private(set) var diagnostics: [Diagnostic] = []
+package final class DiagnosticLog {
+    package private(set) var diagnostics: [Diagnostic] = []
 
-    init() {}
+    package init() {}
 
-    func error(_ path: String, _ position: SourcePosition, _ message: String) {
+    package func error(_ path: String, _ position: SourcePosition, _ message: String) {
         diagnostics.append(Diagnostic(at: position, path: path, message: message))
     }
 
-    func expected(_ what: String, at node: JSONNode, _ path: String) {
+    package func expected(_ what: String, at node: JSONNode, _ path: String) {
         error(path, node.position, "expected \(what), found \(node.kindDescription)")
     }
 }
 
 /// Reads the members of one JSON object, reporting unknown members (with a suggestion), missing
 /// ones and values of the wrong kind. Each accessor returns `nil` after logging a problem.
-struct ObjectReader {
-    let node: JSONNode
-    let path: String
-    let members: [JSONNode.Member]
-    let log: DiagnosticLog
+package struct ObjectReader {
+    package let node: JSONNode
+    package let path: String
+    package let members: [JSONNode.Member]
+    package let log: DiagnosticLog
 
     /// `nil` (and a diagnostic) when `node` is not an object. `"note"` is always allowed, as a
     /// comment. With `allowed` `nil`, any member is (a file format that older tools read leniently).
-    init?(_ node: JSONNode, path: String, allowed: [String]?, log: DiagnosticLog, expecting what: String = "an object") {
+    package init?(_ node: JSONNode, path: String, allowed: [String]?, log: DiagnosticLog, expecting what: String = "an object") {
         guard case .object(let members) = node.value else {
             log.expected(what, at: node, path)
             return nil
@@ -44,18 +44,18 @@ struct ObjectReader {
         }
     }
 
-    subscript(key: String) -> JSONNode? { members.first { $0.key == key }?.value }
+    package subscript(key: String) -> JSONNode? { members.first { $0.key == key }?.value }
 
     /// Where the member's value is, or the object itself when the member is absent.
-    func position(_ key: String) -> SourcePosition { self[key]?.position ?? node.position }
+    package func position(_ key: String) -> SourcePosition { self[key]?.position ?? node.position }
 
-    func childPath(_ key: String) -> String { join(path, key) }
+    package func childPath(_ key: String) -> String { join(path, key) }
 
     private func missing(_ key: String, _ what: String) {
         log.error(path, node.position, "missing member \"\(key)\" (\(what))")
     }
 
-    func string(_ key: String, required: Bool = false) -> String? {
+    package func string(_ key: String, required: Bool = false) -> String? {
         guard let value = self[key] else {
             if required { missing(key, "a string") }
             return nil
@@ -67,7 +67,7 @@ struct ObjectReader {
         return s
     }
 
-    func bool(_ key: String, required: Bool = false) -> Bool? {
+    package func bool(_ key: String, required: Bool = false) -> Bool? {
         guard let value = self[key] else {
             if required { missing(key, "true or false") }
             return nil
@@ -80,7 +80,7 @@ struct ObjectReader {
     }
 
     /// Any number.
-    func number(_ key: String, required: Bool = false) -> Double? {
+    package func number(_ key: String, required: Bool = false) -> Double? {
         guard let value = self[key] else {
             if required { missing(key, "a number") }
             return nil
@@ -93,7 +93,7 @@ struct ObjectReader {
     }
 
     /// A whole number in `range`.
-    func integer(_ key: String, in range: ClosedRange<Int>, required: Bool = false) -> Int? {
+    package func integer(_ key: String, in range: ClosedRange<Int>, required: Bool = false) -> Int? {
         guard let value = self[key] else {
             if required { missing(key, "a whole number") }
             return nil
@@ -109,7 +109,7 @@ struct ObjectReader {
     }
 
     /// A duration in milliseconds, converted to nanoseconds (nearest, halves away from zero).
-    func milliseconds(_ key: String, max: Double = Limits.maxDurationMs, required: Bool = false) -> VirtualDuration? {
+    package func milliseconds(_ key: String, max: Double = Limits.maxDurationMs, required: Bool = false) -> VirtualDuration? {
         guard let value = self[key] else {
             if required { missing(key, "milliseconds") }
             return nil
@@ -117,7 +117,7 @@ struct ObjectReader {
         return Self.milliseconds(value, path: childPath(key), max: max, log: log)
     }
 
-    static func milliseconds(_ value: JSONNode, path: String, max: Double, log: DiagnosticLog) -> VirtualDuration? {
+    package static func milliseconds(_ value: JSONNode, path: String, max: Double, log: DiagnosticLog) -> VirtualDuration? {
         guard case .number(let number, _) = value.value, number.isFinite, number >= 0, number <= max,
             let duration = VirtualDuration.milliseconds(number)
         else {
@@ -145,7 +145,7 @@ struct ObjectReader {
 
     /// A string that must name one of `names` (a system call, a callback, …): otherwise a
     /// diagnostic listing them, with a suggestion.
-    func reference(_ key: String, to names: [String], what: String) -> String? {
+    package func reference(_ key: String, to names: [String], what: String) -> String? {
         guard let name = string(key, required: true) else { return nil }
         guard names.contains(name) else {
             log.error(childPath(key), position(key), "expected \(what) (\(names.joined(separator: ", "))), found \"\(name)\"" + suggestion(name, names))
@@ -154,7 +154,7 @@ struct ObjectReader {
         return name
     }
 
-    func qos(_ key: String) -> QoSClass? {
+    package func qos(_ key: String) -> QoSClass? {
         guard let name = string(key) else { return nil }
         guard let qos = QoSClass.named(name) else {
             var message = "expected a QoS class or task priority (\(QoSClass.acceptedNames.joined(separator: ", "))), found \"\(name)\""
@@ -168,7 +168,7 @@ struct ObjectReader {
     }
 
     /// One of a fixed set of strings.
-    func choice(_ key: String, from choices: [String], required: Bool = false) -> String? {
+    package func choice(_ key: String, from choices: [String], required: Bool = false) -> String? {
         guard let value = self[key] else {
             if required { missing(key, "one of \(choices.joined(separator: ", "))") }
             return nil
@@ -185,11 +185,11 @@ struct ObjectReader {
     }
 
     /// One of the names of `Name`, as its case.
-    func choice<Name: ScenarioName>(_ key: String, as _: Name.Type, required: Bool = false) -> Name? {
+    package func choice<Name: ScenarioName>(_ key: String, as _: Name.Type, required: Bool = false) -> Name? {
         choice(key, from: Name.names, required: required).flatMap(Name.init(rawValue:))
     }
 
-    func array(_ key: String, required: Bool = false) -> [JSONNode]? {
+    package func array(_ key: String, required: Bool = false) -> [JSONNode]? {
         guard let value = self[key] else {
             if required { missing(key, "an array") }
             return nil
@@ -202,7 +202,7 @@ struct ObjectReader {
     }
 
     /// A reader of an object-valued member (see ``init(_:path:allowed:log:expecting:)`` for `allowed`).
-    func object(_ key: String, allowed: [String]?, required: Bool = false) -> ObjectReader? {
+    package func object(_ key: String, allowed: [String]?, required: Bool = false) -> ObjectReader? {
         guard let value = self[key] else {
             if required { missing(key, "an object") }
             return nil
@@ -211,7 +211,7 @@ struct ObjectReader {
     }
 
     /// The members of an object-valued member, in file order.
-    func members(_ key: String, required: Bool = false) -> [JSONNode.Member]? {
+    package func members(_ key: String, required: Bool = false) -> [JSONNode.Member]? {
         guard let value = self[key] else {
             if required { missing(key, "an object") }
             return nil

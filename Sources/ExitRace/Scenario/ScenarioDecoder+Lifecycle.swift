@@ -131,7 +131,7 @@ extension ScenarioDecoder {
 
 extension AppState {
     /// The name in scenario files: `notRunning`, `active`, …
-    var key: String {
+    package var key: String {
         switch self {
         case .notRunning: "notRunning"
         case .inactive: "inactive"

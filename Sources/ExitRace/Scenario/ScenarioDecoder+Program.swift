@@ -1,19 +1,19 @@
 /// Decoding of strategies: their programs, one function per family of steps, and the checks that
 /// need a whole strategy (waits nothing ends, a cleanup call somewhere).
 extension ScenarioDecoder {
-    struct ProgramContext {
+    package struct ProgramContext {
         var callNames: [String]
-        var cleanupCalls: [String]
+        package var cleanupCalls: [String]
         var log: DiagnosticLog
         /// Semaphore and flag use in the strategy being decoded.
-        var semaphores = SemaphoreUse()
-        var flags = SemaphoreUse()
+        package var semaphores = SemaphoreUse()
+        package var flags = SemaphoreUse()
         /// Whether strategies must call a cleanup system call (the goal is the cleanup).
         var requireCleanup = true
         /// The names of the scenario's own dispatch queues (`queues`).
         var queueNames: [String] = []
         /// Dispatch group use in the strategy being decoded.
-        var groups = SemaphoreUse()
+        package var groups = SemaphoreUse()
         /// The groups the strategy enters (in `signaled`).
         var groupEnters = SemaphoreUse()
         /// Where `addTask` may go and which `async let` names are in scope (structured concurrency).
@@ -25,11 +25,11 @@ extension ScenarioDecoder {
     }
 
     /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
-    final class SemaphoreUse {
+    package final class SemaphoreUse {
         var signaled: [String] = []
         var waits: [(name: String, path: String, position: SourcePosition)] = []
 
-        func reset() {
+        package func reset() {
             signaled = []
             waits = []
         }

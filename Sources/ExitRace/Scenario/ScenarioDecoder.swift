@@ -11,7 +11,7 @@ public enum ScenarioDecoder {
     }
 
     /// Decodes a parsed document (after `extend` and `--set` have been applied to it).
-    static func decode(_ root: JSONNode, file: String) throws(InputError) -> Scenario {
+    package static func decode(_ root: JSONNode, file: String) throws(InputError) -> Scenario {
         let log = DiagnosticLog()
         var root = applyRunCondition(root, log: log)
         let uncertainties = extractDistributions(&root, log: log)
@@ -26,7 +26,7 @@ public enum ScenarioDecoder {
 
     /// Parses JSON text, turning a syntax error into a diagnostic.
     /// A `note` that is an array is checked but not built: nothing reads it but the document's text.
-    static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONNode {
         try JSONDocument.parse(bytes, file: file, unreadKey: ScenarioKeys.note)
     }
 

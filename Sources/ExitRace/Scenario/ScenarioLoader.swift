@@ -6,7 +6,7 @@ public enum ScenarioLoader {
     /// How many files one `extend` chain may have.
     static let maxExtendDepth = 16
     /// `"extend": "builtin:live-activity"` extends the built-in default scenario.
-    static let builtinPrefix = "builtin:"
+    package static let builtinPrefix = "builtin:"
 
     /// Loads the scenario file at `path`: follows its `extend` chain, applies `overrides` in order,
     /// then decodes. The scenario is named after the file unless it states a name.
@@ -61,7 +61,7 @@ public enum ScenarioLoader {
     }
 
     /// The file's JSON with its `extend` chain resolved. `chain` holds the files that extend it.
-    static func document(path: String, chain: [String]) throws(InputError) -> JSONNode {
+    package static func document(path: String, chain: [String]) throws(InputError) -> JSONNode {
         let node: JSONNode
         if path.hasPrefix(builtinPrefix) {
             guard path == builtinPrefix + DefaultScenario.name else {
@@ -141,7 +141,7 @@ public enum ScenarioLoader {
         "expected \"\(builtinPrefix)\(DefaultScenario.name)\" (the only built-in scenario), found \"\(name)\""
     }
 
-    static func resolve(_ path: String, relativeTo file: String) -> String {
+    package static func resolve(_ path: String, relativeTo file: String) -> String {
         if path.hasPrefix("/") { return path }
         let directory = (file as NSString).deletingLastPathComponent
         let joined = directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
@@ -157,9 +157,9 @@ public struct ResolvedScenario: Equatable, Sendable {
     /// The file the document was read from: it names the scenario when the document does not.
     public let file: String
     /// The document, parsed.
-    let document: JSONNode
+    package let document: JSONNode
 
-    init(document: JSONNode, file: String) {
+    package init(document: JSONNode, file: String) {
         self.document = document
         self.file = file
         text = document.text

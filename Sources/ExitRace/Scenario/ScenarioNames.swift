@@ -2,15 +2,15 @@
 ///
 /// The decoder turns such a name into a case and then switches over the cases with no `default:`,
 /// so a name added here cannot be decoded as some other name: the compiler asks for its case.
-protocol ScenarioName: RawRepresentable, CaseIterable, Sendable where RawValue == String, AllCases == [Self] {}
+package protocol ScenarioName: RawRepresentable, CaseIterable, Sendable where RawValue == String, AllCases == [Self] {}
 
 extension ScenarioName {
     /// Every name, in declaration order.
-    static var names: [String] { allCases.map(\.rawValue) }
+    package static var names: [String] { allCases.map(\.rawValue) }
 }
 
 /// The `op` (or `kind`) of an object whose members depend on it, with the members each allows.
-protocol StepKind: ScenarioName {
+package protocol StepKind: ScenarioName {
     /// The members an object of this kind may hold, the discriminator included, in schema order.
     var members: [String] { get }
 }

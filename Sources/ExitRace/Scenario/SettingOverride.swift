@@ -8,12 +8,12 @@
 /// The result is validated like the file itself.
 public struct SettingOverride: Equatable, Sendable {
     /// One step of a path: a member's key or an array index.
-    typealias Component = JSONPath.Component
+    package typealias Component = JSONPath.Component
 
     /// The argument as given, `path=value`; it names the override in diagnostics.
     public var argument: String
-    var path: [Component]
-    var value: JSONNode
+    package var path: [Component]
+    package var value: JSONNode
 
     /// Parses `path=value`.
     public static func parse(_ argument: String) throws(InputError) -> SettingOverride {

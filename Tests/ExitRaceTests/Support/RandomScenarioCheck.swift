@@ -1,4 +1,7 @@
 @testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
 import Testing
 
 /// The checks every random-program test makes of one generated scenario: it decodes; each kill

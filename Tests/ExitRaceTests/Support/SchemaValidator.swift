@@ -1,4 +1,12 @@
 @testable import ExitRace
+@testable import ExitRaceFiles
+@testable import ExitRaceParameters
+@testable import ExitRaceScenario
+@testable import ExitRaceEngine
+@testable import ExitRaceImport
+@testable import ExitRaceReport
+@testable import ExitRaceExplain
+@testable import ExitRaceBatch
 
 /// A JSON Schema (2020-12) validator for the keywords `scenarios/scenario.schema.json` uses:
 /// `type`, `properties`, `additionalProperties`, `required`, `propertyNames`, `minProperties`,

@@ -1,6 +1,10 @@
 import Foundation
 
 @testable import ExitRace
+@testable import ExitRaceFiles
+@testable import ExitRaceParameters
+@testable import ExitRaceEngine
+@testable import ExitRaceBatch
 
 /// A seeded sample of the cases a heavy equivalence test covers (parallel = serial, slot = `--set`,
 /// fuzz rounds), so `swift test` stays fast in a debug build while the engine's invariants still run

@@ -1,4 +1,8 @@
 @testable import ExitRace
+@testable import ExitRaceFiles
+@testable import ExitRaceEngine
+@testable import ExitRaceExperiment
+@testable import ExitRaceReport
 
 /// Builds small scenarios for tests from JSON fragments, so each test states only what it is about.
 enum TestScenario {

@@ -1,0 +1,3 @@
+// The layers below this one, visible to every file of the module and to its users.
+@_exported import ExitRaceKernel
+@_exported import ExitRaceDiagnostics
