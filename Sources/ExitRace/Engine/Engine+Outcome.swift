@@ -1,6 +1,7 @@
 /// Judging a finished run by the scenario's goal.
 extension Engine {
     /// The run's outcome, judged by the scenario's goal.
+    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
     func outcome(events: Int, bound: RunOutcome.Bound?) -> RunOutcome {
         var outcome = RunOutcome(
             cleanupFinished: cleanupAt != nil, cleanupAt: cleanupAt, wouldHaveFinishedAt: wouldHaveFinishedAt,
