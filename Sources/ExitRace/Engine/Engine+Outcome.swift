@@ -29,6 +29,7 @@ extension Engine {
         return outcome
     }
 
+    @inline(__always)  // called from run through outcome(): a call would copy the whole engine once a run
     func activityOutcome() -> RunOutcome.ActivityOutcome? {
         guard hasActivity, activity.exists else { return nil }
         let limit = activity.startedAt + value(slots.activityMaxActive)
