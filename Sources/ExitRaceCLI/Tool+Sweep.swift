@@ -27,7 +27,7 @@ extension Tool {
                 for window in stride(from: 0, to: grid.pointCount, by: sweepWindow) {
                     let points = SweepPoint.run(
                         scenario: scenario, grid: grid, points: window..<min(window + sweepWindow, grid.pointCount), parallel: parallel)
-                    try results.write(SweepLinesRenderer.render(points, grid: grid, scenario: scenario))
+                    try results.write(SweepLinesRenderer.render(points, grid: grid, scenario: scenario, parallel: parallel))
                 }
             case let format:
                 try checkReportSize(grid, scenario)

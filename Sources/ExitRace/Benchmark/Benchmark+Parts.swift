@@ -117,7 +117,7 @@ extension Benchmark {
         var bytes = 0
         let (elapsed, blocks) = Stopwatch().repeatedly(seconds: seconds) {
             let points = SweepPoint.run(scenario: scenario, grid: grid, points: 0..<grid.pointCount)
-            bytes += SweepLinesRenderer.render(points, grid: grid, scenario: scenario).utf8.count
+            bytes += SweepLinesRenderer.render(points, grid: grid, scenario: scenario, parallel: true).utf8.count
         }
         let runs = Double(blocks * grid.pointCount * scenario.hooks.count * scenario.strategies.count * scenario.procedures.count)
         return Part(

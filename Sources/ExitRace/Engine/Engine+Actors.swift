@@ -51,6 +51,7 @@ extension Engine {
     }
 
     /// The job actor `k` runs next: the highest priority, then the first enqueued; -1 for none.
+    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
     private func nextActorJob(_ k: Int32) -> Int32 {
         var next: Int32 = -1
         for index in contexts.indices where contexts[index].actor == k && waitsForActor(Int32(index)) {

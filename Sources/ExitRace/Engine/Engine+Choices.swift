@@ -51,9 +51,4 @@ extension Engine {
         }
         return candidate
     }
-
-    mutating func resetScheduling() {
-        instantReady.removeAll(keepingCapacity: true)
-        scheduler.rewind()
-    }
 }

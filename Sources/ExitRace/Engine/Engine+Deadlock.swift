@@ -16,6 +16,7 @@ extension Engine {
     }
 
     /// The resource a thread is blocked on for good (no timeout), if any.
+    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
     func blockedResource(_ t: Int32) -> Resource? {
         let thread = threads[Int(t)]
         if thread.state == .queueWaiting { return .queue(thread.waitQueue) }

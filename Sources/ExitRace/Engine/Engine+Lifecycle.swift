@@ -27,6 +27,7 @@ extension Engine {
     }
 
     /// How long a task's allowance still runs when its expiration handler is called.
+    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
     var timeLeftAtExpiration: Int64 {
         let allowance = value(slots.backgroundTaskAllowance)
         return allowance - max(0, allowance - value(slots.expirationWarning))

@@ -1,6 +1,7 @@
 /// Judging a finished run by the scenario's goal.
 extension Engine {
     /// The run's outcome, judged by the scenario's goal.
+    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
     package func outcome(events: Int, bound: RunOutcome.Bound?) -> RunOutcome {
         var outcome = RunOutcome(
             cleanupFinished: cleanupAt != nil, cleanupAt: cleanupAt, wouldHaveFinishedAt: wouldHaveFinishedAt,
@@ -29,6 +30,7 @@ extension Engine {
         return outcome
     }
 
+    @inline(__always)  // called from run through outcome(): a call would copy the whole engine once a run
     func activityOutcome() -> RunOutcome.ActivityOutcome? {
         guard hasActivity, activity.exists else { return nil }
         let limit = activity.startedAt + value(slots.activityMaxActive)

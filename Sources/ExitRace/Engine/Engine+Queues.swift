@@ -191,6 +191,7 @@ extension Engine {
     }
 
     /// The context a call's effect belongs to: for a completion handler's call, its caller.
+    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
     func effectOwner(_ c: Int32) -> Int32 {
         contexts[Int(c)].kind == .completionHandler ? contexts[Int(c)].caller : c
     }

@@ -68,7 +68,7 @@ extension Engine {
         alive = false
         appState = .terminated
         death = RunOutcome.Death(at: now, cause: cause)
-        note(.died, a: Int32(RunOutcome.DeathCause.allCases.firstIndex(of: cause)!))
+        if tracing { note(.died, a: Int32(RunOutcome.DeathCause.allCases.firstIndex(of: cause)!)) }
         deadlock = findDeadlock()
         let main = Int(Self.mainThread)
         if threads[main].state == .waiting { semaphoreWaiters[Int(threads[main].semaphore)] -= 1 }

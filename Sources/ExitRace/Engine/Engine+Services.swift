@@ -73,6 +73,7 @@ extension Engine {
         if program.usesServices { note(.service, a: -1, b: ServiceEvent.forceQuit.rawValue) }
     }
 
+    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
     private func cancelledByForceQuit(_ service: ServiceTiming) -> Bool {
         service.cancelledByForceQuit && services.forceQuitAt >= 0
     }

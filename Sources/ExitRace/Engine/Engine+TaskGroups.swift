@@ -21,6 +21,7 @@ extension Engine {
     }
 
     /// The unfinished child of `c` started by the `spawnChild` op at `op` (the latest one), or -1.
+    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
     func liveChild(of c: Int32, spawnedAt op: Int32) -> Int32 {
         var found: Int32 = -1
         for index in contexts.indices

@@ -14,6 +14,13 @@
 /// The engine's parts: `Engine+Script` (the kill procedure), `Engine+Lifecycle` (background
 /// tasks, suspension, timers, the Live Activity), `Engine+Executors` (queues and pools),
 /// `Engine+Ops` (interpreting ops), `Engine+Semaphores`, `Engine+Deadlock`, `Engine+Outcome`.
+/// Its state is in parts too: the threads and contexts, ``ExecutorState`` (queues, pools, actors),
+/// ``LifecycleState`` (the app's state and the script), ``TraceRecorder`` and
+/// ``ScheduleExploration``; `Engine+Parts` gives their fields the names the extensions use. Nothing
+/// in it serves only the benchmark: that watches a run through a ``RunObserver``.
+///
+/// A non-mutating method called from mutating engine code is passed a copy of the whole engine
+/// (over a kilobyte): helpers that mutating code calls per event are `@inline(__always)`.
 ///
 /// One engine is reused for many runs: every run empties the arrays but keeps their capacity, so
 /// after the first run nothing in the event loop allocates (deadlock reports excepted). It is a
@@ -24,7 +31,6 @@ struct Engine {
     let mainQoS: UInt8
     /// Index of the first cooperative thread; the Dispatch workers follow the cooperative pool.
     let firstCooperative: Int32 = 1
-    var firstDispatch: Int32 = 1
     let hasActivity: Bool
     /// `lifecycle.debuggerAttached`: the debugger keeps the app from being suspended.
     let debuggerAttached: Bool
@@ -38,10 +44,6 @@ struct Engine {
     /// The QoS of each own queue (raw values) and whether it is serial, by queue index.
     let queueQoS: ContiguousArray<UInt8>
     let queueSerial: ContiguousArray<Bool>
-    /// Per own serial queue: the context holding it, and the first and last context waiting (-1 for none).
-    var queueOwner = ReusableArray<Int32>()
-    var queueHead = ReusableArray<Int32>()
-    var queueTail = ReusableArray<Int32>()
     /// Per dispatch group (an entry of the semaphores): its first notify block waiting, or -1.
     var groupNotifyHead = ReusableArray<Int32>()
 
@@ -51,55 +53,18 @@ struct Engine {
     var queue = EventQueue<SimEvent>()
     var contexts = ReusableArray<SimContext>()
     var threads = ContiguousArray<SimThread>()
-    var mainQueue = ReusableArray<Int32>()
-    var mainQueueHead = 0
-    var mainKickPending = false
-    var cooperativeReady = CooperativePool()
-    var dispatchReady = ReadyBuckets()
-    var cooperativeIdle = ReusableArray<Int32>()
-    var dispatchIdle = ReusableArray<Int32>()
-    /// Threads from here to the end of their pool have not been used in this run (and are idle).
-    var cooperativeFresh: Int32 = 1
-    var dispatchFresh: Int32 = 1
+    /// The main queue, the pools, the own queues and the actors.
+    var executors = ExecutorState()
+    /// The app's lifecycle and the kill procedure's script.
+    var lifecycle = LifecycleState()
     var semaphoreValue = ReusableArray<Int32>()
     var semaphoreWaiters = ReusableArray<Int32>()
-    var readySequence: UInt32 = 0
     var nextWaitTicket: UInt32 = 0
-    var scriptPc = 0
-    /// While the script runs an action's expansion: where it ends, and where the script goes on.
-    var variantEnd = -1
-    var scriptReturn = 0
-
-    // The app's lifecycle.
-    var appState = AppState.active
-    var launchOptions: Int32 = 0
-    var inBackground = false
-    var suspended = false
-    var suspendedAt: Int64 = 0
-    /// The system has begun terminating the app: it is not suspended any more.
-    var terminating = false
-    /// Suspension came due while the main thread was inside a lifecycle callback: it happens
-    /// when that callback's turn returns.
-    var suspensionDeferred = false
-    var frozen = ContiguousArray<FrozenEvent>()
-    /// Bumped on every move between foreground and background, so stale checks do nothing.
-    var backgroundEpoch: UInt32 = 0
-    var tasks = ContiguousArray<BackgroundTaskState>()
-    var taskSlots = ReusableArray<Int32>()
-    var heldTasks = 0
-    /// When the app's background time ends, once the expiration handlers have been called in this
-    /// stay in the background (-1 before): a task begun after that gets no allowance of its own.
-    var backgroundTimeEnd: Int64 = -1
     var flags = ReusableArray<Bool>()
-    /// The device's lock and a background launch's CPU budget (`Engine+DataProtection`, `Engine+CPUBudget`).
-    var device = DeviceState()
-    var timers = ContiguousArray<TimerState>()
-    var activity = ActivityTracker()
     /// Per call: the last delivery while alive, up to the goal's time (for `keepsCalling`).
     var lastDelivery = ReusableArray<Int64>()
-    /// Per declared actor: the context whose job holds it (running, or scheduled on the pool), or -1.
-    var actorHolder = ReusableArray<Int32>()
-    var nextActorTicket: UInt32 = 0
+    /// The device's lock and a background launch's CPU budget (`Engine+DataProtection`, `Engine+CPUBudget`).
+    var device = DeviceState()
     /// Work handed to the system that outlives the process (`Engine+Services`).
     var services = ServiceState()
     /// Task handles and cancelled tasks (`Engine+Cancellation`).
@@ -121,22 +86,10 @@ struct Engine {
     var scratchContexts = ContiguousArray<ContextID>()
     var scratchVisiting = ContiguousArray<Int32>()
 
-    /// When on, every run records ``TraceRecord``s into `trace` (for explanations and trace files).
-    var tracing = false
-    /// When on, `pendingSum` adds up the queue's length at every event (for the benchmark's yardstick).
-    var countingPending = false
-    var pendingSum = 0
-    var trace = ContiguousArray<TraceRecord>()
-    /// When on, every event goes through ``nextChosen()``: same-instant races are choice points
-    /// that `scheduler` decides (see docs/schedules.md). Off, the loop is today's, untouched.
-    var scheduling = false
-    var scheduler = ScheduleController()
-    /// While scheduling: the events due at the current instant, in sequence order.
-    var instantReady = ContiguousArray<EventQueue<SimEvent>.Entry>()
-    /// While scheduling: indices into `instantReady` of each owner's first event.
-    var choiceCandidates = ContiguousArray<Int>()
-    /// Whether the last run had more to record than `limits.maxTraceRecords` allowed.
-    var traceCut = false
+    /// Tracing: when on, every run records ``TraceRecord``s (for explanations and trace files).
+    var recorder = TraceRecorder()
+    /// Schedule exploration: when on, same-instant races are choice points (see docs/schedules.md).
+    var exploration = ScheduleExploration()
 
     /// Thread 0 is the main thread; then the cooperative pool, then the Dispatch workers.
     static let mainThread: Int32 = 0
@@ -167,6 +120,15 @@ struct Engine {
 
     /// Runs one compiled cell with one vector of parameter values (indexed by slot).
     mutating func run(_ cell: CellProgram, values: ContiguousArray<Int64>) -> RunOutcome {
+        var observer = NoRunObserver()
+        return run(cell, values: values, observer: &observer)
+    }
+
+    /// Runs one compiled cell, showing `observer` every event (specialised per observer type, so
+    /// the plain run pays nothing for it).
+    mutating func run<Observer: RunObserver>(
+        _ cell: CellProgram, values: ContiguousArray<Int64>, observer: inout Observer
+    ) -> RunOutcome {
         reset(for: cell, values: values)
         queue.schedule(SimEvent(kind: .advanceScript, a: 0), at: .start)
         let maxTime = VirtualInstant(nanoseconds: value(slots.maxTime))
@@ -174,7 +136,7 @@ struct Engine {
         var events = 0
         var nextCheck = min(maxEvents, Self.memoryCheckInterval)
         var bound: RunOutcome.Bound?
-        while let entry = scheduling ? nextChosen() : queue.next() {
+        while let entry = exploration.isOn ? nextChosen() : queue.next() {
             if entry.time > maxTime {
                 if alive || services.pending > 0 { bound = .time }
                 break
@@ -187,7 +149,7 @@ struct Engine {
                 nextCheck = min(maxEvents, events + Self.memoryCheckInterval)
             }
             events += 1
-            if countingPending { pendingSum += pendingCount + 1 }
+            observer.willHandle(pending: pendingCount + 1)
             if suspended && entry.payload.kind.isAppSide {
                 frozen.append(FrozenEvent(remaining: entry.time.nanoseconds - suspendedAt, event: entry.payload))
                 continue
@@ -218,7 +180,7 @@ struct Engine {
 
     /// Events scheduled and not yet handled: those in the queue and, while exploring schedules,
     /// those already taken out of it for the current instant (so both loops see the same count).
-    var pendingCount: Int { queue.count + instantReady.count }
+    var pendingCount: Int { queue.count + exploration.instantReady.count }
 
     /// The bound a run that has processed `events` events has reached, if any.
     private func boundReached(events: Int, maxEvents: Int) -> RunOutcome.Bound? {
@@ -231,14 +193,15 @@ struct Engine {
     mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>) {
         self.values.overwrite(with: values)
         program = cell
-        trace.empty()
-        traceCut = false
+        recorder.reset()
         queue.reset()
-        if scheduling { resetScheduling() }
+        if exploration.isOn { exploration.reset() }
         resetExecutors()
         resetResources(for: cell)
         resetQueues()
-        resetLifecycle(for: cell)
+        let activityStartedAt = slots.activityStartedAt >= 0 ? value(slots.activityStartedAt) : nil
+        lifecycle.reset(for: cell, activityStartedAt: activityStartedAt)
+        device = DeviceState()
         alive = true
         death = nil
         cleanupDone = 0
@@ -256,13 +219,6 @@ struct Engine {
     /// run's widths differ from the last one's (the only reset that allocates).
     private mutating func resetExecutors() {
         contexts.empty()
-        mainQueue.empty()
-        mainQueueHead = 0
-        mainKickPending = false
-        cooperativeReady.reset(width: Int32(value(slots.cooperativePoolWidth)))
-        dispatchReady.removeAll()
-        cooperativeIdle.empty()
-        dispatchIdle.empty()
         // Only the threads the last run used need cleaning: the rest were never touched.
         for index in 0..<Int(cooperativeFresh) { threads[index].clean(mainQoS: mainQoS) }
         for index in Int(firstDispatch)..<Int(dispatchFresh) { threads[index].clean(mainQoS: mainQoS) }
@@ -274,9 +230,9 @@ struct Engine {
             for _ in 0..<dispatchWidth { threads.append(SimThread(pool: .dispatch, qos: 0)) }
             firstDispatch = firstCooperative + Int32(cooperativeWidth)
         }
-        cooperativeFresh = firstCooperative
-        dispatchFresh = firstDispatch
-        readySequence = 0
+        executors.reset(
+            cooperativeWidth: Int32(value(slots.cooperativePoolWidth)), firstCooperative: firstCooperative,
+            actors: program.actors.count)
     }
 
     /// Semaphores, flags and background-task names start afresh, one of each the cell declares.
@@ -284,37 +240,8 @@ struct Engine {
         semaphoreValue.refill(0, count: cell.semaphores.count)
         semaphoreWaiters.refill(0, count: cell.semaphores.count)
         nextWaitTicket = 0
-        taskSlots.refill(-1, count: cell.taskSlots.count)
         flags.refill(false, count: cell.flags.count)
         lastDelivery.refill(-1, count: calls.count)
-        actorHolder.refill(-1, count: cell.actors.count)
-        nextActorTicket = 0
-    }
-
-    /// The script from its start, and the app in the state the procedure starts in.
-    private mutating func resetLifecycle(for cell: CellProgram) {
-        scriptPc = 0
-        variantEnd = -1
-        scriptReturn = 0
-        appState = cell.initialState
-        launchOptions = 0
-        inBackground = cell.initialState == .background || cell.initialState == .suspended
-        suspended = cell.initialState == .suspended
-        suspendedAt = 0
-        terminating = false
-        suspensionDeferred = false
-        frozen.empty()
-        backgroundEpoch = 0
-        tasks.empty()
-        heldTasks = 0
-        backgroundTimeEnd = -1
-        device = DeviceState()
-        timers.empty()
-        activity = ActivityTracker()
-        if slots.activityStartedAt >= 0 {
-            activity.exists = true
-            activity.startedAt = value(slots.activityStartedAt)
-        }
     }
 
     var now: VirtualInstant { queue.now }
@@ -327,9 +254,10 @@ struct Engine {
     mutating func note(
         _ kind: TraceRecord.Kind, thread: Int32 = -1, context: Int32 = -1, a: Int32 = 0, b: Int64 = 0
     ) {
-        guard tracing else { return }
-        guard trace.count < Int(value(slots.maxTraceRecords)) else { return traceCut = true }
-        trace.append(TraceRecord(time: now.nanoseconds, kind: kind, thread: thread, context: context, a: a, b: b))
+        guard recorder.isOn else { return }
+        recorder.record(
+            TraceRecord(time: now.nanoseconds, kind: kind, thread: thread, context: context, a: a, b: b),
+            limit: Int(value(slots.maxTraceRecords)))
     }
 
     mutating func handle(_ event: SimEvent) {

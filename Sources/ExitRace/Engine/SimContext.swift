@@ -42,6 +42,7 @@ package struct SimContext {
     var wakesThread: Int32 = -1
 
     /// Whether it runs on a Dispatch worker (a block of a global or own queue).
+    @inline(__always)  // read on every job; out of line it was a call per event (perf)
     var runsOnDispatchPool: Bool {
         kind == .globalBlock || kind == .queueBlock || (kind == .completionHandler && !mainIsolated)
     }
@@ -65,5 +66,6 @@ package struct SimContext {
     /// `joining` when the task waits for all its children (a group's end, the end of its body).
     package static let allChildren: Int32 = -2
 
+    @inline(__always)
     var isTask: Bool { kind == .task || kind == .detachedTask || kind == .childTask }
 }

@@ -52,11 +52,10 @@ public final class Simulator {
 
     /// The mean number of events pending in one run (the benchmark sizes its yardstick by it).
     package func meanPendingEvents(hook: Int, strategy: Int, procedure: Int) -> Int {
-        engine.countingPending = true
-        engine.pendingSum = 0
-        defer { engine.countingPending = false }
-        let events = run(hook: hook, strategy: strategy, procedure: procedure).events
-        return max(1, engine.pendingSum / max(1, events))
+        var counter = PendingCounter()
+        let cell = program(hook: hook, strategy: strategy, procedure: procedure)
+        let events = engine.run(cell, values: defaults.raw, observer: &counter).events
+        return max(1, counter.sum / max(1, events))
     }
 
     /// The cell's compiled program, compiled on first use.

@@ -1,0 +1,19 @@
+/// The engine's schedule-exploration state: when on, every event goes through
+/// ``Engine/nextChosen()``, and same-instant races are choice points that `scheduler` decides
+/// (see docs/schedules.md). Off, the event loop is the plain (time, sequence) order.
+struct ScheduleExploration {
+    /// Whether runs go through the choice points.
+    var isOn = false
+    /// Decides the choice points and records what the run met.
+    var scheduler = ScheduleController()
+    /// The events due at the current instant, in sequence order.
+    var instantReady = ContiguousArray<EventQueue<SimEvent>.Entry>()
+    /// Indices into `instantReady` of each owner's first event.
+    var choiceCandidates = ContiguousArray<Int>()
+
+    /// A new run starts with nothing due and the schedule from its first choice point.
+    mutating func reset() {
+        instantReady.removeAll(keepingCapacity: true)
+        scheduler.rewind()
+    }
+}

@@ -1,0 +1,23 @@
+/// The engine's tracing state: when on, every run records ``TraceRecord``s (for explanations and
+/// trace files), up to `limits.maxTraceRecords`. Off, recording costs one test per record.
+struct TraceRecorder {
+    /// Whether runs record (``Simulator/trace(hook:strategy:procedure:values:)`` turns it on).
+    var isOn = false
+    /// What the last run recorded.
+    var records = ContiguousArray<TraceRecord>()
+    /// Whether the last run had more to record than the limit allowed.
+    var cut = false
+
+    /// Empties the records for a new run (keeping their capacity).
+    mutating func reset() {
+        records.empty()
+        cut = false
+    }
+
+    /// Appends `record` unless `limit` records are kept already (then the trace is cut).
+    @inline(__always)
+    mutating func record(_ record: TraceRecord, limit: Int) {
+        guard records.count < limit else { return cut = true }
+        records.append(record)
+    }
+}
