@@ -15,6 +15,12 @@ extension Tool {
             let rateTolerance = try rateTolerance(arguments, command: "check")
             let sampling = SamplingOptions(arguments)
             let update = arguments.flag("--update")
+            guard update || Directory.exists(against) else {
+                // A mistyped --against is not drift: it would only tell the user to start a new baseline.
+                throw inputError(InputError([Diagnostic(
+                    file: against, path: "",
+                    message: "expected a directory of committed results, found none (to start one, give --update)")]))
+            }
             let explore = try ExplorationOptions(arguments, command: "check").limits
             let exploration = checkExploration(explore, against: against)
             let shard = try arguments.value("--shard").map { text throws(Stop) in try shardSpec(text, command: "check") }

@@ -118,7 +118,7 @@ extension Tool {
         name: "explain",
         summary: """
               exitrace explain [FILE] --hook H --strategy S [--procedure P] [--set PATH=VALUE]…
-                           [--replication r [--seed S]] [--schedule SCHEDULE] [--trace OUT.json]
+                           [--replication r [--seed S]] [--schedule SCHEDULE] [--trace OUT.json] [--max-events N]
                                             tell, step by step, why one cell came out as it did
             """,
         about: """

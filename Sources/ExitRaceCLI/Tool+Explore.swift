@@ -97,7 +97,8 @@ extension Tool {
         name: "explore",
         summary: """
               exitrace explore [FILE] [--hook H --strategy S --procedure P] [--set PATH=VALUE]…
-                           [--bound K] [--max-schedules N] [--random N [--seed S]] [--format text|json]
+                           [--bound K] [--max-schedules N] [--max-events N] [--random N [--seed S]]
+                           [--format text|json]
                                             does a cell's result hang on the order of same-instant
                                             events? (schedule exploration)
             """,

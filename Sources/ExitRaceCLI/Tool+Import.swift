@@ -10,7 +10,11 @@ extension Tool {
             let name = arguments.value("--name") ?? output.map(scenarioName(ofOutput:)) ?? "imported"
             let result = try reporting { () throws(InputError) in try SwiftImport.load(paths: arguments.positional, name: name) }
             guard let output else { return ToolOutput(stdout: result.scenario, stderr: result.summary) }
-            if !arguments.flag("--force"), let existing = FileManager.default.contents(atPath: output),
+            let isInput = arguments.positional.contains {
+                URL(fileURLWithPath: $0).standardizedFileURL.path == URL(fileURLWithPath: output).standardizedFileURL.path
+            }
+            // An input is refused by the write itself, with --force or not.
+            if !isInput, !arguments.flag("--force"), let existing = FileManager.default.contents(atPath: output),
                 !String(decoding: existing.prefix(256), as: UTF8.self).contains(SwiftImport.writtenByMarker)
             {
                 throw inputError(InputError([Diagnostic(
@@ -33,12 +37,12 @@ extension Tool {
     static let importSpec = CommandSpec(
         name: "import",
         summary: """
-              exitrace import FILE.swift… [--output FILE.json] [--name NAME]
+              exitrace import FILE.swift… [--output FILE.json [--force]] [--name NAME]
                                             write a scenario from your app's lifecycle code (its
                                             delegate methods, observers, scene-phase handlers)
             """,
         about: """
-            USAGE: exitrace import FILE.swift… [--output FILE.json] [--name NAME]
+            USAGE: exitrace import FILE.swift… [--output FILE.json [--force]] [--name NAME]
 
             Reads your app's Swift and writes a scenario of its lifecycle code: one hook per entry point
             found (delegate methods such as applicationWillTerminate and sceneDidDisconnect, observers of

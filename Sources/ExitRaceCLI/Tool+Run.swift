@@ -142,6 +142,8 @@ extension Tool {
               exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]
                            [--shard i/n] [--output FILE] [--explore [--bound K] [--max-schedules N]]
                                             simulate scenario files (the default scenario if none)
+              exitrace run FILE --run-conditions [--format text|md]
+                                            one table under the file's debug and release run conditions
             """,
         about: """
             USAGE: exitrace run [DIR|FILE…] [--format text|md|json] [--set PATH=VALUE]… [--runs N] [--seed S]

@@ -11,6 +11,9 @@ extension Tool {
         for other in ["--runs", "--explore", "--shard"] where arguments.value(other) != nil || arguments.flag(other) {
             throw usageError("exitrace run: --run-conditions runs each condition once, without \(other)")
         }
+        if let given = arguments.values("--set").first(where: { $0.hasPrefix("runCondition=") }) {
+            throw usageError("exitrace run: --run-conditions runs both conditions; --set \(given) would pick one")
+        }
         let path = arguments.positional[0]
         func table(_ condition: String) throws(Stop) -> ResultTable {
             try reporting { () throws(InputError) in

@@ -18,6 +18,8 @@ extension Tool {
                         "\(path): valid: \(counted(s.hooks.count, "hook", "hooks")) × "
                             + "\(counted(s.strategies.count, "strategy", "strategies")) × \(counted(s.procedures.count, "procedure", "procedures"))"
                             + (s.isUncertain ? ", \(counted(s.uncertainties.count, "setting", "settings")) drawn from distributions" : "") + "\n"
+                    // Valid, but a row that no procedure calls is × throughout: say so now, not only under the table.
+                    output.stderr += s.uncalledHooks.map { "\(path): note: \($0.why)\n" }.joined()
                 } catch {
                     output.stderr += error.output.stderr
                     output.exitCode = .badInput

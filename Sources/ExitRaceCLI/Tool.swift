@@ -166,7 +166,7 @@ public enum Tool {
         CELLS
           ○ finished under every kill procedure   △ under the ones named   × under none
           [i] priority inversion   [d] deadlock   [w] finished, but a watchdog killed the process
-          [?] a run stopped at a bound of "limits"
+          [t] thin win: by less than thinWinMs (3 ms by default)   [?] a run stopped at a bound of "limits"
           [o] order-sensitive: another order of same-instant events gives another result (--explore)
           sampled (--runs, or a setting drawn from a distribution such as uniform(1,20)):
           △ shows the share of replications that finished per procedure, e.g. △ 45% · 100%

@@ -88,3 +88,22 @@ extension NewcomerWalkTests {
         #expect(batch.stderr.contains(#"no member "upload" to go into (applied to \#(app))"#), "\(batch.stderr)")
     }
 }
+
+extension NewcomerWalkTests {
+    @Test("validate notes a hook no procedure calls; check refuses a results directory that is not there")
+    func validateNotesAndMissingResults() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("bg.json").path
+        try #"{"extend": "builtin:live-activity", "hooks": {"applicationDidEnterBackground": {}}}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let validate = Tool.main(["validate", file])
+        #expect(validate.exitCode == .success)
+        #expect(validate.stderr.contains("\(file): note: applicationDidEnterBackground is never called: no kill procedure delivers it"),
+                "\(validate.stderr)")
+        let missing = directory.appendingPathComponent("nowhere").path
+        let check = Tool.main(["check", file, "--against", missing])
+        #expect(check.exitCode == .badInput)
+        #expect(check.stderr == "\(missing): error: expected a directory of committed results, found none (to start one, give --update)\n")
+    }
+}

@@ -41,6 +41,8 @@ struct RunConditionTableTests {
         #expect(output.stdout.contains("AppDelegate | ○ [t] → ×"), "\(output.stdout)")
         #expect(output.stdout.contains("a → b: a under the debug run condition, b under release (runConditions)"))
         #expect(output.stdout.contains("differs: AppDelegate · Task.detached(priority: .high): debug ○ [t] → release ×"))
+        #expect(output.stdout.contains("debug: AppDelegate · Task.detached(priority: .high) (kill): thin win: by 1.9 ms"))
+        #expect(Tool.main(["run", path, "--run-conditions", "--set", "runCondition=release"]).exitCode == .badInput)
         #expect(Tool.main(["run", path, "--run-conditions", "--format", "md"]).stdout.contains(#"○ \[t\] → ×"#))
     }
 

@@ -27,7 +27,8 @@ struct NewcomerMessageTests {
     @Test("a name in brackets without quotes is shown quoted")
     func unquotedBracketName() {
         let text = Self.message { () throws(InputError) in _ = try SettingOverride.parse("systemCalls[upload].costMs=1") }
-        #expect(text.contains(#"(a name in brackets is quoted: systemCalls["upload"].costMs)"#), "\(text)")
+        #expect(text.contains(#"(a name in brackets is quoted, and the whole PATH=VALUE in single quotes"#), "\(text)")
+        #expect(text.contains(#"--set 'systemCalls["upload"].costMs=5')"#), "\(text)")
     }
 
     @Test("an array of bare words is told to quote them")

@@ -44,6 +44,7 @@ extension Engine {
     }
 
     /// Whether `c` waits on its actor's queue for the job that holds the actor to end or suspend.
+    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
     func waitsForActor(_ c: Int32) -> Bool {
         let context = contexts[Int(c)]
         return context.state == .queued && context.actor >= 0 && actorHolder[Int(context.actor)] != c

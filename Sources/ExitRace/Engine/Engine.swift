@@ -114,6 +114,15 @@ struct Engine {
 
     /// The value of a slot in this run (nanoseconds for a duration).
     @inline(__always) func value(_ slot: Int32) -> Int64 { values[Int(slot)] }
+
+    /// After death: whether the outcome still waits on work the system has (a pending service,
+    /// and a goal not yet met), so that a limit reached now leaves the cell undecided (`[?]`).
+    /// Once the cleanup finished, a pending service (a relaunch line, an unrelated task) decides nothing.
+    @inline(__always) var awaitsService: Bool {
+        guard services.pending > 0 else { return false }
+        guard case .cleanup = goal else { return true }
+        return cleanupAt == nil
+    }
     @inline(__always) func value(_ slot: Int) -> Int64 { values[slot] }
 
     // MARK: - Running
@@ -138,12 +147,12 @@ struct Engine {
         var bound: RunOutcome.Bound?
         while let entry = exploration.isOn ? nextChosen() : queue.next() {
             if entry.time > maxTime {
-                if alive || services.pending > 0 { bound = .time }
+                if alive || awaitsService { bound = .time }
                 break
             }
             if events == nextCheck {
                 if let reached = boundReached(events: events, maxEvents: maxEvents) {
-                    if alive { bound = reached }
+                    if alive || awaitsService { bound = reached }
                     break
                 }
                 nextCheck = min(maxEvents, events + Self.memoryCheckInterval)
@@ -157,7 +166,7 @@ struct Engine {
             handle(entry.payload)
             checkInvariants()
             if !alive {
-                if services.pending > 0 { continue }  // the system's work goes on after death
+                if services.pending > 0 { continue }  // the system's work goes on after death (its lines too)
                 guard case .cleanup = goal else { break }
                 if cleanupAt != nil || wouldHaveFinishedAt != nil || program.requiredCleanups == 0 { break }
             }
@@ -314,7 +323,8 @@ struct Engine {
     private mutating func callDelivered(context c: Int32, call index: Int) {
         let call = calls[index]
         note(.delivered, context: c, a: Int32(index), b: alive ? 0 : 1)
-        let refused = writeRefused(call)
+        // A write that takes effect on its reply is judged then (callReplied), not at delivery.
+        let refused = !call.effectOnReply && writeRefused(call)
         if refused { note(.writeRefused, context: c, a: Int32(index)) }
         if call.service.kind != .none && !refused {
             handOff(call, index: index, context: effectOwner(c))

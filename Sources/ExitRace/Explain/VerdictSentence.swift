@@ -33,7 +33,8 @@ enum VerdictSentence {
             return "× deadlock: \(chain.chainDescription); " + (death ?? "the process hung with no watchdog to kill it") + "."
         }
         if let bound = outcome.boundReached {
-            return "? the run reached \(bound.settingPath) while the process was alive: raise it to see how the race ends."
+            let when = outcome.death == nil ? "while the process was alive" : "while the system's work the cleanup waited on was pending"
+            return "? the run reached \(bound.settingPath) \(when): raise it to see how the race ends."
         }
         guard let death, let deathAt = outcome.death?.at else {
             return "× the cleanup did not finish, and the process did not die: nothing was left that could run it."

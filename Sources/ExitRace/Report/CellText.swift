@@ -58,7 +58,9 @@ extension ResultTable {
                     + "under a procedure (see details)")
         }
         if cells.contains(where: \.hitBound) {
-            lines.append("[?] a run reached a bound of \"limits\" before the process died: the result is incomplete")
+            lines.append(
+                "[?] a run reached a bound of \"limits\" before the process died (or before the system's work it left finished): "
+                    + "the result is incomplete")
         }
         return lines
     }
@@ -91,7 +93,8 @@ extension ResultTable {
                     add("thin win: by \(TimeFormatting.human(margin.nanoseconds)), below thinWinMs", procedure)
                 }
                 if let bound = outcome.boundReached {
-                    add("stopped at \(bound.settingPath) while the process was alive", procedure)
+                    let when = outcome.death == nil ? "while the process was alive" : "while the system's work the cleanup waited on was pending"
+                    add("stopped at \(bound.settingPath) \(when)", procedure)
                 }
             }
             for story in stories {

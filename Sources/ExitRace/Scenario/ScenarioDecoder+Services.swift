@@ -9,7 +9,8 @@ extension ScenarioDecoder {
     /// The call's service, or `nil` (every service member without `service` is reported).
     static func decodeService(_ reader: ObjectReader) -> SystemService? {
         guard let kind = reader.choice("service", as: SystemService.Kind.self) else {
-            for key in serviceMembers where reader[key] != nil {
+            // A misspelt service is its own error; its members are reported only when it is absent.
+            for key in serviceMembers where reader[key] != nil && reader["service"] == nil {
                 reader.log.error(reader.childPath(key), reader.position(key), "goes with \"service\"; add it or remove this")
             }
             return nil

@@ -27,7 +27,10 @@ public struct SettingOverride: Equatable, Sendable {
         guard let path = JSONPath.components(pathText), !path.isEmpty else {
             throw fail(
                 "expected a path like timing.exitDurationMs or strategies[\"Task + semaphore\"].code, found \"\(pathText)\""
-                    + (pathText.contains("[") ? " (a name in brackets is quoted: systemCalls[\"upload\"].costMs)" : ""))
+                    + (pathText.contains("[")
+                        ? " (a name in brackets is quoted, and the whole PATH=VALUE in single quotes so that the shell keeps "
+                            + "those quotes: --set 'systemCalls[\"upload\"].costMs=5')"
+                        : ""))
         }
         var value: JSONNode
         let call: String?
