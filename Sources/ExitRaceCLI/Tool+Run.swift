@@ -11,6 +11,9 @@ extension Tool {
                 return try runShard(arguments, shard, sampling)
             }
             let format = tableFormat(arguments)
+            if let swift = arguments.positional.first(where: { $0.hasSuffix(".swift") }) {
+                throw usageError("exitrace run: \(swift) is Swift source, not a scenario; import it first: exitrace import \(swift) --output my-app.json")
+            }
             if arguments.flag("--run-conditions") { return try runConditions(arguments, format, environment) }
             // Every file is checked before anything is written; then the scenarios are loaded
             // again, simulated and written a window at a time (in parallel within a window), so

@@ -30,7 +30,13 @@ public enum Tool {
         if command == "help" { return helpCommand(arguments) }
         if let spec = registry.first(where: { $0.name == command }) { return spec.run(arguments, environment) }
         var message = "exitrace: unknown command '\(command)'"
-        if let suggestion = closestMatch(to: command, in: commands) { message += "; did you mean '\(suggestion)'?" }
+        if command.hasSuffix(".json") || command.contains("/") {
+            message += "; to simulate a scenario file: exitrace run \(command)"
+        } else if command.hasSuffix(".swift") {
+            message += "; to read your Swift: exitrace import \(command) --output my-app.json"
+        } else if let suggestion = closestMatch(to: command, in: commands) {
+            message += "; did you mean '\(suggestion)'?"
+        }
         return usageError(message).output
     }
 

@@ -63,7 +63,7 @@ struct NewcomerHostileInputTests {
         #expect(elapsed < 2, "took \(elapsed) s")
     }
 
-    @Test("choice weights near DBL_MAX and subnormal draw like weights of 1", arguments: [1e308, 5e-324, 1.0])
+    @Test("choice weights near DBL_MAX and subnormal draw like weights of 1", arguments: [1e308, Double.leastNonzeroMagnitude, 1.0])
     func choiceWeights(weight: Double) {
         let choice = Distribution.choice(values: [1, 20], weights: [weight, weight])
         let draws = (0..<1000).map { choice.quantile((Double($0) + 0.5) / 1000) }

@@ -107,3 +107,14 @@ extension NewcomerWalkTests {
         #expect(check.stderr == "\(missing): error: expected a directory of committed results, found none (to start one, give --update)\n")
     }
 }
+
+extension NewcomerWalkTests {
+    @Test("a scenario file given as a command, and Swift given to run, are pointed to the right command")
+    func wrongCommandForTheFile() {
+        #expect(Tool.main(["mine.json"]).stderr.hasPrefix("exitrace: unknown command 'mine.json'; to simulate a scenario file: exitrace run mine.json\n"))
+        #expect(Tool.main(["AppDelegate.swift"]).stderr.contains("to read your Swift: exitrace import AppDelegate.swift --output my-app.json"))
+        let run = Tool.main(["run", "AppDelegate.swift"])
+        #expect(run.exitCode == .badInput)
+        #expect(run.stderr.contains("AppDelegate.swift is Swift source, not a scenario; import it first"))
+    }
+}

@@ -130,7 +130,7 @@ struct HotLoopAllocationTests {
         _ executable: String, _ arguments: [String], in directory: URL, environment extra: [String: String] = [:]
     ) throws -> (status: Int32, output: String) {
         let log = directory.appendingPathComponent("output-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
