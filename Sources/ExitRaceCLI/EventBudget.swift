@@ -7,11 +7,14 @@ struct EventBudget {
     var values: ParameterValues
     /// The budget when it is below the scenario's `limits.maxEvents`; nil when it changes nothing.
     var cut: (budget: Int, allowed: Int)?
+    /// Whether the user gave `--max-events` (else the budget is the default).
+    var given = false
 
     static let path = "limits.maxEvents"
 
-    init(_ budget: Int, values: ParameterValues) throws(Tool.Stop) {
+    init(_ budget: Int, given: Bool = false, values: ParameterValues) throws(Tool.Stop) {
         self.values = values
+        self.given = given
         let allowed = try Tool.reporting { () throws(InputError) in Int(try values.value(of: Self.path)) }
         guard budget < allowed else { return }
         try Tool.reporting { () throws(InputError) in try self.values.set(Self.path, to: Double(budget)) }
@@ -21,7 +24,8 @@ struct EventBudget {
     /// The line saying a run stopped at the budget rather than at the scenario's own bound, or nil.
     func cutNote(_ outcomes: [RunOutcome]) -> String? {
         guard let cut, outcomes.contains(where: { $0.boundReached == .events }) else { return nil }
-        return "stopped after \(TimeFormatting.grouped(cut.budget)) events (explain --max-events, the default budget unless given), "
+        let which = given ? "explain --max-events" : "explain's default budget, --max-events"
+        return "stopped after \(TimeFormatting.grouped(cut.budget)) events (\(which)), "
             + "before the scenario's limits.maxEvents \(TimeFormatting.grouped(cut.allowed)): what follows is the run up to there; "
             + "raise --max-events to follow it further"
     }

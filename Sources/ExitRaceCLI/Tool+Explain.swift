@@ -31,7 +31,8 @@ extension Tool {
             let simulator = Simulator(scenario: scenario)
             let replay = try replay(arguments, simulator: simulator)
             let cell = CellIndex(hook: hook, strategy: strategy)
-            let budget = try EventBudget(arguments.number(orDefault: maxEventsOption), values: replay.values)
+            let budget = try EventBudget(
+                arguments.number(orDefault: maxEventsOption), given: arguments.value("--max-events") != nil, values: replay.values)
             let runs = try procedures.map { procedure throws(Stop) in
                 try scheduledTrace(arguments, simulator, cell, procedure, replay.values, budget: budget)
             }

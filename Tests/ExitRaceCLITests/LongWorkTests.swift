@@ -144,7 +144,7 @@ struct LongWorkTests {
         #expect(output.exitCode == .success)
         let prose = Self.prose(output.stdout)
         #expect(prose.contains(
-            "stopped after 2,000 events (explain --max-events, the default budget unless given), before the scenario's "
+            "stopped after 2,000 events (explain --max-events), before the scenario's "
                 + "limits.maxEvents 1,000,000,000"))
         // A run that ends before the budget has no such line.
         let short = Tool.main(["explain", "--hook", "AppDelegate", "--strategy", "Task.detached", "--max-events", "2000"])
