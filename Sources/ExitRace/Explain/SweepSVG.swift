@@ -45,10 +45,15 @@ public enum SweepSVG {
     static func strips(_ report: FlipReport, _ points: [SweepPoint]) -> String {
         let axis = report.axes[0], line = report.lines[0]
         let states = states(report)
-        let left = 300.0, width = 460.0, row = 48.0, top = 40.0 + 18 * Double(legendRows(report, states))
+        // Row names right-aligned before the strips: as wide as the longest needs, at least 300.
+        let longest = line.cells.map { cellName(report, $0.cell).count }.max() ?? 0
+        let left = max(300.0, 16 + textWidth(longest)), width = 460.0, row = 48.0
+        let top = 40.0 + 18 * Double(legendRows(report, states))
         let height = top + row * Double(line.cells.count) + 44
         let scale = AxisScale(axis, width: width)
-        var svg = header(width: max(left + width + 80, legendWidth(report, states) + 20), height: height, title: "\(report.scenario.name): sweep of \(axis.path)")
+        let title = "\(report.scenario.name): sweep of \(axis.path)"
+        let svgWidth = max(left + width + 80, legendWidth(report, states) + 20, 20 + textWidth(title.count, size: 14))
+        var svg = header(width: svgWidth, height: height, title: title)
         svg += legend(report, states, x: 10, y: 38)
         for (index, cell) in line.cells.enumerated() {
             let y = top + row * Double(index)
@@ -126,8 +131,18 @@ public enum SweepSVG {
         let states = states(report)
         let size = 150.0, gap = 90.0, top = 84.0 + 18 * Double(legendRows(report, states)), left = 60.0
         let columns = scenario.strategies.count, rows = scenario.hooks.count
-        let width = max(left + Double(columns) * (size + gap), left + legendWidth(report, states) + 20), height = top + Double(rows) * (size + gap) + 20
-        var svg = header(width: width, height: height, title: "\(scenario.name): \(across.path) (across) × \(up.path) (up)")
+        let first = FlipReportRenderer.value(across.values[0], isDuration: across.isDuration)
+        let last = FlipReportRenderer.value(across.values[across.values.count - 1], isDuration: across.isDuration)
+        let low = FlipReportRenderer.value(up.values[0], isDuration: up.isDuration)
+        let high = FlipReportRenderer.value(up.values[up.values.count - 1], isDuration: up.isDuration)
+        let caption = "across: \(axisTitle(across)) \(first) … \(last); up: \(axisTitle(up)) \(low) … \(high)"
+        let title = "\(scenario.name): \(across.path) (across) × \(up.path) (up)"
+        // As wide as the grid, the legend, the title and the caption each need: nothing is cut off.
+        let width = max(
+            left + Double(columns) * (size + gap), left + legendWidth(report, states) + 20, 20 + textWidth(title.count, size: 14),
+            left + textWidth(caption.count) + 20)
+        let height = top + Double(rows) * (size + gap) + 20
+        var svg = header(width: width, height: height, title: title)
         svg += legend(report, states, x: left, y: 38)
         let acrossScale = AxisScale(across, width: size), upScale = AxisScale(up, width: size)
         let procedures = scenario.procedures.count
@@ -152,13 +167,7 @@ public enum SweepSVG {
                 svg += mapTicks(acrossScale, across, upScale, up, x: x0, y: y0, size: size)
             }
         }
-        let first = FlipReportRenderer.value(across.values[0], isDuration: across.isDuration)
-        let last = FlipReportRenderer.value(across.values[across.values.count - 1], isDuration: across.isDuration)
-        let low = FlipReportRenderer.value(up.values[0], isDuration: up.isDuration)
-        let high = FlipReportRenderer.value(up.values[up.values.count - 1], isDuration: up.isDuration)
-        svg += text(
-            "across: \(axisTitle(across)) \(first) … \(last); up: \(axisTitle(up)) \(low) … \(high)", x: left, y: height - 8,
-            anchor: "start")
+        svg += text(caption, x: left, y: height - 8, anchor: "start")
         return svg + "</svg>\n"
     }
 
@@ -290,6 +299,12 @@ public enum SweepSVG {
             position += 36 + 6.2 * Double(label.count)
         }
         return out
+    }
+
+    /// About how wide `characters` characters of the pictures' sans-serif font are at `size` px: a
+    /// generous average, so that a label is never cut (a little white space is the price).
+    static func textWidth(_ characters: Int, size: Double = 11) -> Double {
+        Double(characters) * size * 0.6
     }
 
     package static func header(width: Double, height: Double, title: String) -> String {
