@@ -39,3 +39,16 @@ struct NewcomerMessageTests {
         #expect(text.contains(#"(strings inside are quoted: ["a", "b"])"#), "\(text)")
     }
 }
+
+extension NewcomerMessageTests {
+    @Test("a distribution with bad arguments gets one message; one without its closing parenthesis is told so")
+    func distributionTypos() {
+        let reversed = Self.message { () throws(InputError) in
+            _ = try ScenarioLoader.loadDefault(overrides: [try SettingOverride.parse("timing.exitDurationMs=uniform(20,1)")])
+        }
+        #expect(reversed.split(separator: "\n").count == 1, "\(reversed)")
+        #expect(reversed.contains("expected low ≤ high, found 20 > 1"))
+        let open = Self.message { () throws(InputError) in _ = try SettingOverride.parse("timing.exitDurationMs=uniform(1,20") }
+        #expect(open == #"expected uniform(…) with its closing parenthesis, found "uniform(1,20""#)
+    }
+}

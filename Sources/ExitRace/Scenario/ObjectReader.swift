@@ -134,11 +134,14 @@ package struct ObjectReader {
             log.expected(what, at: value, path)
             return
         }
+        // A distribution of a known family that is still an object failed to decode, and said why
+        // (extractDistributions): a second message would only contradict it.
+        if members.contains(where: { Distribution.familyNames.contains($0.key) }) { return }
         var message = "expected \(what), or a distribution (\(Distribution.familyNames.joined(separator: ", "))), found an object"
         let keys = members.map(\.key).filter { $0 != ScenarioKeys.note && !ScenarioKeys.distributionExtras.contains($0) }
         if let key = keys.first {
             message += " with \"\(key)\""
-            if let near = closestMatch(to: key, in: Distribution.familyNames) { message += "; did you mean \"\(near)\"?" }
+            if let near = closestMatch(to: key, in: Distribution.familyNames), near != key { message += "; did you mean \"\(near)\"?" }
         }
         log.error(path, value.position, message)
     }

@@ -33,6 +33,9 @@ public struct SettingOverride: Equatable, Sendable {
                         : ""))
         }
         var value: JSONNode
+        if let family = Distribution.familyNames.first(where: { valueText.hasPrefix($0 + "(") }), !valueText.hasSuffix(")") {
+            throw fail("expected \(family)(…) with its closing parenthesis, found \"\(valueText)\"")
+        }
         let call: String?
         do { call = try DistributionCall.json(valueText) } catch { throw fail(error.message) }
         do {
