@@ -64,6 +64,9 @@ struct Arguments {
                     // "--set x=1" quoted as one word: the option and its value must be two.
                     let option = String(name[..<space])
                     message += "; \(option) and its value are two words: \(option) \(argument[argument.index(after: space)...])"
+                } else if name.count == 2, let long = (valueOptions + flags).first(where: { $0.hasPrefix("--" + name.dropFirst()) }) {
+                    // `-f`: a short option this command does not have; its long one, if any, starts with that letter.
+                    message += "; did you mean \(long)?"
                 } else if let suggestion = closestMatch(to: name, in: valueOptions + flags + ["--help"]) {
                     message += "; did you mean \(suggestion)?"
                 }

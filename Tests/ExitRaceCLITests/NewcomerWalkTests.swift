@@ -118,3 +118,10 @@ extension NewcomerWalkTests {
         #expect(run.stderr.contains("AppDelegate.swift is Swift source, not a scenario; import it first"))
     }
 }
+
+extension NewcomerWalkTests {
+    @Test("a short option the command lacks is pointed to the long option of that letter")
+    func shortOption() {
+        #expect(Tool.main(["run", "-f", "md"]).stderr.hasPrefix("exitrace run: unknown option -f; did you mean --format?\n"))
+    }
+}
