@@ -52,3 +52,13 @@ extension NewcomerMessageTests {
         #expect(open == #"expected uniform(…) with its closing parenthesis, found "uniform(1,20""#)
     }
 }
+
+extension NewcomerMessageTests {
+    @Test("a run condition picked in a file without runConditions is an error, not a silent no-op")
+    func runConditionWithoutConditions() {
+        let text = Self.message { () throws(InputError) in
+            _ = try ScenarioLoader.loadDefault(overrides: [try SettingOverride.parse("runCondition=release")])
+        }
+        #expect(text.contains(#"expected runConditions with a "release" member to pick from, found none"#), "\(text)")
+    }
+}

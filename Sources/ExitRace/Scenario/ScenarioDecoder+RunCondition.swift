@@ -23,6 +23,10 @@ extension ScenarioDecoder {
             }
         }
         var overrides: JSONNode?
+        if let chosen, conditions == nil, let node = root["runCondition"] {
+            // Picking a condition the file does not state would change nothing, silently.
+            log.error("runCondition", node.position, "expected runConditions with a \"\(chosen)\" member to pick from, found none")
+        }
         if let conditions {
             guard case .object(let members) = conditions.value else {
                 log.expected("an object with \"debug\" and \"release\" members", at: conditions, "runConditions")
