@@ -62,6 +62,17 @@ package struct SimContext {
     var liveChildren: Int32 = 0
     /// While suspended waiting for children: the child awaited, or `Self.allChildren`; -1 otherwise.
     var joining: Int32 = -1
+    /// While suspended in `await task.value`: the task awaited; -1 otherwise.
+    var awaitedTask: Int32 = -1
+    /// The priority a task was escalated to (``Engine/escalate(_:to:because:)``), which it is scheduled
+    /// at from then on; 0 if none (`priority` stays the one it was made with, for reports).
+    var escalated: UInt8 = 0
+    /// A priority it was escalated to while queued, applied when a thread takes it; 0 if none.
+    var escalatedTo: UInt8 = 0
+
+    /// The priority it is scheduled at: its own, or the one it was escalated to.
+    @inline(__always)
+    var schedulingPriority: UInt8 { escalated != 0 ? escalated : priority }
 
     /// `joining` when the task waits for all its children (a group's end, the end of its body).
     package static let allChildren: Int32 = -2

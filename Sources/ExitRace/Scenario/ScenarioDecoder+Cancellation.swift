@@ -15,4 +15,21 @@ extension ScenarioDecoder {
             context.log.error(cancel.path, cancel.position, message)
         }
     }
+
+    /// `awaitTask`: `await task.value` on a named task; only in an async context.
+    static func decodeAwaitTask(_ step: StepInput) -> ProgramStep? {
+        guard let name = step.reader.string("task", required: true) else { return nil }
+        step.context.awaitedTasks.waits.append((name, step.reader.childPath("task"), step.reader.position("task")))
+        step.requireAsync("\"awaitTask\" (an await)")
+        return .awaitTask(name)
+    }
+
+    /// Reports each `awaitTask` of a name no `task` or `detached` step of the strategy spawns.
+    static func reportUnknownAwaitedTasks(_ context: ProgramContext) {
+        for awaited in context.awaitedTasks.waits where !context.taskNames.signaled.contains(awaited.name) {
+            let message = "no task or detached step of this strategy is named \"\(awaited.name)\", so this awaitTask awaits nothing"
+                + suggestion(awaited.name, context.taskNames.signaled)
+            context.log.error(awaited.path, awaited.position, message)
+        }
+    }
 }
