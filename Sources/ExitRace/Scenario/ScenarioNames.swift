@@ -22,7 +22,7 @@ enum ProgramOp: String, StepKind {
     case groupEnter, groupLeave, groupWait, groupNotify
     case isolatedCall
     case taskGroup, addTask, asyncLet, awaitLet
-    case cancel, ifCancelled, awaitTask
+    case cancel, awaitTask, ifCancelled
 
     var members: [String] {
         switch self {
