@@ -52,7 +52,7 @@ struct CellCompiler {
             case .groupWait(_, let timeout): found.duration = timeout == nil ? -1 : slot(path, "timeoutMs")
             case .groupEnter, .groupLeave, .groupNotify: break
             case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions,
-                .callWithCompletion, .dispatchSync, .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask, .awaitTask,
+                .callWithCompletion, .dispatchSync, .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask, .awaitTask, .checkCancellation,
                 .ifCancelled:
                 break
             }
@@ -342,6 +342,8 @@ struct CellCompiler {
             return Op(kind: .cancelTask, a: resource(name, &scope.handles, &program.taskHandles, callback))
         case .awaitTask(let name):
             return Op(kind: .awaitTask, a: resource(name, &scope.handles, &program.taskHandles, callback))
+        case .checkCancellation:
+            return Op(kind: .checkCancellation)
         case .ifCancelled:
             return Op(kind: .ifCancelled)
         }

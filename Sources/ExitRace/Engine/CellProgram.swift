@@ -201,6 +201,8 @@ package struct Op: Sendable {
         case cancelTask
         /// `a`: task handle. `await task.value`: waits for the handle's task, escalating it.
         case awaitTask
+        /// `try Task.checkCancellation()`: when the task is cancelled, its body ends here.
+        case checkCancellation
         /// `if Task.isCancelled`: body is `(index + 1)..<bodyEnd`, run inline when the current task is cancelled.
         case ifCancelled
     }
@@ -220,7 +222,7 @@ package struct Op: Sendable {
         case .groupEnter, .groupLeave, .groupWait: false
         case .hookEnter, .hookReturn, .work, .sleep, .taskSleep, .wait, .signal, .call, .exit, .endBackgroundTask, .setFlag,
             .waitUntil, .ifLaunchOptions, .isolatedCall, .leaveActor, .taskGroup, .joinChildren, .awaitChild, .nameTask,
-            .cancelTask, .awaitTask, .ifCancelled:
+            .cancelTask, .awaitTask, .checkCancellation, .ifCancelled:
             false
         case .dispatchSync, .syncEnd: false
         }

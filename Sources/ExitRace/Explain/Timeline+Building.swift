@@ -72,7 +72,7 @@ extension Timeline {
             record.b == 1 ? .closes(category: "wait") : .instant(.thread, name: "sync \(CellExplanation.queue(record.a, trace))")
         case .service: .instant(.system, name: serviceMark(record, trace))
         case .cancellation:
-            .instant(.thread, name: record.a == -2 ? "isCancelled: true" : record.a == -3 ? "isCancelled: false" : "cancel()")
+            .instant(.thread, name: record.a == -2 ? "isCancelled: true" : record.a == -3 ? "isCancelled: false" : record.a == -4 ? "throws CancellationError" : "cancel()")
         case .afterScheduled:
             .instant(.thread, name: "asyncAfter \(CellExplanation.ms(record.b)) on \(CellExplanation.queue(record.a, trace))")
         }

@@ -92,6 +92,7 @@ public struct ImportedStep: Equatable, Sendable {
         case .awaitLet(let name): return [("op", .string("awaitLet")), ("name", .string(name))]
         case .cancelTask(let name): return [("op", .string("cancel")), ("task", .string(name))]
         case .awaitTask(let name): return [("op", .string("awaitTask")), ("task", .string(name))]
+        case .checkCancellation: return [("op", .string("checkCancellation"))]
         case .ifCancelled: return [("op", .string("ifCancelled")), ("body", bodies[0])]
         }
     }

@@ -32,4 +32,16 @@ extension ScenarioDecoder {
             context.log.error(awaited.path, awaited.position, message)
         }
     }
+
+    /// `checkCancellation`: `try Task.checkCancellation()`; only in an async context, and not in an
+    /// `isolatedCall` body (the thrown error would have to hop back off the actor first).
+    static func decodeCheckCancellation(_ step: StepInput) -> ProgramStep? {
+        step.requireAsync("\"checkCancellation\" (it ends a task's body)")
+        if step.context.structure.inIsolatedCall {
+            step.context.log.error(
+                step.path, step.node.position,
+                "\"checkCancellation\" is not supported in an \"isolatedCall\" body: put it before or after the call")
+        }
+        return .checkCancellation
+    }
 }

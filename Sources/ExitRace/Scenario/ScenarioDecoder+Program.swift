@@ -130,6 +130,7 @@ extension ScenarioDecoder {
         case .awaitLet: return decodeAwaitLet(step)
         case .cancel: return decodeCancel(step)
         case .awaitTask: return decodeAwaitTask(step)
+        case .checkCancellation: return decodeCheckCancellation(step)
         case .ifCancelled: return step.body(async: step.async).map { .ifCancelled(body: $0) }
         }
     }

@@ -22,7 +22,7 @@ enum ProgramOp: String, StepKind {
     case groupEnter, groupLeave, groupWait, groupNotify
     case isolatedCall
     case taskGroup, addTask, asyncLet, awaitLet
-    case cancel, awaitTask, ifCancelled
+    case cancel, awaitTask, checkCancellation, ifCancelled
 
     var members: [String] {
         switch self {
@@ -48,6 +48,7 @@ enum ProgramOp: String, StepKind {
         case .asyncLet: ["op", "name", "body"]
         case .awaitLet: ["op", "name"]
         case .cancel, .awaitTask: ["op", "task"]
+        case .checkCancellation: ["op"]
         case .ifCancelled: ["op", "body"]
         }
     }
