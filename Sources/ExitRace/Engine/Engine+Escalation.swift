@@ -47,7 +47,7 @@ extension Engine {
             note(.taskEscalated, context: task, a: waiter, b: Int64(priority))
         case .suspended, .done:
             contexts[Int(task)].escalated = priority
-            note(.taskEscalated, context: task, a: waiter, b: Int64(priority))
+            note(.taskEscalated, thread: -2, context: task, a: waiter, b: Int64(priority))
         }
         for index in contexts.indices where contexts[index].parent == task && contexts[index].state != .done {
             escalate(Int32(index), to: priority, because: waiter)

@@ -118,7 +118,8 @@ public struct TraceRecord: Equatable, Sendable {
         /// `context` suspends in `await task.value` until task `a` finishes.
         case awaitsTask
         /// Task `context` is escalated to priority `b` because task `a` awaits it (directly, or a
-        /// task it is a child of); `thread`: the thread it runs on, raised too, or -1.
+        /// task it is a child of); `thread`: the thread it runs on (raised too unless the main
+        /// thread), -1 when it waits in a queue (it keeps its place), -2 when it is suspended.
         case taskEscalated
     }
 
