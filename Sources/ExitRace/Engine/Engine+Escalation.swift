@@ -19,16 +19,22 @@ extension Engine {
         guard task >= 0, task != c, contexts[Int(task)].state != .done else { return true }
         note(.awaitsTask, thread: t, context: c, a: task)
         escalate(task, to: contexts[Int(c)].schedulingPriority, because: c)
-        contexts[Int(c)].awaitedTask = task
+        cancellation.awaiting.append((waiter: c, task: task))
         detach(c, from: t, state: .suspended)
         return false
     }
 
-    /// Task `task` has finished: the tasks awaiting its value resume, in the order they were made.
+    /// Task `task` has finished: the tasks awaiting its value resume, in the order they began to wait.
     mutating func wakeTaskWaiters(of task: Int32) {
-        for index in contexts.indices where contexts[index].awaitedTask == task {
-            contexts[index].awaitedTask = -1
-            resume(Int32(index))
+        var index = 0
+        while index < cancellation.awaiting.count {
+            let entry = cancellation.awaiting[index]
+            guard entry.task == task else {
+                index += 1
+                continue
+            }
+            cancellation.awaiting.remove(at: index)
+            resume(entry.waiter)
         }
     }
 
@@ -80,9 +86,8 @@ extension Engine {
     /// A task awaiting another's value is suspended.
     func checkAwaitInvariants() {
         guard program.awaitsTasks else { return }
-        let contexts = self.contexts
-        for context in contexts where context.awaitedTask >= 0 {
-            precondition(context.state == .suspended, "a task awaiting a value is not suspended")
+        for entry in cancellation.awaiting {
+            precondition(contexts[Int(entry.waiter)].state == .suspended, "a task awaiting a value is not suspended")
         }
     }
     #endif
