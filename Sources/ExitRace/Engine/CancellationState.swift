@@ -6,9 +6,13 @@ struct CancellationState {
     /// The tasks `cancel()` was called on, in order; a child task is cancelled when its parent
     /// (or a parent of that) is.
     var cancelled = ContiguousArray<Int32>()
+    /// Tasks suspended in `await task.value`, with the task each awaits, in the order they began
+    /// to wait (kept here, not on every context, so a context stays small).
+    var awaiting = ContiguousArray<(waiter: Int32, task: Int32)>()
 
     mutating func reset(handles count: Int) {
         handles.refill(-1, count: count)
         cancelled.removeAll(keepingCapacity: true)
+        awaiting.removeAll(keepingCapacity: true)
     }
 }

@@ -52,7 +52,7 @@ struct CellCompiler {
             case .groupWait(_, let timeout): found.duration = timeout == nil ? -1 : slot(path, "timeoutMs")
             case .groupEnter, .groupLeave, .groupNotify: break
             case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions,
-                .callWithCompletion, .dispatchSync, .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask,
+                .callWithCompletion, .dispatchSync, .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask, .awaitTask, .checkCancellation,
                 .ifCancelled:
                 break
             }
@@ -340,6 +340,10 @@ struct CellCompiler {
             return Op(kind: .awaitChild)  // `a`: the asyncLet op, set by the caller
         case .cancelTask(let name):
             return Op(kind: .cancelTask, a: resource(name, &scope.handles, &program.taskHandles, callback))
+        case .awaitTask(let name):
+            return Op(kind: .awaitTask, a: resource(name, &scope.handles, &program.taskHandles, callback))
+        case .checkCancellation:
+            return Op(kind: .checkCancellation)
         case .ifCancelled:
             return Op(kind: .ifCancelled)
         }

@@ -45,6 +45,7 @@ package final class CellProgram: Sendable {
         queues = builder.queues
         actors = builder.actors
         startsChildTasks = builder.ops.contains { $0.kind == .spawnChild }
+        awaitsTasks = builder.ops.contains { $0.kind == .awaitTask }
         usesServices = builder.usesServices
         taskHandles = builder.taskHandles
     }
@@ -59,6 +60,8 @@ package final class CellProgram: Sendable {
     /// Whether any op starts a child task (`addTask`, `async let`): the engine's child-task
     /// invariants are checked only then (they cost O(contexts) per event).
     let startsChildTasks: Bool
+    /// Whether a task awaits another's value (`awaitTask`): finishing tasks then wake their waiters.
+    let awaitsTasks: Bool
 
     /// The app's own queues by index, for names in reports.
     package let queues: [String]
@@ -196,6 +199,10 @@ package struct Op: Sendable {
         case nameTask
         /// `a`: task handle. `task.cancel()`: the handle's task and its children are cancelled.
         case cancelTask
+        /// `a`: task handle. `await task.value`: waits for the handle's task, escalating it.
+        case awaitTask
+        /// `try Task.checkCancellation()`: when the task is cancelled, its body ends here.
+        case checkCancellation
         /// `if Task.isCancelled`: body is `(index + 1)..<bodyEnd`, run inline when the current task is cancelled.
         case ifCancelled
     }
@@ -215,7 +222,7 @@ package struct Op: Sendable {
         case .groupEnter, .groupLeave, .groupWait: false
         case .hookEnter, .hookReturn, .work, .sleep, .taskSleep, .wait, .signal, .call, .exit, .endBackgroundTask, .setFlag,
             .waitUntil, .ifLaunchOptions, .isolatedCall, .leaveActor, .taskGroup, .joinChildren, .awaitChild, .nameTask,
-            .cancelTask, .ifCancelled:
+            .cancelTask, .awaitTask, .checkCancellation, .ifCancelled:
             false
         case .dispatchSync, .syncEnd: false
         }

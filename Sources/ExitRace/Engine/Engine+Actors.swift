@@ -26,7 +26,7 @@ extension Engine {
         contexts[Int(c)].actorTicket = nextActorTicket
         nextActorTicket &+= 1
         note(.actorQueued, context: c, a: k, b: Int64(actorHolder[Int(k)]))
-        escalateRunningActor(k, to: contexts[Int(c)].priority)
+        escalateRunningActor(k, to: contexts[Int(c)].schedulingPriority)
     }
 
     /// A higher-priority job enqueued on an actor that runs on a thread raises that thread's
@@ -61,7 +61,8 @@ extension Engine {
                 continue
             }
             let (a, b) = (contexts[index], contexts[Int(next)])
-            if a.priority > b.priority || (a.priority == b.priority && a.actorTicket < b.actorTicket) { next = Int32(index) }
+            if a.schedulingPriority > b.schedulingPriority
+                || (a.schedulingPriority == b.schedulingPriority && a.actorTicket < b.actorTicket) { next = Int32(index) }
         }
         return next
     }

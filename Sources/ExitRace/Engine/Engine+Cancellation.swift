@@ -26,6 +26,16 @@ extension Engine {
         return cancelled
     }
 
+    /// `try Task.checkCancellation()` threw `CancellationError` in `c`, uncaught: the error leaves
+    /// every scope up to the task's body, whose child tasks are cancelled and awaited (SE-0304:
+    /// "When the scope exits via a thrown error, the child task will be implicitly cancelled before
+    /// it is awaited"). They read cancelled already (`c` or a task above it was cancelled), so this
+    /// returns the body's end, where the task awaits them.
+    mutating func throwCancellation(_ c: Int32, thread t: Int32) -> Int32 {
+        note(.cancellation, thread: t, context: c, a: Self.cancellationThrown)
+        return contexts[Int(c)].end
+    }
+
     /// Consistency of handles and cancelled tasks (debug builds, programs with task handles only).
     func checkCancellationInvariants() {
         #if EXITRACE_INVARIANTS
@@ -40,4 +50,5 @@ extension Engine {
 
     static let isCancelledTrue: Int32 = -2
     static let isCancelledFalse: Int32 = -3
+    static let cancellationThrown: Int32 = -4
 }

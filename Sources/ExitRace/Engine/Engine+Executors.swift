@@ -21,8 +21,11 @@ extension Engine {
     /// Puts a context on its pool; it becomes eligible after the start latency of its QoS.
     mutating func enqueueOnPool(_ c: Int32) {
         contexts[Int(c)].state = .queued
-        let latency = value(slots.startLatency[QoSClass(priority: contexts[Int(c)].priority).index])
-        note(.queuedOnPool, context: c, a: contexts[Int(c)].runsOnDispatchPool ? 1 : 0, b: latency)
+        let priority = contexts[Int(c)].schedulingPriority
+        let latency = value(slots.startLatency[QoSClass(priority: priority).index])
+        // `a`: 1 on the Dispatch pool; an escalated task's priority above the low byte.
+        let escalated = Int32(contexts[Int(c)].escalated) << 8
+        note(.queuedOnPool, context: c, a: (contexts[Int(c)].runsOnDispatchPool ? 1 : 0) | escalated, b: latency)
         schedule(.jobReady, c, after: latency)
     }
 
@@ -41,7 +44,7 @@ extension Engine {
 
     mutating func jobReady(_ c: Int32) {
         note(.ready, context: c)
-        let job = ReadyJob(priority: contexts[Int(c)].priority, sequence: readySequence, context: c)
+        let job = ReadyJob(priority: contexts[Int(c)].schedulingPriority, sequence: readySequence, context: c)
         readySequence &+= 1
         if contexts[Int(c)].runsOnDispatchPool {
             dispatchReady.append(job)
@@ -88,7 +91,8 @@ extension Engine {
             assert(threads[Int(t)].state == .idle && threads[Int(t)].context == -1, "a busy thread was given work")
             threads[Int(t)].context = c
             threads[Int(t)].state = .running
-            if threads[Int(t)].pool != .main { threads[Int(t)].qos = contexts[Int(c)].priority }
+            if threads[Int(t)].pool != .main { threads[Int(t)].qos = contexts[Int(c)].schedulingPriority }
+            if escalatedWhileQueued(c) { applyQueuedEscalation(c, on: t) }
             contexts[Int(c)].state = .onThread
             contexts[Int(c)].thread = t
             note(.started, thread: t, context: c)

@@ -25,6 +25,7 @@ extension Engine {
         checkChildInvariants()
         checkServiceInvariants()
         checkCancellationInvariants()
+        checkAwaitInvariants()
         if alive {
             let busy = usedThreads.reduce(Int32(0)) {
                 $0 + (threads[$1].pool == .cooperative && threads[$1].state != .idle ? 1 : 0)

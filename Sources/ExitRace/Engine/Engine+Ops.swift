@@ -110,6 +110,12 @@ extension Engine {
             return awaitChildren(liveChild(of: c, spawnedAt: op.a), context: c, thread: t)
         case .nameTask: cancellation.handles[Int(op.a)] = Int32(contexts.count - 1)
         case .cancelTask: cancelTask(handle: op.a, thread: t, context: c)
+        case .checkCancellation:
+            contexts[Int(c)].pc = checkCancelled(c, thread: t) ? throwCancellation(c, thread: t) : pc + 1
+            return true
+        case .awaitTask:
+            contexts[Int(c)].pc = pc + 1
+            return awaitTask(handle: op.a, context: c, thread: t)
         case .ifCancelled:
             contexts[Int(c)].pc = checkCancelled(c, thread: t) ? pc + 1 : op.bodyEnd
             return true
@@ -251,6 +257,7 @@ extension Engine {
         detach(c, from: t, state: .done)
         leaveQueue(c)
         if contexts[Int(c)].parent >= 0 { childFinished(c) }
+        if program.awaitsTasks { wakeTaskWaiters(of: c) }
         guard contexts[Int(c)].kind == .turn && alive else { return }
         if suspensionDeferred {
             suspensionDeferred = false

@@ -24,6 +24,12 @@ package struct SimContext {
     package var mainIsolated: Bool
     /// Task priority, or the block's QoS, as a raw value.
     package var priority: UInt8
+    // The two escalation bytes sit beside `priority`, in what would be padding (a context stays 76 bytes).
+    /// The priority a task was escalated to (``Engine/escalate(_:to:because:)``), which it is scheduled
+    /// at from then on; 0 if none (`priority` stays the one it was made with, for reports).
+    var escalated: UInt8 = 0
+    /// A priority it was escalated to while queued, applied when a thread takes it; 0 if none.
+    var escalatedTo: UInt8 = 0
     /// The callback whose code created this context (an index into the program's callbacks), or -1.
     package var hook: Int32
     /// For a turn, the script step it belongs to.
@@ -62,6 +68,10 @@ package struct SimContext {
     var liveChildren: Int32 = 0
     /// While suspended waiting for children: the child awaited, or `Self.allChildren`; -1 otherwise.
     var joining: Int32 = -1
+
+    /// The priority it is scheduled at: its own, or the one it was escalated to.
+    @inline(__always)
+    var schedulingPriority: UInt8 { escalated != 0 ? escalated : priority }
 
     /// `joining` when the task waits for all its children (a group's end, the end of its body).
     package static let allChildren: Int32 = -2

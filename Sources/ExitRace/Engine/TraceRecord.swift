@@ -115,6 +115,12 @@ public struct TraceRecord: Equatable, Sendable {
         /// `thread` calls `cancel()` on task `context` (-1: the handle had no task yet); `a`: the
         /// handle. Or, with `a` -2 (true) or -3 (false), `context` reads `Task.isCancelled`.
         case cancellation
+        /// `context` suspends in `await task.value` until task `a` finishes.
+        case awaitsTask
+        /// Task `context` is escalated to priority `b` because task `a` awaits it (directly, or a
+        /// task it is a child of); `thread`: the thread it runs on (raised too unless the main
+        /// thread), -1 when it waits in a queue (it keeps its place), -2 when it is suspended.
+        case taskEscalated
     }
 
     /// Why a context left its thread.

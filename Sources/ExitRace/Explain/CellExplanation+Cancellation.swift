@@ -5,6 +5,9 @@ extension CellExplanation {
         switch record.a {
         case -2: return (here, "\(context(record.context, trace)) reads Task.isCancelled: true")
         case -3: return (here, "\(context(record.context, trace)) reads Task.isCancelled: false")
+        case -4:
+            return (here, "Task.checkCancellation() throws CancellationError in \(context(record.context, trace)): its body ends here "
+                + "(its child tasks are cancelled and awaited first)")
         default:
             guard record.context >= 0 else { return (here, "task.cancel(): no task was spawned under that name yet, nothing to cancel") }
             return (here, "cancels \(context(record.context, trace)): it and its child tasks are cancelled; "

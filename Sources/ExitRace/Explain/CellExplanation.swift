@@ -126,6 +126,8 @@ public struct CellExplanation: Sendable {
             return serviceLine(record, trace)
         case .cancellation:
             return cancellationLine(record, trace)
+        case .awaitsTask, .taskEscalated:
+            return escalationLine(record, trace)
         }
     }
 
@@ -142,8 +144,9 @@ public struct CellExplanation: Sendable {
         case .queuedOnMain:
             return ("main queue", "\(who) is queued")
         case .queuedOnPool:
-            let pool = record.a == 1 ? "Dispatch pool" : "cooperative pool"
-            let qos = trace.contexts[Int(record.context)].qos
+            let pool = record.a & 1 == 1 ? "Dispatch pool" : "cooperative pool"
+            let escalated = UInt8(truncatingIfNeeded: record.a >> 8)
+            let qos = escalated != 0 ? QoSClass(priority: escalated) : trace.contexts[Int(record.context)].qos
             return (pool, "\(who) waits for a thread (\(qos.name) QoS: \(ms(record.b)) start latency)")
         case .ready:
             let kind = trace.contexts[Int(record.context)].kind

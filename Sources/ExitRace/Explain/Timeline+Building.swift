@@ -59,8 +59,11 @@ extension Timeline {
         case .actorEntered: .opens(name: "on \(CellExplanation.actor(record.a, trace))", category: "actor")
         case .actorLeft: .closes(category: "actor")
         case .actorEscalated: .instant(.thread, name: "escalated to \(QoSClass(priority: UInt8(record.b)).name) QoS")
+        case .taskEscalated:
+            .instant(record.thread >= 0 ? .thread : .system, name: "task escalated to \(QoSClass(priority: UInt8(record.b)).name) QoS")
         case .turnQueued, .queuedOnMain, .queuedOnPool, .ready, .taskSleep, .waitPassed, .hop, .action, .stateChanged,
-            .taskBegan, .taskEnded, .timerFired, .queuedBehind, .groupNotifySet, .actorQueued, .actorHandedOver, .awaitsChildren:
+            .taskBegan, .taskEnded, .timerFired, .queuedBehind, .groupNotifySet, .actorQueued, .actorHandedOver, .awaitsChildren,
+            .awaitsTask:
             .nothing
         case .groupEntered: .instant(.thread, name: "enter \(CellExplanation.semaphore(record.a, trace))")
         case .groupLeft: .instant(.thread, name: "leave \(CellExplanation.semaphore(record.a, trace))")
@@ -69,7 +72,7 @@ extension Timeline {
             record.b == 1 ? .closes(category: "wait") : .instant(.thread, name: "sync \(CellExplanation.queue(record.a, trace))")
         case .service: .instant(.system, name: serviceMark(record, trace))
         case .cancellation:
-            .instant(.thread, name: record.a == -2 ? "isCancelled: true" : record.a == -3 ? "isCancelled: false" : "cancel()")
+            .instant(.thread, name: record.a == -2 ? "isCancelled: true" : record.a == -3 ? "isCancelled: false" : record.a == -4 ? "throws CancellationError" : "cancel()")
         case .afterScheduled:
             .instant(.thread, name: "asyncAfter \(CellExplanation.ms(record.b)) on \(CellExplanation.queue(record.a, trace))")
         }

@@ -110,7 +110,7 @@ enum VerdictSentence {
             switch record.kind {
             case .created: created[c] = true
             case .queuedOnMain: states[c] = .queuedOnMain(since: record.time)
-            case .queuedOnPool: states[c] = .queuedOnPool(since: record.time, latency: record.b, dispatch: record.a == 1)
+            case .queuedOnPool: states[c] = .queuedOnPool(since: record.time, latency: record.b, dispatch: record.a & 1 == 1)
             case .ready:
                 if case .queuedOnPool(_, _, let dispatch) = states[c] { states[c] = .ready(since: record.time, dispatch: dispatch) }
             case .started:

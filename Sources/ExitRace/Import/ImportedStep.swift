@@ -91,6 +91,8 @@ public struct ImportedStep: Equatable, Sendable {
         case .asyncLet(let name, _): return [("op", .string("asyncLet")), ("name", .string(name)), ("body", bodies[0])]
         case .awaitLet(let name): return [("op", .string("awaitLet")), ("name", .string(name))]
         case .cancelTask(let name): return [("op", .string("cancel")), ("task", .string(name))]
+        case .awaitTask(let name): return [("op", .string("awaitTask")), ("task", .string(name))]
+        case .checkCancellation: return [("op", .string("checkCancellation"))]
         case .ifCancelled: return [("op", .string("ifCancelled")), ("body", bodies[0])]
         }
     }

@@ -70,6 +70,15 @@ public indirect enum ProgramStep: Equatable, Sendable {
     /// last one this strategy invocation spawned under it): the task and its child tasks are
     /// cancelled. Allowed anywhere (it is synchronous).
     case cancelTask(String)
+    /// `await task.value` on the task spawned by a `task` or `detached` step with this `name` (the
+    /// last one this strategy invocation spawned under it): waits for it to finish, the thread free
+    /// meanwhile, and escalates it (and its child tasks) to the waiter's priority when that is
+    /// higher. Only in an async context.
+    case awaitTask(String)
+    /// `try Task.checkCancellation()` (uncaught): when the current task (or a task it is a child
+    /// of) is cancelled, it throws `CancellationError` and the task's body ends there; its child
+    /// tasks are cancelled and awaited first. Only in an async context, not in an `isolatedCall`.
+    case checkCancellation
     /// `if Task.isCancelled { body }`: `body` runs inline only when the current task (or a task it
     /// is a child of) is cancelled. Only in an async context.
     case ifCancelled(body: [ProgramStep])
@@ -97,7 +106,7 @@ extension ProgramStep {
         case .groupEnter, .groupLeave, .groupWait:
             []
         case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil, .awaitLet,
-            .cancelTask:
+            .cancelTask, .awaitTask, .checkCancellation:
             []
         }
     }

@@ -131,7 +131,7 @@ extension ParameterSpace {
             case .groupWait(_, let timeout?): duration(join(path, "timeoutMs"), timeout)
             case .spawnTask, .dispatchAsync, .wait, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag,
                 .ifLaunchOptions, .callWithCompletion, .dispatchSync, .groupEnter, .groupLeave, .groupWait, .groupNotify,
-                .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask, .ifCancelled:
+                .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask, .awaitTask, .checkCancellation, .ifCancelled:
                 break
             }
         }

@@ -50,6 +50,9 @@ extension ScenarioDecoder {
         let what = actors.isEmpty ? "an actor declared in \"actors\" (none is)" : "an actor declared in \"actors\""
         guard let actor = step.reader.reference("actor", to: actors, what: what) else { return nil }
         step.requireAsync("\"isolatedCall\" (an await)")
+        let wasInIsolatedCall = step.context.structure.inIsolatedCall
+        step.context.structure.inIsolatedCall = true
+        defer { step.context.structure.inIsolatedCall = wasInIsolatedCall }
         guard let body = step.body(async: true) else { return nil }
         return .isolatedCall(actor: actor, body: body)
     }

@@ -22,6 +22,8 @@ extension ScenarioDecoder {
         var actorNames: [String] = []
         /// Task names the strategy spawns (`signaled`) and cancels (`waits`).
         var taskNames = SemaphoreUse()
+        /// Task names the strategy awaits (`awaitTask`, in `waits`).
+        var awaitedTasks = SemaphoreUse()
     }
 
     /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
@@ -46,10 +48,12 @@ extension ScenarioDecoder {
         context.groups.reset()
         context.groupEnters.reset()
         context.taskNames.reset()
+        context.awaitedTasks.reset()
         let program = decodeProgram(steps, path: reader.childPath("program"), async: false, context)
         reportEndlessWaits(context)
         reportEndlessGroupWaits(context)
         reportUnknownCancels(context)
+        reportUnknownAwaitedTasks(context)
         // A step that failed to decode is already reported; do not add a consequence of it.
         if context.requireCleanup && context.log.diagnostics.count == problemsBefore
             && !containsCleanup(program, context.cleanupCalls)
@@ -125,6 +129,8 @@ extension ScenarioDecoder {
         case .asyncLet: return decodeAsyncLet(step)
         case .awaitLet: return decodeAwaitLet(step)
         case .cancel: return decodeCancel(step)
+        case .awaitTask: return decodeAwaitTask(step)
+        case .checkCancellation: return decodeCheckCancellation(step)
         case .ifCancelled: return step.body(async: step.async).map { .ifCancelled(body: $0) }
         }
     }

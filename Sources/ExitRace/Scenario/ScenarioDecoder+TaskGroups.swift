@@ -6,17 +6,23 @@ extension ScenarioDecoder {
     final class StructureScope {
         var inGroup = false
         var letNames: [String] = []
+        /// Whether the body is (in) an `isolatedCall`'s, in the same context.
+        var inIsolatedCall = false
 
-        /// Enters a body; a body that is a context of its own starts with no group and no names.
-        func enter(group: Bool, newContext: Bool) -> (Bool, [String]) {
-            let saved = (inGroup, letNames)
+        /// Enters a body; a body that is a context of its own starts with no group, no names and
+        /// no isolated call.
+        func enter(group: Bool, newContext: Bool) -> (Bool, [String], Bool) {
+            let saved = (inGroup, letNames, inIsolatedCall)
             inGroup = group
-            if newContext { letNames = [] }
+            if newContext {
+                letNames = []
+                inIsolatedCall = false
+            }
             return saved
         }
 
-        func leave(_ saved: (Bool, [String])) {
-            (inGroup, letNames) = saved
+        func leave(_ saved: (Bool, [String], Bool)) {
+            (inGroup, letNames, inIsolatedCall) = saved
         }
     }
 

@@ -22,7 +22,7 @@ enum ProgramOp: String, StepKind {
     case groupEnter, groupLeave, groupWait, groupNotify
     case isolatedCall
     case taskGroup, addTask, asyncLet, awaitLet
-    case cancel, ifCancelled
+    case cancel, awaitTask, checkCancellation, ifCancelled
 
     var members: [String] {
         switch self {
@@ -47,7 +47,8 @@ enum ProgramOp: String, StepKind {
         case .addTask: ["op", "priority", "body"]
         case .asyncLet: ["op", "name", "body"]
         case .awaitLet: ["op", "name"]
-        case .cancel: ["op", "task"]
+        case .cancel, .awaitTask: ["op", "task"]
+        case .checkCancellation: ["op"]
         case .ifCancelled: ["op", "body"]
         }
     }
