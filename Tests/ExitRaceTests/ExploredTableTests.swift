@@ -154,7 +154,7 @@ struct ExploredTableTests {
     @Test("--explore over a sampled scenario: run and check refuse it; batch explores the others and names it on stderr")
     func sampledScenarios() throws {
         let uncertain = ScheduleExplorationTests.repository.appendingPathComponent("scenarios/live-activity-uncertain.json").path
-        for arguments in [["run", uncertain, "--explore"], ["check", uncertain, "--against", "/tmp/unused", "--explore"]] {
+        for arguments in [["run", uncertain, "--explore"], ["check", uncertain, "--against", FileManager.default.temporaryDirectory.path, "--explore"]] {
             let output = Tool.main(arguments)
             #expect(output.exitCode == .badInput, "\(arguments)")
             #expect(output.stderr.contains("--explore explores tables of single runs; live-activity-uncertain draws settings from distributions"),
