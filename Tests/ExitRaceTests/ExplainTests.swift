@@ -191,7 +191,10 @@ struct ExplainTests {
         #expect(HTMLReport.render(content, expanded: true).contains("<details class=\"cell\" id=\"s0-0-0\" open>"))
     }
 
-    @Test("the report of every shipped scenario stays small: slices too close to tell apart are merged")
+    /// Every shipped scenario's report in a debug build takes seconds: it runs with `EXITRACE_FULL=1` (`.ci/run`).
+    @Test(
+        "the report of every shipped scenario stays small: slices too close to tell apart are merged",
+        .enabled(if: TestSample.isFull, "every shipped scenario's report: EXITRACE_FULL=1 (.ci/run)"))
     func reportSize() throws {
         let files = try ScenarioDiscovery.files([ScenarioDecoderTests.repository.appendingPathComponent("scenarios").path])
         let page = HTMLReport.render(ReportContent.compute(try files.map { try ScenarioLoader.load(path: $0) }))

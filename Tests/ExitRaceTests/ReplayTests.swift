@@ -152,7 +152,7 @@ struct ReplayTests {
     @Test("the report of a sampled scenario shows rate bars, margin histograms, what was drawn and replayed failures")
     func sampledReport() throws {
         let scenario = try Self.uncertain()
-        let sampling = SamplingSettings(runs: 64, seed: Self.seed)
+        let sampling = SamplingSettings(runs: 24, seed: Self.seed)
         let content = ReportContent.compute([scenario], sampling: { _ in sampling })
         let section = content.sections[0]
         let rates = try #require(section.rates)
