@@ -61,6 +61,9 @@ let package = Package(
         // The command line: argument parsing, one file per command, exit codes, process output.
         .target(name: "ExitRaceCLI", dependencies: ["ExitRace"]),
         .executableTarget(name: "exitrace", dependencies: ["ExitRaceCLI"]),
+        // The allocation guard's probe: the hot loop, optimized, with its allocations counted
+        // (HotLoopAllocationTests runs it from the release build in `.ci/run`). Not a product.
+        .executableTarget(name: "exitrace-hot-loop", dependencies: ["ExitRace"], path: "Sources/HotLoopProbe"),
         .testTarget(
             name: "ExitRaceTests",
             // ExplainTests and ScenarioVariantTests still run some commands through Tool.

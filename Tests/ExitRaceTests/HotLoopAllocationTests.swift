@@ -1,34 +1,29 @@
 import Foundation
 import Testing
 
-@testable import ExitRace
-@testable import ExitRaceParameters
-@testable import ExitRaceScenario
-@testable import ExitRaceEngine
-@testable import ExitRaceExperiment
-@testable import ExitRaceImport
-@testable import ExitRaceExplain
-@testable import ExitRaceBenchmark
-
 /// The engine's hot loop allocates nothing once warm (README, "Performance"): rounds of the default
 /// scenario's runs, each round with a new parameter value, make no more allocations over 100 rounds
 /// than over 10.
 ///
 /// Counted as the README's measurement was: a small `LD_PRELOAD` shim, compiled at test time with
 /// the C compiler beside the toolchain, counts `malloc`, `calloc` and `realloc` calls on the thread
-/// that switches it on. It runs in a child: this test binary again, filtered to `childRounds` and told
-/// how many rounds to run by `EXITRACE_ALLOCATION_ROUNDS`. Linux only; elsewhere, or without a C
-/// compiler on the PATH, the test is skipped with a message.
+/// that switches it on. The rounds run in `exitrace-hot-loop` (Sources/HotLoopProbe), the probe the
+/// release build puts beside the `exitrace` binary that `EXITRACE_BIN` names.
 ///
 /// Only an optimized build can show it: a debug build checks the engine's invariants after every
 /// event (`EXITRACE_INVARIANTS`), and those checks allocate (about 14 calls per event, measured
-/// November 2026). So a debug `swift test` skips it; run
-/// `swift test -c release -Xswiftc -enable-testing --filter HotLoopAllocationTests`.
+/// November 2026). So the test needs `EXITRACE_BIN` pointing at a release build (`.ci/run` sets it),
+/// Linux and a C compiler on the PATH; elsewhere it is skipped with a message.
 @Suite("The hot loop does not allocate")
 struct HotLoopAllocationTests {
     static let environment = ProcessInfo.processInfo.environment
-    /// Set in the child: how many rounds it counts.
-    static let childRounds = environment["EXITRACE_ALLOCATION_ROUNDS"].flatMap(Int.init)
+
+    /// `exitrace-hot-loop` beside the binary `EXITRACE_BIN` names, if it is there.
+    static let probe: URL? = {
+        guard let binary = environment["EXITRACE_BIN"] else { return nil }
+        let probe = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("exitrace-hot-loop")
+        return FileManager.default.isExecutableFile(atPath: probe.path) ? probe : nil
+    }()
 
     static let shim = #"""
         #include <stddef.h>
@@ -57,14 +52,11 @@ struct HotLoopAllocationTests {
         return nil
     }()
 
-    static let marker = "EXITRACE_ALLOCATIONS="
-    /// Whether this build is optimized (the library is built with the tests, in one configuration).
-    static let isOptimized = !_isDebugAssertConfiguration()
-
     @Test("default-scenario runs with new parameter values: 100 rounds allocate no more than 10",
-          .enabled(if: childRounds == nil && compiler != nil, "needs Linux and a C compiler on the PATH (or CC)"),
-          .enabled(if: isOptimized, "debug builds check invariants after every event, and the checks allocate: use -c release"))
+          .enabled(if: compiler != nil, "needs Linux and a C compiler on the PATH (or CC)"),
+          .enabled(if: probe != nil, "needs EXITRACE_BIN naming a release build's exitrace, with exitrace-hot-loop beside it"))
     func noAllocationPerRound() throws {
+        let probe = try #require(Self.probe)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-alloc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -73,56 +65,21 @@ struct HotLoopAllocationTests {
         let compiled = try Self.run(try #require(Self.compiler), ["-shared", "-fPIC", "-O2", "-o", library.path, source.path], in: directory)
         try #require(compiled.status == 0, "the shim did not compile: \(compiled.output)")
         func count(rounds: Int) throws -> Int {
-            let child = try Self.run(
-                CommandLine.arguments[0], ["--testing-library", "swift-testing", "--filter", "HotLoopAllocationTests/child"],
-                in: directory, environment: ["LD_PRELOAD": library.path, "EXITRACE_ALLOCATION_ROUNDS": "\(rounds)"])
-            let line = child.output.split(separator: "\n").first { $0.hasPrefix(Self.marker) }
-            let count = try #require(line.flatMap { Int($0.dropFirst(Self.marker.count)) }, "the child said: \(child.output)")
-            return count
+            let child = try Self.run(probe.path, ["\(rounds)"], in: directory, environment: ["LD_PRELOAD": library.path])
+            try #require(child.status == 0, "exitrace-hot-loop \(rounds) failed: \(child.output)")
+            try #require(Self.value("EXITRACE_OPTIMIZED", in: child.output) == 1,
+                         "exitrace-hot-loop is a debug build (its invariant checks allocate): point EXITRACE_BIN at a release build")
+            return try #require(Self.value("EXITRACE_ALLOCATIONS", in: child.output), "the probe said: \(child.output)")
         }
         let ten = try count(rounds: 10), hundred = try count(rounds: 100)
         print("hot loop: \(ten) allocations over 10 rounds, \(hundred) over 100 rounds")
         #expect(hundred <= ten, "allocations: \(ten) over 10 rounds, \(hundred) over 100 rounds of every default-scenario run")
     }
 
-    @Test("child: counts the allocations of EXITRACE_ALLOCATION_ROUNDS rounds", .enabled(if: childRounds != nil))
-    func child() throws {
-        guard let handle = dlopen(nil, RTLD_NOW), let on = dlsym(handle, "exitrace_count_allocations"),
-            let read = dlsym(handle, "exitrace_allocations")
-        else {
-            Issue.record("the allocation shim is not loaded")
-            return
-        }
-        let switchCounting = unsafeBitCast(on, to: (@convention(c) (Int32) -> Void).self)
-        let allocations = unsafeBitCast(read, to: (@convention(c) () -> Int).self)
-        let simulator = Simulator(scenario: DefaultScenario.load())
-        let slot = try #require(simulator.parameters.index(of: "timing.exitDurationMs"))
-        var values = simulator.defaults
-        let base = values[slot]
-        let scenario = simulator.scenario
-        var died = 0, events = 0
-        func run(rounds: Int) {
-            for round in 0..<rounds {
-                values[slot] = base + Int64(round % 50) * 10_000  // a new exit duration every round
-                for hook in scenario.hooks.indices {
-                    for strategy in scenario.strategies.indices {
-                        for procedure in scenario.procedures.indices {
-                            let outcome = simulator.run(hook: hook, strategy: strategy, procedure: procedure, values: values)
-                            events += outcome.events
-                            if outcome.death != nil { died += 1 }
-                        }
-                    }
-                }
-            }
-        }
-        run(rounds: 3)  // compiles every cell and sizes the engine's storage
-        events = 0
-        switchCounting(1)
-        run(rounds: try #require(Self.childRounds))
-        switchCounting(0)
-        print("\(Self.marker)\(allocations())")
-        print("(\(events) events)")
-        #expect(died > 0)
+    /// The number after `NAME=` on a line of `output`.
+    static func value(_ name: String, in output: String) -> Int? {
+        let marker = name + "="
+        return output.split(separator: "\n").first { $0.hasPrefix(marker) }.flatMap { Int($0.dropFirst(marker.count)) }
     }
 
     /// Runs `executable` with `arguments`, its output (stdout and stderr) to a file, and waits.
