@@ -25,6 +25,18 @@ struct CancelledSleepTests {
         #expect(!lines.contains { $0.contains("calls save") })
     }
 
+    @Test("the verdict names the thrown CancellationError that ended the cleanup's task before its call")
+    func verdictNamesTheThrow() throws {
+        let scenario = try QueueStepTests.scenario(program: """
+            [{"op": "detached", "name": "upload", "body": [{"op": "taskSleep", "ms": 50}, {"op": "call", "name": "save"}]},
+             {"op": "work", "ms": 3},
+             {"op": "cancel", "task": "upload"}]
+            """)
+        #expect(QueueStepTests.explain(scenario).verdict.hasPrefix(
+            "× lost: Task.detached from hook's body ended at 10 ms by its cancelled Task.sleep throwing CancellationError, "
+                + "before its cleanup call; nothing had made that call when "))
+    }
+
     @Test("a sleep in progress wakes at the cancellation, resumes on its executor and throws there")
     func wokenByTheCancellation() throws {
         let lines = try EscalationTests.timeline("""
