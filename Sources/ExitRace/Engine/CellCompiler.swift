@@ -57,7 +57,9 @@ struct CellCompiler {
                 break
             }
             slots.append(found)
-            for nested in SettingPath.allNested(in: step) { collectSlots(nested.steps, at: join(path, nested.key), space, into: &slots) }
+            for nested in SettingPath.allNested(in: step) {
+                collectSlots(nested.steps, at: join(path, nested.key), space, into: &slots)
+            }
         }
     }
 
@@ -237,7 +239,9 @@ struct CellCompiler {
                     emit(body, slots, &cursor, callback: callback, &scope, &program, &innerLets, actor: inner)
                 } else {
                     let innerGroup: Int32 = if case .taskGroup = step { Int32(owner) } else { -1 }
-                    emit(body, slots, &cursor, callback: callback, &scope, &program, &lets, actor: inner, group: innerGroup)
+                    emit(
+                        body, slots, &cursor, callback: callback, &scope, &program, &lets, actor: inner,
+                        group: innerGroup)
                 }
                 if case .dispatchSync = step { program.ops.append(Op(kind: .syncEnd, a: op.a)) }
                 if case .isolatedCall = step { program.ops.append(Op(kind: .leaveActor, a: actor)) }

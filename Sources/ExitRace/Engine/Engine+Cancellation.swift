@@ -88,7 +88,8 @@ extension Engine {
 
     /// A sleep's wake is due: `true` when it still sleeps (`false`: a cancellation woke it already).
     mutating func sleepEnds(_ c: Int32, ticket: UInt32) -> Bool {
-        guard let index = cancellation.sleeping.firstIndex(where: { $0.task == c && $0.ticket == ticket }) else { return false }
+        let index = cancellation.sleeping.firstIndex { $0.task == c && $0.ticket == ticket }
+        guard let index else { return false }
         cancellation.sleeping.remove(at: index)
         return true
     }
@@ -187,13 +188,17 @@ extension Engine {
             precondition(program.ops[Int(entry.op)].kind == .installCancellationHandler, "a handler's op installs none")
         }
         for entry in state.returns {
-            precondition(contexts[Int(entry.context)].state == .onThread || !alive, "a context running onCancel is off its thread")
+            let onThread = contexts[Int(entry.context)].state == .onThread
+            precondition(onThread || !alive, "a context running onCancel is off its thread")
         }
         for entry in state.finished {
             precondition(contexts[Int(entry.child)].state == .done, "a child not finished is listed as finished")
-            precondition(contexts[Int(entry.child)].parent == entry.parent, "a finished child is listed under another parent")
+            let parent = contexts[Int(entry.child)].parent
+            precondition(parent == entry.parent, "a finished child is listed under another parent")
         }
-        for child in state.threw { precondition(contexts[Int(child)].kind == .childTask, "a thrown error is kept for no child task") }
+        for child in state.threw {
+            precondition(contexts[Int(child)].kind == .childTask, "a thrown error is kept for no child task")
+        }
         #endif
     }
 

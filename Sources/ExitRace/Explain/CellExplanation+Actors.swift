@@ -12,7 +12,8 @@ extension CellExplanation {
         let who = context(record.context, trace)
         if record.b <= Int64(SimContext.firstNextChild) {
             let group = record.a == 1 ? "its group's child task" : "the next of its group's \(record.a) child tasks"
-            return (thread(record.thread, trace), "\(who) waits in group.next() for \(group) (await: its thread is free)")
+            let text = "\(who) waits in group.next() for \(group) (await: its thread is free)"
+            return (thread(record.thread, trace), text)
         }
         let what =
             record.b == Int64(SimContext.allChildren)

@@ -189,7 +189,8 @@ enum VerdictSentence {
                     case -12: "group.next() rethrowing a child task's error"
                     default: "a throw"
                     }
-                return "\(trace.contexts[thrown.context].name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what), "
+                let name = trace.contexts[thrown.context].name
+                return "\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what), "
                     + "before its cleanup call; nothing had made that call"
             }
             return "the strategy's code in \(callbacks) had not started the cleanup"

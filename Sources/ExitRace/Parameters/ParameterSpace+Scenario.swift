@@ -121,7 +121,8 @@ extension ParameterSpace {
 
         private mutating func addStep(_ step: ProgramStep, at path: String) {
             switch step {
-            case .work(let d), .sleep(let d), .taskSleep(let d), .taskSleepDiscardingError(let d): duration(join(path, "ms"), d)
+            case .work(let d), .sleep(let d), .taskSleep(let d), .taskSleepDiscardingError(let d):
+                duration(join(path, "ms"), d)
             case .wait(_, let timeout?): duration(join(path, "timeoutMs"), timeout)
             case .waitUntil(_, let poll): duration(join(path, "pollMs"), poll, positive: true)
             case .timer(let interval, let fires, _):
