@@ -45,7 +45,7 @@ struct CheckCancellationTests {
     func cancelsChildren() throws {
         let lines = try EscalationTests.timeline("""
             [{"op": "detached", "name": "sync", "body": [
-               {"op": "asyncLet", "name": "part", "body": [{"op": "taskSleep", "ms": 5}, {"op": "ifCancelled", "body": [{"op": "work", "ms": 1}]}]},
+               {"op": "asyncLet", "name": "part", "body": [{"op": "taskSleep", "ms": 5, "try": "try?"}, {"op": "ifCancelled", "body": [{"op": "work", "ms": 1}]}]},
                {"op": "checkCancellation"}, {"op": "call", "name": "save"}]},
              {"op": "cancel", "task": "sync"}]
             """)

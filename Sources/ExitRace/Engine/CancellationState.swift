@@ -9,10 +9,31 @@ struct CancellationState {
     /// Tasks suspended in `await task.value`, with the task each awaits, in the order they began
     /// to wait (kept here, not on every context, so a context stays small).
     var awaiting = ContiguousArray<(waiter: Int32, task: Int32)>()
+    /// Tasks suspended in a `Task.sleep` a cancellation wakes (programs that can cancel a sleeping
+    /// task only), with the ticket of their wake event: a wake whose ticket is gone is stale.
+    var sleeping = ContiguousArray<(task: Int32, ticket: UInt32)>()
+    var nextSleepTicket: UInt32 = 0
+    /// Installed `onCancel` handlers not yet run: the task and its `installCancellationHandler` op.
+    /// A handler is active while the task's pc is inside the operation.
+    var handlers = ContiguousArray<(task: Int32, op: Int32)>()
+    /// Where a context goes back to once it has run an `onCancel` body inline (the cancelling
+    /// context runs the handlers of the tasks it cancels): a stack, the latest entry first.
+    var returns = ContiguousArray<(context: Int32, pc: Int32, end: Int32)>()
+    /// Child tasks whose body ended by a throw (`checkCancellation`, a cancelled `Task.sleep`,
+    /// `throw`), for `group.next()` to rethrow.
+    var threw = ContiguousArray<Int32>()
+    /// Finished child tasks no `group.next()` has taken yet, in the order they finished.
+    var finished = ContiguousArray<(parent: Int32, child: Int32)>()
 
     mutating func reset(handles count: Int) {
         handles.refill(-1, count: count)
         cancelled.removeAll(keepingCapacity: true)
         awaiting.removeAll(keepingCapacity: true)
+        sleeping.removeAll(keepingCapacity: true)
+        nextSleepTicket = 0
+        handlers.removeAll(keepingCapacity: true)
+        returns.removeAll(keepingCapacity: true)
+        threw.removeAll(keepingCapacity: true)
+        finished.removeAll(keepingCapacity: true)
     }
 }

@@ -42,7 +42,7 @@ struct CellCompiler {
             let path = SettingPath.element(prefix, index)
             var found = StepSlots()
             switch step {
-            case .work, .sleep, .taskSleep: found.duration = slot(path, "ms")
+            case .work, .sleep, .taskSleep, .taskSleepDiscardingError: found.duration = slot(path, "ms")
             case .wait(_, let timeout): found.duration = timeout == nil ? -1 : slot(path, "timeoutMs")
             case .waitUntil: found.duration = slot(path, "pollMs")
             case .timer:
@@ -53,11 +53,13 @@ struct CellCompiler {
             case .groupEnter, .groupLeave, .groupNotify: break
             case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions,
                 .callWithCompletion, .dispatchSync, .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask, .awaitTask, .checkCancellation,
-                .ifCancelled:
+                .ifCancelled, .cancellationHandler, .throwError, .groupNext:
                 break
             }
             slots.append(found)
-            if let nested = SettingPath.nested(in: step) { collectSlots(nested.steps, at: join(path, nested.key), space, into: &slots) }
+            for nested in SettingPath.allNested(in: step) {
+                collectSlots(nested.steps, at: join(path, nested.key), space, into: &slots)
+            }
         }
     }
 
@@ -219,7 +221,7 @@ struct CellCompiler {
     /// of the `isolatedCall` the steps are inline in, or -1 (the context's own executor).
     private func emit(
         _ steps: [ProgramStep], _ slots: [StepSlots], _ cursor: inout Int, callback: Int32, _ scope: inout Scope,
-        _ program: inout CellProgram.Builder, _ lets: inout [String: Int32], actor: Int32 = -1
+        _ program: inout CellProgram.Builder, _ lets: inout [String: Int32], actor: Int32 = -1, group: Int32 = -1
     ) {
         for step in steps {
             let stepSlots = slots[cursor]
@@ -227,6 +229,7 @@ struct CellCompiler {
             let owner = program.ops.count
             var op = op(for: step, stepSlots, callback: callback, &scope, &program)
             if case .awaitLet(let name) = step { op.a = lets[name] ?? -1 }
+            if case .groupNext = step { op.a = group }
             program.ops.append(op)
             if let body = step.nestedBodies.first {
                 let inner = innerActor(of: step, enclosing: actor)
@@ -235,12 +238,20 @@ struct CellCompiler {
                 if op.bodyRunsElsewhere {
                     emit(body, slots, &cursor, callback: callback, &scope, &program, &innerLets, actor: inner)
                 } else {
-                    emit(body, slots, &cursor, callback: callback, &scope, &program, &lets, actor: inner)
+                    let innerGroup: Int32 = if case .taskGroup = step { Int32(owner) } else { -1 }
+                    emit(
+                        body, slots, &cursor, callback: callback, &scope, &program, &lets, actor: inner,
+                        group: innerGroup)
                 }
                 if case .dispatchSync = step { program.ops.append(Op(kind: .syncEnd, a: op.a)) }
                 if case .isolatedCall = step { program.ops.append(Op(kind: .leaveActor, a: actor)) }
                 if case .taskGroup = step { program.ops.append(Op(kind: .joinChildren)) }
                 program.ops[owner].bodyEnd = Int32(program.ops.count)
+            }
+            if case .cancellationHandler(let operation, _) = step {
+                // The operation runs inline after the `onCancel` body, in the task's own scope.
+                emit(operation, slots, &cursor, callback: callback, &scope, &program, &lets, actor: actor)
+                program.ops[owner].b = Int32(program.ops.count)
             }
             if case .spawnTask(let spawn, _) = step, let name = spawn.name {
                 // Right after the spawn, on the spawning thread: the handle is the task just made.
@@ -275,6 +286,7 @@ struct CellCompiler {
         case .work: return Op(kind: .work, slot: slots.duration)
         case .sleep: return Op(kind: .sleep, slot: slots.duration)
         case .taskSleep: return Op(kind: .taskSleep, slot: slots.duration)
+        case .taskSleepDiscardingError: return Op(kind: .taskSleep, a: 1, slot: slots.duration)
         case .signal(let name):
             return Op(kind: .signal, a: resource(name, &scope.semaphores, &program.semaphores, callback))
         case .wait(let name, _):
@@ -330,8 +342,8 @@ struct CellCompiler {
             return Op(kind: .groupNotify, a: group(name, &scope, &program, callback), b: code(target))
         case .isolatedCall(let name, _):
             return Op(kind: .isolatedCall, a: actorIndex(name))
-        case .taskGroup:
-            return Op(kind: .taskGroup)
+        case .taskGroup(let throwing, _):
+            return Op(kind: .taskGroup, a: throwing ? 1 : 0)
         case .addTask(let priority, _):
             return Op(kind: .spawnChild, b: Int32(priority?.rawValue ?? 0))
         case .asyncLet:
@@ -346,6 +358,12 @@ struct CellCompiler {
             return Op(kind: .checkCancellation)
         case .ifCancelled:
             return Op(kind: .ifCancelled)
+        case .cancellationHandler:
+            return Op(kind: .installCancellationHandler)  // `b`: the operation's end, set by the caller
+        case .throwError:
+            return Op(kind: .throwError)
+        case .groupNext(let all):
+            return Op(kind: .groupNext, b: all ? 1 : 0)  // `a`: the taskGroup op, set by the caller
         }
     }
 

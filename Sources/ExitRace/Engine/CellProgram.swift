@@ -46,6 +46,9 @@ package final class CellProgram: Sendable {
         actors = builder.actors
         startsChildTasks = builder.ops.contains { $0.kind == .spawnChild }
         awaitsTasks = builder.ops.contains { $0.kind == .awaitTask }
+        interruptsSleeps = builder.ops.contains { $0.kind == .cancelTask || $0.kind == .throwError }
+        installsHandlers = builder.ops.contains { $0.kind == .installCancellationHandler }
+        collectsChildren = builder.ops.contains { $0.kind == .groupNext }
         usesServices = builder.usesServices
         taskHandles = builder.taskHandles
     }
@@ -62,6 +65,14 @@ package final class CellProgram: Sendable {
     let startsChildTasks: Bool
     /// Whether a task awaits another's value (`awaitTask`): finishing tasks then wake their waiters.
     let awaitsTasks: Bool
+    /// Whether a task can be cancelled while it sleeps (a `cancel`, or a `throw` that cancels the
+    /// thrower's children): `Task.sleep`s are then tracked so that a cancellation wakes them.
+    let interruptsSleeps: Bool
+    /// Whether any `withTaskCancellationHandler` installs an `onCancel` handler.
+    let installsHandlers: Bool
+    /// Whether any task group body calls `next()`: finished children are then kept in the order
+    /// they finished.
+    let collectsChildren: Bool
 
     /// The app's own queues by index, for names in reports.
     package let queues: [String]
@@ -186,7 +197,7 @@ package struct Op: Sendable {
         /// executor. Ends an `isolatedCall`'s body.
         case leaveActor
         /// Starts a `taskGroup`: its body follows inline, `(index + 1)..<bodyEnd`, and ends with a
-        /// `joinChildren`.
+        /// `joinChildren`. `a`: 1 for `withThrowingTaskGroup`.
         case taskGroup
         /// `addTask` or `async let`: `b`: priority raw value or 0 to inherit; the child's body is
         /// `(index + 1)..<bodyEnd`.
@@ -205,6 +216,13 @@ package struct Op: Sendable {
         case checkCancellation
         /// `if Task.isCancelled`: body is `(index + 1)..<bodyEnd`, run inline when the current task is cancelled.
         case ifCancelled
+        /// `withTaskCancellationHandler`: the `onCancel` body is `(index + 1)..<bodyEnd`; the
+        /// operation follows inline, `bodyEnd..<b`.
+        case installCancellationHandler
+        /// An uncaught `throw`: the task's body ends here (its child tasks cancelled and awaited).
+        case throwError
+        /// `try await group.next()`: `a`: the enclosing `taskGroup` op; `b`: 1 for `for try await`.
+        case groupNext
     }
 
     package var kind: Kind
@@ -218,7 +236,8 @@ package struct Op: Sendable {
     var bodyRunsElsewhere: Bool {
         switch kind {
         case .spawnTask, .spawnDetached, .dispatchMain, .dispatchGlobal, .beginBackgroundTask, .timer, .spawnChild: true
-        case .callCompletion, .dispatchQueue, .dispatchAfter, .groupNotify: true
+        case .callCompletion, .dispatchQueue, .dispatchAfter, .groupNotify, .installCancellationHandler: true
+        case .throwError, .groupNext: false
         case .groupEnter, .groupLeave, .groupWait: false
         case .hookEnter, .hookReturn, .work, .sleep, .taskSleep, .wait, .signal, .call, .exit, .endBackgroundTask, .setFlag,
             .waitUntil, .ifLaunchOptions, .isolatedCall, .leaveActor, .taskGroup, .joinChildren, .awaitChild, .nameTask,

@@ -176,7 +176,9 @@ extension Engine {
         var position = 0
         for index in contexts.indices
         where contexts[index].parent == c && contexts[index].state != .done
-            && (joining == SimContext.allChildren || joining == Int32(index))
+            && (joining == SimContext.allChildren || joining == Int32(index)
+                || (joining <= SimContext.firstNextChild
+                    && isInGroup(Int32(index), SimContext.group(awaitedBy: joining))))
         {
             let mark = (search.steps.count, search.contexts.count)
             search.steps.append(.waitsForChild(contextID(c), child: contextID(Int32(index))))

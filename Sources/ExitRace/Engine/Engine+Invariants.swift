@@ -25,6 +25,7 @@ extension Engine {
         checkChildInvariants()
         checkServiceInvariants()
         checkCancellationInvariants()
+        checkThrowInvariants()
         checkAwaitInvariants()
         if alive {
             let busy = usedThreads.reduce(Int32(0)) {

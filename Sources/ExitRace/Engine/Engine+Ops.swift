@@ -6,6 +6,8 @@ extension Engine {
         while true {
             let pc = contexts[Int(c)].pc
             guard pc < contexts[Int(c)].end else {
+                // The end of an `onCancel` body the context ran inline: it goes back where it was.
+                if program.installsHandlers && returnFromHandler(c) { continue }
                 finish(c, on: t)
                 return
             }
@@ -33,10 +35,18 @@ extension Engine {
             schedule(.threadResume, t, after: value(op.slot))
             return false
         case .taskSleep:
+            if program.interruptsSleeps && isCancelled(c) {
+                sleepCancelled(op, at: pc, context: c, thread: t)
+                return true
+            }
             note(.taskSleep, thread: t, context: c, b: value(op.slot))
             contexts[Int(c)].pc = pc + 1
             detach(c, from: t, state: .suspended)
-            schedule(.taskWake, c, after: value(op.slot))
+            if program.interruptsSleeps {
+                scheduleCancellableWake(c, after: value(op.slot))
+            } else {
+                schedule(.taskWake, c, after: value(op.slot))
+            }
             return false
         case .spawnTask, .spawnDetached:
             spawnTask(op, at: pc, from: c, on: t)
@@ -109,10 +119,21 @@ extension Engine {
             contexts[Int(c)].pc = pc + 1
             return awaitChildren(liveChild(of: c, spawnedAt: op.a), context: c, thread: t)
         case .nameTask: cancellation.handles[Int(op.a)] = Int32(contexts.count - 1)
-        case .cancelTask: cancelTask(handle: op.a, thread: t, context: c)
-        case .checkCancellation:
-            contexts[Int(c)].pc = checkCancelled(c, thread: t) ? throwCancellation(c, thread: t) : pc + 1
+        case .cancelTask:
+            contexts[Int(c)].pc = pc + 1
+            cancelTask(handle: op.a, thread: t, context: c)
             return true
+        case .checkCancellation:
+            if checkCancelled(c, thread: t) { throwCancellation(c, thread: t) } else { contexts[Int(c)].pc = pc + 1 }
+            return true
+        case .installCancellationHandler:
+            installCancellationHandler(op, at: pc, context: c, thread: t)
+            return true
+        case .throwError:
+            note(.cancellation, thread: t, context: c, a: Self.errorThrown)
+            throwOutOfBody(c, thread: t)
+            return true
+        case .groupNext: return groupNext(op, at: pc, context: c, thread: t)
         case .awaitTask:
             contexts[Int(c)].pc = pc + 1
             return awaitTask(handle: op.a, context: c, thread: t)

@@ -47,10 +47,58 @@ extension Engine {
     mutating func childFinished(_ child: Int32) {
         let p = contexts[Int(child)].parent
         contexts[Int(p)].liveChildren -= 1
+        if program.collectsChildren { cancellation.finished.append((p, child)) }
         let joining = contexts[Int(p)].joining
-        guard joining == child || (joining == SimContext.allChildren && contexts[Int(p)].liveChildren == 0) else { return }
+        guard joining == child || (joining == SimContext.allChildren && contexts[Int(p)].liveChildren == 0)
+            || (joining <= SimContext.firstNextChild && isInGroup(child, SimContext.group(awaitedBy: joining)))
+        else { return }
         contexts[Int(p)].joining = -1
         resume(p)
+    }
+
+    /// Whether child task `child` was started by an `addTask` of the `taskGroup` op at `group`.
+    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
+    func isInGroup(_ child: Int32, _ group: Int32) -> Bool {
+        let start = contexts[Int(child)].start
+        return start > group && start < program.ops[Int(group)].bodyEnd
+    }
+
+    /// `try await group.next()` in `c` (`op.b == 1`: `for try await _ in group`): takes the
+    /// group's children in the order they finished; in a throwing group, a child that threw has
+    /// its error rethrown, which leaves the task's body (``throwOutOfBody(_:thread:)``: the other
+    /// children are cancelled and awaited). With no finished child left it suspends until the next
+    /// one finishes (the pc stays on the step); with none left at all, it returns nil and goes on.
+    mutating func groupNext(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        let throwing = program.ops[Int(op.a)].a == 1
+        while let index = cancellation.finished.firstIndex(where: { $0.parent == c && isInGroup($0.child, op.a) }) {
+            let child = cancellation.finished.remove(at: index).child
+            if throwing, let thrown = cancellation.threw.firstIndex(of: child) {
+                cancellation.threw.remove(at: thrown)
+                note(.cancellation, thread: t, context: c, a: Self.nextRethrows, b: Int64(child))
+                throwOutOfBody(c, thread: t)
+                return true
+            }
+            note(.cancellation, thread: t, context: c, a: Self.nextReturns, b: Int64(child))
+            if op.b == 0 {
+                contexts[Int(c)].pc = pc + 1
+                return true
+            }
+        }
+        var live: Int32 = 0
+        for index in contexts.indices
+        where contexts[index].parent == c && contexts[index].state != .done && isInGroup(Int32(index), op.a) {
+            live += 1
+        }
+        guard live > 0 else {
+            note(.cancellation, thread: t, context: c, a: Self.nextReturnsNil)
+            contexts[Int(c)].pc = pc + 1
+            return true
+        }
+        let awaited = SimContext.nextChild(ofGroup: op.a)
+        note(.awaitsChildren, thread: t, context: c, a: live, b: Int64(awaited))
+        contexts[Int(c)].joining = awaited
+        detach(c, from: t, state: .suspended)
+        return false
     }
 
     #if EXITRACE_INVARIANTS
@@ -72,4 +120,13 @@ extension Engine {
         }
     }
     #endif
+}
+
+extension SimContext {
+    /// `joining` while a task waits in `group.next()` for the next child of the `taskGroup` op at
+    /// `group` (this value and below).
+    static func nextChild(ofGroup group: Int32) -> Int32 { firstNextChild - group }
+    package static let firstNextChild: Int32 = -3
+    /// The `taskGroup` op of a `joining` at or below ``firstNextChild``.
+    static func group(awaitedBy joining: Int32) -> Int32 { firstNextChild - joining }
 }

@@ -289,6 +289,8 @@ struct Engine {
         case .callReply:
             callReplied(context: event.a, call: Int(event.b))
         case .taskWake:
+            // A sleep a cancellation cut short has woken already: its wake is stale.
+            if program.interruptsSleeps && !sleepEnds(event.a, ticket: event.b) { return }
             resume(event.a)
         case .waitTimeout:
             waitTimedOut(thread: event.a, ticket: event.b)

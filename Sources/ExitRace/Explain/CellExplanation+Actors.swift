@@ -10,6 +10,11 @@ extension CellExplanation {
     /// A task waiting for its child tasks.
     static func childrenLine(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
         let who = context(record.context, trace)
+        if record.b <= Int64(SimContext.firstNextChild) {
+            let group = record.a == 1 ? "its group's child task" : "the next of its group's \(record.a) child tasks"
+            let text = "\(who) waits in group.next() for \(group) (await: its thread is free)"
+            return (thread(record.thread, trace), text)
+        }
         let what =
             record.b == Int64(SimContext.allChildren)
             ? (record.a == 1 ? "its child task" : "its \(record.a) child tasks") : context(Int32(record.b), trace)

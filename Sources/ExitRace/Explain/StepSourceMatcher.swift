@@ -58,11 +58,14 @@ struct StepSourceMatcher {
             let entry = Entry(index: next, step: step)
             next += 1
             entries.append(entry)
-            for body in step.nestedBodies {
+            for (position, body) in step.nestedBodies.enumerated() {
                 let inner = flatten(body, &next, &bodies)
-                if runsInline(step) { entries += inner }
+                // A `withTaskCancellationHandler`'s operation (its second body) runs inline; its `onCancel` elsewhere.
+                var inline = runsInline(step)
+                if case .cancellationHandler = step { inline = position == 1 }
+                if inline { entries += inner }
                 // A `sync` body runs on the caller's thread, or as a main-queue block from another thread.
-                if !runsInline(step) || isSync(step) { bodies[entry.index] = inner }
+                if !inline || isSync(step) { bodies[entry.index] = inner }
             }
         }
         return entries
@@ -93,7 +96,13 @@ struct StepSourceMatcher {
             return source(entry)
         case .work: return match(record.context) { if case .work = $0 { true } else { false } }
         case .sleep: return match(record.context) { if case .sleep = $0 { true } else { false } }
-        case .taskSleep: return match(record.context) { if case .taskSleep = $0 { true } else { false } }
+        case .taskSleep:
+            return match(record.context) {
+                switch $0 {
+                case .taskSleep, .taskSleepDiscardingError: true
+                default: false
+                }
+            }
         case .waitBlocked, .waitPassed: return match(record.context, where: Self.isWait)
         case .signal: return match(record.context) { if case .signal = $0 { true } else { false } }
         case .flagSet: return match(record.context) { if case .setFlag = $0 { true } else { false } }

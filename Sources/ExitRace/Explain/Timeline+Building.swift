@@ -71,8 +71,7 @@ extension Timeline {
         case .syncEntered:
             record.b == 1 ? .closes(category: "wait") : .instant(.thread, name: "sync \(CellExplanation.queue(record.a, trace))")
         case .service: .instant(.system, name: serviceMark(record, trace))
-        case .cancellation:
-            .instant(.thread, name: record.a == -2 ? "isCancelled: true" : record.a == -3 ? "isCancelled: false" : record.a == -4 ? "throws CancellationError" : "cancel()")
+        case .cancellation: .instant(.thread, name: Self.cancellationMark(record.a))
         case .afterScheduled:
             .instant(.thread, name: "asyncAfter \(CellExplanation.ms(record.b)) on \(CellExplanation.queue(record.a, trace))")
         }
@@ -185,6 +184,26 @@ extension Timeline {
                 flows.append(Flow(id: context, fromTrack: origin.track, fromTime: origin.time, toTrack: track, toTime: time))
             }
             started.insert(context)
+        }
+    }
+}
+
+extension Timeline {
+    /// The mark of a cancellation record on the timeline, by its code (`Engine+Cancellation`).
+    static func cancellationMark(_ code: Int32) -> String {
+        switch code {
+        case -2: "isCancelled: true"
+        case -3: "isCancelled: false"
+        case -4, -5: "throws CancellationError"
+        case -6: "try? Task.sleep returns"
+        case -7: "Task.sleep woken"
+        case -8: "onCancel"
+        case -9: "onCancel (cancelled already)"
+        case -10: "throws"
+        case -11: "group.next()"
+        case -12: "group.next() rethrows"
+        case -13: "group.next(): nil"
+        default: "cancel()"
         }
     }
 }

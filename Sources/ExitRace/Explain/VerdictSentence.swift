@@ -92,6 +92,8 @@ enum VerdictSentence {
         /// Cleanup calls that took effect in time, per context.
         var effects: [Int]
         var created: [Bool]
+        /// Contexts whose body ended by a thrown error: when, and the cancellation record's code.
+        var thrown: [(context: Int, at: Int64, code: Int32)] = []
         /// Whether a callback of the cell's hook was called.
         var hookEntered = false
         var mainDoing = "busy"
@@ -139,10 +141,20 @@ enum VerdictSentence {
             case .effect where record.b == 0: effects[c] += 1
             case .actorQueued: states[c] = .queuedOnActor(actor: record.a, since: record.time, holder: Int32(record.b))
             case .awaitsChildren: states[c] = .awaitingChildren(since: record.time)
+            case .cancellation where Self.throwCodes.contains(record.a): thrown.append((c, record.time, record.a))
             case .hookEntered where trace.scenario.hooks[trace.hook].callbacks.contains(CellExplanation.callback(record.a, trace)):
                 hookEntered = true
             default: break
             }
+        }
+
+        /// The cancellation records of a body ending by a throw (`Engine+Cancellation`): `checkCancellation`,
+        /// a cancelled `Task.sleep`, `throw`, `group.next()` rethrowing.
+        static let throwCodes: [Int32] = [-4, -5, -10, -12]
+
+        /// The first context whose body a thrown error ended before it made the cleanup call it owed.
+        var thrownBeforeCleanup: (context: Int, at: Int64, code: Int32)? {
+            thrown.first { trace.contexts[$0.context].cleanupCalls > effects[$0.context] }
         }
 
         /// The context the story is about: the first unfinished one that still owed a cleanup
@@ -168,6 +180,18 @@ enum VerdictSentence {
                     return "\(callbacks) was never called: \(Scenario.whyUncalled(hook, scenes: trace.scenario.lifecycle.scenes))"
                 }
                 return "\(callbacks) was never called: the kill procedure had not delivered it"
+            }
+            if let thrown = replay.thrownBeforeCleanup {
+                let what: String =
+                    switch thrown.code {
+                    case -4: "Task.checkCancellation() throwing CancellationError"
+                    case -5: "its cancelled Task.sleep throwing CancellationError"
+                    case -12: "group.next() rethrowing a child task's error"
+                    default: "a throw"
+                    }
+                let name = trace.contexts[thrown.context].name
+                return "\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what), "
+                    + "before its cleanup call; nothing had made that call"
             }
             return "the strategy's code in \(callbacks) had not started the cleanup"
         }

@@ -94,6 +94,12 @@ public struct ImportedStep: Equatable, Sendable {
         case .awaitTask(let name): return [("op", .string("awaitTask")), ("task", .string(name))]
         case .checkCancellation: return [("op", .string("checkCancellation"))]
         case .ifCancelled: return [("op", .string("ifCancelled")), ("body", bodies[0])]
+        case .taskSleepDiscardingError(let duration):
+            return [("op", .string("taskSleep")), ("ms", ms(duration)), ("try", .string("try?"))]
+        case .cancellationHandler:
+            return [("op", .string("withTaskCancellationHandler")), ("body", bodies[1]), ("onCancel", bodies[0])]
+        case .throwError: return [("op", .string("throw"))]
+        case .groupNext(let all): return [("op", .string("next"))] + (all ? [("all", .bool(true))] : [])
         }
     }
 

@@ -82,6 +82,24 @@ public indirect enum ProgramStep: Equatable, Sendable {
     /// `if Task.isCancelled { body }`: `body` runs inline only when the current task (or a task it
     /// is a child of) is cancelled. Only in an async context.
     case ifCancelled(body: [ProgramStep])
+    /// `try? await Task.sleep(for:)`: as `taskSleep`, but a cancellation's `CancellationError` is
+    /// discarded: in a cancelled task it returns at once (a sleep in progress wakes at the
+    /// cancellation) and the body goes on. Only in an async context.
+    case taskSleepDiscardingError(VirtualDuration)
+    /// `withTaskCancellationHandler { operation } onCancel: { onCancel }`: `operation` runs inline
+    /// as the task's own code; while it runs, a cancellation of the task (or of a task it is a
+    /// child of) runs `onCancel` at once, synchronously, on the cancelling context; a task already
+    /// cancelled runs it at once, before `operation`. `onCancel` is synchronous. Only in an async
+    /// context.
+    case cancellationHandler(operation: [ProgramStep], onCancel: [ProgramStep])
+    /// `throw SomeError()`, uncaught: the task's body ends there; its child tasks are cancelled
+    /// and awaited first. Only in an async context, not in an `isolatedCall`.
+    case throwError
+    /// `try await group.next()` (`all`: `for try await _ in group`): waits for the next child of
+    /// the enclosing `taskGroup` to finish, in the order they finish; in a throwing group, a child
+    /// that ended by a throw has its error rethrown, which ends the task's body (the group's other
+    /// children are cancelled and awaited first). Only directly in a `taskGroup` body.
+    case groupNext(all: Bool)
 }
 
 extension ProgramStep {
@@ -90,13 +108,16 @@ extension ProgramStep {
     ///
     /// Walks over program trees use this one switch instead of their own, so a new step with a body
     /// is seen by all of them once it is listed here; the switch has no `default:` for that reason.
-    /// The bodies are not in the order they run.
+    /// The bodies are not in the order they run: a `cancellationHandler`'s are `[onCancel, operation]`,
+    /// the order the compiler lays them out in.
     public var nestedBodies: [[ProgramStep]] {
         switch self {
         case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body),
             .isolatedCall(_, let body), .taskGroup(_, let body), .addTask(_, let body), .asyncLet(_, let body),
             .ifCancelled(let body):
             [body]
+        case .cancellationHandler(let operation, let onCancel):
+            [onCancel, operation]
         case .beginBackgroundTask(_, let expiration):
             [expiration]
         case .callWithCompletion(_, _, let completion):
@@ -106,7 +127,7 @@ extension ProgramStep {
         case .groupEnter, .groupLeave, .groupWait:
             []
         case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil, .awaitLet,
-            .cancelTask, .awaitTask, .checkCancellation:
+            .cancelTask, .awaitTask, .checkCancellation, .taskSleepDiscardingError, .throwError, .groupNext:
             []
         }
     }

@@ -115,13 +115,14 @@ extension ParameterSpace {
             for (index, step) in steps.enumerated() {
                 let path = SettingPath.element(prefix, index)
                 addStep(step, at: path)
-                if let nested = SettingPath.nested(in: step) { addProgram(nested.steps, at: join(path, nested.key)) }
+                for nested in SettingPath.allNested(in: step) { addProgram(nested.steps, at: join(path, nested.key)) }
             }
         }
 
         private mutating func addStep(_ step: ProgramStep, at path: String) {
             switch step {
-            case .work(let d), .sleep(let d), .taskSleep(let d): duration(join(path, "ms"), d)
+            case .work(let d), .sleep(let d), .taskSleep(let d), .taskSleepDiscardingError(let d):
+                duration(join(path, "ms"), d)
             case .wait(_, let timeout?): duration(join(path, "timeoutMs"), timeout)
             case .waitUntil(_, let poll): duration(join(path, "pollMs"), poll, positive: true)
             case .timer(let interval, let fires, _):
@@ -131,7 +132,8 @@ extension ParameterSpace {
             case .groupWait(_, let timeout?): duration(join(path, "timeoutMs"), timeout)
             case .spawnTask, .dispatchAsync, .wait, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag,
                 .ifLaunchOptions, .callWithCompletion, .dispatchSync, .groupEnter, .groupLeave, .groupWait, .groupNotify,
-                .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask, .awaitTask, .checkCancellation, .ifCancelled:
+                .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask, .awaitTask, .checkCancellation, .ifCancelled,
+                .cancellationHandler, .throwError, .groupNext:
                 break
             }
         }

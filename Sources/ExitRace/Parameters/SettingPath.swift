@@ -25,7 +25,16 @@ package enum SettingPath {
         guard let steps = step.nestedBodies.first else { return nil }
         if case .beginBackgroundTask = step { return ("expiration", steps) }
         if case .callWithCompletion = step { return ("completion", steps) }
+        if case .cancellationHandler = step { return ("onCancel", steps) }
         return ("body", steps)
+    }
+
+    /// Every nested step list of a step with the member that holds it, in ``ProgramStep/nestedBodies``'
+    /// order (a `cancellationHandler` has two: `onCancel`, then `body`).
+    package static func allNested(in step: ProgramStep) -> [(key: String, steps: [ProgramStep])] {
+        guard let first = nested(in: step) else { return [] }
+        if case .cancellationHandler(let operation, _) = step { return [first, ("body", operation)] }
+        return [first]
     }
 
     /// The canonical spelling of a user's path (`strategies["Task"].program[0].ms` and

@@ -44,4 +44,44 @@ extension ScenarioDecoder {
         }
         return .checkCancellation
     }
+
+    /// `withTaskCancellationHandler`: `body` is the operation, inline in the task (an async body in
+    /// the same scope); `onCancel` is a synchronous body of its own (it runs on the cancelling
+    /// context). Only in an async context.
+    static func decodeCancellationHandler(_ step: StepInput) -> ProgramStep? {
+        step.requireAsync("\"withTaskCancellationHandler\" (it is awaited)")
+        guard let onCancelNodes = step.reader.array("onCancel", required: true) else { return nil }
+        let saved = step.context.structure.enter(group: false, newContext: true)
+        let onCancel = decodeProgram(onCancelNodes, path: step.reader.childPath("onCancel"), async: false, step.context)
+        step.context.structure.leave(saved)
+        guard let nodes = step.reader.array("body", required: true) else { return nil }
+        let inner = step.context.structure.enter(group: false, newContext: false)
+        let operation = decodeProgram(nodes, path: step.reader.childPath("body"), async: step.async, step.context)
+        step.context.structure.leave(inner)
+        return .cancellationHandler(operation: operation, onCancel: onCancel)
+    }
+
+    /// `throw`: an uncaught `throw SomeError()`; only in an async context, not in an `isolatedCall`
+    /// body (as `checkCancellation`).
+    static func decodeThrow(_ step: StepInput) -> ProgramStep? {
+        step.requireAsync("\"throw\" (it ends a task's body)")
+        if step.context.structure.inIsolatedCall {
+            step.context.log.error(
+                step.path, step.node.position, "\"throw\" is not supported in an \"isolatedCall\" body: put it before or after the call")
+        }
+        return .throwError
+    }
+
+    /// `next`: `try await group.next()`, or with `"all": true` `for try await _ in group`; only
+    /// directly in a `taskGroup` body.
+    static func decodeGroupNext(_ step: StepInput) -> ProgramStep? {
+        let all = step.reader.bool("all") ?? false
+        if !step.context.structure.inGroup {
+            step.context.log.error(
+                step.path, step.node.position,
+                "expected \"next\" directly in the body of a \"taskGroup\" step (group.next() needs its group), found it elsewhere")
+        }
+        step.requireAsync("\"next\" (an await)")
+        return .groupNext(all: all)
+    }
 }

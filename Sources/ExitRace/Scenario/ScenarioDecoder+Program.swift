@@ -132,6 +132,9 @@ extension ScenarioDecoder {
         case .awaitTask: return decodeAwaitTask(step)
         case .checkCancellation: return decodeCheckCancellation(step)
         case .ifCancelled: return step.body(async: step.async).map { .ifCancelled(body: $0) }
+        case .withTaskCancellationHandler: return decodeCancellationHandler(step)
+        case .throw: return decodeThrow(step)
+        case .next: return decodeGroupNext(step)
         }
     }
 
@@ -188,10 +191,13 @@ extension ScenarioDecoder {
         return .spawnTask(spawn, body: steps)
     }
 
+    /// `taskSleep`: `try await Task.sleep(for:)`, or `try? await …` with `"try": "try?"`.
     private static func decodeTaskSleep(_ step: StepInput) -> ProgramStep? {
+        let form = step.reader.choice("try", as: SleepTry.self)
+        if step.reader["try"] != nil && form == nil { return nil }
         guard let ms = step.reader.milliseconds("ms", required: true) else { return nil }
         step.requireAsync("\"taskSleep\" (an await)")
-        return .taskSleep(ms)
+        return form == .optional ? .taskSleepDiscardingError(ms) : .taskSleep(ms)
     }
 
     // MARK: - Semaphores and flags

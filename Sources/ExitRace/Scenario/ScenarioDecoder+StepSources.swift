@@ -10,7 +10,8 @@ extension ScenarioDecoder {
     }
 
     /// A step's nested bodies are under one of these members, in ``ProgramStep/nestedBodies``' order.
-    private static let bodyMembers = ["body", "expiration", "completion"]
+    /// (`onCancel` comes before `body`: a `withTaskCancellationHandler`'s bodies are `[onCancel, operation]`.)
+    private static let bodyMembers = ["onCancel", "body", "expiration", "completion"]
 
     private static func collectSources(_ nodes: [JSONNode], into sources: inout [StepSource?]) {
         for node in nodes {

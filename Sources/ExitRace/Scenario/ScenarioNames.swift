@@ -23,6 +23,7 @@ enum ProgramOp: String, StepKind {
     case isolatedCall
     case taskGroup, addTask, asyncLet, awaitLet
     case cancel, awaitTask, checkCancellation, ifCancelled
+    case withTaskCancellationHandler, `throw`, next
 
     var members: [String] {
         switch self {
@@ -32,7 +33,8 @@ enum ProgramOp: String, StepKind {
         case .wait: ["op", "semaphore", "timeoutMs"]
         case .signal: ["op", "semaphore"]
         case .call: ["op", "name", "queue", "qos", "completion"]
-        case .work, .sleep, .taskSleep: ["op", "ms"]
+        case .work, .sleep: ["op", "ms"]
+        case .taskSleep: ["op", "ms", "try"]
         case .beginBackgroundTask: ["op", "task", "expiration"]
         case .endBackgroundTask: ["op", "task"]
         case .timer: ["op", "intervalMs", "count", "body"]
@@ -50,8 +52,17 @@ enum ProgramOp: String, StepKind {
         case .cancel, .awaitTask: ["op", "task"]
         case .checkCancellation: ["op"]
         case .ifCancelled: ["op", "body"]
+        case .withTaskCancellationHandler: ["op", "body", "onCancel"]
+        case .throw: ["op"]
+        case .next: ["op", "all"]
         }
     }
+}
+
+/// A `taskSleep`'s `try`: `try await Task.sleep` (the error ends the body) or `try?` (it is discarded).
+enum SleepTry: String, ScenarioName {
+    case plain = "try"
+    case optional = "try?"
 }
 
 /// The steps of a kill procedure, by `op`.
