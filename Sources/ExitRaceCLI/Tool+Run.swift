@@ -164,7 +164,7 @@ extension Tool {
                 """
                 override one setting for this run, validated like the file; repeatable
                 e.g. --set timing.exitDurationMs=8
-                     --set 'procedures.background.steps[1].ms=20'
+                     --set 'procedures.background.steps[2].ms=20'
                      --set timing.mainThreadQoS=userInitiated
                 a number may be a distribution: uniform(1,20), logUniform(0.1,50), normal(mean,sd,min[,max]), \
                 triangular(min,mode,max), choice(v1,v2,…) or choice(v1:w1,v2:w2,…)
