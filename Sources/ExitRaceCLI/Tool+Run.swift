@@ -97,7 +97,9 @@ extension Tool {
                         message: "expected a sampled experiment to shard (--runs N, or a setting drawn from a distribution), found a scenario that runs once")
                 ])
             }
-            return try ShardFile.run(resolved, sampling: chosen, shard: shard)
+            var file = try ShardFile.run(resolved, sampling: chosen, shard: shard)
+            file.table.replayOptions = SamplingOptions.replayOptions(arguments)
+            return file
         }
         try write(file.serialized(), to: output, inputsOf: arguments)
         return ToolOutput(stderr: "wrote shard \(shard.index) of \(shard.count) to \(output); put the shards together with exitrace merge\n")
