@@ -53,8 +53,7 @@ enum BenchMemory {
 
     /// Nested timers whose inner fires start tasks that sleep for ever, with both memory limits at
     /// their ceiling: only the limits end the run (issue #26's `ctxbomb-raised.json`).
-    static func nestedTimers() -> String {
-        let ceiling = Limits.memoryCeiling
+    static func nestedTimers(limit ceiling: Int = Limits.memoryCeiling) -> String {
         return #"{"name": "ctxbomb", "systemCalls": {"c": {"costMs": 1}}, "hooks": {"applicationWillTerminate": {}}, "#
             + #""strategies": {"bomb": {"program": [{"op": "timer", "intervalMs": 0.001, "count": 1000000, "body": ["#
             + #"{"op": "timer", "intervalMs": 0.001, "count": 1000000, "body": [{"op": "detached", "body": "#
@@ -70,19 +69,26 @@ enum BenchMemory {
     /// The cell of the storm that stays alive longest (the scene's hook, then the background kill).
     static let stormCell = ["--hook", "SceneDelegate", "--strategy", "timers", "--procedure", "background"]
 
-    static var cases: [Case] {
-        let storm = ["storm.json": { timerStorm(100) }]
+    /// The cases at `--seconds` `seconds`: the storm's timers, the note's numbers and the limits
+    /// of the nested timers scaled by it (the targets are for `--seconds 1`'s sizes).
+    static func cases(seconds: Double = 1) -> [Case] {
+        let timers = BenchWorkload.scaled(100, seconds, floor: 1)
+        let elements = BenchWorkload.scaled(noteElements, seconds, floor: 10_000)
+        let limit = min(Limits.memoryCeiling, BenchWorkload.scaled(Limits.memoryCeiling, seconds, floor: 10_000))
+        let storm = ["storm.json": { timerStorm(timers) }]
+        let scaled = seconds == 1 ? "" : " (sizes × --seconds; targets at --seconds 1)"
         return [
-            Case(label: "run, a timer storm (100 timers of a million fires at 1 ns)", files: storm,
+            Case(label: "run, a timer storm (\(timers) timers of a million fires at 1 ns)\(scaled)", files: storm,
                  arguments: ["run", "@storm.json"], target: "the yardstick for explain"),
             Case(label: "explain, the storm's longest cell", files: storm, arguments: ["explain", "@storm.json"] + stormCell,
                  target: "target ≤ 100 MB (was 337–523 MB; the timeline folds as it is made, the rest is the trace and its names)"),
             Case(label: "explore --max-schedules 10, the same cell", files: storm,
                  arguments: ["explore", "@storm.json"] + stormCell + ["--max-schedules", "10"],
                  target: "target: share the recorded prefix between schedules (not done; was 32 s)"),
-            Case(label: "validate, a note of 8.4 million numbers (16 MiB)", files: ["note.json": { noteArray(noteElements) }],
+            Case(label: "validate, a note of \(TimeFormatting.grouped(elements)) numbers", files: ["note.json": { noteArray(elements) }],
                  arguments: ["validate", "@note.json"], target: "target ≤ 200 MB and ≤ 2 s CPU (was ~750 MB, 2.6–4.0 s)"),
-            Case(label: "run, nested timers with the memory limits at their ceiling", files: ["bomb.json": { nestedTimers() }],
+            Case(label: "run, nested timers with the memory limits at \(TimeFormatting.grouped(limit))",
+                 files: ["bomb.json": { nestedTimers(limit: limit) }],
                  arguments: ["run", "@bomb.json"],
                  target: "budget ≤ \(Limits.memoryBudgetBytes / 1_048_576) MiB (limits.* ≤ \(Limits.memoryCeiling))"),
         ]
@@ -90,7 +96,7 @@ enum BenchMemory {
 
     /// The memory part of `exitrace bench`: each case's peak and CPU time beside the baseline's,
     /// or why it was skipped.
-    static func part() -> String {
+    static func part(seconds scale: Double = 1) -> String {
         var out = "memory: peak resident memory of each command in a child process (wait4), beside a baseline\n"
         guard let binary = executable() else {
             return out + "  skipped: not run from an exitrace binary\n"
@@ -102,7 +108,7 @@ enum BenchMemory {
             try Data(#"{"extend": "builtin:live-activity"}"#.utf8).write(to: directory.appendingPathComponent("small.json"))
             let baseline = try measure(binary, ["validate", "@small.json"], in: directory)
             out += "  baseline (validate of a 40-byte file): peak \(mebibytes(baseline.peakBytes)), CPU \(seconds(baseline.cpuSeconds))\n"
-            for benchCase in cases {
+            for benchCase in cases(seconds: scale) {
                 for (name, contents) in benchCase.files where !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) {
                     try Data(contents().utf8).write(to: directory.appendingPathComponent(name))
                 }

@@ -1,75 +1,77 @@
 import ExitRace
 
-/// The default budget of `explore` and `run --explore`, counted in simulated events so that it is
-/// the same on every machine: without `--max-schedules`, a cell run's search stops after
-/// `--max-events` ÷ (the events of the longest default run) schedules, at most
-/// ``ExplorationLimits/defaultMaxSchedules``. A scenario of short runs explores as before; one
-/// whose runs take 10 ms each (`scenarios/dynamic-island-animation.json`) no longer runs for
-/// 17 minutes per cell run. When the budget lowered `--max-schedules`, ``note`` says so.
+/// The default budget of `explore`, `run --explore`, `batch --explore` and `check --explore`,
+/// counted in simulated events so that it is the same on every machine: without
+/// `--max-schedules`, each cell run's search stops after `--max-events` ÷ (the events of that cell
+/// run's default schedule) schedules, at most ``ExplorationLimits/defaultMaxSchedules``
+/// (``ExplorationLimits/maxEvents``). Per cell run: a cell's search does not depend on which other
+/// cells a command explores with it. A scenario of short runs explores as before; one whose runs
+/// take 10 ms each (`scenarios/dynamic-island-animation.json`) no longer runs for 17 minutes per
+/// cell run. When the budget cut a search, ``note(_:command:)`` says so.
 struct ExplorationBudget {
     /// Simulated events a cell run's search may take without `--max-schedules`.
-    static let defaultMaxEvents = 100_000_000
+    static let defaultMaxEvents = ExplorationLimits.defaultMaxEvents
 
     static let option = OptionSpec.whole(
-        "--max-events", "N", 1...1_000_000_000_000, default: .number(defaultMaxEvents),
-        "without --max-schedules, a budget: a cell run's search runs at most N ÷ (events of the longest default run) "
-            + "schedules (at most the --max-schedules default); the output says when it cut the search")
+        "--max-events", "N", 1...ExplorationLimits.maxEventCount, default: .number(defaultMaxEvents),
+        "without --max-schedules, a budget per cell run: its search runs at most N ÷ (the events of its default run) "
+            + "schedules (at most the --max-schedules default); the output says when it cut a search")
 
-    /// The limits to explore with.
-    var limits: ExplorationLimits
-    /// The events of the longest default run among the cell runs explored.
-    var longestRun: Int
-    /// The budget, when it lowered `--max-schedules` below its default.
-    var loweredBy: Int?
-    /// Wall-clock seconds the default runs took: for an estimate on stderr, never for results.
-    var sampleSeconds: Double
-    /// The cell runs measured.
-    var cellRuns: Int
+    /// `limits` with the budget the options give: `--max-events` (or its default) unless
+    /// `--max-schedules` was given, which then alone bounds each search.
+    static func applied(to limits: ExplorationLimits, _ arguments: Arguments) -> ExplorationLimits {
+        var limits = limits
+        guard limits.randomSchedules == nil, arguments.value("--max-schedules") == nil else { return limits }
+        limits.maxEvents = arguments.number(orDefault: option)
+        return limits
+    }
 
-    /// Runs the default schedule of every cell run in `cells` × `procedures` once, and lowers
-    /// `limits.maxSchedules` to the budget unless `--max-schedules` was given (`scheduleCountGiven`).
-    init(
-        _ limits: ExplorationLimits, maxEvents: Int, scheduleCountGiven: Bool, simulator: Simulator, cells: [CellIndex],
-        procedures: [Int]
-    ) {
-        self.limits = limits
+    /// What the budget did, when it cut some search; nil otherwise.
+    static func note(_ exploration: ScenarioExploration, command: String) -> String? {
+        guard let maxEvents = exploration.limits.maxEvents else { return nil }
+        let cut = exploration.cells.filter { !$0.exhaustive && $0.budgetSchedules != nil }
+        guard !cut.isEmpty else { return nil }
+        let fewest = cut.compactMap(\.budgetSchedules).min() ?? 1
+        return "\(command): the budget --max-events \(TimeFormatting.grouped(maxEvents)) (the default unless given) cut "
+            + "\(TimeFormatting.counted(cut.count, "cell run"))'s search short: each cell run may take "
+            + "\(TimeFormatting.grouped(maxEvents)) events ÷ the events of its default run in schedules (here as few as "
+            + "\(TimeFormatting.counted(fewest, "schedule"))); raise --max-events or give --max-schedules to search further"
+    }
+
+    /// The estimate printed before a search that may take over a minute: each cell run's measured
+    /// default run times the schedules its search may run. Wall clock: stderr only.
+    static func estimate(
+        _ limits: ExplorationLimits, simulator: Simulator, cells: [CellIndex], procedures: [Int], command: String
+    ) -> String? {
+        guard limits.randomSchedules == nil else { return nil }
         let clock = ContinuousClock()
-        let start = clock.now
-        var longest = 1
+        var samples: [(seconds: Double, events: Int)] = []
         for cell in cells {
             for procedure in procedures {
-                longest = max(longest, simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure).events)
+                let start = clock.now
+                let events = simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure).events
+                let elapsed = clock.now - start
+                samples.append((Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, events))
             }
         }
-        let elapsed = clock.now - start
-        sampleSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        cellRuns = cells.count * procedures.count
-        longestRun = longest
-        let affordable = max(1, maxEvents / longest)
-        guard !scheduleCountGiven, limits.randomSchedules == nil, affordable < limits.maxSchedules else { return }
-        self.limits.maxSchedules = affordable
-        loweredBy = maxEvents
+        return estimate(limits, samples: samples, command: command)
     }
 
-    /// What the budget did, when it lowered `--max-schedules` and a search was cut by it; nil otherwise.
-    func note(cutSearches: Int, command: String) -> String? {
-        guard let loweredBy, cutSearches > 0 else { return nil }
-        return "\(command): the budget --max-events \(TimeFormatting.grouped(loweredBy)) (the default unless given) allows "
-            + "\(TimeFormatting.grouped(limits.maxSchedules)) schedule\(limits.maxSchedules == 1 ? "" : "s") per cell run (the longest default run takes "
-            + "\(TimeFormatting.grouped(longestRun)) events); \(TimeFormatting.grouped(cutSearches)) cell run\(cutSearches == 1 ? " was" : "s were") "
-            + "cut there: raise --max-events or give --max-schedules to search further"
-    }
-
-    /// The estimate printed before a search that may take over a minute: the measured seconds of
-    /// one default run times the most schedules. Wall clock: stderr only.
-    func estimate(command: String) -> String? {
-        guard cellRuns > 0, limits.randomSchedules == nil else { return nil }
-        let perRun = sampleSeconds / Double(cellRuns)
-        let seconds = perRun * Double(cellRuns) * Double(limits.maxSchedules)
+    /// The estimate from each cell run's default run: its seconds and its events (which give the
+    /// schedules its search may run); nil under a minute.
+    static func estimate(_ limits: ExplorationLimits, samples: [(seconds: Double, events: Int)], command: String) -> String? {
+        guard limits.randomSchedules == nil, !samples.isEmpty else { return nil }
+        var seconds = 0.0, sampled = 0.0, most = 0
+        for sample in samples {
+            let schedules = limits.scheduleLimit(defaultRunEvents: sample.events).limit
+            sampled += sample.seconds
+            seconds += sample.seconds * Double(schedules)
+            most = max(most, schedules)
+        }
         guard seconds > 60 else { return nil }
-        return "\(command): this may take up to \(Self.duration(seconds)) (\(TimeFormatting.grouped(cellRuns)) cell run"
-            + "\(cellRuns == 1 ? "" : "s") × at most \(TimeFormatting.grouped(limits.maxSchedules)) schedules × about "
-            + "\(Self.duration(perRun)) each); --max-schedules or --max-events bound it\n"
+        return "\(command): this may take up to \(duration(seconds)) (\(TimeFormatting.counted(samples.count, "cell run")) × at most "
+            + "\(TimeFormatting.grouped(most)) schedules × about \(duration(sampled / Double(samples.count))) each); "
+            + "--max-schedules or --max-events bound it\n"
     }
 
     /// `45 ms`, `12 s`, `17 min`, `3.2 h`.

@@ -1,7 +1,8 @@
 import ExitRace
 
-/// `--explore [--bound K] [--max-schedules N]`, shared by run, batch and check: explore every
-/// cell's same-instant races as well, and mark the order-sensitive ones `[o]`.
+/// `--explore [--bound K] [--max-schedules N] [--max-events N]`, shared by run, batch and check:
+/// explore every cell's same-instant races as well, and mark the order-sensitive ones `[o]`. Each
+/// cell run's search has the `--max-events` budget unless `--max-schedules` is given, as in explore.
 struct ExplorationOptions {
     /// How far to explore; nil without `--explore`.
     var limits: ExplorationLimits?
@@ -10,7 +11,7 @@ struct ExplorationOptions {
     /// `--explore` with `--runs`, is a usage error (values out of range are refused while parsing).
     init(_ arguments: Arguments, command: String) throws(Tool.Stop) {
         guard arguments.flag(Self.flag) else {
-            if let option = (Self.values + [ExplorationBudget.option.name]).first(where: { arguments.value($0) != nil }) {
+            if let option = Self.values.first(where: { arguments.value($0) != nil }) {
                 throw Tool.usageError("exitrace \(command): \(option) says how far --explore goes: add --explore")
             }
             return
@@ -19,8 +20,10 @@ struct ExplorationOptions {
             throw Tool.usageError(
                 "exitrace \(command): --explore explores tables of single runs; a sampled table (--runs) already varies its timings")
         }
-        limits = ExplorationLimits(
-            bound: arguments.number(orDefault: Self.boundOption), maxSchedules: arguments.number(orDefault: Self.maxSchedulesOption))
+        limits = ExplorationBudget.applied(
+            to: ExplorationLimits(
+                bound: arguments.number(orDefault: Self.boundOption), maxSchedules: arguments.number(orDefault: Self.maxSchedulesOption)),
+            arguments)
     }
 
     /// The usage error for `--explore` over sampled scenarios (named by `names`): a sampled table
@@ -43,7 +46,7 @@ struct ExplorationOptions {
         "with --explore: at most N schedules per cell run")
 
     /// The value options.
-    static let values = [boundOption.name, maxSchedulesOption.name]
+    static let values = [boundOption.name, maxSchedulesOption.name, ExplorationBudget.option.name]
     /// The flag.
     static let flag = "--explore"
 
@@ -54,8 +57,9 @@ struct ExplorationOptions {
             "also explore each cell's races between events due at one instant (as exitrace explore does): cells whose result "
                 + "hangs on such an order get [o], and a details line names the two events; JSON gets an \"exploration\" "
                 + "member. Tables of single runs only: not with --runs, nor (run, check) a scenario with distributions; "
-                + "batch writes those unexplored and names them on stderr"),
-        boundOption, maxSchedulesOption,
+                + "batch writes those unexplored and names them on stderr. Each cell run's search has the --max-events "
+                + "budget unless --max-schedules is given, the same in run, batch, check and explore"),
+        boundOption, maxSchedulesOption, ExplorationBudget.option,
     ]
 
     /// The options as a command line repeats them (for `check`'s suggested `--update`).

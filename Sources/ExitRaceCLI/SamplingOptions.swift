@@ -22,6 +22,12 @@ struct SamplingOptions {
         return sampling
     }
 
+    /// The options besides `--seed` (which a rate table shows) that change a sampled run, as
+    /// `explain` must be given them to replay one replication: every `--set`, in order.
+    static func replayOptions(_ arguments: Arguments) -> [String] {
+        arguments.values("--set").flatMap { ["--set", $0] }
+    }
+
     static let runsOption = OptionSpec.whole(
         "--runs", "N", 1...SamplingSettings.maxRuns,
         default: .words("one run per cell; a scenario with distributions: its \"sampling\" section, else \(TimeFormatting.grouped(SamplingSettings.default.runs)) replications"),

@@ -39,7 +39,9 @@ extension Tool {
                 let results = source.map(
                     range, parallel: !arguments.flag("--serial"), progress: progress.reporter(after: window)
                 ) { _, scenario in
-                    BatchRunner.result(for: scenario, sampling: sampling.sampling(for: scenario), exploration: limits)
+                    BatchRunner.result(
+                        for: scenario, sampling: sampling.sampling(for: scenario), exploration: limits,
+                        replayOptions: SamplingOptions.replayOptions(arguments))
                 }
                 for (offset, result) in results.enumerated() {
                     let result = try reporting { () throws(InputError) in try result.get() }
@@ -100,7 +102,7 @@ extension Tool {
         }
         let results = BatchRunner.run(
             set.scenarios, parallel: !arguments.flag("--serial"), sampling: { sampling.sampling(for: $0) }, exploration: exploration,
-            progress: progress)
+            replayOptions: SamplingOptions.replayOptions(arguments), progress: progress)
         if showProgress { environment.progress("\r\u{1B}[K") }
         return (results, elsewhere)
     }
@@ -114,7 +116,7 @@ extension Tool {
             """,
         about: """
             USAGE: exitrace batch DIR|FILE… --out DIR [--set PATH=VALUE]… [--runs N] [--seed S] [--serial]
-                                  [--explore [--bound K] [--max-schedules N]] [--shard i/n]
+                                  [--explore [--bound K] [--max-schedules N] [--max-events N]] [--shard i/n]
 
             Simulates every scenario (a directory contributes its *.json files, sorted) and writes, per
             scenario, DIR/<name>.md (the table a person reads on GitHub) and DIR/<name>.json (canonical:

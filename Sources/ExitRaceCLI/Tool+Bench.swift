@@ -13,7 +13,7 @@ extension Tool {
                 seconds = value
             }
             // The memory part first, while this process is small (see BenchMemory).
-            let memory = BenchMemory.part()
+            let memory = BenchMemory.part(seconds: seconds)
             return ToolOutput(stdout: memory + Benchmark.text(Benchmark.run(seconds: seconds)))
         }
     }
@@ -39,17 +39,22 @@ extension Tool {
               - scenario files as `run --format json` handles them (decode, simulate, render);
               - calibration: 100,000 parameter sets of the reference prior on all cores, a set on one
                 thread against a warm default table, and whether parallel and serial tallies agree.
-            Each part runs for about N seconds. First, the memory part: the peak resident memory and
-            CPU time of commands whose memory is bounded by what they show (explain and explore of a
-            timer storm, validate of a 16 MiB note) or by the limits (a run at the memory limits'
-            ceiling), each in a child process of this binary, beside a baseline (validate of a small
-            file); skipped when not run from an exitrace binary. Build with -c release to measure.
+            Each part runs for about N seconds, and the fixed work a part repeats (the sweep's grid,
+            the sampled experiment, the calibration, the memory part's inputs) is scaled by N too:
+            the whole bench takes roughly \(BenchWorkload.secondsPerSecond) × N seconds on 2 cores
+            (N = 1: about \(BenchWorkload.secondsPerSecond) s). First, the memory part: the peak
+            resident memory and CPU time of commands whose memory is bounded by what they show
+            (explain and explore of a timer storm, validate of a 16 MiB note) or by the limits (a
+            run at the memory limits' ceiling), each in a child process of this binary, beside a
+            baseline (validate of a small file); skipped when not run from an exitrace binary. Build
+            with -c release to measure.
 
             """,
         options: [
             .text(
                 "--seconds", "N", default: .value("\(Int(defaultBenchSeconds))"),
-                "how long each part runs, in seconds (above 0, at most 600)")
+                "how long each part runs, in seconds (above 0, at most 600); the whole bench takes roughly "
+                    + "\(BenchWorkload.secondsPerSecond) × N seconds")
         ],
         run: { raw, _ in benchCommand(raw) })
 }

@@ -94,7 +94,7 @@ extension Tool {
         about: """
             USAGE: exitrace check DIR|FILE… --against DIR [--update [--force]] [--format text|md]
                                   [--margins MS] [--rate-tolerance SHARE] [--set PATH=VALUE]…
-                                  [--runs N] [--seed S] [--explore [--bound K] [--max-schedules N]]
+                                  [--runs N] [--seed S] [--explore [--bound K] [--max-schedules N] [--max-events N]]
                                   [--shard i/n] [--serial]
 
             Re-runs the scenarios and compares with the committed results in the --against directory
@@ -102,11 +102,12 @@ extension Tool {
             fails: a flipped cell is reported cell by cell, as exitrace diff does; a result file that
             changed without a cell changing (labels, details) is named; results of scenarios that no
             longer exist are reported when the arguments are directories. A committed result made
-            with --explore (it has an "exploration" member) is explored again with the bound and
-            --max-schedules it records, and a cell run that became order-sensitive or order-robust
-            is drift, named with the race in words. --explore, --bound and --max-schedules explore
-            every scenario with these limits instead of each result's recorded ones (with --update:
-            start or change recording exploration).
+            with --explore (it has an "exploration" member) is explored again with the bound,
+            --max-schedules and --max-events budget it records, and a cell run that became
+            order-sensitive or order-robust is drift, named with the race in words. --explore,
+            --bound, --max-schedules and --max-events explore every scenario with these limits
+            instead of each result's recorded ones (with --update: start or change recording
+            exploration). The budget is per cell run, as in run, batch and explore.
 
             """,
         options: [

@@ -37,10 +37,12 @@ extension Tool {
                 try scheduledTrace(arguments, simulator, cell, procedure, replay.values, budget: budget)
             }
             let traces = runs.map(\.trace)
-            if let traceFile { try write(ChromeTrace.render(traces[0]), to: traceFile, inputsOf: arguments) }
+            let eventBudget = budget.cut == nil ? nil : maxEventsOption.name
+            if let traceFile { try write(ChromeTrace.render(traces[0], eventBudget: eventBudget), to: traceFile, inputsOf: arguments) }
             let cut = budget.cutNote(traces.map(\.outcome))
             let header = replay.headerLines() + runs.flatMap(\.races).map { "schedule: " + $0.replayed } + (cut.map { [$0] } ?? [])
-            let explanations = traces.map(CellExplanation.text(of:)).joined(separator: "\n")
+            let explanations = traces.map { CellExplanation.text(of: $0, eventBudget: eventBudget) }
+                .joined(separator: "\n")
             return ToolOutput(stdout: header.isEmpty ? explanations : header.map { ProseWrapping.text($0) }.joined() + "\n" + explanations)
         }
     }
@@ -175,7 +177,8 @@ extension Tool {
             let scenarios = try loadScenarios(arguments.positional, arguments).scenarios
             let page = (out as NSString).appendingPathComponent("index.html")
             try reporting { () throws(InputError) in try Directory.create(out) }
-            let html = HTMLReport.render(ReportContent.compute(scenarios, sampling: sampling.sampling(for:)), expanded: arguments.flag("--expand"))
+            let html = HTMLReport.render(ReportContent.compute(
+                    scenarios, sampling: sampling.sampling(for:), replayOptions: SamplingOptions.replayOptions(arguments)), expanded: arguments.flag("--expand"))
             try write(html, to: page, inputsOf: arguments)
             return ToolOutput(stdout: "\(page)\n")
         }

@@ -14,19 +14,20 @@ extension Tool {
                 throw usageError("exitrace explore: expected one scenario file, found a directory of \(loaded.count)")
             }
             let json = arguments.format(exploreFormatOption) == .json
-            let limits = try explorationLimits(arguments)
+            let limits = ExplorationBudget.applied(to: try explorationLimits(arguments), arguments)
             let simulator = Simulator(scenario: loaded[0])
             let (cells, procedures) = try exploredCells(arguments, in: loaded[0])
-            let budget = ExplorationBudget(
-                limits, maxEvents: arguments.number(orDefault: ExplorationBudget.option),
-                scheduleCountGiven: arguments.value("--max-schedules") != nil, simulator: simulator, cells: cells,
-                procedures: procedures ?? Array(loaded[0].procedures.indices))
             let progress = ProgressLine(environment, noun: "cell runs explored")
-            if let estimate = budget.estimate(command: "exitrace explore") { progress.say(estimate) }
+            if environment.stderrIsTerminal, let estimate = ExplorationBudget.estimate(
+                limits, simulator: simulator, cells: cells, procedures: procedures ?? Array(loaded[0].procedures.indices),
+                command: "exitrace explore")
+            {
+                progress.say(estimate)
+            }
             let exploration = ScenarioExploration(
-                simulator: simulator, limits: budget.limits, cells: cells, procedures: procedures, progress: progress.reporter)
+                simulator: simulator, limits: limits, cells: cells, procedures: procedures, progress: progress.reporter)
             progress.finish()
-            let note = budget.note(cutSearches: exploration.cells.filter { !$0.exhaustive }.count, command: "exitrace explore")
+            let note = ExplorationBudget.note(exploration, command: "exitrace explore")
             if json { return ToolOutput(stdout: ExplorationRenderer.renderJSON(exploration), stderr: note.map { ProseWrapping.text($0) } ?? "") }
             let text = ExplorationRenderer.renderText(exploration, replay: replayCommand(arguments))
             return ToolOutput(stdout: text + (note.map { "\n" + ProseWrapping.text($0) } ?? ""))

@@ -30,20 +30,20 @@ extension Tool {
             try results.write(format.opening(count: source.count))
             let count = source.count
             let chosen = format
-            let maxEvents = arguments.number(orDefault: ExplorationBudget.option)
-            let scheduleCountGiven = arguments.value("--max-schedules") != nil
+            let replayOptions = SamplingOptions.replayOptions(arguments)
             let terminal = environment.stderrIsTerminal ? environment.progress : nil
             var notes = ""
             for window in stride(from: 0, to: count, by: Self.runWindow) {
                 let pieces = source.map(window..<min(window + Self.runWindow, count)) { index, scenario -> (String, String?) in
                     if let settings = sampling.sampling(for: scenario) {
-                        return (chosen.piece(SampledExperiment(scenario: scenario, sampling: settings).run(), index: index, count: count), nil)
+                        var table = SampledExperiment(scenario: scenario, sampling: settings).run()
+                        table.replayOptions = replayOptions
+                        return (chosen.piece(table, index: index, count: count), nil)
                     }
                     let simulator = Simulator(scenario: scenario)
                     let table = simulator.table()
                     guard let limits else { return (chosen.piece(table, index: index, count: count), nil) }
-                    let (exploration, note) = exploreWithBudget(
-                        simulator, limits, maxEvents: maxEvents, scheduleCountGiven: scheduleCountGiven, terminal: terminal)
+                    let (exploration, note) = exploreWithBudget(simulator, limits, terminal: terminal)
                     return (chosen.piece(table, exploration: exploration, index: index, count: count), note)
                 }
                 for piece in pieces {
@@ -97,32 +97,33 @@ extension Tool {
                         message: "expected a sampled experiment to shard (--runs N, or a setting drawn from a distribution), found a scenario that runs once")
                 ])
             }
-            return try ShardFile.run(resolved, sampling: chosen, shard: shard)
+            var file = try ShardFile.run(resolved, sampling: chosen, shard: shard)
+            file.table.replayOptions = SamplingOptions.replayOptions(arguments)
+            return file
         }
         try write(file.serialized(), to: output, inputsOf: arguments)
         return ToolOutput(stderr: "wrote shard \(shard.index) of \(shard.count) to \(output); put the shards together with exitrace merge\n")
     }
 
-    /// `scenario`'s every cell explored within `limits`, lowered by the `--max-events` budget
-    /// unless `--max-schedules` was given; with the note saying when the budget cut a search. On a
-    /// terminal (`terminal`, stderr's writer), an estimate first when it may take over a minute, and
-    /// a progress line.
+    /// `scenario`'s every cell explored within `limits` (with the `--max-events` budget per cell
+    /// run unless `--max-schedules` was given: ``ExplorationOptions``), with the note saying when the
+    /// budget cut a search. On a terminal (`terminal`, stderr's writer), an estimate first when it
+    /// may take over a minute, and a progress line.
     static func exploreWithBudget(
-        _ simulator: Simulator, _ limits: ExplorationLimits, maxEvents: Int, scheduleCountGiven: Bool,
-        terminal: (@Sendable (String) -> Void)? = nil
+        _ simulator: Simulator, _ limits: ExplorationLimits, terminal: (@Sendable (String) -> Void)? = nil
     ) -> (ScenarioExploration, String?) {
         let scenario = simulator.scenario
         let cells = scenario.hooks.indices.flatMap { hook in scenario.strategies.indices.map { CellIndex(hook: hook, strategy: $0) } }
-        let budget = ExplorationBudget(
-            limits, maxEvents: maxEvents, scheduleCountGiven: scheduleCountGiven, simulator: simulator, cells: cells,
-            procedures: Array(scenario.procedures.indices))
         let name = scenario.name
-        if let terminal, let estimate = budget.estimate(command: "exitrace run: \(name)") { terminal(estimate) }
+        if let terminal, let estimate = ExplorationBudget.estimate(
+            limits, simulator: simulator, cells: cells, procedures: Array(scenario.procedures.indices), command: "exitrace run: \(name)")
+        {
+            terminal(estimate)
+        }
         let progress = terminal.map { write in { (done: Int, total: Int) in write("\r[\(done)/\(total)] cell runs of \(name) explored") } }
-        let exploration = ScenarioExploration(simulator: simulator, limits: budget.limits, progress: progress)
+        let exploration = ScenarioExploration(simulator: simulator, limits: limits, progress: progress)
         if progress != nil { terminal?("\r\u{1B}[K") }
-        let cut = exploration.cells.filter { !$0.exhaustive }.count
-        return (exploration, budget.note(cutSearches: cut, command: "exitrace run: \(scenario.name)"))
+        return (exploration, ExplorationBudget.note(exploration, command: "exitrace run: \(scenario.name)"))
     }
 
     /// `--format text|md|json` of `run` and `merge` (text when absent).
@@ -165,13 +166,12 @@ extension Tool {
                 """
                 override one setting for this run, validated like the file; repeatable
                 e.g. --set timing.exitDurationMs=8
-                     --set 'procedures.background.steps[1].ms=20'
+                     --set 'procedures.background.steps[2].ms=20'
                      --set timing.mainThreadQoS=userInitiated
                 a number may be a distribution: uniform(1,20), logUniform(0.1,50), normal(mean,sd,min[,max]), \
                 triangular(min,mode,max), choice(v1,v2,…) or choice(v1:w1,v2:w2,…)
                 """),
         ] + SamplingOptions.options + ExplorationOptions.options + [
-            ExplorationBudget.option,
             .flag(
                 "--run-conditions",
                 "one FILE with runConditions, run under debug and under release, as one table: a cell shows "

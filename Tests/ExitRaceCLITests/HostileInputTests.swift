@@ -164,7 +164,7 @@ struct HostileInputTests {
             #"hooks.applicationWillTerminat: expected a callback that a kill procedure delivers, found "applicationWillTerminat", which none does: the hook would never be called; did you mean "applicationWillTerminate"?"#)
         try Self.expectInvalid(
             #""hooks": {"cleanup": {"callbacks": ["onQuit"]}}"#,
-            #"hooks.cleanup.callbacks[0]: expected a callback that a kill procedure delivers, found "onQuit", which none does: the hook would never be called (they deliver sceneDidDisconnect, applicationWillTerminate, willTerminateNotification)"#)
+            #"hooks.cleanup.callbacks[0]: expected a callback that a kill procedure delivers, found "onQuit", which none does: the hook would never be called (they deliver sceneDidDisconnect, applicationWillTerminate, willTerminateNotification, sceneDidEnterBackground, sceneWillResignActive)"#)
     }
 
     // MARK: - Memory

@@ -77,7 +77,7 @@ struct LongWorkTests {
         ToolEnvironment(stderrIsTerminal: terminal, progress: { line in box.lines.withLock { $0.append(line) } })
     }
 
-    @Test("explore: the --max-events budget lowers --max-schedules by the events of a run, and the output says so")
+    @Test("explore: the --max-events budget cuts a cell run's search at budget ÷ its run's events, and the output says so")
     func exploreBudget() throws {
         let path = try Self.file("race", Self.raceScenario)
         let simulator = Simulator(scenario: try ScenarioLoader.load(path: path))
@@ -86,18 +86,20 @@ struct LongWorkTests {
         let output = Tool.main(["explore", path, "--max-events", "\(2 * events)"])
         #expect(output.exitCode == .success)
         let prose = Self.prose(output.stdout)
-        #expect(prose.contains("stopped at --max-schedules 2"))
         #expect(prose.contains(
-            "exitrace explore: the budget --max-events \(TimeFormatting.grouped(2 * events)) (the default unless given) allows 2 schedules "
-                + "per cell run (the longest default run takes \(TimeFormatting.grouped(events)) events); 1 cell run was cut there: raise "
-                + "--max-events or give --max-schedules to search further"))
-        // The same search as --max-schedules 2 gives, and the budget's words only here.
+            "stopped by the --max-events budget at 2 schedules (\(TimeFormatting.grouped(2 * events)) events ÷ "
+                + "\(TimeFormatting.grouped(events)) a run)"))
+        #expect(prose.contains(
+            "exitrace explore: the budget --max-events \(TimeFormatting.grouped(2 * events)) (the default unless given) cut 1 cell "
+                + "run's search short: each cell run may take \(TimeFormatting.grouped(2 * events)) events ÷ the events of its default "
+                + "run in schedules (here as few as 2 schedules); raise --max-events or give --max-schedules to search further"))
+        // The same search as --max-schedules 2 gives: the same witnesses and counts.
         let given = Tool.main(["explore", path, "--max-schedules", "2"]).stdout
-        #expect(output.stdout.hasPrefix(given))
         #expect(!given.contains("--max-events"))
+        #expect(Self.prose(given).contains("order-sensitive") == prose.contains("order-sensitive"))
         // JSON stays one document: the note goes to stderr.
         let json = Tool.main(["explore", path, "--max-events", "\(2 * events)", "--format", "json"])
-        #expect(json.stdout.hasPrefix("{") && !json.stdout.contains("budget"))
+        #expect(json.stdout.hasPrefix("{") && !json.stdout.contains("budget\""))
         #expect(json.stderr.contains("the budget --max-events"))
     }
 
@@ -132,9 +134,10 @@ struct LongWorkTests {
         let path = try Self.file("race-run", Self.raceScenario)
         let output = Tool.main(["run", path, "--explore", "--max-events", "1", "--format", "json"])
         #expect(output.exitCode == .success)
-        #expect(output.stdout.replacingOccurrences(of: " ", with: "").contains("\"maxSchedules\":1\n"))
+        let compact = output.stdout.replacingOccurrences(of: " ", with: "")
+        #expect(compact.contains("\"budgetSchedules\":1") && compact.contains("\"maxEvents\":1"))
         #expect(output.stderr.contains("exitrace run: main-queue-race: the budget --max-events 1"))
-        #expect(!output.stdout.contains("budget"))
+        #expect(!output.stdout.contains("the budget"))
     }
 
     @Test("explain: --max-events cuts a run the file lets run to 1e9 events, and the explanation says so")
@@ -172,19 +175,20 @@ struct LongWorkTests {
         #expect(runHidden.all.isEmpty && runOnTerminal == runPiped)
     }
 
-    @Test("the estimate: over a minute, in words, from the sample and the count of schedules")
+    @Test("the estimate: over a minute, in words, from each cell run's sample and its count of schedules")
     func estimateWords() throws {
-        let simulator = Simulator(scenario: try ScenarioLoader.load(path: try Self.file("race-estimate", Self.raceScenario)))
-        var budget = ExplorationBudget(
-            ExplorationLimits(), maxEvents: ExplorationBudget.defaultMaxEvents, scheduleCountGiven: false, simulator: simulator,
-            cells: [CellIndex(hook: 0, strategy: 0)], procedures: [0])
-        budget.sampleSeconds = 0.01
-        budget.limits.maxSchedules = 100_000
+        var limits = ExplorationLimits()
         #expect(
-            budget.estimate(command: "exitrace explore")
+            ExplorationBudget.estimate(limits, samples: [(0.01, 100)], command: "exitrace explore")
                 == "exitrace explore: this may take up to 17 min (1 cell run × at most 100,000 schedules × about 10 ms each); "
                 + "--max-schedules or --max-events bound it\n")
-        budget.limits.maxSchedules = 1_000
-        #expect(budget.estimate(command: "exitrace explore") == nil)
+        limits.maxSchedules = 1_000
+        #expect(ExplorationBudget.estimate(limits, samples: [(0.01, 100)], command: "exitrace explore") == nil)
+        // With the budget, each cell run by its own events: 1,000 and 10 schedules.
+        limits = ExplorationLimits(maxEvents: 100_000_000)
+        #expect(
+            ExplorationBudget.estimate(limits, samples: [(0.2, 100_000), (0.2, 10_000_000)], command: "exitrace explore")
+                == "exitrace explore: this may take up to 3 min (2 cell runs × at most 1,000 schedules × about 200 ms each); "
+                + "--max-schedules or --max-events bound it\n")
     }
 }

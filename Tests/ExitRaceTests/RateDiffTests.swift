@@ -145,7 +145,7 @@ struct RateDiffTests {
             "timing.exitDurationMs", "timing.startLatencyMs.userInitiated", "timing.startLatencyMs.default",
             #"systemCalls["Activity.end"].costMs"#, #"systemCalls["Activity.end"].deliverAfterMs"#,
             #"systemCalls["Activity.end"].replyLatencyMs"#, "procedures.foreground.steps[0].actions[1].ms",
-            "procedures.background.steps[1].ms",
+            "procedures.background.steps[2].ms",
         ] {
             #expect(paths.contains(path), "\(path)")
         }

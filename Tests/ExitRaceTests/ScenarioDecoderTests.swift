@@ -76,7 +76,7 @@ struct ScenarioDecoderTests {
     func negativeDuration() {
         let found = broken(#"{ "op": "delay", "ms": 50,"#, #"{ "op": "delay", "ms": -50,"#)
         #expect(found.count == 1)
-        #expect(found.first?.path == "procedures.background.steps[1].ms")
+        #expect(found.first?.path == "procedures.background.steps[2].ms")
         #expect(found.first?.message == "expected milliseconds from 0 to 1000000000, found the number -50")
     }
 
@@ -91,7 +91,7 @@ struct ScenarioDecoderTests {
             "timing.cooperativePoolWidth",
             "strategies[\"Task.detached(priority: .high)\"].program[0].priority",
             "procedures.foreground.steps[0].actions[3].name",
-            "procedures.background.steps[3].actions[0].name",
+            "procedures.background.steps[4].actions[0].name",
         ])
         #expect(found[2].message.hasSuffix(#"did you mean "willTerminateNotification"?"#))
     }

@@ -44,12 +44,12 @@ struct ScenarioVariantTests {
     @Test("--set paths: nested keys, indices, quoted keys, bare words as strings")
     func setPaths() throws {
         let overrides = try [
-            "procedures.background.steps[1].ms=20",
+            "procedures.background.steps[2].ms=20",
             #"strategies["Task + semaphore"].code="changed""#,
             "timing.mainThreadQoS=userInitiated",
         ].map(SettingOverride.parse)
         let scenario = try ScenarioLoader.loadDefault(overrides: overrides)
-        #expect(scenario.procedures[1].steps[1] == .delay(.ms(20)))
+        #expect(scenario.procedures[1].steps[2] == .delay(.ms(20)))
         #expect(scenario.strategies[1].code == "changed")
         #expect(scenario.timing.mainThreadQoS == .userInitiated)
     }

@@ -28,11 +28,14 @@ public enum BatchRunner {
     /// nominal values, are not part of a sampled result).
     /// With `exploration`, a table of single runs also has its cells' schedules explored (`[o]`
     /// marks, races and an `"exploration"` member); a sampled table is never explored.
+    /// `replayOptions`: as ``RateTable/replayOptions``, the options a replay must repeat.
     public static func result(
-        for scenario: Scenario, sampling: SamplingSettings? = nil, exploration limits: ExplorationLimits? = nil
+        for scenario: Scenario, sampling: SamplingSettings? = nil, exploration limits: ExplorationLimits? = nil,
+        replayOptions: [String] = []
     ) -> Result {
         if let sampling {
-            let table = SampledExperiment(scenario: scenario, sampling: sampling).run()
+            var table = SampledExperiment(scenario: scenario, sampling: sampling).run()
+            table.replayOptions = replayOptions
             return Result(name: scenario.name, markdown: MarkdownRenderer.render(table), json: RateJSONRenderer.render(table))
         }
         let simulator = Simulator(scenario: scenario)
@@ -50,12 +53,15 @@ public enum BatchRunner {
     /// Simulates every scenario; `parallel: false` runs them one after another (for comparison).
     /// `sampling` says which scenarios are sampled and how (by default those with distributions,
     /// as their files say). `progress` is called after each scenario with the number done so far.
+    /// `replayOptions`: as in ``result(for:sampling:exploration:replayOptions:)``.
     public static func run(
         _ scenarios: [Scenario], parallel: Bool = true, sampling: SamplingChoice = samplingOfScenario,
-        exploration: ExplorationChoice = { _ in nil }, progress: (@Sendable (Int, Int) -> Void)? = nil
+        exploration: ExplorationChoice = { _ in nil }, replayOptions: [String] = [], progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> [Result] {
         @Sendable func result(_ index: Int) -> Result {
-            Self.result(for: scenarios[index], sampling: sampling(scenarios[index]), exploration: exploration(scenarios[index]))
+            Self.result(
+                for: scenarios[index], sampling: sampling(scenarios[index]), exploration: exploration(scenarios[index]),
+                replayOptions: replayOptions)
         }
         let total = scenarios.count
         let done: (@Sendable (Int) -> Void)? = progress.map { report in { @Sendable done in report(done, total) } }

@@ -41,10 +41,12 @@ public struct ShardFile: Equatable, Sendable {
         return ShardFile(scenario: scenario, sampling: sampling, shard: shard, table: table)
     }
 
-    /// The file's text: canonical JSON, the same bytes for the same shard.
+    /// The file's text: canonical JSON, the same bytes for the same shard. The table's
+    /// ``RateTable/replayOptions`` (the `--set` words of the run) go in a `replayOptions` member
+    /// when there are any, so that the merged table's replay hint is the unsharded run's.
     public func serialized() -> String {
         let range = table.replications
-        return CanonicalJSON.object([
+        var members: CanonicalJSON.Members = [
             "shardFormatVersion": .integer(Int64(Self.formatVersion)),
             "toolVersion": .string(toolVersion),
             "scenario": .object([
@@ -62,7 +64,11 @@ public struct ShardFile: Equatable, Sendable {
                 "endReplication": .integer(Int64(range.upperBound)),
             ]),
             "cells": .array(table.cells.map(Self.cell)),
-        ]).serialized()
+        ]
+        if !table.replayOptions.isEmpty {
+            members.pairs.append((key: "replayOptions", value: .array(table.replayOptions.map { .string($0) })))
+        }
+        return CanonicalJSON.object(members).serialized()
     }
 
     private static func cell(_ cell: RateTable.Cell) -> CanonicalJSON {
@@ -103,7 +109,7 @@ extension ShardFile {
         let root = try JSONDocument.parse(bytes, file: file)
         let log = DiagnosticLog()
         func fail() -> InputError { InputError(log.diagnostics) }
-        let allowed = ["shardFormatVersion", "toolVersion", "scenario", "seed", "runs", "shard", "cells"]
+        let allowed = ["shardFormatVersion", "toolVersion", "scenario", "seed", "runs", "shard", "cells", "replayOptions"]
         guard let object = ObjectReader(root, path: "", allowed: allowed, log: log) else { throw fail() }
         // The version first: a file of another format is reported as that, not as its members.
         guard ShardHeader.hasFormatVersion(
@@ -160,10 +166,25 @@ extension ShardFile {
                 }
             }
         }
+        table.replayOptions = replayOptions(object, log: log)
         guard log.diagnostics.isEmpty else { throw fail() }
         var file = ShardFile(scenario: resolved, sampling: sampling, shard: shard, table: table)
         file.toolVersion = toolVersion
         return file
+    }
+
+    /// The optional `replayOptions` member: command-line words, each a string.
+    private static func replayOptions(_ object: ObjectReader, log: DiagnosticLog) -> [String] {
+        guard let words = object.array("replayOptions") else { return [] }
+        var options: [String] = []
+        for (index, word) in words.enumerated() {
+            guard case .string(let text) = word.value else {
+                log.expected("a command-line word (a string)", at: word, "replayOptions[\(index)]")
+                continue
+            }
+            options.append(text)
+        }
+        return options
     }
 
     private static func decodeShard(_ object: ObjectReader, runs: Int?, log: DiagnosticLog) -> ShardSpec? {

@@ -108,10 +108,10 @@ extension Benchmark {
 
     /// A sweep's grid as `sweep --format jsonl` runs it (in parallel, lines rendered), in
     /// cell-runs per second; the goal is a million cell-runs in well under ten seconds.
-    package static func sweep(seconds: Double) -> Part {
+    package static func sweep(seconds: Double, points: Int = BenchWorkload.reference.sweepPoints) -> Part {
         let scenario = DefaultScenario.load()
         let space = ParameterSpace(scenario: scenario)
-        guard let axis = try? SweepAxis.parse("timing.exitDurationMs=0.1...100", steps: 2_000, logarithmic: false, space: space)
+        guard let axis = try? SweepAxis.parse("timing.exitDurationMs=0.1...100", steps: points, logarithmic: false, space: space)
         else { return Part(label: "sweep", lines: ["could not build the grid"]) }
         let grid = SweepGrid(axes: [axis])
         var bytes = 0
@@ -121,7 +121,7 @@ extension Benchmark {
         }
         let runs = Double(blocks * grid.pointCount * scenario.hooks.count * scenario.strategies.count * scenario.procedures.count)
         return Part(
-            label: "a sweep of the default scenario (2,000 points × 36 cell-runs, JSON lines, all cores)",
+            label: "a sweep of the default scenario (\(TimeFormatting.grouped(points)) points × 36 cell-runs, JSON lines, all cores)",
             lines: [
                 "\(fixed(runs / elapsed / 1e6, 2)) M cell-runs/s: a million cell-runs in \(fixed(1e6 / (runs / elapsed), 2)) s"
                     + " (\(TimeFormatting.grouped(bytes / Swift.max(blocks, 1))) bytes of lines a sweep)"
@@ -131,23 +131,25 @@ extension Benchmark {
     /// A sampled experiment: 10,000 replications of the default scenario with two settings drawn
     /// (360,000 runs, all cores; the goal is under 3 s), and on one thread, a replication
     /// against a warm table measured alternately: the cost of drawing and counting.
-    static func sampled(seconds: Double) -> Part {
+    static func sampled(seconds: Double, replications: Int = BenchWorkload.reference.replications) -> Part {
         guard let scenario = try? ScenarioLoader.loadDefault(overrides: [
             SettingOverride.parse("timing.exitDurationMs=uniform(1,20)"),
             SettingOverride.parse("timing.startLatencyMs.default=logUniform(0.5,30)"),
         ]) else { return Part(label: "sampled", lines: ["could not load the scenario"]) }
-        let whole = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 10_000, seed: 1))
+        let whole = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: replications, seed: 1))
         let (elapsed, blocks) = Stopwatch().repeatedly(seconds: seconds) { _ = whole.run() }
         let perExperiment = elapsed / Double(blocks)
+        let runs = Double(replications * 36)
         let serial = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 64, seed: 1))
         let simulator = Simulator(scenario: scenario)
         let (sampledTime, warmTime, rounds) = Stopwatch().alternate(
             seconds: seconds, { _ = serial.run(parallel: false) }, { for _ in 0..<64 { _ = simulator.table() } })
         let perReplication = sampledTime / Double(rounds * 64) * 1e6, perTable = warmTime / Double(rounds * 64) * 1e6
         return Part(
-            label: "10,000 replications of the default scenario, exit and default-QoS latency drawn (360,000 runs, all cores)",
+            label: "\(TimeFormatting.grouped(replications)) replications of the default scenario, exit and default-QoS latency drawn "
+                + "(\(TimeFormatting.grouped(replications * 36)) runs, all cores)",
             lines: [
-                "\(fixed(perExperiment, 2)) s per experiment = \(fixed(360_000 / perExperiment / 1e6, 2)) M runs/s; memory: one table of counts",
+                "\(fixed(perExperiment, 2)) s per experiment = \(fixed(runs / perExperiment / 1e6, 2)) M runs/s; memory: one table of counts",
                 "one thread: \(fixed(perReplication, 1)) µs per replication = \(fixed(perReplication / perTable, 2))× a warm table"
                     + " (\(fixed(perTable, 1)) µs, measured alternately)",
             ])

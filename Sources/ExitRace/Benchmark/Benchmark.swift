@@ -13,18 +13,21 @@ public enum Benchmark {
         public var lines: [String]
     }
 
-    /// Runs every part for about `seconds` of wall-clock time each.
+    /// Runs every part for about `seconds` of wall-clock time each, its fixed-size blocks scaled
+    /// by `seconds` too (``BenchWorkload``), so that the whole takes about
+    /// ``BenchWorkload/secondsPerSecond`` × `seconds`.
     public static func run(seconds: Double = 1) -> [Part] {
-        [
+        let workload = BenchWorkload(seconds: seconds)
+        return [
             engineAgainstBareHeap(seconds: seconds),
             costPerEvent(seconds: seconds),
             defaultTable(seconds: seconds),
             reparameterizedTable(seconds: seconds),
             scenarioFiles(seconds: seconds),
-            sweep(seconds: seconds),
-            sampled(seconds: seconds),
+            sweep(seconds: seconds, points: workload.sweepPoints),
+            sampled(seconds: seconds, replications: workload.replications),
             exploration(seconds: seconds),
-            calibration(seconds: seconds),
+            calibration(seconds: seconds, sets: workload.calibrationSets, checkSets: workload.tallyCheckSets),
         ]
     }
 

@@ -2,7 +2,8 @@
 /// work to the system when its request leaves the process; the system's events then go on whatever
 /// becomes of the process (they are not the app's: suspension does not hold them, and death does
 /// not end them). The work counts when it ends, even after death, unless the user force-quit the
-/// app before and the service is one a force quit cancels. Work handed off after death (by threads
+/// app before and the service is one a force quit cancels: then it is cancelled at the force quit
+/// (or at its hand-off, when that comes after one). Work handed off after death (by threads
 /// simulated on as if the process had lived) counts only for when the cleanup would have finished.
 extension Engine {
     /// The request of `call` left the process: the system has the work.
@@ -10,6 +11,10 @@ extension Engine {
         let asIf = !alive
         note(.service, context: c, a: Int32(index), b: (asIf ? ServiceEvent.handedOffTooLate : .handedOff).rawValue)
         let flags = UInt32(index) | (asIf ? ServiceState.asIfFlag : 0)
+        if !asIf && cancelledByForceQuit(call.service) {
+            return note(.service, context: c, a: Int32(index), b: ServiceEvent.cancelled.rawValue)
+        }
+        if !asIf { services.awaiting.append(ServiceState.AwaitedWork(context: c, flags: flags)) }
         services.pending += 1
         let start = value(call.service.startAfterSlot)
         if call.service.kind == .backgroundTask {
@@ -24,11 +29,7 @@ extension Engine {
     mutating func serviceStarts(context c: Int32, flags: UInt32) {
         let index = Int(flags & ServiceState.callMask)
         let service = calls[index].service
-        if flags & ServiceState.asIfFlag == 0 && cancelledByForceQuit(service) {
-            services.pending -= 1
-            note(.service, context: c, a: Int32(index), b: ServiceEvent.cancelled.rawValue)
-            return
-        }
+        if isCancelled(context: c, flags: flags, ending: false) { return }
         note(.service, context: c, a: Int32(index), b: ServiceEvent.started.rawValue)
         let run = value(service.runSlot)
         let allowance = value(service.allowanceSlot)
@@ -41,13 +42,11 @@ extension Engine {
 
     /// A service's work ends: done (it counts), expired, or cancelled by a force quit.
     mutating func serviceEnds(context c: Int32, flags: UInt32) {
+        if isCancelled(context: c, flags: flags, ending: true) { return }
         services.pending -= 1
         let index = Int(flags & ServiceState.callMask)
         let call = calls[index]
         let asIf = flags & ServiceState.asIfFlag != 0
-        if !asIf && cancelledByForceQuit(call.service) {
-            return note(.service, context: c, a: Int32(index), b: ServiceEvent.cancelled.rawValue)
-        }
         if flags & ServiceState.expiredFlag != 0 {
             return note(.service, context: c, a: Int32(index), b: ServiceEvent.expired.rawValue)
         }
@@ -66,11 +65,33 @@ extension Engine {
         note(.service, context: c, a: Int32(call), b: ServiceEvent.relaunched.rawValue)
     }
 
-    /// The user force-quit the app from the app switcher (a `swipeAway` of a launched app).
+    /// Whether the work this event of a service belongs to was cancelled by a force quit (the event
+    /// then does nothing: its cancellation was told, and counted, at the force quit). The work
+    /// leaves ``ServiceState/awaiting`` when it ends (`ending`), or when a cancelled one's event comes.
+    private mutating func isCancelled(context c: Int32, flags: UInt32, ending: Bool) -> Bool {
+        guard flags & ServiceState.asIfFlag == 0, let position = services.awaitingIndex(context: c, flags: flags) else { return false }
+        let cancelled = services.awaiting[position].cancelled
+        if cancelled || ending { services.awaiting.remove(at: position) }
+        return cancelled
+    }
+
+    /// The user force-quit the app from the app switcher (a `swipeAway` of a launched app): work
+    /// the system holds for it that a force quit cancels is cancelled now, not when it would have
+    /// ended (`URLError.BackgroundTaskCancelledReason.userForceQuitApplication`: "the system canceled
+    /// the background task because the user force-quit the application"; docs/scenario-format.md).
     mutating func userForceQuits() {
         guard appState != .notRunning && appState != .terminated else { return }
         services.forceQuitAt = now.nanoseconds
-        if program.usesServices { note(.service, a: -1, b: ServiceEvent.forceQuit.rawValue) }
+        guard program.usesServices else { return }
+        note(.service, a: -1, b: ServiceEvent.forceQuit.rawValue)
+        for position in services.awaiting.indices where !services.awaiting[position].cancelled {
+            let work = services.awaiting[position]
+            let index = work.flags & ServiceState.callMask
+            guard calls[Int(index)].service.cancelledByForceQuit else { continue }
+            services.awaiting[position].cancelled = true
+            services.pending -= 1
+            note(.service, context: work.context, a: Int32(index), b: ServiceEvent.cancelled.rawValue)
+        }
     }
 
     @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)

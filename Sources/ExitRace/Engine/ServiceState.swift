@@ -11,13 +11,36 @@ struct ServiceState {
     var forceQuitAt: Int64 = -1
     /// Whether the cleanup finished by a service's work ending after the process died.
     var finishedAfterDeath = false
+    /// Work handed to the system while the process lived and not ended yet, in hand-off order: a
+    /// force quit cancels, at once, each whose service a force quit cancels.
+    var awaiting = ContiguousArray<AwaitedWork>()
+
+    /// One piece of work handed to the system: the context and flags its events carry.
+    struct AwaitedWork {
+        var context: Int32
+        var flags: UInt32
+        /// Cancelled by a force quit: its event, still queued, then ends nothing.
+        var cancelled = false
+    }
 
     /// The event's `b`: the call index, and these flags.
     static let asIfFlag: UInt32 = 1 << 31
     static let expiredFlag: UInt32 = 1 << 30
     static let callMask: UInt32 = (1 << 30) - 1
 
-    mutating func reset() { self = ServiceState() }
+    /// The index in ``awaiting`` of the work whose event carries `context` and `flags`.
+    func awaitingIndex(context: Int32, flags: UInt32) -> Int? {
+        let key = flags & ~Self.expiredFlag
+        return awaiting.firstIndex { $0.context == context && $0.flags == key }
+    }
+
+    /// A new run: nothing handed off (the list keeps its storage).
+    mutating func reset() {
+        pending = 0
+        forceQuitAt = -1
+        finishedAfterDeath = false
+        awaiting.removeAll(keepingCapacity: true)
+    }
 }
 
 /// What a ``TraceRecord/Kind/service`` record tells (its `b`).

@@ -21,6 +21,11 @@ public struct CellExploration: Sendable {
     /// Whether every schedule within the bound was run (`false`: `maxSchedules` stopped the
     /// search, or the schedules were random and the default run met a choice point).
     public var exhaustive: Bool
+    /// The events of the default schedule's run.
+    public var defaultRunEvents = 0
+    /// When the events budget (``ExplorationLimits/maxEvents``) allowed fewer schedules than
+    /// `maxSchedules`: how many it allowed, the search's own limit; nil otherwise.
+    public var budgetSchedules: Int?
 
     /// For an order-sensitive cell: the race at the first deviation of the first witness that
     /// gives another result, in words; nil for an order-robust one.
@@ -43,7 +48,8 @@ public struct CellExploration: Sendable {
 /// Explores the orders of one cell's same-instant races: depth-first over schedules with at
 /// most `bound` deviations from the default order (each deviation takes another candidate at a
 /// choice point; later choice points are explored in the run the deviation leads to), or random
-/// schedules. Always bounded: at most `maxSchedules` runs (or the random count).
+/// schedules. Always bounded: at most `maxSchedules` runs, fewer by the events budget (or the
+/// random count).
 public enum ScheduleExplorer {
     /// Explores one cell under one procedure of `simulator`'s scenario at its own values.
     public static func explore(
@@ -54,6 +60,8 @@ public enum ScheduleExplorer {
         var exploration = CellExploration(
             cell: cell, procedure: procedure, witnesses: [], schedules: 0, defaultChoicePoints: first.widths.count,
             exhaustive: true)
+        exploration.defaultRunEvents = first.outcome.events
+        (search.maxSchedules, exploration.budgetSchedules) = limits.scheduleLimit(defaultRunEvents: first.outcome.events)
         if let count = limits.randomSchedules {
             search.random(count: count, defaultRun: first)
             // Random schedules show nothing exhaustively, unless the default run meets no choice point.
@@ -78,6 +86,8 @@ private struct Search {
     let cell: CellIndex
     let procedure: Int
     let limits: ExplorationLimits
+    /// The most schedules to run: `limits.maxSchedules`, or fewer by the events budget.
+    var maxSchedules: Int
     var schedules = 0
     var witnesses: [CellExploration.Witness] = []
     var stoppedEarly = false
@@ -87,6 +97,7 @@ private struct Search {
         self.cell = cell
         self.procedure = procedure
         self.limits = limits
+        maxSchedules = limits.maxSchedules
     }
 
     /// Runs one schedule and keeps it as a witness when its result is new.
@@ -111,7 +122,7 @@ private struct Search {
         guard prefix.count < limits.bound else { return }
         for point in start..<max(start, widths.count) {
             for pick in 1..<widths[point] {
-                guard schedules < limits.maxSchedules else { return stoppedEarly = true }
+                guard schedules < maxSchedules else { return stoppedEarly = true }
                 let deviations = prefix + [ScheduleDeviation(choice: point, pick: pick)]
                 let next = run(deviations)
                 depthFirst(prefix: deviations, widths: next.widths, from: point + 1)

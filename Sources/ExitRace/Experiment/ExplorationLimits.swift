@@ -8,6 +8,11 @@ public struct ExplorationLimits: Sendable {
     public var randomSchedules: Int?
     /// The seed of the random schedules.
     public var seed: UInt64
+    /// A budget of simulated events for each cell run's search, when set: the search runs at most
+    /// `maxEvents ÷ (the events of that cell run's default schedule)` schedules (at least one),
+    /// when that is fewer than `maxSchedules`. Per cell run, so a cell's search is the same
+    /// whichever other cells a command explores with it. Not for random schedules.
+    public var maxEvents: Int?
 
     /// The bound when none is given: loom's default preemption bound.
     public static let defaultBound = 2
@@ -19,16 +24,33 @@ public struct ExplorationLimits: Sendable {
     public static let maxBound = 8
     /// The largest `maxSchedules` (and random schedule count) accepted.
     public static let maxScheduleCount = 10_000_000
+    /// The budget of simulated events per cell run's search that the commands apply unless given
+    /// `--max-schedules`: a search of short runs (a few hundred events) keeps its 100,000
+    /// schedules; one of 10-ms runs of 100,000 events gets 1,000.
+    public static let defaultMaxEvents = 100_000_000
+    /// The largest `maxEvents` accepted.
+    public static let maxEventCount = 1_000_000_000_000
 
     /// Bounded depth-first search (`bound` 2 and 100,000 schedules by default), or random schedules.
     public init(
-        bound: Int = defaultBound, maxSchedules: Int = defaultMaxSchedules, randomSchedules: Int? = nil, seed: UInt64 = defaultSeed
+        bound: Int = defaultBound, maxSchedules: Int = defaultMaxSchedules, randomSchedules: Int? = nil, seed: UInt64 = defaultSeed,
+        maxEvents: Int? = nil
     ) {
         precondition((0...Self.maxBound).contains(bound), "bound out of range")
         precondition((1...Self.maxScheduleCount).contains(maxSchedules), "maxSchedules out of range")
+        precondition(maxEvents.map { (1...Self.maxEventCount).contains($0) } ?? true, "maxEvents out of range")
         self.bound = bound
         self.maxSchedules = maxSchedules
         self.randomSchedules = randomSchedules
         self.seed = seed
+        self.maxEvents = maxEvents
+    }
+
+    /// The most schedules a search whose default schedule takes `events` events may run: the
+    /// budget's share when it is below `maxSchedules` (then also returned as `budget`).
+    public func scheduleLimit(defaultRunEvents events: Int) -> (limit: Int, budget: Int?) {
+        guard randomSchedules == nil, let maxEvents else { return (maxSchedules, nil) }
+        let affordable = max(1, maxEvents / max(1, events))
+        return affordable < maxSchedules ? (affordable, affordable) : (maxSchedules, nil)
     }
 }

@@ -99,6 +99,10 @@ public struct RateTable: Equatable, Sendable {
     public var replications: Range<Int>
     /// Row-major: `cells[hook * strategies.count + strategy]`.
     public var cells: [Cell]
+    /// The options, as command-line words, that made these runs and that `explain` must be given
+    /// too to replay one of them (`["--set", "timing.exitDurationMs=5"]`): the replay hint under
+    /// the table repeats them, quoted for a POSIX shell. Empty by default; the counts never read it.
+    public var replayOptions: [String] = []
 
     /// An empty table of `scenario` for the replications `replications`.
     public init(scenario: Scenario, seed: UInt64, replications: Range<Int>) {

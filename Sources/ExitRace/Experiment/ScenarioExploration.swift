@@ -48,9 +48,4 @@ public struct ScenarioExploration: Sendable {
     /// How many cell-procedures found one result in a search that was cut: not shown order-robust.
     public var undecidedCount: Int { cells.filter(\.isUndecided).count }
 
-    /// `search stopped at --max-schedules 1`, or `random schedules`: why a search was not exhaustive.
-    public var cutWords: String {
-        limits.randomSchedules != nil
-            ? "random schedules, not an exhaustive search" : "search stopped at --max-schedules \(limits.maxSchedules)"
-    }
 }

@@ -2,7 +2,9 @@ extension CellExplanation {
     /// The explanation of a traced run exactly as ``renderText()`` writes it, without holding the
     /// timeline's lines: each line is folded as it is made (``TimelineFoldingStream``), so the
     /// memory is that of what is shown. A timer storm's million lines took some 300 MB as lines.
-    public static func text(of trace: CellTrace) -> String {
+    /// `eventBudget` names the command's option that lowered the run's `limits.maxEvents`
+    /// (`--max-events`), so that a run cut there says to raise that rather than the scenario's limit.
+    public static func text(of trace: CellTrace, eventBudget: String? = nil) -> String {
         var stream = TimelineFoldingStream()
         var placeWidth = 0
         var lastTime: Int64 = 0
@@ -17,7 +19,7 @@ extension CellExplanation {
             title: trace.title, pieces: stream.finish(), placeWidth: placeWidth, lastTime: lastTime,
             systemWorkAfterDeath: systemWorkAfterDeath,
             cutNotice: cutNotice(recordsKept: trace.recordsCut ? trace.records.count : nil),
-            verdict: VerdictSentence.sentence(trace))
+            verdict: VerdictSentence.sentence(trace, eventBudget: eventBudget))
     }
 
     /// The timeline's lines in order, as ``lines(_:)`` lists them: a line the same as the one

@@ -5,8 +5,8 @@
 /// microseconds, written exactly from integer nanoseconds.
 public enum ChromeTrace {
     /// The run as one Chrome Trace Event JSON document, with sorted keys: the same trace gives the
-    /// same bytes.
-    public static func render(_ trace: CellTrace) -> String {
+    /// same bytes. `eventBudget`: as in ``CellExplanation/text(of:eventBudget:)``.
+    public static func render(_ trace: CellTrace, eventBudget: String? = nil) -> String {
         let timeline = Timeline(trace)
         let pid: Int64 = 1
         func us(_ ns: Int64) -> CanonicalJSON { .decimal(ns, scale: 3) }
@@ -56,7 +56,7 @@ public enum ChromeTrace {
             "otherData": .object([
                 "tool": .string("exitrace \(ExitRaceVersion.current)"),
                 // The verdict alone: an explanation would make every line of the timeline first.
-                "verdict": .string(VerdictSentence.sentence(trace)),
+                "verdict": .string(VerdictSentence.sentence(trace, eventBudget: eventBudget)),
             ]),
         ]).serialized()
     }

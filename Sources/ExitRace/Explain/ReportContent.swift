@@ -51,14 +51,16 @@ public struct ReportContent: Sendable {
 
     /// Simulates every scenario: its table, then each cell's runs again with tracing on.
     /// `sampling` says how to sample a scenario (`nil`: not at all); by default, a scenario
-    /// with distributions is sampled as its `sampling` section says.
+    /// with distributions is sampled as its `sampling` section says. `replayOptions`: as
+    /// ``RateTable/replayOptions``, the options every replay line repeats.
     public static func compute(
-        _ scenarios: [Scenario], sampling: (Scenario) -> SamplingSettings? = { $0.isUncertain ? $0.sampling : nil }
+        _ scenarios: [Scenario], sampling: (Scenario) -> SamplingSettings? = { $0.isUncertain ? $0.sampling : nil },
+        replayOptions: [String] = []
     ) -> ReportContent {
-        ReportContent(sections: scenarios.map { section($0, sampling: sampling($0)) })
+        ReportContent(sections: scenarios.map { section($0, sampling: sampling($0), replayOptions: replayOptions) })
     }
 
-    private static func section(_ scenario: Scenario, sampling: SamplingSettings?) -> Section {
+    private static func section(_ scenario: Scenario, sampling: SamplingSettings?, replayOptions: [String]) -> Section {
         let simulator = Simulator(scenario: scenario)
         let table = simulator.table()
         let traces = table.cells.map { cell in
@@ -66,7 +68,8 @@ public struct ReportContent: Sendable {
         }
         var section = Section(table: table, traces: traces)
         if let sampling {
-            let rates = SampledExperiment(scenario: scenario, sampling: sampling).run()
+            var rates = SampledExperiment(scenario: scenario, sampling: sampling).run()
+            rates.replayOptions = replayOptions
             section.rates = rates
             section.failingRuns = rates.cells.map { cell in
                 cell.procedures.enumerated().map { procedure, counts in

@@ -48,13 +48,14 @@ public enum SweepSVG {
         // Row names right-aligned before the strips: as wide as the longest needs, at least 300.
         let longest = line.cells.map { cellName(report, $0.cell).count }.max() ?? 0
         let left = max(300.0, 16 + textWidth(longest)), width = 460.0, row = 48.0
-        let top = 40.0 + 18 * Double(legendRows(report, states))
+        let drawn = drawnCurves(report, points)
+        let top = 40.0 + 18 * Double(legendRows(report, states, curves: drawn))
         let height = top + row * Double(line.cells.count) + 44
         let scale = AxisScale(axis, width: width)
         let title = "\(report.scenario.name): sweep of \(axis.path)"
-        let svgWidth = max(left + width + 80, legendWidth(report, states) + 20, 20 + textWidth(title.count, size: 14))
+        let svgWidth = max(left + width + 80, legendWidth(report, states, curves: drawn) + 20, 20 + textWidth(title.count, size: 14))
         var svg = header(width: svgWidth, height: height, title: title)
-        svg += legend(report, states, x: 10, y: 38)
+        svg += legend(report, states, curves: drawn, x: 10, y: 38)
         for (index, cell) in line.cells.enumerated() {
             let y = top + row * Double(index)
             svg += text(cellName(report, cell.cell), x: left - 8, y: y + 12, anchor: "end")
@@ -88,7 +89,7 @@ public enum SweepSVG {
                 let clamped = max(-1, min(1, Double(margin) / range))
                 coordinates.append("\(f(x + scale.x(value))),\(f(y + height / 2 - clamped * height / 2))")
             }
-            guard coordinates.count > 1 else { continue }
+            guard coordinates.count >= minimumCurvePoints else { continue }
             out += "<polyline fill=\"none\" \(curveStroke(procedure, width: 1.2)) points=\"\(coordinates.joined(separator: " "))\">"
             out += "<title>margin, \(escape(report.scenario.procedures[procedure].name))</title></polyline>\n"
         }
@@ -101,6 +102,27 @@ public enum SweepSVG {
         out += text("0", x: right, y: y + height / 2 + 3, anchor: "start", size: 8)
         out += text("−" + extent, x: right, y: y + height, anchor: "start", size: 8)
         return out
+    }
+
+    /// The fewest points with a margin that make a curve: one point draws nothing.
+    static let minimumCurvePoints = 2
+
+    /// The procedures whose margin is drawn as a curve in some cell of a one-setting picture (those
+    /// with at least ``minimumCurvePoints`` margins along the axis in a cell): the legend names
+    /// only these. None for a phase map, which draws no curves.
+    static func drawnCurves(_ report: FlipReport, _ points: [SweepPoint]) -> [Int] {
+        guard report.axes.count == 1, let cells = report.lines.first?.cells.count else { return [] }
+        let procedures = report.scenario.procedures.count
+        return (0..<procedures).filter { procedure in
+            (0..<cells).contains { cell in
+                var count = 0
+                for point in points where point.outcomes[cell * procedures + procedure].marginNs != nil {
+                    count += 1
+                    if count >= minimumCurvePoints { return true }
+                }
+                return false
+            }
+        }
     }
 
     /// A margin curve's stroke: its colour and dash, by procedure.
@@ -253,14 +275,14 @@ public enum SweepSVG {
         axis.isDuration ? TimeFormatting.exactMilliseconds(value) : "\(value)"
     }
 
-    /// How many rows the legend takes: the states, then (one setting) the margin curves.
-    static func legendRows(_ report: FlipReport, _ states: [UInt64]) -> Int { report.axes.count == 1 ? 2 : 1 }
+    /// How many rows the legend takes: the states, then the margin curves drawn (`curves`), if any.
+    static func legendRows(_ report: FlipReport, _ states: [UInt64], curves: [Int] = []) -> Int { curves.isEmpty ? 1 : 2 }
 
     /// The widest row of the legend, in pixels (11-pixel text, about 6.2 pixels a character).
-    static func legendWidth(_ report: FlipReport, _ states: [UInt64]) -> Double {
+    static func legendWidth(_ report: FlipReport, _ states: [UInt64], curves: [Int] = []) -> Double {
         let stateRow = states.reduce(0.0) { $0 + 36 + 6.2 * Double(legendLabel(report, $1).count) }
-        guard report.axes.count == 1 else { return stateRow }
-        return max(stateRow, report.scenario.procedures.reduce(0.0) { $0 + 36 + 6.2 * Double(curveLabel($1.name).count) })
+        let names = curves.map { report.scenario.procedures[$0].name }
+        return max(stateRow, names.reduce(0.0) { $0 + 36 + 6.2 * Double(curveLabel($1).count) })
     }
 
     /// `△ finished under background only`: what a state's colour means.
@@ -278,8 +300,9 @@ public enum SweepSVG {
     static func curveLabel(_ procedure: String) -> String { "margin, \(procedure) (+ won by, − lost by)" }
 
     /// What each colour means — every △ with the procedures it finished under — on one row and, for
-    /// one setting, which curve is which procedure's margin on the next.
-    package static func legend(_ report: FlipReport, _ states: [UInt64], x: Double, y: Double) -> String {
+    /// one setting, which curve is which procedure's margin on the next: only the procedures whose
+    /// curve is drawn somewhere (`curves`, ``drawnCurves(_:_:)``); no row when none is.
+    package static func legend(_ report: FlipReport, _ states: [UInt64], curves: [Int] = [], x: Double, y: Double) -> String {
         var out = ""
         var position = x
         for state in states {
@@ -288,11 +311,10 @@ public enum SweepSVG {
             out += text(label, x: position + 18, y: y, anchor: "start")
             position += 36 + 6.2 * Double(label.count)
         }
-        guard report.axes.count == 1 else { return out }
         position = x
         let line = y + 18
-        for (index, procedure) in report.scenario.procedures.enumerated() {
-            let label = curveLabel(procedure.name)
+        for index in curves {
+            let label = curveLabel(report.scenario.procedures[index].name)
             out += "<line x1=\"\(f(position))\" x2=\"\(f(position + 14))\" y1=\"\(f(line - 4))\" y2=\"\(f(line - 4))\" "
                 + curveStroke(index, width: 2) + "/>"
             out += text(label, x: position + 18, y: line, anchor: "start")

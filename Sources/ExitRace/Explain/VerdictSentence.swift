@@ -3,7 +3,10 @@
 /// A sentence, not a ``ResultTable/Verdict`` (the ○/△/× of a cell, which the sentence begins
 /// with): the two names are kept apart so that `Verdict` means one thing in the library.
 enum VerdictSentence {
-    static func sentence(_ trace: CellTrace) -> String {
+    /// `eventBudget` names what lowered the run's `limits.maxEvents` (`--max-events`), when the
+    /// run was cut by a budget of the command rather than by the scenario's own limit: the
+    /// sentence then says which to raise.
+    static func sentence(_ trace: CellTrace, eventBudget: String? = nil) -> String {
         let outcome = trace.outcome
         let ms = CellExplanation.ms
         let death = outcome.death.map { "\($0.cause.phrase) at \(ms($0.at.nanoseconds))" }
@@ -34,6 +37,9 @@ enum VerdictSentence {
         }
         if let bound = outcome.boundReached {
             let when = outcome.death == nil ? "while the process was alive" : "while the system's work the cleanup waited on was pending"
+            if bound == .events, let eventBudget {
+                return "? the run reached the \(eventBudget) budget \(when): raise \(eventBudget) to see how the race ends."
+            }
             return "? the run reached \(bound.settingPath) \(when): raise it to see how the race ends."
         }
         guard let death, let deathAt = outcome.death?.at else {

@@ -13,7 +13,8 @@ extension ScenarioExploration {
         return [
             "[o] order-sensitive: another order of events due at one instant gives another result "
                 + "(explored: at most \(limits.bound) deviation\(limits.bound == 1 ? "" : "s") from the default order, "
-                + "\(TimeFormatting.counted(limits.maxSchedules, "schedule")) per cell run)"
+                + "\(TimeFormatting.counted(limits.maxSchedules, "schedule")) per cell run"
+                + "\(ExplorationRenderer.budgetWords(self)))"
         ]
     }
 
@@ -53,5 +54,29 @@ extension ScheduleRace {
     /// `at 1 ms, B went first; the default order takes A first`: what a replayed deviation changed.
     public var replayed: String {
         "at \(TimeFormatting.human(at)), \(otherEvent) went first; the default order takes \(defaultEvent) first"
+    }
+}
+
+/// Why searches were cut, in words.
+extension ScenarioExploration {
+    /// `search stopped at --max-schedules 1`, `search stopped by the --max-events budget`, or
+    /// `random schedules`: why the searches that were not exhaustive were not.
+    package var cutWords: String {
+        if limits.randomSchedules != nil { return "random schedules, not an exhaustive search" }
+        let cut = cells.filter(\.isUndecided)
+        let byBudget = cut.filter { $0.budgetSchedules != nil }.count
+        let atLimit = "search stopped at --max-schedules \(limits.maxSchedules)"
+        if byBudget == 0 { return atLimit }
+        let budget = "by the --max-events budget (\(TimeFormatting.grouped(limits.maxEvents ?? 0)) events a cell run)"
+        return byBudget == cut.count ? "search stopped \(budget)" : "\(atLimit) or \(budget)"
+    }
+
+    /// Why one cell run's search was cut: `search stopped at --max-schedules 1`, `search stopped
+    /// by the --max-events budget at 2 schedules (630 events ÷ 315 a run)`, or random schedules.
+    package func cutWords(_ cell: CellExploration) -> String {
+        if limits.randomSchedules != nil { return "random schedules, not an exhaustive search" }
+        guard let budget = cell.budgetSchedules else { return "search stopped at --max-schedules \(limits.maxSchedules)" }
+        return "search stopped by the --max-events budget at \(TimeFormatting.counted(budget, "schedule")) "
+            + "(\(TimeFormatting.grouped(limits.maxEvents ?? 0)) events ÷ \(TimeFormatting.grouped(cell.defaultRunEvents)) a run)"
     }
 }

@@ -42,7 +42,14 @@ public enum ExplorationRenderer {
         let nominal =
             exploration.scenario.isUncertain
             ? "; at the nominal values (each distribution's median), as explain replays without --replication" : ""
-        return "\(exploration.scenario.name): schedule exploration of same-instant races, \(how)\(nominal)"
+        return "\(exploration.scenario.name): schedule exploration of same-instant races, \(how)\(budgetWords(exploration))\(nominal)"
+    }
+
+    /// `, fewer where the --max-events budget allows fewer (…)`, when it did for some cell run.
+    static func budgetWords(_ exploration: ScenarioExploration) -> String {
+        guard let maxEvents = exploration.limits.maxEvents, exploration.cells.contains(where: { $0.budgetSchedules != nil }) else { return "" }
+        return ", fewer where the --max-events budget allows fewer (\(TimeFormatting.grouped(maxEvents)) events ÷ the events of the "
+            + "cell run's default schedule)"
     }
 
     private static func summary(_ cell: CellExploration, in exploration: ScenarioExploration) -> String {
@@ -50,13 +57,13 @@ public enum ExplorationRenderer {
         let points = TimeFormatting.counted(cell.defaultChoicePoints, "choice point")
         if cell.isUndecided {
             return "\(name): undecided: no other result found in \(TimeFormatting.counted(cell.schedules, "schedule")) "
-                + "(\(cell.witnesses[0].result.text)), \(exploration.cutWords): not shown order-robust; \(points)"
+                + "(\(cell.witnesses[0].result.text)), \(exploration.cutWords(cell)): not shown order-robust; \(points)"
         }
         let verdict =
             cell.isOrderSensitive
             ? "order-sensitive (\(cell.witnesses.count) results)" : "order-robust (\(cell.witnesses[0].result.text))"
         let counts = "\(TimeFormatting.counted(cell.schedules, "schedule")), \(points)"
-        return "\(name): \(verdict); \(counts), \(extent(cell, exploration.limits))"
+        return "\(name): \(verdict); \(counts), \(extent(cell, exploration))"
     }
 
 
@@ -64,15 +71,18 @@ public enum ExplorationRenderer {
         "\(scenario.hooks[cell.cell.hook].label) · \(scenario.strategies[cell.cell.strategy].name) · \(scenario.procedures[cell.procedure].name)"
     }
 
-    private static func extent(_ cell: CellExploration, _ limits: ExplorationLimits) -> String {
+    private static func extent(_ cell: CellExploration, _ exploration: ScenarioExploration) -> String {
+        let limits = exploration.limits
         if limits.randomSchedules != nil { return cell.exhaustive ? "random (no choice point: every one is the default)" : "random" }
-        return cell.exhaustive ? "exhaustive within bound \(limits.bound)" : "stopped at --max-schedules \(limits.maxSchedules)"
+        if cell.exhaustive { return "exhaustive within bound \(limits.bound)" }
+        guard cell.budgetSchedules != nil else { return "stopped at --max-schedules \(limits.maxSchedules)" }
+        return String(exploration.cutWords(cell).dropFirst("search ".count))
     }
 
     /// The exploration as one canonical JSON document.
     public static func renderJSON(_ exploration: ScenarioExploration) -> String {
         let limits = exploration.limits
-        return CanonicalJSON.object([
+        var members: CanonicalJSON.Members = [
             "scenario": .string(exploration.scenario.name),
             "toolVersion": .string(ExitRaceVersion.current),
             "bound": .integer(Int64(limits.bound)),
@@ -80,7 +90,10 @@ public enum ExplorationRenderer {
             "randomSchedules": limits.randomSchedules.map { .integer(Int64($0)) } ?? .null,
             "seed": .integer(Int64(bitPattern: limits.seed)),
             "cells": .array(exploration.cells.map { cellJSON($0, exploration) }),
-        ]).serialized()
+        ]
+        // The events budget of each cell run's search, when one applied.
+        if let maxEvents = limits.maxEvents { members.pairs.append((key: "maxEvents", value: .integer(Int64(maxEvents)))) }
+        return CanonicalJSON.object(members).serialized()
     }
 
     static func cellJSON(_ cell: CellExploration, _ exploration: ScenarioExploration) -> CanonicalJSON {
@@ -100,6 +113,7 @@ public enum ExplorationRenderer {
                 }),
         ]
         if let race = cell.race { members.pairs.append((key: "race", value: raceJSON(race))) }
+        if let budget = cell.budgetSchedules { members.pairs.append((key: "budgetSchedules", value: .integer(Int64(budget)))) }
         return .object(members)
     }
 

@@ -9,11 +9,15 @@ extension JSONRenderer {
         return .object(members)
     }
 
+    /// The limits and cells; `maxEvents` only when an events budget applied, so that `check`
+    /// explores again with the same budget (and a document made without one keeps its bytes).
     static func explorationJSON(_ exploration: ScenarioExploration) -> CanonicalJSON {
-        .object([
+        var members: CanonicalJSON.Members = [
             "bound": .integer(Int64(exploration.limits.bound)),
             "maxSchedules": .integer(Int64(exploration.limits.maxSchedules)),
             "cells": .array(exploration.cells.map { ExplorationRenderer.cellJSON($0, exploration) }),
-        ])
+        ]
+        if let maxEvents = exploration.limits.maxEvents { members.pairs.append((key: "maxEvents", value: .integer(Int64(maxEvents)))) }
+        return .object(members)
     }
 }

@@ -54,12 +54,14 @@ extension RateTable {
         return lines
     }
 
-    /// How to replay one of the failing replications the rates list, with this table's seed.
+    /// How to replay one of the failing replications the rates list, with this table's seed and
+    /// the options that made its runs (``replayOptions``), quoted for a POSIX shell.
     var replayHint: String {
+        let command = (["exitrace", "explain", "FILE"] + replayOptions.map(ShellQuoting.quoted)).joined(separator: " ")
         if scenario.uncertainties.isEmpty {
-            return "replay it: exitrace explain FILE --hook HOOK --strategy STRATEGY (with no distribution, every replication is the same run)"
+            return "replay it: \(command) --hook HOOK --strategy STRATEGY (with no distribution, every replication is the same run)"
         }
-        return "replay one: exitrace explain FILE --hook HOOK --strategy STRATEGY --seed \(seed) --procedure P --replication r (P and r from \"fails in replications\")"
+        return "replay one: \(command) --hook HOOK --strategy STRATEGY --seed \(seed) --procedure P --replication r (P and r from \"fails in replications\")"
     }
 
     /// One line per cell: each procedure's finished/replications with its 95% Wilson interval,

@@ -32,14 +32,17 @@ extension ResultDocument {
         public var maxSchedules: Int
         /// Per cell and procedure, in the file's order.
         public var runs: [ExploredRun]
+        /// The events budget of each cell run's search, when one applied (``ExplorationLimits/maxEvents``).
+        public var maxEvents: Int? = nil
 
         /// `explored with bound 2, at most 100,000 schedules per cell run`.
         public var limitsText: String {
             "explored with bound \(bound), at most \(TimeFormatting.grouped(maxSchedules)) schedule\(maxSchedules == 1 ? "" : "s") per cell run"
+                + (maxEvents.map { " (or as many as --max-events \(TimeFormatting.grouped($0)) allows)" } ?? "")
         }
 
         /// The limits to explore with again.
-        public var limits: ExplorationLimits { ExplorationLimits(bound: bound, maxSchedules: maxSchedules) }
+        public var limits: ExplorationLimits { ExplorationLimits(bound: bound, maxSchedules: maxSchedules, maxEvents: maxEvents) }
     }
 
     /// The member read leniently: nil when absent or when its limits are not in range.
@@ -64,7 +67,11 @@ extension ResultDocument {
                         exhaustive: exhaustive, race: raceWords(cell["race"])))
             }
         }
-        return Exploration(bound: bound, maxSchedules: maxSchedules, runs: runs)
+        var exploration = Exploration(bound: bound, maxSchedules: maxSchedules, runs: runs)
+        if let maxEvents = wholeNumber(node["maxEvents"]), (1...ExplorationLimits.maxEventCount).contains(maxEvents) {
+            exploration.maxEvents = maxEvents
+        }
+        return exploration
     }
 
     private static func raceWords(_ node: JSONNode?) -> String? {

@@ -116,6 +116,7 @@ public enum DefaultScenario {
     "background": {
       "label": "background kill: home screen first, then swiped away from the app switcher",
       "steps": [
+        { "op": "action", "action": "pressHome", "note": "Home screen first: sceneWillResignActive, then sceneDidEnterBackground (applicationWillResignActive and applicationDidEnterBackground without scenes); swiped away at once after." },
         { "op": "turn", "watchdogMs": 5000, "actions": [{ "op": "hook", "name": "sceneDidDisconnect" }] },
         { "op": "delay", "ms": 50, "note": "the system decides to terminate the app" },
         { "op": "turn", "watchdogMs": 5000, "actions": [{ "op": "hook", "name": "applicationWillTerminate" }] },
@@ -132,7 +133,7 @@ public enum DefaultScenario {
     "defaultQoSStart": { "vary": ["timing.startLatencyMs.default=0.1...100"], "steps": 50, "log": true },
     "userInitiatedStart": { "vary": ["timing.startLatencyMs.userInitiated=0.01...100"], "steps": 50, "log": true },
     "uiTeardown": { "vary": ["procedures.foreground.steps[0].actions[1].ms=0.1...1000"], "steps": 50, "log": true },
-    "terminateDelay": { "vary": ["procedures.background.steps[1].ms=0.1...1000"], "steps": 50, "log": true },
+    "terminateDelay": { "vary": ["procedures.background.steps[2].ms=0.1...1000"], "steps": 50, "log": true },
     "endDelivery": { "vary": ["systemCalls[\"Activity.end\"].deliverAfterMs=0...1"], "steps": 21 }
   }
 }

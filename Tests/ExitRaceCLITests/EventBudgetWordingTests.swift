@@ -1,0 +1,56 @@
+import ExitRace
+import Foundation
+import Testing
+
+@testable import ExitRaceCLI
+
+/// #26: a run cut by a command's `--max-events` budget says to raise `--max-events`, not the
+/// scenario's `limits.maxEvents`, in the verdict as in the note; a run cut by the scenario's own
+/// limit still names the limit.
+@Suite("Event budget wording")
+struct EventBudgetWordingTests {
+    @Test("explain: a run cut by --max-events ends with a verdict that says to raise --max-events")
+    func explainVerdictNamesTheBudget() throws {
+        let path = try LongWorkTests.file("endless-verdict", LongWorkTests.endlessScenario)
+        let output = Tool.main(["explain", path, "--hook", "applicationWillTerminate", "--strategy", "poll", "--max-events", "2000"])
+        #expect(output.exitCode == .success)
+        let prose = LongWorkTests.prose(output.stdout)
+        #expect(prose.contains(
+            "? the run reached the --max-events budget while the process was alive: raise --max-events to see how the race ends."))
+        #expect(!prose.contains("raise it"))
+        #expect(!prose.contains("reached limits.maxEvents"))
+    }
+
+    @Test("explain: the default budget cutting a run names --max-events too")
+    func explainDefaultBudget() throws {
+        let path = try LongWorkTests.file("endless-default", LongWorkTests.endlessScenario)
+        let output = Tool.main(["explain", path, "--hook", "applicationWillTerminate", "--strategy", "poll"])
+        #expect(output.exitCode == .success)
+        #expect(LongWorkTests.prose(output.stdout).contains("raise --max-events to see how the race ends"))
+    }
+
+    @Test("explain --trace: the trace's verdict names the budget as well")
+    func traceVerdictNamesTheBudget() throws {
+        let path = try LongWorkTests.file("endless-trace", LongWorkTests.endlessScenario)
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-budget-\(getpid()).trace.json").path
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let output = Tool.main([
+            "explain", path, "--hook", "applicationWillTerminate", "--strategy", "poll", "--max-events", "2000", "--trace", trace,
+        ])
+        #expect(output.exitCode == .success)
+        let text = try String(contentsOfFile: trace, encoding: .utf8)
+        #expect(text.contains("raise --max-events to see how the race ends"))
+    }
+
+    @Test("explain: a run cut by the scenario's own limit (below the budget) still says limits.maxEvents")
+    func scenarioLimitKeepsItsName() throws {
+        let path = try LongWorkTests.file("endless-own-limit", LongWorkTests.endlessScenario)
+        let output = Tool.main([
+            "explain", path, "--hook", "applicationWillTerminate", "--strategy", "poll", "--set", "limits.maxEvents=2000",
+        ])
+        #expect(output.exitCode == .success)
+        let prose = LongWorkTests.prose(output.stdout)
+        #expect(prose.contains("? the run reached limits.maxEvents while the process was alive: raise it"))
+        #expect(!prose.contains("--max-events"))
+    }
+}
