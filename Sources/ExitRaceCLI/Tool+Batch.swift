@@ -18,7 +18,7 @@ extension Tool {
             }
             try reporting { () throws(InputError) in
                 try BatchRunner.checkUniqueNames(everyScenario.files.indices.map { (everyScenario.files[$0], everyScenario.names[$0]) })
-                try Directory.create(out)
+                try Directory.create(out, for: "--out")
             }
             // A shard writes the result files of its part of the scenarios (by sorted name) only.
             let source = shard.map { everyScenario.selecting($0.positions(of: everyScenario.names)) } ?? everyScenario

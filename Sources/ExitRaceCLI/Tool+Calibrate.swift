@@ -36,13 +36,17 @@ extension Tool {
             let samples = arguments.number(calibrateSamples, default: recorded?.samples ?? defaultCalibrationSamples)
             let seed = UInt64(arguments.number(calibrateSeed, default: Int(recorded?.seed ?? defaultAnalysisSeed)))
             let tolerance = arguments.number(calibrateTolerance, default: recorded?.tolerance ?? 0)
-            let (scenario, file) = try oneScenario(arguments, command: "calibrate")
+            // Every problem at once: a measured table that cannot be read is reported with the scenario's.
+            let measuredLoad = Result { () throws(InputError) in try MeasurementsDecoder.load(path: measuredPath) }
+            let (scenario, file) = try withMeasuredProblems(measuredLoad) { () throws(Stop) in
+                try oneScenario(arguments, command: "calibrate")
+            }
             guard scenario.procedures.count <= Calibration.maxProcedures else {
                 throw inputError(InputError([Diagnostic(
                     file: file, path: "procedures",
                     message: "expected at most \(Calibration.maxProcedures) kill procedures to calibrate against, found \(scenario.procedures.count)")]))
             }
-            let measured = try reporting { () throws(InputError) in try MeasurementsDecoder.load(path: measuredPath) }
+            let measured = try reporting { () throws(InputError) in try measuredLoad.get() }
             let targets = try reporting { () throws(InputError) in try measured.resolve(against: scenario) }
             guard tolerance < targets.count else {
                 throw usageError("exitrace calibrate: --tolerance \(tolerance) would accept every set: \(measuredPath) measures \(targets.count) cell\(targets.count == 1 ? "" : "s"); give at most \(targets.count - 1)")
@@ -77,6 +81,21 @@ extension Tool {
             default: try results.write(CalibrationRenderer.text(words))
             }
             return try results.finish()
+        }
+    }
+
+    /// `body`'s result; when it stops on bad input and the measured table could not be read either,
+    /// the table's problems are added to the stop's, so that one run reports both.
+    static func withMeasuredProblems<T>(
+        _ measured: Result<MeasuredTable, InputError>, _ body: () throws(Stop) -> T
+    ) throws(Stop) -> T {
+        do {
+            return try body()
+        } catch {
+            guard case .failure(let problems) = measured, error.output.exitCode == .badInput else { throw error }
+            var output = error.output
+            output.stderr += inputError(problems).output.stderr
+            throw Stop(output: output)
         }
     }
 

@@ -47,7 +47,10 @@ extension Tool {
                             + "(add --force if you really mean it)\n",
                         exitCode: .badInput))
                 }
-                try reporting { () throws(InputError) in try drift.update(results: results, against: against) }
+                try reporting { () throws(InputError) in
+                    try Directory.create(against, for: "--against")
+                    try drift.update(results: results, against: against)
+                }
                 return ToolOutput(stdout: drift.render(markdown: markdown) + "updated \(against)\n")
             }
             let accept = acceptCommand(arguments, against: against)

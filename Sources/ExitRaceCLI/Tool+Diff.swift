@@ -55,7 +55,7 @@ extension Tool {
         .text(
             "--rate-tolerance", "SHARE", default: .value("\(ResultDiff.defaultRateTolerance)"),
             "in sampled tables (run --runs, or a scenario with distributions), report a procedure's rate that moved by more "
-                + "than SHARE (a share of 1: 0.01 is one percentage point) or whose 95% interval no longer overlaps \(before); a cell that "
+                + "than SHARE (a share of 1: 0.02 is 2 percentage points) or whose 95% interval no longer overlaps \(before); a cell that "
                 + "became sampled or stopped being sampled is a change too")
     }
 
@@ -74,7 +74,7 @@ extension Tool {
             plus scenarios, hooks, strategies or procedures added or removed. A sampled rate that moved
             beyond --rate-tolerance reads, e.g.
               live-activity · AppDelegate · Task.detached: △ as before (foreground: finished in 45.2%
-              (42.1–48.3%), was 51.0% (47.9–54.1%): moved 5.8 points, beyond --rate-tolerance 0.02)
+              (42.1–48.3%), was 51.0% (47.9–54.1%): moved 5.8 points, beyond --rate-tolerance 0.02 (2 points))
 
             """,
         options: [reportFormatOption, marginsOption, rateToleranceOption("the old one")],

@@ -176,7 +176,7 @@ extension Tool {
             }
             let scenarios = try loadScenarios(arguments.positional, arguments).scenarios
             let page = (out as NSString).appendingPathComponent("index.html")
-            try reporting { () throws(InputError) in try Directory.create(out) }
+            try reporting { () throws(InputError) in try Directory.create(out, for: "--out") }
             let html = HTMLReport.render(ReportContent.compute(
                     scenarios, sampling: sampling.sampling(for:), replayOptions: SamplingOptions.replayOptions(arguments)), expanded: arguments.flag("--expand"))
             try write(html, to: page, inputsOf: arguments)

@@ -133,7 +133,7 @@ extension Tool {
 
     /// The table formats.
     static let tableFormatOption = OptionSpec.format([
-        (.text, "aligned for a terminal"), (.md, "GitHub-flavoured Markdown"),
+        (.text, "aligned, 120 columns whatever the terminal; wider only to keep words whole"), (.md, "GitHub-flavoured Markdown"),
         (.json, "canonical JSON with every per-procedure outcome (times in nanoseconds)"),
     ])
 

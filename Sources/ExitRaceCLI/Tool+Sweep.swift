@@ -18,7 +18,7 @@ extension Tool {
                     throw usageError("exitrace sweep: --svg draws grids of at most \(maxPicturePoints) points, found \(grid.pointCount)")
                 }
                 try reporting { () throws(InputError) in
-                    try Directory.create(directory)
+                    try Directory.create(directory, for: "--svg")
                     try AtomicFile.checkWritable(picturePath(directory, scenario), protecting: inputs)
                 }
             }
@@ -59,7 +59,7 @@ extension Tool {
             throw usageError("exitrace sweep: --svg draws grids of at most \(maxPicturePoints) points, found \(grid.pointCount)")
         }
         let points = SweepPoint.run(scenario: report.scenario, grid: grid, points: 0..<grid.pointCount, parallel: parallel)
-        try reporting { () throws(InputError) in try Directory.create(directory) }
+        try reporting { () throws(InputError) in try Directory.create(directory, for: "--svg") }
         let path = picturePath(directory, report.scenario)
         try reporting { () throws(InputError) in
             try AtomicFile.write(SweepSVG.render(report, points: points), to: path, protecting: inputs)

@@ -31,7 +31,7 @@ struct TerminationTests {
         #expect(background.margin == VirtualDuration(nanoseconds: 1_900_000))  // won by 1.9 ms
     }
 
-    @Test("Task.detached from applicationWillTerminate needs an exit of 12 ms or more")
+    @Test("Task.detached from applicationWillTerminate fails with an exit of 11 ms and finishes with 12 ms")
     func exitDurationThreshold() throws {
         var values = simulator.defaults
         try values.set("timing.exitDurationMs", to: 11)

@@ -81,7 +81,7 @@ struct RateDiffTests {
             ResultDocument.Rate(procedure: "foreground", runs: 1000, finished: finished, rate: Double(finished) / 1000, low: low, high: high)
         }
         let lines = ResultDiff.rateChanges([rate(510, 0.479, 0.541)], [rate(452, 0.421, 0.483)], tolerance: 0.02)
-        #expect(lines == ["foreground: finished in 45.2% (42.1–48.3%), was 51.0% (47.9–54.1%): moved 5.8 points, beyond --rate-tolerance 0.02"])
+        #expect(lines == ["foreground: finished in 45.2% (42.1–48.3%), was 51.0% (47.9–54.1%): moved 5.8 points, beyond --rate-tolerance 0.02 (2 points)"])
         // Exactly at the tolerance is not beyond it.
         #expect(ResultDiff.rateChanges([rate(510, 0.40, 0.60)], [rate(490, 0.40, 0.60)], tolerance: 0.02).isEmpty)
         #expect(ResultDiff.rateChanges([rate(510, 0.50, 0.52)], [rate(505, 0.53, 0.55)], tolerance: 0.1)

@@ -107,13 +107,23 @@ struct TextRendererTests {
         #expect(ProseWrapping.lines("short") == ["short"])
     }
 
-    @Test("every line exitrace run prints for the shipped scenarios fits 120 columns")
+    @Test("every line exitrace run prints for the shipped scenarios fits 120 columns, or a grid its words' width")
     func shippedOutputFits() throws {
         let scenarios = try ScenarioSet.load([Self.repository.appendingPathComponent("scenarios").path]).scenarios
         for scenario in scenarios where !scenario.isUncertain {
-            let text = TextRenderer.render(Simulator(scenario: scenario).table())
-            for line in text.split(separator: "\n") {
-                #expect(line.count <= TextRenderer.maximumLineWidth, "\(scenario.name): \(line)")
+            let table = Simulator(scenario: scenario).table()
+            let text = TextRenderer.render(table)
+            // A grid whose words cannot fit in 120 columns is as wide as its columns' longest words.
+            let layout = TableLayout(table)
+            let texts = ([[TableLayout.cornerTitle] + layout.columns.map(\.title)] + layout.rows.map { [$0.title] + $0.cells.map(\.text) })
+            let words = texts[0].indices.map { column in
+                min(texts.flatMap { TextRenderer.cellPieces($0[column]) }.map(\.count).max() ?? 0, TextRenderer.maximumUncutWordWidth)
+            }
+            let grid = max(TextRenderer.maximumLineWidth, TextRenderer.lineWidth(words))
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let gridLines = Set(Self.gridLines(text))
+            for line in lines {
+                #expect(line.count <= (gridLines.contains(line) ? grid : TextRenderer.maximumLineWidth), "\(scenario.name): \(line)")
             }
         }
     }

@@ -26,7 +26,7 @@ public enum ScenarioDiscovery {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: argument)
             } catch {
-                diagnostics.append(Diagnostic(file: argument, path: "", message: "cannot be listed: \(error.localizedDescription)"))
+                diagnostics.append(Diagnostic(file: argument, path: "", message: "cannot be listed: \(Directory.reason(error))"))
                 continue
             }
             let scenarios = names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasPrefix(".") }

@@ -240,7 +240,8 @@ public struct ResultDiff: Equatable, Sendable {
 
     /// Per procedure of a sampled cell whose rate moved beyond `tolerance` or whose 95% interval
     /// no longer overlaps the old one, e.g. `foreground: finished in 45.2% (42.1–48.3%), was
-    /// 51.0% (47.9–54.1%): moved 5.8 points, beyond --rate-tolerance 0.02`.
+    /// 51.0% (47.9–54.1%): moved 5.8 points, beyond --rate-tolerance 0.02 (2 points)`: the option as
+    /// given, a share, and in the points the move is counted in.
     static func rateChanges(_ old: [ResultDocument.Rate], _ new: [ResultDocument.Rate], tolerance: Double) -> [String] {
         var lines: [String] = []
         for rate in new {
@@ -251,7 +252,7 @@ public struct ResultDiff: Equatable, Sendable {
             let apart = millionths(rate.low) > millionths(before.high) || millionths(rate.high) < millionths(before.low)
             guard beyond || apart else { continue }
             var reasons: [String] = []
-            if beyond { reasons.append("beyond --rate-tolerance \(shareText(tolerance))") }
+            if beyond { reasons.append("beyond --rate-tolerance \(shareText(tolerance)) (\(shareText(tolerance * 100)) points)") }
             if apart { reasons.append("the 95% intervals no longer overlap") }
             lines.append(
                 "\(rate.procedure): finished in \(percent(rate.rate)) (\(interval(rate.low, rate.high))), "
@@ -271,7 +272,8 @@ public struct ResultDiff: Equatable, Sendable {
         tenths((low * 1000).rounded(.down) / 10, forceDecimal: true) + "–" + tenths((high * 1000).rounded(.up) / 10, forceDecimal: true) + "%"
     }
 
-    /// `0.02`: a tolerance as the option spells it (up to six decimal places, no trailing zeros).
+    /// `0.02`: a tolerance as the option spells it (up to six decimal places, no trailing zeros);
+    /// `2` for the same tolerance in percentage points (`shareText(0.02 * 100)`).
     private static func shareText(_ share: Double) -> String {
         var text = String(millionths(share))
         while text.count < 7 { text = "0" + text }

@@ -5,9 +5,12 @@
 /// in about 110 columns. A table that would still be wider than `maximumLineWidth` (long row
 /// titles, cells that name several procedures) has its widest columns narrowed and their text —
 /// row titles, headers and cells alike — wrapped inside the column onto several lines, with a rule
-/// between rows; see ``fittedWidths(_:)``. The layout depends on the table alone, never on the
-/// terminal, so the output is the same everywhere. The prose around the grid wraps at the same
-/// width (``ProseWrapping``).
+/// between rows; see ``fittedWidths(headers:rows:)``. A column is never narrower than its longest
+/// word (up to `maximumUncutWordWidth`): a table whose words cannot fit in `maximumLineWidth`
+/// is wider instead (`didEnterBackground`, not `didEnter` / `Background`). The layout depends on
+/// the table alone, never on the terminal (`COLUMNS` is not read), so the output is the same
+/// bytes everywhere, a terminal, a file or a pipe. The prose around the grid wraps at
+/// `maximumLineWidth` (``ProseWrapping``).
 public enum TextRenderer {
     static let minimumColumnWidth = 12
 
@@ -76,9 +79,13 @@ public enum TextRenderer {
     /// The widest a line of the table may be.
     static let maximumLineWidth = 120
 
-    /// The narrowest a column gets when even breaking at spaces, `+`, `(`, `.` and `:` is not
-    /// enough: words longer than that are cut. `× [d]` still fits.
+    /// The narrowest a column gets when its words are longer than `maximumUncutWordWidth` and
+    /// the table is still too wide: such words are cut. `× [d]` still fits.
     static let minimumFittedWidth = 5
+
+    /// The longest word (between spaces, `+`, `(`, `.` and `:`) a column always keeps whole: the
+    /// table grows past `maximumLineWidth` rather than cut it. Longer words may be cut.
+    static let maximumUncutWordWidth = 24
 
     /// The width of a grid line whose columns are `widths` wide, separators included.
     static func lineWidth(_ widths: [Int]) -> Int {
@@ -88,13 +95,16 @@ public enum TextRenderer {
     /// Column widths for a table too wide for `maximumLineWidth`: each column starts as wide as
     /// its longest header or cell text on one line, then the widest column is narrowed by one,
     /// again and again (the leftmost of equals first), down to its longest unbreakable piece, until
-    /// the table fits. If it still does not, the widest are narrowed further, to
-    /// `minimumFittedWidth`, and their words are cut. A table of very many columns may stay wider.
+    /// the table fits. If it still does not, only columns whose pieces are longer than
+    /// `maximumUncutWordWidth` are narrowed further (to that width, then to `minimumFittedWidth`)
+    /// and those words cut; a table whose words are shorter stays wider than `maximumLineWidth`.
     static func fittedWidths(headers: [String], rows: [[String]]) -> [Int] {
         let texts = headers.indices.map { column in [headers[column]] + rows.map { $0[column] } }
         var widths = texts.map { $0.map(\.count).max() ?? 0 }
         let unbreakable = texts.map { column in column.flatMap { cellPieces($0) }.map(\.count).max() ?? 0 }
-        for floor in [unbreakable, Array(repeating: minimumFittedWidth, count: widths.count)] {
+        let uncut = unbreakable.map { min($0, maximumUncutWordWidth) }
+        let cut = unbreakable.map { $0 > maximumUncutWordWidth ? minimumFittedWidth : $0 }
+        for floor in [unbreakable, uncut, cut] {
             while lineWidth(widths) > maximumLineWidth {
                 var widest: Int?
                 for column in widths.indices where widths[column] > floor[column] {

@@ -20,6 +20,9 @@ package struct ObjectReader {
     package let path: String
     package let members: [JSONNode.Member]
     package let log: DiagnosticLog
+    /// The allowed members suggested for unknown ones (`"costMs"` for `"cost"`): a missing member
+    /// that was only misspelt is reported once, by the suggestion.
+    private var suggested: [String] = []
 
     /// `nil` (and a diagnostic) when `node` is not an object. `"note"` is always allowed, as a
     /// comment. With `allowed` `nil`, any member is (a file format that older tools read leniently).
@@ -37,6 +40,7 @@ package struct ObjectReader {
             var message = "unknown member \"\(member.key)\""
             if let suggestion = closestMatch(to: member.key, in: allowed) {
                 message += "; did you mean \"\(suggestion)\"?"
+                suggested.append(suggestion)
             } else {
                 message += "; expected one of: \(allowed.joined(separator: ", "))"
             }
@@ -51,7 +55,11 @@ package struct ObjectReader {
 
     package func childPath(_ key: String) -> String { join(path, key) }
 
+    /// Whether an unknown member was already reported as a misspelling of `key`.
+    package func isMisspelt(_ key: String) -> Bool { suggested.contains(key) }
+
     private func missing(_ key: String, _ what: String) {
+        guard !isMisspelt(key) else { return }
         log.error(path, node.position, "missing member \"\(key)\" (\(what))")
     }
 

@@ -262,6 +262,7 @@ private struct DistributionArguments {
 
     private func number(_ reader: ObjectReader, _ key: String, why: String? = nil) -> Double? {
         guard let value = reader[key] else {
+            if reader.isMisspelt(key) { return nil }
             log.error(reader.path, reader.node.position, "missing member \"\(key)\" (a number\(why.map { ": \($0)" } ?? ""))")
             return nil
         }

@@ -101,8 +101,11 @@ extension ScenarioDecoder {
     }
 
     private static func decodeStep(_ node: JSONNode, path: String, async: Bool, _ context: ProgramContext) -> ProgramStep? {
-        guard let op = stepKind(node, path, ProgramOp.self, context.log),
-            let reader = ObjectReader(node, path: path, allowed: op.members + ScenarioKeys.stepSource, log: context.log)
+        guard let op = stepKind(node, path, ProgramOp.self, context.log) else {
+            decodeBodiesOfUnknownStep(node, path: path, async: async, context)
+            return nil
+        }
+        guard let reader = ObjectReader(node, path: path, allowed: op.members + ScenarioKeys.stepSource, log: context.log)
         else { return nil }
         _ = (reader.string("source"), reader.string("code"))  // reported when not strings
         let step = StepInput(reader: reader, node: node, path: path, async: async, context: context)
@@ -135,6 +138,26 @@ extension ScenarioDecoder {
         case .withTaskCancellationHandler: return decodeCancellationHandler(step)
         case .throw: return decodeThrow(step)
         case .next: return decodeGroupNext(step)
+        }
+    }
+
+    /// The nested steps of a step whose `op` is unknown (already reported), decoded for their own
+    /// problems, so that a misspelt `"detach"` does not hide the errors inside its body. They are
+    /// read as the body of the op suggested for the misspelling would be (a task's body may
+    /// `await`), or, without a suggestion, as a task's body: no error then depends on the guess.
+    private static func decodeBodiesOfUnknownStep(_ node: JSONNode, path: String, async: Bool, _ context: ProgramContext) {
+        guard case .object(let members) = node.value else { return }
+        var guess: ProgramOp?
+        if case .string(let name) = members.first(where: { $0.key == "op" })?.value.value {
+            guess = closestMatch(to: name, in: ProgramOp.names).flatMap(ProgramOp.init(rawValue:))
+        }
+        let spawns = guess.map { [.task, .detached, .addTask, .asyncLet].contains($0) } ?? true
+        let newContext = guess.map { [.task, .detached, .dispatch, .timer, .addTask, .asyncLet, .groupNotify].contains($0) } ?? true
+        for member in members where ["body", "expiration", "completion"].contains(member.key) {
+            guard case .array(let nodes) = member.value.value else { continue }
+            let saved = context.structure.enter(group: guess == .taskGroup, newContext: newContext)
+            _ = decodeProgram(nodes, path: join(path, member.key), async: spawns || async, context)
+            context.structure.leave(saved)
         }
     }
 

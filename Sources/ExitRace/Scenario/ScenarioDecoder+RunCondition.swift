@@ -33,7 +33,7 @@ extension ScenarioDecoder {
                 return root.removingMember("runCondition").removingMember("runConditions")
             }
             for member in members where member.key != ScenarioKeys.note {
-                let path = "runConditions.\(member.key)"
+                let path = join("runConditions", member.key)
                 guard runConditionNames.contains(member.key) else {
                     log.error(path, member.value.position, "expected \"debug\" or \"release\", found \"\(member.key)\"")
                     continue
@@ -44,7 +44,7 @@ extension ScenarioDecoder {
                 }
                 for section in sections where !["timing", "lifecycle", ScenarioKeys.note].contains(section.key) {
                     log.error(
-                        "\(path).\(section.key)", section.value.position,
+                        join(path, section.key), section.value.position,
                         "expected \"timing\" or \"lifecycle\" (what a run condition may change), found \"\(section.key)\"")
                 }
                 if member.key == chosen { overrides = member.value.removingMember(ScenarioKeys.note) }
