@@ -6,6 +6,12 @@ extension Engine {
     /// inlined, so that the default loop stays as small as before.
     @inline(never)
     mutating func nextChosen() -> EventQueue<SimEvent>.Entry? {
+        guard let entry = nextChosenEntry() else { return nil }
+        exploration.eventsTaken += 1
+        return entry
+    }
+
+    private mutating func nextChosenEntry() -> EventQueue<SimEvent>.Entry? {
         if instantReady.isEmpty {
             guard let first = queue.next() else { return nil }
             instantReady.append(first)
@@ -15,9 +21,17 @@ extension Engine {
         guard alive else { return instantReady.remove(at: 0) }
         collectCandidates()
         guard choiceCandidates.count > 1 else { return instantReady.remove(at: 0) }
-        let pick = scheduler.choose(among: choiceCandidates.count)
+        let pick = scheduler.choose(among: choiceCandidates.count, instead: watcherPick())
         if scheduler.recordingCandidates { recordCandidates(taken: pick) }
         return instantReady.remove(at: choiceCandidates[pick])
+    }
+
+    /// What the scheduler's watcher (if any) says at the choice point about to be decided: it is
+    /// shown the run's state here, before the decision, and may take a candidate itself.
+    private mutating func watcherPick() -> Int? {
+        guard let watcher = scheduler.watcher else { return nil }
+        let point = scheduler.widths.count, width = choiceCandidates.count
+        return watcher.reached(point, width: width) { ChoicePointState(engine: self, events: exploration.eventsTaken) }
     }
 
     /// Indices of each owner's first event among those due now, in sequence order.

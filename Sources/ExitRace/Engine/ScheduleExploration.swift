@@ -10,10 +10,14 @@ struct ScheduleExploration {
     var instantReady = ContiguousArray<EventQueue<SimEvent>.Entry>()
     /// Indices into `instantReady` of each owner's first event.
     var choiceCandidates = ContiguousArray<Int>()
+    /// How many events ``Engine/nextChosen()`` has handed to the event loop in this run: the
+    /// loop's own count whenever it asks for the next one.
+    var eventsTaken = 0
 
     /// A new run starts with nothing due and the schedule from its first choice point.
     mutating func reset() {
         instantReady.removeAll(keepingCapacity: true)
+        eventsTaken = 0
         scheduler.rewind()
     }
 }
