@@ -27,10 +27,17 @@ struct SharedPrefixTests {
         return [race, DefaultScenario.load()]
     }
 
+    /// More scenarios: the shipped files whose runs are short.
+    static func shippedScenarios() throws -> [Scenario] {
+        try ScheduleExplorationTests.shippedScenarios().filter {
+            ["background-main-queue-deadlock", "common-cleanup-code", "lifecycle-orders", "recipes-in-the-wild"].contains($0.name)
+        }
+    }
+
     @Test("a run resumed at any choice point with any pick is the run from the start under that schedule")
     func resumedRunIsTheRunFromTheStart() throws {
         var checked = 0
-        for scenario in try Self.scenarios() {
+        for scenario in try Self.scenarios() + Self.shippedScenarios() {
             let simulator = Simulator(scenario: scenario), fresh = Simulator(scenario: scenario)
             for hook in scenario.hooks.indices {
                 for strategy in scenario.strategies.indices {

@@ -31,7 +31,12 @@ extension Engine {
     private mutating func watcherPick() -> Int? {
         guard let watcher = scheduler.watcher else { return nil }
         let point = scheduler.widths.count, width = choiceCandidates.count
-        return watcher.reached(point, width: width) { ChoicePointState(engine: self, events: exploration.eventsTaken) }
+        return watcher.reached(point, width: width) {
+            // The contexts' storage keeps the slots of the largest earlier run: kept beside a copy,
+            // they would double the memory of a search whose runs are long.
+            contexts.dropStale()
+            return ChoicePointState(engine: self, events: exploration.eventsTaken)
+        }
     }
 
     /// Indices of each owner's first event among those due now, in sequence order.
