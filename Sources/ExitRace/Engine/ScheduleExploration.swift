@@ -10,6 +10,8 @@ struct ScheduleExploration {
     var instantReady = ContiguousArray<EventQueue<SimEvent>.Entry>()
     /// Indices into `instantReady` of each owner's first event.
     var choiceCandidates = ContiguousArray<Int>()
+    /// The owner of each of `choiceCandidates` (scratch for ``Engine/nextChosen()``).
+    var candidateOwners = ContiguousArray<UInt64>()
     /// How many events ``Engine/nextChosen()`` has handed to the event loop in this run: the
     /// loop's own count whenever it asks for the next one.
     var eventsTaken = 0
