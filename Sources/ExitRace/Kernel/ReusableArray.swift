@@ -54,13 +54,3 @@
         used = 0
     }
 }
-
-extension ReusableArray {
-    /// Lets go of the slots past `count` that earlier, larger runs left behind, so that a copy of
-    /// the array (a run's state kept at a choice point) holds only what the array holds.
-    /// - Complexity: O(`count`) when there are such slots, else O(1).
-    package mutating func dropStale() {
-        guard storage.count > used else { return }
-        storage = ContiguousArray(storage[..<used])
-    }
-}
