@@ -37,7 +37,7 @@ public struct CellTrace: Sendable {
     /// there, while the run (and its outcome) went on to its end.
     public var recordsCut = false
     /// The run's contexts, indexed by the records' `context`.
-    public var contexts: [Context]
+    public var contexts: ContextTable
     /// Names of threads 0…n (the main thread, then pool threads), as far as the run used them.
     public var threads: [String]
     /// Semaphore names, indexed by the semaphore records' operand.
@@ -54,46 +54,38 @@ public struct CellTrace: Sendable {
 }
 
 extension Engine {
-    /// Names and facts about the last run's contexts, for a ``CellTrace``.
-    func traceContexts(cleanupCall: (Int32) -> Bool) -> [CellTrace.Context] {
-        let names = allContextNames()
-        return contexts.indices.map { index in
-            let context = contexts[index]
-            var cleanupCalls = 0
-            var pc = Int(context.start)
-            while pc < Int(context.end) {
-                let op = program.ops[pc]
-                if op.bodyRunsElsewhere {
-                    pc = Int(op.bodyEnd)
-                    continue
-                }
-                if (op.kind == .call || op.kind == .callCompletion) && cleanupCall(op.a) { cleanupCalls += 1 }
-                pc += 1
-            }
-            let kind: CellTrace.Context.Kind =
-                switch context.kind {
-                case .turn: .turn
-                case .mainBlock: .mainBlock
-                case .globalBlock: .globalBlock
-                case .task: .task
-                case .detachedTask: .detachedTask
-                case .expirationHandler: .expirationHandler
-                case .timerBlock: .timerBlock
-                case .queueBlock: .queueBlock
-                case .completionHandler: .completionHandler
-                case .childTask: .childTask
-                }
-            return CellTrace.Context(
-                name: names[index], kind: kind, qos: QoSClass(priority: context.priority),
-                mainIsolated: context.mainIsolated, cleanupCalls: cleanupCalls)
+    /// Names and facts about the last run's contexts, for a ``CellTrace``: one pass over them, a
+    /// few bytes each (a timer storm's half a million contexts took some 64 MB as named values).
+    func traceContexts(cleanupCall: (Int32) -> Bool) -> ContextTable {
+        var table = ContextTable.Builder(callbacks: program.callbacks)
+        table.reserve(contexts.count)
+        for context in contexts {
+            table.append(context) { cleanupCalls(from: context.start, to: context.end, cleanupCall) }
         }
+        return table.table()
     }
 
-    /// Names of the threads the last run used.
-    func traceThreadNames() -> [String] {
+    /// Cleanup calls in the ops from `start` to `end` (a context's own code, not the bodies it starts).
+    private func cleanupCalls(from start: Int32, to end: Int32, _ cleanupCall: (Int32) -> Bool) -> Int {
+        var cleanupCalls = 0
+        var pc = Int(start)
+        while pc < Int(end) {
+            let op = program.ops[pc]
+            if op.bodyRunsElsewhere {
+                pc = Int(op.bodyEnd)
+                continue
+            }
+            if (op.kind == .call || op.kind == .callCompletion) && cleanupCall(op.a) { cleanupCalls += 1 }
+            pc += 1
+        }
+        return cleanupCalls
+    }
+
+    /// Names of the threads the last run used, as far as its `records` show.
+    func traceThreadNames(_ records: [TraceRecord]) -> [String] {
         var highest = 0
-        for record in trace where record.thread > highest { highest = Int(record.thread) }
-        for record in trace where record.kind == .signal || record.kind == .waitWoken || record.kind == .inversion {
+        for record in records where record.thread > highest { highest = Int(record.thread) }
+        for record in records where record.kind == .signal || record.kind == .waitWoken || record.kind == .inversion {
             highest = max(highest, Int(record.b))
         }
         return (0...highest).map { threadName(Int32($0)) }

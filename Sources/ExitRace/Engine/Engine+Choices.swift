@@ -6,6 +6,12 @@ extension Engine {
     /// inlined, so that the default loop stays as small as before.
     @inline(never)
     mutating func nextChosen() -> EventQueue<SimEvent>.Entry? {
+        guard let entry = nextChosenEntry() else { return nil }
+        exploration.eventsTaken += 1
+        return entry
+    }
+
+    private mutating func nextChosenEntry() -> EventQueue<SimEvent>.Entry? {
         if instantReady.isEmpty {
             guard let first = queue.next() else { return nil }
             instantReady.append(first)
@@ -15,18 +21,42 @@ extension Engine {
         guard alive else { return instantReady.remove(at: 0) }
         collectCandidates()
         guard choiceCandidates.count > 1 else { return instantReady.remove(at: 0) }
-        let pick = scheduler.choose(among: choiceCandidates.count)
+        let pick = scheduler.choose(among: choiceCandidates.count, instead: watcherPick())
         if scheduler.recordingCandidates { recordCandidates(taken: pick) }
         return instantReady.remove(at: choiceCandidates[pick])
     }
 
+    /// What the scheduler's watcher (if any) says at the choice point about to be decided: it is
+    /// shown the run's state here, before the decision, and may take a candidate itself.
+    private mutating func watcherPick() -> Int? {
+        guard let watcher = scheduler.watcher else { return nil }
+        let point = scheduler.widths.count, width = choiceCandidates.count
+        return watcher.reached(point, width: width) {
+            // The contexts' storage keeps the slots of the largest earlier run: kept beside a copy,
+            // they would double the memory of a search whose runs are long. Once a run: the
+            // storage then grows only as the run's own contexts do.
+            if !exploration.contextsTrimmed {
+                var trimmed = ReusableArray<SimContext>()
+                for context in contexts { trimmed.append(context) }
+                contexts = trimmed
+                exploration.contextsTrimmed = true
+            }
+            return ChoicePointState(engine: self, events: exploration.eventsTaken)
+        }
+    }
+
     /// Indices of each owner's first event among those due now, in sequence order.
+    /// Each event's owner is worked out once and compared as a plain integer with the owners
+    /// already taken (a timer storm has some hundred events due at each instant: this scan was
+    /// four fifths of a search's time when it worked out both owners at every comparison).
     private mutating func collectCandidates() {
         choiceCandidates.removeAll(keepingCapacity: true)
+        exploration.candidateOwners.removeAll(keepingCapacity: true)
         for index in instantReady.indices {
             let owner = instantReady[index].payload.owner
-            if !choiceCandidates.contains(where: { instantReady[$0].payload.owner == owner }) {
+            if !exploration.candidateOwners.contains(owner) {
                 choiceCandidates.append(index)
+                exploration.candidateOwners.append(owner)
             }
         }
     }

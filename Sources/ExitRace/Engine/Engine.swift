@@ -140,10 +140,16 @@ struct Engine {
     ) -> RunOutcome {
         reset(for: cell, values: values)
         queue.schedule(SimEvent(kind: .advanceScript, a: 0), at: .start)
+        return runEvents(from: 0, observer: &observer)
+    }
+
+    /// The event loop and the run's end, from `start` events handled on: 0 for a new run, or the
+    /// count of a run resumed from its state at a choice point (``ChoicePointState``).
+    mutating func runEvents<Observer: RunObserver>(from start: Int, observer: inout Observer) -> RunOutcome {
         let maxTime = VirtualInstant(nanoseconds: value(slots.maxTime))
         let maxEvents = Int(value(slots.maxEvents))
-        var events = 0
-        var nextCheck = min(maxEvents, Self.memoryCheckInterval)
+        var events = start
+        var nextCheck = min(maxEvents, Self.firstMemoryCheck(from: start))
         var bound: RunOutcome.Bound?
         while let entry = exploration.isOn ? nextChosen() : queue.next() {
             if entry.time > maxTime {
@@ -186,6 +192,13 @@ struct Engine {
     /// `limits.maxContexts` by a bounded amount at most. Checking after every event slowed the
     /// event loop measurably (`exitrace bench`); this shares the `maxEvents` comparison instead.
     static let memoryCheckInterval = 1024
+
+    /// The first event count at which a run that has handled `start` events checks its bounds:
+    /// the next multiple of ``memoryCheckInterval`` (`start` itself when it is one, not yet
+    /// checked), as a run from the start would.
+    static func firstMemoryCheck(from start: Int) -> Int {
+        max(memoryCheckInterval, (start + memoryCheckInterval - 1) / memoryCheckInterval * memoryCheckInterval)
+    }
 
     /// Events scheduled and not yet handled: those in the queue and, while exploring schedules,
     /// those already taken out of it for the current instant (so both loops see the same count).

@@ -37,10 +37,18 @@ struct ScheduleController {
         invalidDeviation = nil
     }
 
-    /// The candidate to take at the next choice point, which has `count` (2 or more) candidates.
-    mutating func choose(among count: Int) -> Int {
+    /// Shown every choice point a run meets, before it is decided (``ChoicePointWatcher``).
+    var watcher: (any ChoicePointWatcher)?
+
+    /// The candidate to take at the next choice point, which has `count` (2 or more) candidates:
+    /// `chosen` when given (a watcher's pick, below `count`), else the deviations' or the default.
+    mutating func choose(among count: Int, instead chosen: Int? = nil) -> Int {
         let point = widths.count
         widths.append(count)
+        if let chosen {
+            precondition(chosen >= 0 && chosen < count, "a watcher's pick out of range")
+            return chosen
+        }
         guard nextDeviation < deviations.count, deviations[nextDeviation].choice == point else { return 0 }
         let deviation = deviations[nextDeviation]
         nextDeviation += 1
@@ -49,6 +57,16 @@ struct ScheduleController {
             return 0
         }
         return deviation.pick
+    }
+
+    /// Goes on under `deviations`, which agree with the deviations already taken: a run resumed
+    /// from a choice point under a schedule that extends the one it was taken under.
+    mutating func follow(_ deviations: [ScheduleDeviation]) {
+        precondition(
+            deviations.count >= nextDeviation && deviations.prefix(nextDeviation) == self.deviations.prefix(nextDeviation)
+                && deviations.dropFirst(nextDeviation).allSatisfy { $0.choice >= widths.count },
+            "a resumed run's deviations differ from those already taken")
+        self.deviations = deviations
     }
 
     /// Records the events that raced at the choice point just decided.

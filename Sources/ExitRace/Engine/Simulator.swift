@@ -41,12 +41,18 @@ public final class Simulator {
         defer { engine.tracing = false }
         let outcome = run(hook: hook, strategy: strategy, procedure: procedure, values: values)
         let cleanup = scenario.systemCalls.map(\.isCleanup)
+        // The records leave the engine with the trace (no copy, and none kept for the next run).
+        let records = Array(engine.trace)
+        engine.trace = []
         var trace = CellTrace(
             scenario: scenario, hook: hook, strategy: strategy, procedure: procedure, outcome: outcome,
-            records: Array(engine.trace), contexts: engine.traceContexts { cleanup[Int($0)] },
-            threads: engine.traceThreadNames(), semaphores: engine.semaphoreNames, flags: engine.flagNames,
+            records: records, contexts: engine.traceContexts { cleanup[Int($0)] },
+            threads: engine.traceThreadNames(records), semaphores: engine.semaphoreNames, flags: engine.flagNames,
             callbacks: engine.callbackNames)
         trace.recordsCut = engine.traceCut
+        // A traced run is read once, after the run: its contexts (some 76 bytes each, millions in a
+        // storm of timers) need not stay allocated beside the trace while it is explained.
+        engine.contexts = ReusableArray()
         return trace
     }
 

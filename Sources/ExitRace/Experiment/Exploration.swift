@@ -50,26 +50,38 @@ public struct CellExploration: Sendable {
 /// choice point; later choice points are explored in the run the deviation leads to), or random
 /// schedules. Always bounded: at most `maxSchedules` runs, fewer by the events budget (or the
 /// random count).
+///
+/// Schedules share the work of their common prefix: a schedule that deviates at choice point `n`
+/// goes on from the state of the run it extends at `n` (``ChoicePointState``), paused there while
+/// it runs, instead of simulating its first `n` choice points again; a random schedule draws each
+/// pick as its one run meets the choice point. The schedules, their count and their witnesses are
+/// those of running each schedule from the start in depth-first order.
 public enum ScheduleExplorer {
     /// Explores one cell under one procedure of `simulator`'s scenario at its own values.
     public static func explore(
         _ simulator: Simulator, cell: CellIndex, procedure: Int, limits: ExplorationLimits
     ) -> CellExploration {
-        var search = Search(simulator: simulator, cell: cell, procedure: procedure, limits: limits)
-        let first = search.run([])
+        let search = Search(simulator: simulator, cell: cell, procedure: procedure, limits: limits)
+        let first: ScheduledRun
         var exploration = CellExploration(
-            cell: cell, procedure: procedure, witnesses: [], schedules: 0, defaultChoicePoints: first.widths.count,
-            exhaustive: true)
-        exploration.defaultRunEvents = first.outcome.events
-        (search.maxSchedules, exploration.budgetSchedules) = limits.scheduleLimit(defaultRunEvents: first.outcome.events)
+            cell: cell, procedure: procedure, witnesses: [], schedules: 0, defaultChoicePoints: 0, exhaustive: true)
+        if limits.maxEvents != nil, limits.randomSchedules == nil {
+            // The budget divides by the default run's events, which the search needs before it
+            // branches from inside that run: one run ahead to count them (not a schedule).
+            let events = simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: []).outcome.events
+            (search.maxSchedules, exploration.budgetSchedules) = limits.scheduleLimit(defaultRunEvents: events)
+        }
         if let count = limits.randomSchedules {
-            search.random(count: count, defaultRun: first)
+            first = search.run([])
+            search.random(count: count)
             // Random schedules show nothing exhaustively, unless the default run meets no choice point.
             exploration.exhaustive = first.widths.isEmpty
         } else {
-            search.depthFirst(prefix: [], widths: first.widths, from: 0)
+            first = search.depthFirst()
             exploration.exhaustive = !search.stoppedEarly
         }
+        exploration.defaultChoicePoints = first.widths.count
+        exploration.defaultRunEvents = first.outcome.events
         exploration.witnesses = search.witnesses
         exploration.schedules = search.schedules
         if let first = search.witnesses.dropFirst().first?.deviations.first {
@@ -81,16 +93,18 @@ public enum ScheduleExplorer {
 }
 
 /// The state of one cell's search: the schedules run and a witness per result.
-private struct Search {
+private final class Search {
     let simulator: Simulator
     let cell: CellIndex
     let procedure: Int
     let limits: ExplorationLimits
     /// The most schedules to run: `limits.maxSchedules`, or fewer by the events budget.
     var maxSchedules: Int
-    var schedules = 0
-    var witnesses: [CellExploration.Witness] = []
     var stoppedEarly = false
+    /// Each schedule's result and deviations, in the order of a depth-first search that runs each
+    /// schedule before the ones that extend it (a schedule's run ends after theirs: it is paused
+    /// at their choice point while they run).
+    private var results: [(result: ScheduleResult?, deviations: [ScheduleDeviation])] = []
 
     init(simulator: Simulator, cell: CellIndex, procedure: Int, limits: ExplorationLimits) {
         self.simulator = simulator
@@ -100,58 +114,109 @@ private struct Search {
         maxSchedules = limits.maxSchedules
     }
 
-    /// Runs one schedule and keeps it as a witness when its result is new.
-    mutating func run(_ deviations: [ScheduleDeviation]) -> ScheduledRun {
-        let run = simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: deviations)
-        record(run, deviations)
+    /// How many schedules were run (or are running).
+    var schedules: Int { results.count }
+
+    /// A witness per result, the first schedule (in search order) that gave it.
+    var witnesses: [CellExploration.Witness] {
+        var witnesses: [CellExploration.Witness] = []
+        for (result, deviations) in results {
+            guard let result else { preconditionFailure("a schedule's run did not end") }
+            if !witnesses.contains(where: { $0.result == result }) {
+                witnesses.append(CellExploration.Witness(result: result, deviations: deviations))
+            }
+        }
+        return witnesses
+    }
+
+    /// Runs one schedule from the start.
+    func run(_ deviations: [ScheduleDeviation], watcher: (any ChoicePointWatcher)? = nil) -> ScheduledRun {
+        let index = begin(deviations)
+        let run =
+            if let watcher {
+                simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: deviations, watcher: watcher)
+            } else {
+                simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: deviations)
+            }
+        results[index].result = ScheduleResult(run.outcome)
         return run
     }
 
-    /// Counts a schedule already run and keeps it as the witness of its result if it is the first.
-    mutating func record(_ run: ScheduledRun, _ deviations: [ScheduleDeviation]) {
-        schedules += 1
-        let result = ScheduleResult(run.outcome)
-        if !witnesses.contains(where: { $0.result == result }) {
-            witnesses.append(CellExploration.Witness(result: result, deviations: deviations))
+    /// Counts a schedule about to run, in search order; its result is filled in when it ends.
+    private func begin(_ deviations: [ScheduleDeviation]) -> Int {
+        results.append((nil, deviations))
+        return results.count - 1
+    }
+
+    /// The default schedule, and every schedule that extends one run by a deviation at a later
+    /// choice point of its run, while the bound allows; the default run.
+    func depthFirst() -> ScheduledRun {
+        let branching = Branching(search: self, prefix: [], from: 0)
+        return run([], watcher: branching)
+    }
+
+    /// At a choice point from `from` on of the run of `prefix`: every other pick there, each run
+    /// on from this state (and branching in turn), unless the bound or `maxSchedules` forbids.
+    fileprivate func branch(
+        prefix: [ScheduleDeviation], at point: Int, width: Int, state: () -> ChoicePointState
+    ) {
+        guard !stoppedEarly, prefix.count < limits.bound else { return }
+        let here = state()
+        for pick in 1..<width {
+            guard schedules < maxSchedules else { return stoppedEarly = true }
+            let deviations = prefix + [ScheduleDeviation(choice: point, pick: pick)]
+            let index = begin(deviations)
+            let run = simulator.resume(here, deviations: deviations, watcher: Branching(search: self, prefix: deviations, from: point + 1))
+            results[index].result = ScheduleResult(run.outcome)
+            if stoppedEarly { return }
         }
     }
 
-    /// Every schedule that extends `prefix` by one deviation at a choice point from `start` on,
-    /// then recursively, while the bound allows.
-    mutating func depthFirst(prefix: [ScheduleDeviation], widths: [Int], from start: Int) {
-        guard prefix.count < limits.bound else { return }
-        for point in start..<max(start, widths.count) {
-            for pick in 1..<widths[point] {
-                guard schedules < maxSchedules else { return stoppedEarly = true }
-                let deviations = prefix + [ScheduleDeviation(choice: point, pick: pick)]
-                let next = run(deviations)
-                depthFirst(prefix: deviations, widths: next.widths, from: point + 1)
-                if stoppedEarly { return }
-            }
-        }
-    }
-
-    /// `count` schedules, each taking a uniformly random candidate at every choice point.
-    mutating func random(count: Int, defaultRun: ScheduledRun) {
+    /// `count` schedules (the default one, already run, among them), each taking a uniformly
+    /// random candidate at every choice point as its run meets it.
+    func random(count: Int) {
         let scenario = simulator.scenario
         let name = "\(scenario.hooks[cell.hook].name)|\(scenario.strategies[cell.strategy].name)|\(scenario.procedures[procedure].name)"
-        var generator = SplitMix64(seed: StableSeed.combine(limits.seed, StableSeed.hash(name)))
+        let drawing = RandomPicks(seed: StableSeed.combine(limits.seed, StableSeed.hash(name)))
         for _ in 1..<max(1, count) {
-            var deviations: [ScheduleDeviation] = []
-            var last = defaultRun
-            var point = 0
-            // Walks the choice points, drawing a pick at each; a deviation changes what follows,
-            // so the run is repeated from there to learn the next widths. The last run made is
-            // the schedule's own.
-            while point < last.widths.count {
-                let pick = Int(generator.next() % UInt64(last.widths[point]))
-                if pick != 0 {
-                    deviations.append(ScheduleDeviation(choice: point, pick: pick))
-                    last = simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: deviations)
-                }
-                point += 1
-            }
-            record(last, deviations)
+            drawing.deviations = []
+            let index = begin([])
+            let run = simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: [], watcher: drawing)
+            results[index] = (ScheduleResult(run.outcome), drawing.deviations)
         }
+    }
+}
+
+/// The watcher of one schedule's run in the depth-first search: it branches at each choice point
+/// from `from` on (earlier ones are its prefix's).
+private final class Branching: ChoicePointWatcher {
+    let search: Search
+    let prefix: [ScheduleDeviation]
+    let from: Int
+
+    init(search: Search, prefix: [ScheduleDeviation], from: Int) {
+        self.search = search
+        self.prefix = prefix
+        self.from = from
+    }
+
+    func reached(_ point: Int, width: Int, state: () -> ChoicePointState) -> Int? {
+        if point >= from { search.branch(prefix: prefix, at: point, width: width, state: state) }
+        return nil
+    }
+}
+
+/// The watcher of a random schedule's run: a uniformly random candidate at each choice point, the
+/// draws in the order the run meets them; the picks other than the default are its deviations.
+private final class RandomPicks: ChoicePointWatcher {
+    var generator: SplitMix64
+    var deviations: [ScheduleDeviation] = []
+
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+
+    func reached(_ point: Int, width: Int, state: () -> ChoicePointState) -> Int? {
+        let pick = Int(generator.next() % UInt64(width))
+        if pick != 0 { deviations.append(ScheduleDeviation(choice: point, pick: pick)) }
+        return pick
     }
 }
