@@ -12,9 +12,15 @@ extension Tool {
                 }
                 seconds = value
             }
+            let names = arguments.values("--part")
+            let known = Benchmark.partNames + ["memory"]
+            if let unknown = names.first(where: { !known.contains($0) }) {
+                throw usageError("exitrace bench: --part expects one of \(known.joined(separator: ", ")), found '\(unknown)'")
+            }
             // The memory part first, while this process is small (see BenchMemory).
-            let memory = BenchMemory.part()
-            return ToolOutput(stdout: memory + Benchmark.text(Benchmark.run(seconds: seconds)))
+            let memory = names.isEmpty || names.contains("memory") ? BenchMemory.part() : ""
+            let parts = Benchmark.run(seconds: seconds, only: names.isEmpty ? nil : names)
+            return ToolOutput(stdout: memory + Benchmark.text(parts))
         }
     }
 
@@ -24,10 +30,10 @@ extension Tool {
     static let benchSpec = CommandSpec(
         name: "bench",
         summary: """
-              exitrace bench [--seconds N]  measure the engine (use a release build)
+              exitrace bench [--seconds N] [--part NAME]…  measure the engine (use a release build)
             """,
         about: """
-            USAGE: exitrace bench [--seconds N]
+            USAGE: exitrace bench [--seconds N] [--part NAME]…
 
             Measures the engine and what is built on it, each part side by side with a yardstick in
             the same process, so that ratios hold where absolute rates swing (shared machines):
@@ -49,7 +55,10 @@ extension Tool {
         options: [
             .text(
                 "--seconds", "N", default: .value("\(Int(defaultBenchSeconds))"),
-                "how long each part runs, in seconds (above 0, at most 600)")
+                "how long each part runs, in seconds (above 0, at most 600)"),
+            .text(
+                "--part", "NAME", repeatable: true, default: .words("every part"),
+                "run only this part: memory, engine, cost, table, reparameterized, files, sweep, sampled, explore or calibration"),
         ],
         run: { raw, _ in benchCommand(raw) })
 }

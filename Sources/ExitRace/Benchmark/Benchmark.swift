@@ -13,19 +13,29 @@ public enum Benchmark {
         public var lines: [String]
     }
 
-    /// Runs every part for about `seconds` of wall-clock time each.
-    public static func run(seconds: Double = 1) -> [Part] {
-        [
-            engineAgainstBareHeap(seconds: seconds),
-            costPerEvent(seconds: seconds),
-            defaultTable(seconds: seconds),
-            reparameterizedTable(seconds: seconds),
-            scenarioFiles(seconds: seconds),
-            sweep(seconds: seconds),
-            sampled(seconds: seconds),
-            exploration(seconds: seconds),
-            calibration(seconds: seconds),
-        ]
+    /// The parts' names (`exitrace bench --part NAME`), in the order they run.
+    public static let partNames = [
+        "engine", "cost", "table", "reparameterized", "files", "sweep", "sampled", "explore", "calibration",
+    ]
+
+    /// Runs every part, or those of `names` (each one of ``partNames``), for about `seconds` of
+    /// wall-clock time each.
+    public static func run(seconds: Double = 1, only names: [String]? = nil) -> [Part] {
+        partNames.filter { names?.contains($0) ?? true }.map { part($0, seconds: seconds) }
+    }
+
+    private static func part(_ name: String, seconds: Double) -> Part {
+        switch name {
+        case "engine": engineAgainstBareHeap(seconds: seconds)
+        case "cost": costPerEvent(seconds: seconds)
+        case "table": defaultTable(seconds: seconds)
+        case "reparameterized": reparameterizedTable(seconds: seconds)
+        case "files": scenarioFiles(seconds: seconds)
+        case "sweep": sweep(seconds: seconds)
+        case "sampled": sampled(seconds: seconds)
+        case "explore": exploration(seconds: seconds)
+        default: calibration(seconds: seconds)
+        }
     }
 
     /// The parts as `exitrace bench` prints them.
