@@ -31,7 +31,8 @@ extension Tool {
     static let benchSpec = CommandSpec(
         name: "bench",
         summary: """
-              exitrace bench [--seconds N] [--part NAME]…  measure the engine (use a release build)
+              exitrace bench [--seconds N] [--part NAME]…
+                                            measure the engine (use a release build)
             """,
         about: """
             USAGE: exitrace bench [--seconds N] [--part NAME]…
