@@ -14,7 +14,7 @@ enum BenchSweep {
 
     /// The part's lines: both times and their ratio beside the target, or why it was skipped.
     static func part(seconds: Double) -> String {
-        var out = "`exitrace \(arguments.joined(separator: " "))` (a million cell-runs) in a child process,"
+        let out = "`exitrace \(arguments.joined(separator: " "))` (a million cell-runs) in a child process,"
             + " against the same grid in this process, measured alternately\n"
         guard let binary = BenchMemory.executable() else { return out + "  skipped: not run from an exitrace binary\n" }
         guard let (scenario, grid) = Benchmark.sweepGrid() else { return out + "  skipped: could not build the grid\n" }
