@@ -24,10 +24,9 @@ extension Tool {
             }
             switch arguments.format(sweepFormatOption) {
             case .jsonl:
-                for window in stride(from: 0, to: grid.pointCount, by: sweepWindow) {
-                    let points = SweepPoint.run(
-                        scenario: scenario, grid: grid, points: window..<min(window + sweepWindow, grid.pointCount), parallel: parallel)
-                    try results.write(SweepLinesRenderer.render(points, grid: grid, scenario: scenario, parallel: parallel))
+                // Simulated and rendered on every core while the finished chunks are written, in order.
+                try SweepLinesRenderer.stream(scenario: scenario, grid: grid, parallel: parallel) { (text) throws(Stop) in
+                    try results.write(text)
                 }
             case let format:
                 try checkReportSize(grid, scenario)
@@ -90,7 +89,7 @@ extension Tool {
     /// The largest grid `--svg` draws: every point is a shape.
     static let maxPicturePoints = 100_000
 
-    /// Grid points simulated together before their lines are written (`--format jsonl`).
+    /// Grid points rendered together when merged sweep shards are written as JSON lines.
     static let sweepWindow = 4_096
     static let defaultSweepSteps = SweepSpec.defaultSteps
     /// How closely a change is pinned without `--tolerance`, in nanoseconds.

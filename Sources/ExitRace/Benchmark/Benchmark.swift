@@ -13,22 +13,31 @@ public enum Benchmark {
         public var lines: [String]
     }
 
-    /// Runs every part for about `seconds` of wall-clock time each, its fixed-size blocks scaled
-    /// by `seconds` too (``BenchWorkload``), so that the whole takes about
-    /// ``BenchWorkload/secondsPerSecond`` × `seconds`.
-    public static func run(seconds: Double = 1) -> [Part] {
+    /// The parts' names (`exitrace bench --part NAME`), in the order they run.
+    public static let partNames = [
+        "engine", "cost", "table", "reparameterized", "files", "sweep", "sampled", "explore", "calibration",
+    ]
+
+    /// Runs every part, or those of `names` (each one of ``partNames``), for about `seconds` of
+    /// wall-clock time each, their fixed-size blocks scaled by `seconds` too (``BenchWorkload``), so
+    /// that the whole takes about ``BenchWorkload/secondsPerSecond`` × `seconds`.
+    public static func run(seconds: Double = 1, only names: [String]? = nil) -> [Part] {
         let workload = BenchWorkload(seconds: seconds)
-        return [
-            engineAgainstBareHeap(seconds: seconds),
-            costPerEvent(seconds: seconds),
-            defaultTable(seconds: seconds),
-            reparameterizedTable(seconds: seconds),
-            scenarioFiles(seconds: seconds),
-            sweep(seconds: seconds, points: workload.sweepPoints),
-            sampled(seconds: seconds, replications: workload.replications),
-            exploration(seconds: seconds),
-            calibration(seconds: seconds, sets: workload.calibrationSets, checkSets: workload.tallyCheckSets),
-        ]
+        return partNames.filter { names?.contains($0) ?? true }.map { part($0, seconds: seconds, workload: workload) }
+    }
+
+    private static func part(_ name: String, seconds: Double, workload: BenchWorkload) -> Part {
+        switch name {
+        case "engine": engineAgainstBareHeap(seconds: seconds)
+        case "cost": costPerEvent(seconds: seconds)
+        case "table": defaultTable(seconds: seconds)
+        case "reparameterized": reparameterizedTable(seconds: seconds)
+        case "files": scenarioFiles(seconds: seconds)
+        case "sweep": sweep(seconds: seconds, points: workload.sweepPoints)
+        case "sampled": sampled(seconds: seconds, replications: workload.replications)
+        case "explore": exploration(seconds: seconds)
+        default: calibration(seconds: seconds, sets: workload.calibrationSets, checkSets: workload.tallyCheckSets)
+        }
     }
 
     /// The parts as `exitrace bench` prints them.

@@ -1,6 +1,12 @@
 /// One counter per cooperative-pool bucket (see ``CooperativePool``), stored inline: no array
-/// buffer, so no uniqueness or bounds check per access. (A `SIMD8` would do the same job, but a
-/// store to one lane followed by a load of the whole vector stalls the processor.)
+/// buffer, so no uniqueness or bounds check per access.
+///
+/// The event loop reads and writes the counters in place, one at a time (the subscript's getter is
+/// `mutating` for that reason). Reading them through a copy of all eight (`withUnsafeBytes(of:)`
+/// of the tuple, or a `SIMD8`) stores them to the stack and loads one back, and a narrow store to
+/// a counter followed by a wide load of all of them cannot be forwarded by the processor: that
+/// stall was two thirds of `CooperativePool.popAdmissible`'s time (`perf annotate`, 10 tasks).
+/// Code that cannot mutate (invariants, the deadlock search) reads a copy with ``value(_:)``.
 struct BucketCounts {
     /// Room for eight buckets; `QoSClass` has five.
     private var counts: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0)
@@ -8,12 +14,12 @@ struct BucketCounts {
     /// Buckets there is room for.
     static let capacity = 8
 
-    /// The counter of `bucket`, which must be below ``capacity``.
+    /// The counter of `bucket`, which must be below ``capacity``, read and written in place.
     @inline(__always)
     subscript(bucket: Int) -> Int32 {
-        get {
+        mutating get {
             assert(bucket >= 0 && bucket < Self.capacity, "no such bucket")
-            return withUnsafeBytes(of: counts) { $0.load(fromByteOffset: bucket &* 4, as: Int32.self) }
+            return withUnsafeMutableBytes(of: &counts) { $0.load(fromByteOffset: bucket &* 4, as: Int32.self) }
         }
         set {
             assert(bucket >= 0 && bucket < Self.capacity, "no such bucket")
@@ -21,10 +27,16 @@ struct BucketCounts {
         }
     }
 
-    /// The sum of the counters from `bucket` to the last one.
+    /// The counter of `bucket`, read from a copy (for code that does not mutate).
+    func value(_ bucket: Int) -> Int32 {
+        var copy = self
+        return copy[bucket]
+    }
+
+    /// The sum of the counters from `bucket` to the last one, read in place.
     @inline(__always)
-    func sum(from bucket: Int) -> Int32 {
-        withUnsafeBytes(of: counts) { bytes in
+    mutating func sum(from bucket: Int) -> Int32 {
+        withUnsafeMutableBytes(of: &counts) { bytes in
             var sum: Int32 = 0
             for b in bucket..<Self.capacity { sum &+= bytes.load(fromByteOffset: b &* 4, as: Int32.self) }
             return sum

@@ -41,13 +41,20 @@ struct CooperativePool {
     /// job changes no other job's chance).
     @discardableResult
     mutating func insert(_ job: ReadyJob) -> Bool {
-        let b = ready.append(job)  // first: `admits(ready.append(job))` would copy `self` to call `admits`
-        return admits(b)
+        let b = ready.append(job)  // first: `mayAdmit(ready.append(job))` would hold `self` twice
+        return mayAdmit(b)
     }
 
-    /// Whether a job of `bucket` may take a thread now, given that it has pending work.
-    @inline(__always)
+    /// Whether a job of `bucket` may take a thread now, given that it has pending work (for code
+    /// that does not mutate the pool, such as the deadlock search: it asks a copy).
     func admits(_ bucket: Int) -> Bool {
+        var pool = self
+        return pool.mayAdmit(bucket)
+    }
+
+    /// ``admits(_:)`` reading the counters in place, for the event loop (see ``BucketCounts``).
+    @inline(__always)
+    private mutating func mayAdmit(_ bucket: Int) -> Bool {
         if total < width || scheduled[bucket] == 0 { return true }
         return scheduled.sum(from: bucket) < width
     }
@@ -59,7 +66,7 @@ struct CooperativePool {
         while candidates != 0 {
             let b = 31 - candidates.leadingZeroBitCount
             candidates &= ~(1 << UInt32(b))
-            guard admits(b) else { continue }
+            guard mayAdmit(b) else { continue }
             scheduled[b] += 1
             total += 1
             return ready.popFirst(bucket: b)
@@ -90,8 +97,8 @@ struct CooperativePool {
     /// Ready-job order in every bucket, and no negative count.
     func checkInvariants() {
         ready.checkInvariants()
-        precondition((0..<BucketCounts.capacity).allSatisfy { scheduled[$0] >= 0 }, "negative scheduled count")
-        precondition(total == scheduled.sum(from: 0), "scheduled threads miscounted")
+        precondition((0..<BucketCounts.capacity).allSatisfy { scheduled.value($0) >= 0 }, "negative scheduled count")
+        precondition(total == (0..<BucketCounts.capacity).reduce(0) { $0 + scheduled.value($1) }, "scheduled threads miscounted")
     }
     #endif
 }

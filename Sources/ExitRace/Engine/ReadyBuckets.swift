@@ -69,7 +69,7 @@ struct ReadyBuckets {
 
     /// The job `offset` places from the front of bucket `b`.
     private func job(bucket b: Int, offset: Int) -> ReadyJob {
-        slots[b * capacity + ((Int(heads[b]) + offset) & (capacity - 1))]
+        slots[b * capacity + ((Int(heads.value(b)) + offset) & (capacity - 1))]
     }
 
     /// Doubles every ring (8 slots at first), moving each bucket's jobs to the front of its new
@@ -78,7 +78,7 @@ struct ReadyBuckets {
         let grown = Swift.max(8, 2 * capacity)
         var newSlots = ContiguousArray<ReadyJob>(repeating: filler, count: Self.bucketCount * grown)
         for b in 0..<Self.bucketCount {
-            for offset in 0..<Int(counts[b]) { newSlots[b * grown + offset] = job(bucket: b, offset: offset) }
+            for offset in 0..<Int(counts.value(b)) { newSlots[b * grown + offset] = job(bucket: b, offset: offset) }
             heads[b] = 0
         }
         slots = newSlots
@@ -90,7 +90,7 @@ struct ReadyBuckets {
     /// the same order), and its pending bit is right.
     func checkInvariants() {
         for b in 0..<Self.bucketCount {
-            let count = Int(counts[b])
+            let count = Int(counts.value(b))
             precondition(count <= capacity, "a ring holds more jobs than slots")
             precondition((count == 0) == (pending & (1 << UInt32(b)) == 0), "a bucket's pending bit is wrong")
             for offset in 0..<count {

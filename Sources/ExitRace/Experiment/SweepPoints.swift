@@ -32,15 +32,31 @@ public struct SweepPoint: Sendable {
         let chunk = Swift.max(1, Swift.min(1_024, points.count / 16))
         let chunks = (points.count + chunk - 1) / chunk
         return FanOut.map(chunks, parallel: parallel) { index in
-            var probe = Probe(scenario: scenario, grid: grid)
+            var runner = SweepPointRunner(scenario: scenario, grid: grid)
             let start = points.lowerBound + index * chunk
-            var done: [SweepPoint] = []
-            for point in start..<Swift.min(points.upperBound, start + chunk) {
-                probe.move(to: point)
-                done.append(SweepPoint(index: point, outcomes: probe.outcomes()))
-            }
-            return done
+            return runner.run(start..<Swift.min(points.upperBound, start + chunk))
         }.flatMap { $0 }
+    }
+}
+
+/// Simulates ranges of a sweep's grid points one after another on one simulator, compiled once:
+/// one per thread (a simulator is not thread-safe).
+package struct SweepPointRunner {
+    private var probe: Probe
+
+    package init(scenario: Scenario, grid: SweepGrid) {
+        probe = Probe(scenario: scenario, grid: grid)
+    }
+
+    /// The outcomes of the points in `points`, in point order.
+    package mutating func run(_ points: Range<Int>) -> [SweepPoint] {
+        var done: [SweepPoint] = []
+        done.reserveCapacity(points.count)
+        for point in points {
+            probe.move(to: point)
+            done.append(SweepPoint(index: point, outcomes: probe.outcomes()))
+        }
+        return done
     }
 }
 

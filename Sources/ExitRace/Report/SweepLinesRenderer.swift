@@ -25,7 +25,7 @@ public enum SweepLinesRenderer {
     /// The fewest points worth a slice of their own.
     static let minimumSlice = 256
 
-    private static func lines(_ points: ArraySlice<SweepPoint>, _ grid: SweepGrid, _ scenario: Scenario, _ keys: Keys) -> String {
+    static func lines(_ points: ArraySlice<SweepPoint>, _ grid: SweepGrid, _ scenario: Scenario, _ keys: Keys) -> String {
         var out = JSONBytes()
         let procedures = scenario.procedures.count
         for point in points {
@@ -49,7 +49,7 @@ public enum SweepLinesRenderer {
 
     /// What every line repeats, ordered and quoted once per rendering rather than once per cell
     /// (sorting the procedures for every cell was half the time of `sweep --format jsonl`).
-    private struct Keys: Sendable {
+    struct Keys: Sendable {
         /// The procedures in canonical (byte) order of their names, as every JSON ExitRace writes.
         let procedureOrder: [Int]
         /// By procedure: its quoted name.
