@@ -14,14 +14,14 @@ public enum Benchmark {
     }
 
     /// The parts' names (`exitrace bench --part NAME`), in the order they run.
-    public static let partNames = [
+    package static let partNames = [
         "engine", "cost", "table", "reparameterized", "files", "sweep", "sampled", "explore", "calibration",
     ]
 
     /// Runs every part, or those of `names` (each one of ``partNames``), for about `seconds` of
     /// wall-clock time each, their fixed-size blocks scaled by `seconds` too (``BenchWorkload``), so
     /// that the whole takes about ``BenchWorkload/secondsPerSecond`` × `seconds`.
-    public static func run(seconds: Double = 1, only names: [String]? = nil) -> [Part] {
+    package static func run(seconds: Double = 1, only names: [String]? = nil) -> [Part] {
         let workload = BenchWorkload(seconds: seconds)
         return partNames.filter { names?.contains($0) ?? true }.map { part($0, seconds: seconds, workload: workload) }
     }

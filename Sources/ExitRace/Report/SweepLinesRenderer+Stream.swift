@@ -14,7 +14,7 @@ extension SweepLinesRenderer {
     /// ``chunksAheadPerWorker`` chunks per worker ahead of the one being written, so memory holds a
     /// few chunks' lines however large the grid. When `write` throws, the workers stop after their
     /// current chunk and the error is rethrown.
-    public static func stream<Failure: Error>(
+    package static func stream<Failure: Error>(
         scenario: Scenario, grid: SweepGrid, parallel: Bool, to write: (String) throws(Failure) -> Void
     ) throws(Failure) {
         let workers = parallel ? Swift.max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
