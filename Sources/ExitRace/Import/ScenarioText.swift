@@ -4,8 +4,9 @@
 struct ScenarioText {
     let text: String
 
-    init(name: String, sources: [String], hooks: [SwiftImport.Hook], newCalls: [(name: String, source: SwiftReference)],
-         queues: [(name: String, queue: ImportedQueue)] = [], actors: [String] = [], scenes: Bool = true, builtin: Scenario) {
+    init(name: String, sources: [String], hooks: [SwiftImport.Hook], newCalls: [ImportedCall],
+         queues: [(name: String, queue: ImportedQueue)] = [], actors: [(name: String, global: Bool)] = [], scenes: Bool = true,
+         builtin: Scenario) {
         var members: [(String, ImportJSON)] = [
             ("note", .string("\(SwiftImport.writtenByMarker) from \(sources.joined(separator: ", ")); see docs/import.md.")),
             ("extend", .string("builtin:\(DefaultScenario.name)")),
@@ -15,10 +16,7 @@ struct ScenarioText {
         if !scenes { members.append(("lifecycle", .object([("scenes", .bool(false))]))) }
         if !newCalls.isEmpty {
             members.append(("systemCalls", .object(newCalls.map { call in
-                (call.name, .object([
-                    ("note", .string("used at \(call.source.place): \(call.source.code) — its cost is yours to set")),
-                    ("costMs", .number("1")),
-                ]))
+                (call.name, .object([("note", .string(call.note)), ("costMs", .number("1"))] + call.serviceMembers))
             })))
         }
         if !queues.isEmpty {
@@ -28,7 +26,9 @@ struct ScenarioText {
                 return (entry.name, .object(queue))
             })))
         }
-        if !actors.isEmpty { members.append(("actors", .object(actors.map { ($0, .object([])) }))) }
+        if !actors.isEmpty {
+            members.append(("actors", .object(actors.map { ($0.name, .object($0.global ? [("global", .bool(true))] : [])) })))
+        }
         var hookMembers: [(String, ImportJSON)] = builtin.hooks.filter { hook in !hooks.contains { $0.name == hook.name } }
             .map { ($0.name, .null) }
         hookMembers += hooks.map { hook in

@@ -30,14 +30,14 @@ extension StepRecogniser {
         guard let (callee, arguments, trailing, _) = call(expr), case .member(let queue, let method) = callee.kind,
             ["async", "sync", "asyncAfter"].contains(method)
         else { return nil }
+        guard let closure = closure(arguments, trailing, label: trailing.isEmpty ? "execute" : nil) ?? closure(arguments, trailing)
+        else { return nil }  // `await Disk.sync()`: not a dispatch
         guard let target = dispatchTarget(queue, &translator) else {
             if variable(queue) == nil && !isDispatchQueueExpression(queue) { return nil }
             translator.note(.untranslated, expr.location, context, "\(StepTranslator.callName(callee)): a queue the importer "
                 + "cannot find (declare it with DispatchQueue(label:qos:attributes:) in the given files, or write it by hand)")
             return []
         }
-        guard let closure = closure(arguments, trailing, label: trailing.isEmpty ? "execute" : nil) ?? closure(arguments, trailing)
-        else { return nil }
         var inner = context
         inner.isAsync = false
         inner.assignedName = nil

@@ -10,7 +10,8 @@ package struct StepRecogniser: Sendable {
 
     package static let all: [StepRecogniser] = [
         taskSpawn, dispatch, dispatchGroup, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
-        threadSleep, taskSleep, mainActorRun, continuation, taskGroup, addTask, completionCall,
+        threadSleep, taskSleep, mainActorRun, continuation, taskGroup, addTask, taskCancel, checkCancellation,
+        backgroundTaskSubmit, backgroundTransfer, completionCall, synchronousSave,
     ]
 
     /// `await MainActor.run { body }`: the body, run where the task is (the scenario language has no
@@ -25,6 +26,7 @@ package struct StepRecogniser: Sendable {
         }
         var inner = context
         inner.assignedName = nil
+        inner.atTaskBodyTop = false
         return translator.translate(body.body, inner)
     }
 
@@ -42,6 +44,7 @@ package struct StepRecogniser: Sendable {
         var inner = context
         inner.assignedName = nil
         inner.isAsync = false
+        inner.atTaskBodyTop = false
         return translator.translate(body.body, inner)
     }
 
@@ -163,9 +166,17 @@ package struct StepRecogniser: Sendable {
         inner.assignedName = nil
         inner.taskGroup = nil
         inner.asyncLets = []
-        if closure.attributes.contains("@MainActor") {
+        inner.atTaskBodyTop = true
+        inner.inIsolatedCall = false
+        let marked = translator.codebase.isolation(attributes: closure.attributes)
+        if marked == .mainActor {
             isolation = .mainActor
             inner.isolation = .mainActor
+        } else if case .actor(let actor)? = marked {
+            // `Task { @MyGlobalActor in … }`
+            translator.useActor(actor)
+            isolation = .actor(actor)
+            inner.isolation = .actor(actor)
         } else if detached {
             inner.isolation = .none
         } else if context.isolation == .mainActor {
@@ -185,7 +196,10 @@ package struct StepRecogniser: Sendable {
             }
         }
         let body = translator.translate(closure.body, inner)
-        let spawn = TaskSpawn(isolation: detached ? .none : isolation, priority: priority, detached: detached)
+        var spawn = TaskSpawn(isolation: detached ? .none : isolation, priority: priority, detached: detached)
+        if let name = context.assignedName, translator.codebase.taskHandles.contains(name) {
+            spawn.name = name  // `let upload = Task { … }` with `upload.cancel()` or `upload.value` in the files
+        }
         return [ImportedStep(translator.reference(expr.location, context), children: [body]) { .spawnTask(spawn, body: $0[0]) }]
     }
 

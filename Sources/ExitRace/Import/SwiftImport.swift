@@ -23,7 +23,7 @@ public enum SwiftImport {
         public var hooks: [Hook]
         /// Awaited APIs that are not in the built-in scenario: each became a system call whose
         /// `costMs` is the user's to set.
-        public var newSystemCalls: [(name: String, source: SwiftReference)]
+        public var newSystemCalls: [ImportedCall]
         /// Everything not translated or translated with an assumption, by file and place.
         public var notes: [ImportNote]
 
@@ -37,7 +37,9 @@ public enum SwiftImport {
             }
             if !newSystemCalls.isEmpty {
                 lines.append("system calls whose cost is yours to set (systemCalls[\"NAME\"].costMs, now 1 ms):")
-                for call in newSystemCalls { lines.append("  \(call.name)  [\(call.source.place): \(call.source.code)]") }
+                for call in newSystemCalls {
+                    lines.append("  \(call.name)  [\(call.source.place): \(call.source.code)]" + call.summarySuffix)
+                }
             }
             if !notes.isEmpty {
                 lines.append("not translated, or translated with an assumption:")
@@ -97,12 +99,16 @@ public enum SwiftImport {
             let before = translator
             var steps = translator.translate(entry.body, context)
             let unset = StepTranslator.unsetFlags(steps.map(\.step))
-            if !unset.isEmpty {
-                // A `while !flag` loop whose flag this entry point never sets: translate again, noting it instead.
+            let unspawned = StepTranslator.unspawnedTasks(steps.map(\.step))
+            if !unset.isEmpty || !unspawned.isEmpty {
+                // A `while !flag` loop whose flag this entry point never sets, or a cancel or await of a
+                // task it never spawns: translate again, noting them instead.
                 translator = before
                 translator.unsetFlags = unset
+                translator.unspawnedTasks = unspawned
                 steps = translator.translate(entry.body, context)
                 translator.unsetFlags = []
+                translator.unspawnedTasks = []
             }
             var hookName = entry.name
             if hooks.contains(where: { $0.name == hookName }) { hookName += " (\(entry.file.path):\(entry.location.line))" }
@@ -125,14 +131,15 @@ public enum SwiftImport {
                     : " (synchronous code finishes before the callback returns)"
                 notes.append(ImportNote(
                     kind: .untranslated, file: at.file.path, line: at.location.line, column: at.location.column,
-                    message: "\(hook.name): no awaited call in its code, so nothing whose end the table could "
-                        + "measure; it is left out" + why))
+                    message: "\(hook.name): no awaited call, save or hand-off to the system in its code, so nothing "
+                        + "whose end the table could measure; it is left out" + why))
             }
         }
         guard !kept.isEmpty else {
             let found = hooks.isEmpty ? "no lifecycle entry point (delegate methods such as applicationWillTerminate, "
                 + "notification observers, .onChange(of: scenePhase))"
-                : "no entry point whose code awaits a call (\(hooks.map(\.name).joined(separator: ", ")))"
+                : "no entry point whose code awaits a call, saves or hands work to the system "
+                    + "(\(hooks.map(\.name).joined(separator: ", ")))"
             var diagnostics = [Diagnostic(
                 file: sources.map(\.path).joined(separator: ", "), path: "",
                 message: "expected lifecycle code to import, found \(found)")]
@@ -153,7 +160,7 @@ public enum SwiftImport {
         let queues = translator.usedQueues.compactMap { name in codebase.queues[name].map { (name, $0) } }
         let scenario = ScenarioText(
             name: name, sources: sources.map(\.path), hooks: kept, newCalls: newCalls, queues: queues,
-            actors: translator.usedActors, scenes: scenes, builtin: builtin)
+            actors: translator.usedActors.map { ($0, codebase.globalActors.contains($0)) }, scenes: scenes, builtin: builtin)
         try validate(scenario.text, name: name)
         return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted())
     }
