@@ -56,7 +56,10 @@ struct ScenarioText {
     /// The strategy's `code`: where it is and its top-level statements, one line each.
     static func code(_ hook: SwiftImport.Hook) -> String {
         let entry = hook.entryPoint
-        let lines = hook.steps.map { $0.children.isEmpty ? $0.source.code : $0.source.code + " … }" }
+        let lines = hook.steps.map { step in
+            if step.isSynchronousCall { return step.source.code }
+            return step.children.isEmpty ? step.source.code : step.source.code + " … }"
+        }
         var code = "\(entry.file.path):\(entry.location.line) \(hook.name): " + lines.joined(separator: "; ")
         if code.count > 300 { code = String(code.prefix(299)) + "…" }
         return code

@@ -20,7 +20,9 @@ extension StepRecogniser {
         let source = translator.reference(location, context)
         translator.recordCall(name, source, kind: kind)
         let target = DispatchTarget.global(DispatchTarget.defaultGlobalQoS)
-        return [ImportedStep(source, children: [[]]) { .callWithCompletion(name, queue: target, completion: $0[0]) }]
+        var step = ImportedStep(source, children: [[]]) { .callWithCompletion(name, queue: target, completion: $0[0]) }
+        step.isSynchronousCall = true
+        return [step]
     }
 
     /// `try context.save()`, `UserDefaults.standard.synchronize()`, `store.persist()`: a call of an API

@@ -2,17 +2,37 @@
 /// `await upload.value`), so that the task step gets that `name` and the use becomes a `cancel` or
 /// an `awaitTask` step.
 extension SwiftCodebase {
-    /// The receivers of `x.cancel()` and `x.value` in the statements, nested bodies included.
-    static func taskHandleUses(_ statements: [SwiftStatement]) -> Set<String> {
-        var names: Set<String> = []
-        for statement in statements { collectUses(statement, into: &names) }
-        return names
+    /// The receivers of `x.cancel()` and `x.value` in the statements, nested bodies included; and the
+    /// names a `Task { }` or `Task.detached { }` is bound or assigned to (`let x = Task {`, `x = Task {`).
+    static func taskHandleUses(_ statements: [SwiftStatement]) -> (used: Set<String>, assigned: Set<String>) {
+        var names: Set<String> = [], assigned: Set<String> = []
+        for statement in statements { collectUses(statement, into: &names, &assigned) }
+        return (names, assigned)
     }
 
-    private static func collectUses(_ statement: SwiftStatement, into names: inout Set<String>) {
+    /// `Task { … }`, `Task(priority:) { … }`, `Task.detached { … }`.
+    static func isTaskSpawn(_ expr: SwiftExpr) -> Bool {
+        guard case .call(let callee, _, _) = expr.kind else { return false }
+        let names = StepTranslator.chain(callee)
+        return names == ["Task"] || names == ["Task", "detached"]
+    }
+
+    private static func collectUses(_ statement: SwiftStatement, into names: inout Set<String>, _ assigned: inout Set<String>) {
+        func collectUses(_ statement: SwiftStatement, into names: inout Set<String>) {
+            Self.collectUses(statement, into: &names, &assigned)
+        }
+        func collectUses(_ expr: SwiftExpr, into names: inout Set<String>) {
+            if case .binary(let operands, ["="]) = expr.kind, isTaskSpawn(operands[1]), let name = StepRecogniser.variable(operands[0]) {
+                assigned.insert(name)
+            }
+            Self.collectUses(expr, into: &names, &assigned)
+        }
         switch statement.kind {
         case .expression(let expr): collectUses(expr, into: &names)
-        case .binding(_, let value?), .asyncLet(_, let value?): collectUses(value, into: &names)
+        case .binding(let name, let value?):
+            if isTaskSpawn(value) { assigned.insert(name) }
+            collectUses(value, into: &names)
+        case .asyncLet(_, let value?): collectUses(value, into: &names)
         case .binding, .asyncLet, .declaration, .opaque: break
         case .forIn(_, let sequence, let body):
             collectUses(sequence, into: &names)
@@ -33,7 +53,16 @@ extension SwiftCodebase {
         }
     }
 
-    private static func collectUses(_ expr: SwiftExpr, into names: inout Set<String>) {
+    private static func collectUses(_ expr: SwiftExpr, into names: inout Set<String>, _ assigned: inout Set<String>) {
+        func collectUses(_ statement: SwiftStatement, into names: inout Set<String>) {
+            Self.collectUses(statement, into: &names, &assigned)
+        }
+        func collectUses(_ expr: SwiftExpr, into names: inout Set<String>) {
+            if case .binary(let operands, ["="]) = expr.kind, isTaskSpawn(operands[1]), let name = StepRecogniser.variable(operands[0]) {
+                assigned.insert(name)
+            }
+            Self.collectUses(expr, into: &names, &assigned)
+        }
         switch expr.kind {
         case .member(let base, let member):
             if member == "value", let name = StepRecogniser.variable(base) { names.insert(name) }

@@ -40,9 +40,11 @@ public struct SwiftCodebase: Sendable {
     /// Global actors other than the main actor: types declared `@globalActor` in the files. Code
     /// marked `@Name` (a type, a method, a closure) is isolated to that actor.
     public private(set) var globalActors: Set<String> = []
-    /// Names a task handle is kept under and used by: `name.cancel()` or `name.value` somewhere in
-    /// the files (a `let name = Task { … }` is then a named task).
-    public private(set) var taskHandles: Set<String> = []
+    /// Names a task handle is kept under and used by: assigned a `Task { … }` somewhere in the files,
+    /// and used by `name.cancel()` or `name.value` somewhere (the task step is then named so).
+    public var taskHandles: Set<String> { taskHandleUses.intersection(assignedTasks) }
+    private var taskHandleUses: Set<String> = []
+    private var assignedTasks: Set<String> = []
     /// Names bound to `URLSessionConfiguration.background(withIdentifier:)`, and to a `URLSession` made
     /// with one (also in a `lazy var session = { … }()`): its upload and download tasks outlive the app.
     public private(set) var backgroundConfigurations: Set<String> = []
@@ -119,7 +121,9 @@ public struct SwiftCodebase: Sendable {
                 if function.modifiers.contains("nonisolated") { isolation = .none }
                 functions.append(Function(function: function, typeName: typeName, isolation: isolation, file: file, order: functions.count))
                 collectSemaphores(function.body ?? [], file)
-                taskHandles.formUnion(Self.taskHandleUses(function.body ?? []))
+                let handles = Self.taskHandleUses(function.body ?? [])
+                taskHandleUses.formUnion(handles.used)
+                assignedTasks.formUnion(handles.assigned)
             case .property(let name, let value, _, let type):
                 if let value { collectBinding(name, value, file) }
                 // `var appDelegate: AppDelegate!`: a variable of a type of the files.
