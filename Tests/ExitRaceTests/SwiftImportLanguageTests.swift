@@ -219,3 +219,58 @@ struct SwiftImportLanguageTests {
         #expect(body == [.call("Uploader.send"), .endBackgroundTask("task")])
     }
 }
+
+/// Closures passed to the app's own functions, and what is left to another branch.
+@Suite("exitrace import: closures passed to functions of the files, withTaskCancellationHandler")
+struct SwiftImportClosureParameterTests {
+    @Test("a closure passed to a function of the files runs where the function calls its parameter")
+    func closureParameter() throws {
+        let steps = try SwiftImportLanguageTests.steps("""
+            finish { UIApplication.shared.endBackgroundTask(task) }
+                    wait { print("x") }
+            """, members: """
+            var task = UIBackgroundTaskIdentifier.invalid
+                func finish(completion: @escaping () -> Void) {
+                    task = UIApplication.shared.beginBackgroundTask()
+                    Task { await Uploader.shared.send(); completion() }
+                }
+                func wait(_ done: () -> Void) { done() }
+            """)
+        guard steps.count == 2, case .spawnTask(_, let body) = steps[1] else { Issue.record("\(steps)"); return }
+        #expect(body == [.call("Uploader.send"), .endBackgroundTask("task")])
+    }
+
+    @Test("a closure passed to a parameter without a label is named, not dropped")
+    func unlabelledClosureParameter() throws {
+        let result = try SwiftImportTests.run(["App.swift": """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func wait(_ done: () -> Void) { done() }
+                func sceneDidEnterBackground(_ scene: UIScene) {
+                    Task { await Analytics.shared.flush() }
+                    wait { print("x") }
+                }
+            }
+            """])
+        #expect(result.notes.map(\.description).contains {
+            $0.hasPrefix("App.swift:5:14: not translated: a closure passed to wait(…), a function of the files, to a parameter")
+        })
+    }
+
+    @Test("withTaskCancellationHandler is named as not translated (the language gains it on another branch)")
+    func cancellationHandler() throws {
+        let result = try SwiftImportTests.run(["App.swift": """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func sceneDidEnterBackground(_ scene: UIScene) {
+                    Task {
+                        await withTaskCancellationHandler { await Uploader.shared.send() } onCancel: { stop() }
+                        await Analytics.shared.flush()
+                    }
+                }
+            }
+            """])
+        #expect(result.newSystemCalls.map(\.name) == ["Analytics.flush"])
+        #expect(result.notes.map(\.description).contains {
+            $0.hasPrefix("App.swift:4:13: not translated: withTaskCancellationHandler: not in the scenario language yet")
+        })
+    }
+}

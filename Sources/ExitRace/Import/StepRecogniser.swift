@@ -10,7 +10,7 @@ package struct StepRecogniser: Sendable {
 
     package static let all: [StepRecogniser] = [
         taskSpawn, dispatch, dispatchGroup, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
-        threadSleep, taskSleep, mainActorRun, continuation, taskGroup, addTask, taskCancel, checkCancellation,
+        threadSleep, taskSleep, mainActorRun, continuation, taskGroup, addTask, taskCancel, checkCancellation, cancellationHandler,
         backgroundTaskSubmit, backgroundTransfer, completionCall, synchronousSave,
     ]
 

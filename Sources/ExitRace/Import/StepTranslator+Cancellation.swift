@@ -89,6 +89,33 @@ extension StepTranslator {
         return translate(closure.body, inner)
     }
 
+    /// The closures a call into a function of the files passes, by the parameter they bind
+    /// (`waitToComplete { done in … }` with `func waitToComplete(completion:)` → `completion`), so that
+    /// calling the parameter runs the closure. Taken as named by its argument label (the common case);
+    /// a closure whose parameter has no label (`_ completion`) is noted instead.
+    mutating func closureParameters(
+        _ arguments: [SwiftArgument], _ trailing: [SwiftClosure], _ function: SwiftFunction, _ name: String, _ context: Context
+    ) -> [String: SwiftClosure] {
+        var bound: [String: SwiftClosure] = [:]
+        var passed: [(label: String?, closure: SwiftClosure)] = arguments.compactMap { argument in
+            if case .closure(let closure) = argument.value.kind { (argument.label, closure) } else { nil }
+        }
+        let labels = function.parameterLabels
+        for (offset, closure) in trailing.enumerated() {
+            let index = labels.count - trailing.count + offset
+            passed.append((index >= 0 && index < labels.count ? labels[index] : nil, closure))
+        }
+        for (label, closure) in passed {
+            if let label, label != "_", labels.contains(label) {
+                bound[label] = closure
+            } else {
+                note(.untranslated, closure.location, context, "a closure passed to \(name)(…), a function of the files, "
+                    + "to a parameter without a label: where it is called is not followed; write it by hand if it matters")
+            }
+        }
+        return bound
+    }
+
     /// Task handles that a `cancel` or `awaitTask` of `steps` names and no task step of `steps` spawns.
     static func unspawnedTasks(_ steps: [ProgramStep]) -> Set<String> {
         var used: Set<String> = [], spawned: Set<String> = []

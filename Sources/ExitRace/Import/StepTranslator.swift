@@ -215,7 +215,7 @@ struct StepTranslator {
             if case .name(let name) = callee.kind, let closure = context.localClosures[name] {
                 return translateLocalClosure(name, closure, expr.location, context)
             }
-            if let followed = follow(callee, expr.location, context) { return followed }
+            if let followed = follow(callee, expr.location, context, closures: (arguments, trailing)) { return followed }
             let name = Self.callName(callee)
             if !Self.harmless.contains(name), !Self.isValueCall(callee) {
                 note(.instant, expr.location, context, "\(name)(…): a synchronous call the importer does not know, taken as "
@@ -245,11 +245,11 @@ struct StepTranslator {
             return names.map { ImportedStep(.awaitLet(name: $0), reference(location, context)) }
         }
         if let steps = translateTaskValue(core, location, context) { return steps }
-        guard case .call(let callee, _, _) = core.kind else {
+        guard case .call(let callee, let arguments, let trailing) = core.kind else {
             note(.untranslated, location, context, "await of something that is not a call")
             return []
         }
-        if let followed = follow(callee, location, context) { return followed }
+        if let followed = follow(callee, location, context, closures: (arguments, trailing)) { return followed }
         guard context.isAsync else {
             note(.untranslated, location, context, "await outside a task body: the scenario's hooks are synchronous; "
                 + "put it in a task by hand")
@@ -262,7 +262,10 @@ struct StepTranslator {
     }
 
     /// Follows a call into a function defined in the given files; `nil` when it names none.
-    private mutating func follow(_ callee: SwiftExpr, _ location: SwiftLocation, _ context: Context) -> [ImportedStep]? {
+    private mutating func follow(
+        _ callee: SwiftExpr, _ location: SwiftLocation, _ context: Context,
+        closures: (arguments: [SwiftArgument], trailing: [SwiftClosure]) = ([], [])
+    ) -> [ImportedStep]? {
         let (base, name) = Self.splitCallee(callee)
         guard let name, let function = codebase.resolve(name: name, receiver: base.map(Self.chain) ?? [], callingType: context.typeName)
         else { return nil }
@@ -281,7 +284,7 @@ struct StepTranslator {
         inner.callStack.append(key)
         inner.assignedName = nil
         inner.atTaskBodyTop = false
-        inner.localClosures = [:]
+        inner.localClosures = closureParameters(closures.arguments, closures.trailing, function.function, name, context)
         inner.transferTasks = [:]
         if !context.isAsync || function.function.isAsync { inner.isolation = function.isolation }
         inner.taskGroup = nil
