@@ -240,6 +240,28 @@ struct SwiftImportClosureParameterTests {
         #expect(body == [.call("Uploader.send"), .endBackgroundTask("task")])
     }
 
+    @Test("the closure's self is the caller's: self.stop() in it resolves in the type that wrote it")
+    func closureParameterSelf() throws {
+        let result = try SwiftImportTests.run(["App.swift": """
+            final class Tasks {
+                static let shared = Tasks()
+                func run(expiration: @escaping () -> Void) {
+                    let id = UIApplication.shared.beginBackgroundTask { expiration() }
+                }
+                func stop() { try? log.save() }
+            }
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func stop() { try? store.save() }
+                func sceneDidEnterBackground(_ scene: UIScene) {
+                    Tasks.shared.run(expiration: { self.stop() })
+                }
+            }
+            """])
+        let steps = result.hooks[0].steps.map(\.step)
+        let save = ProgramStep.callWithCompletion("store.save", queue: SwiftImportLanguageTests.global, completion: [])
+        #expect(steps == [.beginBackgroundTask("id", expiration: [save])])
+    }
+
     @Test("a closure passed to a parameter without a label is named, not dropped")
     func unlabelledClosureParameter() throws {
         let result = try SwiftImportTests.run(["App.swift": """

@@ -75,7 +75,7 @@ extension StepTranslator {
 
     /// `finish()` where `let finish = { … }` earlier in the body: its body, run here.
     mutating func translateLocalClosure(
-        _ name: String, _ closure: SwiftClosure, _ location: SwiftLocation, _ context: Context
+        _ name: String, _ bound: BoundClosure, _ location: SwiftLocation, _ context: Context
     ) -> [ImportedStep] {
         let key = "{ \(name) }"
         guard !context.callStack.contains(key), context.callStack.count < Self.maxCallDepth else {
@@ -86,7 +86,9 @@ extension StepTranslator {
         inner.callStack.append(key)
         inner.assignedName = nil
         inner.atTaskBodyTop = false
-        return translate(closure.body, inner)
+        inner.file = bound.file
+        inner.typeName = bound.typeName
+        return translate(bound.closure.body, inner)
     }
 
     /// The closures a call into a function of the files passes, by the parameter they bind
@@ -95,8 +97,8 @@ extension StepTranslator {
     /// a closure whose parameter has no label (`_ completion`) is noted instead.
     mutating func closureParameters(
         _ arguments: [SwiftArgument], _ trailing: [SwiftClosure], _ function: SwiftFunction, _ name: String, _ context: Context
-    ) -> [String: SwiftClosure] {
-        var bound: [String: SwiftClosure] = [:]
+    ) -> [String: BoundClosure] {
+        var bound: [String: BoundClosure] = [:]
         var passed: [(label: String?, closure: SwiftClosure)] = arguments.compactMap { argument in
             if case .closure(let closure) = argument.value.kind { (argument.label, closure) } else { nil }
         }
@@ -107,7 +109,7 @@ extension StepTranslator {
         }
         for (label, closure) in passed {
             if let label, label != "_", labels.contains(label) {
-                bound[label] = closure
+                bound[label] = BoundClosure(closure: closure, file: context.file, typeName: context.typeName)
             } else {
                 note(.untranslated, closure.location, context, "a closure passed to \(name)(…), a function of the files, "
                     + "to a parameter without a label: where it is called is not followed; write it by hand if it matters")

@@ -5,6 +5,14 @@ struct StepTranslator {
     /// How many calls deep the translator follows functions defined in the given files.
     static let maxCallDepth = 8
 
+    /// A closure bound to a name (a local, or a parameter of a followed function), with the file and
+    /// type it is written in (its `self` and its lines are theirs).
+    struct BoundClosure {
+        var closure: SwiftClosure
+        var file: SwiftFile
+        var typeName: String?
+    }
+
     /// Where the code being translated runs.
     struct Context {
         var file: SwiftFile
@@ -31,7 +39,7 @@ struct StepTranslator {
         /// In the body of an `isolatedCall` (a method of an actor, followed from a task).
         var inIsolatedCall = false
         /// Closures bound to local names (`let finish = { … }`): calling one runs its body here.
-        var localClosures: [String: SwiftClosure] = [:]
+        var localClosures: [String: BoundClosure] = [:]
         /// Locals bound to a background `URLSession`'s upload or download task, not yet resumed.
         var transferTasks: [String: (name: String, location: SwiftLocation)] = [:]
     }
@@ -114,7 +122,8 @@ struct StepTranslator {
                 return []
             }
             if case .closure(let closure) = value.kind {
-                context.localClosures[name] = closure  // `let finish = { … }`: run where it is called
+                // `let finish = { … }`: run where it is called
+                context.localClosures[name] = BoundClosure(closure: closure, file: context.file, typeName: context.typeName)
                 return []
             }
             if let transfer = StepRecogniser.backgroundTransferTask(value, context, self) {
@@ -212,8 +221,8 @@ struct StepTranslator {
             }
             return operands.flatMap { translate($0, context) }
         case .call(let callee, let arguments, let trailing):
-            if case .name(let name) = callee.kind, let closure = context.localClosures[name] {
-                return translateLocalClosure(name, closure, expr.location, context)
+            if case .name(let name) = callee.kind, let bound = context.localClosures[name] {
+                return translateLocalClosure(name, bound, expr.location, context)
             }
             if let followed = follow(callee, expr.location, context, closures: (arguments, trailing)) { return followed }
             let name = Self.callName(callee)
