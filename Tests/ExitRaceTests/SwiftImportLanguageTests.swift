@@ -296,3 +296,16 @@ struct SwiftImportClosureParameterTests {
         })
     }
 }
+
+/// Swift files found by the fuzz over real repositories that the reader refused wrongly.
+@Suite("exitrace import: scripts")
+struct SwiftImportScriptTests {
+    @Test("a script's shebang line is not 'unexpected #' (NetNewsWire's buildscripts/VerifyNoBS.swift)")
+    func shebang() {
+        let lexer = SwiftLexer("#!/usr/bin/swift\nimport Foundation\nprint(1)\n")
+        #expect(lexer.problems.isEmpty)
+        #expect(lexer.tokens.first?.text == "import")
+        #expect(lexer.tokens.first?.line == 2)
+        #expect(!SwiftLexer("let a = 1\n#!x\n").problems.isEmpty, "only the first line")
+    }
+}
