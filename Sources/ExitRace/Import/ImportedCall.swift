@@ -38,9 +38,9 @@ public struct ImportedCall: Sendable {
         case .synchronous:
             return "called synchronously at \(place): costMs is how long it blocks the calling thread — yours to set"
         case .service(let service):
-            return "called at \(place): hands \(service == .backgroundTask ? "a background task request" : "a background transfer") "
-                + "to the system; costMs, serviceRunMs\(service == .backgroundTask ? ", serviceAllowanceMs" : "") "
-                + "and serviceStartAfterMs are yours to set"
+            let task = service == .backgroundTask
+            return "called at \(place): hands \(task ? "a background task request" : "a background transfer") to the system; "
+                + "costMs, serviceRunMs\(task ? ", serviceAllowanceMs" : "") and serviceStartAfterMs are yours to set"
         }
     }
 
@@ -49,7 +49,8 @@ public struct ImportedCall: Sendable {
         switch kind {
         case .awaited: ""
         case .synchronous: "  (synchronous: costMs is how long it blocks the calling thread)"
-        case .service(.backgroundTask): "  (service backgroundTask: also serviceRunMs, now 1 ms, serviceAllowanceMs, now 30000 ms)"
+        case .service(.backgroundTask):
+            "  (service backgroundTask: also serviceRunMs, now 1 ms, serviceAllowanceMs, now 30000 ms)"
         case .service: "  (service backgroundTransfer: also serviceRunMs, the transfer's time, now 1 ms)"
         }
     }

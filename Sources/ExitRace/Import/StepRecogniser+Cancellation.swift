@@ -18,7 +18,8 @@ extension StepRecogniser {
 
     /// `try Task.checkCancellation()`: ends a cancelled task's body (the error taken as uncaught).
     static let checkCancellation = StepRecogniser(name: "Task.checkCancellation()") { expr, context, translator in
-        guard let (callee, _, _, _) = call(expr), StepTranslator.chain(callee) == ["Task", "checkCancellation"] else { return nil }
+        guard let (callee, _, _, _) = call(expr), StepTranslator.chain(callee) == ["Task", "checkCancellation"]
+        else { return nil }
         guard context.isAsync, !context.inIsolatedCall else {
             translator.note(.untranslated, expr.location, context, context.isAsync
                 ? "Task.checkCancellation() in a method of an actor: not supported there by the scenario language; "
@@ -36,7 +37,8 @@ extension StepRecogniser {
     /// `await withTaskCancellationHandler { … } onCancel: { … }`: not in the scenario language yet (it
     /// is being added on another branch), so named as not translated, operation and handler both.
     static let cancellationHandler = StepRecogniser(name: "withTaskCancellationHandler") { expr, context, translator in
-        guard let (callee, _, _, _) = call(expr), StepTranslator.chain(callee) == ["withTaskCancellationHandler"] else { return nil }
+        guard let (callee, _, _, _) = call(expr), StepTranslator.chain(callee) == ["withTaskCancellationHandler"]
+        else { return nil }
         translator.note(.untranslated, expr.location, context, "withTaskCancellationHandler: not in the scenario language "
             + "yet; its operation and its onCancel handler are not translated: write them by hand")
         return []

@@ -8,7 +8,8 @@ extension StepRecogniser {
     /// `commit`, or is `synchronize` or `write` (`UserDefaults.synchronize()`, `data.write(to:)`).
     static func persists(_ method: String) -> Bool {
         let lower = method.lowercased()
-        return ["save", "persist", "flush", "commit"].contains { lower.hasPrefix($0) } || ["synchronize", "write"].contains(method)
+        return ["save", "persist", "flush", "commit"].contains { lower.hasPrefix($0) }
+            || ["synchronize", "write"].contains(method)
     }
 
     /// A synchronous call as a step: `call` with an empty completion (on a global queue, where an empty

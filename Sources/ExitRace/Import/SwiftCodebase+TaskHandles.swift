@@ -22,7 +22,9 @@ extension SwiftCodebase {
             Self.collectUses(statement, into: &names, &assigned)
         }
         func collectUses(_ expr: SwiftExpr, into names: inout Set<String>) {
-            if case .binary(let operands, ["="]) = expr.kind, isTaskSpawn(operands[1]), let name = StepRecogniser.variable(operands[0]) {
+            if case .binary(let operands, ["="]) = expr.kind, isTaskSpawn(operands[1]),
+                let name = StepRecogniser.variable(operands[0])
+            {
                 assigned.insert(name)
             }
             Self.collectUses(expr, into: &names, &assigned)
@@ -58,7 +60,9 @@ extension SwiftCodebase {
             Self.collectUses(statement, into: &names, &assigned)
         }
         func collectUses(_ expr: SwiftExpr, into names: inout Set<String>) {
-            if case .binary(let operands, ["="]) = expr.kind, isTaskSpawn(operands[1]), let name = StepRecogniser.variable(operands[0]) {
+            if case .binary(let operands, ["="]) = expr.kind, isTaskSpawn(operands[1]),
+                let name = StepRecogniser.variable(operands[0])
+            {
                 assigned.insert(name)
             }
             Self.collectUses(expr, into: &names, &assigned)

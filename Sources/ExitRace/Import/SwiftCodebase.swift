@@ -89,7 +89,9 @@ public struct SwiftCodebase: Sendable {
 
     private func collectTypeIsolation(_ declarations: [SwiftDecl], into table: inout [String: Isolation]) {
         for case .type(let type) in declarations {
-            if let isolation = Self.isolation(of: type, known: [:], globalActors: globalActors), type.keyword != "extension" || table[type.name] == nil {
+            if let isolation = Self.isolation(of: type, known: [:], globalActors: globalActors),
+                type.keyword != "extension" || table[type.name] == nil
+            {
                 if type.keyword != "extension" || isolation != .none { table[type.name] = isolation }
             }
             collectTypeIsolation(type.members, into: &table)
