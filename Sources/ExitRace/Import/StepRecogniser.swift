@@ -214,16 +214,43 @@ package struct StepRecogniser: Sendable {
         guard let (callee, arguments, _, _) = call(expr), case .member(let receiver, "wait") = callee.kind,
             let name = variable(receiver), isSemaphore(name, context, translator)
         else { return nil }
-        var timeout: VirtualDuration?
-        if let given = argument("timeout", arguments) {
-            guard let nanoseconds = dispatchTimeout(given), let duration = duration(nanoseconds: nanoseconds) else {
-                translator.note(.untranslated, expr.location, context, "a wait timeout the importer cannot read "
-                    + "(it reads .now() + seconds or .now() + .seconds(n)): write the wait's timeoutMs by hand")
-                return []
-            }
-            timeout = duration
-        }
+        let timeout = waitTimeout(argument("timeout", arguments), expr, context, &translator)
         return [ImportedStep(.wait(semaphore: name, timeout: timeout), translator.reference(expr.location, context))]
+    }
+
+    /// The value an import writes for a wait's timeout (or a dispatch's delay) it cannot read: a
+    /// placeholder the summary names with its place, for the user to set in the written step.
+    static let unreadTimeoutPlaceholderMs: Int64 = 1000
+
+    /// A wait's `timeout:` (`nil`: none given, or `.distantFuture`). One the importer cannot read
+    /// (`.now() + someInterval`) keeps the wait, with a placeholder timeout named in a note.
+    static func waitTimeout(
+        _ given: SwiftExpr?, _ expr: SwiftExpr, _ context: StepTranslator.Context, _ translator: inout StepTranslator,
+        member: String = "timeoutMs"
+    ) -> VirtualDuration? {
+        guard let given, !isDistantFuture(given) else { return nil }
+        if let nanoseconds = dispatchTimeout(given), let duration = duration(nanoseconds: nanoseconds) { return duration }
+        return unreadPlaceholder(expr, context, &translator, what: "timeout", member: member)
+    }
+
+    /// The placeholder for a time the importer cannot read (it reads `.now() + seconds` and
+    /// `.now() + .seconds(n)`), with the note that says where to set it.
+    static func unreadPlaceholder(
+        _ expr: SwiftExpr, _ context: StepTranslator.Context, _ translator: inout StepTranslator, what: String, member: String
+    ) -> VirtualDuration {
+        let place = translator.reference(expr.location, context).place
+        translator.note(.assumption, expr.location, context, "\(what) not read (the importer reads .now() + seconds or "
+            + ".now() + .seconds(n)): modelled as \(unreadTimeoutPlaceholderMs) ms; set it in the scenario, as the "
+            + "\(member) of the step whose source is \(place)")
+        return .ms(unreadTimeoutPlaceholderMs)
+    }
+
+    /// `.distantFuture`, `DispatchTime.distantFuture`: no timeout.
+    static func isDistantFuture(_ expr: SwiftExpr) -> Bool {
+        switch expr.kind {
+        case .implicitMember("distantFuture"), .member(_, "distantFuture"): true
+        default: false
+        }
     }
 
     /// `.now() + 2`, `DispatchTime.now() + .milliseconds(500)`, `.distantFuture` (no timeout is nil).

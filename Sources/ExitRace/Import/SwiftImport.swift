@@ -35,6 +35,7 @@ public enum SwiftImport {
                 lines.append("  \(hook.name) → hook \"\(hook.name)\" (callback \(hook.entryPoint.callback)), "
                     + "strategy \"\(hook.strategy)\", \(count(hook.steps)) steps  [\(place)]")
             }
+            lines.append("lifecycle: " + Self.production)
             if !newSystemCalls.isEmpty {
                 lines.append("system calls whose cost is yours to set (systemCalls[\"NAME\"].costMs, now 1 ms):")
                 for call in newSystemCalls {
@@ -42,11 +43,15 @@ public enum SwiftImport {
                 }
             }
             if !notes.isEmpty {
-                lines.append("not translated, or translated with an assumption:")
+                lines.append("not translated, translated with an assumption, or never called:")
                 lines += notes.map { "  " + $0.description }
             }
             return lines.joined(separator: "\n") + "\n"
         }
+
+        /// What the summary says of the written lifecycle (ScenarioText.productionNote).
+        static let production = "modelled as a production app, not attached to a debugger: "
+            + "--set lifecycle.debuggerAttached=true to compare with a run from Xcode"
 
         private func count(_ steps: [ImportedStep]) -> Int {
             steps.reduce(0) { $0 + 1 + $1.children.reduce(0) { $0 + count($1) } }
@@ -161,23 +166,41 @@ public enum SwiftImport {
         let scenario = ScenarioText(
             name: name, sources: sources.map(\.path), hooks: kept, newCalls: newCalls, queues: queues,
             actors: translator.usedActors.map { ($0, codebase.globalActors.contains($0)) }, scenes: scenes, builtin: builtin)
-        try validate(scenario.text, name: name)
+        let written = try validate(scenario.text, name: name)
+        notes += uncalledNotes(written, kept)
         return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted())
     }
 
     /// Decodes the written scenario as `run` will (extending the built-in one), so that an import
     /// never hands out a file that does not validate (a `--name` with a `/`, say).
-    static func validate(_ text: String, name: String) throws(InputError) {
+    @discardableResult
+    static func validate(_ text: String, name: String) throws(InputError) -> Scenario {
         let file = "\(name).json"
         let node = try ScenarioDecoder.parse(Array(text.utf8), file: file)
         let parent = try ScenarioLoader.document(path: ScenarioLoader.builtinPrefix + DefaultScenario.name, chain: [])
         let merged = parent.removingMember("name").removingMember("title").removingMember("sweeps")
             .merged(with: node.removingMember("extend"))
         do {
-            _ = try ResolvedScenario(document: merged, file: file).decode()
+            return try ResolvedScenario(document: merged, file: file).decode()
         } catch {
             throw InputError([Diagnostic(file: file, path: "", message: "the imported scenario does not validate:")]
                 + error.diagnostics)
+        }
+    }
+
+    /// A note at each imported entry point that no procedure of the written scenario calls (`run` says
+    /// so under the table): `applicationDidEnterBackground` in a scene-based app, say, which gets
+    /// `sceneDidEnterBackground` instead, even under the "home then swipe" procedure import adds.
+    static func uncalledNotes(_ scenario: Scenario, _ hooks: [Hook]) -> [ImportNote] {
+        scenario.hooks.compactMap { written in
+            guard let hook = hooks.first(where: { $0.name == written.name }),
+                scenario.uncalledHooks.contains(where: { $0.hook == written.name })
+            else { return nil }
+            let at = hook.entryPoint
+            return ImportNote(
+                kind: .uncalled, file: at.file.path, line: at.location.line, column: at.location.column,
+                message: "\(hook.name) (\(written.callbacks.joined(separator: " or "))): "
+                    + Scenario.whyUncalled(written, scenes: scenario.lifecycle.scenes) + "; its row is × in every column")
         }
     }
 
