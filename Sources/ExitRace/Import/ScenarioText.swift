@@ -69,8 +69,8 @@ struct ScenarioText {
     static func code(_ hook: SwiftImport.Hook) -> String {
         let entry = hook.entryPoint
         let lines = hook.steps.map { step in
-            if step.isSynchronousCall || step.children.isEmpty || !opensBrace(step.source.code) { return step.source.code }
-            return step.source.code + " … }"
+            let code = step.source.code
+            return step.isSynchronousCall || step.children.isEmpty || !opensBrace(code) ? code : code + " … }"
         }
         var code = "\(entry.file.path):\(entry.location.line) \(hook.name): " + lines.joined(separator: "; ")
         if code.count > 300 { code = String(code.prefix(299)) + "…" }

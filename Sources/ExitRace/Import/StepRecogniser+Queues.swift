@@ -85,7 +85,8 @@ extension StepRecogniser {
         case "enter": return [ImportedStep(.groupEnter(group), source)]
         case "leave": return [ImportedStep(.groupLeave(group), source)]
         case "wait":
-            let timeout = waitTimeout(argument("timeout", arguments) ?? arguments.first?.value, expr, context, &translator)
+            let given = argument("timeout", arguments) ?? arguments.first?.value
+            let timeout = waitTimeout(given, expr, context, &translator)
             return [ImportedStep(.groupWait(group, timeout: timeout), source)]
         case "notify":
             guard let queue = argument("queue", arguments), let target = dispatchTarget(queue, &translator),

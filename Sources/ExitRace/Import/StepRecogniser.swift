@@ -229,14 +229,15 @@ package struct StepRecogniser: Sendable {
         member: String = "timeoutMs"
     ) -> VirtualDuration? {
         guard let given, !isDistantFuture(given) else { return nil }
-        if let nanoseconds = dispatchTimeout(given), let duration = duration(nanoseconds: nanoseconds) { return duration }
+        if let nanoseconds = dispatchTimeout(given), let read = duration(nanoseconds: nanoseconds) { return read }
         return unreadPlaceholder(expr, context, &translator, what: "timeout", member: member)
     }
 
     /// The placeholder for a time the importer cannot read (it reads `.now() + seconds` and
     /// `.now() + .seconds(n)`), with the note that says where to set it.
     static func unreadPlaceholder(
-        _ expr: SwiftExpr, _ context: StepTranslator.Context, _ translator: inout StepTranslator, what: String, member: String
+        _ expr: SwiftExpr, _ context: StepTranslator.Context, _ translator: inout StepTranslator,
+        what: String, member: String
     ) -> VirtualDuration {
         let place = translator.reference(expr.location, context).place
         translator.note(.assumption, expr.location, context, "\(what) not read (the importer reads .now() + seconds or "

@@ -200,7 +200,8 @@ public enum SwiftImport {
             return ImportNote(
                 kind: .uncalled, file: at.file.path, line: at.location.line, column: at.location.column,
                 message: "\(hook.name) (\(written.callbacks.joined(separator: " or "))): "
-                    + Scenario.whyUncalled(written, scenes: scenario.lifecycle.scenes) + "; its row is × in every column")
+                    + Scenario.whyUncalled(written, scenes: scenario.lifecycle.scenes)
+                    + "; its row is × in every column")
         }
     }
 
