@@ -22,14 +22,20 @@ struct SwiftImportSeedTests {
         "Task.detached(priority: .high)": "TaskDetachedHigh",
     ]
 
-    /// Imports a fixture and loads the scenario through the ScenarioLoader, as `run` would.
+    /// Imports a fixture and loads the scenario through the ScenarioLoader, as `run` would, with the
+    /// debugger attached: an import models a production app (`debuggerAttached: false`), but the
+    /// reference table was measured from Xcode, under the debugger, so the comparison runs as
+    /// `exitrace run FILE --set lifecycle.debuggerAttached=true` would.
     static func imported(_ file: String) throws -> (SwiftImport.Result, Scenario) {
         let path = fixtures.appendingPathComponent(file).path
         let result = try SwiftImport.load(paths: [path], name: "seed")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-import-\(UUID().uuidString).json")
         try result.scenario.write(to: out, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: out) }
-        return (result, try ScenarioLoader.load(path: out.path))
+        let underTheDebugger = try SettingOverride.parse("lifecycle.debuggerAttached=true")
+        let scenario = try ScenarioLoader.load(path: out.path, overrides: [underTheDebugger])
+        #expect(scenario.lifecycle.debuggerAttached)
+        return (result, scenario)
     }
 
     @Test("every cell of the reference table, imported from its app file, comes out as in the table")

@@ -8,6 +8,8 @@ public struct ImportNote: Equatable, Sendable, Comparable {
         case assumption = "assumed"
         /// A call the importer does not know, taken as taking no time.
         case instant = "taken as instant"
+        /// An entry point no procedure of the written scenario calls: its row is × in every column.
+        case uncalled = "never called"
     }
 
     public var kind: Kind

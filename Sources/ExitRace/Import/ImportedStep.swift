@@ -17,6 +17,8 @@ public struct ImportedStep: Equatable, Sendable {
     public var step: ProgramStep
     public var source: SwiftReference
     public var children: [[ImportedStep]]
+    /// A synchronous call written as a `call` with an empty completion (a save, a hand-off to a service).
+    public var isSynchronousCall = false
 
     /// A step without a body.
     init(_ step: ProgramStep, _ source: SwiftReference) {

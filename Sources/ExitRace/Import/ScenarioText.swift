@@ -1,24 +1,27 @@
 /// The scenario file an import writes: it extends `builtin:live-activity` (timing, lifecycle, the
-/// `Activity.end` call and the kill procedures), removes the built-in hooks and strategies, and
-/// adds one hook and one strategy ("your code") per entry point, each step noting its Swift.
+/// `Activity.end` call and the kill procedures), runs as a production app (not under the debugger
+/// the built-in one was measured with), removes the built-in hooks and strategies, and adds one
+/// hook and one strategy ("your code") per entry point, each step noting its Swift.
 struct ScenarioText {
     let text: String
 
-    init(name: String, sources: [String], hooks: [SwiftImport.Hook], newCalls: [(name: String, source: SwiftReference)],
-         queues: [(name: String, queue: ImportedQueue)] = [], actors: [String] = [], scenes: Bool = true, builtin: Scenario) {
+    init(name: String, sources: [String], hooks: [SwiftImport.Hook], newCalls: [ImportedCall],
+         queues: [(name: String, queue: ImportedQueue)] = [], actors: [(name: String, global: Bool)] = [], scenes: Bool = true,
+         builtin: Scenario) {
         var members: [(String, ImportJSON)] = [
             ("note", .string("\(SwiftImport.writtenByMarker) from \(sources.joined(separator: ", ")); see docs/import.md.")),
             ("extend", .string("builtin:\(DefaultScenario.name)")),
             ("name", .string(name)),
             ("title", .string("Your code: \(hooks.map(\.name).joined(separator: ", "))")),
         ]
-        if !scenes { members.append(("lifecycle", .object([("scenes", .bool(false))]))) }
+        var lifecycle: [(String, ImportJSON)] = [
+            ("note", .string(Self.productionNote)), ("debuggerAttached", .bool(false)),
+        ]
+        if !scenes { lifecycle.append(("scenes", .bool(false))) }
+        members.append(("lifecycle", .object(lifecycle)))
         if !newCalls.isEmpty {
             members.append(("systemCalls", .object(newCalls.map { call in
-                (call.name, .object([
-                    ("note", .string("used at \(call.source.place): \(call.source.code) — its cost is yours to set")),
-                    ("costMs", .number("1")),
-                ]))
+                (call.name, .object([("note", .string(call.note)), ("costMs", .number("1"))] + call.serviceMembers))
             })))
         }
         if !queues.isEmpty {
@@ -28,7 +31,9 @@ struct ScenarioText {
                 return (entry.name, .object(queue))
             })))
         }
-        if !actors.isEmpty { members.append(("actors", .object(actors.map { ($0, .object([])) }))) }
+        if !actors.isEmpty {
+            members.append(("actors", .object(actors.map { ($0.name, .object($0.global ? [("global", .bool(true))] : [])) })))
+        }
         var hookMembers: [(String, ImportJSON)] = builtin.hooks.filter { hook in !hooks.contains { $0.name == hook.name } }
             .map { ($0.name, .null) }
         hookMembers += hooks.map { hook in
@@ -53,13 +58,29 @@ struct ScenarioText {
         text = ImportJSON.object(members).text(indent: 0) + "\n"
     }
 
+    /// Why an imported scenario sets `debuggerAttached: false` over the built-in one's `true` (its
+    /// reference experiment ran under Xcode's debugger, which keeps a backgrounded app running).
+    static let productionNote = "modelled as a production app, launched from the home screen and not attached to a "
+        + "debugger, so it is suspended lifecycle.suspendAfterMs after entering the background unless it holds a "
+        + "background task (the built-in scenario it extends was measured under Xcode's debugger, which prevents "
+        + "suspension): --set lifecycle.debuggerAttached=true to compare with a run from Xcode"
+
     /// The strategy's `code`: where it is and its top-level statements, one line each.
     static func code(_ hook: SwiftImport.Hook) -> String {
         let entry = hook.entryPoint
-        let lines = hook.steps.map { $0.children.isEmpty ? $0.source.code : $0.source.code + " … }" }
+        let lines = hook.steps.map { step in
+            let code = step.source.code
+            return step.isSynchronousCall || step.children.isEmpty || !opensBrace(code) ? code : code + " … }"
+        }
         var code = "\(entry.file.path):\(entry.location.line) \(hook.name): " + lines.joined(separator: "; ")
         if code.count > 300 { code = String(code.prefix(299)) + "…" }
         return code
+    }
+
+    /// Whether a line opens more braces than it closes (`Task {`), so that its body goes on below;
+    /// `Task.detached { await Store.save() }` is whole on its line and gets no ` … }`.
+    static func opensBrace(_ line: String) -> Bool {
+        line.reduce(0) { depth, character in character == "{" ? depth + 1 : character == "}" ? depth - 1 : depth } > 0
     }
 
     /// Entry points the built-in procedures never deliver (they only swipe the app away) get a

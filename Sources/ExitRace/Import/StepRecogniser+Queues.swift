@@ -30,14 +30,14 @@ extension StepRecogniser {
         guard let (callee, arguments, trailing, _) = call(expr), case .member(let queue, let method) = callee.kind,
             ["async", "sync", "asyncAfter"].contains(method)
         else { return nil }
+        guard let closure = closure(arguments, trailing, label: trailing.isEmpty ? "execute" : nil) ?? closure(arguments, trailing)
+        else { return nil }  // `await Disk.sync()`: not a dispatch
         guard let target = dispatchTarget(queue, &translator) else {
             if variable(queue) == nil && !isDispatchQueueExpression(queue) { return nil }
             translator.note(.untranslated, expr.location, context, "\(StepTranslator.callName(callee)): a queue the importer "
                 + "cannot find (declare it with DispatchQueue(label:qos:attributes:) in the given files, or write it by hand)")
             return []
         }
-        guard let closure = closure(arguments, trailing, label: trailing.isEmpty ? "execute" : nil) ?? closure(arguments, trailing)
-        else { return nil }
         var inner = context
         inner.isAsync = false
         inner.assignedName = nil
@@ -49,13 +49,9 @@ extension StepRecogniser {
             let body = translator.translate(closure.body, inner)
             return [ImportedStep(source, children: [body]) { .dispatchSync(target, body: $0[0]) }]
         case "asyncAfter":
-            guard let given = argument("deadline", arguments) ?? argument("wallDeadline", arguments),
-                let nanoseconds = dispatchTimeout(given), let delay = duration(nanoseconds: nanoseconds)
-            else {
-                translator.note(.untranslated, expr.location, context, "asyncAfter: a deadline the importer cannot read (it "
-                    + "reads .now() + seconds or .now() + .seconds(n)): write the dispatch's afterMs by hand")
-                return []
-            }
+            let given = argument("deadline", arguments) ?? argument("wallDeadline", arguments)
+            let delay = given.flatMap(dispatchTimeout).flatMap { duration(nanoseconds: $0) }
+                ?? unreadPlaceholder(expr, context, &translator, what: "asyncAfter deadline", member: "afterMs")
             let body = translator.translate(closure.body, inner)
             return [ImportedStep(source, children: [body]) { .dispatchAfter(target, delay: delay, body: $0[0]) }]
         default:
@@ -89,15 +85,8 @@ extension StepRecogniser {
         case "enter": return [ImportedStep(.groupEnter(group), source)]
         case "leave": return [ImportedStep(.groupLeave(group), source)]
         case "wait":
-            var timeout: VirtualDuration?
-            if let given = argument("timeout", arguments) ?? arguments.first?.value {
-                guard let nanoseconds = dispatchTimeout(given), let duration = duration(nanoseconds: nanoseconds) else {
-                    translator.note(.untranslated, expr.location, context, "a group wait timeout the importer cannot read: "
-                        + "write the groupWait's timeoutMs by hand")
-                    return []
-                }
-                timeout = duration
-            }
+            let given = argument("timeout", arguments) ?? arguments.first?.value
+            let timeout = waitTimeout(given, expr, context, &translator)
             return [ImportedStep(.groupWait(group, timeout: timeout), source)]
         case "notify":
             guard let queue = argument("queue", arguments), let target = dispatchTarget(queue, &translator),

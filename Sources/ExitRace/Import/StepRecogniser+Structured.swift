@@ -14,6 +14,7 @@ extension StepRecogniser {
         }
         var inner = context
         inner.assignedName = nil
+        inner.atTaskBodyTop = false
         inner.taskGroup = closure.parameters.first ?? "group"
         let body = translator.translate(closure.body, inner)
         let throwing = function.contains("Throwing")
@@ -35,6 +36,8 @@ extension StepRecogniser {
             inner.assignedName = nil
             inner.taskGroup = nil
             inner.isolation = .none
+            inner.atTaskBodyTop = true
+            inner.inIsolatedCall = false
             let priority = argument("priority", arguments).flatMap(qos)
             let body = translator.translate(closure.body, inner)
             return [ImportedStep(translator.reference(expr.location, context), children: [body]) { .addTask(priority: priority, body: $0[0]) }]

@@ -10,7 +10,8 @@ package struct StepRecogniser: Sendable {
 
     package static let all: [StepRecogniser] = [
         taskSpawn, dispatch, dispatchGroup, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
-        threadSleep, taskSleep, mainActorRun, continuation, taskGroup, addTask, completionCall,
+        threadSleep, taskSleep, mainActorRun, continuation, taskGroup, addTask, taskCancel, checkCancellation, cancellationHandler,
+        backgroundTaskSubmit, backgroundTransfer, completionCall, synchronousSave,
     ]
 
     /// `await MainActor.run { body }`: the body, run where the task is (the scenario language has no
@@ -25,6 +26,7 @@ package struct StepRecogniser: Sendable {
         }
         var inner = context
         inner.assignedName = nil
+        inner.atTaskBodyTop = false
         return translator.translate(body.body, inner)
     }
 
@@ -42,6 +44,7 @@ package struct StepRecogniser: Sendable {
         var inner = context
         inner.assignedName = nil
         inner.isAsync = false
+        inner.atTaskBodyTop = false
         return translator.translate(body.body, inner)
     }
 
@@ -163,9 +166,17 @@ package struct StepRecogniser: Sendable {
         inner.assignedName = nil
         inner.taskGroup = nil
         inner.asyncLets = []
-        if closure.attributes.contains("@MainActor") {
+        inner.atTaskBodyTop = true
+        inner.inIsolatedCall = false
+        let marked = translator.codebase.isolation(attributes: closure.attributes)
+        if marked == .mainActor {
             isolation = .mainActor
             inner.isolation = .mainActor
+        } else if case .actor(let actor)? = marked {
+            // `Task { @MyGlobalActor in … }`
+            translator.useActor(actor)
+            isolation = .actor(actor)
+            inner.isolation = .actor(actor)
         } else if detached {
             inner.isolation = .none
         } else if context.isolation == .mainActor {
@@ -185,7 +196,10 @@ package struct StepRecogniser: Sendable {
             }
         }
         let body = translator.translate(closure.body, inner)
-        let spawn = TaskSpawn(isolation: detached ? .none : isolation, priority: priority, detached: detached)
+        var spawn = TaskSpawn(isolation: detached ? .none : isolation, priority: priority, detached: detached)
+        if let name = context.assignedName, translator.codebase.taskHandles.contains(name) {
+            spawn.name = name  // `let upload = Task { … }` with `upload.cancel()` or `upload.value` in the files
+        }
         return [ImportedStep(translator.reference(expr.location, context), children: [body]) { .spawnTask(spawn, body: $0[0]) }]
     }
 
@@ -200,16 +214,44 @@ package struct StepRecogniser: Sendable {
         guard let (callee, arguments, _, _) = call(expr), case .member(let receiver, "wait") = callee.kind,
             let name = variable(receiver), isSemaphore(name, context, translator)
         else { return nil }
-        var timeout: VirtualDuration?
-        if let given = argument("timeout", arguments) {
-            guard let nanoseconds = dispatchTimeout(given), let duration = duration(nanoseconds: nanoseconds) else {
-                translator.note(.untranslated, expr.location, context, "a wait timeout the importer cannot read "
-                    + "(it reads .now() + seconds or .now() + .seconds(n)): write the wait's timeoutMs by hand")
-                return []
-            }
-            timeout = duration
-        }
+        let timeout = waitTimeout(argument("timeout", arguments), expr, context, &translator)
         return [ImportedStep(.wait(semaphore: name, timeout: timeout), translator.reference(expr.location, context))]
+    }
+
+    /// The value an import writes for a wait's timeout (or a dispatch's delay) it cannot read: a
+    /// placeholder the summary names with its place, for the user to set in the written step.
+    static let unreadTimeoutPlaceholderMs: Int64 = 1000
+
+    /// A wait's `timeout:` (`nil`: none given, or `.distantFuture`). One the importer cannot read
+    /// (`.now() + someInterval`) keeps the wait, with a placeholder timeout named in a note.
+    static func waitTimeout(
+        _ given: SwiftExpr?, _ expr: SwiftExpr, _ context: StepTranslator.Context, _ translator: inout StepTranslator,
+        member: String = "timeoutMs"
+    ) -> VirtualDuration? {
+        guard let given, !isDistantFuture(given) else { return nil }
+        if let nanoseconds = dispatchTimeout(given), let read = duration(nanoseconds: nanoseconds) { return read }
+        return unreadPlaceholder(expr, context, &translator, what: "timeout", member: member)
+    }
+
+    /// The placeholder for a time the importer cannot read (it reads `.now() + seconds` and
+    /// `.now() + .seconds(n)`), with the note that says where to set it.
+    static func unreadPlaceholder(
+        _ expr: SwiftExpr, _ context: StepTranslator.Context, _ translator: inout StepTranslator,
+        what: String, member: String
+    ) -> VirtualDuration {
+        let place = translator.reference(expr.location, context).place
+        translator.note(.assumption, expr.location, context, "\(what) not read (the importer reads .now() + seconds or "
+            + ".now() + .seconds(n)): modelled as \(unreadTimeoutPlaceholderMs) ms; set it in the scenario, as the "
+            + "\(member) of the step whose source is \(place)")
+        return .ms(unreadTimeoutPlaceholderMs)
+    }
+
+    /// `.distantFuture`, `DispatchTime.distantFuture`: no timeout.
+    static func isDistantFuture(_ expr: SwiftExpr) -> Bool {
+        switch expr.kind {
+        case .implicitMember("distantFuture"), .member(_, "distantFuture"): true
+        default: false
+        }
     }
 
     /// `.now() + 2`, `DispatchTime.now() + .milliseconds(500)`, `.distantFuture` (no timeout is nil).

@@ -5,6 +5,14 @@ struct StepTranslator {
     /// How many calls deep the translator follows functions defined in the given files.
     static let maxCallDepth = 8
 
+    /// A closure bound to a name (a local, or a parameter of a followed function), with the file and
+    /// type it is written in (its `self` and its lines are theirs).
+    struct BoundClosure {
+        var closure: SwiftClosure
+        var file: SwiftFile
+        var typeName: String?
+    }
+
     /// Where the code being translated runs.
     struct Context {
         var file: SwiftFile
@@ -25,11 +33,23 @@ struct StepTranslator {
         var taskGroup: String?
         /// `async let` names declared so far in this body.
         var asyncLets: Set<String> = []
+        /// Directly in a task's body (not in a function it calls or a closure it passes): a `return`
+        /// here ends the task's body.
+        var atTaskBodyTop = false
+        /// In the body of an `isolatedCall` (a method of an actor, followed from a task).
+        var inIsolatedCall = false
+        /// Closures bound to local names (`let finish = { … }`): calling one runs its body here.
+        var localClosures: [String: BoundClosure] = [:]
+        /// Locals bound to a background `URLSession`'s upload or download task, not yet resumed.
+        var transferTasks: [String: (name: String, location: SwiftLocation)] = [:]
     }
 
     /// Flags polled by a `while !flag` loop that nothing in the entry point's code sets: such a loop
     /// is noted instead of translated (a `waitUntil` that nothing ends does not validate).
     var unsetFlags: Set<String> = []
+    /// Task handles that no task step of the entry point's code spawns: their `cancel()` and `.value`
+    /// are noted instead of translated (a `cancel` or `awaitTask` of no task does not validate).
+    var unspawnedTasks: Set<String> = []
     /// The app's own queues and actors the translated code uses, in first-use order.
     private(set) var usedQueues: [String] = []
     private(set) var usedActors: [String] = []
@@ -44,8 +64,8 @@ struct StepTranslator {
 
     let codebase: SwiftCodebase
     private(set) var notes: [ImportNote] = []
-    /// System calls the translated code awaits, in first-use order, with where they were first seen.
-    private(set) var calls: [(name: String, source: SwiftReference)] = []
+    /// System calls the translated code makes, in first-use order, with where they were first seen.
+    private(set) var calls: [ImportedCall] = []
 
     init(codebase: SwiftCodebase) { self.codebase = codebase }
 
@@ -61,8 +81,8 @@ struct StepTranslator {
         notes.append(ImportNote(kind: kind, file: context.file.path, line: location.line, column: location.column, message: message))
     }
 
-    mutating func recordCall(_ name: String, _ source: SwiftReference) {
-        if !calls.contains(where: { $0.name == name }) { calls.append((name, source)) }
+    mutating func recordCall(_ name: String, _ source: SwiftReference, kind: ImportedCall.Kind = .awaited) {
+        if !calls.contains(where: { $0.name == name }) { calls.append(ImportedCall(name: name, source: source, kind: kind)) }
     }
 
     // MARK: - Statements
@@ -101,6 +121,15 @@ struct StepTranslator {
                 }
                 return []
             }
+            if case .closure(let closure) = value.kind {
+                // `let finish = { … }`: run where it is called
+                context.localClosures[name] = BoundClosure(closure: closure, file: context.file, typeName: context.typeName)
+                return []
+            }
+            if let transfer = StepRecogniser.backgroundTransferTask(value, context, self) {
+                context.transferTasks[name] = (transfer, here)  // its `resume()` hands it to the system
+                return []
+            }
             var inner = context
             inner.assignedName = name
             return translate(value, inner)
@@ -122,6 +151,7 @@ struct StepTranslator {
             if let options = launchOptionsCondition(here, context) {
                 return translateLaunchOptionsIf(options, then, otherwise, here, context)
             }
+            if let steps = translateCancelledIf(conditions, then, otherwise, here, context) { return steps }
             let steps = conditions.flatMap { translate($0, context) }
             if !conditions.allSatisfy(Self.isAvailabilityCheck) {
                 note(.assumption, here, context, "if: the condition is taken as true"
@@ -129,9 +159,8 @@ struct StepTranslator {
                         + "condition on the app's state): write it as a variant by hand"))
             }
             return steps + translate(then, context)
-        case .guardStatement(let conditions, _):
-            note(.assumption, here, context, "guard: the condition is taken as true")
-            return conditions.flatMap { translate($0, context) }
+        case .guardStatement(let conditions, let otherwise):
+            return translateGuard(conditions, otherwise, here, context)
         case .switchStatement:
             note(.untranslated, here, context, "switch: write the case that runs by hand")
             return []
@@ -192,7 +221,10 @@ struct StepTranslator {
             }
             return operands.flatMap { translate($0, context) }
         case .call(let callee, let arguments, let trailing):
-            if let followed = follow(callee, expr.location, context) { return followed }
+            if case .name(let name) = callee.kind, let bound = context.localClosures[name] {
+                return translateLocalClosure(name, bound, expr.location, context)
+            }
+            if let followed = follow(callee, expr.location, context, closures: (arguments, trailing)) { return followed }
             let name = Self.callName(callee)
             if !Self.harmless.contains(name), !Self.isValueCall(callee) {
                 note(.instant, expr.location, context, "\(name)(…): a synchronous call the importer does not know, taken as "
@@ -221,11 +253,12 @@ struct StepTranslator {
         if let names = awaitedLets(core, context) {
             return names.map { ImportedStep(.awaitLet(name: $0), reference(location, context)) }
         }
-        guard case .call(let callee, _, _) = core.kind else {
+        if let steps = translateTaskValue(core, location, context) { return steps }
+        guard case .call(let callee, let arguments, let trailing) = core.kind else {
             note(.untranslated, location, context, "await of something that is not a call")
             return []
         }
-        if let followed = follow(callee, location, context) { return followed }
+        if let followed = follow(callee, location, context, closures: (arguments, trailing)) { return followed }
         guard context.isAsync else {
             note(.untranslated, location, context, "await outside a task body: the scenario's hooks are synchronous; "
                 + "put it in a task by hand")
@@ -238,7 +271,10 @@ struct StepTranslator {
     }
 
     /// Follows a call into a function defined in the given files; `nil` when it names none.
-    private mutating func follow(_ callee: SwiftExpr, _ location: SwiftLocation, _ context: Context) -> [ImportedStep]? {
+    private mutating func follow(
+        _ callee: SwiftExpr, _ location: SwiftLocation, _ context: Context,
+        closures: (arguments: [SwiftArgument], trailing: [SwiftClosure]) = ([], [])
+    ) -> [ImportedStep]? {
         let (base, name) = Self.splitCallee(callee)
         guard let name, let function = codebase.resolve(name: name, receiver: base.map(Self.chain) ?? [], callingType: context.typeName)
         else { return nil }
@@ -256,6 +292,9 @@ struct StepTranslator {
         inner.typeName = function.typeName
         inner.callStack.append(key)
         inner.assignedName = nil
+        inner.atTaskBodyTop = false
+        inner.localClosures = closureParameters(closures.arguments, closures.trailing, function.function, name, context)
+        inner.transferTasks = [:]
         if !context.isAsync || function.function.isAsync { inner.isolation = function.isolation }
         inner.taskGroup = nil
         inner.asyncLets = []
@@ -268,6 +307,7 @@ struct StepTranslator {
             useActor(actor)
             inner.isolation = function.isolation
             inner.isAsync = true
+            inner.inIsolatedCall = true
             let body = translate(function.function.body ?? [], inner)
             return [ImportedStep(reference(location, context), children: [body]) { .isolatedCall(actor: actor, body: $0[0]) }]
         }
@@ -319,6 +359,12 @@ struct StepTranslator {
         case .generic(let inner, _): return chain(inner)
         case .prefix(_, let inner): return chain(inner)
         case .implicitMember(let name): return [name]
+        case .tuple(let elements):
+            // `(UIApplication.shared.delegate as? AppDelegate)?.saveContext()`: the type cast to.
+            guard elements.count == 1, case .binary(let operands, let operators) = elements[0].value.kind,
+                let last = operators.last, last.hasPrefix("as"), case .name(let type) = operands[operands.count - 1].kind
+            else { return [] }
+            return [type]
         default: return []
         }
     }

@@ -37,6 +37,18 @@ public struct SwiftCodebase: Sendable {
     public private(set) var polledFlags: Set<String> = []
     /// The types declared in the files, by name, with their keyword (`actor`, `class`, …).
     public private(set) var typeKeywords: [String: String] = [:]
+    /// Global actors other than the main actor: types declared `@globalActor` in the files. Code
+    /// marked `@Name` (a type, a method, a closure) is isolated to that actor.
+    public private(set) var globalActors: Set<String> = []
+    /// Names a task handle is kept under and used by: assigned a `Task { … }` somewhere in the files,
+    /// and used by `name.cancel()` or `name.value` somewhere (the task step is then named so).
+    public var taskHandles: Set<String> { taskHandleUses.intersection(assignedTasks) }
+    private var taskHandleUses: Set<String> = []
+    private var assignedTasks: Set<String> = []
+    /// Names bound to `URLSessionConfiguration.background(withIdentifier:)`, and to a `URLSession` made
+    /// with one (also in a `lazy var session = { … }()`): its upload and download tasks outlive the app.
+    public private(set) var backgroundConfigurations: Set<String> = []
+    public private(set) var backgroundSessions: Set<String> = []
 
     /// Types whose conformance or superclass makes them main-actor isolated (UIKit and SwiftUI).
     static let mainActorSupertypes: Set<String> = [
@@ -47,14 +59,39 @@ public struct SwiftCodebase: Sendable {
     public init(files: [SwiftFile]) {
         self.files = files
         var typeIsolation: [String: Isolation] = [:]
+        for file in files { collectGlobalActors(file.declarations) }
         for file in files { collectTypeIsolation(file.declarations, into: &typeIsolation) }
         for file in files { collectTypeKeywords(file.declarations) }
         for file in files { index(file.declarations, typeName: nil, typeIsolation: nil, file: file, known: typeIsolation) }
     }
 
+    private mutating func collectGlobalActors(_ declarations: [SwiftDecl]) {
+        for case .type(let type) in declarations {
+            if type.attributes.contains("@globalActor"), type.keyword != "extension" { globalActors.insert(type.name) }
+            collectGlobalActors(type.members)
+        }
+    }
+
+    /// The isolation attributes name: `@MainActor`, or `@Name` of a global actor of the files.
+    package static func isolation(attributes: [String], globalActors: Set<String>) -> Isolation? {
+        for attribute in attributes {
+            if attribute == "@MainActor" { return .mainActor }
+            let name = String(attribute.dropFirst())
+            if globalActors.contains(name) { return .actor(name) }
+        }
+        return nil
+    }
+
+    /// The isolation an attribute of code gives it (`@MainActor`, `@Name` of a global actor), or `nil`.
+    public func isolation(attributes: [String]) -> Isolation? {
+        Self.isolation(attributes: attributes, globalActors: globalActors)
+    }
+
     private func collectTypeIsolation(_ declarations: [SwiftDecl], into table: inout [String: Isolation]) {
         for case .type(let type) in declarations {
-            if let isolation = Self.isolation(of: type, known: [:]), type.keyword != "extension" || table[type.name] == nil {
+            if let isolation = Self.isolation(of: type, known: [:], globalActors: globalActors),
+                type.keyword != "extension" || table[type.name] == nil
+            {
                 if type.keyword != "extension" || isolation != .none { table[type.name] = isolation }
             }
             collectTypeIsolation(type.members, into: &table)
@@ -62,8 +99,10 @@ public struct SwiftCodebase: Sendable {
     }
 
     /// A type's isolation from its own declaration; `nil` for an extension that says nothing.
-    package static func isolation(of type: SwiftTypeDecl, known: [String: Isolation]) -> Isolation? {
-        if type.attributes.contains("@MainActor") { return .mainActor }
+    package static func isolation(of type: SwiftTypeDecl, known: [String: Isolation], globalActors: Set<String> = [])
+        -> Isolation?
+    {
+        if let isolation = isolation(attributes: type.attributes, globalActors: globalActors) { return isolation }
         if type.keyword == "actor" { return .actor(type.name) }
         if type.inherits.contains(where: { mainActorSupertypes.contains($0) }) { return .mainActor }
         if type.keyword == "extension" { return known[type.name] }
@@ -76,16 +115,21 @@ public struct SwiftCodebase: Sendable {
         for declaration in declarations {
             switch declaration {
             case .type(let type):
-                let isolation = Self.isolation(of: type, known: known) ?? known[type.name] ?? .none
+                let isolation = Self.isolation(of: type, known: known, globalActors: globalActors) ?? known[type.name] ?? .none
                 index(type.members, typeName: type.name, typeIsolation: isolation, file: file, known: known)
             case .function(let function):
                 var isolation = typeIsolation ?? .none
-                if function.attributes.contains("@MainActor") { isolation = .mainActor }
+                if let marked = self.isolation(attributes: function.attributes) { isolation = marked }
                 if function.modifiers.contains("nonisolated") { isolation = .none }
                 functions.append(Function(function: function, typeName: typeName, isolation: isolation, file: file, order: functions.count))
                 collectSemaphores(function.body ?? [], file)
-            case .property(let name, let value, _):
+                let handles = Self.taskHandleUses(function.body ?? [])
+                taskHandleUses.formUnion(handles.used)
+                assignedTasks.formUnion(handles.assigned)
+            case .property(let name, let value, _, let type):
                 if let value { collectBinding(name, value, file) }
+                // `var appDelegate: AppDelegate!`: a variable of a type of the files.
+                if let type, typeKeywords[type] != nil, valueTypes[name] == nil { valueTypes[name] = type }
             }
         }
     }
@@ -125,6 +169,8 @@ public struct SwiftCodebase: Sendable {
     /// What a `let`/`var` holds: a semaphore, a group, a queue, or a value of a type of the files.
     private mutating func collectBinding(_ name: String, _ value: SwiftExpr, _ file: SwiftFile) {
         if Self.isSemaphoreCreation(value) { semaphoreNames.insert(name) }
+        if Self.isBackgroundConfiguration(value) { backgroundConfigurations.insert(name) }
+        if isBackgroundSession(value) { backgroundSessions.insert(name) }
         guard case .call(let callee, let arguments, _) = value.kind else {
             // `Store.shared`
             if case .member(let base, _) = value.kind, case .name(let type) = base.kind, typeKeywords[type] != nil,
@@ -134,7 +180,9 @@ public struct SwiftCodebase: Sendable {
             }
             return
         }
-        guard case .name(let type) = callee.kind else { return }
+        var typeCallee = callee
+        if case .member(let base, "init") = callee.kind { typeCallee = base }  // `DispatchQueue.init(label:)`
+        guard case .name(let type) = typeCallee.kind else { return }
         if type == "DispatchGroup" { groupNames.insert(name) }
         if type == "DispatchQueue", queues[name] == nil {
             let line = value.location.line - 1 < file.lines.count ? file.lines[value.location.line - 1] : ""
@@ -149,6 +197,34 @@ public struct SwiftCodebase: Sendable {
             let flag = StepRecogniser.variable(operand), body.count == 1
         else { return nil }
         return flag
+    }
+
+    /// `URLSessionConfiguration.background(withIdentifier:)` (or `.background(withIdentifier:)`).
+    static func isBackgroundConfiguration(_ expr: SwiftExpr) -> Bool {
+        guard case .call(let callee, let arguments, _) = expr.kind, arguments.first?.label == "withIdentifier" else { return false }
+        return StepTranslator.chain(callee).last == "background"
+    }
+
+    /// `URLSession(configuration: c, …)` with a background configuration, written in place or bound to
+    /// a name; or `{ …; return URLSession(…) }()`, whose locals are read first.
+    private mutating func isBackgroundSession(_ expr: SwiftExpr) -> Bool {
+        guard case .call(let callee, let arguments, _) = expr.kind else { return false }
+        if case .closure(let closure) = callee.kind, arguments.isEmpty {
+            for statement in closure.body {
+                switch statement.kind {
+                case .binding(let local, let value?):
+                    if Self.isBackgroundConfiguration(value) { backgroundConfigurations.insert(local) }
+                case .jump("return", let value?), .expression(let value):
+                    if isBackgroundSession(value) { return true }
+                default: break
+                }
+            }
+            return false
+        }
+        guard StepTranslator.chain(callee) == ["URLSession"], let configuration = StepRecogniser.argument("configuration", arguments)
+        else { return false }
+        if Self.isBackgroundConfiguration(configuration) { return true }
+        return StepRecogniser.variable(configuration).map(backgroundConfigurations.contains) ?? false
     }
 
     static func isSemaphoreCreation(_ expr: SwiftExpr) -> Bool {

@@ -23,7 +23,7 @@ public enum SwiftImport {
         public var hooks: [Hook]
         /// Awaited APIs that are not in the built-in scenario: each became a system call whose
         /// `costMs` is the user's to set.
-        public var newSystemCalls: [(name: String, source: SwiftReference)]
+        public var newSystemCalls: [ImportedCall]
         /// Everything not translated or translated with an assumption, by file and place.
         public var notes: [ImportNote]
 
@@ -35,16 +35,23 @@ public enum SwiftImport {
                 lines.append("  \(hook.name) → hook \"\(hook.name)\" (callback \(hook.entryPoint.callback)), "
                     + "strategy \"\(hook.strategy)\", \(count(hook.steps)) steps  [\(place)]")
             }
+            lines.append("lifecycle: " + Self.production)
             if !newSystemCalls.isEmpty {
                 lines.append("system calls whose cost is yours to set (systemCalls[\"NAME\"].costMs, now 1 ms):")
-                for call in newSystemCalls { lines.append("  \(call.name)  [\(call.source.place): \(call.source.code)]") }
+                for call in newSystemCalls {
+                    lines.append("  \(call.name)  [\(call.source.place): \(call.source.code)]" + call.summarySuffix)
+                }
             }
             if !notes.isEmpty {
-                lines.append("not translated, or translated with an assumption:")
+                lines.append("not translated, translated with an assumption, or never called:")
                 lines += notes.map { "  " + $0.description }
             }
             return lines.joined(separator: "\n") + "\n"
         }
+
+        /// What the summary says of the written lifecycle (ScenarioText.productionNote).
+        static let production = "modelled as a production app, not attached to a debugger: "
+            + "--set lifecycle.debuggerAttached=true to compare with a run from Xcode"
 
         private func count(_ steps: [ImportedStep]) -> Int {
             steps.reduce(0) { $0 + 1 + $1.children.reduce(0) { $0 + count($1) } }
@@ -97,12 +104,16 @@ public enum SwiftImport {
             let before = translator
             var steps = translator.translate(entry.body, context)
             let unset = StepTranslator.unsetFlags(steps.map(\.step))
-            if !unset.isEmpty {
-                // A `while !flag` loop whose flag this entry point never sets: translate again, noting it instead.
+            let unspawned = StepTranslator.unspawnedTasks(steps.map(\.step))
+            if !unset.isEmpty || !unspawned.isEmpty {
+                // A `while !flag` loop whose flag this entry point never sets, or a cancel or await of a
+                // task it never spawns: translate again, noting them instead.
                 translator = before
                 translator.unsetFlags = unset
+                translator.unspawnedTasks = unspawned
                 steps = translator.translate(entry.body, context)
                 translator.unsetFlags = []
+                translator.unspawnedTasks = []
             }
             var hookName = entry.name
             if hooks.contains(where: { $0.name == hookName }) { hookName += " (\(entry.file.path):\(entry.location.line))" }
@@ -125,14 +136,15 @@ public enum SwiftImport {
                     : " (synchronous code finishes before the callback returns)"
                 notes.append(ImportNote(
                     kind: .untranslated, file: at.file.path, line: at.location.line, column: at.location.column,
-                    message: "\(hook.name): no awaited call in its code, so nothing whose end the table could "
-                        + "measure; it is left out" + why))
+                    message: "\(hook.name): no awaited call, save or hand-off to the system in its code, so nothing "
+                        + "whose end the table could measure; it is left out" + why))
             }
         }
         guard !kept.isEmpty else {
             let found = hooks.isEmpty ? "no lifecycle entry point (delegate methods such as applicationWillTerminate, "
                 + "notification observers, .onChange(of: scenePhase))"
-                : "no entry point whose code awaits a call (\(hooks.map(\.name).joined(separator: ", ")))"
+                : "no entry point whose code awaits a call, saves or hands work to the system "
+                    + "(\(hooks.map(\.name).joined(separator: ", ")))"
             var diagnostics = [Diagnostic(
                 file: sources.map(\.path).joined(separator: ", "), path: "",
                 message: "expected lifecycle code to import, found \(found)")]
@@ -153,24 +165,43 @@ public enum SwiftImport {
         let queues = translator.usedQueues.compactMap { name in codebase.queues[name].map { (name, $0) } }
         let scenario = ScenarioText(
             name: name, sources: sources.map(\.path), hooks: kept, newCalls: newCalls, queues: queues,
-            actors: translator.usedActors, scenes: scenes, builtin: builtin)
-        try validate(scenario.text, name: name)
+            actors: translator.usedActors.map { ($0, codebase.globalActors.contains($0)) }, scenes: scenes, builtin: builtin)
+        let written = try validate(scenario.text, name: name)
+        notes += uncalledNotes(written, kept)
         return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted())
     }
 
     /// Decodes the written scenario as `run` will (extending the built-in one), so that an import
     /// never hands out a file that does not validate (a `--name` with a `/`, say).
-    static func validate(_ text: String, name: String) throws(InputError) {
+    @discardableResult
+    static func validate(_ text: String, name: String) throws(InputError) -> Scenario {
         let file = "\(name).json"
         let node = try ScenarioDecoder.parse(Array(text.utf8), file: file)
         let parent = try ScenarioLoader.document(path: ScenarioLoader.builtinPrefix + DefaultScenario.name, chain: [])
         let merged = parent.removingMember("name").removingMember("title").removingMember("sweeps")
             .merged(with: node.removingMember("extend"))
         do {
-            _ = try ResolvedScenario(document: merged, file: file).decode()
+            return try ResolvedScenario(document: merged, file: file).decode()
         } catch {
             throw InputError([Diagnostic(file: file, path: "", message: "the imported scenario does not validate:")]
                 + error.diagnostics)
+        }
+    }
+
+    /// A note at each imported entry point that no procedure of the written scenario calls (`run` says
+    /// so under the table): `applicationDidEnterBackground` in a scene-based app, say, which gets
+    /// `sceneDidEnterBackground` instead, even under the "home then swipe" procedure import adds.
+    static func uncalledNotes(_ scenario: Scenario, _ hooks: [Hook]) -> [ImportNote] {
+        scenario.hooks.compactMap { written in
+            guard let hook = hooks.first(where: { $0.name == written.name }),
+                scenario.uncalledHooks.contains(where: { $0.hook == written.name })
+            else { return nil }
+            let at = hook.entryPoint
+            return ImportNote(
+                kind: .uncalled, file: at.file.path, line: at.location.line, column: at.location.column,
+                message: "\(hook.name) (\(written.callbacks.joined(separator: " or "))): "
+                    + Scenario.whyUncalled(written, scenes: scenario.lifecycle.scenes)
+                    + "; its row is × in every column")
         }
     }
 

@@ -26,6 +26,10 @@ public struct SwiftLexer {
     public init(_ text: String) { self.init(Array(text.utf8)) }
 
     private mutating func run() {
+        // A script's shebang line (`#!/usr/bin/swift`), which Swift allows as the first line.
+        if bytes.starts(with: [UInt8(ascii: "#"), UInt8(ascii: "!")]) {
+            while let b = peek(), b != UInt8(ascii: "\n") { advance() }
+        }
         while index < bytes.count {
             let start = index, startLine = line, startColumn = index - lineStart + 1
             guard let kind = scanToken() else {

@@ -12,6 +12,8 @@ public struct SwiftParser {
     private var index = 0
     private var depth = 0
     private var problems: [SwiftSyntaxProblem] = []
+    /// The type the last `: Type` annotation skipped names, when it is a plain name (`AppDelegate!`).
+    private var annotatedType: String?
 
     /// Lexes and parses one file's bytes; `path` is only carried along for references.
     public static func parse(path: String, bytes: [UInt8]) -> SwiftFile {
@@ -253,10 +255,11 @@ public struct SwiftParser {
         let keyword = tokens[index]
         index += 1
         let name = boundName()
+        let type = annotatedType
         if at("=") {
             index += 1
             let value = parseExpression(trailingClosures: true)
-            return .property(name: name, value: value, location: SwiftLocation(keyword))
+            return .property(name: name, value: value, location: SwiftLocation(keyword), type: type)
         }
         if at("{"), current?.startsLine == false {
             let body = parseBlock()
@@ -264,13 +267,24 @@ public struct SwiftParser {
                 name: name, parameterLabels: [], attributes: attributes, modifiers: modifiers, isAsync: false,
                 body: body, location: SwiftLocation(keyword)))
         }
-        return .property(name: name, value: nil, location: SwiftLocation(keyword))
+        return .property(name: name, value: nil, location: SwiftLocation(keyword), type: type)
     }
 
-    /// Skips `: Type` up to `=`, `{`, the end of the line, or a closer.
+    /// Skips `: Type` up to `=`, `{`, the end of the line, or a closer; a plain `Name`, `Name!` or
+    /// `Name?` is kept in ``annotatedType``.
     private mutating func skipTypeAnnotation() {
+        annotatedType = nil
         guard at(":") else { return }
         index += 1
+        let start = index
+        if let token = current, token.kind == .identifier {
+            var next = peek(1)
+            if let mark = next, mark.text == "!" || mark.text == "?", !mark.followsSpace { next = peek(2) }
+            if next.map({ $0.startsLine || $0.isSymbol("=") || $0.isSymbol("{") || isCloser($0) }) ?? true {
+                annotatedType = token.text
+            }
+        }
+        index = start
         while let token = current, !token.isSymbol("="), !token.isSymbol("{"), !isCloser(token), !token.isSymbol(",") {
             if token.startsLine && !token.isSymbol(".") { break }
             skipBalanced()

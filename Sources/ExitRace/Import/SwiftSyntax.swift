@@ -32,8 +32,9 @@ public indirect enum SwiftDecl: Sendable {
     case type(SwiftTypeDecl)
     case function(SwiftFunction)
     /// `let`/`var` at type or file level with an initial value (a property that holds a closure or
-    /// a Combine subscription is read for entry points).
-    case property(name: String, value: SwiftExpr?, location: SwiftLocation)
+    /// a Combine subscription is read for entry points), and the type its annotation names when that
+    /// is a plain name (`var appDelegate: AppDelegate!`).
+    case property(name: String, value: SwiftExpr?, location: SwiftLocation, type: String?)
 }
 
 /// `class`, `struct`, `enum`, `actor`, `extension` or `protocol`.
