@@ -69,6 +69,7 @@ let package = Package(
         ),
         .testTarget(name: "ExitRaceCLITests", dependencies: ["ExitRace", "ExitRaceCLI"]),
         // The library as a dependency sees it: `import ExitRace` without `@testable`.
-        .testTarget(name: "ExitRaceLibraryTests", dependencies: ["ExitRace"]),
+        // Outside the package's access (`packageAccess: false`): it sees only `public`, as a real consumer does.
+        .testTarget(name: "ExitRaceLibraryTests", dependencies: ["ExitRace"], packageAccess: false),
     ]
 )
