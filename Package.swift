@@ -15,8 +15,9 @@ let layers: [(folder: String, below: [String])] = [
     ("Parameters", ["Model"]),
     ("Scenario", ["Parameters"]), ("Engine", ["Parameters"]),
     ("Experiment", ["Scenario", "Engine"]), ("Import", ["Scenario", "Engine"]),
-    ("Report", ["Experiment", "Import"]),
-    ("Explain", ["Report"]), ("Batch", ["Report"]), ("Benchmark", ["Report"]),
+    ("Explain", ["Experiment"]),
+    ("Report", ["Explain", "Import"]),
+    ("Batch", ["Report"]), ("Benchmark", ["Report"]),
 ]
 
 /// The files and folders of `Sources/ExitRace`: the layers' folders, `Version.swift` (the lowest layer's)

@@ -2,8 +2,8 @@
 ///
 /// A sentence, not a ``ResultTable/Verdict`` (the ○/△/× of a cell, which the sentence begins
 /// with): the two names are kept apart so that `Verdict` means one thing in the library.
-enum VerdictSentence {
-    static func sentence(_ trace: CellTrace) -> String {
+package enum VerdictSentence {
+    package static func sentence(_ trace: CellTrace) -> String {
         let outcome = trace.outcome
         let ms = CellExplanation.ms
         let death = outcome.death.map { "\($0.cause.phrase) at \(ms($0.at.nanoseconds))" }
