@@ -15,8 +15,9 @@ let layers: [(folder: String, below: [String])] = [
     ("Parameters", ["Model"]),
     ("Scenario", ["Parameters"]), ("Engine", ["Parameters"]),
     ("Experiment", ["Scenario", "Engine"]), ("Import", ["Scenario", "Engine"]),
-    ("Report", ["Experiment", "Import"]),
-    ("Explain", ["Report"]), ("Batch", ["Report"]), ("Benchmark", ["Report"]),
+    ("Explain", ["Experiment"]),
+    ("Report", ["Explain", "Import"]),
+    ("Batch", ["Report"]), ("Benchmark", ["Report"]),
 ]
 
 /// The files and folders of `Sources/ExitRace`: the layers' folders, `Version.swift` (the lowest layer's)
@@ -72,6 +73,7 @@ let package = Package(
         ),
         .testTarget(name: "ExitRaceCLITests", dependencies: ["ExitRace", "ExitRaceCLI"]),
         // The library as a dependency sees it: `import ExitRace` without `@testable`.
-        .testTarget(name: "ExitRaceLibraryTests", dependencies: ["ExitRace"]),
+        // Outside the package's access (`packageAccess: false`): it sees only `public`, as a real consumer does.
+        .testTarget(name: "ExitRaceLibraryTests", dependencies: ["ExitRace"], packageAccess: false),
     ]
 )

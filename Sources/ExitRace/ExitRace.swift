@@ -9,7 +9,7 @@
 @_exported import ExitRaceEngine
 @_exported import ExitRaceExperiment
 @_exported import ExitRaceImport
-@_exported import ExitRaceReport
 @_exported import ExitRaceExplain
+@_exported import ExitRaceReport
 @_exported import ExitRaceBatch
 @_exported import ExitRaceBenchmark

@@ -31,7 +31,10 @@ extension Tool {
             case let format:
                 try checkReportSize(grid, scenario)
                 let tolerance = try sweepTolerance(arguments)
-                let report = FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: tolerance).run(parallel: parallel)
+                let analysis = try reporting { () throws(InputError) in
+                    try FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: tolerance)
+                }
+                let report = analysis.run(parallel: parallel)
                 var wrote = ""
                 if let directory = arguments.value("--svg") {
                     try writePicture(report, grid, parallel, to: directory, protecting: inputs)

@@ -45,20 +45,14 @@ struct GettingStartedTests {
         #expect(page.contains("identity"))
     }
 
-    @Test("docs/library.md's trace row passes indices, the way the method takes them")
+    @Test("docs/library.md's trace row names the cell, the way the method takes it")
     func traceRowCompiles() throws {
         let simulator = Simulator(scenario: DefaultScenario.load())
-        // docs/library.md: trace
-        let s = simulator.scenario
-        let trace = simulator.trace(
-            hook: try s.hookIndex(named: "AppDelegate"), strategy: try s.strategyIndex(named: "Task"),
-            procedure: try s.procedureIndex(named: "foreground"))
-        // end
+        let trace = try simulator.trace(hook: "AppDelegate", strategy: "Task", procedure: "foreground")
         #expect(!CellExplanation(trace).renderText().isEmpty)
         let page = try Self.read("docs/library.md")
-        #expect(page.contains("`let s = simulator.scenario`, then `simulator.trace(hook: try s.hookIndex(named: \"AppDelegate\"), "
-            + "strategy: try s.strategyIndex(named: \"Task\"), procedure: try s.procedureIndex(named: \"foreground\"))`"))
-        #expect(!page.contains("`CellExplanation` from `simulator.trace(hook:strategy:procedure:)`"))
+        #expect(page.contains(
+            "`try simulator.trace(hook: \"AppDelegate\", strategy: \"Task\", procedure: \"foreground\")` → `CellTrace`"))
     }
 
     @Test("a slot that follows another prints what it follows, not its placeholder")

@@ -93,7 +93,7 @@ struct LibraryDocumentTests {
         var values = simulator.defaults
         for point in 0..<plan.pointCount {
             plan.fill(&values, point: point)
-            expected += simulator.table(values: values).cells.reduce(0) { $0 + $1.outcomes.filter(\.cleanupFinished).count }
+            expected += try simulator.table(values: values).cells.reduce(0) { $0 + $1.outcomes.filter(\.cleanupFinished).count }
         }
         #expect(count.finished == expected)
         #expect(count.finished > 0)

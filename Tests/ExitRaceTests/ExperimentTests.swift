@@ -44,7 +44,7 @@ struct ExperimentTests {
         for point in [0, 7, 19] {
             var values = simulator.defaults
             plan.fill(&values, point: point)
-            let table = simulator.table(values: values)
+            let table = try simulator.table(values: values)
             let expected = table.cells.flatMap { $0.outcomes.map(\.cleanupFinished) }
             let got = recorder.entries[(point * perPoint)..<((point + 1) * perPoint)]
             #expect(got.map(\.finished) == expected)

@@ -66,8 +66,9 @@ struct LayeringTests {
         "Parameters": 3,
         "Scenario": 4, "Engine": 4,
         "Experiment": 5, "Import": 5,
-        "Report": 6,
-        "Explain": 7, "Batch": 7, "Benchmark": 7,
+        "Explain": 6,
+        "Report": 7,
+        "Batch": 8, "Benchmark": 8,
     ]
 
     @Test("a layer depends only on layers below it, never on a sibling or a layer above")

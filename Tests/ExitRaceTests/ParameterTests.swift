@@ -54,7 +54,7 @@ struct ParameterTests {
             let argument = "\(slot.path)=\(ParameterSlot.format(value))"
             let reloaded = try ScenarioLoader.load(path: Self.path(name), overrides: [SettingOverride.parse(argument)])
             let viaFile = Simulator(scenario: reloaded).table().cells
-            let viaParameters = simulator.table(values: values).cells
+            let viaParameters = try simulator.table(values: values).cells
             let same = viaFile == viaParameters
             #expect(same, "\(name): --set \(argument); \(TestSample.replay)")
         }
@@ -63,7 +63,7 @@ struct ParameterTests {
     @Test("the scenario's own values give the table computed before any change")
     func defaultsAreTheScenario() throws {
         let simulator = Simulator(scenario: DefaultScenario.load())
-        #expect(simulator.table(values: simulator.defaults) == simulator.table())
+        #expect(try simulator.table(values: simulator.defaults) == simulator.table())
         #expect(try simulator.defaults.value(of: "timing.exitDurationMs") == 3)
         #expect(try simulator.defaults.value(of: #"systemCalls["Activity.end"].costMs"#) == 1)
     }
@@ -115,7 +115,7 @@ struct ParameterTests {
         #expect(simulator.table().cell(hook: hook, strategy: strategy).verdict == .never)
         var values = simulator.defaults
         try values.set("timing.exitDurationMs", to: 12)
-        #expect(simulator.table(values: values).cell(hook: hook, strategy: strategy).verdict == .always)
+        #expect(try simulator.table(values: values).cell(hook: hook, strategy: strategy).verdict == .always)
         // The vector is only an input: the next run with the defaults is as before.
         #expect(simulator.table().cell(hook: hook, strategy: strategy).verdict == .never)
     }
@@ -127,7 +127,7 @@ struct ParameterTests {
         var narrow = simulator.defaults
         try narrow.set("timing.cooperativePoolWidth", to: 1)
         try narrow.set("timing.dispatchPoolWidth", to: 1)
-        _ = simulator.table(values: narrow)
+        _ = try simulator.table(values: narrow)
         #expect(simulator.table() == before)
     }
 }

@@ -112,7 +112,7 @@ struct QueuesMeetActorsTests {
 
     @Test("the importer writes the actor and structured steps as the decoder reads them")
     func importedSpelling() throws {
-        func json(_ step: ProgramStep) -> ImportJSON {
+        func json(_ step: ProgramStep) -> OrderedJSON {
             .object(ImportedStep.members(of: step, children: step.nestedBodies.map { .array($0.map(json)) }))
         }
         let program: [ProgramStep] = [
@@ -128,7 +128,7 @@ struct QueuesMeetActorsTests {
             .groupEnter("g"), .groupLeave("g"), .groupWait("g", timeout: .ms(2)),
             .groupNotify("g", queue: .queue("io"), body: [.dispatchSync(.main, body: [])]),
         ]
-        let text = ImportJSON.array(program.map(json)).text(indent: 0)
+        let text = OrderedJSON.array(program.map(json)).text(indent: 0)
         let scenario = try ScenarioDecoder.decode(
             """
             {"actors": {"Store": {}}, "queues": {"io": {}}, "systemCalls": {"save": {"costMs": 1}}, "hooks": {"hook": {}},

@@ -37,7 +37,7 @@ struct SweepTests {
         let delivery = try defaults.value(of: #"systemCalls["Activity.end"].deliverAfterMs"#)
         let threshold = Int64(((latency + delivery) * 1_000_000).rounded())
         let grid = SweepGrid(axes: [try Self.axis("timing.exitDurationMs=0.1...100", steps: 37)])
-        let report = FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: 1).run()
+        let report = try FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: 1).run()
         let flips = try Self.segments(report, hook: "AppDelegate", strategy: "Task.detached")
         #expect(flips.map { report.stateText($0.finished) } == ["×", "○"])
         #expect(flips[0].to == threshold)
@@ -48,7 +48,7 @@ struct SweepTests {
     @Test("with the default tolerance, boundaries land on round values")
     func roundBoundaries() throws {
         let grid = SweepGrid(axes: [try Self.axis("timing.exitDurationMs=0.1...100", steps: 200, log: true)])
-        let report = FlipAnalysis(scenario: DefaultScenario.load(), grid: grid).run()
+        let report = try FlipAnalysis(scenario: DefaultScenario.load(), grid: grid).run()
         let text = FlipReportRenderer.text(report)
         #expect(text.contains("AppDelegate · Task.detached: × up to 11 ms, ○ from 11.001 ms"))
         #expect(text.contains("AppDelegate · Task: × up to 1.1 ms, △ background from 1.101 ms"))
@@ -61,7 +61,7 @@ struct SweepTests {
         let grid = SweepGrid(axes: [
             try Self.axis("timing.startLatencyMs.default=1,5,10,20"), try Self.axis("timing.exitDurationMs=1...30", steps: 30),
         ])
-        let analysis = FlipAnalysis(scenario: DefaultScenario.load(), grid: grid)
+        let analysis = try FlipAnalysis(scenario: DefaultScenario.load(), grid: grid)
         let parallel = analysis.run(parallel: true), serial = analysis.run(parallel: false)
         #expect(FlipReportRenderer.json(parallel) == FlipReportRenderer.json(serial))
         #expect(FlipReportRenderer.text(parallel) == FlipReportRenderer.text(serial))
@@ -208,7 +208,7 @@ struct SweepPictureTests {
         let space = ParameterSpace(scenario: scenario)
         let exit = try SweepAxis.parse("timing.exitDurationMs=1...20", steps: 20, logarithmic: false, space: space)
         let grid = SweepGrid(axes: [exit])
-        let report = FlipAnalysis(scenario: scenario, grid: grid).run(parallel: false)
+        let report = try FlipAnalysis(scenario: scenario, grid: grid).run(parallel: false)
         let points = SweepPoint.run(scenario: scenario, grid: grid, points: 0..<grid.pointCount, parallel: false)
         let strips = SweepSVG.render(report, points: points)
         #expect(strips.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
@@ -220,7 +220,7 @@ struct SweepPictureTests {
         let latency = try SweepAxis.parse("timing.startLatencyMs.default=1...5", steps: 5, logarithmic: false, space: space)
         let square = SweepGrid(axes: [latency, exit])
         let map = SweepSVG.render(
-            FlipAnalysis(scenario: scenario, grid: square).run(parallel: false),
+            try FlipAnalysis(scenario: scenario, grid: square).run(parallel: false),
             points: SweepPoint.run(scenario: scenario, grid: square, points: 0..<square.pointCount, parallel: false))
         // Every grid point of every cell is a square, plus a frame per cell and the legend's three.
         let cells = scenario.hooks.count * scenario.strategies.count

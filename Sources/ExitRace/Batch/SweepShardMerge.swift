@@ -18,7 +18,7 @@ public enum SweepShardMerge {
 
         /// The flip report, the grid's states taken from the points and every change pinned by bisection.
         public func report() -> FlipReport {
-            let analysis = FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: settings.toleranceNs)
+            let analysis = FlipAnalysis(checkedScenario: scenario, grid: grid, durationToleranceNs: settings.toleranceNs)
             return analysis.report(states: FlipAnalysis.states(of: points, procedures: scenario.procedures.count))
         }
     }

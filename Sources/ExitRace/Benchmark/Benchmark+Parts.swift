@@ -90,7 +90,7 @@ extension Benchmark {
                 for _ in 0..<50 {
                     point += 1
                     values[exit] = Int64(1 + point % 50) * 1_000_000
-                    _ = simulator.table(values: values)
+                    _ = simulator.table(checkedValues: values)
                 }
             },
             { for _ in 0..<50 { _ = simulator.table() } })

@@ -22,15 +22,15 @@ public struct CellTrace: Sendable {
     }
 
     /// The scenario the run belongs to.
-    public var scenario: Scenario
+    public package(set) var scenario: Scenario
     /// The row: an index into `scenario.hooks`.
-    public var hook: Int
+    public package(set) var hook: Int
     /// The column: an index into `scenario.strategies`.
-    public var strategy: Int
+    public package(set) var strategy: Int
     /// The kill procedure: an index into `scenario.procedures`.
-    public var procedure: Int
+    public package(set) var procedure: Int
     /// What happened, as `Simulator.run` reports it.
-    public var outcome: RunOutcome
+    public package(set) var outcome: RunOutcome
     /// Everything the engine did, in the order it did it, up to `limits.maxTraceRecords`.
     public var records: [TraceRecord]
     /// Whether the run did more than `limits.maxTraceRecords` records could hold: `records` stops

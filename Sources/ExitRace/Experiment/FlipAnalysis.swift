@@ -15,8 +15,22 @@ public struct FlipAnalysis {
     /// The largest number of procedures a state can name (a bit each).
     public static let maxProcedures = 64
 
-    /// A sweep of `scenario` over `grid`, changes of durations pinned to `durationToleranceNs`.
-    public init(scenario: Scenario, grid: SweepGrid, durationToleranceNs: Int64 = 1_000) {
+    /// A sweep of `scenario` over `grid`, changes of durations pinned to `durationToleranceNs`;
+    /// throws when the scenario has more than ``maxProcedures`` kill procedures.
+    public init(scenario: Scenario, grid: SweepGrid, durationToleranceNs: Int64 = 1_000) throws(InputError) {
+        guard scenario.procedures.count <= Self.maxProcedures else {
+            throw InputError([
+                Diagnostic(
+                    file: scenario.name, path: "procedures",
+                    message: "expected at most \(Self.maxProcedures) kill procedures to sweep, "
+                        + "found \(scenario.procedures.count)")
+            ])
+        }
+        self.init(checkedScenario: scenario, grid: grid, durationToleranceNs: durationToleranceNs)
+    }
+
+    /// A sweep of a scenario whose kill procedures were counted already (at most ``maxProcedures``).
+    package init(checkedScenario scenario: Scenario, grid: SweepGrid, durationToleranceNs: Int64 = 1_000) {
         precondition(scenario.procedures.count <= Self.maxProcedures)
         self.scenario = scenario
         self.grid = grid
@@ -149,7 +163,8 @@ extension FlipAnalysis {
             try? SweepAxis.parse($0, steps: sweep.steps, logarithmic: sweep.logarithmic, space: space)
         }
         precondition(axes.count == sweep.vary.count, "a sweep the decoder accepted does not parse")
-        let analysis = FlipAnalysis(scenario: scenario, grid: SweepGrid(axes: axes), durationToleranceNs: sweep.tolerance.nanoseconds)
+        let analysis = FlipAnalysis(
+            checkedScenario: scenario, grid: SweepGrid(axes: axes), durationToleranceNs: sweep.tolerance.nanoseconds)
         return analysis.run(parallel: false)
     }
 

@@ -25,10 +25,18 @@ extension ResultTable {
 }
 
 extension Simulator {
-    /// Simulates every cell with the scenario's own values, or with `values`.
-    public func table(values: ParameterValues? = nil) -> ResultTable {
+    /// Simulates every cell with the scenario's own values.
+    public func table() -> ResultTable { table(checkedValues: defaults) }
+
+    /// Simulates every cell with `values`; throws when they were made for another simulator.
+    public func table(values: ParameterValues) throws(InputError) -> ResultTable {
+        table(checkedValues: try checked(values) ?? defaults)
+    }
+
+    /// Simulates every cell with `values`, which belong to this simulator's ``parameters``.
+    package func table(checkedValues values: ParameterValues) -> ResultTable {
         var collector = ResultTable.Collector(scenario: scenario)
-        Experiment(simulator: self, plan: SinglePoint(values ?? defaults)).run(into: &collector)
+        Experiment(simulator: self, plan: SinglePoint(values)).run(into: &collector)
         return ResultTable(scenario: scenario, cells: collector.cells)
     }
 }

@@ -10,14 +10,3 @@ extension ResultTable {
         try cell(hook: hook, strategy: strategy).outcomes[try scenario.procedureIndex(named: procedure)]
     }
 }
-
-extension Simulator {
-    /// Simulates one cell under one procedure, each named as in the scenario file.
-    public func run(
-        hook: String, strategy: String, procedure: String, values: ParameterValues? = nil
-    ) throws(InputError) -> RunOutcome {
-        run(
-            hook: try scenario.hookIndex(named: hook), strategy: try scenario.strategyIndex(named: strategy),
-            procedure: try scenario.procedureIndex(named: procedure), values: values)
-    }
-}

@@ -4,11 +4,11 @@ public struct ResultTable: Equatable, Sendable {
     /// One hook running one strategy, under every kill procedure.
     public struct Cell: Equatable, Sendable {
         /// The row: an index into `scenario.hooks`.
-        public var hook: Int
+        public package(set) var hook: Int
         /// The column: an index into `scenario.strategies`.
-        public var strategy: Int
+        public package(set) var strategy: Int
         /// Indexed like the scenario's procedures.
-        public var outcomes: [RunOutcome]
+        public package(set) var outcomes: [RunOutcome]
 
         /// ○ when the cleanup finished under every procedure, △ under some, × under none.
         public var verdict: Verdict {
@@ -38,9 +38,9 @@ public struct ResultTable: Equatable, Sendable {
     public typealias Verdict = CellVerdict<Int>
 
     /// The scenario the table is of.
-    public var scenario: Scenario
+    public package(set) var scenario: Scenario
     /// Row-major: `cells[hook * strategies.count + strategy]`.
-    public var cells: [Cell]
+    public package(set) var cells: [Cell]
 
     /// The procedures (indices) under which the cell's cleanup won by less than
     /// `scenario.thinWin` (a tie included): thin wins, `[t]`.

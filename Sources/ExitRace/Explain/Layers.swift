@@ -1,2 +1,2 @@
 // The layers below this one, visible to every file of the module and to its users.
-@_exported import ExitRaceReport
+@_exported import ExitRaceExperiment

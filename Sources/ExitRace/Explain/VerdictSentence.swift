@@ -2,11 +2,11 @@
 ///
 /// A sentence, not a ``ResultTable/Verdict`` (the ○/△/× of a cell, which the sentence begins
 /// with): the two names are kept apart so that `Verdict` means one thing in the library.
-enum VerdictSentence {
+package enum VerdictSentence {
     /// `eventBudget` names what lowered the run's `limits.maxEvents` (`--max-events`), when the
     /// run was cut by a budget of the command rather than by the scenario's own limit: the
     /// sentence then says which to raise.
-    static func sentence(_ trace: CellTrace, eventBudget: String? = nil) -> String {
+    package static func sentence(_ trace: CellTrace, eventBudget: String? = nil) -> String {
         let outcome = trace.outcome
         let ms = CellExplanation.ms
         let death = outcome.death.map { "\($0.cause.phrase) at \(ms($0.at.nanoseconds))" }

@@ -22,9 +22,9 @@ public struct ImportedCall: Sendable {
 
     /// The entry's settings after `costMs`, each a placeholder the user sets: a service's run time,
     /// and a background task's allowance.
-    var serviceMembers: [(String, ImportJSON)] {
+    var serviceMembers: [(String, OrderedJSON)] {
         guard case .service(let service) = kind else { return [] }
-        var members: [(String, ImportJSON)] = [("service", .string(service.rawValue)), ("serviceRunMs", .number("1"))]
+        var members: [(String, OrderedJSON)] = [("service", .string(service.rawValue)), ("serviceRunMs", .number("1"))]
         if service == .backgroundTask { members.append(("serviceAllowanceMs", .number("30000"))) }
         return members
     }

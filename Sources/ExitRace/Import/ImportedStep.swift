@@ -35,18 +35,18 @@ public struct ImportedStep: Equatable, Sendable {
     }
 
     /// The step as a scenario file spells it, with the Swift it came from (`source`, `code`).
-    package var json: ImportJSON {
-        var members: [(String, ImportJSON)] = [("source", .string(source.place)), ("code", .string(source.code))]
+    package var json: OrderedJSON {
+        var members: [(String, OrderedJSON)] = [("source", .string(source.place)), ("code", .string(source.code))]
         members += Self.members(of: step, children: children.map { .array($0.map(\.json)) })
         return .object(members)
     }
 
     /// The `op` and members of a step; `bodies` are its nested bodies already written.
-    package static func members(of step: ProgramStep, children bodies: [ImportJSON]) -> [(String, ImportJSON)] {
-        func ms(_ duration: VirtualDuration) -> ImportJSON { .milliseconds(duration.nanoseconds) }
+    package static func members(of step: ProgramStep, children bodies: [OrderedJSON]) -> [(String, OrderedJSON)] {
+        func ms(_ duration: VirtualDuration) -> OrderedJSON { .milliseconds(duration.nanoseconds) }
         switch step {
         case .spawnTask(let spawn, _):
-            var members: [(String, ImportJSON)] = [("op", .string(spawn.detached ? "detached" : "task"))]
+            var members: [(String, OrderedJSON)] = [("op", .string(spawn.detached ? "detached" : "task"))]
             if let name = spawn.name { members.append(("name", .string(name))) }
             if let priority = spawn.priority { members.append(("priority", .string(priority.name))) }
             if !spawn.detached, spawn.isolation != TaskSpawn.defaultIsolation {
@@ -116,7 +116,7 @@ public struct ImportedStep: Equatable, Sendable {
     }
 
     /// The `queue` (and `qos` for a global queue) members naming a dispatch target.
-    static func queueMembers(_ target: DispatchTarget) -> [(String, ImportJSON)] {
+    static func queueMembers(_ target: DispatchTarget) -> [(String, OrderedJSON)] {
         switch target {
         case .main: [("queue", .string("main"))]
         case .global(let qos): [("queue", .string("global")), ("qos", .string(qos.name))]

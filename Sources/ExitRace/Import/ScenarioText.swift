@@ -8,13 +8,13 @@ struct ScenarioText {
     init(name: String, sources: [String], hooks: [SwiftImport.Hook], newCalls: [ImportedCall],
          queues: [(name: String, queue: ImportedQueue)] = [], actors: [(name: String, global: Bool)] = [], scenes: Bool = true,
          builtin: Scenario) {
-        var members: [(String, ImportJSON)] = [
+        var members: [(String, OrderedJSON)] = [
             ("note", .string("\(SwiftImport.writtenByMarker) from \(sources.joined(separator: ", ")); see docs/import.md.")),
             ("extend", .string("builtin:\(DefaultScenario.name)")),
             ("name", .string(name)),
             ("title", .string("Your code: \(hooks.map(\.name).joined(separator: ", "))")),
         ]
-        var lifecycle: [(String, ImportJSON)] = [
+        var lifecycle: [(String, OrderedJSON)] = [
             ("note", .string(Self.productionNote)), ("debuggerAttached", .bool(false)),
         ]
         if !scenes { lifecycle.append(("scenes", .bool(false))) }
@@ -26,7 +26,7 @@ struct ScenarioText {
         }
         if !queues.isEmpty {
             members.append(("queues", .object(queues.map { entry in
-                var queue: [(String, ImportJSON)] = [("qos", .string(entry.queue.qos.name))]
+                var queue: [(String, OrderedJSON)] = [("qos", .string(entry.queue.qos.name))]
                 if entry.queue.concurrent { queue.append(("attributes", .string("concurrent"))) }
                 return (entry.name, .object(queue))
             })))
@@ -34,7 +34,7 @@ struct ScenarioText {
         if !actors.isEmpty {
             members.append(("actors", .object(actors.map { ($0.name, .object($0.global ? [("global", .bool(true))] : [])) })))
         }
-        var hookMembers: [(String, ImportJSON)] = builtin.hooks.filter { hook in !hooks.contains { $0.name == hook.name } }
+        var hookMembers: [(String, OrderedJSON)] = builtin.hooks.filter { hook in !hooks.contains { $0.name == hook.name } }
             .map { ($0.name, .null) }
         hookMembers += hooks.map { hook in
             (hook.name, .object([
@@ -43,7 +43,7 @@ struct ScenarioText {
             ]))
         }
         members.append(("hooks", .object(hookMembers)))
-        var strategyMembers: [(String, ImportJSON)] = builtin.strategies.filter { strategy in
+        var strategyMembers: [(String, OrderedJSON)] = builtin.strategies.filter { strategy in
             !hooks.contains { $0.strategy == strategy.name }
         }.map { ($0.name, .null) }
         strategyMembers += hooks.map { hook in
@@ -55,7 +55,7 @@ struct ScenarioText {
         members.append(("strategies", .object(strategyMembers)))
         let extra = Self.extraProcedure(hooks)
         if !extra.isEmpty { members.append(("procedures", .object(extra))) }
-        text = ImportJSON.object(members).text(indent: 0) + "\n"
+        text = OrderedJSON.object(members).text(indent: 0) + "\n"
     }
 
     /// Why an imported scenario sets `debuggerAttached: false` over the built-in one's `true` (its
@@ -85,10 +85,10 @@ struct ScenarioText {
 
     /// Entry points the built-in procedures never deliver (they only swipe the app away) get a
     /// procedure that does: home screen, then swiped away from the app switcher.
-    static func extraProcedure(_ hooks: [SwiftImport.Hook]) -> [(String, ImportJSON)] {
+    static func extraProcedure(_ hooks: [SwiftImport.Hook]) -> [(String, OrderedJSON)] {
         guard hooks.contains(where: { !SwiftImport.terminationCallbacks.contains($0.entryPoint.callback) }) else { return [] }
-        func action(_ name: String) -> ImportJSON { .object([("op", .string("action")), ("action", .string(name))]) }
-        let wait = ImportJSON.object([
+        func action(_ name: String) -> OrderedJSON { .object([("op", .string("action")), ("action", .string(name))]) }
+        let wait = OrderedJSON.object([
             ("op", .string("delay")), ("ms", .number("1000")),
             ("note", .string("an assumption: how long the app is in the background before it is swiped away; "
                 + "vary it with --vary 'procedures[\"home then swipe\"].steps[1].ms=0...10000'")),

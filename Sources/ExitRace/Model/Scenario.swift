@@ -10,9 +10,9 @@
 public struct Scenario: Equatable, Sendable {
     /// The scenario's name, e.g. `live-activity`: it names the result files and starts every drift
     /// line, so it must be unique in a batch. A file that states none is named after the file.
-    public var name: String
+    public package(set) var name: String
     /// A one-line description, printed after the name above the table.
-    public var title: String
+    public package(set) var title: String
     /// Start latencies, pool widths and how long `exit` takes.
     public var timing: Timing
     /// Timing and watchdog budgets of the lifecycle, for procedures written as actions.
@@ -26,12 +26,12 @@ public struct Scenario: Equatable, Sendable {
     /// The async system operations strategies may `call`, in file order.
     public var systemCalls: [SystemCall]
     /// The rows of the table, in file order.
-    public var hooks: [Hook]
+    public package(set) var hooks: [Hook]
     /// The columns of the table, in file order.
-    public var strategies: [Strategy]
+    public package(set) var strategies: [Strategy]
     /// The kill procedures every cell runs under, in file order; a cell is ○ only if it wins
     /// under all of them.
-    public var procedures: [KillProcedure]
+    public package(set) var procedures: [KillProcedure]
     /// Sweeps whose flip reports go with the scenario's results (none unless the file names some).
     public var sweeps: [SweepSpec] = []
     /// Settings whose values are drawn from a distribution, in file order (none unless the file
@@ -49,7 +49,7 @@ public struct Scenario: Equatable, Sendable {
 
     /// A win whose margin is below this is flagged as thin (`[t]`): timings within their
     /// uncertainty could flip it. Reporting only; runs do not read it.
-    public var thinWin: VirtualDuration = Scenario.defaultThinWin
+    public package(set) var thinWin: VirtualDuration = Scenario.defaultThinWin
     /// 3 ms, the assumed duration of `exit`: a cleanup that beats the process's death by less than
     /// the time `exit` itself takes is racing `exit`, and the exit duration and start latencies
     /// of a release build are not measured (wins a semaphore wait guarantees have larger margins).
@@ -237,11 +237,11 @@ public struct SystemCall: Equatable, Sendable {
 public struct Hook: Equatable, Sendable {
     /// The row's name; by default also the one callback the strategy runs in
     /// (e.g. `applicationWillTerminate`).
-    public var name: String
+    public package(set) var name: String
     /// The row label (e.g. `AppDelegate`).
-    public var label: String
+    public package(set) var label: String
     /// The callbacks the strategy runs in, each time one is delivered.
-    public var callbacks: [String]
+    public package(set) var callbacks: [String]
 
     /// A `nil` label is the name; `nil` callbacks are the one callback of that name.
     public init(name: String, label: String?, callbacks: [String]? = nil) {
@@ -254,9 +254,9 @@ public struct Hook: Equatable, Sendable {
 /// A cleanup strategy: a column of the table.
 public struct Strategy: Equatable, Sendable {
     /// The column heading and the name lookups use, e.g. `Task.detached + semaphore`.
-    public var name: String
+    public package(set) var name: String
     /// The Swift the strategy stands for, for documentation and reports.
-    public var code: String
+    public package(set) var code: String
     /// What the strategy does, run on the main thread inside each of the hook's callbacks.
     public var program: [ProgramStep]
     /// Where each step came from in the app's Swift (``StepSource``), indexed by the step's place in
@@ -330,9 +330,9 @@ public struct KillProcedure: Equatable, Sendable {
     }
 
     /// The procedure's name, e.g. `foreground`, which lookups and result files use.
-    public var name: String
+    public package(set) var name: String
     /// A description for tables and reports, e.g. `foreground kill: swiped away …`; by default the name.
-    public var label: String
+    public package(set) var label: String
     /// The script, in order; actions expand into turns when the run reaches them, from the state
     /// the app is in then.
     public var steps: [Step]

@@ -1,3 +1,3 @@
 // The layers below this one, visible to every file of the module and to its users.
-@_exported import ExitRaceExperiment
+@_exported import ExitRaceExplain
 @_exported import ExitRaceImport

@@ -40,7 +40,7 @@ package enum TimeFormatting {
 
     /// For long spans: milliseconds below 10 s, seconds below a minute (`26.901 s`), then
     /// `h:mm:ss.mmm` (`8:00:00.011`).
-    static func human(_ nanoseconds: Int64) -> String {
+    package static func human(_ nanoseconds: Int64) -> String {
         let magnitude = abs(nanoseconds)
         if magnitude < 10_000_000_000 { return milliseconds(nanoseconds) }
         let sign = nanoseconds < 0 ? "-" : ""
@@ -61,7 +61,7 @@ package enum TimeFormatting {
         return "\(sign)\(hours):\(pad(minutes, 2)):\(pad(seconds, 2)).\(pad(millis % 1_000, 3))"
     }
 
-    static func human(_ instant: VirtualInstant) -> String { human(instant.nanoseconds) }
+    package static func human(_ instant: VirtualInstant) -> String { human(instant.nanoseconds) }
 }
 
 extension TimeFormatting {
