@@ -3,7 +3,7 @@
 extension Agreement {
     /// `agree     01-name  (citation)` per report, each disagreement or missing feature indented
     /// under it, then the total.
-    public var text: String {
+    package var text: String {
         var lines: [String] = []
         for entry in entries {
             lines.append("\(entry.verdict.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0))\(entry.name)  (\(entry.citation))")
@@ -14,13 +14,13 @@ extension Agreement {
     }
 
     /// `agrees with 12 of 16 public reports (2 disagree, 2 cannot be expressed yet)`.
-    public var summary: String {
+    package var summary: String {
         "agrees with \(count(.agree)) of \(entries.count) public reports (\(count(.disagree)) disagree, "
             + "\(count(.cannotExpress)) cannot be expressed yet)"
     }
 
     /// The canonical JSON of the verdicts: counts, and per report its name, citation, verdict and details.
-    public var json: String {
+    package var json: String {
         let reports = entries.map { entry -> CanonicalJSON in
             .object([
                 "name": .string(entry.name), "source": .string(entry.citation),
@@ -36,7 +36,7 @@ extension Agreement {
 
     /// The reports that agree in the committed verdicts of file `path` (as ``json`` writes them)
     /// and no longer do now, each in words; empty when none regressed.
-    public func regressions(committedFile path: String) throws(InputError) -> [String] {
+    package func regressions(committedFile path: String) throws(InputError) -> [String] {
         let committed = try Self.committedVerdicts(file: path)
         var lines: [String] = []
         for (name, verdict) in committed where verdict == Verdict.agree.rawValue {

@@ -7,36 +7,36 @@ import Foundation
 /// A report agrees when every observed cell is predicted exactly (the same procedures finish);
 /// it disagrees when one is not; it cannot be expressed when its observation says what the model
 /// lacks. Nothing here can be set per report: the verdict comes from the scenario alone.
-public struct Agreement: Equatable, Sendable {
+package struct Agreement: Equatable, Sendable {
     /// What became of one report.
-    public enum Verdict: String, Equatable, Sendable {
+    package enum Verdict: String, Equatable, Sendable {
         case agree
         case disagree
         case cannotExpress = "cannot express"
     }
 
     /// One report's verdict, with why when it is not agreement.
-    public struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
         /// The report's name (its directory).
-        public var name: String
+        package var name: String
         /// Where the report can be read.
-        public var citation: String
+        package var citation: String
         /// Agree, disagree or cannot express.
-        public var verdict: Verdict
+        package var verdict: Verdict
         /// The cells that disagree (`AppDelegate · Task: observed ○, predicted ×`), or the missing
         /// feature; empty when the report agrees.
-        public var details: [String]
+        package var details: [String]
     }
 
     /// Every report, in name order.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// How many reports have `verdict`.
-    public func count(_ verdict: Verdict) -> Int { entries.filter { $0.verdict == verdict }.count }
+    package func count(_ verdict: Verdict) -> Int { entries.filter { $0.verdict == verdict }.count }
 
     /// Reads every report in `directory` (each subdirectory holding `observed.json`) and compares
     /// it with the simulation; every problem in any report is reported together.
-    public static func evaluate(directory: String) throws(InputError) -> Agreement {
+    package static func evaluate(directory: String) throws(InputError) -> Agreement {
         var diagnostics: [Diagnostic] = []
         var entries: [Entry] = []
         for report in try reportDirectories(directory) {
@@ -70,7 +70,7 @@ public struct Agreement: Equatable, Sendable {
     }
 
     /// One report's verdict.
-    public static func evaluate(_ report: PublicReport) throws(InputError) -> Entry {
+    package static func evaluate(_ report: PublicReport) throws(InputError) -> Entry {
         var entry = Entry(name: report.name, citation: report.source.citation, verdict: .agree, details: [])
         if let missing = report.cannotExpress {
             entry.verdict = .cannotExpress

@@ -4,24 +4,24 @@ import Foundation
 /// Runs many scenarios, in parallel across the cores, and renders each one's result files. The
 /// output depends only on the inputs: results come back in input order, and each scenario is
 /// simulated by its own simulator, so a parallel batch gives the same bytes as a serial one.
-public enum BatchRunner {
+package enum BatchRunner {
     /// One scenario's results, ready to be written as `<name>.md` and `<name>.json`.
-    public struct Result: Equatable, Sendable {
+    package struct Result: Equatable, Sendable {
         /// The scenario's name, which names both files: `<name>.md` and `<name>.json`.
-        public var name: String
+        package var name: String
         /// The Markdown table, as `exitrace run --format md` prints it.
-        public var markdown: String
+        package var markdown: String
         /// The canonical JSON, as `exitrace run --format json` prints it: what `exitrace check` compares.
-        public var json: String
+        package var json: String
     }
 
     /// How a batch samples each scenario: `nil` for one run per cell (as a scenario without
     /// distributions always was), else the replications and seed of a ``SampledExperiment``.
-    public typealias SamplingChoice = @Sendable (Scenario) -> SamplingSettings?
+    package typealias SamplingChoice = @Sendable (Scenario) -> SamplingSettings?
 
     /// The default choice: a scenario with distributions is sampled as its `sampling` section
     /// says, any other runs once per cell.
-    public static let samplingOfScenario: SamplingChoice = { $0.isUncertain ? $0.sampling : nil }
+    package static let samplingOfScenario: SamplingChoice = { $0.isUncertain ? $0.sampling : nil }
 
     /// Simulates one scenario, and its sweeps if it has any, and renders its results; with
     /// `sampling`, the files hold the scenario's rate table instead (its sweeps, which use the
@@ -29,7 +29,7 @@ public enum BatchRunner {
     /// With `exploration`, a table of single runs also has its cells' schedules explored (`[o]`
     /// marks, races and an `"exploration"` member); a sampled table is never explored.
     /// `replayOptions`: as ``RateTable/replayOptions``, the options a replay must repeat.
-    public static func result(
+    package static func result(
         for scenario: Scenario, sampling: SamplingSettings? = nil, exploration limits: ExplorationLimits? = nil,
         replayOptions: [String] = []
     ) -> Result {
@@ -48,13 +48,13 @@ public enum BatchRunner {
     }
 
     /// How a batch explores each scenario's schedules: `nil` for not at all (the default).
-    public typealias ExplorationChoice = @Sendable (Scenario) -> ExplorationLimits?
+    package typealias ExplorationChoice = @Sendable (Scenario) -> ExplorationLimits?
 
     /// Simulates every scenario; `parallel: false` runs them one after another (for comparison).
     /// `sampling` says which scenarios are sampled and how (by default those with distributions,
     /// as their files say). `progress` is called after each scenario with the number done so far.
     /// `replayOptions`: as in ``result(for:sampling:exploration:replayOptions:)``.
-    public static func run(
+    package static func run(
         _ scenarios: [Scenario], parallel: Bool = true, sampling: SamplingChoice = samplingOfScenario,
         exploration: ExplorationChoice = { _ in nil }, replayOptions: [String] = [], progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> [Result] {
@@ -69,7 +69,7 @@ public enum BatchRunner {
     }
 
     /// Scenario names must be unique in a batch: they name the result files.
-    public static func checkUniqueNames(_ scenarios: [(file: String, name: String)]) throws(InputError) {
+    package static func checkUniqueNames(_ scenarios: [(file: String, name: String)]) throws(InputError) {
         var seen: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         for (file, name) in scenarios {

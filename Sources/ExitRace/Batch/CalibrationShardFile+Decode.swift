@@ -1,13 +1,13 @@
 extension CalibrationShardFile {
     /// Reads the calibration shard file at `path`: every problem names the file, the place and
     /// what was expected and found.
-    public static func read(path: String) throws(InputError) -> CalibrationShardFile {
+    package static func read(path: String) throws(InputError) -> CalibrationShardFile {
         try decode(try InputFile.read(path, what: "a shard file"), file: path)
     }
 
     /// Decodes a calibration shard file's bytes; `file` names it in diagnostics. The tally's
     /// sizes are checked against the scenario and the measured table it carries.
-    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> CalibrationShardFile {
+    package static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> CalibrationShardFile {
         let root = try JSONDocument.parse(bytes, file: file)
         let log = DiagnosticLog()
         func fail() -> InputError { InputError(log.diagnostics) }
@@ -51,7 +51,7 @@ extension CalibrationShardFile {
     }
 
     /// The calibration the shard is part of.
-    public static func calibration(
+    package static func calibration(
         scenario resolved: ResolvedScenario, measuredFile: String, measuredText: String, samples: Int, seed: UInt64, tolerance: Int
     ) throws(InputError) -> Calibration {
         let scenario = try resolved.decode()

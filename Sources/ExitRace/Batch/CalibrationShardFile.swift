@@ -5,42 +5,42 @@
 ///
 /// Sets run in words of 64: shard `i` of `n` runs the words `(i-1)·W/n ..< i·W/n` of the `W` words
 /// of the calibration's sets, so the shards' tallies add up, in order, to the unsharded tally.
-public struct CalibrationShardFile: Sendable {
+package struct CalibrationShardFile: Sendable {
     /// The version of the calibration shard file format this tool writes and reads.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
     /// The value of the file's `kind` member.
-    public static let kind = "calibrate"
+    package static let kind = "calibrate"
 
     /// The version of the tool that ran the shard.
-    public var toolVersion: String
+    package var toolVersion: String
     /// The scenario as it was calibrated.
-    public var scenario: ResolvedScenario
+    package var scenario: ResolvedScenario
     /// The measured table's file name, as given.
-    public var measuredFile: String
+    package var measuredFile: String
     /// The measured table's text.
-    public var measuredText: String
+    package var measuredText: String
     /// How many sets the whole calibration draws.
-    public var samples: Int
+    package var samples: Int
     /// The seed of the sequence.
-    public var seed: UInt64
+    package var seed: UInt64
     /// How many measured cells an accepted set may miss.
-    public var tolerance: Int
+    package var tolerance: Int
     /// Which part of the sets this file holds.
-    public var shard: ShardSpec
+    package var shard: ShardSpec
     /// The tally of the shard's sets.
-    public var tally: CalibrationTally
+    package var tally: CalibrationTally
 
     /// The sets shard `shard` of a calibration of `samples` sets runs: whole words of 64.
-    public static func sets(of shard: ShardSpec, samples: Int) -> Range<Int> {
+    package static func sets(of shard: ShardSpec, samples: Int) -> Range<Int> {
         let words = shard.replications(of: (samples + Calibration.chunkSize - 1) / Calibration.chunkSize)
         return Swift.min(samples, words.lowerBound * Calibration.chunkSize)..<Swift.min(samples, words.upperBound * Calibration.chunkSize)
     }
 
     /// The shard's sets.
-    public var range: Range<Int> { Self.sets(of: shard, samples: samples) }
+    package var range: Range<Int> { Self.sets(of: shard, samples: samples) }
 
     /// Runs shard `shard` of `calibration`, of `scenario` against the measured table `measuredText`.
-    public static func run(
+    package static func run(
         _ calibration: Calibration, scenario: ResolvedScenario, measuredFile: String, measuredText: String, shard: ShardSpec,
         parallel: Bool = true
     ) -> CalibrationShardFile {
@@ -52,7 +52,7 @@ public struct CalibrationShardFile: Sendable {
     }
 
     /// The file's text: canonical JSON, the same bytes for the same shard.
-    public func serialized() -> String {
+    package func serialized() -> String {
         CanonicalJSON.object([
             "kind": .string(Self.kind),
             "calibrationShardFormatVersion": .integer(Int64(Self.formatVersion)),
@@ -103,7 +103,7 @@ public struct CalibrationShardFile: Sendable {
 
 extension Calibration {
     /// The tally of the sets `range` (starting on a word of 64), on every core unless `parallel` is false.
-    public func tally(of range: Range<Int>, parallel: Bool = true) -> CalibrationTally {
+    package func tally(of range: Range<Int>, parallel: Bool = true) -> CalibrationTally {
         precondition(range.lowerBound % Self.chunkSize == 0, "a shard starts on a word of 64 sets")
         var tally = emptyTally()
         let firstChunk = range.lowerBound / Self.chunkSize
@@ -119,7 +119,7 @@ extension Calibration {
 
 extension CalibrationShardFile {
     /// The text of the measured table at `path`, as a shard file carries it.
-    public static func measuredText(path: String) throws(InputError) -> String {
+    package static func measuredText(path: String) throws(InputError) -> String {
         String(decoding: try InputFile.read(path, what: "a measured table"), as: UTF8.self)
     }
 }

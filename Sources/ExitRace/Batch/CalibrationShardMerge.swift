@@ -4,9 +4,9 @@
 /// Shards must come from the same tool, scenario (fingerprint), measured table, `--samples`,
 /// `--seed` and `--tolerance`, and must cover every set exactly once; anything else is refused
 /// with a diagnostic naming the file.
-public enum CalibrationShardMerge {
+package enum CalibrationShardMerge {
     /// The merged calibration result, with the measured table it was calibrated against.
-    public static func merge(
+    package static func merge(
         _ shards: [(file: String, shard: CalibrationShardFile)]
     ) throws(InputError) -> (result: CalibrationResult, measured: MeasuredTable) {
         let reference = try CalibrationShardFile.checkedReference(shards) { part, first in

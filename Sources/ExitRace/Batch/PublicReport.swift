@@ -15,44 +15,44 @@ import Foundation
 /// so is the top-level `os` (write "not stated" when the report does not say). A report whose
 /// setup needs something the model cannot express yet says so in `cannotExpress` (the missing
 /// feature, in words); its `scenario.json` may then be absent, and it is never run.
-public struct PublicReport: Equatable, Sendable {
+package struct PublicReport: Equatable, Sendable {
     /// Where a report comes from, quoted.
-    public struct Source: Equatable, Sendable {
+    package struct Source: Equatable, Sendable {
         /// The page's address, when the report is a page.
-        public var url: String?
+        package var url: String?
         /// `owner/name`, when the report is a repository's issue, code or commit.
-        public var repository: String?
+        package var repository: String?
         /// The commit the quoted code or message is at.
-        public var commit: String?
+        package var commit: String?
         /// When the report was written (as the source dates it).
-        public var date: String
+        package var date: String
         /// The sentence stating the observation, verbatim.
-        public var quote: String
+        package var quote: String
 
         /// The URL, or `owner/name@commit`.
-        public var citation: String { url ?? "\(repository ?? "?")@\(commit ?? "?")" }
+        package var citation: String { url ?? "\(repository ?? "?")@\(commit ?? "?")" }
     }
 
     /// The report's name: its directory's name.
-    public var name: String
+    package var name: String
     /// What the report observed, cell by cell.
-    public var observed: MeasuredTable
+    package var observed: MeasuredTable
     /// Where it comes from.
-    public var source: Source
+    package var source: Source
     /// Why the model cannot express the report's setup yet (the missing feature), if it cannot.
-    public var cannotExpress: String?
+    package var cannotExpress: String?
     /// The report's setup as a scenario file; `nil` only when it cannot be expressed.
-    public var scenarioFile: String?
+    package var scenarioFile: String?
 
     /// The file holding the observation, in a report's directory.
-    public static let observationFile = "observed.json"
+    package static let observationFile = "observed.json"
     /// The file holding the setup, in a report's directory.
-    public static let scenarioFileName = "scenario.json"
+    package static let scenarioFileName = "scenario.json"
     static let extraMembers = ["source", "cannotExpress"]
     static let sourceMembers = ["url", "repository", "commit", "date", "quote"]
 
     /// Reads the report in `directory`.
-    public static func load(directory: String) throws(InputError) -> PublicReport {
+    package static func load(directory: String) throws(InputError) -> PublicReport {
         let file = (directory as NSString).appendingPathComponent(observationFile)
         let root = try JSONDocument.parse(try InputFile.read(file, what: "a report's observation"), file: file)
         let log = DiagnosticLog()

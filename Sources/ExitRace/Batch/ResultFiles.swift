@@ -4,14 +4,14 @@ import Foundation
 ///
 /// `exitrace batch` writes these files and `exitrace check` reads them back; both name them here,
 /// so the two can never disagree on the scheme.
-public struct ResultFiles: Equatable, Sendable {
+package struct ResultFiles: Equatable, Sendable {
     /// The Markdown table, for people.
-    public var markdown: String
+    package var markdown: String
     /// The canonical JSON, which comparisons read.
-    public var json: String
+    package var json: String
 
     /// The files of the scenario called `name` in `directory`.
-    public init(name: String, directory: String) {
+    package init(name: String, directory: String) {
         markdown = (directory as NSString).appendingPathComponent(name + ".md")
         json = (directory as NSString).appendingPathComponent(name + ".json")
     }
@@ -27,7 +27,7 @@ public struct ResultFiles: Equatable, Sendable {
 
     /// Checks that the result files of the scenarios called `names` may be written into
     /// `directory` (see ``AtomicFile/checkWritable(_:protecting:)``), reporting every problem at once.
-    public static func checkWritable(names: [String], directory: String, protecting inputs: ProtectedFiles) throws(InputError) {
+    package static func checkWritable(names: [String], directory: String, protecting inputs: ProtectedFiles) throws(InputError) {
         var diagnostics: [Diagnostic] = []
         for name in names {
             for file in ResultFiles(name: name, directory: directory).all.reversed() {
@@ -44,7 +44,7 @@ public struct ResultFiles: Equatable, Sendable {
     /// Writes a scenario's result files into `directory` (which must exist), each whole or not at
     /// all, never over one of `inputs`.
     @discardableResult
-    public static func write(
+    package static func write(
         _ result: BatchRunner.Result, to directory: String, protecting inputs: ProtectedFiles = .none
     ) throws(InputError) -> ResultFiles {
         let files = ResultFiles(name: result.name, directory: directory)

@@ -5,25 +5,25 @@ import Foundation
 /// Cells are compared by reading the committed JSON back, so a reformatted file is not a flipped
 /// cell; any other byte difference is still named in `notes`, because committed files must be
 /// exactly what the tool writes.
-public struct ResultsDrift: Sendable {
+package struct ResultsDrift: Sendable {
     /// Cell-level changes found by reading the committed JSON.
-    public var diff: ResultDiff
+    package var diff: ResultDiff
     /// Files whose bytes differ although no cell changed, and files that cannot be read.
-    public var notes: [String]
+    package var notes: [String]
     /// Committed results of scenarios that are no longer there: `<name>` of `<name>.json`.
-    public var orphans: [String]
+    package var orphans: [String]
     /// Result names whose files must be (re)written.
-    public var stale: [String]
+    package var stale: [String]
 
     /// Whether the committed results are exactly the computed ones.
-    public var isEmpty: Bool { diff.isEmpty && notes.isEmpty && orphans.isEmpty && stale.isEmpty }
+    package var isEmpty: Bool { diff.isEmpty && notes.isEmpty && orphans.isEmpty && stale.isEmpty }
 
     /// Compares `results` with the files in `directory`; `includeOrphans` also reports result files
     /// of scenarios not among `results` (only meaningful when whole directories were simulated).
     /// `rateTolerance`: see ``ResultDiff/init(old:new:marginToleranceNs:rateTolerance:)``.
     /// `simulatedElsewhere`: names of scenarios that exist but were not simulated here (other
     /// shards of `check --shard`), whose results are not orphans.
-    public init(
+    package init(
         results: [BatchRunner.Result], against directory: String, includeOrphans: Bool, marginToleranceNs: Int64?,
         rateTolerance: Double = ResultDiff.defaultRateTolerance, simulatedElsewhere: [String] = []
     ) {
@@ -97,14 +97,14 @@ public struct ResultsDrift: Sendable {
     }
 
     /// The changes and notes as text, or as Markdown for a CI job summary.
-    public func render(markdown: Bool) -> String {
+    package func render(markdown: Bool) -> String {
         var out = markdown ? diff.renderMarkdown() : (diff.isEmpty ? "" : diff.renderText())
         for note in notes { out += markdown ? "- \(MarkdownRenderer.escape(note))\n" : "\(note)\n" }
         return out
     }
 
     /// Writes the stale results and removes the orphans' files.
-    public func update(results: [BatchRunner.Result], against directory: String) throws(InputError) {
+    package func update(results: [BatchRunner.Result], against directory: String) throws(InputError) {
         try Directory.create(directory)
         // Every file checked before any is written: no update stops half done on an unwritable one.
         try ResultFiles.checkWritable(

@@ -3,17 +3,17 @@ import Foundation
 /// Turns `DIR|FILE…` arguments into the scenario files to run, in a stable order: a directory
 /// contributes its `*.json` files (not `*.schema.json`, not subdirectories), sorted by name.
 /// Anything that is not a directory is passed on as a file, for the loader to read or report.
-public enum ScenarioDiscovery {
+package enum ScenarioDiscovery {
     /// The scenario files of `arguments` (see ``discover(_:)``), or every unusable directory in one
     /// error. A file that does not exist is returned as is: loading it reports it.
-    public static func files(_ arguments: [String]) throws(InputError) -> [String] {
+    package static func files(_ arguments: [String]) throws(InputError) -> [String] {
         let (files, problems) = discover(arguments)
         guard problems.isEmpty else { throw InputError(problems) }
         return files
     }
 
     /// The files, and the directories that could not be used.
-    public static func discover(_ arguments: [String]) -> (files: [String], problems: [Diagnostic]) {
+    package static func discover(_ arguments: [String]) -> (files: [String], problems: [Diagnostic]) {
         var files: [String] = []
         var diagnostics: [Diagnostic] = []
         for argument in arguments {

@@ -4,15 +4,15 @@
 /// files (see ``ScenarioDiscovery``); no argument at all stands for the built-in default scenario.
 /// Problems come back together, so a user fixes them in one go: every unusable directory and bad
 /// override first (no file is read then), or else every problem of every file.
-public struct ScenarioSet: Sendable {
+package struct ScenarioSet: Sendable {
     /// The files the scenarios came from, in order; empty for the built-in default.
-    public var files: [String]
+    package var files: [String]
     /// The scenarios, in the order of `files` (or the default alone).
-    public var scenarios: [Scenario]
+    package var scenarios: [Scenario]
 
     /// Loads the scenarios of `arguments`, each with every override of `settings` (`PATH=VALUE`)
     /// applied in order.
-    public static func load(_ arguments: [String], settings: [String] = []) throws(InputError) -> ScenarioSet {
+    package static func load(_ arguments: [String], settings: [String] = []) throws(InputError) -> ScenarioSet {
         let (files, overrides) = try resolve(arguments, settings: settings)
         let scenarios = try loadScenarios(files, defaultIfNone: arguments.isEmpty, overrides)
         return ScenarioSet(files: files, scenarios: scenarios)

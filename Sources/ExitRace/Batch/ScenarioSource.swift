@@ -6,26 +6,26 @@ import Dispatch
 /// ``check(_:settings:)`` decodes every file (with the `--set` overrides) and reports every
 /// problem together, as ``ScenarioSet`` does, but keeps nothing; ``load(_:)`` decodes one again.
 /// A file changed between the two is reported when it is loaded.
-public struct ScenarioSource: Sendable {
+package struct ScenarioSource: Sendable {
     /// The files, in order; empty for the built-in default.
-    public let files: [String]
+    package let files: [String]
     private let overrides: [SettingOverride]
     /// No arguments: the built-in default scenario alone.
     private let isDefault: Bool
     /// The scenarios' names, in order, as the check found them (they name result files).
-    public private(set) var names: [String] = []
+    package private(set) var names: [String] = []
     /// Whether each scenario draws a setting from a distribution (runs sampled), as the check found.
-    public private(set) var uncertain: [Bool] = []
+    package private(set) var uncertain: [Bool] = []
 
     /// Every file the scenarios are read from, `extend` chains included: the files no output of
     /// the run may replace.
-    public var inputs: ProtectedFiles { ProtectedFiles(files.flatMap { ScenarioLoader.files(path: $0) }) }
+    package var inputs: ProtectedFiles { ProtectedFiles(files.flatMap { ScenarioLoader.files(path: $0) }) }
 
     /// How many scenarios there are (1 for the built-in default).
-    public var count: Int { isDefault ? 1 : files.count }
+    package var count: Int { isDefault ? 1 : files.count }
 
     /// Resolves `arguments` and `settings` and checks every scenario they name.
-    public static func check(_ arguments: [String], settings: [String] = []) throws(InputError) -> ScenarioSource {
+    package static func check(_ arguments: [String], settings: [String] = []) throws(InputError) -> ScenarioSource {
         let (files, overrides) = try ScenarioSet.resolve(arguments, settings: settings)
         var source = ScenarioSource(files: files, overrides: overrides, isDefault: arguments.isEmpty)
         var diagnostics: [Diagnostic] = []
@@ -44,7 +44,7 @@ public struct ScenarioSource: Sendable {
 
     /// The scenarios at `positions` (ascending) alone, e.g. those of one `--shard`; not for the
     /// built-in default.
-    public func selecting(_ positions: [Int]) -> ScenarioSource {
+    package func selecting(_ positions: [Int]) -> ScenarioSource {
         precondition(!isDefault, "the built-in default is one scenario")
         var source = ScenarioSource(files: positions.map { files[$0] }, overrides: overrides, isDefault: false)
         source.names = positions.map { names[$0] }
@@ -53,7 +53,7 @@ public struct ScenarioSource: Sendable {
     }
 
     /// The scenario at `index`, decoded from its file (or the built-in default) again.
-    public func load(_ index: Int) throws(InputError) -> Scenario {
+    package func load(_ index: Int) throws(InputError) -> Scenario {
         isDefault
             ? try ScenarioLoader.loadDefault(overrides: overrides)
             : try ScenarioLoader.load(path: files[index], overrides: overrides)
@@ -69,7 +69,7 @@ extension ScenarioSource {
     /// the next: memory then holds one window, whatever the number of files.
     /// `progress`, if given, is called after each scenario (from the thread that did it) with how
     /// many of `indices` are done.
-    public func map<T: Sendable>(
+    package func map<T: Sendable>(
         _ indices: Range<Int>, parallel: Bool = true, progress: (@Sendable (Int) -> Void)? = nil,
         _ transform: @Sendable (Int, Scenario) -> T
     ) -> [Result<T, InputError>] {

@@ -1,12 +1,12 @@
 extension SensitivityShardFile {
     /// Reads the sensitivity shard file at `path`: every problem names the file, the place and
     /// what was expected and found.
-    public static func read(path: String) throws(InputError) -> SensitivityShardFile {
+    package static func read(path: String) throws(InputError) -> SensitivityShardFile {
         try decode(try InputFile.read(path, what: "a shard file"), file: path)
     }
 
     /// Decodes a sensitivity shard file's bytes; `file` names it in diagnostics.
-    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> SensitivityShardFile {
+    package static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> SensitivityShardFile {
         let root = try JSONDocument.parse(bytes, file: file)
         let log = DiagnosticLog()
         func fail() -> InputError { InputError(log.diagnostics) }
@@ -54,7 +54,7 @@ extension SensitivityShardFile {
     }
 
     /// The analysis the shard is part of.
-    public static func analysis(scenario resolved: ResolvedScenario, samples: Int, seed: UInt64) throws(InputError) -> Sensitivity {
+    package static func analysis(scenario resolved: ResolvedScenario, samples: Int, seed: UInt64) throws(InputError) -> Sensitivity {
         let scenario = try resolved.decode()
         guard (1...SobolSequence.maxDimensions / 2).contains(scenario.uncertainties.count) else {
             throw InputError([

@@ -6,32 +6,32 @@
 ///
 /// Shard `i` of `n` runs the base samples `(i-1)·N/n ..< i·N/n`; the merge adds every base
 /// sample's row in order, which gives exactly the unsharded sums, and then bootstraps them.
-public struct SensitivityShardFile: Sendable {
+package struct SensitivityShardFile: Sendable {
     /// The version of the sensitivity shard file format this tool writes and reads.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
     /// The value of the file's `kind` member.
-    public static let kind = "sensitivity"
+    package static let kind = "sensitivity"
 
     /// The version of the tool that ran the shard.
-    public var toolVersion: String
+    package var toolVersion: String
     /// The scenario as it was analysed.
-    public var scenario: ResolvedScenario
+    package var scenario: ResolvedScenario
     /// Base samples of the whole analysis.
-    public var samples: Int
+    package var samples: Int
     /// The seed of the sequence (and of the bootstrap).
-    public var seed: UInt64
+    package var seed: UInt64
     /// Bootstrap resamples.
-    public var resamples: Int
+    package var resamples: Int
     /// Which base samples this file holds.
-    public var shard: ShardSpec
+    package var shard: ShardSpec
     /// The shard's base samples' outcome bits, ``SensitivitySums/rowWords`` words a sample.
-    public var rows: [UInt64]
+    package var rows: [UInt64]
 
     /// The shard's base samples.
-    public var range: Range<Int> { shard.replications(of: samples) }
+    package var range: Range<Int> { shard.replications(of: samples) }
 
     /// Runs shard `shard` of `analysis` of `scenario`.
-    public static func run(
+    package static func run(
         _ analysis: Sensitivity, scenario: ResolvedScenario, resamples: Int, shard: ShardSpec, parallel: Bool = true
     ) -> SensitivityShardFile {
         let sums = analysis.sums(of: shard.replications(of: analysis.samples), parallel: parallel)
@@ -41,7 +41,7 @@ public struct SensitivityShardFile: Sendable {
     }
 
     /// The file's text: canonical JSON, the same bytes for the same shard.
-    public func serialized() -> String {
+    package func serialized() -> String {
         CanonicalJSON.object([
             "kind": .string(Self.kind),
             "sensitivityShardFormatVersion": .integer(Int64(Self.formatVersion)),
@@ -63,7 +63,7 @@ public struct SensitivityShardFile: Sendable {
 
 extension Sensitivity {
     /// The sums of base samples `range`, every row kept, on every core unless `parallel` is false.
-    public func sums(of range: Range<Int>, parallel: Bool = true) -> SensitivitySums {
+    package func sums(of range: Range<Int>, parallel: Bool = true) -> SensitivitySums {
         let outputs = scenario.hooks.count * scenario.strategies.count * scenario.procedures.count
         var sums = SensitivitySums(outputs: outputs, settings: settings)
         let analysis = self
@@ -75,7 +75,7 @@ extension Sensitivity {
     }
 
     /// The sums of base samples whose rows are `rows` (in sample order), every row kept.
-    public func sums(ofRows rows: [UInt64]) -> SensitivitySums {
+    package func sums(ofRows rows: [UInt64]) -> SensitivitySums {
         let outputs = scenario.hooks.count * scenario.strategies.count * scenario.procedures.count
         var sums = SensitivitySums(outputs: outputs, settings: settings)
         let width = sums.rowWords

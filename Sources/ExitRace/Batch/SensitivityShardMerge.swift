@@ -4,9 +4,9 @@
 /// Shards must come from the same tool, scenario (fingerprint), `--samples`, `--seed` and
 /// `--bootstrap`, and must cover every base sample exactly once; anything else is refused with a
 /// diagnostic naming the file.
-public enum SensitivityShardMerge {
+package enum SensitivityShardMerge {
     /// The analysis, its sums (every row kept) and the bootstrap resamples asked for.
-    public static func merge(
+    package static func merge(
         _ shards: [(file: String, shard: SensitivityShardFile)]
     ) throws(InputError) -> (analysis: Sensitivity, sums: SensitivitySums, resamples: Int) {
         let reference = try SensitivityShardFile.checkedReference(shards) { part, first in

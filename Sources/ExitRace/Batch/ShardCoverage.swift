@@ -1,17 +1,17 @@
 /// Checks that shards of one experiment cover its items (replications or grid points) exactly
 /// once: no shard missing, none given twice, none overlapping another.
-public enum ShardCoverage {
+package enum ShardCoverage {
     /// One shard as read: the file, its spec and the items it holds.
-    public struct Part: Sendable {
+    package struct Part: Sendable {
         /// The file it was read from.
-        public var file: String
+        package var file: String
         /// Which shard it is.
-        public var shard: ShardSpec
+        package var shard: ShardSpec
         /// The items it holds.
-        public var range: Range<Int>
+        package var range: Range<Int>
 
         /// A shard read from `file`.
-        public init(file: String, shard: ShardSpec, range: Range<Int>) {
+        package init(file: String, shard: ShardSpec, range: Range<Int>) {
             self.file = file
             self.shard = shard
             self.range = range
@@ -19,7 +19,7 @@ public enum ShardCoverage {
     }
 
     /// The problems with how `parts` cover `0..<total` items called `items` ("points").
-    public static func problems(_ parts: [Part], total: Int, items: String) -> [Diagnostic] {
+    package static func problems(_ parts: [Part], total: Int, items: String) -> [Diagnostic] {
         let counts = Set(parts.map(\.shard.count))
         if counts.count == 1, let count = counts.first { return byIndex(parts, count: count) }
         return byRange(parts, total: total, items: items)

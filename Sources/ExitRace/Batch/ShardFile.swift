@@ -5,23 +5,23 @@
 ///
 /// The scenario travels whole, `extend` and `--set` already applied, so the merge decodes it
 /// again without the original files and renders exactly what the unsharded run renders.
-public struct ShardFile: Equatable, Sendable {
+package struct ShardFile: Equatable, Sendable {
     /// The version of the shard file format this tool writes and reads.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// The version of the tool that ran the shard (``ExitRaceVersion/current`` when written).
-    public var toolVersion: String
+    package var toolVersion: String
     /// The scenario as it was run.
-    public var scenario: ResolvedScenario
+    package var scenario: ResolvedScenario
     /// How many replications the whole experiment has, and their seed.
-    public var sampling: SamplingSettings
+    package var sampling: SamplingSettings
     /// Which part of the replications this file holds.
-    public var shard: ShardSpec
+    package var shard: ShardSpec
     /// The counts of the shard's replications, `shard.replications(of: sampling.runs)`.
-    public var table: RateTable
+    package var table: RateTable
 
     /// A shard file of `table`, the counts of shard `shard` of an experiment sampled as `sampling`.
-    public init(scenario: ResolvedScenario, sampling: SamplingSettings, shard: ShardSpec, table: RateTable) {
+    package init(scenario: ResolvedScenario, sampling: SamplingSettings, shard: ShardSpec, table: RateTable) {
         precondition(table.replications == shard.replications(of: sampling.runs), "the table is not the shard's")
         toolVersion = ExitRaceVersion.current
         self.scenario = scenario
@@ -31,7 +31,7 @@ public struct ShardFile: Equatable, Sendable {
     }
 
     /// Runs shard `shard` of `scenario` sampled as `sampling` (on every core).
-    public static func run(_ scenario: ResolvedScenario, sampling: SamplingSettings, shard: ShardSpec) throws(InputError) -> ShardFile {
+    package static func run(_ scenario: ResolvedScenario, sampling: SamplingSettings, shard: ShardSpec) throws(InputError) -> ShardFile {
         let decoded = try scenario.decode()
         let range = shard.replications(of: sampling.runs)
         let table =
@@ -44,7 +44,7 @@ public struct ShardFile: Equatable, Sendable {
     /// The file's text: canonical JSON, the same bytes for the same shard. The table's
     /// ``RateTable/replayOptions`` (the `--set` words of the run) go in a `replayOptions` member
     /// when there are any, so that the merged table's replay hint is the unsharded run's.
-    public func serialized() -> String {
+    package func serialized() -> String {
         let range = table.replications
         var members: CanonicalJSON.Members = [
             "shardFormatVersion": .integer(Int64(Self.formatVersion)),
@@ -100,12 +100,12 @@ public struct ShardFile: Equatable, Sendable {
 extension ShardFile {
     /// Reads the shard file at `path`: every problem names the file, the place and what was
     /// expected and found.
-    public static func read(path: String) throws(InputError) -> ShardFile {
+    package static func read(path: String) throws(InputError) -> ShardFile {
         try decode(try InputFile.read(path, what: "a shard file"), file: path)
     }
 
     /// Decodes a shard file's bytes; `file` names it in diagnostics.
-    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> ShardFile {
+    package static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> ShardFile {
         let root = try JSONDocument.parse(bytes, file: file)
         let log = DiagnosticLog()
         func fail() -> InputError { InputError(log.diagnostics) }

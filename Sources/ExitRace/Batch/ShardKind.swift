@@ -1,9 +1,9 @@
 /// Which experiment a shard file holds: the string member `kind` at its top (`sweep`, …), or
 /// `run` for the shards of `exitrace run`, which have none.
-public enum ShardKind {
+package enum ShardKind {
     /// The kind of the shard file at `path`; `run` when it cannot be read or parsed (the run
     /// shard reader then reports why).
-    public static func of(path: String) -> String {
+    package static func of(path: String) -> String {
         guard let bytes = try? InputFile.read(path, what: "a shard file"),
             let root = try? JSONDocument.parse(bytes, file: path),
             case .object(let members) = root.value,

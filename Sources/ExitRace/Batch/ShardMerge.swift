@@ -4,9 +4,9 @@
 /// Shards must come from the same tool and format version, the same scenario (fingerprint), seed
 /// and number of replications, and must cover every replication exactly once; anything else is
 /// refused with a diagnostic naming the file.
-public enum ShardMerge {
+package enum ShardMerge {
     /// The merged table of `shards` (each with the file it was read from), given in any order.
-    public static func merge(_ shards: [(file: String, shard: ShardFile)]) throws(InputError) -> RateTable {
+    package static func merge(_ shards: [(file: String, shard: ShardFile)]) throws(InputError) -> RateTable {
         _ = try ShardFile.checkedReference(shards) { part, first in
             let (file, shard) = part, reference = first.shard
             var diagnostics: [Diagnostic] = []

@@ -4,24 +4,24 @@
 /// Shard `i` of `n` covers the replications `(i-1)·N/n ..< i·N/n` of an experiment of `N`
 /// (integer division), so the shards of one `n` cover every replication exactly once. With more
 /// shards than replications some shards are empty.
-public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
+package struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
     /// The shard, from 1 to ``count``.
-    public let index: Int
+    package let index: Int
     /// How many shards the experiment is cut into.
-    public let count: Int
+    package let count: Int
 
     /// The most shards an experiment may be cut into (as many as it may have replications).
-    public static let maxCount = SamplingSettings.maxRuns
+    package static let maxCount = SamplingSettings.maxRuns
 
     /// Shard `index` of `count`; `nil` unless `1 <= index <= count <= maxCount`.
-    public init?(index: Int, count: Int) {
+    package init?(index: Int, count: Int) {
         guard count >= 1, count <= Self.maxCount, index >= 1, index <= count else { return nil }
         self.index = index
         self.count = count
     }
 
     /// Parses `i/n`; the error says what was expected.
-    public static func parse(_ text: String) -> Result<ShardSpec, ShardSpecError> {
+    package static func parse(_ text: String) -> Result<ShardSpec, ShardSpecError> {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         func digits(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
         guard parts.count == 2, digits(parts[0]), digits(parts[1]) else {
@@ -37,16 +37,16 @@ public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The replications this shard runs of an experiment of `runs`.
-    public func replications(of runs: Int) -> Range<Int> {
+    package func replications(of runs: Int) -> Range<Int> {
         (index - 1) * runs / count..<index * runs / count
     }
 
     /// `i/n`.
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }
 
 /// Why a `--shard` argument is not a shard.
-public struct ShardSpecError: Error, Equatable, Sendable {
+package struct ShardSpecError: Error, Equatable, Sendable {
     /// What was expected and found, e.g. "expected a shard i from 1 to 4 …, found '5/4'".
-    public var message: String
+    package var message: String
 }

@@ -1,12 +1,12 @@
 extension SweepShardFile {
     /// Reads the sweep shard file at `path`: every problem names the file, the place and what was
     /// expected and found.
-    public static func read(path: String) throws(InputError) -> SweepShardFile {
+    package static func read(path: String) throws(InputError) -> SweepShardFile {
         try decode(try InputFile.read(path, what: "a shard file"), file: path)
     }
 
     /// Decodes a sweep shard file's bytes; `file` names it in diagnostics.
-    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> SweepShardFile {
+    package static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> SweepShardFile {
         let root = try JSONDocument.parse(bytes, file: file)
         let log = DiagnosticLog()
         func fail() -> InputError { InputError(log.diagnostics) }

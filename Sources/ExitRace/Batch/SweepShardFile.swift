@@ -8,25 +8,25 @@
 /// points numbered as `--format jsonl` numbers them. Each point is simulated once, in its shard;
 /// the merge renders the lines of `--format jsonl` from them, and for the flip report pins each
 /// change between neighbouring points by bisection, as the unsharded sweep does.
-public struct SweepShardFile: Sendable {
+package struct SweepShardFile: Sendable {
     /// The version of the sweep shard file format this tool writes and reads.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
     /// The value of the file's `kind` member.
-    public static let kind = "sweep"
+    package static let kind = "sweep"
 
     /// The settings of a sweep that decide its grid and its report.
-    public struct Settings: Equatable, Sendable {
+    package struct Settings: Equatable, Sendable {
         /// Every `--vary`, as given, in order.
-        public var vary: [String]
+        package var vary: [String]
         /// `--steps`.
-        public var steps: Int
+        package var steps: Int
         /// `--log`.
-        public var logarithmic: Bool
+        package var logarithmic: Bool
         /// `--tolerance`, in nanoseconds.
-        public var toleranceNs: Int64
+        package var toleranceNs: Int64
 
         /// The settings of a sweep.
-        public init(vary: [String], steps: Int, logarithmic: Bool, toleranceNs: Int64) {
+        package init(vary: [String], steps: Int, logarithmic: Bool, toleranceNs: Int64) {
             self.vary = vary
             self.steps = steps
             self.logarithmic = logarithmic
@@ -35,20 +35,20 @@ public struct SweepShardFile: Sendable {
     }
 
     /// The version of the tool that ran the shard (``ExitRaceVersion/current`` when written).
-    public var toolVersion: String
+    package var toolVersion: String
     /// The scenario as it was swept.
-    public var scenario: ResolvedScenario
+    package var scenario: ResolvedScenario
     /// The sweep's settings.
-    public var settings: Settings
+    package var settings: Settings
     /// How many points the whole grid has.
-    public var pointCount: Int
+    package var pointCount: Int
     /// Which part of the grid this file holds.
-    public var shard: ShardSpec
+    package var shard: ShardSpec
     /// The shard's points, in order: `shard.replications(of: pointCount)`.
-    public var points: [SweepPoint]
+    package var points: [SweepPoint]
 
     /// A shard file of `points`, shard `shard` of a grid of `pointCount` points.
-    public init(scenario: ResolvedScenario, settings: Settings, pointCount: Int, shard: ShardSpec, points: [SweepPoint]) {
+    package init(scenario: ResolvedScenario, settings: Settings, pointCount: Int, shard: ShardSpec, points: [SweepPoint]) {
         precondition(points.map(\.index) == Array(shard.replications(of: pointCount)), "the points are not the shard's")
         toolVersion = ExitRaceVersion.current
         self.scenario = scenario
@@ -59,10 +59,10 @@ public struct SweepShardFile: Sendable {
     }
 
     /// The shard's grid points: `(i-1)·P/n ..< i·P/n`.
-    public var range: Range<Int> { shard.replications(of: pointCount) }
+    package var range: Range<Int> { shard.replications(of: pointCount) }
 
     /// Runs shard `shard` of the sweep of `scenario` over `grid` (on every core unless `parallel` is false).
-    public static func run(
+    package static func run(
         _ scenario: ResolvedScenario, grid: SweepGrid, settings: Settings, shard: ShardSpec, parallel: Bool = true
     ) throws(InputError) -> SweepShardFile {
         let decoded = try scenario.decode()
@@ -72,7 +72,7 @@ public struct SweepShardFile: Sendable {
     }
 
     /// The grid of `settings` over `scenario`, or the diagnostics of an axis that does not parse.
-    public static func grid(_ settings: Settings, of scenario: Scenario) throws(InputError) -> SweepGrid {
+    package static func grid(_ settings: Settings, of scenario: Scenario) throws(InputError) -> SweepGrid {
         let space = ParameterSpace(scenario: scenario)
         var axes: [SweepAxis] = []
         for spec in settings.vary {
@@ -82,7 +82,7 @@ public struct SweepShardFile: Sendable {
     }
 
     /// The file's text: canonical JSON, the same bytes for the same shard.
-    public func serialized() -> String {
+    package func serialized() -> String {
         CanonicalJSON.object([
             "kind": .string(Self.kind),
             "sweepShardFormatVersion": .integer(Int64(Self.formatVersion)),

@@ -4,27 +4,27 @@
 /// Shards must come from the same tool and format version, the same scenario (fingerprint) and
 /// sweep settings (`--vary`, `--steps`, `--log`, `--tolerance`) and must cover every grid point
 /// exactly once; anything else is refused with a diagnostic naming the file.
-public enum SweepShardMerge {
+package enum SweepShardMerge {
     /// The whole sweep, put together.
-    public struct Merged: Sendable {
+    package struct Merged: Sendable {
         /// The scenario swept (decoded from the shards' document).
-        public var scenario: Scenario
+        package var scenario: Scenario
         /// The grid.
-        public var grid: SweepGrid
+        package var grid: SweepGrid
         /// The sweep's settings.
-        public var settings: SweepShardFile.Settings
+        package var settings: SweepShardFile.Settings
         /// Every grid point, in order.
-        public var points: [SweepPoint]
+        package var points: [SweepPoint]
 
         /// The flip report, the grid's states taken from the points and every change pinned by bisection.
-        public func report() -> FlipReport {
+        package func report() -> FlipReport {
             let analysis = FlipAnalysis(checkedScenario: scenario, grid: grid, durationToleranceNs: settings.toleranceNs)
             return analysis.report(states: FlipAnalysis.states(of: points, procedures: scenario.procedures.count))
         }
     }
 
     /// The merged sweep of `shards` (each with the file it was read from), given in any order.
-    public static func merge(_ shards: [(file: String, shard: SweepShardFile)]) throws(InputError) -> Merged {
+    package static func merge(_ shards: [(file: String, shard: SweepShardFile)]) throws(InputError) -> Merged {
         let reference = try SweepShardFile.checkedReference(shards) { part, first in
             guard part.shard.settings != first.shard.settings else { return [] }
             return [

@@ -4,13 +4,13 @@
 /// This machine and most CI machines are shared, and absolute rates swing from minute to minute;
 /// ratios measured alternately in one process do not. So each part measures two things in turn,
 /// in short blocks, and reports their ratio beside the rates.
-public enum Benchmark {
+package enum Benchmark {
     /// One measured part: what was measured, and the figures, a line each.
-    public struct Part: Sendable {
+    package struct Part: Sendable {
         /// What was measured, e.g. "the default table (18 cells × 2 procedures, 315 events)".
-        public var label: String
+        package var label: String
         /// The figures, with their ratios.
-        public var lines: [String]
+        package var lines: [String]
     }
 
     /// The parts' names (`exitrace bench --part NAME`), in the order they run.
@@ -41,7 +41,7 @@ public enum Benchmark {
     }
 
     /// The parts as `exitrace bench` prints them.
-    public static func text(_ parts: [Part]) -> String {
+    package static func text(_ parts: [Part]) -> String {
         var out = ""
         for part in parts {
             out += "\(part.label)\n"

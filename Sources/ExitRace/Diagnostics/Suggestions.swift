@@ -49,7 +49,7 @@ package func suggestion(_ word: String, _ candidates: [String]) -> String {
 }
 
 /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
-public func closestMatch(to word: String, in candidates: [String]) -> String? {
+package func closestMatch(to word: String, in candidates: [String]) -> String? {
     let lowered = Array(word.lowercased())
     var best: (distance: Int, candidate: String)?
     for candidate in candidates {

@@ -2,23 +2,23 @@
 /// the numbers in them. Produced by ``Simulator/trace(hook:strategy:procedure:)``.
 public struct CellTrace: Sendable {
     /// A task, block or turn of the run.
-    public struct Context: Equatable, Sendable {
+    package struct Context: Equatable, Sendable {
         /// What kind of code the context runs.
-        public enum Kind: String, Sendable {
+        package enum Kind: String, Sendable {
             case turn, mainBlock, globalBlock, task, detachedTask, expirationHandler, timerBlock, queueBlock, completionHandler,
                 childTask
         }
 
         /// E.g. "Task.detached from applicationWillTerminate".
-        public var name: String
+        package var name: String
         /// A turn, a dispatched block, a task, an expiration handler or a timer block.
-        public var kind: Kind
+        package var kind: Kind
         /// The QoS class its priority falls into.
-        public var qos: QoSClass
+        package var qos: QoSClass
         /// Whether it runs on the main actor (the main thread).
-        public var mainIsolated: Bool
+        package var mainIsolated: Bool
         /// Cleanup calls in its own code (not in the bodies it starts).
-        public var cleanupCalls: Int
+        package var cleanupCalls: Int
     }
 
     /// The scenario the run belongs to.
@@ -32,20 +32,20 @@ public struct CellTrace: Sendable {
     /// What happened, as `Simulator.run` reports it.
     public package(set) var outcome: RunOutcome
     /// Everything the engine did, in the order it did it, up to `limits.maxTraceRecords`.
-    public var records: [TraceRecord]
+    package var records: [TraceRecord]
     /// Whether the run did more than `limits.maxTraceRecords` records could hold: `records` stops
     /// there, while the run (and its outcome) went on to its end.
-    public var recordsCut = false
+    package var recordsCut = false
     /// The run's contexts, indexed by the records' `context`.
-    public var contexts: ContextTable
+    package var contexts: ContextTable
     /// Names of threads 0…n (the main thread, then pool threads), as far as the run used them.
-    public var threads: [String]
+    package var threads: [String]
     /// Semaphore names, indexed by the semaphore records' operand.
-    public var semaphores: [String]
+    package var semaphores: [String]
     /// Flag names, indexed by the flag records' operand.
-    public var flags: [String]
+    package var flags: [String]
     /// Callback names, indexed by the hook records' operand.
-    public var callbacks: [String]
+    package var callbacks: [String]
 
     /// `scenario · hook label · strategy · procedure`.
     public var title: String {

@@ -5,7 +5,7 @@
 /// many share (the kind, QoS, isolation, cleanup calls, and the name before its ` #n`) is kept
 /// once as a shape, and each context is a shape and its ordinal among the contexts of its name:
 /// 8 bytes where a named ``CellTrace/Context`` took some 130.
-public struct ContextTable: RandomAccessCollection, Sendable {
+package struct ContextTable: RandomAccessCollection, Sendable {
     /// What contexts of one shape have in common.
     struct Shape: Sendable {
         /// The context with no ` #n` (see ``ContextID``), and an index into `totals`.
@@ -28,10 +28,10 @@ public struct ContextTable: RandomAccessCollection, Sendable {
     /// Per description: how many contexts of the run have it (one has no ` #n`).
     var totals: [Int32]
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { rows.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { rows.count }
 
-    public subscript(index: Int) -> CellTrace.Context {
+    package subscript(index: Int) -> CellTrace.Context {
         let row = rows[index]
         let shape = shapes[Int(row.shape)]
         return CellTrace.Context(

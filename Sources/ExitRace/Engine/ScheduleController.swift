@@ -1,13 +1,13 @@
 /// One departure from the default order: at choice point `choice` (numbered from 0 in the order
 /// the run meets them), take candidate `pick` (0 is the default, the earliest scheduled).
-public struct ScheduleDeviation: Hashable, Sendable {
+package struct ScheduleDeviation: Hashable, Sendable {
     /// The choice point, numbered from 0 in the order a run meets them.
-    public var choice: Int
+    package var choice: Int
     /// The candidate taken: an index into the choice point's candidates in scheduling order.
-    public var pick: Int
+    package var pick: Int
 
     /// Take candidate `pick` at choice point `choice`.
-    public init(choice: Int, pick: Int) {
+    package init(choice: Int, pick: Int) {
         self.choice = choice
         self.pick = pick
     }

@@ -44,7 +44,7 @@ struct ServiceState {
 }
 
 /// What a ``TraceRecord/Kind/service`` record tells (its `b`).
-public enum ServiceEvent: Int64, Sendable {
+package enum ServiceEvent: Int64, Sendable {
     /// The request left the process: the system has the work.
     case handedOff = 0
     /// The system starts the work (a background task's launch handler runs).

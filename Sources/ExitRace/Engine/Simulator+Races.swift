@@ -1,12 +1,12 @@
 /// The race behind a schedule's deviation, in words: the event the default order takes and the
 /// one the deviation takes instead, at one instant.
-public struct ScheduleRace: Equatable, Sendable {
+package struct ScheduleRace: Equatable, Sendable {
     /// The instant both events were due.
-    public var at: VirtualInstant
+    package var at: VirtualInstant
     /// The event the default order takes first.
-    public var defaultEvent: String
+    package var defaultEvent: String
     /// The event the deviation takes first instead.
-    public var otherEvent: String
+    package var otherEvent: String
 
     package init(at: VirtualInstant, defaultEvent: String, otherEvent: String) {
         self.at = at
@@ -18,7 +18,7 @@ public struct ScheduleRace: Equatable, Sendable {
 extension Simulator {
     /// Runs one cell under `deviations` and names the race at choice point `choice`, whose pick
     /// must be one of the deviations; nil when the run never meets that choice point.
-    public func race(
+    package func race(
         hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil, deviations: [ScheduleDeviation],
         at choice: Int
     ) -> ScheduleRace? {
@@ -29,7 +29,7 @@ extension Simulator {
 
     /// Runs one cell under `deviations` once and names the race behind each deviation the run
     /// met, in choice-point order.
-    public func races(
+    package func races(
         hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil, deviations: [ScheduleDeviation]
     ) -> [(choice: Int, race: ScheduleRace)] {
         engine.scheduler.recordingCandidates = true

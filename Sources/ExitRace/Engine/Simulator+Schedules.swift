@@ -1,23 +1,23 @@
 /// One run under a schedule: its outcome and the choice points it met.
-public struct ScheduledRun: Sendable {
+package struct ScheduledRun: Sendable {
     /// What the run gave.
-    public var outcome: RunOutcome
+    package var outcome: RunOutcome
     /// The number of candidates at each choice point the run met, in order.
-    public var widths: [Int]
+    package var widths: [Int]
     /// The first deviation whose pick was past its choice point's candidates, if any.
-    public var invalidDeviation: ScheduleDeviation?
+    package var invalidDeviation: ScheduleDeviation?
     /// Deviations for choice points the run never reached.
-    public var unreachedDeviations: [ScheduleDeviation]
+    package var unreachedDeviations: [ScheduleDeviation]
 
     /// Whether every deviation named a choice point the run met and a candidate it had.
-    public var followedSchedule: Bool { invalidDeviation == nil && unreachedDeviations.isEmpty }
+    package var followedSchedule: Bool { invalidDeviation == nil && unreachedDeviations.isEmpty }
 }
 
 /// Runs under a schedule: same-instant races decided by `deviations` (sorted by choice point,
 /// one per point), the default order everywhere else. See docs/schedules.md.
 extension Simulator {
     /// Simulates one cell under a schedule.
-    public func run(
+    package func run(
         hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil, deviations: [ScheduleDeviation]
     ) -> ScheduledRun {
         scheduled(deviations, outcome: { $0 }) {
@@ -26,7 +26,7 @@ extension Simulator {
     }
 
     /// Simulates one cell under a schedule with tracing on.
-    public func trace(
+    package func trace(
         hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil, deviations: [ScheduleDeviation]
     ) -> (trace: CellTrace, run: ScheduledRun) {
         let (trace, run) = scheduled(deviations, outcome: \CellTrace.outcome) { () -> CellTrace in

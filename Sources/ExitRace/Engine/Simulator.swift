@@ -29,14 +29,14 @@ public final class Simulator {
 
     /// Simulates one hook running one strategy, killed by one procedure, with the scenario's own
     /// values or with `values` (which must belong to this simulator's ``parameters``).
-    public func run(hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil) -> RunOutcome {
+    package func run(hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil) -> RunOutcome {
         let values = values ?? defaults
         precondition(values.space === parameters, "parameter values of another scenario")
         return engine.run(program(hook: hook, strategy: strategy, procedure: procedure), values: values.raw)
     }
 
     /// Simulates one run with tracing on, for explanations and trace files.
-    public func trace(hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil) -> CellTrace {
+    package func trace(hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil) -> CellTrace {
         engine.tracing = true
         defer { engine.tracing = false }
         let outcome = run(hook: hook, strategy: strategy, procedure: procedure, values: values)

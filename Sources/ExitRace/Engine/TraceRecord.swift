@@ -1,8 +1,8 @@
 /// One fact of a traced run, recorded by the engine as it happens (only when tracing is on).
 /// Plain integers: the report layer turns records into timelines, explanations and trace files.
-public struct TraceRecord: Equatable, Sendable {
+package struct TraceRecord: Equatable, Sendable {
     /// What happened; the meaning of `a` and `b` depends on it.
-    public enum Kind: UInt8, Sendable {
+    package enum Kind: UInt8, Sendable {
         /// The kill procedure enqueues a turn (`context`); `a`: script step.
         case turnQueued
         /// `context` was created by `a` (a context, or -1 for the system) on `thread`.
@@ -124,22 +124,22 @@ public struct TraceRecord: Equatable, Sendable {
     }
 
     /// Why a context left its thread.
-    public enum StopReason: Int32, Sendable {
+    package enum StopReason: Int32, Sendable {
         case finished = 0
         case suspended = 1
         case hopped = 2
     }
 
     /// When, in nanoseconds of virtual time.
-    public var time: Int64
+    package var time: Int64
     /// What happened.
-    public var kind: Kind
+    package var kind: Kind
     /// The thread it happened on (0 is the main thread), or -1.
-    public var thread: Int32
+    package var thread: Int32
     /// The context (an index into `CellTrace.contexts`), or -1.
-    public var context: Int32
+    package var context: Int32
     /// First operand: see `Kind`.
-    public var a: Int32
+    package var a: Int32
     /// Second operand (often a duration in nanoseconds): see `Kind`.
-    public var b: Int64
+    package var b: Int64
 }

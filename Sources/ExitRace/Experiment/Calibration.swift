@@ -5,23 +5,23 @@
 /// Set `n` takes point `n` of a Sobol sequence digitally shifted by `seed`, mapped through each
 /// distribution's quantile function; sets run in chunks of 64 across the cores and their
 /// tallies merge in order, so the result is byte-identical on any number of threads.
-public struct Calibration: Sendable {
+package struct Calibration: Sendable {
     /// The scenario; its uncertain settings are the prior, the rest stay fixed.
-    public let scenario: Scenario
+    package let scenario: Scenario
     /// The measured cells, matched to the scenario.
-    public let targets: [MeasuredTarget]
+    package let targets: [MeasuredTarget]
     /// How many parameter sets are drawn.
-    public let samples: Int
+    package let samples: Int
     /// The seed of the sequence's digital shift.
-    public let seed: UInt64
+    package let seed: UInt64
     /// How many measured cells an accepted set may miss.
-    public let tolerance: Int
+    package let tolerance: Int
 
     /// The most sets one calibration may draw (the sequence has 2^32 points).
-    public static let maxSamples = 100_000_000
+    package static let maxSamples = 100_000_000
     /// The most kill procedures a calibrated scenario may have: a cell's predictions are counted
     /// per set of procedures finished under (2^procedures possible masks a cell, counted sparsely).
-    public static let maxProcedures = 12
+    package static let maxProcedures = 12
     /// Sets per chunk: one 64-bit word of the accepted bits.
     package static let chunkSize = 64
 
@@ -29,7 +29,7 @@ public struct Calibration: Sendable {
     /// settings or more than ``SobolSequence/maxDimensions``, more than ``maxProcedures`` kill
     /// procedures, `samples` outside 1…``maxSamples`` or a negative `tolerance` (each diagnostic
     /// names the scenario as its file).
-    public init(
+    package init(
         scenario: Scenario, targets: [MeasuredTarget], samples: Int, seed: UInt64, tolerance: Int = 0
     ) throws(InputError) {
         func problem(_ path: String, _ message: String) -> Diagnostic {
@@ -63,13 +63,13 @@ public struct Calibration: Sendable {
     }
 
     /// The plan of the sets, over `space` (a simulator's parameters for this scenario).
-    public func plan(space: ParameterSpace) -> LowDiscrepancyPlan {
+    package func plan(space: ParameterSpace) -> LowDiscrepancyPlan {
         let sobol = SobolSequence(dimensions: scenario.uncertainties.count, seed: seed)
         return LowDiscrepancyPlan(scenario: scenario, space: space, points: samples) { sobol.coordinate($0, dimension: $1) }
     }
 
     /// Simulates every set and tallies them; `parallel: false` runs on this thread only.
-    public func run(parallel: Bool = true) -> CalibrationResult {
+    package func run(parallel: Bool = true) -> CalibrationResult {
         var tally = emptyTally()
         let chunks = (samples + Self.chunkSize - 1) / Self.chunkSize
         let calibration = self

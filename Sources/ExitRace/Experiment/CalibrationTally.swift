@@ -1,39 +1,39 @@
 /// What a calibration counts over a range of parameter sets; the tallies of consecutive ranges
 /// merge into the tally of their union. Its size depends on the scenario, not on how many sets
 /// were drawn (but for one bit per set: which were accepted).
-public struct CalibrationTally: Equatable, Sendable {
+package struct CalibrationTally: Equatable, Sendable {
     /// Sets simulated.
-    public var samples = 0
+    package var samples = 0
     /// Sets accepted (matching every measured cell but at most `tolerance`).
-    public var accepted = 0
+    package var accepted = 0
     /// Bit `n % 64` of word `n / 64`: set `n` was accepted.
     package var acceptedBits: [UInt64] = []
     /// Per varied setting, accepted sets per fine bin of its prior's cumulative probability.
-    public var fineHistograms: [[Int]]
+    package var fineHistograms: [[Int]]
     /// Per varied setting, the smallest and largest accepted stored value.
-    public var lowest: [Int64]
+    package var lowest: [Int64]
     /// Per varied setting, the largest accepted stored value.
-    public var highest: [Int64]
+    package var highest: [Int64]
     /// Per cell, accepted sets per finished-procedure mask, for the masks that occurred: sparse, as a
     /// chunk of 64 sets meets at most 64 of a cell's 2^procedures masks (dense counters took
     /// cells × 4096 a chunk with 12 procedures: gigabytes for 200 × 200 cells). Never iterated in
     /// its own order: ``CalibrationResult/outcomes(cell:)`` orders the masks.
-    public var predictions: [[UInt32: Int]]
+    package var predictions: [[UInt32: Int]]
     /// The kill procedures counted: the mask of every one is `2^procedures - 1`.
-    public var procedures: Int
+    package var procedures: Int
     /// Per measured cell, how many sets (accepted or not) missed it.
-    public var misses: [Int]
+    package var misses: [Int]
     /// The sets that missed fewest measured cells (fewest first, then by number).
-    public var closest: [NearMiss] = []
+    package var closest: [NearMiss] = []
 
     /// A set and the measured cells (indices into the targets) it missed.
-    public struct NearMiss: Equatable, Sendable {
+    package struct NearMiss: Equatable, Sendable {
         /// The set's number.
-        public var index: Int
+        package var index: Int
         /// The measured cells it missed.
-        public var missed: [Int]
+        package var missed: [Int]
         /// What the set predicted in each missed cell: the procedures finished under, a bit each.
-        public var predicted: [UInt32] = []
+        package var predicted: [UInt32] = []
 
         package init(index: Int, missed: [Int], predicted: [UInt32] = []) {
             self.index = index
@@ -43,9 +43,9 @@ public struct CalibrationTally: Equatable, Sendable {
     }
 
     /// Fine bins per setting: enough for a median to a tenth of a percent of the prior.
-    public static let fineBins = 1000
+    package static let fineBins = 1000
     /// How many near misses are kept.
-    public static let closestKept = 3
+    package static let closestKept = 3
 
     /// An empty tally for `settings` varied settings, `cells` cells, `procedures` procedures and
     /// `targets` measured cells.
@@ -59,7 +59,7 @@ public struct CalibrationTally: Equatable, Sendable {
     }
 
     /// Whether set `index` was accepted.
-    public func isAccepted(_ index: Int) -> Bool {
+    package func isAccepted(_ index: Int) -> Bool {
         index / 64 < acceptedBits.count && acceptedBits[index / 64] >> UInt64(index % 64) & 1 == 1
     }
 

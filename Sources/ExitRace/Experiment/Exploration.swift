@@ -1,48 +1,48 @@
 /// What exploring the schedules of one cell under one kill procedure found.
-public struct CellExploration: Sendable {
+package struct CellExploration: Sendable {
     /// A schedule that gives one of the results, the first found.
-    public struct Witness: Sendable {
+    package struct Witness: Sendable {
         /// The result the schedule gives.
-        public var result: ScheduleResult
+        package var result: ScheduleResult
         /// The schedule: its departures from the default order (none for the default schedule).
-        public var deviations: [ScheduleDeviation]
+        package var deviations: [ScheduleDeviation]
     }
 
     /// The cell explored.
-    public var cell: CellIndex
+    package var cell: CellIndex
     /// The kill procedure, an index into the scenario's procedures.
-    public var procedure: Int
+    package var procedure: Int
     /// One witness per distinct result, the default schedule's first.
-    public var witnesses: [Witness]
+    package var witnesses: [Witness]
     /// How many schedules were run, the default one included.
-    public var schedules: Int
+    package var schedules: Int
     /// The number of choice points the default schedule meets.
-    public var defaultChoicePoints: Int
+    package var defaultChoicePoints: Int
     /// Whether every schedule within the bound was run (`false`: `maxSchedules` stopped the
     /// search, or the schedules were random and the default run met a choice point).
-    public var exhaustive: Bool
+    package var exhaustive: Bool
     /// The events of the default schedule's run.
-    public var defaultRunEvents = 0
+    package var defaultRunEvents = 0
     /// When the events budget (``ExplorationLimits/maxEvents``) allowed fewer schedules than
     /// `maxSchedules`: how many it allowed, the search's own limit; nil otherwise.
-    public var budgetSchedules: Int?
+    package var budgetSchedules: Int?
 
     /// For an order-sensitive cell: the race at the first deviation of the first witness that
     /// gives another result, in words; nil for an order-robust one.
-    public var race: ScheduleRace?
+    package var race: ScheduleRace?
 
     /// Whether some explored schedule gives another result than the default one.
-    public var isOrderSensitive: Bool { witnesses.count > 1 }
+    package var isOrderSensitive: Bool { witnesses.count > 1 }
 
     /// Whether every schedule within the bound was run and all gave the default result.
-    public var isOrderRobust: Bool { !isOrderSensitive && exhaustive }
+    package var isOrderRobust: Bool { !isOrderSensitive && exhaustive }
 
     /// Whether the search found one result but was cut (`maxSchedules`, or random schedules):
     /// no other result was found, which does not show the cell order-robust.
-    public var isUndecided: Bool { !isOrderSensitive && !exhaustive }
+    package var isUndecided: Bool { !isOrderSensitive && !exhaustive }
 
     /// `sensitive`, `robust` or `undecided`: the JSON word.
-    public var robustness: String { isOrderSensitive ? "sensitive" : exhaustive ? "robust" : "undecided" }
+    package var robustness: String { isOrderSensitive ? "sensitive" : exhaustive ? "robust" : "undecided" }
 }
 
 /// Explores the orders of one cell's same-instant races: depth-first over schedules with at
@@ -56,9 +56,9 @@ public struct CellExploration: Sendable {
 /// it runs, instead of simulating its first `n` choice points again; a random schedule draws each
 /// pick as its one run meets the choice point. The schedules, their count and their witnesses are
 /// those of running each schedule from the start in depth-first order.
-public enum ScheduleExplorer {
+package enum ScheduleExplorer {
     /// Explores one cell under one procedure of `simulator`'s scenario at its own values.
-    public static func explore(
+    package static func explore(
         _ simulator: Simulator, cell: CellIndex, procedure: Int, limits: ExplorationLimits
     ) -> CellExploration {
         let search = Search(simulator: simulator, cell: cell, procedure: procedure, limits: limits)

@@ -1,19 +1,19 @@
 /// A run's result as schedule exploration compares runs: whether the cleanup (or goal) was met,
 /// and the table's marks. Timings are not compared: a race that only moves an instant is robust.
-public struct ScheduleResult: Hashable, Sendable {
+package struct ScheduleResult: Hashable, Sendable {
     /// Whether the run met the cell's goal (the cleanup finished).
-    public var finished: Bool
+    package var finished: Bool
     /// A deadlock formed.
-    public var deadlock: Bool
+    package var deadlock: Bool
     /// A priority inversion happened.
-    public var inversion: Bool
+    package var inversion: Bool
     /// The goal was met, then a watchdog killed the process.
-    public var watchdogKill: Bool
+    package var watchdogKill: Bool
     /// The run stopped at a bound of `limits`.
-    public var hitBound: Bool
+    package var hitBound: Bool
 
     /// The result of `outcome`.
-    public init(_ outcome: RunOutcome) {
+    package init(_ outcome: RunOutcome) {
         finished = outcome.cleanupFinished
         deadlock = outcome.deadlock != nil
         inversion = outcome.inversion != nil
@@ -22,7 +22,7 @@ public struct ScheduleResult: Hashable, Sendable {
     }
 
     /// `finished`, `not finished [d]`: the table's symbol in words, with its marks.
-    public var text: String {
+    package var text: String {
         var text = finished ? "finished" : "not finished"
         if inversion { text += " [i]" }
         if deadlock { text += " [d]" }

@@ -3,33 +3,33 @@
 ///
 /// The fingerprint (16 hex digits, ``StableSeed/hash(_:)``) covers the scenario's name, the cell,
 /// the kill procedure and every parameter value, so a schedule replays only where it was found.
-public struct ScheduleText: Equatable, Sendable {
+package struct ScheduleText: Equatable, Sendable {
     /// The format's version, the text's first field.
-    public static let formatVersion = "v1"
+    package static let formatVersion = "v1"
 
     /// The tool version the schedule was found with.
-    public var toolVersion: String
+    package var toolVersion: String
     /// The fingerprint of the scenario, cell, procedure and values it was found in.
-    public var fingerprint: UInt64
+    package var fingerprint: UInt64
     /// The departures from the default order, by choice point.
-    public var deviations: [ScheduleDeviation]
+    package var deviations: [ScheduleDeviation]
 
     /// A schedule of this tool version.
-    public init(fingerprint: UInt64, deviations: [ScheduleDeviation], toolVersion: String = ExitRaceVersion.current) {
+    package init(fingerprint: UInt64, deviations: [ScheduleDeviation], toolVersion: String = ExitRaceVersion.current) {
         self.toolVersion = toolVersion
         self.fingerprint = fingerprint
         self.deviations = deviations
     }
 
     /// The text form.
-    public var text: String {
+    package var text: String {
         let hex = String(fingerprint, radix: 16)
         let choices = deviations.map { "\($0.choice)=\($0.pick)" }.joined(separator: ",")
         return "\(Self.formatVersion):\(toolVersion):\(String(repeating: "0", count: 16 - hex.count))\(hex):\(choices)"
     }
 
     /// The identity a schedule of one cell run carries.
-    public static func fingerprint(
+    package static func fingerprint(
         scenario: Scenario, cell: CellIndex, procedure: Int, values: ParameterValues
     ) -> UInt64 {
         let names = [
@@ -41,14 +41,14 @@ public struct ScheduleText: Equatable, Sendable {
 }
 
 /// Why a schedule's text was refused: the message says where, or which identity differs.
-public struct ScheduleTextError: Error, Equatable, Sendable {
+package struct ScheduleTextError: Error, Equatable, Sendable {
     /// What is wrong, in words.
-    public var message: String
+    package var message: String
 }
 
 extension ScheduleText {
     /// Parses `text`; the error names the field or the choice that is malformed.
-    public init(parsing text: String) throws(ScheduleTextError) {
+    package init(parsing text: String) throws(ScheduleTextError) {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard fields.count == 4 else {
             throw ScheduleTextError(
@@ -87,7 +87,7 @@ extension ScheduleText {
 
     /// Checks that the schedule was found by this tool version in this run; the error says
     /// which differs.
-    public func check(fingerprint expected: UInt64) throws(ScheduleTextError) {
+    package func check(fingerprint expected: UInt64) throws(ScheduleTextError) {
         guard toolVersion == ExitRaceVersion.current else {
             throw ScheduleTextError(
                 message: "the schedule was found by exitrace \(toolVersion); this is \(ExitRaceVersion.current): explore again to get a schedule for it")

@@ -44,7 +44,7 @@ public struct FlipAnalysis {
 
     /// The report from every grid point's state of every cell, `states[point * cells + cell]`
     /// (as ``states(of:procedures:)`` gives them): only the bisection is simulated.
-    public func report(states: [UInt64]) -> FlipReport {
+    package func report(states: [UInt64]) -> FlipReport {
         let cellCount = scenario.hooks.count * scenario.strategies.count
         precondition(states.count == grid.pointCount * cellCount, "a state per grid point and cell")
         var probe = Probe(scenario: scenario, grid: grid)
@@ -66,7 +66,7 @@ public struct FlipAnalysis {
 
     /// The states of `points` (every grid point, in order), `states[point * cells + cell]`: bit `p`
     /// of a cell's state set when its cleanup finished under procedure `p`.
-    public static func states(of points: [SweepPoint], procedures: Int) -> [UInt64] {
+    package static func states(of points: [SweepPoint], procedures: Int) -> [UInt64] {
         var states: [UInt64] = []
         for point in points {
             for start in stride(from: 0, to: point.outcomes.count, by: Swift.max(1, procedures)) {
@@ -157,7 +157,7 @@ public struct FlipAnalysis {
 
 extension FlipAnalysis {
     /// The flip report of a scenario's own sweep (the decoder checked its settings), on this thread.
-    public static func report(of sweep: SweepSpec, in scenario: Scenario) -> FlipReport {
+    package static func report(of sweep: SweepSpec, in scenario: Scenario) -> FlipReport {
         let space = ParameterSpace(scenario: scenario)
         let axes = sweep.vary.compactMap {
             try? SweepAxis.parse($0, steps: sweep.steps, logarithmic: sweep.logarithmic, space: space)

@@ -1,27 +1,27 @@
 /// The plan of a calibration or a sensitivity analysis: point `n` gives uncertain setting `d` the
 /// value at quantile `u[d]` of its distribution, where `u` is point `n` of a digitally shifted
 /// Sobol sequence (or columns of it); every other setting keeps its value.
-public struct LowDiscrepancyPlan: ParameterPlan, Sendable {
+package struct LowDiscrepancyPlan: ParameterPlan, Sendable {
     /// The uncertain settings varied, in the scenario's order, with their slots.
-    public let settings: [VariedSetting]
+    package let settings: [VariedSetting]
     /// How many points.
-    public let pointCount: Int
+    package let pointCount: Int
     let base: ContiguousArray<Int64>
     package let coordinates: @Sendable (Int, Int) -> Double
 
     /// An uncertain setting bound to its slot.
-    public struct VariedSetting: Sendable {
+    package struct VariedSetting: Sendable {
         /// The setting and its distribution.
-        public var setting: UncertainSetting
+        package var setting: UncertainSetting
         /// Its slot's index.
-        public var slot: Int
+        package var slot: Int
         /// Its slot (unit, range).
-        public var info: ParameterSlot
+        package var info: ParameterSlot
     }
 
     /// `points` points of `scenario`'s uncertain settings; `coordinate(point, setting)` is the
     /// number in (0, 1) each setting's quantile is taken at.
-    public init(scenario: Scenario, space: ParameterSpace, points: Int, coordinate: @escaping @Sendable (Int, Int) -> Double) {
+    package init(scenario: Scenario, space: ParameterSpace, points: Int, coordinate: @escaping @Sendable (Int, Int) -> Double) {
         base = space.defaults.raw
         pointCount = points
         coordinates = coordinate
@@ -34,7 +34,7 @@ public struct LowDiscrepancyPlan: ParameterPlan, Sendable {
     }
 
     /// Writes point `index`'s values into `values`, in place.
-    public func fill(_ values: inout ParameterValues, point index: Int) {
+    package func fill(_ values: inout ParameterValues, point index: Int) {
         for slot in base.indices { values.raw[slot] = base[slot] }
         for (dimension, varied) in settings.enumerated() {
             values.raw[varied.slot] = varied.setting.storedValue(atQuantile: coordinates(index, dimension), slot: varied.info)
@@ -42,7 +42,7 @@ public struct LowDiscrepancyPlan: ParameterPlan, Sendable {
     }
 
     /// Point `index`'s value of each varied setting, in its file unit (milliseconds or a count).
-    public func fileValues(point index: Int) -> [Double] {
+    package func fileValues(point index: Int) -> [Double] {
         settings.enumerated().map { dimension, varied in
             varied.info.fileValue(varied.setting.storedValue(atQuantile: coordinates(index, dimension), slot: varied.info))
         }

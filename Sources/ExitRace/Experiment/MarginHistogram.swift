@@ -3,11 +3,11 @@
 /// wide from 1 µs up, mirrored for negative margins.
 ///
 /// Bin edges are whole nanoseconds fixed here, so histograms from any machine add up exactly.
-public struct MarginHistogram: Equatable, Sendable {
+package struct MarginHistogram: Equatable, Sendable {
     /// Runs per bin: ``binCount`` bins, see ``range(ofBin:)``.
-    public private(set) var counts: [Int]
+    package private(set) var counts: [Int]
     /// Runs without a margin (the process did not die, or the cleanup could never finish).
-    public private(set) var withoutMargin: Int
+    package private(set) var withoutMargin: Int
 
     /// Magnitude edges in nanoseconds: 1 µs × 10^(j/4), j = 0…40 (up to 10⁴ s).
     static let edges: [Int64] = (0...40).map { j in
@@ -19,10 +19,10 @@ public struct MarginHistogram: Equatable, Sendable {
     /// Magnitude classes: 0 below 1 µs, then one per edge.
     static let magnitudes = edges.count + 1
     /// Bins in all: the negative classes, largest first, then zero, then the positive ones.
-    public static let binCount = 2 * magnitudes - 1
+    package static let binCount = 2 * magnitudes - 1
 
     /// An empty histogram.
-    public init() {
+    package init() {
         counts = Array(repeating: 0, count: Self.binCount)
         withoutMargin = 0
     }
@@ -36,7 +36,7 @@ public struct MarginHistogram: Equatable, Sendable {
     }
 
     /// Counts one run's margin.
-    public mutating func record(_ margin: VirtualDuration?) {
+    package mutating func record(_ margin: VirtualDuration?) {
         guard let margin else {
             withoutMargin += 1
             return
@@ -45,7 +45,7 @@ public struct MarginHistogram: Equatable, Sendable {
     }
 
     /// Adds another histogram's counts.
-    public mutating func merge(_ other: MarginHistogram) {
+    package mutating func merge(_ other: MarginHistogram) {
         for index in counts.indices { counts[index] += other.counts[index] }
         withoutMargin += other.withoutMargin
     }
@@ -63,7 +63,7 @@ public struct MarginHistogram: Equatable, Sendable {
     }
 
     /// The margins a bin holds, in nanoseconds: `lower..<upper` of the magnitude, signed.
-    public static func range(ofBin bin: Int) -> (low: Int64, high: Int64) {
+    package static func range(ofBin bin: Int) -> (low: Int64, high: Int64) {
         let centre = magnitudes - 1, magnitude = abs(bin - centre)
         let inner: Int64 = magnitude == 0 ? 0 : edges[magnitude - 1]
         let outer: Int64 = magnitude < edges.count ? edges[magnitude] : Int64.max

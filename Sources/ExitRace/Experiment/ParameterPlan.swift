@@ -11,18 +11,18 @@ public protocol ParameterPlan {
 }
 
 /// The plan with one point: fixed values (by default the scenario's own).
-public struct SinglePoint: ParameterPlan {
+package struct SinglePoint: ParameterPlan {
     /// The values of the one point.
-    public var values: ParameterValues
+    package var values: ParameterValues
 
     /// A plan whose only point has `values`.
-    public init(_ values: ParameterValues) { self.values = values }
+    package init(_ values: ParameterValues) { self.values = values }
 
     /// One.
-    public var pointCount: Int { 1 }
+    package var pointCount: Int { 1 }
 
     /// Writes the point's values (`index` must be 0).
-    public func fill(_ values: inout ParameterValues, point index: Int) {
+    package func fill(_ values: inout ParameterValues, point index: Int) {
         precondition(index == 0, "a single point has only point 0")
         values = self.values
     }

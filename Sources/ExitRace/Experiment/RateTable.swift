@@ -3,33 +3,33 @@
 ///
 /// Counts add up: the tables of disjoint ranges of replications merge into the table of their
 /// union, whatever machine or thread ran them. Everything shown is derived from the counts.
-public struct RateTable: Equatable, Sendable {
+package struct RateTable: Equatable, Sendable {
     /// One cell's counts under one kill procedure.
-    public struct ProcedureRates: Equatable, Sendable {
+    package struct ProcedureRates: Equatable, Sendable {
         /// Replications run.
-        public var runs = 0
+        package var runs = 0
         /// Replications in which the cleanup finished.
-        public var finished = 0
+        package var finished = 0
         /// Replications with a deadlock.
-        public var deadlocks = 0
+        package var deadlocks = 0
         /// Replications with a priority inversion.
-        public var inversions = 0
+        package var inversions = 0
         /// Replications that ended in a watchdog kill (a crash report on a device).
-        public var watchdogKills = 0
+        package var watchdogKills = 0
         /// Replications stopped by a bound of `limits`.
-        public var boundsReached = 0
+        package var boundsReached = 0
         /// The first replications (ascending, at most ``RateTable/failuresKept``) in which the
         /// cleanup did not finish: replay one with `explain --replication`.
-        public var failures: [Int] = []
+        package var failures: [Int] = []
         /// Each replication's margin.
-        public var margins = MarginHistogram()
+        package var margins = MarginHistogram()
 
         package init() {}
 
         /// The share of replications in which the cleanup finished, 0…1.
-        public var rate: Double { runs == 0 ? 0 : Double(finished) / Double(runs) }
+        package var rate: Double { runs == 0 ? 0 : Double(finished) / Double(runs) }
         /// The 95% Wilson interval of ``rate``.
-        public var interval: WilsonInterval { WilsonInterval(successes: finished, trials: Swift.max(runs, 1)) }
+        package var interval: WilsonInterval { WilsonInterval(successes: finished, trials: Swift.max(runs, 1)) }
 
         /// Counts one replication's outcome.
         mutating func record(_ outcome: RunOutcome, replication: Int) {
@@ -60,52 +60,52 @@ public struct RateTable: Equatable, Sendable {
     }
 
     /// One hook running one strategy, under every kill procedure.
-    public struct Cell: Equatable, Sendable {
+    package struct Cell: Equatable, Sendable {
         /// The row: an index into `scenario.hooks`.
-        public var hook: Int
+        package var hook: Int
         /// The column: an index into `scenario.strategies`.
-        public var strategy: Int
+        package var strategy: Int
         /// Indexed like the scenario's procedures.
-        public var procedures: [ProcedureRates]
+        package var procedures: [ProcedureRates]
 
         /// ○ when the cleanup finished in every replication of every procedure, × in none, △
         /// otherwise (the procedures listed are those where it finished in every replication).
-        public var verdict: ResultTable.Verdict {
+        package var verdict: ResultTable.Verdict {
             if procedures.allSatisfy({ $0.finished == $0.runs }) { return .always }
             if procedures.allSatisfy({ $0.finished == 0 }) { return .never }
             return .some(procedures.indices.filter { procedures[$0].finished == procedures[$0].runs })
         }
 
         /// Replications with a deadlock, over every procedure.
-        public var deadlocks: Int { procedures.reduce(0) { $0 + $1.deadlocks } }
+        package var deadlocks: Int { procedures.reduce(0) { $0 + $1.deadlocks } }
         /// Replications with a priority inversion, over every procedure.
-        public var inversions: Int { procedures.reduce(0) { $0 + $1.inversions } }
+        package var inversions: Int { procedures.reduce(0) { $0 + $1.inversions } }
         /// Replications stopped by a bound, over every procedure.
-        public var boundsReached: Int { procedures.reduce(0) { $0 + $1.boundsReached } }
+        package var boundsReached: Int { procedures.reduce(0) { $0 + $1.boundsReached } }
         /// Whether every replication finished the cleanup and then ended in a watchdog kill.
-        public var watchdogKilled: Bool {
+        package var watchdogKilled: Bool {
             procedures.allSatisfy { $0.runs > 0 && $0.finished == $0.runs && $0.watchdogKills == $0.runs }
         }
     }
 
     /// How many failing replications each cell keeps per procedure.
-    public static let failuresKept = 5
+    package static let failuresKept = 5
 
     /// The scenario the table is of (its distributions say what was drawn).
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// The seed the replications' draws derive from.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The replications the counts cover: `0..<runs` for a whole experiment, a part for a shard.
-    public var replications: Range<Int>
+    package var replications: Range<Int>
     /// Row-major: `cells[hook * strategies.count + strategy]`.
-    public var cells: [Cell]
+    package var cells: [Cell]
     /// The options, as command-line words, that made these runs and that `explain` must be given
     /// too to replay one of them (`["--set", "timing.exitDurationMs=5"]`): the replay hint under
     /// the table repeats them, quoted for a POSIX shell. Empty by default; the counts never read it.
-    public var replayOptions: [String] = []
+    package var replayOptions: [String] = []
 
     /// An empty table of `scenario` for the replications `replications`.
-    public init(scenario: Scenario, seed: UInt64, replications: Range<Int>) {
+    package init(scenario: Scenario, seed: UInt64, replications: Range<Int>) {
         self.scenario = scenario
         self.seed = seed
         self.replications = replications
@@ -117,12 +117,12 @@ public struct RateTable: Equatable, Sendable {
     }
 
     /// The cell of hook `hook` and strategy `strategy` (indices).
-    public func cell(hook: Int, strategy: Int) -> Cell {
+    package func cell(hook: Int, strategy: Int) -> Cell {
         cells[hook * scenario.strategies.count + strategy]
     }
 
     /// Adds the counts of `other`, whose replications follow this table's directly.
-    public mutating func merge(_ other: RateTable) {
+    package mutating func merge(_ other: RateTable) {
         precondition(other.replications.lowerBound == replications.upperBound, "merged out of order")
         precondition(other.cells.count == cells.count)
         for index in cells.indices {
@@ -136,19 +136,19 @@ public struct RateTable: Equatable, Sendable {
 
 extension RateTable {
     /// Counts a sampled experiment's outcomes into a rate table.
-    public struct Collector: OutcomeAggregator {
+    package struct Collector: OutcomeAggregator {
         /// The table so far.
-        public private(set) var table: RateTable
+        package private(set) var table: RateTable
         private let strategies: Int
 
         /// An empty collector for the replications `replications`.
-        public init(scenario: Scenario, seed: UInt64, replications: Range<Int>) {
+        package init(scenario: Scenario, seed: UInt64, replications: Range<Int>) {
             table = RateTable(scenario: scenario, seed: seed, replications: replications)
             strategies = scenario.strategies.count
         }
 
         /// Counts the outcome (`point` is the replication).
-        public mutating func record(_ outcome: RunOutcome, point: Int, cell: CellIndex, procedure: Int) {
+        package mutating func record(_ outcome: RunOutcome, point: Int, cell: CellIndex, procedure: Int) {
             table.cells[cell.hook * strategies + cell.strategy].procedures[procedure].record(outcome, replication: point)
         }
     }

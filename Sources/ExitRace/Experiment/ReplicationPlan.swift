@@ -5,11 +5,11 @@
 /// strategies are compared on identical timings. Each value comes from a seed derived from
 /// (seed, scenario name, r, setting path) alone, so a replication draws the same values on any
 /// thread, in any order and in any shard.
-public struct ReplicationPlan: ParameterPlan, Sendable {
+package struct ReplicationPlan: ParameterPlan, Sendable {
     /// How many replications.
-    public let runs: Int
+    package let runs: Int
     /// The seed every draw derives from.
-    public let seed: UInt64
+    package let seed: UInt64
     /// The values of settings that are not drawn (the scenario's own, nominal for drawn ones).
     let base: ContiguousArray<Int64>
     let draws: [Draw]
@@ -25,7 +25,7 @@ public struct ReplicationPlan: ParameterPlan, Sendable {
 
     /// `runs` replications of `scenario`'s uncertain settings, drawn from `seed`, over `base`
     /// (the scenario's own values unless given).
-    public init(scenario: Scenario, space: ParameterSpace, runs: Int, seed: UInt64, base: ParameterValues? = nil) {
+    package init(scenario: Scenario, space: ParameterSpace, runs: Int, seed: UInt64, base: ParameterValues? = nil) {
         precondition(runs >= 1, "a sampled experiment needs at least one replication")
         self.runs = runs
         self.seed = seed
@@ -40,10 +40,10 @@ public struct ReplicationPlan: ParameterPlan, Sendable {
     }
 
     /// One point per replication.
-    public var pointCount: Int { runs }
+    package var pointCount: Int { runs }
 
     /// Writes replication `index`'s values into `values`, in place.
-    public func fill(_ values: inout ParameterValues, point index: Int) {
+    package func fill(_ values: inout ParameterValues, point index: Int) {
         precondition(values.raw.count == base.count, "values of another scenario")
         for slot in base.indices { values.raw[slot] = base[slot] }
         let replicationSeed = StableSeed.combine(scenarioSeed, UInt64(index))
@@ -52,7 +52,7 @@ public struct ReplicationPlan: ParameterPlan, Sendable {
 
     /// The values replication `replication` draws, in the scenario's order of its uncertain
     /// settings, each in the setting's file unit (milliseconds or a count).
-    public func drawnValues(replication: Int) -> [(path: String, value: Double)] {
+    package func drawnValues(replication: Int) -> [(path: String, value: Double)] {
         let replicationSeed = StableSeed.combine(scenarioSeed, UInt64(replication))
         return draws.map { draw in
             (draw.setting.path, draw.info.fileValue(value(of: draw, replicationSeed: replicationSeed)))

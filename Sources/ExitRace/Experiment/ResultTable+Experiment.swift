@@ -1,19 +1,19 @@
 /// The result table as the simplest experiment: one point, every outcome kept.
 extension ResultTable {
     /// Keeps every outcome of a one-point experiment, in the table's order.
-    public struct Collector: OutcomeAggregator {
+    package struct Collector: OutcomeAggregator {
         /// The cells recorded so far, row by row.
-        public private(set) var cells: [Cell] = []
+        package private(set) var cells: [Cell] = []
         private let procedures: Int
 
         /// An empty collector for `scenario`'s table.
-        public init(scenario: Scenario) {
+        package init(scenario: Scenario) {
             procedures = scenario.procedures.count
             cells.reserveCapacity(scenario.hooks.count * scenario.strategies.count)
         }
 
         /// Keeps the outcome in its cell (outcomes come in the experiment's order).
-        public mutating func record(_ outcome: RunOutcome, point: Int, cell: CellIndex, procedure: Int) {
+        package mutating func record(_ outcome: RunOutcome, point: Int, cell: CellIndex, procedure: Int) {
             precondition(point == 0, "a result table holds one point")
             if procedure == 0 {
                 cells.append(Cell(hook: cell.hook, strategy: cell.strategy, outcomes: []))

@@ -53,7 +53,7 @@ public struct ResultTable: Equatable, Sendable {
     }
 
     /// The cell of hook `hook` and strategy `strategy` (indices).
-    public func cell(hook: Int, strategy: Int) -> Cell {
+    package func cell(hook: Int, strategy: Int) -> Cell {
         cells[hook * scenario.strategies.count + strategy]
     }
 }

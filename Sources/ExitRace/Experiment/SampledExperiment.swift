@@ -3,24 +3,24 @@
 ///
 /// Replications are cut into fixed chunks whose tables merge in chunk order, so the result is the
 /// same on any number of threads; a range of replications (a shard) gives exactly its part.
-public struct SampledExperiment: Sendable {
+package struct SampledExperiment: Sendable {
     /// The scenario; its uncertain settings are drawn, the rest keep their values.
-    public let scenario: Scenario
+    package let scenario: Scenario
     /// Replications and seed.
-    public let sampling: SamplingSettings
+    package let sampling: SamplingSettings
 
     /// Replications per chunk: large enough that a chunk outweighs its bookkeeping.
     package static let chunkSize = 64
 
     /// An experiment of `sampling.runs` replications from `sampling.seed`.
-    public init(scenario: Scenario, sampling: SamplingSettings) {
+    package init(scenario: Scenario, sampling: SamplingSettings) {
         self.scenario = scenario
         self.sampling = sampling
     }
 
     /// The table of the replications in `replications` (all by default); `parallel: false`
     /// runs them on this thread.
-    public func run(replications: Range<Int>? = nil, parallel: Bool = true) -> RateTable {
+    package func run(replications: Range<Int>? = nil, parallel: Bool = true) -> RateTable {
         let range = replications ?? 0..<sampling.runs
         precondition(range.lowerBound >= 0 && range.upperBound <= sampling.runs, "replications outside the experiment")
         let chunks = (range.count + Self.chunkSize - 1) / Self.chunkSize

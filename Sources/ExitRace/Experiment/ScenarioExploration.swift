@@ -1,18 +1,18 @@
 /// Schedule exploration of a scenario's cells (all of them, or the ones asked for) at its own
 /// values, with each witness's schedule as text.
-public struct ScenarioExploration: Sendable {
+package struct ScenarioExploration: Sendable {
     /// The scenario explored.
-    public let scenario: Scenario
+    package let scenario: Scenario
     /// How far the search went.
-    public let limits: ExplorationLimits
+    package let limits: ExplorationLimits
     /// Per cell and procedure, in the table's order.
-    public let cells: [CellExploration]
+    package let cells: [CellExploration]
     /// The values the runs used (the scenario's own).
-    public let values: ParameterValues
+    package let values: ParameterValues
 
     /// Explores `cells` (every cell when `nil`) under `procedures` (every procedure when `nil`);
     /// `progress`, when given, is told after each cell run how many of how many are done.
-    public init(
+    package init(
         simulator: Simulator, limits: ExplorationLimits, cells: [CellIndex]? = nil, procedures: [Int]? = nil,
         progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) {
@@ -36,16 +36,16 @@ public struct ScenarioExploration: Sendable {
     }
 
     /// The text of a witness's schedule, as `explain --schedule` takes it.
-    public func scheduleText(_ witness: CellExploration.Witness, of exploration: CellExploration) -> String {
+    package func scheduleText(_ witness: CellExploration.Witness, of exploration: CellExploration) -> String {
         let fingerprint = ScheduleText.fingerprint(
             scenario: scenario, cell: exploration.cell, procedure: exploration.procedure, values: values)
         return ScheduleText(fingerprint: fingerprint, deviations: witness.deviations).text
     }
 
     /// How many cell-procedures are order-sensitive.
-    public var sensitiveCount: Int { cells.filter(\.isOrderSensitive).count }
+    package var sensitiveCount: Int { cells.filter(\.isOrderSensitive).count }
 
     /// How many cell-procedures found one result in a search that was cut: not shown order-robust.
-    public var undecidedCount: Int { cells.filter(\.isUndecided).count }
+    package var undecidedCount: Int { cells.filter(\.isUndecided).count }
 
 }

@@ -6,22 +6,22 @@
 /// and procedure. First-order indices S1 use Saltelli (2010)'s estimator, total indices ST
 /// Jansen's, both as SALib's `sobol.analyze` computes them (their bootstrap intervals:
 /// ``SensitivityBootstrap``).
-public struct Sensitivity: Sendable {
+package struct Sensitivity: Sendable {
     /// The scenario; its uncertain settings are varied over their distributions.
-    public let scenario: Scenario
+    package let scenario: Scenario
     /// Base samples N.
-    public let samples: Int
+    package let samples: Int
     /// The seed of the sequence's digital shift.
-    public let seed: UInt64
+    package let seed: UInt64
 
     /// The most base samples.
-    public static let maxSamples = 10_000_000
+    package static let maxSamples = 10_000_000
     /// Base samples per chunk.
     package static let chunkSize = 64
 
     /// An analysis of `scenario` (with 1 to half of ``SobolSequence/maxDimensions`` uncertain
     /// settings) over `samples` base samples.
-    public init(scenario: Scenario, samples: Int, seed: UInt64) {
+    package init(scenario: Scenario, samples: Int, seed: UInt64) {
         precondition((1...SobolSequence.maxDimensions / 2).contains(scenario.uncertainties.count))
         precondition((1...Self.maxSamples).contains(samples))
         self.scenario = scenario
@@ -30,10 +30,10 @@ public struct Sensitivity: Sendable {
     }
 
     /// How many settings are varied (D).
-    public var settings: Int { scenario.uncertainties.count }
+    package var settings: Int { scenario.uncertainties.count }
 
     /// The plan: point `n·(D+2)` is row n of A, the next of B, then AB_0 … AB_{D−1}.
-    public func plan(space: ParameterSpace) -> LowDiscrepancyPlan {
+    package func plan(space: ParameterSpace) -> LowDiscrepancyPlan {
         let d = settings
         let sobol = SobolSequence(dimensions: 2 * d, seed: seed)
         return LowDiscrepancyPlan(scenario: scenario, space: space, points: samples * (d + 2)) { point, dimension in
@@ -45,7 +45,7 @@ public struct Sensitivity: Sendable {
 
     /// Simulates every set and sums; `parallel: false` runs on this thread only; `keepRows`
     /// keeps every base sample's outcome bits in the sums (what ``SensitivityBootstrap`` resamples).
-    public func run(parallel: Bool = true, keepRows: Bool = false) -> SensitivitySums {
+    package func run(parallel: Bool = true, keepRows: Bool = false) -> SensitivitySums {
         let outputs = scenario.hooks.count * scenario.strategies.count * scenario.procedures.count
         var sums = SensitivitySums(outputs: outputs, settings: settings)
         let analysis = self

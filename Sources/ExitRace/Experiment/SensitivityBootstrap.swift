@@ -8,22 +8,22 @@ import Foundation
 /// Resample `r` draws from SplitMix64 seeded by (seed, "sensitivity bootstrap", r), so the
 /// intervals are the same on any number of threads. Only the kept outcome bits are resampled;
 /// no set is simulated again.
-public struct SensitivityBootstrap: Sendable {
+package struct SensitivityBootstrap: Sendable {
     /// The sums of the analysis, with their rows kept.
-    public let sums: SensitivitySums
+    package let sums: SensitivitySums
     /// How many resamples.
-    public let resamples: Int
+    package let resamples: Int
     /// Per output and setting (`[output * settings + i]`): 1.96 × the standard deviation of S1
     /// over the resamples, and of ST; `nil` for an output that never changes.
     let firstOrderHalfWidth: [Double?], totalHalfWidth: [Double?]
 
     /// The fewest and most resamples.
-    public static let resampleRange = 2...10_000
+    package static let resampleRange = 2...10_000
     /// The standard normal's 97.5% quantile.
     static let z = 1.959_963_984_540_054
 
     /// Resamples `sums` (run with `keepRows: true`) `resamples` times, seeded by `seed`.
-    public init(sums: SensitivitySums, resamples: Int, seed: UInt64, parallel: Bool = true) {
+    package init(sums: SensitivitySums, resamples: Int, seed: UInt64, parallel: Bool = true) {
         precondition(Self.resampleRange.contains(resamples) && sums.rows.count == sums.samples * sums.rowWords)
         self.sums = sums
         self.resamples = resamples
@@ -40,7 +40,7 @@ public struct SensitivityBootstrap: Sendable {
     }
 
     /// S1 of setting `setting` for `output` with its interval; `nil` when the output never changes.
-    public func firstOrder(output: Int, setting: Int) -> SobolEstimate? {
+    package func firstOrder(output: Int, setting: Int) -> SobolEstimate? {
         guard let value = sums.firstOrderIndex(output: output, setting: setting),
             let half = firstOrderHalfWidth[output * sums.settings + setting]
         else { return nil }
@@ -48,7 +48,7 @@ public struct SensitivityBootstrap: Sendable {
     }
 
     /// ST of setting `setting` for `output` with its interval; `nil` when the output never changes.
-    public func total(output: Int, setting: Int) -> SobolEstimate? {
+    package func total(output: Int, setting: Int) -> SobolEstimate? {
         guard let value = sums.totalIndex(output: output, setting: setting),
             let half = totalHalfWidth[output * sums.settings + setting]
         else { return nil }
@@ -86,9 +86,9 @@ public struct SensitivityBootstrap: Sendable {
 
 /// A Sobol index and its 95% bootstrap interval (the estimate ± 1.96 standard deviations; as
 /// the estimate, it may stray outside 0…1 at small N).
-public struct SobolEstimate: Equatable, Sendable {
+package struct SobolEstimate: Equatable, Sendable {
     /// The estimate from every base sample.
-    public var value: Double
+    package var value: Double
     /// The interval's ends.
-    public var low: Double, high: Double
+    package var low: Double, high: Double
 }

@@ -4,22 +4,22 @@
 ///
 /// When asked to, the sums also keep every base sample's outcomes as bits (``rows``), which is
 /// what a bootstrap resamples: no set is simulated twice.
-public struct SensitivitySums: Equatable, Sendable {
+package struct SensitivitySums: Equatable, Sendable {
     /// Base samples counted (with a bootstrap's weights, the resample's size).
-    public var samples = 0
+    package var samples = 0
     /// Per output: Σ f(A), Σ f(B) (f is 0 or 1, so these are also Σ f²).
-    public var sumA: [Int], sumB: [Int]
+    package var sumA: [Int], sumB: [Int]
     /// Per output and setting i (`[output * settings + i]`): Σ f(B)·(f(AB_i) − f(A)).
-    public var firstOrder: [Int]
+    package var firstOrder: [Int]
     /// Per output and setting i: Σ (f(A) − f(AB_i))².
-    public var total: [Int]
+    package var total: [Int]
     /// How many settings are varied.
-    public let settings: Int
+    package let settings: Int
     /// 64-bit words per matrix row: one bit per output.
-    public let words: Int
+    package let words: Int
     /// Each base sample's outcomes, in sample order when kept (else empty): per sample, the
     /// words of A's row, of B's, then of each AB_i's (``rowWords`` words a sample).
-    public private(set) var rows: [UInt64] = []
+    package private(set) var rows: [UInt64] = []
 
     /// Zero sums for `outputs` outputs and `settings` settings.
     package init(outputs: Int, settings: Int) {
@@ -32,7 +32,7 @@ public struct SensitivitySums: Equatable, Sendable {
     }
 
     /// Words per base sample in ``rows``.
-    public var rowWords: Int { (settings + 2) * words }
+    package var rowWords: Int { (settings + 2) * words }
 
     /// Adds one base sample: `row` holds the outcome bits at A, at B and at each AB_i
     /// (``rowWords`` words); `keep` appends them to ``rows``.
@@ -82,17 +82,17 @@ public struct SensitivitySums: Equatable, Sendable {
     func emptied() -> SensitivitySums { SensitivitySums(outputs: sumA.count, settings: settings) }
 
     /// The variance of output `output` over A and B together (population variance, as SALib).
-    public func variance(output: Int) -> Double {
+    package func variance(output: Int) -> Double {
         let n = Double(2 * samples), mean = Double(sumA[output] + sumB[output]) / n
         return mean - mean * mean
     }
 
     /// The share of runs of output `output` (over A and B) in which the cleanup finished.
-    public func finishedShare(output: Int) -> Double { Double(sumA[output] + sumB[output]) / Double(2 * samples) }
+    package func finishedShare(output: Int) -> Double { Double(sumA[output] + sumB[output]) / Double(2 * samples) }
 
     /// First-order index S1 of setting `setting` for `output` (Saltelli 2010), `nil` when the
     /// output never changes.
-    public func firstOrderIndex(output: Int, setting: Int) -> Double? {
+    package func firstOrderIndex(output: Int, setting: Int) -> Double? {
         let v = variance(output: output)
         guard v > 0 else { return nil }
         return Double(firstOrder[output * settings + setting]) / Double(samples) / v
@@ -100,7 +100,7 @@ public struct SensitivitySums: Equatable, Sendable {
 
     /// Total index ST of setting `setting` for `output` (Jansen 1999, as Saltelli 2010 and
     /// SALib), `nil` when the output never changes.
-    public func totalIndex(output: Int, setting: Int) -> Double? {
+    package func totalIndex(output: Int, setting: Int) -> Double? {
         let v = variance(output: output)
         guard v > 0 else { return nil }
         return 0.5 * Double(total[output * settings + setting]) / Double(samples) / v

@@ -2,13 +2,13 @@ import Dispatch
 
 /// The outcomes of a range of a sweep's grid points, every cell under every procedure: what
 /// `sweep --format jsonl` streams, a window of points at a time.
-public struct SweepPoint: Sendable {
+package struct SweepPoint: Sendable {
     /// One cell under one procedure at this point.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Whether the cleanup finished.
-        public var finished: Bool
+        package var finished: Bool
         /// Positive: won by this much; negative: would have needed this much longer (nanoseconds).
-        public var marginNs: Int64?
+        package var marginNs: Int64?
 
         package init(finished: Bool, marginNs: Int64?) {
             self.finished = finished
@@ -17,9 +17,9 @@ public struct SweepPoint: Sendable {
     }
 
     /// The point's number in the grid.
-    public var index: Int
+    package var index: Int
     /// Row-major: `outcomes[(cell) * procedures + procedure]`, cells as in the table.
-    public var outcomes: [Outcome]
+    package var outcomes: [Outcome]
 
     package init(index: Int, outcomes: [Outcome]) {
         self.index = index
@@ -28,7 +28,7 @@ public struct SweepPoint: Sendable {
 
     /// Simulates the points in `points`, in parallel across the cores unless `parallel` is
     /// false; the result is in point order whatever the split.
-    public static func run(scenario: Scenario, grid: SweepGrid, points: Range<Int>, parallel: Bool = true) -> [SweepPoint] {
+    package static func run(scenario: Scenario, grid: SweepGrid, points: Range<Int>, parallel: Bool = true) -> [SweepPoint] {
         let chunk = Swift.max(1, Swift.min(1_024, points.count / 16))
         let chunks = (points.count + chunk - 1) / chunk
         return FanOut.map(chunks, parallel: parallel) { index in

@@ -5,7 +5,7 @@ extension UncertainSetting {
     /// distribution: a duration rounded to the nearest nanosecond, a count to the nearest whole
     /// number (a uniform count is drawn uniformly from the whole numbers of its range), clamped
     /// to the slot's range.
-    public func storedValue(atQuantile p: Double, slot info: ParameterSlot) -> Int64 {
+    package func storedValue(atQuantile p: Double, slot info: ParameterSlot) -> Int64 {
         let stored: Int64
         switch (info.unit, distribution) {
         case (.count, .uniform(let low, let high)):

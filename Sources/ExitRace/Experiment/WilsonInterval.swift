@@ -2,14 +2,14 @@
 ///
 /// Unlike the textbook p ± z·√(p(1−p)/n), it stays inside 0…1 and is not empty at k = 0 or
 /// k = n, which is where ○ and × cells sit.
-public struct WilsonInterval: Equatable, Sendable {
+package struct WilsonInterval: Equatable, Sendable {
     /// The lower end, 0…1.
-    public var low: Double
+    package var low: Double
     /// The upper end, 0…1.
-    public var high: Double
+    package var high: Double
 
     /// The 95% interval of `successes` in `trials` (trials > 0).
-    public init(successes: Int, trials: Int, z: Double = StandardNormal.z95) {
+    package init(successes: Int, trials: Int, z: Double = StandardNormal.z95) {
         precondition(trials > 0 && (0...trials).contains(successes))
         let n = Double(trials), p = Double(successes) / n, z2 = z * z
         let centre = p + z2 / (2 * n)
@@ -20,5 +20,5 @@ public struct WilsonInterval: Equatable, Sendable {
     }
 
     /// Whether the two intervals share a value.
-    public func overlaps(_ other: WilsonInterval) -> Bool { low <= other.high && other.low <= high }
+    package func overlaps(_ other: WilsonInterval) -> Bool { low <= other.high && other.low <= high }
 }

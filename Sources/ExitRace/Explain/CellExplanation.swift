@@ -17,9 +17,9 @@ public struct CellExplanation: Sendable {
         /// When the last of the repeats happened; `time` when there was one.
         public var lastTime: Int64
         /// The app's Swift the line's step came from (``StepSourceMatcher``), when the strategy says.
-        public var source: StepSource?
+        package var source: StepSource?
 
-        public init(
+        package init(
             time: Int64, place: String, text: String, afterDeath: Bool, repeats: Int = 1, lastTime: Int64? = nil,
             source: StepSource? = nil
         ) {

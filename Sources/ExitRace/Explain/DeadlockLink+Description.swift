@@ -40,5 +40,5 @@ extension DeadlockLink: CustomStringConvertible {
 
 extension Array where Element == DeadlockLink {
     /// The chain in one line: `a → b → c`.
-    public var chainDescription: String { map(\.description).joined(separator: " → ") }
+    package var chainDescription: String { map(\.description).joined(separator: " → ") }
 }

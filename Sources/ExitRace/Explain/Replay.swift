@@ -4,42 +4,42 @@
 /// median) when no replication is named.
 ///
 /// Run it with ``Simulator/trace(hook:strategy:procedure:values:)`` and ``values``.
-public struct Replay: Sendable {
+package struct Replay: Sendable {
     /// One setting drawn for the replication.
-    public struct DrawnValue: Equatable, Sendable {
+    package struct DrawnValue: Equatable, Sendable {
         /// The setting's path, e.g. `timing.exitDurationMs`.
-        public var path: String
+        package var path: String
         /// The value drawn, in the setting's file unit (milliseconds or a count), as
         /// ``ReplicationPlan/drawnValues(replication:)`` lists it.
-        public var value: Double
+        package var value: Double
         /// The value as stored (nanoseconds for a duration, else the count).
-        public var stored: Int64
+        package var stored: Int64
         /// Whether the setting is a duration in milliseconds (else a whole number).
-        public var isDuration: Bool
+        package var isDuration: Bool
         /// The distribution it was drawn from.
-        public var distribution: Distribution
+        package var distribution: Distribution
 
         /// `timing.exitDurationMs = 12.345678 ms  ~ uniform(1, 20)`.
-        public var text: String {
+        package var text: String {
             let shown = isDuration ? TimeFormatting.exactMilliseconds(stored) + " ms" : String(stored)
             return "\(path) = \(shown)  ~ \(distribution.description)"
         }
     }
 
     /// The replication replayed, or `nil` for the nominal values.
-    public let replication: Int?
+    package let replication: Int?
     /// The seed the draws derive from.
-    public let seed: UInt64
+    package let seed: UInt64
     /// Every value the run reads.
-    public let values: ParameterValues
+    package let values: ParameterValues
     /// The uncertain settings with their values, in the scenario's order (empty when the
     /// scenario draws nothing).
-    public let drawn: [DrawnValue]
+    package let drawn: [DrawnValue]
     /// Whether the scenario draws any setting from a distribution.
-    public let isUncertain: Bool
+    package let isUncertain: Bool
 
     /// Replication `replication` (0 or more) of `simulator`'s scenario, drawn from `seed`.
-    public init(simulator: Simulator, seed: UInt64, replication: Int) {
+    package init(simulator: Simulator, seed: UInt64, replication: Int) {
         precondition(replication >= 0, "replications are numbered from 0")
         let scenario = simulator.scenario
         let plan = ReplicationPlan(scenario: scenario, space: simulator.parameters, runs: replication + 1, seed: seed)
@@ -53,7 +53,7 @@ public struct Replay: Sendable {
     }
 
     /// The scenario's own values: each uncertain setting at its distribution's median.
-    public init(nominal simulator: Simulator, seed: UInt64) {
+    package init(nominal simulator: Simulator, seed: UInt64) {
         let scenario = simulator.scenario
         let values = simulator.defaults
         replication = nil
@@ -78,7 +78,7 @@ public struct Replay: Sendable {
 
     /// What the run's values are, in words, for the top of an explanation: nothing for a
     /// scenario without distributions explained without a replication.
-    public func headerLines() -> [String] {
+    package func headerLines() -> [String] {
         guard let replication else {
             guard isUncertain else { return [] }
             return ["nominal values (medians of the distributions); add --replication r to replay a sampled run"]

@@ -18,10 +18,10 @@ import Darwin
 /// A program that must remove temporary files when it is interrupted (the `exitrace` command on
 /// SIGINT and SIGTERM) sets ``tracker``: the library tells it of each temporary file before it is
 /// created and after it is gone, and knows nothing of signals itself.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Told of every temporary file: before it is created and once it is renamed into place or
     /// removed. Set it before writing; `nil` (the default) tells no one.
-    public static var tracker: (any TemporaryFileTracker)? {
+    package static var tracker: (any TemporaryFileTracker)? {
         get { trackerBox.value }
         set { trackerBox.value = newValue }
     }
@@ -31,7 +31,7 @@ public enum AtomicFile {
     /// Writes `text` (UTF-8) to `path`, replacing any regular file there; a failure is an
     /// ``InputError`` naming the file. The directory must exist. Not flushed to disk (no `fsync`):
     /// a power loss may still lose it.
-    public static func write(_ text: String, to path: String, protecting inputs: ProtectedFiles = .none) throws(InputError) {
+    package static func write(_ text: String, to path: String, protecting inputs: ProtectedFiles = .none) throws(InputError) {
         let writer = try Writer(path: path, protecting: inputs)
         try writer.write(text)
         try writer.commit()
@@ -42,7 +42,7 @@ public enum AtomicFile {
     /// given. Two renames are not one atomic step: a process killed between them leaves the first
     /// files new and the rest old. Put last the file that comparisons read (the JSON): an interrupted
     /// pair then still reads as the old results, and the next check reports the drift again.
-    public static func write(_ files: [(text: String, path: String)], protecting inputs: ProtectedFiles = .none) throws(InputError) {
+    package static func write(_ files: [(text: String, path: String)], protecting inputs: ProtectedFiles = .none) throws(InputError) {
         var writers: [Writer] = []
         for file in files { writers.append(try Writer(path: file.path, protecting: inputs)) }
         for (writer, file) in zip(writers, files) { try writer.write(file.text) }
@@ -51,16 +51,16 @@ public enum AtomicFile {
 
     /// Checks, without writing, that `path` may be written: a regular file or a new path, not
     /// one of `inputs`. Commands that write many files check them all before writing any.
-    public static func checkWritable(_ path: String, protecting inputs: ProtectedFiles = .none) throws(InputError) {
+    package static func checkWritable(_ path: String, protecting inputs: ProtectedFiles = .none) throws(InputError) {
         try OutputPath.check(try OutputPath.target(of: path), path: path, inputs: inputs)
     }
 
     /// A file written piece by piece — results as they are computed — that appears at its path
     /// whole when committed, or not at all: a writer dropped before ``commit()`` removes its
     /// temporary file.
-    public final class Writer {
+    package final class Writer {
         /// The file the text is for, as given.
-        public let path: String
+        package let path: String
         /// Where the text goes: `path`, or the file a symbolic link at `path` leads to.
         private let target: String
         private let inputs: ProtectedFiles
@@ -69,7 +69,7 @@ public enum AtomicFile {
 
         /// Checks that `path` may be written (see ``AtomicFile``) and opens a new temporary file
         /// beside its target.
-        public init(path: String, protecting inputs: ProtectedFiles = .none) throws(InputError) {
+        package init(path: String, protecting inputs: ProtectedFiles = .none) throws(InputError) {
             self.path = path
             self.inputs = inputs
             target = try OutputPath.target(of: path)
@@ -88,7 +88,7 @@ public enum AtomicFile {
         }
 
         /// Appends `text` (UTF-8).
-        public func write(_ text: String) throws(InputError) {
+        package func write(_ text: String) throws(InputError) {
             precondition(descriptor >= 0, "write after commit")
             let error = Array(text.utf8).withUnsafeBytes { writeAll($0, to: descriptor) }
             guard error == 0 else { throw OutputPath.failure(path, error) }
@@ -96,7 +96,7 @@ public enum AtomicFile {
 
         /// Closes the file and puts it in place, after checking the target once more (it may have
         /// changed while the results were computed).
-        public func commit() throws(InputError) {
+        package func commit() throws(InputError) {
             let closed = close(descriptor)
             descriptor = -1
             guard closed == 0 else { throw abandon(OutputPath.failure(path, errno)) }
@@ -128,7 +128,7 @@ public enum AtomicFile {
 /// Keeps the temporary files ``AtomicFile`` has open, for a program that removes them when it is
 /// interrupted. Called from any thread; `willCreate` comes before the file exists, so a tracker
 /// that removes every path it holds leaves none behind.
-public protocol TemporaryFileTracker: AnyObject, Sendable {
+package protocol TemporaryFileTracker: AnyObject, Sendable {
     /// `path` is about to be created.
     func willCreate(_ path: String)
     /// `path` was renamed into place or removed.

@@ -2,11 +2,11 @@ import Foundation
 
 /// The directory operations the commands and the library share; a failure is a diagnostic on the
 /// directory, worded the same wherever it happens.
-public enum Directory {
+package enum Directory {
     /// Creates `path` and any missing parents; an existing directory is fine. `option` names the
     /// command-line option that gave the path (`--svg`), for the message when it cannot be used:
     /// `out.json: error: expected a directory for --svg, found a file`.
-    public static func create(_ path: String, for option: String? = nil) throws(InputError) {
+    package static func create(_ path: String, for option: String? = nil) throws(InputError) {
         let expected = "a directory" + (option.map { " for \($0)" } ?? "")
         func failure(_ message: String) -> InputError { InputError([Diagnostic(file: path, path: "", message: message)]) }
         if let problem = problem(path, expected: expected) { throw failure(problem) }
@@ -18,7 +18,7 @@ public enum Directory {
     }
 
     /// Whether `path` names an existing directory (false for a file or nothing).
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }

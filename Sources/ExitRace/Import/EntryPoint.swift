@@ -1,17 +1,17 @@
 /// A place where the system calls the app's code during its lifecycle: a delegate method, a
 /// notification observer, a SwiftUI scene-phase handler; and the lifecycle callback it stands for.
-public struct EntryPoint: Sendable {
+package struct EntryPoint: Sendable {
     /// The lifecycle callback it runs in (`applicationWillTerminate`, `willTerminateNotification`, …).
-    public var callback: String
+    package var callback: String
     /// What it is in the code: `AppDelegate.applicationWillTerminate`, `willTerminateNotification observer`.
-    public var name: String
-    public var body: [SwiftStatement]
-    public var isolation: SwiftCodebase.Isolation
-    public var typeName: String?
-    public var file: SwiftFile
-    public var location: SwiftLocation
+    package var name: String
+    package var body: [SwiftStatement]
+    package var isolation: SwiftCodebase.Isolation
+    package var typeName: String?
+    package var file: SwiftFile
+    package var location: SwiftLocation
     /// Whether it is a method named by `#selector` in an `addObserver` call.
-    public var isSelectorObserver = false
+    package var isSelectorObserver = false
 }
 
 /// Finds the entry points of a codebase, in file order.

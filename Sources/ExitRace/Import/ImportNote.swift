@@ -1,7 +1,7 @@
 /// Something the importer could not translate, or translated with an assumption the user should
 /// know: never dropped silently, always with where it is and what to do.
-public struct ImportNote: Equatable, Sendable, Comparable {
-    public enum Kind: String, Sendable {
+package struct ImportNote: Equatable, Sendable, Comparable {
+    package enum Kind: String, Sendable {
         /// Not translated: the scenario lacks this construct; the message says what to write by hand.
         case untranslated = "not translated"
         /// Translated with an assumption (a loop run once, an `if` taken).
@@ -12,16 +12,16 @@ public struct ImportNote: Equatable, Sendable, Comparable {
         case uncalled = "never called"
     }
 
-    public var kind: Kind
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var message: String
+    package var kind: Kind
+    package var file: String
+    package var line: Int
+    package var column: Int
+    package var message: String
 
     /// `File.swift:12:9: not translated: …`
-    public var description: String { "\(file):\(line):\(column): \(kind.rawValue): \(message)" }
+    package var description: String { "\(file):\(line):\(column): \(kind.rawValue): \(message)" }
 
-    public static func < (a: ImportNote, b: ImportNote) -> Bool {
+    package static func < (a: ImportNote, b: ImportNote) -> Bool {
         (a.file, a.line, a.column, a.message) < (b.file, b.line, b.column, b.message)
     }
 }

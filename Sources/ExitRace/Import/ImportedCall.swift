@@ -1,8 +1,8 @@
 /// A system call the imported code makes that the built-in scenario does not have: it gets an entry
 /// in the scenario's `systemCalls` whose settings are the user's to set.
-public struct ImportedCall: Sendable {
+package struct ImportedCall: Sendable {
     /// How the code makes the call, which decides the settings the entry gets.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// `await api()`: an awaited call (`costMs`).
         case awaited
         /// `try context.save()`: a synchronous call that blocks its thread until done; written as a
@@ -15,10 +15,10 @@ public struct ImportedCall: Sendable {
     }
 
     /// The scenario's name for it (`Analytics.flush`, `context.save`).
-    public var name: String
+    package var name: String
     /// Where it is first made.
-    public var source: SwiftReference
-    public var kind: Kind
+    package var source: SwiftReference
+    package var kind: Kind
 
     /// The entry's settings after `costMs`, each a placeholder the user sets: a service's run time,
     /// and a background task's allowance.

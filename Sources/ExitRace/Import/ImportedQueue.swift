@@ -1,10 +1,10 @@
 /// A queue of the app's own, `DispatchQueue(label:qos:attributes:)`, as the scenario's `queues`
 /// declares it: its QoS and whether it is concurrent.
-public struct ImportedQueue: Equatable, Sendable {
-    public var qos: QoSClass
-    public var concurrent: Bool
+package struct ImportedQueue: Equatable, Sendable {
+    package var qos: QoSClass
+    package var concurrent: Bool
     /// Whether the QoS was written (a `qos:` the importer could not read is the default, noted).
-    public var qosReadable: Bool
+    package var qosReadable: Bool
 
     /// `line` is the declaration's source line: an array of attributes (`[.concurrent]`) is not parsed.
     init(_ arguments: [SwiftArgument], line: String) {

@@ -1,24 +1,24 @@
 /// Where a piece of imported Swift is: file, line and column, and the line's code.
-public struct SwiftReference: Equatable, Sendable {
-    public var file: String
-    public var line: Int
-    public var column: Int
+package struct SwiftReference: Equatable, Sendable {
+    package var file: String
+    package var line: Int
+    package var column: Int
     /// The source line, trimmed (at most 120 characters).
-    public var code: String
+    package var code: String
 
     /// `File.swift:12:9`.
-    public var place: String { "\(file):\(line):\(column)" }
+    package var place: String { "\(file):\(line):\(column)" }
 }
 
 /// A program step translated from Swift, with the Swift it came from and its nested bodies'
 /// steps (in the order of ``ProgramStep/nestedBodies``).
-public struct ImportedStep: Equatable, Sendable {
+package struct ImportedStep: Equatable, Sendable {
     /// The step; its nested bodies are ``children``' steps.
-    public var step: ProgramStep
-    public var source: SwiftReference
-    public var children: [[ImportedStep]]
+    package var step: ProgramStep
+    package var source: SwiftReference
+    package var children: [[ImportedStep]]
     /// A synchronous call written as a `call` with an empty completion (a save, a hand-off to a service).
-    public var isSynchronousCall = false
+    package var isSynchronousCall = false
 
     /// A step without a body.
     init(_ step: ProgramStep, _ source: SwiftReference) {

@@ -1,8 +1,8 @@
 /// The Swift files given to `import`, indexed: every function with the type it belongs to and the
 /// actor it is isolated to, and every name declared as a `DispatchSemaphore`.
-public struct SwiftCodebase: Sendable {
+package struct SwiftCodebase: Sendable {
     /// The isolation of code, as far as the importer tells from the source.
-    public enum Isolation: Equatable, Sendable {
+    package enum Isolation: Equatable, Sendable {
         /// `@MainActor` (a type, a method, a type conforming to a UIKit delegate or a SwiftUI protocol).
         case mainActor
         /// An `actor` type's own executor (the scenario language has no actors yet: run as `none`).
@@ -12,43 +12,43 @@ public struct SwiftCodebase: Sendable {
     }
 
     /// A function and where it is declared.
-    public struct Function: Sendable {
-        public var function: SwiftFunction
+    package struct Function: Sendable {
+        package var function: SwiftFunction
         /// The type (or extended type) it is a member of; `nil` at file level.
-        public var typeName: String?
-        public var isolation: Isolation
-        public var file: SwiftFile
+        package var typeName: String?
+        package var isolation: Isolation
+        package var file: SwiftFile
         /// Its position in the index: ties between functions of one name go to the first.
-        public var order: Int
+        package var order: Int
     }
 
-    public let files: [SwiftFile]
-    public private(set) var functions: [Function] = []
+    package let files: [SwiftFile]
+    package private(set) var functions: [Function] = []
     /// Names declared with `DispatchSemaphore(…)` anywhere (properties and locals).
-    public private(set) var semaphoreNames: Set<String> = []
+    package private(set) var semaphoreNames: Set<String> = []
     /// Names declared with `DispatchGroup()` anywhere.
-    public private(set) var groupNames: Set<String> = []
+    package private(set) var groupNames: Set<String> = []
     /// Queues declared with `DispatchQueue(label:qos:attributes:)` anywhere, by the name they are bound to.
-    public private(set) var queues: [String: ImportedQueue] = [:]
+    package private(set) var queues: [String: ImportedQueue] = [:]
     /// Properties and locals bound to a value of a type declared in the files (`let store = Store()`,
     /// `Store.shared`): name → type, the first declaration winning.
-    public private(set) var valueTypes: [String: String] = [:]
+    package private(set) var valueTypes: [String: String] = [:]
     /// Flags polled by a `while !flag { sleep }` loop anywhere: assigning `true` to one sets it.
-    public private(set) var polledFlags: Set<String> = []
+    package private(set) var polledFlags: Set<String> = []
     /// The types declared in the files, by name, with their keyword (`actor`, `class`, …).
-    public private(set) var typeKeywords: [String: String] = [:]
+    package private(set) var typeKeywords: [String: String] = [:]
     /// Global actors other than the main actor: types declared `@globalActor` in the files. Code
     /// marked `@Name` (a type, a method, a closure) is isolated to that actor.
-    public private(set) var globalActors: Set<String> = []
+    package private(set) var globalActors: Set<String> = []
     /// Names a task handle is kept under and used by: assigned a `Task { … }` somewhere in the files,
     /// and used by `name.cancel()` or `name.value` somewhere (the task step is then named so).
-    public var taskHandles: Set<String> { taskHandleUses.intersection(assignedTasks) }
+    package var taskHandles: Set<String> { taskHandleUses.intersection(assignedTasks) }
     private var taskHandleUses: Set<String> = []
     private var assignedTasks: Set<String> = []
     /// Names bound to `URLSessionConfiguration.background(withIdentifier:)`, and to a `URLSession` made
     /// with one (also in a `lazy var session = { … }()`): its upload and download tasks outlive the app.
-    public private(set) var backgroundConfigurations: Set<String> = []
-    public private(set) var backgroundSessions: Set<String> = []
+    package private(set) var backgroundConfigurations: Set<String> = []
+    package private(set) var backgroundSessions: Set<String> = []
 
     /// Types whose conformance or superclass makes them main-actor isolated (UIKit and SwiftUI).
     static let mainActorSupertypes: Set<String> = [
@@ -56,7 +56,7 @@ public struct SwiftCodebase: Sendable {
         "UIView", "App", "View", "Scene", "UIApplication", "NSObject & UIApplicationDelegate",
     ]
 
-    public init(files: [SwiftFile]) {
+    package init(files: [SwiftFile]) {
         self.files = files
         var typeIsolation: [String: Isolation] = [:]
         for file in files { collectGlobalActors(file.declarations) }
@@ -83,7 +83,7 @@ public struct SwiftCodebase: Sendable {
     }
 
     /// The isolation an attribute of code gives it (`@MainActor`, `@Name` of a global actor), or `nil`.
-    public func isolation(attributes: [String]) -> Isolation? {
+    package func isolation(attributes: [String]) -> Isolation? {
         Self.isolation(attributes: attributes, globalActors: globalActors)
     }
 
@@ -234,7 +234,7 @@ public struct SwiftCodebase: Sendable {
 
     /// The function a call names, by its base name: the one in `typeName` if there is one, else the
     /// first declared. Delegate methods and `init` are never callees.
-    public func function(named name: String, preferring typeName: String?) -> Function? {
+    package func function(named name: String, preferring typeName: String?) -> Function? {
         let candidates = functions.filter { $0.function.name == name && $0.function.body != nil }
         return candidates.first { $0.typeName == typeName } ?? candidates.first
     }
@@ -243,7 +243,7 @@ public struct SwiftCodebase: Sendable {
     /// (or `self.name`) in the calling type, else a free function; `Type.name` or
     /// `Type.shared.name` in that type. A method called on a variable (`activity.end()`) is not
     /// followed: its type is unknown.
-    public func resolve(name: String, receiver: [String], callingType: String?) -> Function? {
+    package func resolve(name: String, receiver: [String], callingType: String?) -> Function? {
         let candidates = functions.filter { $0.function.name == name && $0.function.body != nil && $0.function.name != "init" }
         if receiver.isEmpty {
             return candidates.first { $0.typeName == callingType && callingType != nil } ?? candidates.first { $0.typeName == nil }

@@ -1,34 +1,34 @@
 /// `exitrace import`: reads Swift files, finds their lifecycle entry points, translates the code
 /// they run into the scenario language, and writes a scenario that extends the built-in one
 /// (its timing, system calls and kill procedures) with one hook and one strategy per entry point.
-public enum SwiftImport {
+package enum SwiftImport {
     /// How the `note` of every scenario `import` writes begins: `import` replaces a file that
     /// starts so, and keeps any other (a scenario written by hand) unless forced.
-    public static let writtenByMarker = "Written by exitrace import"
+    package static let writtenByMarker = "Written by exitrace import"
 
     /// One translated entry point: a row and its own column.
-    public struct Hook: Sendable {
-        public var entryPoint: EntryPoint
+    package struct Hook: Sendable {
+        package var entryPoint: EntryPoint
         /// The hook's (and row's) name: unique in the scenario.
-        public var name: String
+        package var name: String
         /// The strategy's (and column's) name: `your code: <hook>`.
-        public var strategy: String
-        public var steps: [ImportedStep]
+        package var strategy: String
+        package var steps: [ImportedStep]
     }
 
     /// What an import produced.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The scenario file's text (ends with a newline; the same input gives the same bytes).
-        public var scenario: String
-        public var hooks: [Hook]
+        package var scenario: String
+        package var hooks: [Hook]
         /// Awaited APIs that are not in the built-in scenario: each became a system call whose
         /// `costMs` is the user's to set.
-        public var newSystemCalls: [ImportedCall]
+        package var newSystemCalls: [ImportedCall]
         /// Everything not translated or translated with an assumption, by file and place.
-        public var notes: [ImportNote]
+        package var notes: [ImportNote]
 
         /// The summary `import` prints on stderr.
-        public var summary: String {
+        package var summary: String {
             var lines = ["imported \(hooks.count) entry point\(hooks.count == 1 ? "" : "s"):"]
             for hook in hooks {
                 let place = "\(hook.entryPoint.file.path):\(hook.entryPoint.location.line)"
@@ -63,7 +63,7 @@ public enum SwiftImport {
     static let terminationCallbacks: Set<String> = ["sceneDidDisconnect", "applicationWillTerminate", "willTerminateNotification"]
 
     /// Reads the files at `paths` (each must be a readable regular file of Swift source) and imports them.
-    public static func load(paths: [String], name: String) throws(InputError) -> Result {
+    package static func load(paths: [String], name: String) throws(InputError) -> Result {
         var files: [(path: String, bytes: [UInt8])] = []
         var problems: [Diagnostic] = []
         for path in paths {
@@ -78,7 +78,7 @@ public enum SwiftImport {
     }
 
     /// Imports Swift sources given as bytes; `path` names each in references and diagnostics.
-    public static func importSources(_ sources: [(path: String, bytes: [UInt8])], name: String) throws(InputError) -> Result {
+    package static func importSources(_ sources: [(path: String, bytes: [UInt8])], name: String) throws(InputError) -> Result {
         var parsed: [SwiftFile] = []
         var problems: [Diagnostic] = []
         for source in sources {

@@ -4,9 +4,9 @@
 ///
 /// It works on bytes, so any input, valid UTF-8 or not, gives tokens and ends: every step of the
 /// main loop consumes at least one byte, and interpolations nest at most ``maxNesting`` deep.
-public struct SwiftLexer {
+package struct SwiftLexer {
     /// How deep string interpolations may nest before the rest of the literal is taken as invalid.
-    public static let maxNesting = 64
+    package static let maxNesting = 64
 
     private let bytes: [UInt8]
     private var index = 0
@@ -14,16 +14,16 @@ public struct SwiftLexer {
     private var lineStart = 0
     private var sawLineBreak = true
     private var sawTrivia = true
-    public private(set) var tokens: [SwiftToken] = []
-    public private(set) var problems: [SwiftSyntaxProblem] = []
+    package private(set) var tokens: [SwiftToken] = []
+    package private(set) var problems: [SwiftSyntaxProblem] = []
 
     /// Lexes `bytes` at once; read ``tokens`` and ``problems``.
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         run()
     }
 
-    public init(_ text: String) { self.init(Array(text.utf8)) }
+    package init(_ text: String) { self.init(Array(text.utf8)) }
 
     private mutating func run() {
         // A script's shebang line (`#!/usr/bin/swift`), which Swift allows as the first line.

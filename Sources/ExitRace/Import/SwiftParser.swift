@@ -4,9 +4,9 @@
 ///
 /// Every loop consumes at least one token per turn, and nesting deeper than ``maxDepth`` is skipped
 /// without recursion, so any token sequence parses in linear time without overflowing the stack.
-public struct SwiftParser {
+package struct SwiftParser {
     /// How deeply declarations, statements and expressions may nest before the rest is skipped.
-    public static let maxDepth = 150
+    package static let maxDepth = 150
 
     private let tokens: [SwiftToken]
     private var index = 0
@@ -16,7 +16,7 @@ public struct SwiftParser {
     private var annotatedType: String?
 
     /// Lexes and parses one file's bytes; `path` is only carried along for references.
-    public static func parse(path: String, bytes: [UInt8]) -> SwiftFile {
+    package static func parse(path: String, bytes: [UInt8]) -> SwiftFile {
         let lexer = SwiftLexer(bytes)
         var parser = SwiftParser(tokens: lexer.tokens)
         parser.problems = lexer.problems

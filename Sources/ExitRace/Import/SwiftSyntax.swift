@@ -3,32 +3,32 @@
 /// meets it skips by balanced delimiters, keeping only where it was (``SwiftExpr/Kind/opaque``).
 
 /// Where something is in a source file (1-based line and byte column).
-public struct SwiftLocation: Equatable, Sendable, Comparable {
-    public var line: Int
-    public var column: Int
+package struct SwiftLocation: Equatable, Sendable, Comparable {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     init(_ token: SwiftToken) { self.init(line: token.line, column: token.column) }
 
-    public static func < (a: SwiftLocation, b: SwiftLocation) -> Bool { (a.line, a.column) < (b.line, b.column) }
+    package static func < (a: SwiftLocation, b: SwiftLocation) -> Bool { (a.line, a.column) < (b.line, b.column) }
 }
 
 /// A parsed Swift file: its top-level declarations.
-public struct SwiftFile: Sendable {
+package struct SwiftFile: Sendable {
     /// The file's name as given (shown in `file:line` references).
-    public var path: String
-    public var declarations: [SwiftDecl]
+    package var path: String
+    package var declarations: [SwiftDecl]
     /// The source's lines, for quoting the code a step came from.
-    public var lines: [String]
-    public var problems: [SwiftSyntaxProblem]
+    package var lines: [String]
+    package var problems: [SwiftSyntaxProblem]
 }
 
 /// A declaration the importer cares about.
-public indirect enum SwiftDecl: Sendable {
+package indirect enum SwiftDecl: Sendable {
     case type(SwiftTypeDecl)
     case function(SwiftFunction)
     /// `let`/`var` at type or file level with an initial value (a property that holds a closure or
@@ -38,55 +38,55 @@ public indirect enum SwiftDecl: Sendable {
 }
 
 /// `class`, `struct`, `enum`, `actor`, `extension` or `protocol`.
-public struct SwiftTypeDecl: Sendable {
-    public var keyword: String
-    public var name: String
-    public var attributes: [String]
-    public var modifiers: [String]
+package struct SwiftTypeDecl: Sendable {
+    package var keyword: String
+    package var name: String
+    package var attributes: [String]
+    package var modifiers: [String]
     /// Inherited types and conformances, as written (`UIResponder`, `UIApplicationDelegate`).
-    public var inherits: [String]
-    public var members: [SwiftDecl]
-    public var location: SwiftLocation
+    package var inherits: [String]
+    package var members: [SwiftDecl]
+    package var location: SwiftLocation
 }
 
 /// A function, initializer or `deinit`, with its body when it has one.
-public struct SwiftFunction: Sendable {
-    public var name: String
+package struct SwiftFunction: Sendable {
+    package var name: String
     /// The argument labels' names as written in the parameter list (`_` included), for matching
     /// `#selector(name(_:))` and delegate methods.
-    public var parameterLabels: [String]
-    public var attributes: [String]
-    public var modifiers: [String]
-    public var isAsync: Bool
-    public var body: [SwiftStatement]?
-    public var location: SwiftLocation
+    package var parameterLabels: [String]
+    package var attributes: [String]
+    package var modifiers: [String]
+    package var isAsync: Bool
+    package var body: [SwiftStatement]?
+    package var location: SwiftLocation
 }
 
 /// A closure expression: `{ @MainActor [weak self] value in … }`.
-public struct SwiftClosure: Sendable {
-    public var attributes: [String]
+package struct SwiftClosure: Sendable {
+    package var attributes: [String]
     /// The parameter names before `in` (`_` included), empty when it has none.
-    public var parameters: [String]
-    public var body: [SwiftStatement]
-    public var location: SwiftLocation
+    package var parameters: [String]
+    package var body: [SwiftStatement]
+    package var location: SwiftLocation
 }
 
 /// A call argument: `label: value`, or an unlabelled value.
-public struct SwiftArgument: Sendable {
-    public var label: String?
-    public var value: SwiftExpr
+package struct SwiftArgument: Sendable {
+    package var label: String?
+    package var value: SwiftExpr
 }
 
 /// One case of a `switch`: its patterns (as expressions, `default` has none) and its body.
-public struct SwiftSwitchCase: Sendable {
-    public var patterns: [SwiftExpr]
-    public var isDefault: Bool
-    public var body: [SwiftStatement]
+package struct SwiftSwitchCase: Sendable {
+    package var patterns: [SwiftExpr]
+    package var isDefault: Bool
+    package var body: [SwiftStatement]
 }
 
 /// An expression, as far as the importer understands it.
-public struct SwiftExpr: Sendable {
-    public indirect enum Kind: Sendable {
+package struct SwiftExpr: Sendable {
+    package indirect enum Kind: Sendable {
         /// A name: `Task`, `self`, `semaphore`, `nil`.
         case name(String)
         /// `.background`, `.immediate`.
@@ -112,13 +112,13 @@ public struct SwiftExpr: Sendable {
         case opaque(String)
     }
 
-    public var kind: Kind
-    public var location: SwiftLocation
+    package var kind: Kind
+    package var location: SwiftLocation
 }
 
 /// A statement in a function or closure body.
-public struct SwiftStatement: Sendable {
-    public indirect enum Kind: Sendable {
+package struct SwiftStatement: Sendable {
+    package indirect enum Kind: Sendable {
         case expression(SwiftExpr)
         /// `let name = value` or `var name: T = value` (`value` nil without an initializer).
         case binding(name: String, value: SwiftExpr?)
@@ -145,6 +145,6 @@ public struct SwiftStatement: Sendable {
         case opaque(String)
     }
 
-    public var kind: Kind
-    public var location: SwiftLocation
+    package var kind: Kind
+    package var location: SwiftLocation
 }

@@ -1,7 +1,7 @@
 /// One token of Swift source, as ``SwiftLexer`` reads it.
-public struct SwiftToken: Equatable, Sendable {
+package struct SwiftToken: Equatable, Sendable {
     /// What a token is; the parser needs no finer distinction.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// A name or keyword: `func`, `Task`, `self`, `` `default` `` (without its backticks).
         case identifier
         /// An integer or floating-point literal, with its underscores and exponent.
@@ -21,20 +21,20 @@ public struct SwiftToken: Equatable, Sendable {
         case invalid
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The token's text (invalid UTF-8 replaced), without the backticks of an escaped identifier.
-    public var text: String
+    package var text: String
     /// 1-based line of the first byte.
-    public var line: Int
+    package var line: Int
     /// 1-based column of the first byte, counted in bytes.
-    public var column: Int
+    package var column: Int
     /// Whether a line break separates this token from the one before (Swift ends statements there).
-    public var startsLine: Bool
+    package var startsLine: Bool
     /// Whether whitespace or a comment separates this token from the one before: `a?` is optional
     /// chaining, `a ? b : c` a conditional; `f(x)` is a call, `f (x)` on a new line is not.
-    public var followsSpace: Bool
+    package var followsSpace: Bool
 
-    public init(kind: Kind, text: String, line: Int, column: Int, startsLine: Bool, followsSpace: Bool = true) {
+    package init(kind: Kind, text: String, line: Int, column: Int, startsLine: Bool, followsSpace: Bool = true) {
         self.kind = kind
         self.text = text
         self.line = line
@@ -44,17 +44,17 @@ public struct SwiftToken: Equatable, Sendable {
     }
 
     /// Whether the token is the punctuation or operator `text`.
-    public func isSymbol(_ symbol: String) -> Bool {
+    package func isSymbol(_ symbol: String) -> Bool {
         (kind == .punctuation || kind == .operator) && text == symbol
     }
 
     /// Whether the token is the identifier or keyword `word`.
-    public func isWord(_ word: String) -> Bool { kind == .identifier && text == word }
+    package func isWord(_ word: String) -> Bool { kind == .identifier && text == word }
 }
 
 /// A problem the lexer or parser found in the source, with where it is.
-public struct SwiftSyntaxProblem: Equatable, Sendable {
-    public var line: Int
-    public var column: Int
-    public var message: String
+package struct SwiftSyntaxProblem: Equatable, Sendable {
+    package var line: Int
+    package var column: Int
+    package var message: String
 }

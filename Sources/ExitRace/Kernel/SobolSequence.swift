@@ -6,21 +6,21 @@
 /// point with one random 32-bit word per dimension, drawn from `seed`: the points stay a
 /// (t, m, s)-net — each elementary interval still holds its share of points — but no point sits
 /// on 0 and different seeds give independent-looking copies. There is no Owen scrambling.
-public struct SobolSequence: Sendable {
+package struct SobolSequence: Sendable {
     /// How many coordinates each point has.
-    public let dimensions: Int
+    package let dimensions: Int
     /// The seed of the digital shift.
-    public let seed: UInt64
+    package let seed: UInt64
     /// `directions[d][k]`: direction number k (0-based bit) of dimension d, 32 bits.
     private let directions: [[UInt32]]
     private let shifts: [UInt32]
 
     /// The most dimensions the built-in direction numbers cover.
-    public static let maxDimensions = 1 + joeKuo.count
+    package static let maxDimensions = 1 + joeKuo.count
 
     /// A sequence of `dimensions`-dimensional points, shifted by words drawn from `seed`
     /// (`shifted: false` gives the plain sequence, whose first point is 0).
-    public init(dimensions: Int, seed: UInt64, shifted: Bool = true) {
+    package init(dimensions: Int, seed: UInt64, shifted: Bool = true) {
         precondition((1...Self.maxDimensions).contains(dimensions), "Sobol directions cover 1…\(Self.maxDimensions) dimensions")
         self.dimensions = dimensions
         self.seed = seed
@@ -30,7 +30,7 @@ public struct SobolSequence: Sendable {
     }
 
     /// Point `index`'s coordinate in dimension `dimension` as 32 bits.
-    public func bits(_ index: Int, dimension: Int) -> UInt32 {
+    package func bits(_ index: Int, dimension: Int) -> UInt32 {
         var gray = UInt64(index) ^ (UInt64(index) >> 1)
         var value: UInt32 = 0
         var bit = 0
@@ -44,12 +44,12 @@ public struct SobolSequence: Sendable {
 
     /// Point `index`'s coordinate in `dimension`, strictly inside (0, 1): the centre of its
     /// 2^-32-wide cell, so that a quantile function never sees 0 or 1.
-    public func coordinate(_ index: Int, dimension: Int) -> Double {
+    package func coordinate(_ index: Int, dimension: Int) -> Double {
         (Double(bits(index, dimension: dimension)) + 0.5) / 4_294_967_296.0
     }
 
     /// Point `index`, every dimension.
-    public func point(_ index: Int) -> [Double] {
+    package func point(_ index: Int) -> [Double] {
         precondition(index >= 0 && index < 1 << 32, "Sobol points are numbered 0..<2^32")
         return (0..<dimensions).map { coordinate(index, dimension: $0) }
     }

@@ -2,13 +2,13 @@ import Foundation
 
 /// The standard normal distribution's cumulative distribution function and its inverse, for
 /// truncated normal draws and confidence intervals.
-public enum StandardNormal {
+package enum StandardNormal {
     /// Φ(x): the probability that a standard normal variable is at most `x`.
-    public static func cdf(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
+    package static func cdf(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
 
     /// Φ⁻¹(p) for `p` in (0, 1): Acklam's rational approximation, refined by one Halley step
     /// (relative error below 1e-15 in practice).
-    public static func quantile(_ p: Double) -> Double {
+    package static func quantile(_ p: Double) -> Double {
         precondition(p > 0 && p < 1, "the normal quantile needs a probability strictly between 0 and 1")
         var x = acklam(p)
         let e = cdf(x) - p
@@ -18,7 +18,7 @@ public enum StandardNormal {
     }
 
     /// The z value of a two-sided 95% interval, Φ⁻¹(0.975).
-    public static let z95 = 1.959_963_984_540_054
+    package static let z95 = 1.959_963_984_540_054
 
     private static let a = [
         -3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02,

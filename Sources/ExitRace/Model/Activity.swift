@@ -1,17 +1,17 @@
 /// The Live Activity of a scenario: started before the run (or by a request call), ended by an
 /// `end` call or by the system's time limits, then shown on the lock screen until dismissed.
 /// Its life is not tied to the process: it outlives an app that dies without ending it.
-public struct ActivitySettings: Equatable, Sendable {
+package struct ActivitySettings: Equatable, Sendable {
     /// When the activity was started, relative to the run (negative: before it); `nil` when a
     /// request call starts it.
-    public var startedAt: VirtualDuration?
+    package var startedAt: VirtualDuration?
     /// The longest an activity stays active (8 h), after which the system ends it.
-    public var maxActive: VirtualDuration
+    package var maxActive: VirtualDuration
     /// The longest an ended activity stays on the lock screen (4 h) with the default policy.
-    public var maxEnded: VirtualDuration
+    package var maxEnded: VirtualDuration
 
     /// Settings as given; the decoder, not this initializer, bounds them.
-    public init(startedAt: VirtualDuration?, maxActive: VirtualDuration, maxEnded: VirtualDuration) {
+    package init(startedAt: VirtualDuration?, maxActive: VirtualDuration, maxEnded: VirtualDuration) {
         self.startedAt = startedAt
         self.maxActive = maxActive
         self.maxEnded = maxEnded
@@ -19,12 +19,12 @@ public struct ActivitySettings: Equatable, Sendable {
 
     /// An activity a request call starts, with the system's time limits as ActivityKit documents
     /// them: 8 h active, then up to 4 h on the lock screen.
-    public static let `default` = ActivitySettings(
+    package static let `default` = ActivitySettings(
         startedAt: nil, maxActive: .ms(8 * 3_600_000), maxEnded: .ms(4 * 3_600_000))
 }
 
 /// What a system call does to the Live Activity once its request is delivered.
-public enum ActivityEffect: Equatable, Sendable {
+package enum ActivityEffect: Equatable, Sendable {
     /// `Activity.request(…)`: starts the activity.
     case request
     /// `activity.update(…)`: counted in the outcome; does not end the activity.
@@ -34,7 +34,7 @@ public enum ActivityEffect: Equatable, Sendable {
 }
 
 /// How long an ended Live Activity stays on the lock screen (`ActivityUIDismissalPolicy`).
-public enum DismissalPolicy: Equatable, Sendable {
+package enum DismissalPolicy: Equatable, Sendable {
     /// Stays on the lock screen up to `maxEnded` (4 h).
     case `default`
     /// Removed from the lock screen the moment it ends.
@@ -44,7 +44,7 @@ public enum DismissalPolicy: Equatable, Sendable {
 }
 
 /// What makes a cell ○: the question the scenario asks.
-public enum Goal: Equatable, Sendable {
+package enum Goal: Equatable, Sendable {
     /// Every cleanup call took effect while the process was alive (the default).
     case cleanup
     /// The Live Activity is no longer visible at this time.
@@ -54,5 +54,5 @@ public enum Goal: Equatable, Sendable {
     case keepsCalling(call: String, at: VirtualDuration, within: VirtualDuration)
 
     /// The question a scenario asks when it states no goal: did the cleanup finish.
-    public static let `default` = Goal.cleanup
+    package static let `default` = Goal.cleanup
 }

@@ -7,14 +7,14 @@
 /// (swiftlang/swift `stdlib/public/Concurrency/Actor.cpp`, `DefaultActorImpl::enqueue`,
 /// `defaultActorDrain`; see `docs/scenario-format.md`, "actors"). Each declared actor is one
 /// instance for the whole run, shared by every delivery of every hook.
-public struct ActorDeclaration: Equatable, Sendable {
+package struct ActorDeclaration: Equatable, Sendable {
     /// The name steps use in `isolation` and `isolatedCall`, e.g. `Store`.
-    public var name: String
+    package var name: String
     /// Whether it is a global actor (`@Store func …`); only names differ, the rules are the same.
-    public var global: Bool
+    package var global: Bool
 
     /// `actor Store {}` unless `global`.
-    public init(name: String, global: Bool = false) {
+    package init(name: String, global: Bool = false) {
         self.name = name
         self.global = global
     }

@@ -10,7 +10,7 @@
 /// processing scheduled tasks." The mode keeps the app running only while it is in use (audio playing, location
 /// updates delivered, a call in progress, a Bluetooth or accessory session open), which is why
 /// the scenario lists the modes *active* during the run.
-public enum BackgroundMode: String, CaseIterable, Sendable {
+package enum BackgroundMode: String, CaseIterable, Sendable {
     /// Audio, AirPlay and Picture in Picture: audio is playing.
     case audio
     /// Location updates are being delivered.

@@ -24,4 +24,4 @@ public enum CellVerdict<Procedure: Equatable & Sendable>: Equatable, Sendable {
 
 /// What a measured cell showed: ○, △ (with the procedures the cleanup finished under, by name, as
 /// written) or ×.
-public typealias Observation = CellVerdict<String>
+package typealias Observation = CellVerdict<String>

@@ -3,20 +3,20 @@
 ///
 /// A serial queue runs one block at a time, in the order they were submitted; a concurrent one
 /// hands each block to a Dispatch worker as soon as one is free, like a global queue of its QoS.
-public struct DispatchQueueSpec: Equatable, Sendable {
+package struct DispatchQueueSpec: Equatable, Sendable {
     /// The name programs use in `dispatch` and `call` steps (its `label`).
-    public var name: String
+    package var name: String
     /// The QoS its blocks run at.
-    public var qos: QoSClass
+    package var qos: QoSClass
     /// Whether it runs one block at a time (the default, as `DispatchQueue(label:)`).
-    public var serial: Bool
+    package var serial: Bool
 
-    public init(name: String, qos: QoSClass, serial: Bool) {
+    package init(name: String, qos: QoSClass, serial: Bool) {
         self.name = name
         self.qos = qos
         self.serial = serial
     }
 
     /// The QoS of a queue that states none: `.default`, as Dispatch gives `DispatchQueue(label:)`.
-    public static let defaultQoS = QoSClass.default
+    package static let defaultQoS = QoSClass.default
 }

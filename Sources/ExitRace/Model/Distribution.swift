@@ -6,7 +6,7 @@ import Foundation
 /// Every family is drawn through its quantile function from one number in (0, 1), so the same
 /// random number always gives the same value and a low-discrepancy sequence can stand in for a
 /// random one.
-public enum Distribution: Equatable, Sendable {
+package enum Distribution: Equatable, Sendable {
     /// Every value from `low` to `high` equally likely.
     case uniform(low: Double, high: Double)
     /// The logarithm uniform from `log(low)` to `log(high)`: each decade equally likely.
@@ -19,10 +19,10 @@ public enum Distribution: Equatable, Sendable {
     case choice(values: [Double], weights: [Double])
 
     /// The families' names as files spell them.
-    public static let familyNames = ["uniform", "logUniform", "normal", "triangular", "choice"]
+    package static let familyNames = ["uniform", "logUniform", "normal", "triangular", "choice"]
 
     /// The family's name, as files spell it.
-    public var family: String {
+    package var family: String {
         switch self {
         case .uniform: "uniform"
         case .logUniform: "logUniform"
@@ -33,7 +33,7 @@ public enum Distribution: Equatable, Sendable {
     }
 
     /// The smallest and largest values a draw can give.
-    public var support: ClosedRange<Double> {
+    package var support: ClosedRange<Double> {
         switch self {
         case .uniform(let low, let high), .logUniform(let low, let high), .triangular(let low, _, let high):
             return low...high
@@ -45,7 +45,7 @@ public enum Distribution: Equatable, Sendable {
     }
 
     /// The value at cumulative probability `p` (0 < p < 1).
-    public func quantile(_ p: Double) -> Double {
+    package func quantile(_ p: Double) -> Double {
         switch self {
         case .uniform(let low, let high):
             return low + p * (high - low)
@@ -76,16 +76,16 @@ public enum Distribution: Equatable, Sendable {
 
     /// The value a run without sampling uses: the median (for a choice, the first value at
     /// which the cumulative weight reaches one half).
-    public var nominal: Double { quantile(0.5) }
+    package var nominal: Double { quantile(0.5) }
 
     /// Whether the family draws only values of `values` (a choice) rather than a range.
-    public var isDiscrete: Bool {
+    package var isDiscrete: Bool {
         if case .choice = self { return true }
         return false
     }
 
     /// The distribution as `--set` takes it: `uniform(1, 20)`, `normal(3, 1, 0)`.
-    public var description: String {
+    package var description: String {
         func text(_ values: [Double]) -> String { values.map(Self.format).joined(separator: ", ") }
         switch self {
         case .uniform(let low, let high): return "uniform(\(text([low, high])))"
@@ -108,16 +108,16 @@ public enum Distribution: Equatable, Sendable {
 
 /// A numeric setting whose value a scenario leaves uncertain: the setting's path and how its
 /// value is drawn.
-public struct UncertainSetting: Equatable, Sendable {
+package struct UncertainSetting: Equatable, Sendable {
     /// The setting's path, spelled canonically (`timing.exitDurationMs`).
-    public var path: String
+    package var path: String
     /// How its value is drawn, in the setting's file unit.
-    public var distribution: Distribution
+    package var distribution: Distribution
     /// Where the distribution is written (a file position, or `--set`).
     package var position: SourcePosition
 
     /// The setting at `path`, drawn from `distribution`.
-    public init(path: String, distribution: Distribution) {
+    package init(path: String, distribution: Distribution) {
         self.init(path: path, distribution: distribution, position: SourcePosition(file: "parameters", line: 0, column: 0))
     }
 
@@ -129,21 +129,21 @@ public struct UncertainSetting: Equatable, Sendable {
 }
 
 /// How many replications a scenario with uncertain settings runs by default, and from which seed.
-public struct SamplingSettings: Equatable, Sendable {
+package struct SamplingSettings: Equatable, Sendable {
     /// Replications per cell and kill procedure.
-    public var runs: Int
+    package var runs: Int
     /// The seed every replication's draws derive from.
-    public var seed: UInt64
+    package var seed: UInt64
 
     /// What a scenario with distributions and no `sampling` section runs.
-    public static let `default` = SamplingSettings(runs: 1000, seed: 1)
+    package static let `default` = SamplingSettings(runs: 1000, seed: 1)
     /// The most replications one run may ask for.
-    public static let maxRuns = 100_000_000
+    package static let maxRuns = 100_000_000
     /// The largest seed a file or the command line may give: JSON numbers are exact up to 2^53.
-    public static let maxSeed = 1 << 53
+    package static let maxSeed = 1 << 53
 
     /// `runs` replications drawn from `seed`.
-    public init(runs: Int, seed: UInt64) {
+    package init(runs: Int, seed: UInt64) {
         self.runs = runs
         self.seed = seed
     }

@@ -12,7 +12,7 @@
 /// (https://developer.apple.com/documentation/foundation/fileprotectiontype/complete): "The file
 /// is stored in an encrypted format on disk and cannot be read from or written to while the device
 /// is locked or booting."
-public enum FileProtection: String, CaseIterable, Sendable {
+package enum FileProtection: String, CaseIterable, Sendable {
     /// `FileProtectionType.none`: readable and writable whenever the device is on.
     case none
     /// `.completeUntilFirstUserAuthentication`, the default class of an app's files: available from

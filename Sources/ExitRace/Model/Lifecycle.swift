@@ -2,7 +2,7 @@
 /// and the callbacks each transition delivers, in order. Kill procedures can be written as
 /// sequences of these actions; they expand to main-queue turns at run time, from the state the
 /// app is in (a suspended app swiped away gets no callback; a backgrounded one does).
-public enum AppState: Int, CaseIterable, Sendable {
+package enum AppState: Int, CaseIterable, Sendable {
     /// Not launched yet: `tapIcon` or `silentPush` launches it.
     case notRunning
     /// In the foreground but not receiving events, e.g. while the app switcher is open.
@@ -17,7 +17,7 @@ public enum AppState: Int, CaseIterable, Sendable {
     case terminated
 
     /// The state in words, for explanations: `in the background`, `not running`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .notRunning: "not running"
         case .inactive: "inactive"
@@ -30,7 +30,7 @@ public enum AppState: Int, CaseIterable, Sendable {
 }
 
 /// What the launch options of the current launch hold.
-public enum LaunchOptions: Int, Sendable {
+package enum LaunchOptions: Int, Sendable {
     /// Launched by the user (`launchOptions == nil`).
     case none = 0
     /// Launched by a silent push (`launchOptions[.remoteNotification]`).
@@ -38,7 +38,7 @@ public enum LaunchOptions: Int, Sendable {
 }
 
 /// A user or system action in a run.
-public enum LifecycleAction: String, CaseIterable, Sendable {
+package enum LifecycleAction: String, CaseIterable, Sendable {
     /// The user taps the app's icon: launch, or resume from the background.
     case tapIcon
     /// The user goes to the home screen.
@@ -60,56 +60,56 @@ public enum LifecycleAction: String, CaseIterable, Sendable {
 }
 
 /// Timing of the lifecycle, in the scenario's `lifecycle` section.
-public struct LifecycleSettings: Equatable, Sendable {
+package struct LifecycleSettings: Equatable, Sendable {
     /// Whether the app is scene-based (iOS 13+): scene callbacks are delivered, and the
     /// app delegate's foreground/background callbacks are not.
-    public var scenes: Bool
+    package var scenes: Bool
     /// Whether the app runs under the debugger (launched from Xcode). The debugger prevents an
     /// app from suspending (Apple DTS), so a backgrounded app keeps running and swiping it away
     /// delivers the termination callbacks; without it (production) the app is suspended
     /// `suspendAfter` after entering the background. Structure, not a parameter: read when a
     /// run is set up.
-    public var debuggerAttached: Bool
+    package var debuggerAttached: Bool
     /// How long after entering the background, holding no background task, the app is suspended.
-    public var suspendAfter: VirtualDuration
+    package var suspendAfter: VirtualDuration
     /// How long a background task may run in the background (about 30 s today).
-    public var backgroundTaskAllowance: VirtualDuration
+    package var backgroundTaskAllowance: VirtualDuration
     /// How long before the allowance runs out the expiration handler is called.
-    public var expirationWarning: VirtualDuration
+    package var expirationWarning: VirtualDuration
     /// Foreground swipe: main-thread UI teardown between `sceneDidDisconnect` and `applicationWillTerminate`.
-    public var uiTeardown: VirtualDuration
+    package var uiTeardown: VirtualDuration
     /// Background swipe: how long after `sceneDidDisconnect` the system terminates the app.
-    public var terminateDelay: VirtualDuration
+    package var terminateDelay: VirtualDuration
     /// Budget of a termination turn before the watchdog kills the process.
-    public var terminationWatchdog: VirtualDuration
+    package var terminationWatchdog: VirtualDuration
     /// Budget of the launch turn.
-    public var launchWatchdog: VirtualDuration
+    package var launchWatchdog: VirtualDuration
     /// Budget of other lifecycle turns (`applicationDidEnterBackground`, foreground transitions, a
     /// silent push's callback).
-    public var callbackWatchdog: VirtualDuration
+    package var callbackWatchdog: VirtualDuration
     /// Wall-clock budget of a scene callback delivered while the app is in the background
     /// (`sceneDidEnterBackground`, `sceneDidDisconnect` of a backgrounded app): crash logs show
     /// "scene-update watchdog transgression … exhausted real (wall clock) time allowance of 10.00
     /// seconds | ProcessVisibility: Background".
-    public var backgroundSceneWatchdog: VirtualDuration = .ms(10_000)
+    package var backgroundSceneWatchdog: VirtualDuration = .ms(10_000)
     /// The background modes active during the run (audio playing, location updates, a VoIP call,
     /// a Bluetooth or external-accessory session): while one is active the app is not suspended in
     /// the background. Structure, not a parameter.
-    public var activeBackgroundModes: [BackgroundMode] = []
+    package var activeBackgroundModes: [BackgroundMode] = []
     /// How long after the device locks files with complete protection (`NSFileProtectionComplete`)
     /// become unreadable and unwritable: "Shortly after the user locks a device (10 seconds, if the
     /// Require Password setting is Immediately), the decrypted class key is discarded" (Apple
     /// Platform Security guide, "Data Protection classes").
-    public var dataProtectionDelay: VirtualDuration = .ms(10_000)
+    package var dataProtectionDelay: VirtualDuration = .ms(10_000)
     /// CPU-time budget of a launch in the background (a silent push launching the app): the main
     /// thread's computing time, not wall clock. Crash logs: "scene-create watchdog transgression:
     /// com.app.id exhausted CPU time allowance of 3.77 seconds | | ProcessVisibility: Background"
     /// (Apple Developer Forums thread 104020).
-    public var backgroundLaunchCPU: VirtualDuration = .ms(3_770)
+    package var backgroundLaunchCPU: VirtualDuration = .ms(3_770)
 
     /// The lifecycle a scenario gets for every setting it leaves out: a scene-based app on current
     /// iOS (about 30 s of background time per background task), launched from the home screen.
-    public static let `default` = LifecycleSettings(
+    package static let `default` = LifecycleSettings(
         scenes: true, debuggerAttached: false, suspendAfter: .ms(2_000), backgroundTaskAllowance: .ms(30_000),
         expirationWarning: .ms(5_000), uiTeardown: .ms(50), terminateDelay: .ms(50), terminationWatchdog: .ms(5_000), launchWatchdog: .ms(20_000),
         callbackWatchdog: .ms(5_000))
@@ -129,47 +129,47 @@ public struct LifecycleSettings: Equatable, Sendable {
 }
 
 /// The callbacks UIKit delivers, by the names hooks and procedures use.
-public enum Callback {
+package enum Callback {
     /// `application(_:willFinishLaunchingWithOptions:)`, the first callback of a launch.
-    public static let willFinishLaunching = "applicationWillFinishLaunching"
+    package static let willFinishLaunching = "applicationWillFinishLaunching"
     /// `application(_:didFinishLaunchingWithOptions:)`.
-    public static let didFinishLaunching = "applicationDidFinishLaunching"
+    package static let didFinishLaunching = "applicationDidFinishLaunching"
     /// `applicationDidBecomeActive(_:)`; a scene-based app gets ``sceneDidBecomeActive`` instead.
-    public static let didBecomeActive = "applicationDidBecomeActive"
+    package static let didBecomeActive = "applicationDidBecomeActive"
     /// `applicationWillResignActive(_:)`; a scene-based app gets ``sceneWillResignActive`` instead.
-    public static let willResignActive = "applicationWillResignActive"
+    package static let willResignActive = "applicationWillResignActive"
     /// `applicationDidEnterBackground(_:)`; a scene-based app gets ``sceneDidEnterBackground`` instead.
-    public static let didEnterBackground = "applicationDidEnterBackground"
+    package static let didEnterBackground = "applicationDidEnterBackground"
     /// `applicationWillEnterForeground(_:)`; a scene-based app gets ``sceneWillEnterForeground`` instead.
-    public static let willEnterForeground = "applicationWillEnterForeground"
+    package static let willEnterForeground = "applicationWillEnterForeground"
     /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`: a silent push arrived.
-    public static let didReceiveRemoteNotification = "applicationDidReceiveRemoteNotification"
+    package static let didReceiveRemoteNotification = "applicationDidReceiveRemoteNotification"
     /// `applicationWillTerminate(_:)`: delivered when a foreground or background app is swiped away; never to a
     /// suspended app, nor under jetsam.
-    public static let willTerminate = "applicationWillTerminate"
+    package static let willTerminate = "applicationWillTerminate"
     /// `scene(_:willConnectTo:options:)`, during a launch in the foreground.
-    public static let sceneWillConnect = "sceneWillConnect"
+    package static let sceneWillConnect = "sceneWillConnect"
     /// `sceneDidBecomeActive(_:)`.
-    public static let sceneDidBecomeActive = "sceneDidBecomeActive"
+    package static let sceneDidBecomeActive = "sceneDidBecomeActive"
     /// `sceneWillResignActive(_:)`.
-    public static let sceneWillResignActive = "sceneWillResignActive"
+    package static let sceneWillResignActive = "sceneWillResignActive"
     /// `sceneDidEnterBackground(_:)`.
-    public static let sceneDidEnterBackground = "sceneDidEnterBackground"
+    package static let sceneDidEnterBackground = "sceneDidEnterBackground"
     /// `sceneWillEnterForeground(_:)`.
-    public static let sceneWillEnterForeground = "sceneWillEnterForeground"
+    package static let sceneWillEnterForeground = "sceneWillEnterForeground"
     /// `sceneDidDisconnect(_:)`: the first termination callback of a scene-based app that is swiped away.
-    public static let sceneDidDisconnect = "sceneDidDisconnect"
+    package static let sceneDidDisconnect = "sceneDidDisconnect"
     /// Observers of `UIApplication.willTerminateNotification`, called after `applicationWillTerminate`.
-    public static let willTerminateNotification = "willTerminateNotification"
+    package static let willTerminateNotification = "willTerminateNotification"
 
     /// The app delegate's callbacks that a scene-based app gets from its scene delegate instead.
-    public static let sceneCounterparts: [(app: String, scene: String)] = [
+    package static let sceneCounterparts: [(app: String, scene: String)] = [
         (didBecomeActive, sceneDidBecomeActive), (willResignActive, sceneWillResignActive),
         (didEnterBackground, sceneDidEnterBackground), (willEnterForeground, sceneWillEnterForeground),
     ]
 
     /// Every callback the lifecycle model delivers.
-    public static let all = [
+    package static let all = [
         willFinishLaunching, didFinishLaunching, didBecomeActive, willResignActive, didEnterBackground, willEnterForeground,
         didReceiveRemoteNotification, willTerminate, sceneWillConnect, sceneDidBecomeActive, sceneWillResignActive,
         sceneDidEnterBackground, sceneWillEnterForeground, sceneDidDisconnect, willTerminateNotification,
@@ -179,7 +179,7 @@ public enum Callback {
 /// A lifecycle budget that expanded actions refer to by name, so that a run reads its value from
 /// the run's parameters (`lifecycle.uiTeardownMs` and so on) rather than from a copy made when
 /// the action was expanded.
-public enum LifecycleBudget: CaseIterable, Sendable {
+package enum LifecycleBudget: CaseIterable, Sendable {
     /// ``LifecycleSettings/uiTeardown``.
     case uiTeardown
     /// ``LifecycleSettings/terminateDelay``.
@@ -196,7 +196,7 @@ public enum LifecycleBudget: CaseIterable, Sendable {
     case backgroundLaunchCPU
 
     /// Whether the budget counts the main thread's CPU time (its `work`) rather than wall clock.
-    public var countsCPUTime: Bool { self == .backgroundLaunchCPU }
+    package var countsCPUTime: Bool { self == .backgroundLaunchCPU }
 
     /// The setting's member in the scenario's `lifecycle` section.
     package var key: String {
@@ -228,7 +228,7 @@ extension LifecycleAction {
     /// The steps this action takes from `state`: the turns that deliver its callbacks, in order,
     /// with the state changes between them. Empty when the action does nothing in that state.
     /// Durations are named ``LifecycleBudget``s; only `scenes` changes which callbacks come.
-    public func expansion(from state: AppState, scenes: Bool) -> [KillProcedure.Step] {
+    package func expansion(from state: AppState, scenes: Bool) -> [KillProcedure.Step] {
         typealias C = Callback
         func turn(_ callbacks: [String], _ watchdog: LifecycleBudget) -> KillProcedure.Step {
             .lifecycleTurn(callbacks.map { .hook($0) }, watchdog: watchdog)

@@ -3,20 +3,20 @@
 ///
 /// Cells nobody measured are simply absent. Names are kept as written; they are matched to a
 /// scenario's hooks, strategies and procedures when the table is resolved against it.
-public struct MeasuredTable: Equatable, Sendable {
+package struct MeasuredTable: Equatable, Sendable {
     /// The file the table was read from.
-    public var file: String
+    package var file: String
     /// The device measured on (`iPhone 15 Pro`), as written; may be empty.
-    public var device: String
+    package var device: String
     /// The operating system (`iOS 18.4`), as written; may be empty.
-    public var os: String
+    package var os: String
     /// Free notes on how the measurement was made.
-    public var notes: String
+    package var notes: String
     /// The measured cells, in file order.
-    public var cells: [MeasuredCell]
+    package var cells: [MeasuredCell]
 
     /// A table of `cells` measured on `device` running `os`.
-    public init(file: String, device: String, os: String, notes: String, cells: [MeasuredCell]) {
+    package init(file: String, device: String, os: String, notes: String, cells: [MeasuredCell]) {
         self.file = file
         self.device = device
         self.os = os
@@ -26,13 +26,13 @@ public struct MeasuredTable: Equatable, Sendable {
 }
 
 /// One measured cell: a hook running a strategy, and what was observed.
-public struct MeasuredCell: Equatable, Sendable {
+package struct MeasuredCell: Equatable, Sendable {
     /// The hook's name or label, as written (`AppDelegate`).
-    public var hook: String
+    package var hook: String
     /// The strategy's name, as written (`Task.detached`).
-    public var strategy: String
+    package var strategy: String
     /// What was observed.
-    public var observed: Observation
+    package var observed: Observation
     /// Where the cell, its hook, its strategy and its procedures are written.
     package var places: Places
 
@@ -57,7 +57,7 @@ public struct MeasuredCell: Equatable, Sendable {
     }
 
     /// `hook` running `strategy`, observed as `observed`.
-    public init(hook: String, strategy: String, observed: Observation) {
+    package init(hook: String, strategy: String, observed: Observation) {
         let nowhere = SourcePosition(file: "measurements", line: 0, column: 0)
         self.init(hook: hook, strategy: strategy, observed: observed,
                   places: Places(cell: nowhere, hook: nowhere, strategy: nowhere, procedures: [], path: ""))
@@ -73,7 +73,7 @@ public struct MeasuredCell: Equatable, Sendable {
 
 extension MeasuredTarget {
     /// The mask with a bit for each of `count` procedures (0…32): "finished under every one".
-    public static func everyProcedure(_ count: Int) -> UInt32 {
+    package static func everyProcedure(_ count: Int) -> UInt32 {
         precondition((0...32).contains(count), "a mask holds 32 procedures")
         return count == 0 ? 0 : UInt32.max >> UInt32(32 - count)
     }
@@ -81,18 +81,18 @@ extension MeasuredTarget {
 
 /// A measured cell matched to a scenario: indices of its hook and strategy, and the set of
 /// procedures (a bit per procedure index) the cleanup must finish under to agree with it.
-public struct MeasuredTarget: Equatable, Sendable {
+package struct MeasuredTarget: Equatable, Sendable {
     /// The hook's index in the scenario.
-    public var hook: Int
+    package var hook: Int
     /// The strategy's index in the scenario.
-    public var strategy: Int
+    package var strategy: Int
     /// Bit `p` set: the cleanup finished under procedure `p`.
-    public var finishedMask: UInt32
+    package var finishedMask: UInt32
     /// The cell as the file wrote it.
-    public var cell: MeasuredCell
+    package var cell: MeasuredCell
 
     /// The target of `cell` at (`hook`, `strategy`), finishing under the procedures of `finishedMask`.
-    public init(hook: Int, strategy: Int, finishedMask: UInt32, cell: MeasuredCell) {
+    package init(hook: Int, strategy: Int, finishedMask: UInt32, cell: MeasuredCell) {
         self.hook = hook
         self.strategy = strategy
         self.finishedMask = finishedMask

@@ -2,7 +2,7 @@
 ///
 /// A strategy is a small program the engine interprets; bodies nest literally, so a program is a
 /// finite tree and always terminates. See `docs/scenario-format.md` for the JSON spelling.
-public indirect enum ProgramStep: Equatable, Sendable {
+package indirect enum ProgramStep: Equatable, Sendable {
     /// `Task { body }` or `Task.detached { body }`.
     case spawnTask(TaskSpawn, body: [ProgramStep])
     /// `DispatchQueue.main.async { body }` or `DispatchQueue.global(qos:).async { body }`.
@@ -110,7 +110,7 @@ extension ProgramStep {
     /// is seen by all of them once it is listed here; the switch has no `default:` for that reason.
     /// The bodies are not in the order they run: a `cancellationHandler`'s are `[onCancel, operation]`,
     /// the order the compiler lays them out in.
-    public var nestedBodies: [[ProgramStep]] {
+    package var nestedBodies: [[ProgramStep]] {
         switch self {
         case .spawnTask(_, let body), .dispatchAsync(_, let body), .timer(_, _, let body), .ifLaunchOptions(_, let body),
             .isolatedCall(_, let body), .taskGroup(_, let body), .addTask(_, let body), .asyncLet(_, let body),
@@ -134,9 +134,9 @@ extension ProgramStep {
 }
 
 /// Where a spawned task runs and at which priority.
-public struct TaskSpawn: Equatable, Sendable {
+package struct TaskSpawn: Equatable, Sendable {
     /// The actor a spawned task's body runs on.
-    public enum Isolation: Equatable, Sendable {
+    package enum Isolation: Equatable, Sendable {
         /// `Task {}`: the creator's actor isolation (the main actor inside a hook).
         case inherit
         /// Explicitly `@MainActor`.
@@ -148,19 +148,19 @@ public struct TaskSpawn: Equatable, Sendable {
     }
 
     /// The isolation of a `Task {}` that states none: the caller's. (`Task.detached` always has none.)
-    public static let defaultIsolation = Isolation.inherit
+    package static let defaultIsolation = Isolation.inherit
 
     /// Where the body runs; the decoder gives `Task.detached` `.none`, this type does not enforce it.
-    public var isolation: Isolation
+    package var isolation: Isolation
     /// `nil` means inherit for `Task {}`, `.medium` for `Task.detached {}`.
-    public var priority: QoSClass?
+    package var priority: QoSClass?
     /// Whether this is `Task.detached`: it inherits neither the priority nor the actor of its creator.
-    public var detached: Bool
+    package var detached: Bool
     /// The name a `cancel` step uses for it (`let upload = Task { … }`), or `nil`.
-    public var name: String?
+    package var name: String?
 
     /// A spawn as given; a `nil` priority is the default of its kind (see ``priority``).
-    public init(isolation: Isolation, priority: QoSClass?, detached: Bool) {
+    package init(isolation: Isolation, priority: QoSClass?, detached: Bool) {
         self.isolation = isolation
         self.priority = priority
         self.detached = detached
@@ -168,7 +168,7 @@ public struct TaskSpawn: Equatable, Sendable {
 }
 
 /// The queue a block is dispatched to.
-public enum DispatchTarget: Equatable, Sendable {
+package enum DispatchTarget: Equatable, Sendable {
     /// `DispatchQueue.main`: a block on the main queue, run on the main thread in its own turn.
     case main
     /// `DispatchQueue.global(qos:)`: a block run by a Dispatch worker thread at this class.
@@ -177,5 +177,5 @@ public enum DispatchTarget: Equatable, Sendable {
     case queue(String)
 
     /// The class of `DispatchQueue.global()` when no `qos` is given, as in Dispatch.
-    public static let defaultGlobalQoS = QoSClass.default
+    package static let defaultGlobalQoS = QoSClass.default
 }

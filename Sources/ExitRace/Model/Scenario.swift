@@ -14,17 +14,17 @@ public struct Scenario: Equatable, Sendable {
     /// A one-line description, printed after the name above the table.
     public package(set) var title: String
     /// Start latencies, pool widths and how long `exit` takes.
-    public var timing: Timing
+    package var timing: Timing
     /// Timing and watchdog budgets of the lifecycle, for procedures written as actions.
-    public var lifecycle: LifecycleSettings
+    package var lifecycle: LifecycleSettings
     /// The Live Activity that system calls act on; `nil` when the scenario has none.
-    public var activity: ActivitySettings?
+    package var activity: ActivitySettings?
     /// What makes a cell ○; by default, every cleanup call taking effect while the process lives.
-    public var goal: Goal
+    package var goal: Goal
     /// Bounds on each run.
-    public var limits: Limits
+    package var limits: Limits
     /// The async system operations strategies may `call`, in file order.
-    public var systemCalls: [SystemCall]
+    package var systemCalls: [SystemCall]
     /// The rows of the table, in file order.
     public package(set) var hooks: [Hook]
     /// The columns of the table, in file order.
@@ -33,19 +33,19 @@ public struct Scenario: Equatable, Sendable {
     /// under all of them.
     public package(set) var procedures: [KillProcedure]
     /// Sweeps whose flip reports go with the scenario's results (none unless the file names some).
-    public var sweeps: [SweepSpec] = []
+    package var sweeps: [SweepSpec] = []
     /// Settings whose values are drawn from a distribution, in file order (none unless the file
     /// or `--set` gives one). The scenario's own value of such a setting is the distribution's
     /// ``Distribution/nominal`` value, which runs without sampling use.
-    public var uncertainties: [UncertainSetting] = []
+    package var uncertainties: [UncertainSetting] = []
     /// How many replications to run and from which seed when the scenario is sampled and the
     /// command line does not say (the `sampling` section; ``SamplingSettings/default`` if absent).
-    public var sampling: SamplingSettings = .default
+    package var sampling: SamplingSettings = .default
     /// The app's own dispatch queues (the `queues` section), in file order; none by default.
-    public var queues: [DispatchQueueSpec] = []
+    package var queues: [DispatchQueueSpec] = []
     /// The actors the strategies' steps may be isolated to, in file order (none unless the file
     /// declares some in `actors`).
-    public var actors: [ActorDeclaration] = []
+    package var actors: [ActorDeclaration] = []
 
     /// A win whose margin is below this is flagged as thin (`[t]`): timings within their
     /// uncertainty could flip it. Reporting only; runs do not read it.
@@ -59,7 +59,7 @@ public struct Scenario: Equatable, Sendable {
     public var isUncertain: Bool { !uncertainties.isEmpty }
 
     /// A `nil` title is the name.
-    public init(
+    package init(
         name: String, title: String?, timing: Timing, lifecycle: LifecycleSettings = .default,
         activity: ActivitySettings? = nil, goal: Goal = .default, limits: Limits, systemCalls: [SystemCall],
         hooks: [Hook], strategies: [Strategy], procedures: [KillProcedure]
@@ -79,22 +79,22 @@ public struct Scenario: Equatable, Sendable {
 }
 
 /// The timing assumptions about the device and the OS. Each one is a named setting in the file.
-public struct Timing: Equatable, Sendable {
+package struct Timing: Equatable, Sendable {
     /// How long `exit` takes on the main thread; other threads keep running until it completes.
-    public var exitDuration: VirtualDuration
+    package var exitDuration: VirtualDuration
     /// How long a job enqueued on a thread pool at each QoS waits before a thread picks it up,
     /// indexed by ``QoSClass/index``.
-    public var startLatency: [VirtualDuration]
+    package var startLatency: [VirtualDuration]
     /// Width of the Swift concurrency cooperative pool.
-    public var cooperativePoolWidth: Int
+    package var cooperativePoolWidth: Int
     /// How many worker threads Dispatch's global queues may use at once.
-    public var dispatchPoolWidth: Int
+    package var dispatchPoolWidth: Int
     /// The QoS of the main thread.
-    public var mainThreadQoS: QoSClass
+    package var mainThreadQoS: QoSClass
 
     /// Timing with every setting stated. `startLatency` must hold one duration per QoS class, indexed by
     /// ``QoSClass/index`` (a precondition: a wrong count is a programming error, not an input error).
-    public init(
+    package init(
         exitDuration: VirtualDuration, startLatency: [VirtualDuration], cooperativePoolWidth: Int,
         dispatchPoolWidth: Int, mainThreadQoS: QoSClass
     ) {
@@ -107,14 +107,14 @@ public struct Timing: Equatable, Sendable {
     }
 
     /// How long a job queued at `qos` waits for a pool thread.
-    public func startLatency(_ qos: QoSClass) -> VirtualDuration { startLatency[qos.index] }
+    package func startLatency(_ qos: QoSClass) -> VirtualDuration { startLatency[qos.index] }
 
     /// The timing a scenario gets for every setting it leaves out: the assumptions of the built-in
     /// Live Activity scenario, so that a variant states only what it changes.
     ///
     /// The start latencies are indexed like ``QoSClass/index``: background 50 ms, utility 20 ms,
     /// default 10 ms, user-initiated 0.1 ms, user-interactive 0.05 ms.
-    public static let `default` = Timing(
+    package static let `default` = Timing(
         exitDuration: .ms(3),
         startLatency: [.ms(50), .ms(20), .ms(10), VirtualDuration(nanoseconds: 100_000),
                        VirtualDuration(nanoseconds: 50_000)],
@@ -122,42 +122,42 @@ public struct Timing: Equatable, Sendable {
 }
 
 /// Bounds on one simulation run; reaching one is a reported outcome, never a hang.
-public struct Limits: Equatable, Sendable {
+package struct Limits: Equatable, Sendable {
     /// The most events one run may process; a run that reaches it stops with `boundReached` `events`.
-    public var maxEvents: Int
+    package var maxEvents: Int
     /// The latest virtual time a run may reach; a run that reaches it stops with `boundReached` `time`.
-    public var maxTime: VirtualDuration
+    package var maxTime: VirtualDuration
     /// The most events one run may have scheduled and not yet processed; a run that holds more
     /// stops with `boundReached` `pendingEvents`. It bounds the event queue's memory.
-    public var maxPendingEvents: Int
+    package var maxPendingEvents: Int
     /// The most contexts (turns, blocks, tasks) one run may create; a run that creates more stops
     /// with `boundReached` `contexts`. It bounds the memory of the run's contexts.
-    public var maxContexts: Int
+    package var maxContexts: Int
     /// The most trace records an explanation (`explain`, the report) keeps of one run; past it the
     /// run goes on unrecorded and the explanation says its trace was cut. Runs without a trace
     /// ignore it.
-    public var maxTraceRecords: Int
+    package var maxTraceRecords: Int
 
     /// The largest duration a scenario may state, in milliseconds (about 11.6 days): far beyond any
     /// iOS budget, and small enough that no sum of settings overflows 64-bit nanoseconds.
-    public static let maxDurationMs: Double = 1_000_000_000
+    package static let maxDurationMs: Double = 1_000_000_000
     /// The most events a run may be allowed; keeps per-run counters within 32 bits.
-    public static let maxEventsCeiling = 1_000_000_000
+    package static let maxEventsCeiling = 1_000_000_000
 
     /// The most pending events, contexts or trace records a run may be allowed (`limits.maxPendingEvents`,
     /// `maxContexts`, `maxTraceRecords`): five times the defaults. It caps what raising a limit can
     /// cost in memory, so that a run that reaches a raised limit stops with `[?]` instead of
     /// exhausting the machine's memory: a ceiling of 1e8 let a 1 KB file of nested timers grow to
     /// 6 GB. At this ceiling the same file peaks at some 760 MB, under ``memoryBudgetBytes``.
-    public static let memoryCeiling = 5_000_000
+    package static let memoryCeiling = 5_000_000
     /// The most memory one run at the ``memoryCeiling``s may take: 1 GiB (`.ci/run` runs the nested
     /// timers at the ceilings and checks the process's peak against it). Runs in parallel (`batch`,
     /// `run`'s windows) may take it each.
-    public static let memoryBudgetBytes = 1 << 30
+    package static let memoryBudgetBytes = 1 << 30
 
     /// Bounds as given; the decoder, not this initializer, checks them against ``maxEventsCeiling``,
     /// ``memoryCeiling`` and ``maxDurationMs``.
-    public init(
+    package init(
         maxEvents: Int, maxTime: VirtualDuration, maxPendingEvents: Int = 1_000_000, maxContexts: Int = 1_000_000,
         maxTraceRecords: Int = 1_000_000
     ) {
@@ -171,13 +171,13 @@ public struct Limits: Equatable, Sendable {
     /// The bounds a scenario gets for every limit it leaves out: a million events, ten minutes of
     /// virtual time, a million pending events, contexts and trace records (some 32 MB each). A run
     /// that reaches one is reported as such, never cut short silently.
-    public static let `default` = Limits(maxEvents: 1_000_000, maxTime: .ms(600_000))
+    package static let `default` = Limits(maxEvents: 1_000_000, maxTime: .ms(600_000))
 }
 
 /// An async system operation, such as `Activity.end`, and how it behaves in time.
-public struct SystemCall: Equatable, Sendable {
+package struct SystemCall: Equatable, Sendable {
     /// When the system call's request counts as done.
-    public enum Effect: String, CaseIterable, Equatable, Sendable {
+    package enum Effect: String, CaseIterable, Equatable, Sendable {
         /// Once the request has left the process: it completes even if the process dies after.
         case delivery
         /// Only once the reply is back in a live process.
@@ -185,31 +185,31 @@ public struct SystemCall: Equatable, Sendable {
     }
 
     /// The name strategies `call` it by, e.g. `Activity.end`.
-    public var name: String
+    package var name: String
     /// CPU time the call spends on the calling thread before it suspends.
-    public var cost: VirtualDuration
+    package var cost: VirtualDuration
     /// When, from the start of the call, the request leaves the process; at most `cost`.
     /// `nil`: when the call's work on its thread ends, whatever `cost` is in a run.
-    public var deliverAfter: VirtualDuration?
+    package var deliverAfter: VirtualDuration?
     /// How long after delivery the reply arrives and the caller resumes.
-    public var replyLatency: VirtualDuration
+    package var replyLatency: VirtualDuration
     /// Whether the request counts once delivered or only once the reply is back.
-    public var takesEffectOn: Effect
+    package var takesEffectOn: Effect
     /// Whether this call is the cleanup the table is about.
-    public var isCleanup: Bool
+    package var isCleanup: Bool
     /// What the call does to the scenario's Live Activity, if anything.
-    public var activityEffect: ActivityEffect?
+    package var activityEffect: ActivityEffect?
     /// For a call that writes a file: the file's Data Protection class. A write to a file with
     /// ``FileProtection/complete`` fails (takes no effect) once the device has been locked for
     /// `lifecycle.dataProtectionDelayMs`; `nil` for a call that writes no file.
-    public var fileProtection: FileProtection?
+    package var fileProtection: FileProtection?
     /// Work the call hands to the system, which goes on after the process died; `nil` for a call
     /// whose effect is its delivery or reply.
-    public var service: SystemService?
+    package var service: SystemService?
 
     /// A call with every setting stated. The decoder checks that `deliverAfter` is at most `cost`;
     /// this initializer does not.
-    public init(
+    package init(
         name: String, cost: VirtualDuration, deliverAfter: VirtualDuration?, replyLatency: VirtualDuration,
         takesEffectOn: Effect, isCleanup: Bool, activityEffect: ActivityEffect? = nil
     ) {
@@ -227,7 +227,7 @@ public struct SystemCall: Equatable, Sendable {
     /// The defaults: the request leaves once the cost is spent, the reply is back at once, the
     /// request counts on delivery (so a call already sent completes even if the process dies),
     /// the call is a cleanup call, and it does nothing to the Live Activity.
-    public init(name: String, cost: VirtualDuration) {
+    package init(name: String, cost: VirtualDuration) {
         self.init(
             name: name, cost: cost, deliverAfter: nil, replyLatency: .zero, takesEffectOn: .delivery, isCleanup: true)
     }
@@ -244,7 +244,7 @@ public struct Hook: Equatable, Sendable {
     public package(set) var callbacks: [String]
 
     /// A `nil` label is the name; `nil` callbacks are the one callback of that name.
-    public init(name: String, label: String?, callbacks: [String]? = nil) {
+    package init(name: String, label: String?, callbacks: [String]? = nil) {
         self.name = name
         self.label = label ?? name
         self.callbacks = callbacks ?? [name]
@@ -258,13 +258,13 @@ public struct Strategy: Equatable, Sendable {
     /// The Swift the strategy stands for, for documentation and reports.
     public package(set) var code: String
     /// What the strategy does, run on the main thread inside each of the hook's callbacks.
-    public var program: [ProgramStep]
+    package var program: [ProgramStep]
     /// Where each step came from in the app's Swift (``StepSource``), indexed by the step's place in
     /// ``preorder(_:)``; empty when no step says (only imported scenarios do).
-    public var stepSources: [StepSource?]
+    package var stepSources: [StepSource?]
 
     /// A `nil` code is empty: reports then show the program alone.
-    public init(name: String, code: String?, program: [ProgramStep], stepSources: [StepSource?] = []) {
+    package init(name: String, code: String?, program: [ProgramStep], stepSources: [StepSource?] = []) {
         self.name = name
         self.code = code ?? ""
         self.program = program
@@ -275,7 +275,7 @@ public struct Strategy: Equatable, Sendable {
 /// A way of killing the app: a script the system follows.
 public struct KillProcedure: Equatable, Sendable {
     /// One step of a kill procedure's script, which the system side of a run follows in order.
-    public enum Step: Equatable, Sendable {
+    package enum Step: Equatable, Sendable {
         /// Enqueue one main-queue block that performs `actions` in order, then wait for it to
         /// return. With a watchdog, the process is killed if the block has not returned in time.
         case turn([TurnAction], watchdog: VirtualDuration?)
@@ -318,7 +318,7 @@ public struct KillProcedure: Equatable, Sendable {
     }
 
     /// One thing a main-queue turn of a kill procedure does; a turn does its actions in order.
-    public enum TurnAction: Equatable, Sendable {
+    package enum TurnAction: Equatable, Sendable {
         /// Call the hook with this name (runs the strategy when it is the hook under test).
         case hook(String)
         /// Main-thread work, such as UI teardown.
@@ -335,17 +335,17 @@ public struct KillProcedure: Equatable, Sendable {
     public package(set) var label: String
     /// The script, in order; actions expand into turns when the run reaches them, from the state
     /// the app is in then.
-    public var steps: [Step]
+    package var steps: [Step]
     /// The app's state when the procedure begins (the reference experiment's app is running in
     /// the foreground); procedures that launch the app start `notRunning`.
-    public var startsIn: AppState
+    package var startsIn: AppState
 
     /// Where a procedure starts when it does not say: the app running in the foreground, as in
     /// the reference experiment.
-    public static let defaultStartState = AppState.active
+    package static let defaultStartState = AppState.active
 
     /// A `nil` label is the name; a `nil` `startsIn` is ``defaultStartState``.
-    public init(name: String, label: String?, steps: [Step], startsIn: AppState? = nil) {
+    package init(name: String, label: String?, steps: [Step], startsIn: AppState? = nil) {
         self.name = name
         self.label = label ?? name
         self.steps = steps

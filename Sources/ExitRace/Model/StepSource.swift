@@ -1,25 +1,25 @@
 /// Where a strategy step came from in the app's own Swift, as `exitrace import` writes it on each
 /// step (`"source": "AppDelegate.swift:18:9"`, `"code": "Task.detached {"`). `explain` prints it
 /// under the timeline line the step made.
-public struct StepSource: Equatable, Sendable {
+package struct StepSource: Equatable, Sendable {
     /// `FILE:LINE:COLUMN` (or whatever the file says), e.g. `AppDelegate.swift:18:9`.
-    public var place: String
+    package var place: String
     /// The line of Swift, trimmed; empty when the step gives only its place.
-    public var code: String
+    package var code: String
 
-    public init(place: String, code: String) {
+    package init(place: String, code: String) {
         self.place = place
         self.code = code
     }
 
     /// `AppDelegate.swift:18:9: Task.detached {`.
-    public var description: String { place.isEmpty ? code : code.isEmpty ? place : "\(place): \(code)" }
+    package var description: String { place.isEmpty ? code : code.isEmpty ? place : "\(place): \(code)" }
 }
 
 extension Strategy {
     /// The steps of `program` in pre-order (a step, then the steps of its nested bodies in the order
     /// of ``ProgramStep/nestedBodies``), the order ``stepSources`` is indexed in.
-    public static func preorder(_ program: [ProgramStep]) -> [ProgramStep] {
+    package static func preorder(_ program: [ProgramStep]) -> [ProgramStep] {
         program.flatMap { [$0] + $0.nestedBodies.flatMap(preorder) }
     }
 }

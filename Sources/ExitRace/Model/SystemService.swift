@@ -4,9 +4,9 @@
 /// In-process work keeps its rule (nothing the app's threads do after death counts); a service's
 /// work is done by the system (a daemon, a server and APNs), so its end counts whenever it comes,
 /// unless the user force-quit the app and the service is one that a force quit cancels.
-public struct SystemService: Equatable, Sendable {
+package struct SystemService: Equatable, Sendable {
     /// What the system does with the work it was handed.
-    public enum Kind: String, CaseIterable, Equatable, Sendable {
+    package enum Kind: String, CaseIterable, Equatable, Sendable {
         /// A background `URLSession` transfer: the system's transfer daemon runs it; when it ends
         /// and the app is not running, the app is relaunched in the background for the session's
         /// events (`application(_:handleEventsForBackgroundURLSession:completionHandler:)`).
@@ -20,23 +20,23 @@ public struct SystemService: Equatable, Sendable {
         case push
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// How long after the hand-off the system starts the work (a task's launch; 0 for the others).
-    public var startAfter: VirtualDuration
+    package var startAfter: VirtualDuration
     /// How long the work takes once started: the transfer, the launch handler's work, the push's
     /// delivery.
-    public var run: VirtualDuration
+    package var run: VirtualDuration
     /// For a background task: how long the system lets the launch handler run before its
     /// expiration handler is called; `nil` for the other kinds.
-    public var allowance: VirtualDuration?
+    package var allowance: VirtualDuration?
     /// For a background transfer: how long after the transfer ends, with the app not running, the
     /// system relaunches it in the background for the session's events.
-    public var relaunchAfter: VirtualDuration
+    package var relaunchAfter: VirtualDuration
     /// Whether a force quit from the app switcher before the work is done cancels it.
-    public var cancelledByForceQuit: Bool
+    package var cancelledByForceQuit: Bool
 
     /// A service of `kind` whose work takes `run`, with the kind's defaults for the rest.
-    public init(kind: Kind, run: VirtualDuration, allowance: VirtualDuration? = nil) {
+    package init(kind: Kind, run: VirtualDuration, allowance: VirtualDuration? = nil) {
         self.kind = kind
         self.startAfter = .zero
         self.run = run
@@ -48,5 +48,5 @@ public struct SystemService: Equatable, Sendable {
     /// Whether a force quit cancels a kind's work unless the file says otherwise: a background
     /// transfer's (documented), a background task's (the common understanding; see the docs), not
     /// a push's (handled by the system, the app need not run).
-    public static func defaultCancelledByForceQuit(_ kind: Kind) -> Bool { kind != .push }
+    package static func defaultCancelledByForceQuit(_ kind: Kind) -> Bool { kind != .push }
 }

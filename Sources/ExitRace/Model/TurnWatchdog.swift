@@ -14,7 +14,7 @@ extension LifecycleBudget {
     /// background scene watchdog for `sceneDidEnterBackground`, the callback watchdog for any
     /// other lifecycle callback; `nil` (no watchdog) when it delivers no
     /// lifecycle callback at all (only hooks of its own, work or `exit`).
-    public static func watchdog(forTurn actions: [KillProcedure.TurnAction]) -> LifecycleBudget? {
+    package static func watchdog(forTurn actions: [KillProcedure.TurnAction]) -> LifecycleBudget? {
         let callbacks = actions.compactMap { action -> String? in
             if case .hook(let name) = action { return name }
             return nil

@@ -27,10 +27,10 @@ public struct ParameterSlot: Equatable, Sendable {
     public var defaultFollows: String?
 
     /// The stored value of a slot that follows another one.
-    public static let followsOther: Int64 = -1
+    package static let followsOther: Int64 = -1
 
     /// A slot named `path`; durations in nanoseconds.
-    public init(
+    package init(
         path: String, unit: Unit, defaultValue: Int64, range: ClosedRange<Int64>, changesStructure: Bool = false,
         defaultFollows: String? = nil
     ) {

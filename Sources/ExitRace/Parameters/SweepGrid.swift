@@ -11,7 +11,7 @@ public struct SweepGrid: Sendable {
     public var pointCount: Int { axes.reduce(1) { $0 * $1.values.count } }
 
     /// The value index of each axis at `point`.
-    public func coordinates(of point: Int) -> [Int] {
+    package func coordinates(of point: Int) -> [Int] {
         var rest = point
         var coordinates = Array(repeating: 0, count: axes.count)
         for axis in axes.indices.reversed() {
@@ -22,7 +22,7 @@ public struct SweepGrid: Sendable {
     }
 
     /// The point at `coordinates` (one value index per axis).
-    public func point(at coordinates: [Int]) -> Int {
+    package func point(at coordinates: [Int]) -> Int {
         var point = 0
         for axis in axes.indices { point = point * axes[axis].values.count + coordinates[axis] }
         return point
@@ -40,7 +40,7 @@ public struct SweepGrid: Sendable {
 
     /// The grid's size, checked against a bound before anything runs: the product can overflow
     /// long before it is too large to run.
-    public static func checkedPointCount(_ axes: [SweepAxis], max: Int) -> Int? {
+    package static func checkedPointCount(_ axes: [SweepAxis], max: Int) -> Int? {
         var count = 1
         for axis in axes {
             let (product, overflow) = count.multipliedReportingOverflow(by: axis.values.count)

@@ -9,14 +9,14 @@
 /// compared: `./measurements/x.json`, `measurements/x.json` and the same file reached from
 /// another directory are one measured table, and its content is what the other values depend on.
 /// Whole numbers in the change lines are written with thousands separators (`6,188 → 6,179`).
-public enum CalibrationDrift {
+package enum CalibrationDrift {
     /// The members not compared: the measured file's path as typed.
     static let informational: Set<String> = ["measured"]
 
     /// How a committed calibration was made: its `samples`, `seed` and `tolerance`.
-    public struct Options: Equatable, Sendable {
-        public var samples: Int, seed: UInt64, tolerance: Int
-        public init(samples: Int, seed: UInt64, tolerance: Int) {
+    package struct Options: Equatable, Sendable {
+        package var samples: Int, seed: UInt64, tolerance: Int
+        package init(samples: Int, seed: UInt64, tolerance: Int) {
             self.samples = samples
             self.seed = seed
             self.tolerance = tolerance
@@ -25,7 +25,7 @@ public enum CalibrationDrift {
 
     /// The options the committed calibration in file `path` was made with; `nil` when the file
     /// does not record them all. A file that cannot be read or is not valid JSON is bad input.
-    public static func committedOptions(file path: String) throws(InputError) -> Options? {
+    package static func committedOptions(file path: String) throws(InputError) -> Options? {
         let root = try JSONDocument.parse(try InputFile.read(path, what: "a calibration file (calibrate --format json)"), file: path)
         guard case .object(let members) = root.value else { return nil }
         func whole(_ key: String) -> Int? {
@@ -39,7 +39,7 @@ public enum CalibrationDrift {
 
     /// `the committed calibration was made with --samples 16384 --seed 1; this run used --samples
     /// 4096 --seed 1` (`--tolerance` too when it differs); `nil` when they are the same.
-    public static func optionsMismatch(committed: Options, current: Options) -> String? {
+    package static func optionsMismatch(committed: Options, current: Options) -> String? {
         guard committed != current else { return nil }
         func words(_ options: Options) -> String {
             "--samples \(options.samples) --seed \(options.seed)"
@@ -49,20 +49,20 @@ public enum CalibrationDrift {
     }
 
     /// `6,188 of 16,384 sets accepted`, for the line that says the calibration matches.
-    public static func acceptedSummary(_ words: CalibrationText) -> String {
+    package static func acceptedSummary(_ words: CalibrationText) -> String {
         let tally = words.result.tally
         return "\(TimeFormatting.grouped(tally.accepted)) of \(TimeFormatting.counted(tally.samples, "set")) accepted"
     }
 
     /// The changes from the committed calibration in file `path` to `current`; empty when none.
     /// A file that cannot be read or is not valid JSON is bad input.
-    public static func changes(committedFile path: String, current: String) throws(InputError) -> [String] {
+    package static func changes(committedFile path: String, current: String) throws(InputError) -> [String] {
         try changes(committed: try InputFile.read(path, what: "a calibration file (calibrate --format json)"), file: path, current: current)
     }
 
     /// The changes from `committed` (the bytes of file `file`) to `current`; empty when none.
     /// A committed file that is not valid JSON is bad input.
-    public static func changes(committed: [UInt8], file: String, current: String) throws(InputError) -> [String] {
+    package static func changes(committed: [UInt8], file: String, current: String) throws(InputError) -> [String] {
         let old = flatten(try JSONDocument.parse(committed, file: file)).filter { !informational.contains($0.0) }
         let new = flatten(try JSONDocument.parse(Array(current.utf8), file: "the calibration")).filter { !informational.contains($0.0) }
         let before = Dictionary(old, uniquingKeysWith: { first, _ in first })

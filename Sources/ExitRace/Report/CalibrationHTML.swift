@@ -1,8 +1,8 @@
 /// `calibrate --format html`: the report in words, then one histogram per varied setting of the
 /// accepted sets over its prior.
-public enum CalibrationHTML {
+package enum CalibrationHTML {
     /// The page of `words`.
-    public static func render(_ words: CalibrationText) -> String {
+    package static func render(_ words: CalibrationText) -> String {
         let result = words.result
         var body = "<section>\n<h2>Accepted sets per setting</h2>\n"
         for setting in result.settings.indices {

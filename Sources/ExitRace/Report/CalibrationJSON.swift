@@ -2,7 +2,7 @@
 /// as whole numbers, values in the settings' file units to 1/1000 and shares to 1/10,000.
 extension CalibrationRenderer {
     /// The report as canonical JSON (keys sorted, a final newline).
-    public static func json(_ words: CalibrationText) -> String {
+    package static func json(_ words: CalibrationText) -> String {
         let result = words.result, tally = result.tally, c = result.calibration
         let space = words.simulator.parameters
         let settings: [CanonicalJSON] = result.settings.indices.map { index in

@@ -1,9 +1,9 @@
 /// A calibration's report as terminal text or GitHub-flavoured Markdown.
-public enum CalibrationRenderer {
+package enum CalibrationRenderer {
     /// The report, aligned for a terminal.
     /// Prose wraps at ``TextRenderer/maximumLineWidth`` columns; the settings table and the
     /// `--set` lines stay whole (they are copied and pasted).
-    public static func text(_ words: CalibrationText) -> String {
+    package static func text(_ words: CalibrationText) -> String {
         var lines = words.headerLines().flatMap { ProseWrapping.lines($0) }
         lines.append("")
         lines += ProseWrapping.lines("settings (histogram: accepted sets per twentieth of the prior, from its lowest to its highest value)")
@@ -16,7 +16,7 @@ public enum CalibrationRenderer {
     }
 
     /// The report in Markdown.
-    public static func markdown(_ words: CalibrationText) -> String {
+    package static func markdown(_ words: CalibrationText) -> String {
         let header = words.headerLines()
         var lines = ["### " + header[0], ""] + header.dropFirst().map { "- " + $0 }
         lines += ["", "| setting | prior | accepted | histogram |", "|---|---|---|---|"]

@@ -5,9 +5,9 @@
 /// without sampling use) is marked.
 ///
 /// Coordinates are written to a tenth, so the picture is the same on every machine.
-public enum CalibrationSVG {
+package enum CalibrationSVG {
     /// The histogram of setting `setting` of `result`; `unit` follows the values (` ms` or empty).
-    public static func histogram(_ result: CalibrationResult, setting: Int, unit: String) -> String {
+    package static func histogram(_ result: CalibrationResult, setting: Int, unit: String) -> String {
         let counts = result.histogram(setting: setting), edges = result.binEdges(setting: setting)
         let prior = result.settings[setting]
         let left = 40.0, width = 400.0, top = 36.0, barsHeight = 90.0, base = top + barsHeight

@@ -1,16 +1,16 @@
 /// The words of a calibration's report, shared by the text and Markdown renderers: the header,
 /// each varied setting's accepted range and histogram, a representative set as a `--set` line,
 /// the predictions for unmeasured cells, and, when nothing was accepted, the closest sets.
-public struct CalibrationText {
+package struct CalibrationText {
     /// The result described.
-    public let result: CalibrationResult
+    package let result: CalibrationResult
     /// The measured table it was calibrated against.
-    public let measured: MeasuredTable
+    package let measured: MeasuredTable
     /// A simulator of the calibrated scenario, for its parameter slots.
-    public let simulator: Simulator
+    package let simulator: Simulator
 
     /// The words of `result`, calibrated against `measured`.
-    public init(result: CalibrationResult, measured: MeasuredTable, simulator: Simulator) {
+    package init(result: CalibrationResult, measured: MeasuredTable, simulator: Simulator) {
         self.result = result
         self.measured = measured
         self.simulator = simulator
@@ -20,7 +20,7 @@ public struct CalibrationText {
     package var tally: CalibrationTally { result.tally }
 
     /// `calibrate live-activity against FILE (iOS 18.4, device)` and the counts.
-    public func headerLines() -> [String] {
+    package func headerLines() -> [String] {
         let c = result.calibration
         var origin = [measured.os, measured.device].filter { !$0.isEmpty }.joined(separator: ", ")
         if !origin.isEmpty { origin = " (\(origin))" }
@@ -34,7 +34,7 @@ public struct CalibrationText {
     /// One row per varied setting: path, prior, accepted range, histogram with its ends. With
     /// `aligned`, each histogram's low end is padded on the left to the widest, so the bars of
     /// every row start in the same column (the terminal form).
-    public func settingRows(aligned: Bool = false) -> [[String]] {
+    package func settingRows(aligned: Bool = false) -> [[String]] {
         let rows = plainSettingRows()
         guard aligned else { return rows.map { Array($0.prefix(3)) + ["\($0[3]) \($0[4]) \($0[5])"] } }
         let width = rows.map { $0[3].count }.max() ?? 0
@@ -56,7 +56,7 @@ public struct CalibrationText {
 
     /// `--set timing.exitDurationMs=3.127 --set …` for the representative accepted set, with
     /// a line saying which set it is; empty when nothing was accepted.
-    public func representativeLines() -> [String] {
+    package func representativeLines() -> [String] {
         guard let (index, values) = result.representative(space: simulator.parameters) else { return [] }
         return [
             "representative accepted set (#\(index), the one closest to the accepted sets' medians):",
@@ -71,7 +71,7 @@ public struct CalibrationText {
 
     /// `AppDelegate · Task.detached(priority: .high): ○ in 71% (69–73%) of the timings …`,
     /// one per unmeasured cell; empty when nothing was accepted.
-    public func predictionLines() -> [String] {
+    package func predictionLines() -> [String] {
         guard tally.accepted > 0 else { return [] }
         return result.unmeasuredCells.map { cell in
             let shares = result.outcomes(cell: cell).map { mask, count in
@@ -84,7 +84,7 @@ public struct CalibrationText {
 
     /// When nothing was accepted: the closest sets, each with the measured cells it misses and
     /// what it predicts there.
-    public func nearMissLines() -> [String] {
+    package func nearMissLines() -> [String] {
         guard tally.accepted == 0 else { return [] }
         let c = result.calibration
         var lines = ["No set of the \(TimeFormatting.grouped(tally.samples)) drawn reproduces the measurements\(c.tolerance > 0 ? " but \(TimeFormatting.counted(c.tolerance, "cell"))" : ""): the model may lack a mechanism, or the prior may be too narrow. The closest sets:"]
@@ -99,7 +99,7 @@ public struct CalibrationText {
     }
 
     /// Per measured cell, the share of all sets that missed it, most missed first.
-    public func missLines() -> [String] {
+    package func missLines() -> [String] {
         let c = result.calibration
         return c.targets.indices.filter { tally.misses[$0] > 0 }
             .sorted { (-tally.misses[$0], $0) < (-tally.misses[$1], $1) }

@@ -3,10 +3,10 @@
 /// for jobs, hooks, work, calls and waits, instants ("i") for deliveries, signals and death, and
 /// flow arrows ("s"/"f") from where a job was created to where it started. Timestamps are
 /// microseconds, written exactly from integer nanoseconds.
-public enum ChromeTrace {
+package enum ChromeTrace {
     /// The run as one Chrome Trace Event JSON document, with sorted keys: the same trace gives the
     /// same bytes. `eventBudget`: as in ``CellExplanation/text(of:eventBudget:)``.
-    public static func render(_ trace: CellTrace, eventBudget: String? = nil) -> String {
+    package static func render(_ trace: CellTrace, eventBudget: String? = nil) -> String {
         let timeline = Timeline(trace)
         let pid: Int64 = 1
         func us(_ ns: Int64) -> CanonicalJSON { .decimal(ns, scale: 3) }

@@ -52,7 +52,7 @@ extension ScenarioExploration {
 
 extension ScheduleRace {
     /// `at 1 ms, B went first; the default order takes A first`: what a replayed deviation changed.
-    public var replayed: String {
+    package var replayed: String {
         "at \(TimeFormatting.human(at)), \(otherEvent) went first; the default order takes \(defaultEvent) first"
     }
 }

@@ -1,11 +1,11 @@
 /// Renders a schedule exploration: per cell and procedure, order-robust or order-sensitive,
 /// with a replayable witness schedule per distinct result, as text or canonical JSON.
-public enum ExplorationRenderer {
+package enum ExplorationRenderer {
     /// One line per cell and procedure; under an order-sensitive one, its witnesses. Prose wraps
     /// at ``TextRenderer/maximumLineWidth`` columns; a schedule stays whole on its line.
     /// `replay` is the `explain` command that replays a witness (with the scenario file and `--set`
     /// options the exploration was given, `SCHEDULE` standing for the witness); a template when nil.
-    public static func renderText(_ exploration: ScenarioExploration, replay: String? = nil) -> String {
+    package static func renderText(_ exploration: ScenarioExploration, replay: String? = nil) -> String {
         var lines = ProseWrapping.lines(header(exploration)) + [""]
         for cell in exploration.cells {
             lines += ProseWrapping.lines(summary(cell, in: exploration))
@@ -80,7 +80,7 @@ public enum ExplorationRenderer {
     }
 
     /// The exploration as one canonical JSON document.
-    public static func renderJSON(_ exploration: ScenarioExploration) -> String {
+    package static func renderJSON(_ exploration: ScenarioExploration) -> String {
         let limits = exploration.limits
         var members: CanonicalJSON.Members = [
             "scenario": .string(exploration.scenario.name),

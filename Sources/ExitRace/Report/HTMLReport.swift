@@ -4,9 +4,9 @@
 ///
 /// Only formats: the runs come from ``ReportContent/compute(_:)``, so the page is a function of
 /// its content and `expanded`.
-public enum HTMLReport {
+package enum HTMLReport {
     /// `expanded` opens every cell (for printing and screenshots).
-    public static func render(_ content: ReportContent, expanded: Bool = false) -> String {
+    package static func render(_ content: ReportContent, expanded: Bool = false) -> String {
         var body = ""
         var contents = ""
         for (number, section) in content.sections.enumerated() {

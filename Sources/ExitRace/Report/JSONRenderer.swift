@@ -17,7 +17,7 @@ public enum JSONRenderer {
     /// (`"sweeps"`, by name); with no sweeps, exactly ``render(_:)`` of the table.
     /// With `exploration`, the document also holds an `"exploration"` member (see
     /// ``document(_:exploration:)``).
-    public static func render(
+    package static func render(
         _ table: ResultTable, sweeps: [(name: String, report: FlipReport)], exploration: ScenarioExploration? = nil
     ) -> String {
         guard !sweeps.isEmpty, case .object(var members) = document(table, exploration: exploration) else {

@@ -1,5 +1,5 @@
 /// The formats `exitrace run` prints.
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
     /// Aligned for a terminal.
     case text
     /// GitHub-flavoured Markdown.
@@ -9,7 +9,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// Renders every table in this format: text and Markdown tables one after another, JSON as a
     /// single document.
-    public func render(_ tables: [ResultTable]) -> String {
+    package func render(_ tables: [ResultTable]) -> String {
         var out = opening(count: tables.count)
         for (index, table) in tables.enumerated() { out += piece(table, index: index, count: tables.count) }
         return out + closing(count: tables.count)
@@ -17,13 +17,13 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// What comes before the first of `count` tables, for output written as tables are computed:
     /// `opening`, then each `piece`, then `closing` is exactly ``render(_:)`` of them all.
-    public func opening(count: Int) -> String {
+    package func opening(count: Int) -> String {
         self == .json && count != 1 ? JSONRenderer.openingOfMany : ""
     }
 
     /// Table `index` of `count`, as it stands in the whole output; with `exploration`, with what
     /// exploring its cells found (`[o]` marks and races; an `"exploration"` member in JSON).
-    public func piece(_ table: ResultTable, exploration: ScenarioExploration? = nil, index: Int, count: Int) -> String {
+    package func piece(_ table: ResultTable, exploration: ScenarioExploration? = nil, index: Int, count: Int) -> String {
         let separator = index > 0 ? "\n" : ""
         switch self {
         case .text: return separator + TextRenderer.render(table, exploration: exploration)
@@ -35,7 +35,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
 
     /// A sampled table `index` of `count`, as it stands in the whole output.
-    public func piece(_ table: RateTable, index: Int, count: Int) -> String {
+    package func piece(_ table: RateTable, index: Int, count: Int) -> String {
         let separator = index > 0 ? "\n" : ""
         switch self {
         case .text: return separator + TextRenderer.render(table)
@@ -47,7 +47,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
 
     /// What comes after the last of `count` tables.
-    public func closing(count: Int) -> String {
+    package func closing(count: Int) -> String {
         self == .json && count != 1 ? JSONRenderer.closingOfMany : ""
     }
 }

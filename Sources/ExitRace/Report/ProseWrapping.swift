@@ -2,7 +2,7 @@
 /// line is wider than ``TextRenderer/maximumLineWidth``: greedy at spaces, each continuation line
 /// indented four spaces more than the first. A word longer than the width (a path, a schedule)
 /// keeps its line whole rather than being cut.
-public enum ProseWrapping {
+package enum ProseWrapping {
     /// `text` as lines starting with `indent`, continuation lines with `indent` and four spaces.
     package static func lines(_ text: String, indent: String = "", width: Int = TextRenderer.maximumLineWidth) -> [String] {
         let hanging = indent + "    "
@@ -23,7 +23,7 @@ public enum ProseWrapping {
     }
 
     /// The lines of ``lines(_:indent:width:)``, each ending in a newline.
-    public static func text(_ text: String, indent: String = "") -> String {
+    package static func text(_ text: String, indent: String = "") -> String {
         lines(text, indent: indent).map { $0 + "\n" }.joined()
     }
 }

@@ -1,8 +1,8 @@
 /// Renders a sampled table as canonical JSON: every count of every cell and procedure, the
 /// intervals, the first failing replications and the margins' histogram (non-empty bins only).
-public enum RateJSONRenderer {
+package enum RateJSONRenderer {
     /// The table as one canonical JSON document.
-    public static func render(_ table: RateTable) -> String { document(table).serialized() }
+    package static func render(_ table: RateTable) -> String { document(table).serialized() }
 
     package static func document(_ table: RateTable) -> CanonicalJSON {
         let scenario = table.scenario

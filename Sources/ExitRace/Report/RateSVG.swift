@@ -5,10 +5,10 @@
 ///
 /// Only formats ``ReportContent``; coordinates are written to a tenth, so the page is the same
 /// on every machine. Sections that were not sampled get nothing.
-public enum RateSVG {
+package enum RateSVG {
     /// What was sampled, above the table: replications, seed, each drawn setting, and that the
     /// timelines show nominal values.
-    public static func summary(_ section: ReportContent.Section) -> String {
+    package static func summary(_ section: ReportContent.Section) -> String {
         guard let rates = section.rates else { return "" }
         var out = "<div class=\"sampled\"><p>"
         out += rates.summaryLines().map { HTML.escape($0.trimmingLeadingSpaces) }.joined(separator: "<br>\n")
@@ -20,7 +20,7 @@ public enum RateSVG {
     }
 
     /// A sampled cell's rates, histograms and replayed failures; empty for a section not sampled.
-    public static func cell(_ section: ReportContent.Section, hook: Int, strategy: Int) -> String {
+    package static func cell(_ section: ReportContent.Section, hook: Int, strategy: Int) -> String {
         guard let rates = section.rates else { return "" }
         let scenario = rates.scenario
         let index = hook * scenario.strategies.count + strategy
@@ -50,7 +50,7 @@ public enum RateSVG {
 
     /// One row per procedure: its name, a bar filled to the rate with the interval as a
     /// whisker, and `k/n share (interval)`.
-    public static func bars(_ cell: RateTable.Cell, procedures: [String]) -> String {
+    package static func bars(_ cell: RateTable.Cell, procedures: [String]) -> String {
         let left = 110.0, width = 220.0, row = 22.0, top = 8.0
         let height = top + row * Double(cell.procedures.count) + 4
         var svg = open(width: left + width + 230, height: height, kind: "rate-bars")
@@ -77,7 +77,7 @@ public enum RateSVG {
     /// The histogram of margins: one bar per nonempty stretch of ``MarginHistogram`` bins (from
     /// the first to the last bin that holds a run), red for margins below zero, green above,
     /// grey within a microsecond of zero; the bins' outer edges are labelled in milliseconds.
-    public static func histogram(_ margins: MarginHistogram, title: String) -> String {
+    package static func histogram(_ margins: MarginHistogram, title: String) -> String {
         let counts = margins.counts
         let total = counts.reduce(0, +)
         let width = 300.0, barsHeight = 60.0, top = 22.0

@@ -4,46 +4,46 @@
 /// The one place of the report that runs the simulator: ``HTMLReport`` only formats these values,
 /// so a page can be rendered (and tested) without simulating anything. Every trace is held at once;
 /// the shipped scenarios need a few megabytes.
-public struct ReportContent: Sendable {
+package struct ReportContent: Sendable {
     /// One scenario of the report.
-    public struct Section: Sendable {
+    package struct Section: Sendable {
         /// The scenario's result table, as `exitrace run` computes it.
-        public var table: ResultTable
+        package var table: ResultTable
         /// Row-major like the table's cells; each cell's traces indexed like the scenario's procedures.
-        public var traces: [[CellTrace]]
+        package var traces: [[CellTrace]]
 
         /// The scenario's sweeps: each one's name, flip report and picture (SVG).
-        public var sweeps: [(name: String, report: FlipReport, picture: String)] = []
+        package var sweeps: [(name: String, report: FlipReport, picture: String)] = []
 
         /// For a sampled scenario (distributions, or `--runs`): the rates of its replications,
         /// shown in place of ``table`` with each cell's intervals and margins; ``traces`` then
         /// hold the nominal runs (each distribution's median).
-        public var rates: RateTable? = nil
+        package var rates: RateTable? = nil
 
         /// For a sampled scenario, row-major like the table's cells and indexed by procedure:
         /// the first failing replication of that cell and procedure, replayed (`nil` when none
         /// failed).
-        public var failingRuns: [[ReplayedRun?]] = []
+        package var failingRuns: [[ReplayedRun?]] = []
 
         /// The scenario the table was computed from.
-        public var scenario: Scenario { table.scenario }
+        package var scenario: Scenario { table.scenario }
 
         /// The traces of one cell, one per kill procedure.
-        public func traces(hook: Int, strategy: Int) -> [CellTrace] {
+        package func traces(hook: Int, strategy: Int) -> [CellTrace] {
             traces[hook * scenario.strategies.count + strategy]
         }
     }
 
     /// One replication run again with tracing on: the values it drew and its trace.
-    public struct ReplayedRun: Sendable {
+    package struct ReplayedRun: Sendable {
         /// Which replication, and what it drew.
-        public var replay: Replay
+        package var replay: Replay
         /// The run.
-        public var trace: CellTrace
+        package var trace: CellTrace
     }
 
     /// In the order the scenarios were given.
-    public var sections: [Section]
+    package var sections: [Section]
 
     package init(sections: [Section]) {
         self.sections = sections
@@ -53,7 +53,7 @@ public struct ReportContent: Sendable {
     /// `sampling` says how to sample a scenario (`nil`: not at all); by default, a scenario
     /// with distributions is sampled as its `sampling` section says. `replayOptions`: as
     /// ``RateTable/replayOptions``, the options every replay line repeats.
-    public static func compute(
+    package static func compute(
         _ scenarios: [Scenario], sampling: (Scenario) -> SamplingSettings? = { $0.isUncertain ? $0.sampling : nil },
         replayOptions: [String] = []
     ) -> ReportContent {

@@ -1,7 +1,7 @@
 /// What changed between two sets of results, cell by cell, in words a reviewer reads at a glance.
-public struct ResultDiff: Equatable, Sendable {
+package struct ResultDiff: Equatable, Sendable {
     /// One difference between the old and the new results.
-    public enum Change: Equatable, Sendable {
+    package enum Change: Equatable, Sendable {
         /// A scenario only the new results have, by name.
         case scenarioAdded(String)
         /// A scenario only the old results have, by name.
@@ -34,60 +34,60 @@ public struct ResultDiff: Equatable, Sendable {
     }
 
     /// How one cell along one line of a sweep changed, in the flip report's words.
-    public struct SweepChange: Equatable, Sendable {
+    package struct SweepChange: Equatable, Sendable {
         /// The scenario, e.g. `live-activity`.
-        public var scenario: String
+        package var scenario: String
         /// The sweep's name, e.g. `exit`.
-        public var sweep: String
+        package var sweep: String
         /// The line, e.g. `along timing.exitDurationMs`.
-        public var line: String
+        package var line: String
         /// The row by the new results' label, and the column.
-        public var hookLabel: String
+        package var hookLabel: String
         /// The column, e.g. `Task.detached`.
-        public var strategy: String
+        package var strategy: String
         /// The stretches before and after, e.g. `× up to 11 ms, ○ from 11.001 ms`; `nil` when
         /// that side has no such sweep, line or cell.
-        public var old: String?
+        package var old: String?
         /// See `old`.
-        public var new: String?
+        package var new: String?
     }
 
     /// How one cell present in both results changed.
-    public struct CellChange: Equatable, Sendable {
+    package struct CellChange: Equatable, Sendable {
         /// The scenario the cell belongs to, e.g. `live-activity`.
-        public var scenario: String
+        package var scenario: String
         /// The row, by the new results' label, e.g. `AppDelegate`.
-        public var hookLabel: String
+        package var hookLabel: String
         /// The column, e.g. `Task.detached`.
-        public var strategy: String
+        package var strategy: String
         /// ○, △ or × in the old results.
-        public var oldVerdict: String
+        package var oldVerdict: String
         /// ○, △ or × in the new results; equal to `oldVerdict` when only marks, outcomes or margins changed.
-        public var newVerdict: String
+        package var newVerdict: String
         /// Mark changes, e.g. "priority inversion appeared".
-        public var marks: [String]
+        package var marks: [String]
         /// Per procedure, e.g. "foreground: failed → finished, margin -8 ms → +1 ms".
-        public var procedures: [String]
+        package var procedures: [String]
     }
 
     /// Every change: removed scenarios first, then each new scenario in order with its added and
     /// removed entries and changed cells.
-    public var changes: [Change]
+    package var changes: [Change]
 
     /// Whether the two results agree (margins within the tolerance the diff was made with).
-    public var isEmpty: Bool { changes.isEmpty }
+    package var isEmpty: Bool { changes.isEmpty }
 
     package init(changes: [Change]) { self.changes = changes }
 
     /// How far a sampled cell's rate may move (a share: 0.02 is 2 percentage points) before it
     /// counts as a change, unless its 95% intervals stop overlapping: `--rate-tolerance`.
-    public static let defaultRateTolerance = 0.02
+    package static let defaultRateTolerance = 0.02
 
     /// Compares scenarios by name. `marginToleranceNs`: report margins that moved by more than
     /// this; `nil` ignores margins unless the outcome itself changed. `rateTolerance`: in
     /// sampled tables, report a procedure's rate that moved by more than this share, or whose
     /// 95% interval no longer overlaps the old one.
-    public init(
+    package init(
         old: [ResultDocument], new: [ResultDocument], marginToleranceNs: Int64? = nil, rateTolerance: Double = defaultRateTolerance
     ) {
         var changes: [Change] = []
@@ -304,7 +304,7 @@ public struct ResultDiff: Equatable, Sendable {
 
 extension ResultDiff.Change {
     /// One line, e.g. `live-activity · AppDelegate · Task.detached: × → ○ (foreground: failed → finished, …)`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .scenarioAdded(let s): "\(s): scenario added"
         case .scenarioRemoved(let s): "\(s): scenario removed"
@@ -331,13 +331,13 @@ extension ResultDiff.Change {
 
 extension ResultDiff {
     /// The changes, one per line, and a closing count.
-    public func renderText() -> String {
+    package func renderText() -> String {
         guard !isEmpty else { return "no differences\n" }
         return changes.map { $0.description + "\n" }.joined() + summary + "\n"
     }
 
     /// The same for a CI job summary.
-    public func renderMarkdown() -> String {
+    package func renderMarkdown() -> String {
         guard !isEmpty else { return "### ExitRace results\n\nNo differences.\n" }
         var out = "### ExitRace results changed\n\n"
         for change in changes { out += "- \(MarkdownRenderer.escape(change.description))\n" }

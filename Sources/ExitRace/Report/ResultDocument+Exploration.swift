@@ -3,46 +3,46 @@
 /// and report a cell that became order-sensitive or order-robust.
 extension ResultDocument {
     /// One cell under one procedure, as exploration found it.
-    public struct ExploredRun: Equatable, Sendable {
+    package struct ExploredRun: Equatable, Sendable {
         /// The hook's name, the strategy's and the procedure's.
-        public var hook: String
+        package var hook: String
         /// See `hook`.
-        public var strategy: String
+        package var strategy: String
         /// See `hook`.
-        public var procedure: String
+        package var procedure: String
         /// Whether some explored order gives another result than the default one.
-        public var orderSensitive: Bool
+        package var orderSensitive: Bool
         /// The witnesses' results, the default order's first (`finished`, `not finished [d]`).
-        public var results: [String]
+        package var results: [String]
         /// Whether every schedule within the bound was run (`false`: the search was cut, so one
         /// result does not show the run order-robust). True when the file does not say.
-        public var exhaustive: Bool = true
+        package var exhaustive: Bool = true
         /// For an order-sensitive run: the race in words (`A vs. B, both due at 1 ms`).
-        public var race: String?
+        package var race: String?
 
         /// `sensitive`, `robust` or `undecided` (one result, but the search was cut).
-        public var robustness: String { orderSensitive ? "sensitive" : exhaustive ? "robust" : "undecided" }
+        package var robustness: String { orderSensitive ? "sensitive" : exhaustive ? "robust" : "undecided" }
     }
 
     /// What a result file says about its exploration.
-    public struct Exploration: Equatable, Sendable {
+    package struct Exploration: Equatable, Sendable {
         /// The most deviations from the default order a schedule had.
-        public var bound: Int
+        package var bound: Int
         /// The most schedules run per cell run.
-        public var maxSchedules: Int
+        package var maxSchedules: Int
         /// Per cell and procedure, in the file's order.
-        public var runs: [ExploredRun]
+        package var runs: [ExploredRun]
         /// The events budget of each cell run's search, when one applied (``ExplorationLimits/maxEvents``).
-        public var maxEvents: Int? = nil
+        package var maxEvents: Int? = nil
 
         /// `explored with bound 2, at most 100,000 schedules per cell run`.
-        public var limitsText: String {
+        package var limitsText: String {
             "explored with bound \(bound), at most \(TimeFormatting.grouped(maxSchedules)) schedule\(maxSchedules == 1 ? "" : "s") per cell run"
                 + (maxEvents.map { " (or as many as --max-events \(TimeFormatting.grouped($0)) allows)" } ?? "")
         }
 
         /// The limits to explore with again.
-        public var limits: ExplorationLimits { ExplorationLimits(bound: bound, maxSchedules: maxSchedules, maxEvents: maxEvents) }
+        package var limits: ExplorationLimits { ExplorationLimits(bound: bound, maxSchedules: maxSchedules, maxEvents: maxEvents) }
     }
 
     /// The member read leniently: nil when absent or when its limits are not in range.

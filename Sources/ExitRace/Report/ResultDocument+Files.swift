@@ -4,7 +4,7 @@ extension ResultDocument {
     /// The result documents in a file, or in a directory's `*.json` files (sorted by name).
     ///
     /// Every file is read before anything is reported, so one run names every bad file at once.
-    public static func load(_ path: String) throws(InputError) -> [ResultDocument] {
+    package static func load(_ path: String) throws(InputError) -> [ResultDocument] {
         guard FileManager.default.fileExists(atPath: path) else {
             throw InputError([Diagnostic(file: path, path: "", message: "no such file or directory")])
         }

@@ -1,7 +1,7 @@
 extension ResultDocument {
     /// Parses a result file; a diagnostic names what is missing or malformed. Members the reader
     /// does not know are ignored, so that older tools read newer files.
-    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> ResultDocument {
+    package static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> ResultDocument {
         let root = try JSONDocument.parse(bytes, file: file)
         let log = DiagnosticLog()
         guard let document = document(root, log: log), log.diagnostics.isEmpty else {

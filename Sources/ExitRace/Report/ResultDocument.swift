@@ -1,119 +1,119 @@
 /// A result file (`exitrace run --format json`, `results/<name>.json`) read back for comparison.
 /// Only what comparisons need is read; unknown members are ignored so that older tools can read
 /// newer files.
-public struct ResultDocument: Equatable, Sendable {
+package struct ResultDocument: Equatable, Sendable {
     /// A hook, strategy or kill procedure as the file lists it.
-    public struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
         /// The name scenarios and lookups use, e.g. `applicationWillTerminate`.
-        public var name: String
+        package var name: String
         /// What tables show, e.g. `AppDelegate`; the name when the file gives no label.
-        public var label: String
+        package var label: String
     }
 
     /// One kill procedure's run of a cell.
-    public struct Outcome: Equatable, Sendable {
+    package struct Outcome: Equatable, Sendable {
         /// The procedure's name, e.g. `foreground`.
-        public var procedure: String
+        package var procedure: String
         /// Whether the cleanup finished (the file's `cleanupFinished`).
-        public var finished: Bool
+        package var finished: Bool
         /// By how much the cleanup beat the process's death, in nanoseconds; negative when it lost;
         /// `nil` when the file has none (the process did not die, or the goal is not the cleanup).
-        public var marginNs: Int64?
+        package var marginNs: Int64?
         /// `events` or `time` when the run stopped at a ``Limits`` bound; `nil` when it ended by itself.
-        public var boundReached: String?
+        package var boundReached: String?
     }
 
     /// A (hook, strategy) cell with its outcome under every procedure.
-    public struct Cell: Equatable, Sendable {
+    package struct Cell: Equatable, Sendable {
         /// The hook's name (not its label), e.g. `applicationWillTerminate`.
-        public var hook: String
+        package var hook: String
         /// The strategy's name, e.g. `Task.detached + semaphore`.
-        public var strategy: String
+        package var strategy: String
         /// ○, △ or ×.
-        public var verdict: String
+        package var verdict: String
         /// Whether a run of the cell had a priority inversion (`[i]` in tables).
-        public var priorityInversion: Bool
+        package var priorityInversion: Bool
         /// Whether a run of the cell deadlocked (`[d]` in tables).
-        public var deadlock: Bool
+        package var deadlock: Bool
         /// One per procedure, in the file's order.
-        public var outcomes: [Outcome]
+        package var outcomes: [Outcome]
         /// Whether, under some procedure, the cleanup finished and the run then ended in a
         /// watchdog kill (`[w]` in tables); `false` when the file leaves the member out, as it
         /// does for unmarked cells.
-        public var watchdogKill = false
+        package var watchdogKill = false
         /// The procedures under which that happened (`watchdogKillIn`); empty when the file does
         /// not name them (a sampled table, or a file written before they were named).
-        public var watchdogKillIn: [String] = []
+        package var watchdogKillIn: [String] = []
         /// The procedures under which the cleanup won by less than the scenario's `thinWinMs`
         /// (`[t]` in tables, `thinWinIn`); empty when the file has none.
-        public var thinWinIn: [String] = []
+        package var thinWinIn: [String] = []
         /// The share that finished under each procedure, in the file's order, when the file is a
         /// sampled table (``RateJSONRenderer``); `nil` for a table of single runs, whose
         /// `outcomes` say what happened instead (a sampled cell has no `outcomes`).
-        public var rates: [Rate]?
+        package var rates: [Rate]?
     }
 
     /// One kill procedure's replications of a cell in a sampled table.
-    public struct Rate: Equatable, Sendable {
+    package struct Rate: Equatable, Sendable {
         /// The procedure's name, e.g. `foreground`.
-        public var procedure: String
+        package var procedure: String
         /// Replications run.
-        public var runs: Int
+        package var runs: Int
         /// Replications in which the cleanup finished.
-        public var finished: Int
+        package var finished: Int
         /// The share that finished, 0…1, as the file gives it (to six decimal places).
-        public var rate: Double
+        package var rate: Double
         /// The lower end of the 95% interval, 0…1.
-        public var low: Double
+        package var low: Double
         /// The upper end of the 95% interval, 0…1.
-        public var high: Double
+        package var high: Double
     }
 
     /// One cell along one line of a sweep, in the words of the flip report.
-    public struct SweepCell: Equatable, Sendable {
+    package struct SweepCell: Equatable, Sendable {
         /// The sweep's name in the scenario, e.g. `exit`.
-        public var sweep: String
+        package var sweep: String
         /// The line, e.g. `along timing.exitDurationMs`.
-        public var line: String
+        package var line: String
         /// The hook's name and the strategy's.
-        public var hook: String
+        package var hook: String
         /// The strategy's name.
-        public var strategy: String
+        package var strategy: String
         /// E.g. `× up to 11 ms, ○ from 11.001 ms`.
-        public var text: String
+        package var text: String
     }
 
     /// The scenario's name: diffs pair old and new documents by it.
-    public var scenario: String
+    package var scenario: String
     /// The rows, in table order.
-    public var hooks: [Entry]
+    package var hooks: [Entry]
     /// The columns, in table order.
-    public var strategies: [Entry]
+    package var strategies: [Entry]
     /// The kill procedures, in table order.
-    public var procedures: [Entry]
+    package var procedures: [Entry]
     /// The cells as the file lists them: row by row.
-    public var cells: [Cell]
+    package var cells: [Cell]
     /// Every cell of every line of every sweep the file holds.
-    public var sweeps: [SweepCell] = []
+    package var sweeps: [SweepCell] = []
     /// The names of the file's sweeps; `nil` when it has no `"sweeps"` member at all (a file
     /// written by `run`, which computes no sweeps), so that diffs leave sweeps out.
-    public var sweepNames: [String]?
+    package var sweepNames: [String]?
     /// Whether the file is a sampled table (it has a `"sampling"` member): its cells then carry
     /// ``Cell/rates``.
-    public var isSampled = false
+    package var isSampled = false
     /// What exploring the cells' schedules found, when the file was made with `--explore`.
-    public var exploration: Exploration?
+    package var exploration: Exploration?
 
     /// The cell of the hook and strategy with these names (not labels), or `nil`.
-    public func cell(hook: String, strategy: String) -> Cell? {
+    package func cell(hook: String, strategy: String) -> Cell? {
         cells.first { $0.hook == hook && $0.strategy == strategy }
     }
 
     /// The label of the hook called `name`, or `name` itself when the file has no such hook.
-    public func hookLabel(_ name: String) -> String { hooks.first { $0.name == name }?.label ?? name }
+    package func hookLabel(_ name: String) -> String { hooks.first { $0.name == name }?.label ?? name }
 
     /// The document of a freshly computed table (the same as parsing its JSON rendering).
-    public init(table: ResultTable) {
+    package init(table: ResultTable) {
         // Reading our own canonical JSON back keeps one definition of what a result file holds.
         let json = JSONRenderer.render([table])
         do {
@@ -124,7 +124,7 @@ public struct ResultDocument: Equatable, Sendable {
     }
 
     /// The document of a freshly computed sampled table (the same as parsing its JSON rendering).
-    public init(rateTable table: RateTable) {
+    package init(rateTable table: RateTable) {
         let json = RateJSONRenderer.render(table)
         do {
             self = try ResultDocument.parse(Array(json.utf8), file: table.scenario.name)

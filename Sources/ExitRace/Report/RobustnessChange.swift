@@ -1,23 +1,23 @@
 /// A cell run that became order-sensitive or order-robust between two result files that were
 /// both made with `--explore`: what `check` reports when a race appears or disappears.
-public struct RobustnessChange: Equatable, Sendable {
+package struct RobustnessChange: Equatable, Sendable {
     /// The scenario, e.g. `main-queue-race`.
-    public var scenario: String
+    package var scenario: String
     /// The row by the new results' label, the column and the procedure.
-    public var hookLabel: String
+    package var hookLabel: String
     /// See `hookLabel`.
-    public var strategy: String
+    package var strategy: String
     /// See `hookLabel`.
-    public var procedure: String
+    package var procedure: String
     /// The run as the new results explored it.
-    public var now: ResultDocument.ExploredRun
+    package var now: ResultDocument.ExploredRun
     /// The bound the new results were explored with.
-    public var bound: Int
+    package var bound: Int
     /// The most schedules per cell run the new results were explored with.
-    public var maxSchedules: Int = ExplorationLimits.defaultMaxSchedules
+    package var maxSchedules: Int = ExplorationLimits.defaultMaxSchedules
 
     /// One line: `… · kill: became order-sensitive — A vs. B, both due at 1 ms; default order: finished, other order: not finished`.
-    public var description: String {
+    package var description: String {
         let name = "\(scenario) · \(hookLabel) · \(strategy) · \(procedure)"
         if now.robustness == "undecided" {
             let result = now.results.first.map { " than \($0)" } ?? ""

@@ -2,16 +2,16 @@
 /// a release build), as one table: a cell shows its text where both runs agree and
 /// `debug → release` where they differ (a verdict or a mark), so that what only the debugger's
 /// timings make work stands out.
-public enum RunConditionComparison {
+package enum RunConditionComparison {
     /// The table as text (`markdown: false`) or Markdown; the two tables must be of the same
     /// scenario under `runCondition` `debug` and `release`.
-    public static func render(debug: ResultTable, release: ResultTable, markdown: Bool) -> String {
+    package static func render(debug: ResultTable, release: ResultTable, markdown: Bool) -> String {
         let layout = TableLayout(debug: debug, release: release)
         return markdown ? MarkdownRenderer.render(layout: layout) : TextRenderer.render(layout: layout)
     }
 
     /// The cells that differ, as `hook · strategy: debug ○ [t] → release ×`, in table order.
-    public static func differences(debug: ResultTable, release: ResultTable) -> [String] {
+    package static func differences(debug: ResultTable, release: ResultTable) -> [String] {
         zip(debug.cells, release.cells).compactMap { pair in
             let (before, after) = (debug.cellText(pair.0), release.cellText(pair.1))
             guard before != after else { return nil }

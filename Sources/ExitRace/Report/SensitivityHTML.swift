@@ -1,7 +1,7 @@
 /// `sensitivity --format html`: the heat map of total Sobol indices, then the table in words.
-public enum SensitivityHTML {
+package enum SensitivityHTML {
     /// The page of `bootstrap`, an analysis of `analysis`.
-    public static func render(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> String {
+    package static func render(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> String {
         var body = "<section>\n<h2>Total Sobol indices</h2>\n<ul class=\"legend\">\n"
         for (index, setting) in analysis.scenario.uncertainties.enumerated() {
             body += "<li>\(SensitivityRenderer.letter(index)): <code>\(HTML.escape(setting.path))</code> ~ \(HTML.escape(setting.distribution.description))</li>\n"

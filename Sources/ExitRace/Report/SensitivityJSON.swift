@@ -3,7 +3,7 @@
 /// never change, with whether they always finish.
 extension SensitivityRenderer {
     /// The report as canonical JSON (keys sorted, a final newline).
-    public static func json(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> String {
+    package static func json(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> String {
         let scenario = analysis.scenario, sums = bootstrap.sums
         let paths = scenario.uncertainties.map(\.path)
         var varying: [CanonicalJSON] = [], constant: [CanonicalJSON] = []

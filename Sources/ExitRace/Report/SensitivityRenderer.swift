@@ -2,12 +2,12 @@
 /// prior, S1 and ST of each setting with their 95% bootstrap intervals (in the terminal, a block
 /// per group of cells alike; in Markdown, a table with a column per setting); then the cells
 /// that never change. Also as canonical JSON.
-public enum SensitivityRenderer {
+package enum SensitivityRenderer {
     /// The report of `bootstrap` (its sums and intervals), an analysis of `analysis`, for a
     /// terminal: cells whose indices are all the same are one block; in a block, the settings that
     /// matter, the most decisive first, each with S1 and ST; the settings that changed no outcome
     /// in one line. Lines fit 120 columns (the wide table is the Markdown form).
-    public static func text(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> String {
+    package static func text(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> String {
         let words = words(bootstrap, analysis: analysis)
         var lines = words.header.flatMap { ProseWrapping.lines($0) } + [""]
         lines += words.key.map { "  \($0.path) ~ \($0.prior)" } + [""]
@@ -34,7 +34,7 @@ public enum SensitivityRenderer {
     }
 
     /// The report in Markdown.
-    public static func markdown(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> String {
+    package static func markdown(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> String {
         let words = words(bootstrap, analysis: analysis)
         var lines = ["### " + words.header[0], ""] + words.header.dropFirst().map { "- " + $0 } + [""]
         lines += words.key.map { "- \($0.letter): `\($0.path)` ~ `\($0.prior)`" } + [""]
@@ -76,7 +76,7 @@ public enum SensitivityRenderer {
     /// handful, so its interval is narrow around a wrong value (with N = 64 and 3 flips, S1 = 2.02
     /// (1.99–2.05) where the truth is 1). 30: the usual rule of thumb for a count to be read
     /// through a normal approximation.
-    public static let minimumMinority = 30
+    package static let minimumMinority = 30
 
     /// The warning for an output whose rarer outcome was seen in fewer than ``minimumMinority``
     /// base parameter sets; `nil` otherwise.

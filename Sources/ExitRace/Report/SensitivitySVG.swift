@@ -2,9 +2,9 @@
 /// procedure whose outcome varies, one column per setting, each square shaded from white (ST 0)
 /// to dark blue (ST 1 or more) with its value written in it and its 95% interval in its title;
 /// a colour key below. The shade saturates outside 0…1; the numbers are never clamped.
-public enum SensitivitySVG {
+package enum SensitivitySVG {
     /// The heat map of `bootstrap`'s total indices, an analysis of `analysis`.
-    public static func heatMap(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> String {
+    package static func heatMap(_ bootstrap: SensitivityBootstrap, analysis: Sensitivity) -> String {
         let scenario = analysis.scenario, sums = bootstrap.sums, d = analysis.settings
         let outputs = (0..<sums.sumA.count).filter { sums.variance(output: $0) > 0 }
         let names = outputs.map { SensitivityRenderer.outputName($0, scenario) }

@@ -1,9 +1,9 @@
 /// Words of a command a user can paste into a POSIX shell: the suggested `--update`, a replay,
 /// a ready `--set` line.
-public enum ShellQuoting {
+package enum ShellQuoting {
     /// `word` as a POSIX shell reads it back: unchanged when it has only safe characters, else in
     /// single quotes (a `'` inside written `'\''`).
-    public static func quoted(_ word: String) -> String {
+    package static func quoted(_ word: String) -> String {
         if !word.isEmpty && word.allSatisfy(safe.contains) { return word }
         var quoted = "'"
         for character in word {

@@ -2,15 +2,15 @@ import Foundation
 
 /// Sweep points as JSON lines (`sweep --format jsonl`): one compact object per grid point, with
 /// the varied settings and every cell's outcome under every procedure, for pandas or jq.
-public enum SweepLinesRenderer {
+package enum SweepLinesRenderer {
     /// The lines of `points`, each ending in a newline.
-    public static func render(_ points: [SweepPoint], grid: SweepGrid, scenario: Scenario) -> String {
+    package static func render(_ points: [SweepPoint], grid: SweepGrid, scenario: Scenario) -> String {
         lines(points[...], grid, scenario, Keys(scenario: scenario, grid: grid))
     }
 
     /// The same lines, rendered in one slice per core when `parallel` (rendering on one thread
     /// while the other cores wait was a third of `sweep --format jsonl`'s time).
-    public static func render(_ points: [SweepPoint], grid: SweepGrid, scenario: Scenario, parallel: Bool) -> String {
+    package static func render(_ points: [SweepPoint], grid: SweepGrid, scenario: Scenario, parallel: Bool) -> String {
         let slices = parallel ? Swift.min(ProcessInfo.processInfo.activeProcessorCount, points.count / minimumSlice) : 1
         guard slices > 1 else { return render(points, grid: grid, scenario: scenario) }
         let keys = Keys(scenario: scenario, grid: grid)

@@ -8,7 +8,7 @@ import Foundation
 /// Colours are Okabe and Ito's palette, told apart with every common colour-vision deficiency:
 /// ○ bluish green, × vermillion, each △ (a set of procedures) orange, sky blue, yellow, … in turn;
 /// margin curves also differ by dash.
-public enum SweepSVG {
+package enum SweepSVG {
     static let colours: [String: String] = ["○": "#009E73", "×": "#D55E00"]
     static let partials = ["#E69F00", "#56B4E9", "#F0E442", "#CC79A7", "#0072B2", "#999999"]
     static let curveColours = ["#0072B2", "#CC79A7", "#000000", "#E69F00", "#56B4E9", "#009E73"]
@@ -16,7 +16,7 @@ public enum SweepSVG {
 
     /// The picture of `report`; `points` are its grid's outcomes (``SweepPoint/run``) for margins
     /// and phase maps.
-    public static func render(_ report: FlipReport, points: [SweepPoint]) -> String {
+    package static func render(_ report: FlipReport, points: [SweepPoint]) -> String {
         report.axes.count == 1 ? strips(report, points) : phaseMaps(report, points)
     }
 

@@ -19,12 +19,12 @@ public enum TextRenderer {
     public static func render(_ table: ResultTable) -> String { render(layout: TableLayout(table)) }
 
     /// The table with what exploring its cells found: `[o]` marks and the races in the details.
-    public static func render(_ table: ResultTable, exploration: ScenarioExploration?) -> String {
+    package static func render(_ table: ResultTable, exploration: ScenarioExploration?) -> String {
         render(layout: TableLayout(table, exploration: exploration))
     }
 
     /// A sampled table: rates in the cells, then each cell's counts and intervals.
-    public static func render(_ table: RateTable) -> String { render(layout: TableLayout(table)) }
+    package static func render(_ table: RateTable) -> String { render(layout: TableLayout(table)) }
 
     package static func render(layout: TableLayout) -> String {
         var out = ProseWrapping.text("\(layout.name): \(layout.title)") + "\n"

@@ -3,7 +3,7 @@ extension MeasuredTable {
     /// Each measured cell as indices into `scenario`, or every name that matches nothing (with a
     /// did-you-mean), every cell measured twice and every △ that names all procedures, located
     /// in the measurements file.
-    public func resolve(against scenario: Scenario) throws(InputError) -> [MeasuredTarget] {
+    package func resolve(against scenario: Scenario) throws(InputError) -> [MeasuredTarget] {
         var diagnostics: [Diagnostic] = []
         var targets: [MeasuredTarget] = []
         // Hash sets, not searches: a table of 100,000 cells is checked in linear time. Order stays

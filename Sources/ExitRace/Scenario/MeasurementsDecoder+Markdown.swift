@@ -13,7 +13,7 @@
 /// is a remark. Lines before the table give `device:` and `os:`; other lines are notes.
 extension MeasurementsDecoder {
     /// Decodes a Markdown measured table; every problem is reported with its line and column.
-    public static func decodeMarkdown(_ text: String, file: String) throws(InputError) -> MeasuredTable {
+    package static func decodeMarkdown(_ text: String, file: String) throws(InputError) -> MeasuredTable {
         var table = MeasuredTable(file: file, device: "", os: "", notes: "", cells: [])
         var diagnostics: [Diagnostic] = []
         var strategies: [(String, Int)]?

@@ -7,24 +7,24 @@
 ///
 /// Every problem is reported together, with file, line and column: unknown members, a symbol that
 /// is not ○, △ or ×, △ without procedures, procedures on ○ or ×.
-public enum MeasurementsDecoder {
+package enum MeasurementsDecoder {
     static let topLevel = ["$schema", "device", "os", "notes", "cells"]
     package static let cell = ["hook", "strategy", "observed", "procedures"]
 
     /// Reads and decodes the measured table at `path`: Markdown when it ends in `.md`, else JSON.
-    public static func load(path: String) throws(InputError) -> MeasuredTable {
+    package static func load(path: String) throws(InputError) -> MeasuredTable {
         let bytes = try InputFile.read(path, what: "a measurements file")
         if path.hasSuffix(".md") { return try decodeMarkdown(String(decoding: bytes, as: UTF8.self), file: path) }
         return try decode(bytes, file: path)
     }
 
     /// Decodes a measured table from JSON text.
-    public static func decode(_ text: String, file: String) throws(InputError) -> MeasuredTable {
+    package static func decode(_ text: String, file: String) throws(InputError) -> MeasuredTable {
         try decode(Array(text.utf8), file: file)
     }
 
     /// Decodes a measured table from JSON bytes.
-    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> MeasuredTable {
+    package static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> MeasuredTable {
         try decode(root: JSONDocument.parse(bytes, file: file), file: file)
     }
 

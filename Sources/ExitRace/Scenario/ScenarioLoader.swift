@@ -54,7 +54,7 @@ public enum ScenarioLoader {
 
     /// The scenario file at `path` as ``load(path:overrides:)`` decodes it: its `extend` chain
     /// followed and `overrides` applied, not yet decoded. Decoding it gives the same scenario.
-    public static func resolve(path: String, overrides: [SettingOverride] = []) throws(InputError) -> ResolvedScenario {
+    package static func resolve(path: String, overrides: [SettingOverride] = []) throws(InputError) -> ResolvedScenario {
         var root = try document(path: path, chain: [])
         try apply(overrides, to: &root, of: path)
         return ResolvedScenario(document: root, file: path)
@@ -123,7 +123,7 @@ public enum ScenarioLoader {
 
     /// The files a load of `path` reads: `path` and the files up its `extend` chain, as far as
     /// they can be read (a broken chain is for ``load(path:overrides:)`` to report).
-    public static func files(path: String) -> [String] {
+    package static func files(path: String) -> [String] {
         var files: [String] = []
         var current = path
         while files.count < maxExtendDepth && !current.hasPrefix(builtinPrefix) && !files.contains(current) {
@@ -151,11 +151,11 @@ public enum ScenarioLoader {
 
 /// A scenario document with its `extend` chain followed and its `--set` overrides applied: the
 /// whole of what decides a scenario, as text that travels (in a shard file) and decodes anywhere.
-public struct ResolvedScenario: Equatable, Sendable {
+package struct ResolvedScenario: Equatable, Sendable {
     /// The document's text: members in file order, numbers spelled as in the files.
-    public let text: String
+    package let text: String
     /// The file the document was read from: it names the scenario when the document does not.
-    public let file: String
+    package let file: String
     /// The document, parsed.
     package let document: JSONNode
 
@@ -167,7 +167,7 @@ public struct ResolvedScenario: Equatable, Sendable {
 
     /// A document given as text (from a shard file); a syntax error names `source`, the file
     /// the text was found in.
-    public init(text: String, file: String, source: String) throws(InputError) {
+    package init(text: String, file: String, source: String) throws(InputError) {
         document = try JSONDocument.parse(Array(text.utf8), file: source)
         self.file = file
         self.text = text
@@ -175,17 +175,17 @@ public struct ResolvedScenario: Equatable, Sendable {
 
     /// The document's identity: 16 hex digits of a stable hash of ``text`` and ``file``. Two
     /// documents with the same fingerprint decode to the same scenario.
-    public var fingerprint: String {
+    package var fingerprint: String {
         let hash = StableSeed.combine(StableSeed.hash(text), StableSeed.hash(file))
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// Whether the document states `runConditions` (a debug and a release run of the scenario).
-    public var hasRunConditions: Bool { document["runConditions"] != nil }
+    package var hasRunConditions: Bool { document["runConditions"] != nil }
 
     /// The scenario, decoded as ``ScenarioLoader/load(path:overrides:)`` decodes it.
-    public func decode() throws(InputError) -> Scenario {
+    package func decode() throws(InputError) -> Scenario {
         try ScenarioDecoder.decode(document, file: file)
     }
 }
