@@ -148,22 +148,30 @@ struct CellCompiler {
             // Without its own budget, a turn gets the lifecycle watchdog of the callbacks it delivers.
             let budget = watchdog == nil ? LifecycleBudget.watchdog(forTurn: actions) : nil
             let watchdogSlot = watchdog != nil ? slot(join(path, "watchdogMs")) : budget.map(slot) ?? -1
-            emitTurn(actions, watchdog: watchdogSlot, cpuTime: budget?.countsCPUTime ?? false, at: path, cell, into: &program)
+            // A hand-written turn that delivers a termination callback or exits begins the termination
+            // when it is sent, as a swipe's own expansion does (`beginTermination`).
+            emitTurn(
+                actions, watchdog: watchdogSlot, cpuTime: budget?.countsCPUTime ?? false,
+                beginsTermination: LifecycleBudget.beginsTermination(actions), at: path, cell, into: &program)
         case .lifecycleTurn(let actions, let watchdog):
-            emitTurn(actions, watchdog: slot(watchdog), cpuTime: watchdog.countsCPUTime, at: "", cell, into: &program)
+            emitTurn(
+                actions, watchdog: slot(watchdog), cpuTime: watchdog.countsCPUTime, beginsTermination: false, at: "", cell,
+                into: &program)
         }
     }
 
     private func emitTurn(
-        _ actions: [KillProcedure.TurnAction], watchdog: Int32, cpuTime: Bool, at path: String, _ cell: Cell,
-        into program: inout CellProgram.Builder
+        _ actions: [KillProcedure.TurnAction], watchdog: Int32, cpuTime: Bool, beginsTermination: Bool, at path: String,
+        _ cell: Cell, into program: inout CellProgram.Builder
     ) {
         let start = Int32(program.ops.count)
         for (index, action) in actions.enumerated() {
             emit(action, at: path, index, cell, into: &program)
         }
         program.steps.append(
-            ScriptStep(kind: .turn, a: cpuTime ? 1 : 0, bodyStart: start, bodyEnd: Int32(program.ops.count), slot: watchdog))
+            ScriptStep(
+                kind: .turn, a: (cpuTime ? ScriptStep.countsCPUTime : 0) | (beginsTermination ? ScriptStep.beginsTermination : 0),
+                bodyStart: start, bodyEnd: Int32(program.ops.count), slot: watchdog))
     }
 
     /// Emits the `index`th action of the turn at `turnPath` (its path is made only if it has a slot).

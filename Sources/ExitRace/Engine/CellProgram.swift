@@ -281,8 +281,9 @@ package struct ScriptStep: Sendable {
         case enterBackground, enterForeground, resume, beginFetch, endFetch, beginTermination, lockDevice
     }
     package var kind: Kind
-    /// For a turn: 1 when its watchdog budget counts the main thread's CPU time (a background
-    /// launch), 0 for wall clock.
+    /// For a turn: flags, ``countsCPUTime`` when its watchdog budget counts the main thread's CPU
+    /// time (a background launch; wall clock without), ``beginsTermination`` when it is the app's
+    /// termination (a hand-written turn delivering a termination callback or exiting).
     package var a: Int32 = 0
     /// For a turn: its ops are `bodyStart..<bodyEnd`. For an action: ``forceQuit`` when it is the
     /// user's force quit from the app switcher (`swipeAway`), else 0.
@@ -293,4 +294,8 @@ package struct ScriptStep: Sendable {
 
     /// An action step's `bodyStart` when the action is a force quit.
     static let forceQuit: Int32 = 1
+    /// A turn's flag in `a`: its watchdog budget counts CPU time.
+    static let countsCPUTime: Int32 = 1
+    /// A turn's flag in `a`: sending it begins the app's termination.
+    static let beginsTermination: Int32 = 2
 }

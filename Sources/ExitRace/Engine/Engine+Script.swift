@@ -12,11 +12,15 @@ extension Engine {
             scriptPc += 1
             switch step.kind {
             case .turn:
+                if step.a & ScriptStep.beginsTermination != 0 {
+                    beginTermination()
+                    guard alive else { return }
+                }
                 let c = newContext(
                     SimContext(
                         kind: .turn, pc: step.bodyStart, end: step.bodyEnd, mainIsolated: true,
                         priority: mainQoS, hook: -1))
-                if step.slot >= 0 && step.a == 1 {
+                if step.slot >= 0 && step.a & ScriptStep.countsCPUTime != 0 {
                     startCPUBudget(for: c, budget: value(step.slot))
                 } else if step.slot >= 0 {
                     schedule(.watchdog, c, after: value(step.slot))
@@ -56,11 +60,20 @@ extension Engine {
             case .endFetch:
                 for index in tasks.indices where tasks[index].slot < 0 && tasks[index].held { endTask(index) }
             case .beginTermination:
-                terminating = true
+                beginTermination()
+                guard alive else { return }
             case .lockDevice:
                 lockDevice()
             }
         }
+    }
+
+    /// The system begins terminating the app: from now on it is not suspended. A suspended app
+    /// gets no callback: it is killed, as swiping a suspended app away is (`swipeAway` from
+    /// `.suspended` expands to a SIGKILL).
+    mutating func beginTermination() {
+        if suspended { return die(.sigkill) }
+        terminating = true
     }
 
     mutating func die(_ cause: RunOutcome.DeathCause) {

@@ -8,6 +8,18 @@ extension LifecycleBudget {
         Callback.willFinishLaunching, Callback.didFinishLaunching, Callback.sceneWillConnect,
     ]
 
+    /// Whether a turn delivering `actions` is the app's termination: it delivers a termination
+    /// callback or exits the process.
+    package static func beginsTermination(_ actions: [KillProcedure.TurnAction]) -> Bool {
+        actions.contains { action in
+            switch action {
+            case .exit: true
+            case .hook(let name): terminationCallbacks.contains(name)
+            case .work, .lifecycleWork: false
+            }
+        }
+    }
+
     /// The watchdog of a turn delivering `actions` with no `watchdogMs` of its own: termination
     /// when it delivers a termination callback, launch when it delivers a launch callback (the
     /// background launch's CPU-time budget when it also delivers a silent push's callback), the
