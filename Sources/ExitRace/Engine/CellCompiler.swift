@@ -86,6 +86,7 @@ struct CellCompiler {
         program.requiredCleanups = Self.cleanupMask(of: scenario.strategies[strategy].program, scenario)
         program.actors = scenario.actors.map(\.name)
         program.usesServices = scenario.systemCalls.contains { $0.service != nil }
+        program.hasCancellableCalls = scenario.systemCalls.contains { $0.cancellable }
         let cell = Cell(hook: hook, strategy: strategy)
         let script = scenario.procedures[procedure].steps
         let prefix = SettingPath.steps(ofProcedure: scenario.procedures[procedure].name)
