@@ -136,3 +136,52 @@ extension CancellableCallTests {
         #expect(errors.contains("systemCalls.save.cancellable") && errors.contains("expected no cancellable"), "\(errors)")
     }
 }
+
+extension CancellableCallTests {
+    @Test("a reply due at the instant of the cancel is a choice point: both orders are explored")
+    func sameInstantIsAChoicePoint() throws {
+        // Both tasks start after the same latency; the reply (1 ms of work, then 4 ms) and the end
+        // of the canceller's 5 ms of work fall at the same instant. Replied first, the upload counts;
+        // cancelled first, it is cancelled and throws.
+        let call = #""costMs": 1, "deliverAfterMs": 1, "replyLatencyMs": 4, "takesEffectOn": "reply", "cancellable": true"#
+        let scenario = try QueueStepTests.scenario(call: call, program: """
+            [{"op": "detached", "name": "upload", "body": [{"op": "call", "name": "save"}]},
+             {"op": "detached", "body": [{"op": "work", "ms": 5}, {"op": "cancel", "task": "upload"}]}]
+            """)
+        let exploration = ScenarioExploration(simulator: Simulator(scenario: scenario), limits: ExplorationLimits())
+        let cell = try #require(exploration.cells.first)
+        #expect(cell.isOrderSensitive && cell.exhaustive)
+        #expect(Set(cell.witnesses.map(\.result.finished)) == [true, false])
+    }
+}
+
+extension CancellableCallTests {
+    @Test("try? on a cancelled call discards the error: the task wakes at the cancellation and its body goes on")
+    func tryOptionalGoesOn() throws {
+        let lines = try Self.timeline("""
+            [{"op": "detached", "name": "upload", "body": [{"op": "call", "name": "save", "try": "try?"}, {"op": "work", "ms": 1}]},
+             {"op": "work", "ms": 30},
+             {"op": "cancel", "task": "upload"}]
+            """)
+        let expected = [
+            "30000µs main thread: the cancellation cancels the save Task.detached from hook awaits: the request is cancelled "
+                + "(it does not take effect) and Task.detached from hook resumes now; its await throws CancellationError",
+            "40000µs cooperative-pool thread 1: Task.detached from hook is cancelled: try? save is not made (or no longer "
+                + "awaited) and returns at once (the error is discarded): it goes on",
+            "40000µs cooperative-pool thread 1: works for 1 ms",
+            "61000µs system: the save from Task.detached from hook was cancelled: its late delivery or reply is ignored",
+        ]
+        #expect(expected.allSatisfy(lines.contains), "\(lines)")
+    }
+
+    @Test("try on an awaited call is try or try?, and not with a completion handler")
+    func badTry() {
+        let program = #"[{"op": "task", "body": [{"op": "call", "name": "save", "try": "try!"}]}, "#
+            + #"{"op": "call", "name": "save", "try": "try?", "queue": "main", "completion": []}]"#
+        let errors = QueueStepTests.decodeErrors("""
+            {"systemCalls": {"save": {"costMs": 1}}, "hooks": {"hook": {}}, "strategies": {"s": {"program": \(program)}},
+             "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]}}}
+            """)
+        #expect(errors.contains("try!") && errors.contains("expected \"try\" only without a \"completion\" body"), "\(errors)")
+    }
+}

@@ -9,13 +9,17 @@
 /// cancellation takes effect when that work ends. A call whose reply is in is not affected.
 /// Only programs where ``CellProgram/cancelsCalls`` is set pay for any of it.
 extension Engine {
-    /// A `call` of a cancellable system call in `c`: `true` when `c` is cancelled, so that the call
-    /// is not made and throws `CancellationError` at once (the body ends there); otherwise the call
-    /// is tracked so that a cancellation can cancel it.
+    /// A `call` of a cancellable system call in `c` (at its pc): `true` when `c` is cancelled, so that
+    /// the call is not made and throws `CancellationError` at once (the body ends there; with `try?`,
+    /// `op.b == 1`, the error is discarded and the body goes on).
     mutating func cancellableCallThrows(_ op: Op, context c: Int32, thread t: Int32) -> Bool {
         if isCancelled(c) {
-            note(.cancellation, thread: t, context: c, a: Self.callThrows, b: Int64(op.a))
-            throwOutOfBody(c, thread: t)
+            note(.cancellation, thread: t, context: c, a: op.b == 1 ? Self.callReturnsEarly : Self.callThrows, b: Int64(op.a))
+            if op.b == 1 {
+                contexts[Int(c)].pc += 1
+            } else {
+                throwOutOfBody(c, thread: t)
+            }
             return true
         }
         return false
@@ -112,4 +116,6 @@ extension Engine {
     static let callCancelled: Int32 = -15
     /// The delivery or reply of a cancelled call is due, and ignored (`b`: the call).
     static let cancelledCallEventIgnored: Int32 = -16
+    /// `try?` on a cancellable call in a cancelled task: the error is discarded (`b`: the call).
+    static let callReturnsEarly: Int32 = -17
 }

@@ -10,7 +10,7 @@ extension CellExplanation {
             return (here, "Task.checkCancellation() throws CancellationError in \(context(record.context, trace)): its body ends here "
                 + "(its child tasks are cancelled and awaited first)")
         case -13 ... -5: return (here, thrownErrorText(record, trace))
-        case -16 ... -14: return (record.thread >= 0 ? here : "system", cancelledCallText(record, trace))
+        case -17 ... -14: return (record.thread >= 0 ? here : "system", cancelledCallText(record, trace))
         default:
             guard record.context >= 0 else { return (here, "task.cancel(): no task was spawned under that name yet, nothing to cancel") }
             return (here, "cancels \(context(record.context, trace)): it and its child tasks are cancelled; "
@@ -57,6 +57,9 @@ extension CellExplanation {
         case -15:
             return "the cancellation cancels the \(name) \(who) awaits: the request is cancelled (it does not take "
                 + "effect) and \(who) resumes now; its await throws CancellationError"
+        case -17:
+            return "\(who) is cancelled: try? \(name) is not made (or no longer awaited) and returns at once "
+                + "(the error is discarded): it goes on"
         default: return "the \(name) from \(who) was cancelled: its late delivery or reply is ignored"
         }
     }

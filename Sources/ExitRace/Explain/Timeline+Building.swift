@@ -206,6 +206,7 @@ extension Timeline {
         case -14: "call throws CancellationError"
         case -15: "call cancelled"
         case -16: "cancelled call's reply ignored"
+        case -17: "try? call returns"
         default: "cancel()"
         }
     }
