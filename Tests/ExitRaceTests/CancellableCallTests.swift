@@ -34,8 +34,9 @@ struct CancellableCallTests {
             "30000µs main thread: the cancellation cancels the save Task.detached from hook awaits: the request is cancelled "
                 + "(it does not take effect) and Task.detached from hook resumes now; its await throws CancellationError",
             "30000µs cooperative pool: Task.detached from hook waits for a thread (default QoS: 10 ms start latency)",
-            "40000µs cooperative-pool thread 1: Task.detached from hook is cancelled already: save is not made and throws "
-                + "CancellationError at once: its body ends here (its child tasks are cancelled and awaited first)",
+            "40000µs cooperative-pool thread 1: save throws CancellationError at once in Task.detached from hook, which is "
+                + "cancelled (the call is not made, or no longer awaited): its body ends here (its child tasks are cancelled and "
+                + "awaited first)",
             "40000µs cooperative-pool thread 1: Task.detached from hook returns",
             "61000µs system: the save from Task.detached from hook was cancelled: its late delivery or reply is ignored",
         ]
@@ -72,7 +73,7 @@ struct CancellableCallTests {
         #expect(lines.contains(
             "65000µs system: the save from Task.detached from hook was cancelled: its late delivery or reply is ignored"),
             "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("40000µs") && $0.contains("save is not made and throws") })
+        #expect(lines.contains { $0.hasPrefix("40000µs") && $0.contains("save throws CancellationError at once") })
     }
 
     @Test("a task cancelled before it reaches the call throws at once without making it")
@@ -83,8 +84,9 @@ struct CancellableCallTests {
              {"op": "cancel", "task": "upload"}]
             """)
         #expect(lines.contains(
-            "3000µs main thread: Task (main actor) from hook is cancelled already: save is not made and throws "
-                + "CancellationError at once: its body ends here (its child tasks are cancelled and awaited first)"),
+            "3000µs main thread: save throws CancellationError at once in Task (main actor) from hook, which is cancelled "
+                + "(the call is not made, or no longer awaited): its body ends here (its child tasks are cancelled and "
+                + "awaited first)"),
             "\(lines)")
         #expect(!lines.contains { $0.contains("calls save") })
     }
@@ -99,7 +101,7 @@ struct CancellableCallTests {
              {"op": "cancel", "task": "sync"}]
             """)
         #expect(lines.contains { $0.hasPrefix("40000µs main thread: the cancellation cancels the save") }, "\(lines)")
-        #expect(lines.contains { $0.contains("save is not made and throws CancellationError") }, "\(lines)")
+        #expect(lines.contains { $0.contains("save throws CancellationError at once") }, "\(lines)")
         #expect(!lines.contains { $0.contains("save takes effect") })
     }
 
@@ -166,8 +168,8 @@ extension CancellableCallTests {
         let expected = [
             "30000µs main thread: the cancellation cancels the save Task.detached from hook awaits: the request is cancelled "
                 + "(it does not take effect) and Task.detached from hook resumes now; its await throws CancellationError",
-            "40000µs cooperative-pool thread 1: Task.detached from hook is cancelled: try? save is not made (or no longer "
-                + "awaited) and returns at once (the error is discarded): it goes on",
+            "40000µs cooperative-pool thread 1: try? save returns at once in Task.detached from hook, which is cancelled "
+                + "(the call is not made, or no longer awaited; the error is discarded): it goes on",
             "40000µs cooperative-pool thread 1: works for 1 ms",
             "61000µs system: the save from Task.detached from hook was cancelled: its late delivery or reply is ignored",
         ]

@@ -52,14 +52,14 @@ extension CellExplanation {
         let name = call(Int32(record.b), trace)
         switch record.a {
         case -14:
-            return "\(who) is cancelled already: \(name) is not made and throws CancellationError at once: "
-                + "its body ends here (its child tasks are cancelled and awaited first)"
+            return "\(name) throws CancellationError at once in \(who), which is cancelled (the call is not made, or no "
+                + "longer awaited): its body ends here (its child tasks are cancelled and awaited first)"
         case -15:
             return "the cancellation cancels the \(name) \(who) awaits: the request is cancelled (it does not take "
                 + "effect) and \(who) resumes now; its await throws CancellationError"
         case -17:
-            return "\(who) is cancelled: try? \(name) is not made (or no longer awaited) and returns at once "
-                + "(the error is discarded): it goes on"
+            return "try? \(name) returns at once in \(who), which is cancelled (the call is not made, or no longer "
+                + "awaited; the error is discarded): it goes on"
         default: return "the \(name) from \(who) was cancelled: its late delivery or reply is ignored"
         }
     }

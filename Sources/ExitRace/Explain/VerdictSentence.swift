@@ -197,6 +197,10 @@ package enum VerdictSentence {
                     default: "a throw"
                     }
                 let name = trace.contexts[thrown.context].name
+                if thrown.code == -14 {
+                    return "\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what): the cleanup call "
+                        + "was cancelled (or never made); nothing had taken effect"
+                }
                 return "\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what), "
                     + "before its cleanup call; nothing had made that call"
             }
