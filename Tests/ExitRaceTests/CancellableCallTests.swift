@@ -187,3 +187,29 @@ extension CancellableCallTests {
         #expect(errors.contains("try!") && errors.contains("expected \"try\" only without a \"completion\" body"), "\(errors)")
     }
 }
+
+extension CancellableCallTests {
+    @Test("a call cancelled inside an isolatedCall body ends the body and leaves the actor free for others")
+    func cancelledInsideAnActor() throws {
+        let json = """
+            {
+              "name": "actors", "actors": {"Store": {}},
+              "systemCalls": {"save": {\(Self.upload)}, "other": {"costMs": 1}},
+              "hooks": {"hook": {}},
+              "strategies": {"s": {"program": [
+                {"op": "detached", "name": "upload", "body": [{"op": "isolatedCall", "actor": "Store", "body": [
+                  {"op": "call", "name": "save"}]}]},
+                {"op": "work", "ms": 30},
+                {"op": "cancel", "task": "upload"},
+                {"op": "detached", "body": [{"op": "isolatedCall", "actor": "Store", "body": [{"op": "work", "ms": 2}]},
+                  {"op": "call", "name": "other"}]}]}},
+              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]},
+                {"op": "delay", "ms": 200}, {"op": "sigkill"}]}}
+            }
+            """
+        let scenario = try ScenarioDecoder.decode(json, file: "actors.json")
+        let lines = QueueStepTests.timeline(scenario)
+        #expect(lines.contains { $0.contains("save throws CancellationError at once") }, "\(lines)")
+        #expect(lines.contains { $0.contains("calls other") }, "\(lines)")
+    }
+}
