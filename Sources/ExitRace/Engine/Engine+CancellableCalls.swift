@@ -14,7 +14,8 @@ extension Engine {
     /// `op.b == 1`, the error is discarded and the body goes on).
     mutating func cancellableCallThrows(_ op: Op, context c: Int32, thread t: Int32) -> Bool {
         if isCancelled(c) {
-            note(.cancellation, thread: t, context: c, a: op.b == 1 ? Self.callReturnsEarly : Self.callThrows, b: Int64(op.a))
+            let code = op.b == 1 ? Self.callReturnsEarly : Self.callThrows
+            note(.cancellation, thread: t, context: c, a: code, b: Int64(op.a))
             if op.b == 1 {
                 contexts[Int(c)].pc += 1
             } else {

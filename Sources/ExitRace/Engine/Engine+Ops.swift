@@ -62,9 +62,8 @@ extension Engine {
             signal(op.a, from: t)
             return true
         case .call:
-            if program.cancelsCalls && calls[Int(op.a)].cancellable && cancellableCallThrows(op, context: c, thread: t) {
-                return true
-            }
+            let cancellable = program.cancelsCalls && calls[Int(op.a)].cancellable
+            if cancellable && cancellableCallThrows(op, context: c, thread: t) { return true }
             call(op, context: c, thread: t)
             return false
         case .beginBackgroundTask:

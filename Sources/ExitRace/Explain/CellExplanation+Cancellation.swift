@@ -52,8 +52,9 @@ extension CellExplanation {
         let name = call(Int32(record.b), trace)
         switch record.a {
         case -14:
-            return "\(name) throws CancellationError at once in \(who), which is cancelled (the call is not made, or no "
-                + "longer awaited): its body ends here (its child tasks are cancelled and awaited first)"
+            return "\(name) throws CancellationError at once in \(who), which is cancelled "
+                + "(the call is not made, or no longer awaited): its body ends here "
+                + "(its child tasks are cancelled and awaited first)"
         case -15:
             return "the cancellation cancels the \(name) \(who) awaits: the request is cancelled (it does not take "
                 + "effect) and \(who) resumes now; its await throws CancellationError"
