@@ -98,7 +98,7 @@ struct DefaultsTests {
         return [
             "costMs": "required", "deliverAfterMs": call.deliverAfter.map(ms) ?? "costMs",
             "replyLatencyMs": ms(call.replyLatency), "takesEffectOn": call.takesEffectOn.rawValue, "cleanup": "\(call.isCleanup)",
-            "fileProtection": call.fileProtection?.rawValue ?? "none",
+            "fileProtection": call.fileProtection?.rawValue ?? "none", "cancellable": "\(call.cancellable)",
             "service": call.service == nil ? "none" : "?",
             "serviceStartAfterMs": ms(SystemService(kind: .push, run: cost).startAfter), "serviceRunMs": "required with service",
             "serviceAllowanceMs": "required with backgroundTask",

@@ -18,6 +18,8 @@ package struct CallTiming {
     /// The work the call hands to the system (docs/scenario-format.md, "Services that outlive the
     /// process"); `.none` for a plain call.
     var service = ServiceTiming.none
+    /// The call is cancelled with the task awaiting it (docs/scenario-format.md, "Cancellable calls").
+    var cancellable: Bool
 
     static let dismissImmediately: Int32 = -2
 
@@ -29,6 +31,7 @@ package struct CallTiming {
         effectOnReply = call.takesEffectOn == .reply
         isCleanup = call.isCleanup
         completeProtection = call.fileProtection == .complete
+        cancellable = call.cancellable
         dismissAfterSlot = -1
         if let declared = call.service { service = ServiceTiming(declared, call: call.name, space: space) }
         switch call.activityEffect {

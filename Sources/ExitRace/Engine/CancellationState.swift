@@ -13,6 +13,12 @@ struct CancellationState {
     /// task only), with the ticket of their wake event: a wake whose ticket is gone is stale.
     var sleeping = ContiguousArray<(task: Int32, ticket: UInt32)>()
     var nextSleepTicket: UInt32 = 0
+    /// Tasks awaiting a `cancellable` system call whose reply is not in yet (programs that can
+    /// cancel such a call only), with whether its request was delivered already.
+    var calling = ContiguousArray<(task: Int32, call: Int32, delivered: Bool)>()
+    /// Cancelled calls whose events are still to come and are ignored when due: the delivery
+    /// (when `delivered` is false: the request never leaves) and the reply.
+    var abandoned = ContiguousArray<(task: Int32, call: Int32, delivered: Bool)>()
     /// Installed `onCancel` handlers not yet run: the task and its `installCancellationHandler` op.
     /// A handler is active while the task's pc is inside the operation.
     var handlers = ContiguousArray<(task: Int32, op: Int32)>()
@@ -31,6 +37,8 @@ struct CancellationState {
         awaiting.removeAll(keepingCapacity: true)
         sleeping.removeAll(keepingCapacity: true)
         nextSleepTicket = 0
+        calling.removeAll(keepingCapacity: true)
+        abandoned.removeAll(keepingCapacity: true)
         handlers.removeAll(keepingCapacity: true)
         returns.removeAll(keepingCapacity: true)
         threw.removeAll(keepingCapacity: true)

@@ -53,7 +53,7 @@ struct CellCompiler {
             case .groupEnter, .groupLeave, .groupNotify: break
             case .spawnTask, .dispatchAsync, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag, .ifLaunchOptions,
                 .callWithCompletion, .dispatchSync, .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask, .awaitTask, .checkCancellation,
-                .ifCancelled, .cancellationHandler, .throwError, .groupNext:
+                .ifCancelled, .cancellationHandler, .throwError, .groupNext, .callDiscardingError:
                 break
             }
             slots.append(found)
@@ -69,6 +69,7 @@ struct CellCompiler {
         for step in steps {
             var called: String?
             if case .call(let name) = step { called = name }
+            if case .callDiscardingError(let name) = step { called = name }
             if case .callWithCompletion(let name, _, _) = step { called = name }
             if let name = called,
                 let index = scenario.systemCalls.firstIndex(where: { $0.name == name }), scenario.systemCalls[index].isCleanup
@@ -86,6 +87,7 @@ struct CellCompiler {
         program.requiredCleanups = Self.cleanupMask(of: scenario.strategies[strategy].program, scenario)
         program.actors = scenario.actors.map(\.name)
         program.usesServices = scenario.systemCalls.contains { $0.service != nil }
+        program.hasCancellableCalls = scenario.systemCalls.contains { $0.cancellable }
         let cell = Cell(hook: hook, strategy: strategy)
         let script = scenario.procedures[procedure].steps
         let prefix = SettingPath.steps(ofProcedure: scenario.procedures[procedure].name)
@@ -309,6 +311,9 @@ struct CellCompiler {
         case .call(let name):
             guard let index = callIndex[name] else { preconditionFailure("unresolved call \(name)") }
             return Op(kind: .call, a: index)
+        case .callDiscardingError(let name):
+            guard let index = callIndex[name] else { preconditionFailure("unresolved call \(name)") }
+            return Op(kind: .call, a: index, b: 1)
         case .spawnTask(let spawn, _):
             let isolation: SpawnIsolation =
                 switch spawn.isolation {

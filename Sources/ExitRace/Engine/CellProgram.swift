@@ -50,6 +50,7 @@ package final class CellProgram: Sendable {
         installsHandlers = builder.ops.contains { $0.kind == .installCancellationHandler }
         collectsChildren = builder.ops.contains { $0.kind == .groupNext }
         usesServices = builder.usesServices
+        cancelsCalls = interruptsSleeps && builder.hasCancellableCalls
         taskHandles = builder.taskHandles
     }
 
@@ -68,6 +69,9 @@ package final class CellProgram: Sendable {
     /// Whether a task can be cancelled while it sleeps (a `cancel`, or a `throw` that cancels the
     /// thrower's children): `Task.sleep`s are then tracked so that a cancellation wakes them.
     let interruptsSleeps: Bool
+    /// Whether a task can be cancelled while it awaits a `cancellable` system call: such calls are
+    /// then tracked so that a cancellation cancels them (docs/scenario-format.md, "Cancellable calls").
+    let cancelsCalls: Bool
     /// Whether any `withTaskCancellationHandler` installs an `onCancel` handler.
     let installsHandlers: Bool
     /// Whether any task group body calls `next()`: finished children are then kept in the order
@@ -112,6 +116,8 @@ package final class CellProgram: Sendable {
         var actors: [String] = []
         /// Whether the scenario has calls with a service.
         var usesServices = false
+        /// Whether the scenario declares a call `cancellable`.
+        var hasCancellableCalls = false
         /// Task handles, one per (strategy invocation, name).
         var taskHandles: ContiguousArray<ResourceInfo> = []
     }

@@ -19,6 +19,7 @@ extension Engine {
     mutating func markCancelled(_ task: Int32, by c: Int32, thread t: Int32) {
         cancellation.cancelled.append(task)
         if program.interruptsSleeps && !cancellation.sleeping.isEmpty { wakeCancelledSleeps(thread: t) }
+        if program.cancelsCalls && !cancellation.calling.isEmpty { cancelAwaitedCalls(thread: t) }
         if program.installsHandlers && !cancellation.handlers.isEmpty { runCancellationHandlers(in: c, thread: t) }
     }
 

@@ -26,6 +26,7 @@ extension Engine {
         checkServiceInvariants()
         checkCancellationInvariants()
         checkThrowInvariants()
+        checkCancellableCallInvariants()
         checkAwaitInvariants()
         if alive {
             let busy = usedThreads.reduce(Int32(0)) {

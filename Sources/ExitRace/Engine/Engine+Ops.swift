@@ -62,6 +62,8 @@ extension Engine {
             signal(op.a, from: t)
             return true
         case .call:
+            let cancellable = program.cancelsCalls && calls[Int(op.a)].cancellable
+            if cancellable && cancellableCallThrows(op, context: c, thread: t) { return true }
             call(op, context: c, thread: t)
             return false
         case .beginBackgroundTask:
@@ -191,6 +193,7 @@ extension Engine {
         let cost = value(call.costSlot)
         note(.callStarted, thread: t, context: c, a: op.a, b: cost)
         contexts[Int(c)].callPartsPending = 2
+        if program.cancelsCalls && call.cancellable { trackCancellableCall(c, call: op.a) }
         let deliverAfter = value(call.deliverAfterSlot)
         schedule(.callDelivered, c, UInt32(op.a), after: deliverAfter == ParameterSlot.followsOther ? cost : deliverAfter)
         schedule(.callWorkDone, t, after: cost)
@@ -292,7 +295,7 @@ extension Engine {
         let c = threads[Int(t)].context
         contexts[Int(c)].pc += 1
         detach(c, from: t, state: .suspended)
-        callPartDone(c)
+        if !program.cancelsCalls || !cancelledDuringCallWork(c, thread: t) { callPartDone(c) }
         runThread(t)
     }
 

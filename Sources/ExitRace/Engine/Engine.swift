@@ -337,6 +337,7 @@ struct Engine {
 
     private mutating func callDelivered(context c: Int32, call index: Int) {
         let call = calls[index]
+        if program.cancelsCalls && call.cancellable && !cancellableCallDelivers(c, call: Int32(index)) { return }
         note(.delivered, context: c, a: Int32(index), b: alive ? 0 : 1)
         // A write that takes effect on its reply is judged then (callReplied), not at delivery.
         let refused = !call.effectOnReply && writeRefused(call)
@@ -352,6 +353,7 @@ struct Engine {
 
     private mutating func callReplied(context c: Int32, call index: Int) {
         let call = calls[index]
+        if program.cancelsCalls && call.cancellable && !cancellableCallReplies(c, call: Int32(index)) { return }
         note(.replied, context: c, a: Int32(index), b: alive ? 0 : 1)
         if call.effectOnReply {
             if writeRefused(call) {

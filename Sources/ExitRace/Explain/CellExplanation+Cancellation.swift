@@ -10,6 +10,7 @@ extension CellExplanation {
             return (here, "Task.checkCancellation() throws CancellationError in \(context(record.context, trace)): its body ends here "
                 + "(its child tasks are cancelled and awaited first)")
         case -13 ... -5: return (here, thrownErrorText(record, trace))
+        case -17 ... -14: return (record.thread >= 0 ? here : "system", cancelledCallText(record, trace))
         default:
             guard record.context >= 0 else { return (here, "task.cancel(): no task was spawned under that name yet, nothing to cancel") }
             return (here, "cancels \(context(record.context, trace)): it and its child tasks are cancelled; "
@@ -42,6 +43,25 @@ extension CellExplanation {
             return "try await group.next() in \(who) rethrows the error of \(other): its body ends here "
                 + "(the group's other child tasks are cancelled and awaited first)"
         default: return "group.next() in \(who) returns nil: the group has no child task left"
+        }
+    }
+
+    /// The words of a cancellable system call meeting a cancellation (`Engine+CancellableCalls`).
+    private static func cancelledCallText(_ record: TraceRecord, _ trace: CellTrace) -> String {
+        let who = context(record.context, trace)
+        let name = call(Int32(record.b), trace)
+        switch record.a {
+        case -14:
+            return "\(name) throws CancellationError at once in \(who), which is cancelled "
+                + "(the call is not made, or no longer awaited): its body ends here "
+                + "(its child tasks are cancelled and awaited first)"
+        case -15:
+            return "the cancellation cancels the \(name) \(who) awaits: the request is cancelled (it does not take "
+                + "effect) and \(who) resumes now; its await throws CancellationError"
+        case -17:
+            return "try? \(name) returns at once in \(who), which is cancelled (the call is not made, or no longer "
+                + "awaited; the error is discarded): it goes on"
+        default: return "the \(name) from \(who) was cancelled: its late delivery or reply is ignored"
         }
     }
 }

@@ -144,7 +144,7 @@ struct StepSourceMatcher {
 
     private static func isCall(_ step: ProgramStep) -> Bool {
         switch step {
-        case .call, .callWithCompletion: true
+        case .call, .callWithCompletion, .callDiscardingError: true
         default: false
         }
     }

@@ -71,7 +71,7 @@ extension Timeline {
         case .syncEntered:
             record.b == 1 ? .closes(category: "wait") : .instant(.thread, name: "sync \(CellExplanation.queue(record.a, trace))")
         case .service: .instant(.system, name: serviceMark(record, trace))
-        case .cancellation: .instant(.thread, name: Self.cancellationMark(record.a))
+        case .cancellation: .instant(record.thread >= 0 ? .thread : .system, name: Self.cancellationMark(record.a))
         case .afterScheduled:
             .instant(.thread, name: "asyncAfter \(CellExplanation.ms(record.b)) on \(CellExplanation.queue(record.a, trace))")
         }
@@ -203,6 +203,10 @@ extension Timeline {
         case -11: "group.next()"
         case -12: "group.next() rethrows"
         case -13: "group.next(): nil"
+        case -14: "call throws CancellationError"
+        case -15: "call cancelled"
+        case -16: "cancelled call's reply ignored"
+        case -17: "try? call returns"
         default: "cancel()"
         }
     }

@@ -155,8 +155,8 @@ package enum VerdictSentence {
         }
 
         /// The cancellation records of a body ending by a throw (`Engine+Cancellation`): `checkCancellation`,
-        /// a cancelled `Task.sleep`, `throw`, `group.next()` rethrowing.
-        static let throwCodes: [Int32] = [-4, -5, -10, -12]
+        /// a cancelled `Task.sleep`, `throw`, `group.next()` rethrowing, a cancelled call.
+        static let throwCodes: [Int32] = [-4, -5, -10, -12, -14]
 
         /// The first context whose body a thrown error ended before it made the cleanup call it owed.
         var thrownBeforeCleanup: (context: Int, at: Int64, code: Int32)? {
@@ -193,9 +193,14 @@ package enum VerdictSentence {
                     case -4: "Task.checkCancellation() throwing CancellationError"
                     case -5: "its cancelled Task.sleep throwing CancellationError"
                     case -12: "group.next() rethrowing a child task's error"
+                    case -14: "its cancelled call throwing CancellationError"
                     default: "a throw"
                     }
                 let name = trace.contexts[thrown.context].name
+                if thrown.code == -14 {
+                    return "\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what): the cleanup call "
+                        + "was cancelled (or never made); nothing had taken effect"
+                }
                 return "\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what), "
                     + "before its cleanup call; nothing had made that call"
             }

@@ -96,6 +96,8 @@ package struct ImportedStep: Equatable, Sendable {
         case .awaitTask(let name): return [("op", .string("awaitTask")), ("task", .string(name))]
         case .checkCancellation: return [("op", .string("checkCancellation"))]
         case .ifCancelled: return [("op", .string("ifCancelled")), ("body", bodies[0])]
+        case .callDiscardingError(let name):
+            return [("op", .string("call")), ("name", .string(name)), ("try", .string("try?"))]
         case .taskSleepDiscardingError(let duration):
             return [("op", .string("taskSleep")), ("ms", ms(duration)), ("try", .string("try?"))]
         case .cancellationHandler:

@@ -86,6 +86,9 @@ package indirect enum ProgramStep: Equatable, Sendable {
     /// discarded: in a cancelled task it returns at once (a sleep in progress wakes at the
     /// cancellation) and the body goes on. Only in an async context.
     case taskSleepDiscardingError(VirtualDuration)
+    /// `_ = try? await` a system call declared `cancellable` (a name in `systemCalls`): as `call`,
+    /// but the error of a cancelled call is discarded and the body goes on. Only in an async context.
+    case callDiscardingError(String)
     /// `withTaskCancellationHandler { operation } onCancel: { onCancel }`: `operation` runs inline
     /// as the task's own code; while it runs, a cancellation of the task (or of a task it is a
     /// child of) runs `onCancel` at once, synchronously, on the cancelling context; a task already
@@ -127,7 +130,8 @@ extension ProgramStep {
         case .groupEnter, .groupLeave, .groupWait:
             []
         case .wait, .signal, .call, .work, .sleep, .taskSleep, .endBackgroundTask, .setFlag, .waitUntil, .awaitLet,
-            .cancelTask, .awaitTask, .checkCancellation, .taskSleepDiscardingError, .throwError, .groupNext:
+            .cancelTask, .awaitTask, .checkCancellation, .taskSleepDiscardingError, .throwError, .groupNext,
+            .callDiscardingError:
             []
         }
     }

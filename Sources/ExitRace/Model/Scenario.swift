@@ -206,6 +206,10 @@ package struct SystemCall: Equatable, Sendable {
     /// Work the call hands to the system, which goes on after the process died; `nil` for a call
     /// whose effect is its delivery or reply.
     package var service: SystemService?
+    /// Whether the call honours the cancellation of the task awaiting it, as URLSession's async
+    /// methods do (docs/scenario-format.md, "Cancellable calls"): a cancellation while the task
+    /// awaits the reply cancels the request, and the await throws at once.
+    package var cancellable = false
 
     /// A call with every setting stated. The decoder checks that `deliverAfter` is at most `cost`;
     /// this initializer does not.

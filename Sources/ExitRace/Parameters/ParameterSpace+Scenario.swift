@@ -130,10 +130,10 @@ extension ParameterSpace {
                 count(join(path, "count"), fires, in: 1...1_000_000)
             case .dispatchAfter(_, let delay, _): duration(join(path, "afterMs"), delay)
             case .groupWait(_, let timeout?): duration(join(path, "timeoutMs"), timeout)
-            case .spawnTask, .dispatchAsync, .wait, .signal, .call, .beginBackgroundTask, .endBackgroundTask, .setFlag,
-                .ifLaunchOptions, .callWithCompletion, .dispatchSync, .groupEnter, .groupLeave, .groupWait, .groupNotify,
-                .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet, .cancelTask, .awaitTask, .checkCancellation, .ifCancelled,
-                .cancellationHandler, .throwError, .groupNext:
+            case .spawnTask, .dispatchAsync, .wait, .signal, .call, .callDiscardingError, .beginBackgroundTask,
+                .endBackgroundTask, .setFlag, .ifLaunchOptions, .callWithCompletion, .dispatchSync, .groupEnter,
+                .groupLeave, .groupWait, .groupNotify, .isolatedCall, .taskGroup, .addTask, .asyncLet, .awaitLet,
+                .cancelTask, .awaitTask, .checkCancellation, .ifCancelled, .cancellationHandler, .throwError, .groupNext:
                 break
             }
         }

@@ -88,6 +88,7 @@ extension ScenarioDecoder {
     private static func containsCleanup(_ steps: [ProgramStep], _ cleanupCalls: [String]) -> Bool {
         steps.contains { step in
             if case .call(let name) = step, cleanupCalls.contains(name) { return true }
+            if case .callDiscardingError(let name) = step, cleanupCalls.contains(name) { return true }
             if case .callWithCompletion(let name, _, _) = step, cleanupCalls.contains(name) { return true }
             return step.nestedBodies.contains { containsCleanup($0, cleanupCalls) }
         }

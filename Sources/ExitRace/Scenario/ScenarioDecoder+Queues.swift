@@ -69,9 +69,16 @@ extension ScenarioDecoder {
                     reader.childPath(key), reader.position(key),
                     "expected \"\(key)\" only with a \"completion\" body (an awaited call has no completion queue)")
             }
+            let form = reader.choice("try", as: SleepTry.self)
+            if reader["try"] != nil && form == nil { return nil }
             guard let name = reader.reference("name", to: step.context.callNames, what: what) else { return nil }
             step.requireAsync("\"call\" (an await)")
-            return .call(name)
+            return form == .optional ? .callDiscardingError(name) : .call(name)
+        }
+        if reader["try"] != nil {
+            reader.log.error(
+                reader.childPath("try"), reader.position("try"),
+                "expected \"try\" only without a \"completion\" body (a call with a completion handler does not throw)")
         }
         let name = reader.reference("name", to: step.context.callNames, what: what)
         let target = decodeTarget(reader, step.context, required: true)

@@ -20,6 +20,11 @@ extension ScenarioDecoder {
                 reader.childPath("takesEffectOn"), reader.position("takesEffectOn"),
                 "expected no takesEffectOn with \"service\" (the call counts when the system finishes the service's work)")
         }
+        if reader["cancellable"] != nil {
+            reader.log.error(
+                reader.childPath("cancellable"), reader.position("cancellable"),
+                "expected no cancellable with \"service\" (the work is handed to the system, which no task awaits)")
+        }
         let run = reader.milliseconds("serviceRunMs", required: true) ?? .zero
         var service = SystemService(kind: kind, run: run)
         if let start = reader.milliseconds("serviceStartAfterMs") { service.startAfter = start }

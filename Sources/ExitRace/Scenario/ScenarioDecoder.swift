@@ -172,6 +172,7 @@ public enum ScenarioDecoder {
         call.fileProtection = reader.choice("fileProtection", as: FileProtection.self)
         call.activityEffect = decodeActivityEffect(reader)
         call.service = decodeService(reader)
+        if let cancellable = reader.bool("cancellable") { call.cancellable = cancellable }
         return call
     }
 

@@ -32,7 +32,7 @@ enum ProgramOp: String, StepKind {
         case .dispatch: ["op", "queue", "qos", "sync", "afterMs", "body"]
         case .wait: ["op", "semaphore", "timeoutMs"]
         case .signal: ["op", "semaphore"]
-        case .call: ["op", "name", "queue", "qos", "completion"]
+        case .call: ["op", "name", "try", "queue", "qos", "completion"]
         case .work, .sleep: ["op", "ms"]
         case .taskSleep: ["op", "ms", "try"]
         case .beginBackgroundTask: ["op", "task", "expiration"]
@@ -59,7 +59,8 @@ enum ProgramOp: String, StepKind {
     }
 }
 
-/// A `taskSleep`'s `try`: `try await Task.sleep` (the error ends the body) or `try?` (it is discarded).
+/// A `taskSleep`'s or awaited `call`'s `try`: `try await` (the error ends the body) or `try?` (it is
+/// discarded).
 enum SleepTry: String, ScenarioName {
     case plain = "try"
     case optional = "try?"
