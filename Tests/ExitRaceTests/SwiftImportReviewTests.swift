@@ -5,8 +5,8 @@ import Testing
 @testable import ExitRaceImport
 
 /// Rules from the review of the importer after the scenario language gained a discarding
-/// `taskSleep`: each with the Swift it reads and the steps it gives.
-@Suite("exitrace import: review (try? Task.sleep)")
+/// `taskSleep` and `withTaskCancellationHandler`: each with the Swift it reads and the steps it gives.
+@Suite("exitrace import: review (try? Task.sleep, withTaskCancellationHandler)")
 struct SwiftImportReviewTests {
     static func imported(_ body: String, members: String = "") throws -> SwiftImport.Result {
         let result = try SwiftImportTests.run(["App.swift": """
@@ -65,5 +65,29 @@ struct SwiftImportReviewTests {
             do { try prepare(); Task { try await Task.sleep(nanoseconds: 500_000_000); await Store.flush() } } catch { }
             """)
         #expect(!result.notes.contains { $0.message.contains("Task.sleep in a do") })
+    }
+
+    @Test("withTaskCancellationHandler: the operation inline in the task, the handler a synchronous body")
+    func cancellationHandler() throws {
+        let result = try Self.imported("""
+            Task {
+                        await withTaskCancellationHandler { await Uploader.shared.send() } onCancel: { try? context.save() }
+                        await Analytics.shared.flush()
+                    }
+            """)
+        let save = ProgramStep.callWithCompletion("context.save", queue: SwiftImportLanguageTests.global, completion: [])
+        let handler = ProgramStep.cancellationHandler(operation: [.call("Uploader.send")], onCancel: [save])
+        #expect(Self.taskBody(result) == [handler, .call("Analytics.flush")])
+        #expect(!result.notes.contains { $0.message.contains("withTaskCancellationHandler") })
+        #expect(result.scenario.contains(#""op": "withTaskCancellationHandler""#))
+    }
+
+    @Test("withTaskCancellationHandler with operation: and onCancel: arguments")
+    func cancellationHandlerArguments() throws {
+        let result = try Self.imported("""
+            Task { await withTaskCancellationHandler(operation: { await Uploader.shared.send() }, onCancel: { }) }
+            """)
+        let handler = ProgramStep.cancellationHandler(operation: [.call("Uploader.send")], onCancel: [])
+        #expect(Self.taskBody(result) == [handler])
     }
 }
