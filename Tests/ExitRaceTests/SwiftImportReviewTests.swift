@@ -91,3 +91,62 @@ struct SwiftImportReviewTests {
         #expect(Self.taskBody(result) == [handler])
     }
 }
+
+/// The "home then swipe" procedure an import adds: only for callbacks the built-in procedures do not
+/// deliver, as their lifecycle actions expand (the built-in background procedure presses home).
+@Suite("exitrace import: review (the added procedure)")
+struct SwiftImportAddedProcedureTests {
+    static func hooks(_ callback: String, app: Bool = false) throws -> [SwiftImport.Hook] {
+        let type = app ? "AppDelegate: UIResponder, UIApplicationDelegate" : "SceneDelegate: UIResponder, UIWindowSceneDelegate"
+        let parameter = app ? "_ application: UIApplication" : "_ scene: UIScene"
+        return try SwiftImportTests.run(["App.swift": """
+            class \(type) {
+                func \(callback)(\(parameter)) { Task.detached { await Store.save() } }
+            }
+            """]).hooks
+    }
+
+    @Test("the built-in background procedure's pressHome delivers the background callbacks: no procedure is added",
+          arguments: ["sceneDidEnterBackground", "sceneWillResignActive", "sceneDidDisconnect"])
+    func noneAdded(callback: String) throws {
+        let result = try SwiftImportTests.run(["App.swift": """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func \(callback)(_ scene: UIScene) { Task.detached { await Store.save() } }
+            }
+            """])
+        #expect(!result.scenario.contains("home then swipe"))
+        #expect(try SwiftImportTests.decodes(result).procedures.map(\.name) == ["foreground", "background"])
+    }
+
+    @Test("an app without scenes: applicationDidEnterBackground is delivered by pressHome, no procedure is added")
+    func noneAddedWithoutScenes() throws {
+        let result = try SwiftImportTests.run(["App.swift": """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationDidEnterBackground(_ application: UIApplication) { Task.detached { await Store.save() } }
+            }
+            """])
+        #expect(!result.scenario.contains("home then swipe"))
+    }
+
+    @Test("against procedures that only swipe in the foreground, a background callback gets home then swipe")
+    func addedWhenNew() throws {
+        var builtin = DefaultScenario.load()
+        builtin.procedures = builtin.procedures.filter { $0.name == "foreground" }
+        let background = try Self.hooks("sceneDidEnterBackground")
+        let added = ScenarioText.extraProcedure(background, builtin: builtin, scenes: true)
+        #expect(added.map { $0.0 } == ["home then swipe"])
+        #expect(added.first.map { OrderedJSON.object([$0]).text(indent: 0) }?.contains(
+            "it delivers callbacks of your code that the built-in procedures do not") == true)
+        let terminate = try Self.hooks("sceneDidDisconnect")
+        #expect(ScenarioText.extraProcedure(terminate, builtin: builtin, scenes: true).isEmpty)
+        #expect(ScenarioText.extraProcedure(background, builtin: DefaultScenario.load(), scenes: true).isEmpty)
+    }
+
+    @Test("a callback the added procedure would not deliver either gets none (willEnterForeground)")
+    func noneWhenNothingNew() throws {
+        var builtin = DefaultScenario.load()
+        builtin.procedures = builtin.procedures.filter { $0.name == "foreground" }
+        let hooks = try Self.hooks("sceneWillEnterForeground")
+        #expect(ScenarioText.extraProcedure(hooks, builtin: builtin, scenes: true).isEmpty)
+    }
+}
