@@ -150,3 +150,32 @@ struct SwiftImportAddedProcedureTests {
         #expect(ScenarioText.extraProcedure(hooks, builtin: builtin, scenes: true).isEmpty)
     }
 }
+
+/// A closure kept in a local and passed by name to a function of the files runs where that function
+/// calls its parameter, as an inline one does.
+@Suite("exitrace import: review (a local closure passed by name)")
+struct SwiftImportLocalClosureArgumentTests {
+    @Test("let done = { Task { … } }; save(completion: done): the task runs where save calls completion()")
+    func localClosurePassed() throws {
+        let result = try SwiftImportReviewTests.imported("""
+            let done = { Task { await Store.flush() } }
+                    save(completion: done)
+            """, members: "func save(completion: @escaping () -> Void) { completion() }")
+        #expect(SwiftImportReviewTests.taskBody(result) == [.call("Store.flush")])
+        #expect(!result.notes.contains { $0.message.contains("completion(…)") || $0.message.contains("done(…)") })
+    }
+
+    @Test("a name that is not a local closure is not bound (its call stays a note)")
+    func otherNameNotBound() throws {
+        let result = try SwiftImportTests.run(["App.swift": """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func save(completion: @escaping () -> Void) { completion() }
+                func sceneDidEnterBackground(_ scene: UIScene) {
+                    Task { await Store.flush() }
+                    save(completion: handler)
+                }
+            }
+            """])
+        #expect(result.hooks[0].steps.count == 1)
+    }
+}
