@@ -220,8 +220,8 @@ struct SwiftImportLanguageTests {
     }
 }
 
-/// Closures passed to the app's own functions, and what is left to another branch.
-@Suite("exitrace import: closures passed to functions of the files, withTaskCancellationHandler")
+/// Closures passed to the app's own functions.
+@Suite("exitrace import: closures passed to functions of the files")
 struct SwiftImportClosureParameterTests {
     @Test("a closure passed to a function of the files runs where the function calls its parameter")
     func closureParameter() throws {
@@ -275,24 +275,6 @@ struct SwiftImportClosureParameterTests {
             """])
         #expect(result.notes.map(\.description).contains {
             $0.hasPrefix("App.swift:5:14: not translated: a closure passed to wait(…), a function of the files, to a parameter")
-        })
-    }
-
-    @Test("withTaskCancellationHandler is named as not translated (the language gains it on another branch)")
-    func cancellationHandler() throws {
-        let result = try SwiftImportTests.run(["App.swift": """
-            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                func sceneDidEnterBackground(_ scene: UIScene) {
-                    Task {
-                        await withTaskCancellationHandler { await Uploader.shared.send() } onCancel: { stop() }
-                        await Analytics.shared.flush()
-                    }
-                }
-            }
-            """])
-        #expect(result.newSystemCalls.map(\.name) == ["Analytics.flush"])
-        #expect(result.notes.map(\.description).contains {
-            $0.hasPrefix("App.swift:4:13: not translated: withTaskCancellationHandler: not in the scenario language yet")
         })
     }
 }

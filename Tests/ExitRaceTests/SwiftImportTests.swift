@@ -63,7 +63,7 @@ struct SwiftImportTests {
         let scenario = try Self.decodes(result)
         #expect(scenario.systemCalls.map(\.name).contains("Analytics.flush"))
         #expect(scenario.hooks[0].callbacks == ["applicationDidEnterBackground"])
-        #expect(scenario.procedures.map(\.name).last == "home then swipe")
+        #expect(scenario.procedures.map(\.name) == ["foreground", "background"])  // background's pressHome delivers it
     }
 
     @Test("each rule of the table: dispatch, semaphore with timeout, background task, sleeps")

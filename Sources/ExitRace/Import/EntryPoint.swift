@@ -98,7 +98,7 @@ struct EntryPointFinder {
                 walk(otherwise ?? [], owner)
             case .guardStatement(_, let otherwise): walk(otherwise, owner)
             case .switchStatement(_, let cases): cases.forEach { walk($0.body, owner) }
-            case .doBlock(let body), .deferBlock(let body), .loop(_, _, let body): walk(body, owner)
+            case .doBlock(let body, _), .deferBlock(let body), .loop(_, _, let body): walk(body, owner)
             case .jump(_, let value?): walk(value, owner)
             default: break
             }

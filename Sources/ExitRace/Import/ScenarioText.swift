@@ -53,7 +53,7 @@ struct ScenarioText {
             ]))
         }
         members.append(("strategies", .object(strategyMembers)))
-        let extra = Self.extraProcedure(hooks)
+        let extra = Self.extraProcedure(hooks, builtin: builtin, scenes: scenes)
         if !extra.isEmpty { members.append(("procedures", .object(extra))) }
         text = OrderedJSON.object(members).text(indent: 0) + "\n"
     }
@@ -83,10 +83,15 @@ struct ScenarioText {
         line.reduce(0) { depth, character in character == "{" ? depth + 1 : character == "}" ? depth - 1 : depth } > 0
     }
 
-    /// Entry points the built-in procedures never deliver (they only swipe the app away) get a
-    /// procedure that does: home screen, then swiped away from the app switcher.
-    static func extraProcedure(_ hooks: [SwiftImport.Hook]) -> [(String, OrderedJSON)] {
-        guard hooks.contains(where: { !SwiftImport.terminationCallbacks.contains($0.entryPoint.callback) }) else { return [] }
+    /// The procedure an import adds, home screen then swiped away from the app switcher, when it
+    /// delivers a callback of `hooks` that the built-in procedures do not (as their lifecycle actions
+    /// expand, from any state); none when they deliver all it would.
+    static func extraProcedure(_ hooks: [SwiftImport.Hook], builtin: Scenario, scenes: Bool) -> [(String, OrderedJSON)] {
+        let delivered = Set(ScenarioDecoder.deliveredCallbacks(builtin.procedures, scenes: scenes))
+        let added = Set(ScenarioDecoder.deliveredCallbacks(
+            steps: [.action(.pressHome), .action(.openSwitcher), .action(.swipeAway)], scenes: scenes))
+        guard hooks.contains(where: { !delivered.contains($0.entryPoint.callback) && added.contains($0.entryPoint.callback) })
+        else { return [] }
         func action(_ name: String) -> OrderedJSON { .object([("op", .string("action")), ("action", .string(name))]) }
         let wait = OrderedJSON.object([
             ("op", .string("delay")), ("ms", .number("1000")),
@@ -95,8 +100,8 @@ struct ScenarioText {
         ])
         let steps = [action("pressHome"), wait, action("openSwitcher"), action("swipeAway")]
         return [("home then swipe", .object([
-            ("label", .string("home screen, then swiped away 1 s later (added by import: your code has callbacks the "
-                + "built-in procedures do not deliver)")),
+            ("label", .string("home screen, then swiped away 1 s later (added by import: it delivers callbacks of your "
+                + "code that the built-in procedures do not)")),
             ("steps", .array(steps)),
         ]))]
     }

@@ -34,13 +34,45 @@ extension StepRecogniser {
         return [ImportedStep(.checkCancellation, translator.reference(expr.location, context))]
     }
 
-    /// `await withTaskCancellationHandler { … } onCancel: { … }`: not in the scenario language yet (it
-    /// is being added on another branch), so named as not translated, operation and handler both.
+    /// `await withTaskCancellationHandler { operation } onCancel: { handler }` (or with `operation:` and
+    /// `onCancel:` arguments): the operation runs inline in the task; the handler is a synchronous
+    /// body run on the cancelling context when the task is cancelled while the operation runs.
     static let cancellationHandler = StepRecogniser(name: "withTaskCancellationHandler") { expr, context, translator in
-        guard let (callee, _, _, _) = call(expr), StepTranslator.chain(callee) == ["withTaskCancellationHandler"]
+        guard let (callee, arguments, trailing, _) = call(expr), StepTranslator.chain(callee) == ["withTaskCancellationHandler"]
         else { return nil }
-        translator.note(.untranslated, expr.location, context, "withTaskCancellationHandler: not in the scenario language "
-            + "yet; its operation and its onCancel handler are not translated: write them by hand")
-        return []
+        guard context.isAsync, let (operation, onCancel) = handlerClosures(arguments, trailing) else {
+            translator.note(.untranslated, expr.location, context, context.isAsync
+                ? "withTaskCancellationHandler: its operation and onCancel closures are not written out as closures "
+                    + "here: write them by hand"
+                : "withTaskCancellationHandler outside a task body: write it by hand")
+            return []
+        }
+        var inOperation = context
+        inOperation.assignedName = nil
+        inOperation.atTaskBodyTop = false
+        var inHandler = inOperation
+        inHandler.isAsync = false
+        inHandler.inDoCatch = false
+        inHandler.taskGroup = nil
+        let handler = translator.translate(onCancel.body, inHandler)
+        let body = translator.translate(operation.body, inOperation)
+        return [ImportedStep(translator.reference(expr.location, context), children: [handler, body]) {
+            .cancellationHandler(operation: $0[1], onCancel: $0[0])
+        }]
+    }
+
+    /// A `withTaskCancellationHandler` call's operation and onCancel closures, however they are passed.
+    private static func handlerClosures(_ arguments: [SwiftArgument], _ trailing: [SwiftClosure])
+        -> (operation: SwiftClosure, onCancel: SwiftClosure)?
+    {
+        var given = trailing
+        func labelled(_ label: String) -> SwiftClosure? {
+            guard case .closure(let closure)? = argument(label, arguments)?.kind else { return nil }
+            return closure
+        }
+        let operation = labelled("operation") ?? (given.isEmpty ? nil : given.removeFirst())
+        let onCancel = labelled("onCancel") ?? given.first
+        guard let operation, let onCancel else { return nil }
+        return (operation, onCancel)
     }
 }

@@ -37,6 +37,7 @@ extension StepRecogniser {
             inner.taskGroup = nil
             inner.isolation = .none
             inner.atTaskBodyTop = true
+            inner.inDoCatch = false
             inner.inIsolatedCall = false
             let priority = argument("priority", arguments).flatMap(qos)
             let body = translator.translate(closure.body, inner)

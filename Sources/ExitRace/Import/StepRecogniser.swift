@@ -61,6 +61,16 @@ package struct StepRecogniser: Sendable {
         return (callee, arguments, trailing, awaited)
     }
 
+    /// The `try`, `try?` or `try!` an expression starts with (before or after its `await`), if any.
+    static func tryWord(_ expr: SwiftExpr) -> String? {
+        var core = expr
+        while case .prefix(let word, let inner) = core.kind, word.hasPrefix("try") || word == "await" {
+            if word.hasPrefix("try") { return word }
+            core = inner
+        }
+        return nil
+    }
+
     static func argument(_ label: String, _ arguments: [SwiftArgument]) -> SwiftExpr? {
         arguments.first { $0.label == label }?.value
     }
@@ -167,6 +177,7 @@ package struct StepRecogniser: Sendable {
         inner.taskGroup = nil
         inner.asyncLets = []
         inner.atTaskBodyTop = true
+        inner.inDoCatch = false
         inner.inIsolatedCall = false
         let marked = translator.codebase.isolation(attributes: closure.attributes)
         if marked == .mainActor {
@@ -321,7 +332,9 @@ package struct StepRecogniser: Sendable {
         return [ImportedStep(.sleep(duration), translator.reference(expr.location, context))]
     }
 
-    /// `try await Task.sleep(nanoseconds:)`, `Task.sleep(for: .seconds(n))`: suspend the task.
+    /// `try await Task.sleep(nanoseconds:)`, `Task.sleep(for: .seconds(n))`: suspend the task. Cancelled,
+    /// it throws: `try?` discards the error (the body goes on: `"try": "try?"`); a plain `try` ends the
+    /// task's body, noted when a `do { } catch` around it would catch the error and go on in Swift.
     package static let taskSleep = StepRecogniser(name: "Task.sleep") { expr, context, translator in
         guard let (callee, arguments, _, _) = call(expr), StepTranslator.chain(callee) == ["Task", "sleep"],
             let given = arguments.first
@@ -337,6 +350,15 @@ package struct StepRecogniser: Sendable {
             translator.note(.untranslated, expr.location, context, context.isAsync
                 ? "a Task.sleep whose duration is not a number: write it by hand" : "Task.sleep outside a task body")
             return []
+        }
+        switch tryWord(expr) {
+        case "try?":
+            return [ImportedStep(.taskSleepDiscardingError(duration), translator.reference(expr.location, context))]
+        case "try" where context.inDoCatch:
+            translator.note(.assumption, expr.location, context, "try await Task.sleep in a do { } catch: cancelled, "
+                + "its CancellationError is taken as uncaught and ends the task's body (in Swift the catch runs and "
+                + "the code goes on): write it as \"try\": \"try?\" by hand if the catch ignores it")
+        default: break
         }
         return [ImportedStep(.taskSleep(duration), translator.reference(expr.location, context))]
     }

@@ -93,25 +93,31 @@ extension StepTranslator {
 
     /// The closures a call into a function of the files passes, by the parameter they bind
     /// (`waitToComplete { done in … }` with `func waitToComplete(completion:)` → `completion`), so that
-    /// calling the parameter runs the closure. Taken as named by its argument label (the common case);
-    /// a closure whose parameter has no label (`_ completion`) is noted instead.
+    /// calling the parameter runs the closure; a local closure passed by name (`let done = { … }`,
+    /// `save(completion: done)`) is bound as if written there. Taken as named by its argument label
+    /// (the common case); a closure whose parameter has no label (`_ completion`) is noted instead.
     mutating func closureParameters(
         _ arguments: [SwiftArgument], _ trailing: [SwiftClosure], _ function: SwiftFunction, _ name: String, _ context: Context
     ) -> [String: BoundClosure] {
         var bound: [String: BoundClosure] = [:]
-        var passed: [(label: String?, closure: SwiftClosure)] = arguments.compactMap { argument in
-            if case .closure(let closure) = argument.value.kind { (argument.label, closure) } else { nil }
+        let here = { (closure: SwiftClosure) in BoundClosure(closure: closure, file: context.file, typeName: context.typeName) }
+        var passed: [(label: String?, closure: BoundClosure)] = arguments.compactMap { argument in
+            switch argument.value.kind {
+            case .closure(let closure): (argument.label, here(closure))
+            case .name(let local): context.localClosures[local].map { (argument.label, $0) }  // `let done = { … }`
+            default: nil
+            }
         }
         let labels = function.parameterLabels
         for (offset, closure) in trailing.enumerated() {
             let index = labels.count - trailing.count + offset
-            passed.append((index >= 0 && index < labels.count ? labels[index] : nil, closure))
+            passed.append((index >= 0 && index < labels.count ? labels[index] : nil, here(closure)))
         }
         for (label, closure) in passed {
             if let label, label != "_", labels.contains(label) {
-                bound[label] = BoundClosure(closure: closure, file: context.file, typeName: context.typeName)
+                bound[label] = closure
             } else {
-                note(.untranslated, closure.location, context, "a closure passed to \(name)(…), a function of the files, "
+                note(.untranslated, closure.closure.location, context, "a closure passed to \(name)(…), a function of the files, "
                     + "to a parameter without a label: where it is called is not followed; write it by hand if it matters")
             }
         }

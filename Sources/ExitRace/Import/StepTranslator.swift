@@ -36,6 +36,9 @@ struct StepTranslator {
         /// Directly in a task's body (not in a function it calls or a closure it passes): a `return`
         /// here ends the task's body.
         var atTaskBodyTop = false
+        /// In the body of a `do { } catch` of the current task body (or of a function it calls): an error
+        /// thrown here is caught in Swift, where the scenario's throwing steps end the task's body.
+        var inDoCatch = false
         /// In the body of an `isolatedCall` (a method of an actor, followed from a task).
         var inIsolatedCall = false
         /// Closures bound to local names (`let finish = { … }`): calling one runs its body here.
@@ -164,8 +167,10 @@ struct StepTranslator {
         case .switchStatement:
             note(.untranslated, here, context, "switch: write the case that runs by hand")
             return []
-        case .doBlock(let body):
-            return translate(body, context)
+        case .doBlock(let body, let catches):
+            var inner = context
+            if catches { inner.inDoCatch = true }
+            return translate(body, inner)
         case .loop(let keyword, let conditions, let body):
             if keyword == "while", let flag = SwiftCodebase.polledFlag(conditions, body), let poll = pollInterval(body, context) {
                 guard !unsetFlags.contains(flag) else {

@@ -48,7 +48,7 @@ extension SwiftCodebase {
         case .switchStatement(let subject, let cases):
             collectUses(subject, into: &names)
             for inner in cases.flatMap(\.body) { collectUses(inner, into: &names) }
-        case .doBlock(let body), .deferBlock(let body), .loop(_, _, let body):
+        case .doBlock(let body, _), .deferBlock(let body), .loop(_, _, let body):
             for inner in body { collectUses(inner, into: &names) }
         case .jump(_, let value):
             if let value { collectUses(value, into: &names) }

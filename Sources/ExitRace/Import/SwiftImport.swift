@@ -58,10 +58,6 @@ package enum SwiftImport {
         }
     }
 
-    /// The callbacks the built-in kill procedures deliver: other entry points are only reached by
-    /// the lifecycle actions of the extra procedure an import adds for them.
-    static let terminationCallbacks: Set<String> = ["sceneDidDisconnect", "applicationWillTerminate", "willTerminateNotification"]
-
     /// Reads the files at `paths` (each must be a readable regular file of Swift source) and imports them.
     package static func load(paths: [String], name: String) throws(InputError) -> Result {
         var files: [(path: String, bytes: [UInt8])] = []
@@ -190,7 +186,7 @@ package enum SwiftImport {
 
     /// A note at each imported entry point that no procedure of the written scenario calls (`run` says
     /// so under the table): `applicationDidEnterBackground` in a scene-based app, say, which gets
-    /// `sceneDidEnterBackground` instead, even under the "home then swipe" procedure import adds.
+    /// `sceneDidEnterBackground` instead.
     static func uncalledNotes(_ scenario: Scenario, _ hooks: [Hook]) -> [ImportNote] {
         scenario.hooks.compactMap { written in
             guard let hook = hooks.first(where: { $0.name == written.name }),

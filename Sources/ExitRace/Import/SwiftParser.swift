@@ -354,12 +354,14 @@ package struct SwiftParser {
         case "do":
             index += 1
             let body = parseBlock()
+            var catches = false
             while atWord("catch") {
+                catches = true
                 index += 1
                 while let t = current, !t.isSymbol("{"), !t.isSymbol("}") { skipBalanced() }
                 _ = parseBlock()
             }
-            return statement(.doBlock(body))
+            return statement(.doBlock(body, catches: catches))
         case "defer":
             index += 1
             return statement(.deferBlock(parseBlock()))

@@ -131,8 +131,8 @@ package struct SwiftStatement: Sendable {
         /// `guard conditions else { otherwise }`.
         case guardStatement(conditions: [SwiftExpr], otherwise: [SwiftStatement])
         case switchStatement(subject: SwiftExpr, cases: [SwiftSwitchCase])
-        /// `do { body } catch { … }`: the body (catch clauses are not read).
-        case doBlock([SwiftStatement])
+        /// `do { body } catch { … }`: the body, and whether it has a `catch` (catch clauses are not read).
+        case doBlock([SwiftStatement], catches: Bool)
         case deferBlock([SwiftStatement])
         /// `while conditions { body }`, `repeat { body } while condition`: loops the importer does not
         /// unroll (a polling loop becomes a `waitUntil`).

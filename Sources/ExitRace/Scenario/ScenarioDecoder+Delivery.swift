@@ -7,7 +7,12 @@
 extension ScenarioDecoder {
     /// The callbacks the procedures deliver, in the order first met: named in their turns, or
     /// delivered by their lifecycle actions from any state the app may be in.
-    static func deliveredCallbacks(_ procedures: [KillProcedure], scenes: Bool) -> [String] {
+    package static func deliveredCallbacks(_ procedures: [KillProcedure], scenes: Bool) -> [String] {
+        deliveredCallbacks(steps: procedures.flatMap(\.steps), scenes: scenes)
+    }
+
+    /// The callbacks these procedure steps deliver, in the order first met (as for procedures).
+    package static func deliveredCallbacks(steps: [KillProcedure.Step], scenes: Bool) -> [String] {
         var delivered: [String] = []
         var seen: Set<String> = []
         func collect(_ step: KillProcedure.Step) {
@@ -20,7 +25,7 @@ extension ScenarioDecoder {
                 break
             }
         }
-        for procedure in procedures { procedure.steps.forEach(collect) }
+        steps.forEach(collect)
         return delivered
     }
 
