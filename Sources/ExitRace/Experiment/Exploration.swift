@@ -24,7 +24,8 @@ package struct CellExploration: Sendable {
     /// The events of the default schedule's run.
     package var defaultRunEvents = 0
     /// When the events budget (``ExplorationLimits/maxEvents``) allowed fewer schedules than
-    /// `maxSchedules`: how many it allowed, the search's own limit; nil otherwise.
+    /// `maxSchedules` and the search reached that limit (so was not exhaustive): how many it
+    /// allowed; nil otherwise.
     package var budgetSchedules: Int?
 
     /// For an order-sensitive cell: the race at the first deviation of the first witness that
@@ -79,6 +80,8 @@ package enum ScheduleExplorer {
         } else {
             first = search.depthFirst()
             exploration.exhaustive = !search.stoppedEarly
+            // The budget's share is worth saying only where it cut the search.
+            if exploration.exhaustive { exploration.budgetSchedules = nil }
         }
         exploration.defaultChoicePoints = first.widths.count
         exploration.defaultRunEvents = first.outcome.events

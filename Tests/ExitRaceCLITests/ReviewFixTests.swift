@@ -1,0 +1,57 @@
+import ExitRace
+import Foundation
+import Testing
+
+@testable import ExitRaceCLI
+
+/// Fixes from the review of the merge: the exploration limits apply together and the output
+/// names the budget only where it cut a search.
+@Suite("Review fixes")
+struct ReviewFixTests {
+    static func defaultRunEvents(_ path: String) throws -> Int {
+        Simulator(scenario: try ScenarioLoader.load(path: path)).run(hook: 0, strategy: 0, procedure: 0).events
+    }
+
+    @Test("--max-schedules and --max-events together: the search runs the fewer schedules of the two")
+    func bothLimitsApply() throws {
+        let path = try LongWorkTests.file("review-both", LongWorkTests.raceScenario)
+        let events = try Self.defaultRunEvents(path)
+        // The budget allows 2 schedules, --max-schedules 5: 2.
+        let budgetFewer = Tool.main(["explore", path, "--max-schedules", "5", "--max-events", "\(2 * events)", "--format", "json"])
+        #expect(budgetFewer.exitCode == .success)
+        let compact = budgetFewer.stdout.replacingOccurrences(of: " ", with: "")
+        #expect(compact.contains("\"schedules\":2,") && compact.contains("\"budgetSchedules\":2"), "\(compact)")
+        #expect(compact.contains("\"maxEvents\":\(2 * events)"))
+        // --max-schedules 1 is the fewer: the budget did not cut it.
+        let schedulesFewer = Tool.main(["explore", path, "--max-schedules", "1", "--max-events", "\(2 * events)", "--format", "json"])
+        let fewer = schedulesFewer.stdout.replacingOccurrences(of: " ", with: "")
+        #expect(fewer.contains("\"schedules\":1,") && !fewer.contains("budgetSchedules"), "\(fewer)")
+        // --max-schedules alone: no budget.
+        let alone = Tool.main(["explore", path, "--max-schedules", "5", "--format", "json"]).stdout
+        #expect(!alone.contains("maxEvents"), "\(alone)")
+    }
+
+    @Test("a budget that did not cut the search is not written nor printed")
+    func uncutBudgetIsSilent() throws {
+        let path = try LongWorkTests.file("review-uncut", LongWorkTests.raceScenario)
+        let events = try Self.defaultRunEvents(path)
+        let json = Tool.main(["explore", path, "--max-events", "\(1000 * events)", "--format", "json"])
+        #expect(json.exitCode == .success && json.stderr.isEmpty)
+        let compact = json.stdout.replacingOccurrences(of: " ", with: "")
+        #expect(compact.contains("\"exhaustive\":true") && !compact.contains("budgetSchedules"), "\(compact)")
+        // A budget whose share is below --max-schedules but that the search never reached.
+        let text = Tool.main(["explore", path, "--max-events", "\(1000 * events)", "--max-schedules", "10000"])
+        #expect(text.exitCode == .success)
+        #expect(!LongWorkTests.prose(text.stdout).contains("fewer where"), "\(text.stdout)")
+        #expect(!text.stdout.contains("the budget"))
+    }
+
+    @Test("the note names a given budget without calling it the default, in plain English")
+    func noteWording() throws {
+        let path = try LongWorkTests.file("review-note", LongWorkTests.raceScenario)
+        let output = Tool.main(["explore", path, "--max-events", "1"])
+        let prose = LongWorkTests.prose(output.stdout)
+        #expect(prose.contains("the budget --max-events 1 cut the search of 1 cell run short"), "\(prose)")
+        #expect(!prose.contains("(the default)") && !prose.contains("'s search"))
+    }
+}
