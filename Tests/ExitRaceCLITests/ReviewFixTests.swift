@@ -55,3 +55,19 @@ struct ReviewFixTests {
         #expect(!prose.contains("(the default)") && !prose.contains("'s search"))
     }
 }
+
+/// `bench`'s texts say what it measures.
+@Suite("Review fixes: bench")
+struct ReviewFixBenchTests {
+    @Test("--seconds 0 is refused in words that say 0 is out; --help lists every part and the sweep's real size")
+    func benchTexts() {
+        let zero = Tool.main(["bench", "--seconds", "0"])
+        #expect(zero.exitCode == .badInput)
+        #expect(zero.stderr.contains("--seconds expects a number above 0, at most 600, found '0'"))
+        let help = LongWorkTests.prose(Tool.main(["bench", "--help"]).stdout)
+        for name in Tool.benchPartNames { #expect(help.contains(name)) }
+        #expect(help.contains("run only this part: memory, engine, cost,"))
+        #expect(help.contains("- sweep: 2,000 points × 36 cell-runs (× N)"))
+        #expect(!help.contains("- sweep: a million"))
+    }
+}
