@@ -71,3 +71,13 @@ struct ReviewFixBenchTests {
         #expect(!help.contains("- sweep: a million"))
     }
 }
+
+/// The doc comments' example paths exist in the default scenario.
+@Suite("Review fixes: example paths")
+struct ReviewFixPathTests {
+    @Test("procedures.background.steps[2].ms applies; steps[1] is the pressHome step, with no ms")
+    func examplePath() {
+        #expect(Tool.main(["run", "--set", "procedures.background.steps[2].ms=5"]).exitCode == .success)
+        #expect(Tool.main(["run", "--set", "procedures.background.steps[1].ms=5"]).exitCode == .badInput)
+    }
+}
