@@ -81,3 +81,28 @@ struct ReviewFixPathTests {
         #expect(Tool.main(["run", "--set", "procedures.background.steps[1].ms=5"]).exitCode == .badInput)
     }
 }
+
+/// `merge` of run shards: every shard made with the same `--set` options in the same order.
+@Suite("Review fixes: merge")
+struct ReviewFixMergeTests {
+    @Test("shards made with --set in another order are refused, naming the file and both option lists")
+    func replayOptionsMustAgree() throws {
+        let directory = try HostileInputTests.directory("review-merge")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = ExperimentShardTests.scenario
+        let a = "timing.exitDurationMs=uniform(1,20)", b = "timing.startLatencyMs.default=2"
+        let first = directory.appendingPathComponent("first.json").path
+        let second = directory.appendingPathComponent("second.json").path
+        let same = directory.appendingPathComponent("same.json").path
+        let runs = ["--runs", "10", "--seed", "3"]
+        #expect(Tool.main(["run", scenario] + runs + ["--set", a, "--set", b, "--shard", "1/2", "--output", first]).exitCode == .success)
+        #expect(Tool.main(["run", scenario] + runs + ["--set", b, "--set", a, "--shard", "2/2", "--output", second]).exitCode == .success)
+        #expect(Tool.main(["run", scenario] + runs + ["--set", a, "--set", b, "--shard", "2/2", "--output", same]).exitCode == .success)
+        let refused = Tool.main(["merge", first, second])
+        #expect(refused.exitCode == .badInput)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("\(second): error: replayOptions: expected the options '--set' '\(a)' '--set' '\(b)' (as in \(first))"),
+                "\(refused.stderr)")
+        #expect(Tool.main(["merge", first, same]).exitCode == .success)
+    }
+}
