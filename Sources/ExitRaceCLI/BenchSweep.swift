@@ -3,7 +3,8 @@ import Foundation
 
 /// `exitrace bench`'s end-to-end sweep part (issue #25 item 2): `exitrace sweep … --format jsonl`
 /// run by this same binary in a child process, its lines written to `/dev/null`, against the same
-/// grid streamed in this process (``Benchmark/sweep(seconds:)``'s figure), the two measured
+/// grid streamed in this process (``SweepLinesRenderer/stream``, timed here: not
+/// ``Benchmark/sweep(seconds:)``'s figure, which is of a smaller grid), the two measured
 /// alternately. What the ratio adds up is the command's own cost: start-up, loading the scenario
 /// and writing the lines.
 enum BenchSweep {

@@ -1,9 +1,9 @@
 import ExitRace
 
 /// The default budget of `explore`, `run --explore`, `batch --explore` and `check --explore`,
-/// counted in simulated events so that it is the same on every machine: without
-/// `--max-schedules`, each cell run's search stops after `--max-events` ÷ (the events of that cell
-/// run's default schedule) schedules, at most ``ExplorationLimits/defaultMaxSchedules``
+/// counted in simulated events so that it is the same on every machine: unless only
+/// `--max-schedules` is given, each cell run's search stops after `--max-events` ÷ (the events of that cell
+/// run's default schedule) schedules, at most `--max-schedules` (default ``ExplorationLimits/defaultMaxSchedules``)
 /// (``ExplorationLimits/maxEvents``). Per cell run: a cell's search does not depend on which other
 /// cells a command explores with it. A scenario of short runs explores as before; one whose runs
 /// take 10 ms each (`scenarios/dynamic-island-animation.json`) no longer runs for 17 minutes per
@@ -14,14 +14,16 @@ struct ExplorationBudget {
 
     static let option = OptionSpec.whole(
         "--max-events", "N", 1...ExplorationLimits.maxEventCount, default: .number(defaultMaxEvents),
-        "without --max-schedules, a budget per cell run: its search runs at most N ÷ (the events of its default run) "
-            + "schedules (at most the --max-schedules default); the output says when it cut a search")
+        "a budget per cell run: its search runs at most N ÷ (the events of its default run) schedules, and at most "
+            + "--max-schedules; applied unless only --max-schedules is given; the output says when it cut a search")
 
-    /// `limits` with the budget the options give: `--max-events` (or its default) unless
-    /// `--max-schedules` was given, which then alone bounds each search.
+    /// `limits` with the budget the options give: `--max-events` when given (the search then runs
+    /// at most the fewer of its share and `--max-schedules`), its default when neither is given;
+    /// none when only `--max-schedules` is given, which then alone bounds each search.
     static func applied(to limits: ExplorationLimits, _ arguments: Arguments) -> ExplorationLimits {
         var limits = limits
-        guard limits.randomSchedules == nil, arguments.value("--max-schedules") == nil else { return limits }
+        guard limits.randomSchedules == nil else { return limits }
+        guard arguments.value(option.name) != nil || arguments.value("--max-schedules") == nil else { return limits }
         limits.maxEvents = arguments.number(orDefault: option)
         return limits
     }
@@ -32,8 +34,9 @@ struct ExplorationBudget {
         let cut = exploration.cells.filter { !$0.exhaustive && $0.budgetSchedules != nil }
         guard !cut.isEmpty else { return nil }
         let fewest = cut.compactMap(\.budgetSchedules).min() ?? 1
-        return "\(command): the budget --max-events \(TimeFormatting.grouped(maxEvents)) (the default unless given) cut "
-            + "\(TimeFormatting.counted(cut.count, "cell run"))'s search short: each cell run may take "
+        let which = maxEvents == defaultMaxEvents ? " (the default)" : ""
+        return "\(command): the budget --max-events \(TimeFormatting.grouped(maxEvents))\(which) cut the search of "
+            + "\(TimeFormatting.counted(cut.count, "cell run")) short: each cell run may take "
             + "\(TimeFormatting.grouped(maxEvents)) events ÷ the events of its default run in schedules (here as few as "
             + "\(TimeFormatting.counted(fewest, "schedule"))); raise --max-events or give --max-schedules to search further"
     }

@@ -2,7 +2,7 @@ import ExitRace
 
 /// `--explore [--bound K] [--max-schedules N] [--max-events N]`, shared by run, batch and check:
 /// explore every cell's same-instant races as well, and mark the order-sensitive ones `[o]`. Each
-/// cell run's search has the `--max-events` budget unless `--max-schedules` is given, as in explore.
+/// cell run's search has the `--max-events` budget unless only `--max-schedules` is given, as in explore.
 struct ExplorationOptions {
     /// How far to explore; nil without `--explore`.
     var limits: ExplorationLimits?
@@ -58,7 +58,8 @@ struct ExplorationOptions {
                 + "hangs on such an order get [o], and a details line names the two events; JSON gets an \"exploration\" "
                 + "member. Tables of single runs only: not with --runs, nor (run, check) a scenario with distributions; "
                 + "batch writes those unexplored and names them on stderr. Each cell run's search has the --max-events "
-                + "budget unless --max-schedules is given, the same in run, batch, check and explore"),
+                + "budget unless only --max-schedules is given (both given: the fewer schedules), the same in run, batch, "
+                + "check and explore"),
         boundOption, maxSchedulesOption, ExplorationBudget.option,
     ]
 

@@ -8,12 +8,12 @@ extension Tool {
             var seconds = defaultBenchSeconds
             if let text = arguments.value("--seconds") {
                 guard let value = Double(text), value > 0, value <= 600 else {
-                    throw usageError("exitrace bench: --seconds expects a number from 0 to 600, found '\(text)'")
+                    throw usageError("exitrace bench: --seconds expects a number above 0, at most 600, found '\(text)'")
                 }
                 seconds = value
             }
             let names = arguments.values("--part")
-            let known = ["memory"] + Benchmark.partNames + ["sweep-command"]
+            let known = benchPartNames
             if let unknown = names.first(where: { !known.contains($0) }) {
                 throw usageError("exitrace bench: --part expects one of \(known.joined(separator: ", ")), found '\(unknown)'")
             }
@@ -24,6 +24,9 @@ extension Tool {
             return ToolOutput(stdout: memory + Benchmark.text(parts) + command)
         }
     }
+
+    /// The names `--part` takes, in the order the parts run.
+    static let benchPartNames = ["memory"] + Benchmark.partNames + ["sweep-command"]
 
     /// How long each part runs without `--seconds`.
     static let defaultBenchSeconds = 1.0
@@ -47,9 +50,10 @@ extension Tool {
               - table: the default table; reparameterized: the default table with new parameter values
                 each time, against a warm table (and against decoding --set again);
               - files: scenario files as `run --format json` handles them (decode, simulate, render);
-              - sweep: a million cell-runs of a sweep as `sweep --format jsonl` makes them, in process;
+              - sweep: \(TimeFormatting.grouped(BenchWorkload.reference.sweepPoints)) points × 36 cell-runs (× N) of a sweep as
+                `sweep --format jsonl` makes them, in process;
               - sampled: 10,000 replications with two settings drawn; explore: every cell explored at
-                bound 2, against a warm table;
+                bound 2 with explore's default budget, against a warm table;
               - calibration: 100,000 parameter sets of the reference prior on all cores, a set on one
                 thread against a warm default table, and whether parallel and serial tallies agree;
               - sweep-command: `exitrace sweep … --format jsonl` over a million cell-runs (× N) in a
@@ -72,8 +76,7 @@ extension Tool {
                     + "\(BenchWorkload.secondsPerSecond) × N seconds"),
             .text(
                 "--part", "NAME", repeatable: true, default: .words("every part"),
-                "run only this part: memory, engine, cost, table, reparameterized, files, sweep, sampled, explore, calibration"
-                    + " or sweep-command"),
+                "run only this part: \(benchPartNames.dropLast().joined(separator: ", ")) or \(benchPartNames.last ?? "")"),
         ],
         run: { raw, _ in benchCommand(raw) })
 }

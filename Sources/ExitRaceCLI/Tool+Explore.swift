@@ -119,6 +119,8 @@ extension Tool {
             with one witness schedule per result, which `exitrace explain … --schedule SCHEDULE`
             replays given the same FILE and --set options (explore prints that command). A scenario
             with distributions is explored at its nominal values (each distribution's median).
+            --max-schedules and --max-events together: each search runs at most the fewer schedules
+            of the two; --random N runs exactly N schedules and takes neither.
 
             """,
         options: [

@@ -62,6 +62,7 @@ func measure(rounds: Int, counting switchCounting: (Int32) -> Void) -> (events: 
     }
     run(rounds: 3)  // compiles every cell and sizes the engine's storage
     events = 0
+    died = 0
     switchCounting(1)
     run(rounds: rounds)
     switchCounting(0)

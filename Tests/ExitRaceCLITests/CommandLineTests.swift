@@ -63,7 +63,7 @@ struct CommandLineTests {
         (["run", "--fromat", "md"], "exitrace run: unknown option --fromat; did you mean --format?"),
         (["run", "--format", "html"], "exitrace run: --format expects text, md or json, found 'html'"),
         (["run", "--format"], "exitrace run: option --format needs a value"),
-        (["bench", "--seconds", "-1"], "exitrace bench: --seconds expects a number from 0 to 600, found '-1'"),
+        (["bench", "--seconds", "-1"], "exitrace bench: --seconds expects a number above 0, at most 600, found '-1'"),
     ])
     func usageErrors(arguments: [String], message: String) {
         let output = Tool.main(arguments)

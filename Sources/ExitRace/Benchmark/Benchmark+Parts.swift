@@ -185,14 +185,16 @@ extension Benchmark {
     }
 
     /// Exploring the order of same-instant events in every cell of the default scenario at
-    /// bound 2, as `exitrace explore` does (the goal: under 1 s), against warm tables.
+    /// bound 2 with its default events budget, as `exitrace explore` does (the goal: under
+    /// 1 s), against warm tables.
     package static func exploration(seconds: Double) -> Part {
         let simulator = Simulator(scenario: DefaultScenario.load())
         var schedules = 0
         let (explored, tables, blocks) = Stopwatch().alternate(
             seconds: seconds,
             {
-                let exploration = ScenarioExploration(simulator: simulator, limits: ExplorationLimits(bound: 2))
+                let exploration = ScenarioExploration(
+                    simulator: simulator, limits: ExplorationLimits(bound: 2, maxEvents: ExplorationLimits.defaultMaxEvents))
                 schedules = exploration.cells.reduce(0) { $0 + $1.schedules }
             },
             { _ = simulator.table() })

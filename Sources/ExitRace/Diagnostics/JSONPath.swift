@@ -1,5 +1,5 @@
 /// Paths into a JSON document, as diagnostics print them and `--set` reads them:
-/// `timing.exitDurationMs`, `procedures.background.steps[1].ms`, `strategies["Task + semaphore"].code`.
+/// `timing.exitDurationMs`, `procedures.background.steps[2].ms`, `strategies["Task + semaphore"].code`.
 package enum JSONPath {
     /// One step of a path: a member's key or an array index.
     package enum Component: Equatable, Sendable {

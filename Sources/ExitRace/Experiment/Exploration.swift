@@ -24,7 +24,8 @@ package struct CellExploration: Sendable {
     /// The events of the default schedule's run.
     package var defaultRunEvents = 0
     /// When the events budget (``ExplorationLimits/maxEvents``) allowed fewer schedules than
-    /// `maxSchedules`: how many it allowed, the search's own limit; nil otherwise.
+    /// `maxSchedules` and the search reached that limit (so was not exhaustive): how many it
+    /// allowed; nil otherwise.
     package var budgetSchedules: Int?
 
     /// For an order-sensitive cell: the race at the first deviation of the first witness that
@@ -65,20 +66,29 @@ package enum ScheduleExplorer {
         let first: ScheduledRun
         var exploration = CellExploration(
             cell: cell, procedure: procedure, witnesses: [], schedules: 0, defaultChoicePoints: 0, exhaustive: true)
+        var ahead: ScheduledRun?
         if limits.maxEvents != nil, limits.randomSchedules == nil {
             // The budget divides by the default run's events, which the search needs before it
-            // branches from inside that run: one run ahead to count them (not a schedule).
-            let events = simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: []).outcome.events
-            (search.maxSchedules, exploration.budgetSchedules) = limits.scheduleLimit(defaultRunEvents: events)
+            // branches from inside that run: one run ahead to count them.
+            let run = simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: [])
+            (search.maxSchedules, exploration.budgetSchedules) = limits.scheduleLimit(defaultRunEvents: run.outcome.events)
+            ahead = run
         }
         if let count = limits.randomSchedules {
             first = search.run([])
             search.random(count: count)
             // Random schedules show nothing exhaustively, unless the default run meets no choice point.
             exploration.exhaustive = first.widths.isEmpty
+        } else if let ahead, ahead.widths.isEmpty {
+            // No choice point: the run ahead is the one schedule there is; no need to run it again.
+            first = search.record(ahead)
+            exploration.exhaustive = true
+            exploration.budgetSchedules = nil
         } else {
             first = search.depthFirst()
             exploration.exhaustive = !search.stoppedEarly
+            // The budget's share is worth saying only where it cut the search.
+            if exploration.exhaustive { exploration.budgetSchedules = nil }
         }
         exploration.defaultChoicePoints = first.widths.count
         exploration.defaultRunEvents = first.outcome.events
@@ -142,6 +152,13 @@ private final class Search {
         return run
     }
 
+    /// Counts `run`, the default schedule's run made ahead of the search, as a schedule run.
+    func record(_ run: ScheduledRun) -> ScheduledRun {
+        let index = begin([])
+        results[index].result = ScheduleResult(run.outcome)
+        return run
+    }
+
     /// Counts a schedule about to run, in search order; its result is filled in when it ends.
     private func begin(_ deviations: [ScheduleDeviation]) -> Int {
         results.append((nil, deviations))
@@ -160,7 +177,9 @@ private final class Search {
     fileprivate func branch(
         prefix: [ScheduleDeviation], at point: Int, width: Int, state: () -> ChoicePointState
     ) {
-        guard !stoppedEarly, prefix.count < limits.bound else { return }
+        guard !stoppedEarly, prefix.count < limits.bound, width > 1 else { return }
+        // The limit first: the state is a copy of the engine, not worth taking for no schedule.
+        guard schedules < maxSchedules else { return stoppedEarly = true }
         let here = state()
         for pick in 1..<width {
             guard schedules < maxSchedules else { return stoppedEarly = true }

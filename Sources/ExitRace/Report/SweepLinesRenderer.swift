@@ -8,23 +8,6 @@ package enum SweepLinesRenderer {
         lines(points[...], grid, scenario, Keys(scenario: scenario, grid: grid))
     }
 
-    /// The same lines, rendered in one slice per core when `parallel` (rendering on one thread
-    /// while the other cores wait was a third of `sweep --format jsonl`'s time).
-    package static func render(_ points: [SweepPoint], grid: SweepGrid, scenario: Scenario, parallel: Bool) -> String {
-        let slices = parallel ? Swift.min(ProcessInfo.processInfo.activeProcessorCount, points.count / minimumSlice) : 1
-        guard slices > 1 else { return render(points, grid: grid, scenario: scenario) }
-        let keys = Keys(scenario: scenario, grid: grid)
-        let slots = ResultSlots<String>(count: slices)
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            let range = (points.count * slice / slices)..<(points.count * (slice + 1) / slices)
-            slots.store(lines(points[range], grid, scenario, keys), at: slice)
-        }
-        return slots.values().joined()
-    }
-
-    /// The fewest points worth a slice of their own.
-    static let minimumSlice = 256
-
     static func lines(_ points: ArraySlice<SweepPoint>, _ grid: SweepGrid, _ scenario: Scenario, _ keys: Keys) -> String {
         var out = JSONBytes()
         let procedures = scenario.procedures.count

@@ -1,7 +1,7 @@
 /// One `--set path=value` from the command line: a setting overridden for one run.
 ///
 /// The path uses the same spelling as diagnostics: `timing.exitDurationMs`,
-/// `procedures.background.steps[1].ms`, `strategies["Task + semaphore"].code`. The value is JSON
+/// `procedures.background.steps[2].ms`, `strategies["Task + semaphore"].code`. The value is JSON
 /// (`8`, `true`, `"text"`, `{"a": 1}`) or a distribution (`uniform(1,20)`, see ``DistributionCall``);
 /// a bare word that is not JSON (`utility`) is taken as a string; `null` removes the member, as in a
 /// file that extends another (`procedures["background"]=null`).
