@@ -22,11 +22,6 @@ extension SwiftCodebase {
             Self.collectUses(statement, into: &names, &assigned)
         }
         func collectUses(_ expr: SwiftExpr, into names: inout Set<String>) {
-            if case .binary(let operands, ["="]) = expr.kind, isTaskSpawn(operands[1]),
-                let name = StepRecogniser.variable(operands[0])
-            {
-                assigned.insert(name)
-            }
             Self.collectUses(expr, into: &names, &assigned)
         }
         switch statement.kind {
@@ -56,15 +51,14 @@ extension SwiftCodebase {
     }
 
     private static func collectUses(_ expr: SwiftExpr, into names: inout Set<String>, _ assigned: inout Set<String>) {
+        // `handle = Task { … }`: the name is a task handle wherever the assignment stands.
+        if case .binary(let operands, ["="]) = expr.kind, isTaskSpawn(operands[1]), let name = StepRecogniser.variable(operands[0]) {
+            assigned.insert(name)
+        }
         func collectUses(_ statement: SwiftStatement, into names: inout Set<String>) {
             Self.collectUses(statement, into: &names, &assigned)
         }
         func collectUses(_ expr: SwiftExpr, into names: inout Set<String>) {
-            if case .binary(let operands, ["="]) = expr.kind, isTaskSpawn(operands[1]),
-                let name = StepRecogniser.variable(operands[0])
-            {
-                assigned.insert(name)
-            }
             Self.collectUses(expr, into: &names, &assigned)
         }
         switch expr.kind {
