@@ -97,8 +97,14 @@ struct CooperativePool {
     /// Ready-job order in every bucket, and no negative count.
     func checkInvariants() {
         ready.checkInvariants()
-        precondition((0..<BucketCounts.capacity).allSatisfy { scheduled.value($0) >= 0 }, "negative scheduled count")
-        precondition(total == (0..<BucketCounts.capacity).reduce(0) { $0 + scheduled.value($1) }, "scheduled threads miscounted")
+        // A loop over a copy of the counters: closures reading `self` would copy the pool per event.
+        var counts = scheduled
+        var sum: Int32 = 0
+        for bucket in 0..<BucketCounts.capacity {
+            precondition(counts[bucket] >= 0, "negative scheduled count")
+            sum += counts[bucket]
+        }
+        precondition(total == sum, "scheduled threads miscounted")
     }
     #endif
 }

@@ -8,18 +8,9 @@ extension Engine {
         queue.checkInvariants()
         cooperativeReady.checkInvariants()
         dispatchReady.checkInvariants()
-        precondition(mainQueueHead <= mainQueue.count, "main queue read past its end")
-        precondition(heldTasks == tasks.reduce(0) { $0 + ($1.held ? 1 : 0) }, "held background tasks miscounted")
-        var waiters = ContiguousArray<Int32>(repeating: 0, count: semaphoreWaiters.count)
-        for t in usedThreads {
-            let thread = threads[t]
-            if thread.state == .waiting { waiters[Int(thread.semaphore)] += 1 }
-            if thread.state == .idle { precondition(thread.context == -1, "idle thread \(t) holds a context") }
-            if thread.context >= 0 && thread.state != .dead {
-                precondition(contexts[Int(thread.context)].thread == Int32(t), "thread \(t) and its context disagree")
-            }
-        }
-        precondition(waiters.elementsEqual(semaphoreWaiters), "semaphore waiters miscounted")
+        let headInQueue = mainQueueHead <= mainQueue.count
+        precondition(headInQueue, "main queue read past its end")
+        checkThreadInvariants()
         checkQueueInvariants()
         checkActorInvariants()
         checkChildInvariants()
@@ -28,12 +19,38 @@ extension Engine {
         checkThrowInvariants()
         checkCancellableCallInvariants()
         checkAwaitInvariants()
-        if alive {
-            let busy = usedThreads.reduce(Int32(0)) {
-                $0 + (threads[$1].pool == .cooperative && threads[$1].state != .idle ? 1 : 0)
+        #endif
+    }
+
+    /// Held background tasks, semaphore waiters, and threads against their contexts and the pool.
+    ///
+    /// Plain loops over locals: a closure that read `self` (a `precondition`'s condition is one)
+    /// would copy the whole engine, every array's retain and release, per check in a debug build,
+    /// where the checks run after every event.
+    private func checkThreadInvariants() {
+        #if EXITRACE_INVARIANTS
+        let tasks = self.tasks, threads = self.threads, contexts = self.contexts
+        let semaphoreWaiters = self.semaphoreWaiters, scheduled = cooperativeReady.scheduledTotal
+        var held = 0
+        for index in 0..<tasks.count where tasks[index].held { held += 1 }
+        let heldCounted = heldTasks == held
+        precondition(heldCounted, "held background tasks miscounted")
+        var waiters = ContiguousArray<Int32>(repeating: 0, count: semaphoreWaiters.count)
+        var busy: Int32 = 0
+        for t in usedThreads {
+            let thread = threads[t]
+            if thread.state == .waiting { waiters[Int(thread.semaphore)] += 1 }
+            if thread.state == .idle { precondition(thread.context == -1, "idle thread \(t) holds a context") }
+            if thread.context >= 0 && thread.state != .dead {
+                precondition(contexts[Int(thread.context)].thread == Int32(t), "thread \(t) and its context disagree")
             }
-            precondition(busy == cooperativeReady.scheduledTotal, "scheduled cooperative threads miscounted")
+            if thread.pool == .cooperative && thread.state != .idle { busy += 1 }
         }
+        for index in 0..<waiters.count {
+            precondition(waiters[index] == semaphoreWaiters[index], "semaphore waiters miscounted")
+        }
+        let busyCounted = !alive || busy == scheduled
+        precondition(busyCounted, "scheduled cooperative threads miscounted")
         #endif
     }
 }

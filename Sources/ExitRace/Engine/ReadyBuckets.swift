@@ -89,15 +89,22 @@ struct ReadyBuckets {
     /// Each bucket's jobs are of its bucket and in ready-job order (so a heap would pop them in
     /// the same order), and its pending bit is right.
     func checkInvariants() {
+        // Locals: a `precondition`'s condition that read `self` would copy the rings per check.
+        var counts = self.counts
+        let capacity = self.capacity, pending = self.pending
         for b in 0..<Self.bucketCount {
-            let count = Int(counts.value(b))
+            let count = Int(counts[b])
             precondition(count <= capacity, "a ring holds more jobs than slots")
-            precondition((count == 0) == (pending & (1 << UInt32(b)) == 0), "a bucket's pending bit is wrong")
+            let bitRight = (count == 0) == (pending & (1 << UInt32(b)) == 0)
+            precondition(bitRight, "a bucket's pending bit is wrong")
+            var previous: ReadyJob?
             for offset in 0..<count {
-                precondition(Self.bucket(job(bucket: b, offset: offset).priority) == b, "a job in the wrong bucket")
-                precondition(
-                    offset == 0 || job(bucket: b, offset: offset - 1) < job(bucket: b, offset: offset),
-                    "a bucket out of ready-job order")
+                let job = job(bucket: b, offset: offset)
+                let inBucket = Self.bucket(job.priority) == b
+                precondition(inBucket, "a job in the wrong bucket")
+                let inOrder = previous.map { $0 < job } ?? true
+                precondition(inOrder, "a bucket out of ready-job order")
+                previous = job
             }
         }
     }
