@@ -12,6 +12,12 @@ import Testing
 struct BatchAndDiffTests {
     static let repository = ScenarioDecoderTests.repository
 
+    /// Every shipped scenario's batch result, computed once for the tests that compare them with the
+    /// committed results (each computation is seconds in a debug build).
+    static let shippedResults = Result { () throws -> [BatchRunner.Result] in
+        BatchRunner.run(try ScenarioSet.load([repository.appendingPathComponent("scenarios").path]).scenarios)
+    }
+
     static func document(_ overrides: [String] = [], extend: String? = nil) throws -> ResultDocument {
         let scenario: Scenario
         if let extend {
@@ -101,9 +107,9 @@ struct BatchAndDiffTests {
 
     @Test("result files: written as <name>.md and <name>.json, byte-identical to the committed results")
     func resultFilesMatchCommitted() throws {
-        let scenarios = try ScenarioSet.load([Self.repository.appendingPathComponent("scenarios").path]).scenarios
+        let results = try Self.shippedResults.get()
         try Self.withDirectory { directory in
-            for result in BatchRunner.run(scenarios) {
+            for result in results {
                 let files = try ResultFiles.write(result, to: directory.path)
                 #expect(files == ResultFiles(name: result.name, directory: directory.path))
                 #expect(files.markdown == directory.appendingPathComponent(result.name + ".md").path)
@@ -169,7 +175,7 @@ struct BatchAndDiffTests {
 
     @Test("drift: none against the committed results; an empty directory lacks every result, and update fills it")
     func drift() throws {
-        let results = BatchRunner.run(try ScenarioSet.load([Self.repository.appendingPathComponent("scenarios").path]).scenarios)
+        let results = try Self.shippedResults.get()
         let committed = Self.repository.appendingPathComponent("results").path
         #expect(ResultsDrift(results: results, against: committed, includeOrphans: true, marginToleranceNs: nil).isEmpty)
         try Self.withDirectory { directory in
