@@ -105,7 +105,7 @@ struct RateDiffTests {
         let plain = BatchRunner.result(for: scenario)
         #expect(plain == BatchRunner.result(for: scenario, sampling: nil))
         #expect(BatchRunner.run([scenario]) == [plain])
-        let settings = SamplingSettings(runs: 50, seed: 3)
+        let settings = SamplingSettings(runs: 20, seed: 3)
         let sampled = BatchRunner.result(for: scenario, sampling: settings)
         let table = SampledExperiment(scenario: scenario, sampling: settings).run()
         #expect(sampled.json == RateJSONRenderer.render(table))
@@ -123,11 +123,11 @@ struct RateDiffTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let scenario = try ScenarioLoader.loadDefault(overrides: [try SettingOverride.parse("timing.exitDurationMs=uniform(1,20)")])
-        let committed = BatchRunner.result(for: scenario, sampling: SamplingSettings(runs: 300, seed: 1))
+        let committed = BatchRunner.result(for: scenario, sampling: SamplingSettings(runs: 100, seed: 1))
         try ResultFiles.write(committed, to: directory.path)
         #expect(ResultsDrift(results: [committed], against: directory.path, includeOrphans: false, marginToleranceNs: nil).isEmpty)
         // Another seed: rates move within the tolerance, yet the files differ, which is named.
-        let reseeded = BatchRunner.result(for: scenario, sampling: SamplingSettings(runs: 300, seed: 2))
+        let reseeded = BatchRunner.result(for: scenario, sampling: SamplingSettings(runs: 100, seed: 2))
         let noise = ResultsDrift(results: [reseeded], against: directory.path, includeOrphans: false, marginToleranceNs: nil, rateTolerance: 0.5)
         #expect(noise.diff.isEmpty)
         #expect(noise.notes.contains { $0.contains("no rate moved beyond --rate-tolerance") })
