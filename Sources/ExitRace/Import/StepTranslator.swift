@@ -45,6 +45,11 @@ struct StepTranslator {
         var localClosures: [String: BoundClosure] = [:]
         /// Locals bound to a background `URLSession`'s upload or download task, not yet resumed.
         var transferTasks: [String: (name: String, location: SwiftLocation)] = [:]
+        /// Locals bound to a `BGTaskScheduler` request (`let request = BGAppRefreshTaskRequest(…)`), with
+        /// what the code so far says of its `earliestBeginDate`.
+        var taskRequests: [String: RequestStart] = [:]
+        /// Locals bound to a number or simple arithmetic of numbers (`let interval: TimeInterval = 15 * 60`).
+        var numbers: [String: Double] = [:]
     }
 
     /// Flags polled by a `while !flag` loop that nothing in the entry point's code sets: such a loop
@@ -84,8 +89,21 @@ struct StepTranslator {
         notes.append(ImportNote(kind: kind, file: context.file.path, line: location.line, column: location.column, message: message))
     }
 
-    mutating func recordCall(_ name: String, _ source: SwiftReference, kind: ImportedCall.Kind = .awaited) {
-        if !calls.contains(where: { $0.name == name }) { calls.append(ImportedCall(name: name, source: source, kind: kind)) }
+    /// Records a system call at its first place; a later one of the same name whose start differs is noted
+    /// (the scenario has one entry per name, with the first one's start).
+    mutating func recordCall(
+        _ name: String, _ source: SwiftReference, kind: ImportedCall.Kind = .awaited, start: ImportedCall.ServiceStart? = nil
+    ) {
+        guard let first = calls.first(where: { $0.name == name }) else {
+            calls.append(ImportedCall(name: name, source: source, kind: kind, start: start))
+            return
+        }
+        if let start, let written = first.start, start.delay != written.delay {
+            notes.append(ImportNote(kind: .assumption, file: source.file, line: source.line, column: source.column,
+                message: "\(name): this request's start (\(start.description)) is not the one written: the scenario has "
+                    + "one systemCalls[\"\(name)\"], written with the start of the call at \(first.source.place) "
+                    + "(\(written.description)); to model both, give this call a system call of its own by hand"))
+        }
     }
 
     // MARK: - Statements
@@ -113,9 +131,20 @@ struct StepTranslator {
         let here = statement.location
         switch statement.kind {
         case .expression(let expr):
+            if let (request, start) = Self.earliestBeginDate(expr, context, at: here) {
+                context.taskRequests[request] = start  // read where the request is submitted
+            }
             return translate(expr, context)
         case .binding(let name, let value):
             guard let value else { return [] }
+            if Self.isTaskRequestCreation(value) {
+                context.taskRequests[name] = .notSet
+                return []
+            }
+            if let number = Self.arithmetic(value, context) {
+                context.numbers[name] = number
+                return []
+            }
             if SwiftCodebase.isSemaphoreCreation(value) {
                 context.semaphores.insert(name)
                 if case .call(_, let arguments, _) = value.kind, let count = arguments.first?.value, !Self.isZero(count) {
@@ -169,8 +198,10 @@ struct StepTranslator {
             return []
         case .doBlock(let body, let catches):
             var inner = context
-            if catches { inner.inDoCatch = true }
-            return translate(body, inner)
+            if !catches.isEmpty { inner.inDoCatch = true }
+            let steps = translate(body, inner)
+            for clause in catches { noteCatch(clause, context) }
+            return steps
         case .loop(let keyword, let conditions, let body):
             if keyword == "while", let flag = SwiftCodebase.polledFlag(conditions, body), let poll = pollInterval(body, context) {
                 guard !unsetFlags.contains(flag) else {
@@ -191,6 +222,19 @@ struct StepTranslator {
         case .jump, .deferBlock:
             return []
         }
+    }
+
+    /// A `catch` clause: the scenario language has no do/catch (a throwing step ends the task's body), so
+    /// the clause is named with its place, never dropped silently; the `do` body before it is translated.
+    private mutating func noteCatch(_ clause: SwiftCatchClause, _ context: Context) {
+        let what = clause.pattern.isEmpty ? "catch" : "catch \(clause.pattern)"
+        let runs = clause.body.isEmpty
+            ? "this clause is empty: in Swift the error is ignored and the code after the do goes on (give a throwing "
+                + "step \"try\": \"try?\" by hand to model that)"
+            : "this clause, which runs only when the do body throws, is not translated: write it by hand if it matters"
+        note(.untranslated, clause.location, context, "\(what): the scenario language has no do/catch; the do body is "
+            + "translated (a step of it that throws, such as a cancelled taskSleep or checkCancellation, ends the task's "
+            + "body); \(runs)")
     }
 
     // MARK: - Expressions
@@ -300,6 +344,8 @@ struct StepTranslator {
         inner.atTaskBodyTop = false
         inner.localClosures = closureParameters(closures.arguments, closures.trailing, function.function, name, context)
         inner.transferTasks = [:]
+        inner.taskRequests = [:]
+        inner.numbers = [:]
         if !context.isAsync || function.function.isAsync { inner.isolation = function.isolation }
         inner.taskGroup = nil
         inner.asyncLets = []
