@@ -100,6 +100,21 @@ struct SwiftImportGapTests {
         #expect(!Self.notes(result).contains { $0.contains("earliestBeginDate") })
     }
 
+    @Test("a start at or past limits.maxTimeMs (600 s) is named: the run ends before the task starts ([?])")
+    func startPastTimeLimit() throws {
+        let body = { (seconds: String) in
+            "let request = BGAppRefreshTaskRequest(identifier: \"r\")\n request.earliestBeginDate = "
+                + "Date(timeIntervalSinceNow: \(seconds))\n try? BGTaskScheduler.shared.submit(request)"
+        }
+        let late = try Self.imported(body("15 * 60"))
+        #expect(Self.notes(late).contains {
+            $0.hasPrefix("App.swift:6:2: assumed: BGTaskScheduler.submit: serviceStartAfterMs (900000 ms) is not before "
+                + "limits.maxTimeMs (600000 ms)")
+        })
+        let early = try Self.imported(body("5 * 60"))
+        #expect(!Self.notes(early).contains { $0.contains("limits.maxTimeMs") })
+    }
+
     @Test("the start's forms: a local constant (NetNewsWire's), addingTimeInterval, Date() + s, parentheses")
     func earliestBeginDateForms() throws {
         let forms: [(String, Int64)] = [
@@ -222,5 +237,72 @@ struct SwiftImportGapTests {
         #expect(Self.notes(result).contains {
             $0.hasPrefix("App.swift:5:14: not translated: a closure passed to wait(…), a function of the files, binds no parameter")
         })
+    }
+
+    // MARK: - Found by the audit of the issue's list against the code
+
+    @Test("a local func in the entry point runs where it is called (its save is not 'taken as instant')")
+    func localFunction() throws {
+        let result = try Self.imported("""
+            func persist() { try? context.save() }
+                    persist()
+            """)
+        let save = ProgramStep.callWithCompletion("context.save", queue: SwiftImportLanguageTests.global, completion: [])
+        #expect(result.hooks[0].steps.map(\.step) == [save])
+        #expect(result.hooks[0].steps[0].source.place == "App.swift:4:26")
+        #expect(!Self.notes(result).contains { $0.contains("persist(…)") })
+    }
+
+    @Test("if #available with an else: the else branch (older systems) is named, not dropped")
+    func availabilityElse() throws {
+        let result = try Self.imported("""
+            if #available(iOS 17, *) { try? modern.save() } else { try? legacy.save() }
+            """)
+        #expect(result.newSystemCalls.map(\.name) == ["modern.save"])
+        #expect(Self.notes(result).contains { $0.hasPrefix("App.swift:4:9: assumed: if #available: taken as available") })
+        let plain = try Self.imported("if #available(iOS 17, *) { try? modern.save() }")
+        #expect(!Self.notes(plain).contains { $0.contains("#available") })
+    }
+
+    @Test("await Task.yield() is no system call: taken as instant, named")
+    func taskYield() throws {
+        let result = try Self.imported("Task { await Task.yield(); await Store.shared.flush() }")
+        #expect(result.newSystemCalls.map(\.name) == ["Store.flush"])
+        #expect(Self.notes(result).contains { $0.hasPrefix("App.swift:4:16: taken as instant: await Task.yield()") })
+    }
+
+    @Test("Timer.scheduledTimer(withTimeInterval:repeats: false) on the main thread is a timer that fires once")
+    func scheduledTimer() throws {
+        let result = try Self.imported("""
+            Timer.scheduledTimer(withTimeInterval: 0.5, repeats: false) { _ in try? context.save() }
+            """)
+        let save = ProgramStep.callWithCompletion("context.save", queue: SwiftImportLanguageTests.global, completion: [])
+        #expect(result.hooks[0].steps.map(\.step) == [.timer(interval: .ms(500), count: 1, body: [save])])
+        for (code, why) in [
+            ("Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in try? context.save() }", "a repeating timer"),
+            ("DispatchQueue.global().async { Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in try? "
+                + "context.save() } }; try? other.save()", "scheduled off the main thread"),
+        ] {
+            let named = try Self.imported(code + "\n try? other.save()")
+            #expect(Self.notes(named).contains { $0.contains("not translated: Timer.scheduledTimer: \(why)") }, "\(code)")
+            #expect(!named.newSystemCalls.contains { $0.name == "context.save" }, "\(code)")
+        }
+    }
+
+    @Test("if let / guard let: the bound value is translated (an awaited call there is kept) and the condition named")
+    func optionalBindingValue() throws {
+        let result = try Self.imported("""
+            Task {
+                        if let token = try? await Auth.shared.refresh() { await Api.shared.send(token) } else { return }
+                        guard let data = await Cache.shared.load() else { return }
+                    }
+            """)
+        guard case .spawnTask(_, let body)? = result.hooks[0].steps.first?.step else { Issue.record("no task"); return }
+        #expect(body == [.call("Auth.refresh"), .call("Api.send"), .call("Cache.load")])
+        let notes = Self.notes(result)
+        #expect(notes.contains { $0.hasPrefix("App.swift:5:13: assumed: if: the condition is taken as true; the else branch") })
+        #expect(notes.contains { $0.hasPrefix("App.swift:6:13: assumed: guard: the condition is taken as true") })
+        let shorthand = try Self.imported("if let store { try? store.save() } else { try? other.save() }", members: "var store: Store?")
+        #expect(Self.notes(shorthand).contains { $0.hasPrefix("App.swift:4:9: assumed: if: the condition is taken as true; the else") })
     }
 }

@@ -185,10 +185,13 @@ struct StepTranslator {
             }
             if let steps = translateCancelledIf(conditions, then, otherwise, here, context) { return steps }
             let steps = conditions.flatMap { translate($0, context) }
-            if !conditions.allSatisfy(Self.isAvailabilityCheck) {
+            if conditions.isEmpty || !conditions.allSatisfy(Self.isAvailabilityCheck) {
                 note(.assumption, here, context, "if: the condition is taken as true"
                     + (otherwise == nil ? "" : "; the else branch cannot be translated (the scenario language has no "
                         + "condition on the app's state): write it as a variant by hand"))
+            } else if otherwise != nil {
+                note(.assumption, here, context, "if #available: taken as available (a current iOS); the else branch, "
+                    + "for older systems, is not translated: write it as a variant by hand if it matters")
             }
             return steps + translate(then, context)
         case .guardStatement(let conditions, let otherwise):
@@ -213,6 +216,13 @@ struct StepTranslator {
             }
             note(.untranslated, here, context, "cannot translate a \(keyword) loop: write it by hand (only "
                 + "while !flag { Thread.sleep(…) } is read, as a waitUntil step)")
+            return []
+        case .declaration(.function(let function)):
+            // `func finish() { … }` inside a body: run where it is called, as a local closure is.
+            if let body = function.body {
+                let closure = SwiftClosure(attributes: function.attributes, parameters: [], body: body, location: function.location)
+                context.localClosures[function.name] = BoundClosure(closure: closure, file: context.file, typeName: context.typeName)
+            }
             return []
         case .declaration:
             return []
@@ -303,6 +313,11 @@ struct StepTranslator {
             return names.map { ImportedStep(.awaitLet(name: $0), reference(location, context)) }
         }
         if let steps = translateTaskValue(core, location, context) { return steps }
+        if case .call(let callee, _, _) = core.kind, Self.chain(callee) == ["Task", "yield"] {
+            note(.instant, location, context, "await Task.yield(): a suspension the scenario language has no step for, "
+                + "taken as taking no time (the task goes on at once)")
+            return []
+        }
         guard case .call(let callee, let arguments, let trailing) = core.kind else {
             note(.untranslated, location, context, "await of something that is not a call")
             return []

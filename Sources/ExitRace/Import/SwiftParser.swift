@@ -472,8 +472,15 @@ package struct SwiftParser {
             if let stop, token.isWord(stop) { break }
             let start = index
             if token.isWord("let") || token.isWord("var") || token.isWord("case") {
+                // `let x = value`, `case .some(let x) = value`: the pattern is skipped, the value read (it may
+                // await a call); `if let x` alone has none.
                 while let t = current, !t.isSymbol(","), !t.isSymbol("{"), !t.isSymbol("}") {
                     if let stop, t.isWord(stop) { break }
+                    if t.isSymbol("=") {
+                        index += 1
+                        if let value = parseExpression(trailingClosures: false) { conditions.append(value) }
+                        break
+                    }
                     skipBalanced()
                 }
             } else if let condition = parseExpression(trailingClosures: false) {
