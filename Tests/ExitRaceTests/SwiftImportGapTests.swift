@@ -305,4 +305,22 @@ struct SwiftImportGapTests {
         let shorthand = try Self.imported("if let store { try? store.save() } else { try? other.save() }", members: "var store: Store?")
         #expect(Self.notes(shorthand).contains { $0.hasPrefix("App.swift:4:9: assumed: if: the condition is taken as true; the else") })
     }
+
+    @Test("an observer registered in an entry point's code is its own hook: its closure is not named as unknown")
+    func observerRegisteredInEntryPoint() throws {
+        let result = try SwiftImportTests.run(["App.swift": """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: Any?) -> Bool {
+                    NotificationCenter.default.addObserver(forName: UIApplication.willTerminateNotification, object: nil,
+                        queue: .main) { _ in
+                        Task { await Store.shared.flush() }
+                    }
+                    Task { await Launch.shared.start() }
+                    return true
+                }
+            }
+            """])
+        #expect(result.hooks.map(\.name).contains("AppDelegate.willTerminateNotification observer"))
+        #expect(!Self.notes(result).contains { $0.contains("NotificationCenter.default.addObserver") })
+    }
 }

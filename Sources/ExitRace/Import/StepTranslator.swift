@@ -391,7 +391,10 @@ struct StepTranslator {
     // MARK: - Names
 
     /// Calls that take no time worth a note.
-    static let harmless: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "assert", "precondition", "fatalError"]
+    static let harmless: Set<String> = [
+        "print", "debugPrint", "NSLog", "os_log", "assert", "precondition", "fatalError",
+        "NotificationCenter.default.addObserver", "NotificationCenter.default.removeObserver",
+    ]
 
     /// Calls that build or transform values rather than do work: a type's initializer (`Date()`) and
     /// the standard library's collection methods. They get no "taken as instant" note.

@@ -115,7 +115,13 @@ package enum SwiftImport {
             if hooks.contains(where: { $0.name == hookName }) { hookName += " (\(entry.file.path):\(entry.location.line))" }
             hooks.append(Hook(entryPoint: entry, name: hookName, strategy: "your code: \(hookName)", steps: steps))
         }
-        notes += translator.notes
+        // A closure registered as an observer where the code runs is an entry point of its own, not a
+        // closure whose run is unknown.
+        let observers = Set(finder.entryPoints.map { "\($0.file.path):\($0.location.line):\($0.location.column)" })
+        notes += translator.notes.filter { note in
+            !(note.kind == .untranslated && note.message.hasPrefix("a closure passed to ")
+                && observers.contains("\(note.file):\(note.line):\(note.column)"))
+        }
         let builtin = DefaultScenario.load()
         let knownCalls = Set(builtin.systemCalls.map(\.name))
         let newCalls = translator.calls.filter { !knownCalls.contains($0.name) }
