@@ -323,4 +323,20 @@ struct SwiftImportGapTests {
         #expect(result.hooks.map(\.name).contains("AppDelegate.willTerminateNotification observer"))
         #expect(!Self.notes(result).contains { $0.contains("NotificationCenter.default.addObserver") })
     }
+
+    @Test("an array literal's elements are translated (an awaited call in one is kept); a ternary takes its first branch")
+    func arrayAndTernary() throws {
+        let result = try Self.imported("""
+            Task {
+                        let results = [await Api.shared.a(), await Api.shared.b()]
+                        let x = flag ? await Api.shared.c() : await Api.shared.d()
+                        let counts = ["a": 1, "b": 2]
+                    }
+            """)
+        guard case .spawnTask(_, let body)? = result.hooks[0].steps.first?.step else { Issue.record("no task"); return }
+        #expect(body == [.call("Api.a"), .call("Api.b"), .call("Api.c")])
+        #expect(Self.notes(result).contains { $0.hasPrefix("App.swift:6:21: assumed: a ? b : c: the condition is taken as true") })
+        let plain = try Self.imported("let n = flag ? 1 : 2\n Task { await Api.shared.a() }")
+        #expect(!Self.notes(plain).contains { $0.contains("a ? b : c") })
+    }
 }

@@ -278,6 +278,15 @@ struct StepTranslator {
                 inner.assignedName = name
                 return translate(operands[1], inner)
             }
+            if let question = operators.firstIndex(of: "?"), let colon = operators[question...].firstIndex(of: ":") {
+                // `condition ? a : b`: as an `if`, the condition taken as true; the other branch named.
+                if operands[(colon + 1)...].contains(where: Self.makesCall) {
+                    note(.assumption, expr.location, context, "a ? b : c: the condition is taken as true; the branch after "
+                        + "':' cannot be translated (the scenario language has no condition on the app's state): write it as "
+                        + "a variant by hand if it matters")
+                }
+                return operands[...colon].flatMap { translate($0, context) }
+            }
             return operands.flatMap { translate($0, context) }
         case .call(let callee, let arguments, let trailing):
             if case .name(let name) = callee.kind, let bound = context.localClosures[name] {
@@ -298,7 +307,7 @@ struct StepTranslator {
         case .closure(let closure):
             note(.untranslated, closure.location, context, "a closure that is not called here")
             return []
-        case .tuple(let arguments):
+        case .tuple(let arguments), .collection(let arguments):
             return arguments.flatMap { translate($0.value, context) }
         case .name, .implicitMember, .literal, .member, .generic, .pound, .opaque:
             return []
@@ -405,6 +414,17 @@ struct StepTranslator {
         return ["map", "compactMap", "flatMap", "filter", "forEach", "sorted", "joined", "contains", "first", "reduce",
                 "append", "removeAll", "insert", "remove", "set", "removeObject", "cancel", "invalidate", "toggle",
                 "removeValue", "addingTimeInterval"].contains(names.last ?? "")
+    }
+
+    /// Whether an expression calls something (a call, or a closure that does is not counted).
+    static func makesCall(_ expr: SwiftExpr) -> Bool {
+        switch expr.kind {
+        case .call: true
+        case .prefix(_, let inner), .member(let inner, _), .generic(let inner, _): makesCall(inner)
+        case .binary(let operands, _): operands.contains(where: makesCall)
+        case .tuple(let elements), .collection(let elements): elements.contains { makesCall($0.value) }
+        case .name, .implicitMember, .literal, .closure, .pound, .opaque: false
+        }
     }
 
     /// `a.b.c` → (`a.b`, `c`); a bare name `f` → (nil, `f`).

@@ -626,8 +626,7 @@ package struct SwiftParser {
             case "(":
                 return SwiftExpr(kind: .tuple(parseArguments()), location: here)
             case "[":
-                skipBalanced()
-                return SwiftExpr(kind: .opaque("["), location: here)
+                return SwiftExpr(kind: .collection(parseCollection()), location: here)
             case "{":
                 return parseClosure().map { SwiftExpr(kind: .closure($0), location: here) }
             default:
@@ -729,6 +728,26 @@ package struct SwiftParser {
             }
             parser.expectClose(")", openedAt: open)
             return arguments
+        }
+    }
+
+    /// `[a, b]`, `[key: value]`, `[:]` with the brackets: the elements (keys and values) in order.
+    private mutating func parseCollection() -> [SwiftArgument] {
+        guard let open = current, open.isSymbol("[") else { return [] }
+        return nested([]) { parser in
+            parser.index += 1
+            var elements: [SwiftArgument] = []
+            while let token = parser.current, !token.isSymbol("]") {
+                if token.isSymbol("}") || token.isSymbol(")") { break }
+                let start = parser.index
+                if let value = parser.parseExpression(trailingClosures: true) {
+                    elements.append(SwiftArgument(label: nil, value: value))
+                }
+                if parser.at(",") || parser.at(":") { parser.index += 1 }
+                if parser.index == start { parser.skipBalanced() }
+            }
+            parser.expectClose("]", openedAt: open)
+            return elements
         }
     }
 

@@ -117,6 +117,9 @@ package struct SwiftExpr: Sendable {
         case binary([SwiftExpr], operators: [String])
         /// `( … )`: a parenthesized expression or tuple.
         case tuple([SwiftArgument])
+        /// `[a, b]` or `[key: value]`: an array or dictionary literal's elements in order (keys and
+        /// values alike), unlabelled.
+        case collection([SwiftArgument])
         /// `#selector(…)`: the pound keyword and its arguments.
         case pound(String, [SwiftArgument])
         /// Something the parser skipped (an array, a key path, a too-deep nesting), by its first token.
