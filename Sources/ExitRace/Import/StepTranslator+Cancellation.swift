@@ -111,7 +111,8 @@ extension StepTranslator {
             if let parameter { next = parameter + 1 }
             switch argument.value.kind {
             case .closure(let closure): passed.append((parameter, here(closure)))
-            case .name(let local): if let bound = context.localClosures[local] { passed.append((parameter, bound)) }  // `let done = { … }`
+            case .name(let local):  // `let done = { … }`
+                if let bound = context.localClosures[local] { passed.append((parameter, bound)) }
             default: break
             }
         }

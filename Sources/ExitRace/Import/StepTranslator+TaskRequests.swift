@@ -15,7 +15,9 @@ extension StepTranslator {
     }
 
     /// The request types of `BGTaskScheduler`.
-    static let taskRequestTypes: Set<String> = ["BGAppRefreshTaskRequest", "BGProcessingTaskRequest", "BGContinuedProcessingTaskRequest"]
+    static let taskRequestTypes: Set<String> = [
+        "BGAppRefreshTaskRequest", "BGProcessingTaskRequest", "BGContinuedProcessingTaskRequest",
+    ]
 
     /// Whether an expression makes a new request: `BGAppRefreshTaskRequest(identifier: "refresh")`.
     static func isTaskRequestCreation(_ expr: SwiftExpr) -> Bool {
@@ -25,15 +27,18 @@ extension StepTranslator {
 
     /// `request.earliestBeginDate = value` as a statement: the request's variable and its start; `nil`
     /// for any other statement.
-    static func earliestBeginDate(_ expr: SwiftExpr, _ context: Context, at location: SwiftLocation) -> (String, RequestStart)? {
+    static func earliestBeginDate(
+        _ expr: SwiftExpr, _ context: Context, at location: SwiftLocation
+    ) -> (String, RequestStart)? {
         guard case .binary(let operands, let operators) = expr.kind, operators.first == "=",
             case .member(let base, "earliestBeginDate") = operands[0].kind, let request = StepRecogniser.variable(base)
         else { return nil }
         // The parser keeps `a = b + c` flat: the value is what follows the `=`.
-        let value = operators.count == 1 ? operands[1]
-            : SwiftExpr(kind: .binary(Array(operands.dropFirst()), operators: Array(operators.dropFirst())), location: operands[1].location)
+        let rest = SwiftExpr.Kind.binary(Array(operands.dropFirst()), operators: Array(operators.dropFirst()))
+        let value = operators.count == 1 ? operands[1] : SwiftExpr(kind: rest, location: operands[1].location)
         if case .name("nil") = value.kind { return (request, .notSet) }
-        guard let seconds = secondsFromNow(value, context), let delay = StepRecogniser.duration(nanoseconds: max(0, seconds) * 1e9)
+        guard let seconds = secondsFromNow(value, context),
+            let delay = StepRecogniser.duration(nanoseconds: max(0, seconds) * 1e9)
         else { return (request, .unread(location)) }
         return (request, .read(delay, location))
     }
@@ -43,7 +48,8 @@ extension StepTranslator {
     static func secondsFromNow(_ expr: SwiftExpr, _ context: Context) -> Double? {
         func isNow(_ expr: SwiftExpr) -> Bool {
             switch expr.kind {
-            case .call(let callee, let arguments, let trailing): StepRecogniser.isName(callee, "Date") && arguments.isEmpty && trailing.isEmpty
+            case .call(let callee, let arguments, let trailing):
+                StepRecogniser.isName(callee, "Date") && arguments.isEmpty && trailing.isEmpty
             case .member(let base, "now"): StepRecogniser.isName(base, "Date")
             case .implicitMember("now"): true
             default: false
@@ -105,7 +111,9 @@ extension StepTranslator {
 
     /// The `serviceStartAfterMs` of a `submit(request)`: its request's `earliestBeginDate` when read, else
     /// a placeholder, noted with its place.
-    mutating func serviceStart(_ arguments: [SwiftArgument], _ location: SwiftLocation, _ context: Context) -> ImportedCall.ServiceStart {
+    mutating func serviceStart(
+        _ arguments: [SwiftArgument], _ location: SwiftLocation, _ context: Context
+    ) -> ImportedCall.ServiceStart {
         let placeholder = "serviceStartAfterMs of systemCalls[\"BGTaskScheduler.submit\"] is a placeholder of 0 ms "
             + "(the system may start the task at once): set it"
         switch Self.submittedRequestStart(arguments, context) {
