@@ -117,7 +117,8 @@ struct EntryPointFinder {
             trailing.forEach { walk($0.body, owner) }
         case .closure(let closure): walk(closure.body, owner)
         case .binary(let operands, _): operands.forEach { walk($0, owner) }
-        case .tuple(let arguments), .pound(_, let arguments): arguments.forEach { walk($0.value, owner) }
+        case .tuple(let arguments), .collection(let arguments), .pound(_, let arguments):
+            arguments.forEach { walk($0.value, owner) }
         case .name, .implicitMember, .literal, .opaque: break
         }
     }

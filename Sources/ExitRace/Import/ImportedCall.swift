@@ -14,17 +14,51 @@ package struct ImportedCall: Sendable {
         case service(SystemService.Kind)
     }
 
+    /// A background task's `serviceStartAfterMs` as the import writes it, and where the value comes from.
+    package struct ServiceStart: Equatable, Sendable {
+        package enum Origin: Equatable, Sendable {
+            /// The request's `earliestBeginDate`, read where it is set.
+            case earliestBeginDate(SwiftReference)
+            /// The request sets no `earliestBeginDate` ("no start delay").
+            case notSet
+            /// A placeholder: the importer could not read the request's `earliestBeginDate` (noted).
+            case placeholder
+        }
+
+        package var delay: VirtualDuration
+        package var origin: Origin
+
+        /// The placeholder written when the start is not read: no delay, the earliest the system may start it.
+        static let placeholder = ServiceStart(delay: .zero, origin: .placeholder)
+
+        /// How the summary and the entry's note describe it.
+        var description: String {
+            let value = "serviceStartAfterMs, now \(TimeFormatting.milliseconds(delay.nanoseconds))"
+            switch origin {
+            case .earliestBeginDate(let at): return "\(value), from earliestBeginDate at \(at.place)"
+            case .notSet: return "\(value): the request sets no earliestBeginDate"
+            case .placeholder: return "\(value), a placeholder: earliestBeginDate not read"
+            }
+        }
+    }
+
     /// The scenario's name for it (`Analytics.flush`, `context.save`).
     package var name: String
     /// Where it is first made.
     package var source: SwiftReference
     package var kind: Kind
+    /// A background task's start (its request's `earliestBeginDate`); `nil` for other calls.
+    package var start: ServiceStart?
 
-    /// The entry's settings after `costMs`, each a placeholder the user sets: a service's run time,
-    /// and a background task's allowance.
+    /// The entry's settings after `costMs`, each a value the user sets: a background task's start, a
+    /// service's run time, and a background task's allowance.
     var serviceMembers: [(String, OrderedJSON)] {
         guard case .service(let service) = kind else { return [] }
-        var members: [(String, OrderedJSON)] = [("service", .string(service.rawValue)), ("serviceRunMs", .number("1"))]
+        var members: [(String, OrderedJSON)] = [("service", .string(service.rawValue))]
+        if service == .backgroundTask {
+            members.append(("serviceStartAfterMs", .milliseconds((start ?? .placeholder).delay.nanoseconds)))
+        }
+        members.append(("serviceRunMs", .number("1")))
         if service == .backgroundTask { members.append(("serviceAllowanceMs", .number("30000"))) }
         return members
     }
@@ -37,10 +71,12 @@ package struct ImportedCall: Sendable {
             return "used at \(place) — its cost is yours to set"
         case .synchronous:
             return "called synchronously at \(place): costMs is how long it blocks the calling thread — yours to set"
-        case .service(let service):
-            let task = service == .backgroundTask
-            return "called at \(place): hands \(task ? "a background task request" : "a background transfer") to the system; "
-                + "costMs, serviceRunMs\(task ? ", serviceAllowanceMs" : "") and serviceStartAfterMs are yours to set"
+        case .service(.backgroundTask):
+            return "called at \(place): hands a background task request to the system; costMs, serviceRunMs, "
+                + "serviceAllowanceMs and serviceStartAfterMs are yours to set (\((start ?? .placeholder).description))"
+        case .service:
+            return "called at \(place): hands a background transfer to the system; costMs, serviceRunMs and "
+                + "serviceStartAfterMs are yours to set"
         }
     }
 
@@ -50,7 +86,8 @@ package struct ImportedCall: Sendable {
         case .awaited: ""
         case .synchronous: "  (synchronous: costMs is how long it blocks the calling thread)"
         case .service(.backgroundTask):
-            "  (service backgroundTask: also serviceRunMs, now 1 ms, serviceAllowanceMs, now 30000 ms)"
+            "  (service backgroundTask: also \((start ?? .placeholder).description); serviceRunMs, now 1 ms; "
+                + "serviceAllowanceMs, now 30000 ms)"
         case .service: "  (service backgroundTransfer: also serviceRunMs, the transfer's time, now 1 ms)"
         }
     }

@@ -16,10 +16,10 @@ extension StepRecogniser {
     /// block disturbs nothing); the call is recorded with its kind for `systemCalls`.
     static func synchronousCall(
         _ name: String, _ kind: ImportedCall.Kind, _ location: SwiftLocation, _ context: StepTranslator.Context,
-        _ translator: inout StepTranslator
+        _ translator: inout StepTranslator, start: ImportedCall.ServiceStart? = nil
     ) -> [ImportedStep] {
         let source = translator.reference(location, context)
-        translator.recordCall(name, source, kind: kind)
+        translator.recordCall(name, source, kind: kind, start: start)
         let target = DispatchTarget.global(DispatchTarget.defaultGlobalQoS)
         var step = ImportedStep(source, children: [[]]) { .callWithCompletion(name, queue: target, completion: $0[0]) }
         step.isSynchronousCall = true
@@ -40,12 +40,14 @@ extension StepRecogniser {
     }
 
     /// `try BGTaskScheduler.shared.submit(request)`: a background task request handed to the system
-    /// (`service: backgroundTask`).
+    /// (`service: backgroundTask`), starting after the request's `earliestBeginDate` (`serviceStartAfterMs`).
     static let backgroundTaskSubmit = StepRecogniser(name: "BGTaskScheduler.submit") { expr, context, translator in
-        guard let (callee, _, _, awaited) = call(expr), !awaited else { return nil }
+        guard let (callee, arguments, _, awaited) = call(expr), !awaited else { return nil }
         let names = StepTranslator.chain(callee)
         guard names.first == "BGTaskScheduler", names.last == "submit" else { return nil }
-        return synchronousCall("BGTaskScheduler.submit", .service(.backgroundTask), expr.location, context, &translator)
+        let start = translator.serviceStart(arguments, expr.location, context)
+        return synchronousCall(
+            "BGTaskScheduler.submit", .service(.backgroundTask), expr.location, context, &translator, start: start)
     }
 
     /// `session.uploadTask(with:fromFile:)` / `downloadTask(with:)` on a background session (one made

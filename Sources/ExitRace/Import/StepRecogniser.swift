@@ -11,7 +11,7 @@ package struct StepRecogniser: Sendable {
     package static let all: [StepRecogniser] = [
         taskSpawn, dispatch, dispatchGroup, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
         threadSleep, taskSleep, mainActorRun, continuation, taskGroup, addTask, taskCancel, checkCancellation, cancellationHandler,
-        backgroundTaskSubmit, backgroundTransfer, completionCall, synchronousSave,
+        backgroundTaskSubmit, backgroundTransfer, scheduledTimer, completionCall, synchronousSave,
     ]
 
     /// `await MainActor.run { body }`: the body, run where the task is (the scenario language has no

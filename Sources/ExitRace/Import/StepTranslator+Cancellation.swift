@@ -91,34 +91,43 @@ extension StepTranslator {
         return translate(bound.closure.body, inner)
     }
 
-    /// The closures a call into a function of the files passes, by the parameter they bind
-    /// (`waitToComplete { done in … }` with `func waitToComplete(completion:)` → `completion`), so that
-    /// calling the parameter runs the closure; a local closure passed by name (`let done = { … }`,
-    /// `save(completion: done)`) is bound as if written there. Taken as named by its argument label
-    /// (the common case); a closure whose parameter has no label (`_ completion`) is noted instead.
+    /// The closures a call into a function of the files passes, by the name of the parameter they bind
+    /// in its body (`waitToComplete { done in … }` with `func waitToComplete(completion:)` → `completion`;
+    /// `save(completion: { … })` with `func save(completion handler:)` → `handler`; `run { … }` with
+    /// `func run(_ work:)` → `work`), so that calling the parameter runs the closure; a local closure
+    /// passed by name (`let done = { … }`, `save(completion: done)`) is bound as if written there.
+    /// Arguments are matched to parameters in order by label, as Swift does (a defaulted parameter may be
+    /// skipped); trailing closures bind the last parameters. One that binds no named parameter is noted.
     mutating func closureParameters(
         _ arguments: [SwiftArgument], _ trailing: [SwiftClosure], _ function: SwiftFunction, _ name: String, _ context: Context
     ) -> [String: BoundClosure] {
-        var bound: [String: BoundClosure] = [:]
+        let labels = function.parameterLabels
+        let names = function.parameterNames.count == labels.count ? function.parameterNames : labels
         let here = { (closure: SwiftClosure) in BoundClosure(closure: closure, file: context.file, typeName: context.typeName) }
-        var passed: [(label: String?, closure: BoundClosure)] = arguments.compactMap { argument in
+        var passed: [(parameter: Int?, closure: BoundClosure)] = []
+        var next = 0
+        for argument in arguments {
+            let parameter = labels.indices.dropFirst(next).first { labels[$0] == (argument.label ?? "_") }
+            if let parameter { next = parameter + 1 }
             switch argument.value.kind {
-            case .closure(let closure): (argument.label, here(closure))
-            case .name(let local): context.localClosures[local].map { (argument.label, $0) }  // `let done = { … }`
-            default: nil
+            case .closure(let closure): passed.append((parameter, here(closure)))
+            case .name(let local):  // `let done = { … }`
+                if let bound = context.localClosures[local] { passed.append((parameter, bound)) }
+            default: break
             }
         }
-        let labels = function.parameterLabels
         for (offset, closure) in trailing.enumerated() {
             let index = labels.count - trailing.count + offset
-            passed.append((index >= 0 && index < labels.count ? labels[index] : nil, here(closure)))
+            passed.append((index >= next && index < labels.count ? index : nil, here(closure)))
         }
-        for (label, closure) in passed {
-            if let label, label != "_", labels.contains(label) {
-                bound[label] = closure
+        var bound: [String: BoundClosure] = [:]
+        for (parameter, closure) in passed {
+            if let parameter, names[parameter] != "_" {
+                bound[names[parameter]] = closure
             } else {
                 note(.untranslated, closure.closure.location, context, "a closure passed to \(name)(…), a function of the files, "
-                    + "to a parameter without a label: where it is called is not followed; write it by hand if it matters")
+                    + "binds no parameter the importer can find by its label: where it is called is not followed; write it "
+                    + "by hand if it matters")
             }
         }
         return bound

@@ -45,6 +45,11 @@ struct StepTranslator {
         var localClosures: [String: BoundClosure] = [:]
         /// Locals bound to a background `URLSession`'s upload or download task, not yet resumed.
         var transferTasks: [String: (name: String, location: SwiftLocation)] = [:]
+        /// Locals bound to a `BGTaskScheduler` request (`let request = BGAppRefreshTaskRequest(…)`), with
+        /// what the code so far says of its `earliestBeginDate`.
+        var taskRequests: [String: RequestStart] = [:]
+        /// Locals bound to a number or simple arithmetic of numbers (`let interval: TimeInterval = 15 * 60`).
+        var numbers: [String: Double] = [:]
     }
 
     /// Flags polled by a `while !flag` loop that nothing in the entry point's code sets: such a loop
@@ -84,8 +89,21 @@ struct StepTranslator {
         notes.append(ImportNote(kind: kind, file: context.file.path, line: location.line, column: location.column, message: message))
     }
 
-    mutating func recordCall(_ name: String, _ source: SwiftReference, kind: ImportedCall.Kind = .awaited) {
-        if !calls.contains(where: { $0.name == name }) { calls.append(ImportedCall(name: name, source: source, kind: kind)) }
+    /// Records a system call at its first place; a later one of the same name whose start differs is noted
+    /// (the scenario has one entry per name, with the first one's start).
+    mutating func recordCall(
+        _ name: String, _ source: SwiftReference, kind: ImportedCall.Kind = .awaited, start: ImportedCall.ServiceStart? = nil
+    ) {
+        guard let first = calls.first(where: { $0.name == name }) else {
+            calls.append(ImportedCall(name: name, source: source, kind: kind, start: start))
+            return
+        }
+        if let start, let written = first.start, start.delay != written.delay {
+            notes.append(ImportNote(kind: .assumption, file: source.file, line: source.line, column: source.column,
+                message: "\(name): this request's start (\(start.description)) is not the one written: the scenario has "
+                    + "one systemCalls[\"\(name)\"], written with the start of the call at \(first.source.place) "
+                    + "(\(written.description)); to model both, give this call a system call of its own by hand"))
+        }
     }
 
     // MARK: - Statements
@@ -113,9 +131,20 @@ struct StepTranslator {
         let here = statement.location
         switch statement.kind {
         case .expression(let expr):
+            if let (request, start) = Self.earliestBeginDate(expr, context, at: here) {
+                context.taskRequests[request] = start  // read where the request is submitted
+            }
             return translate(expr, context)
         case .binding(let name, let value):
             guard let value else { return [] }
+            if Self.isTaskRequestCreation(value) {
+                context.taskRequests[name] = .notSet
+                return []
+            }
+            if let number = Self.arithmetic(value, context) {
+                context.numbers[name] = number
+                return []
+            }
             if SwiftCodebase.isSemaphoreCreation(value) {
                 context.semaphores.insert(name)
                 if case .call(_, let arguments, _) = value.kind, let count = arguments.first?.value, !Self.isZero(count) {
@@ -156,10 +185,13 @@ struct StepTranslator {
             }
             if let steps = translateCancelledIf(conditions, then, otherwise, here, context) { return steps }
             let steps = conditions.flatMap { translate($0, context) }
-            if !conditions.allSatisfy(Self.isAvailabilityCheck) {
+            if conditions.isEmpty || !conditions.allSatisfy(Self.isAvailabilityCheck) {
                 note(.assumption, here, context, "if: the condition is taken as true"
                     + (otherwise == nil ? "" : "; the else branch cannot be translated (the scenario language has no "
                         + "condition on the app's state): write it as a variant by hand"))
+            } else if otherwise != nil {
+                note(.assumption, here, context, "if #available: taken as available (a current iOS); the else branch, "
+                    + "for older systems, is not translated: write it as a variant by hand if it matters")
             }
             return steps + translate(then, context)
         case .guardStatement(let conditions, let otherwise):
@@ -169,8 +201,10 @@ struct StepTranslator {
             return []
         case .doBlock(let body, let catches):
             var inner = context
-            if catches { inner.inDoCatch = true }
-            return translate(body, inner)
+            if !catches.isEmpty { inner.inDoCatch = true }
+            let steps = translate(body, inner)
+            for clause in catches { noteCatch(clause, context) }
+            return steps
         case .loop(let keyword, let conditions, let body):
             if keyword == "while", let flag = SwiftCodebase.polledFlag(conditions, body), let poll = pollInterval(body, context) {
                 guard !unsetFlags.contains(flag) else {
@@ -183,6 +217,13 @@ struct StepTranslator {
             note(.untranslated, here, context, "cannot translate a \(keyword) loop: write it by hand (only "
                 + "while !flag { Thread.sleep(…) } is read, as a waitUntil step)")
             return []
+        case .declaration(.function(let function)):
+            // `func finish() { … }` inside a body: run where it is called, as a local closure is.
+            if let body = function.body {
+                let closure = SwiftClosure(attributes: function.attributes, parameters: [], body: body, location: function.location)
+                context.localClosures[function.name] = BoundClosure(closure: closure, file: context.file, typeName: context.typeName)
+            }
+            return []
         case .declaration:
             return []
         case .opaque(let text):
@@ -191,6 +232,19 @@ struct StepTranslator {
         case .jump, .deferBlock:
             return []
         }
+    }
+
+    /// A `catch` clause: the scenario language has no do/catch (a throwing step ends the task's body), so
+    /// the clause is named with its place, never dropped silently; the `do` body before it is translated.
+    private mutating func noteCatch(_ clause: SwiftCatchClause, _ context: Context) {
+        let what = clause.pattern.isEmpty ? "catch" : "catch \(clause.pattern)"
+        let runs = clause.body.isEmpty
+            ? "this clause is empty: in Swift the error is ignored and the code after the do goes on (give a throwing "
+                + "step \"try\": \"try?\" by hand to model that)"
+            : "this clause, which runs only when the do body throws, is not translated: write it by hand if it matters"
+        note(.untranslated, clause.location, context, "\(what): the scenario language has no do/catch; the do body is "
+            + "translated (a step of it that throws, such as a cancelled taskSleep or checkCancellation, ends the task's "
+            + "body); \(runs)")
     }
 
     // MARK: - Expressions
@@ -224,6 +278,15 @@ struct StepTranslator {
                 inner.assignedName = name
                 return translate(operands[1], inner)
             }
+            if let question = operators.firstIndex(of: "?"), let colon = operators[question...].firstIndex(of: ":") {
+                // `condition ? a : b`: as an `if`, the condition taken as true; the other branch named.
+                if operands[(colon + 1)...].contains(where: Self.makesCall) {
+                    note(.assumption, expr.location, context, "a ? b : c: the condition is taken as true; the branch after "
+                        + "':' cannot be translated (the scenario language has no condition on the app's state): write it as "
+                        + "a variant by hand if it matters")
+                }
+                return operands[...colon].flatMap { translate($0, context) }
+            }
             return operands.flatMap { translate($0, context) }
         case .call(let callee, let arguments, let trailing):
             if case .name(let name) = callee.kind, let bound = context.localClosures[name] {
@@ -244,7 +307,7 @@ struct StepTranslator {
         case .closure(let closure):
             note(.untranslated, closure.location, context, "a closure that is not called here")
             return []
-        case .tuple(let arguments):
+        case .tuple(let arguments), .collection(let arguments):
             return arguments.flatMap { translate($0.value, context) }
         case .name, .implicitMember, .literal, .member, .generic, .pound, .opaque:
             return []
@@ -259,6 +322,11 @@ struct StepTranslator {
             return names.map { ImportedStep(.awaitLet(name: $0), reference(location, context)) }
         }
         if let steps = translateTaskValue(core, location, context) { return steps }
+        if case .call(let callee, _, _) = core.kind, Self.chain(callee) == ["Task", "yield"] {
+            note(.instant, location, context, "await Task.yield(): a suspension the scenario language has no step for, "
+                + "taken as taking no time (the task goes on at once)")
+            return []
+        }
         guard case .call(let callee, let arguments, let trailing) = core.kind else {
             note(.untranslated, location, context, "await of something that is not a call")
             return []
@@ -300,6 +368,8 @@ struct StepTranslator {
         inner.atTaskBodyTop = false
         inner.localClosures = closureParameters(closures.arguments, closures.trailing, function.function, name, context)
         inner.transferTasks = [:]
+        inner.taskRequests = [:]
+        inner.numbers = [:]
         if !context.isAsync || function.function.isAsync { inner.isolation = function.isolation }
         inner.taskGroup = nil
         inner.asyncLets = []
@@ -330,7 +400,10 @@ struct StepTranslator {
     // MARK: - Names
 
     /// Calls that take no time worth a note.
-    static let harmless: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "assert", "precondition", "fatalError"]
+    static let harmless: Set<String> = [
+        "print", "debugPrint", "NSLog", "os_log", "assert", "precondition", "fatalError",
+        "NotificationCenter.default.addObserver", "NotificationCenter.default.removeObserver",
+    ]
 
     /// Calls that build or transform values rather than do work: a type's initializer (`Date()`) and
     /// the standard library's collection methods. They get no "taken as instant" note.
@@ -341,6 +414,17 @@ struct StepTranslator {
         return ["map", "compactMap", "flatMap", "filter", "forEach", "sorted", "joined", "contains", "first", "reduce",
                 "append", "removeAll", "insert", "remove", "set", "removeObject", "cancel", "invalidate", "toggle",
                 "removeValue", "addingTimeInterval"].contains(names.last ?? "")
+    }
+
+    /// Whether an expression calls something (a call, or a closure that does is not counted).
+    static func makesCall(_ expr: SwiftExpr) -> Bool {
+        switch expr.kind {
+        case .call: true
+        case .prefix(_, let inner), .member(let inner, _), .generic(let inner, _): makesCall(inner)
+        case .binary(let operands, _): operands.contains(where: makesCall)
+        case .tuple(let elements), .collection(let elements): elements.contains { makesCall($0.value) }
+        case .name, .implicitMember, .literal, .closure, .pound, .opaque: false
+        }
     }
 
     /// `a.b.c` → (`a.b`, `c`); a bare name `f` → (nil, `f`).

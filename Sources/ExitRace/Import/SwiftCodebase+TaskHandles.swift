@@ -78,7 +78,7 @@ extension SwiftCodebase {
             collectUses(inner, into: &names)
         case .binary(let operands, _):
             for operand in operands { collectUses(operand, into: &names) }
-        case .tuple(let arguments), .pound(_, let arguments):
+        case .tuple(let arguments), .collection(let arguments), .pound(_, let arguments):
             for argument in arguments { collectUses(argument.value, into: &names) }
         case .name, .implicitMember, .literal, .opaque:
             break

@@ -115,10 +115,17 @@ package enum SwiftImport {
             if hooks.contains(where: { $0.name == hookName }) { hookName += " (\(entry.file.path):\(entry.location.line))" }
             hooks.append(Hook(entryPoint: entry, name: hookName, strategy: "your code: \(hookName)", steps: steps))
         }
-        notes += translator.notes
+        // A closure registered as an observer where the code runs is an entry point of its own, not a
+        // closure whose run is unknown.
+        let observers = Set(finder.entryPoints.map { "\($0.file.path):\($0.location.line):\($0.location.column)" })
+        notes += translator.notes.filter { note in
+            !(note.kind == .untranslated && note.message.hasPrefix("a closure passed to ")
+                && observers.contains("\(note.file):\(note.line):\(note.column)"))
+        }
         let builtin = DefaultScenario.load()
         let knownCalls = Set(builtin.systemCalls.map(\.name))
         let newCalls = translator.calls.filter { !knownCalls.contains($0.name) }
+        notes += newCalls.compactMap { lateStartNote($0, limit: builtin.limits.maxTime) }
         var kept: [Hook] = []
         for hook in hooks {
             if containsCall(hook.steps) {
@@ -165,6 +172,19 @@ package enum SwiftImport {
         let written = try validate(scenario.text, name: name)
         notes += uncalledNotes(written, kept)
         return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted())
+    }
+
+    /// A note when a background task's start is at or past `limits.maxTimeMs`: a run ends before the
+    /// system starts the task, so a cell whose cleanup waits on it is marked `[?]` (incomplete).
+    static func lateStartNote(_ call: ImportedCall, limit: VirtualDuration) -> ImportNote? {
+        guard let start = call.start, start.delay >= limit else { return nil }
+        let source = call.source
+        return ImportNote(
+            kind: .assumption, file: source.file, line: source.line, column: source.column,
+            message: "\(call.name): serviceStartAfterMs (\(TimeFormatting.milliseconds(start.delay.nanoseconds))) is not "
+                + "before limits.maxTimeMs (\(TimeFormatting.milliseconds(limit.nanoseconds))): a run ends before the system "
+                + "starts the task, so a cell whose cleanup waits on it is marked [?]; --set limits.maxTimeMs=… past the "
+                + "start to see it run")
     }
 
     /// Decodes the written scenario as `run` will (extending the built-in one), so that an import

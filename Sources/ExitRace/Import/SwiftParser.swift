@@ -79,6 +79,11 @@ package struct SwiftParser {
         if !open.isEmpty { problem(first, "'\(first.text)' is never closed") }
     }
 
+    /// Skips up to the next `{` or `}` (not consumed), groups whole.
+    private mutating func skipUntilBrace() {
+        while let token = current, !token.isSymbol("{"), !token.isSymbol("}") { skipBalanced() }
+    }
+
     private static func matches(_ opener: String, _ closer: String) -> Bool {
         (opener == "(" && closer == ")") || (opener == "[" && closer == "]") || (opener == "{" && closer == "}")
     }
@@ -214,9 +219,9 @@ package struct SwiftParser {
             index += 1
         }
         while let token = current, !token.isSymbol("("), !token.isSymbol("{"), !token.startsLine { skipBalanced() }
-        var labels: [String] = []
+        var labels: [String] = [], names: [String] = []
         if at("("), let open = current {
-            labels = parameterLabels()
+            (labels, names) = parameterLabels()
             if index < tokens.count, !at(")") { problem(open, "a parameter list that does not close") }
             if at(")") { index += 1 }
         }
@@ -232,23 +237,29 @@ package struct SwiftParser {
         }
         var body: [SwiftStatement]?
         if at("{") { body = parseBlock() }
-        return .function(SwiftFunction(
+        var function = SwiftFunction(
             name: name, parameterLabels: labels, attributes: attributes, modifiers: modifiers, isAsync: isAsync,
-            body: body, location: SwiftLocation(keyword)))
+            body: body, location: SwiftLocation(keyword))
+        function.parameterNames = names
+        return .function(function)
     }
 
-    /// Reads `(label name: Type = default, …)` up to its `)` (not consumed): the first word of each.
-    private mutating func parameterLabels() -> [String] {
+    /// Reads `(label name: Type = default, …)` up to its `)` (not consumed): the first word of each
+    /// (its label), and the name the body uses (the second word when there are two, else the first).
+    private mutating func parameterLabels() -> (labels: [String], names: [String]) {
         index += 1
-        var labels: [String] = []
+        var labels: [String] = [], names: [String] = []
         var expectLabel = true
         while let token = current, !token.isSymbol(")") {
             if token.isSymbol("}") || token.isSymbol("]") { break }
-            if expectLabel, token.kind == .identifier { labels.append(token.text) }
+            if expectLabel, token.kind == .identifier {
+                labels.append(token.text)
+                names.append(peek(1).map { $0.kind == .identifier ? $0.text : token.text } ?? token.text)
+            }
             expectLabel = token.isSymbol(",")
             skipBalanced()
         }
-        return labels
+        return (labels, names)
     }
 
     private mutating func parseProperty(_ attributes: [String], _ modifiers: [String]) -> SwiftDecl? {
@@ -353,13 +364,16 @@ package struct SwiftParser {
         case "switch": return parseSwitch().map(statement)
         case "do":
             index += 1
+            if atWord("throws") { skipUntilBrace() }  // `do throws(MyError) { … }`
             let body = parseBlock()
-            var catches = false
-            while atWord("catch") {
-                catches = true
+            var catches: [SwiftCatchClause] = []
+            while let word = current, word.isWord("catch") {
                 index += 1
-                while let t = current, !t.isSymbol("{"), !t.isSymbol("}") { skipBalanced() }
-                _ = parseBlock()
+                let start = index
+                skipUntilBrace()
+                let pattern = tokens[start..<index].enumerated().map { $0 > 0 && $1.followsSpace ? " " + $1.text : $1.text }
+                    .joined()
+                catches.append(SwiftCatchClause(pattern: pattern, body: parseBlock(), location: SwiftLocation(word)))
             }
             return statement(.doBlock(body, catches: catches))
         case "defer":
@@ -458,8 +472,15 @@ package struct SwiftParser {
             if let stop, token.isWord(stop) { break }
             let start = index
             if token.isWord("let") || token.isWord("var") || token.isWord("case") {
+                // `let x = value`, `case .some(let x) = value`: the pattern is skipped, the value read (it may
+                // await a call); `if let x` alone has none.
                 while let t = current, !t.isSymbol(","), !t.isSymbol("{"), !t.isSymbol("}") {
                     if let stop, t.isWord(stop) { break }
+                    if t.isSymbol("=") {
+                        index += 1
+                        if let value = parseExpression(trailingClosures: false) { conditions.append(value) }
+                        break
+                    }
                     skipBalanced()
                 }
             } else if let condition = parseExpression(trailingClosures: false) {
@@ -605,8 +626,7 @@ package struct SwiftParser {
             case "(":
                 return SwiftExpr(kind: .tuple(parseArguments()), location: here)
             case "[":
-                skipBalanced()
-                return SwiftExpr(kind: .opaque("["), location: here)
+                return SwiftExpr(kind: .collection(parseCollection()), location: here)
             case "{":
                 return parseClosure().map { SwiftExpr(kind: .closure($0), location: here) }
             default:
@@ -708,6 +728,26 @@ package struct SwiftParser {
             }
             parser.expectClose(")", openedAt: open)
             return arguments
+        }
+    }
+
+    /// `[a, b]`, `[key: value]`, `[:]` with the brackets: the elements (keys and values) in order.
+    private mutating func parseCollection() -> [SwiftArgument] {
+        guard let open = current, open.isSymbol("[") else { return [] }
+        return nested([]) { parser in
+            parser.index += 1
+            var elements: [SwiftArgument] = []
+            while let token = parser.current, !token.isSymbol("]") {
+                if token.isSymbol("}") || token.isSymbol(")") { break }
+                let start = parser.index
+                if let value = parser.parseExpression(trailingClosures: true) {
+                    elements.append(SwiftArgument(label: nil, value: value))
+                }
+                if parser.at(",") || parser.at(":") { parser.index += 1 }
+                if parser.index == start { parser.skipBalanced() }
+            }
+            parser.expectClose("]", openedAt: open)
+            return elements
         }
     }
 

@@ -55,6 +55,9 @@ package struct SwiftFunction: Sendable {
     /// The argument labels' names as written in the parameter list (`_` included), for matching
     /// `#selector(name(_:))` and delegate methods.
     package var parameterLabels: [String]
+    /// The parameters' names inside the body, in the same order: the second word when a parameter
+    /// has two (`completion handler:` → `handler`), else its label.
+    package var parameterNames: [String] = []
     package var attributes: [String]
     package var modifiers: [String]
     package var isAsync: Bool
@@ -84,6 +87,14 @@ package struct SwiftSwitchCase: Sendable {
     package var body: [SwiftStatement]
 }
 
+/// One `catch` clause of a `do` statement: where its `catch` is, its pattern as written (empty for a
+/// bare `catch`) and its body.
+package struct SwiftCatchClause: Sendable {
+    package var pattern: String
+    package var body: [SwiftStatement]
+    package var location: SwiftLocation
+}
+
 /// An expression, as far as the importer understands it.
 package struct SwiftExpr: Sendable {
     package indirect enum Kind: Sendable {
@@ -106,6 +117,9 @@ package struct SwiftExpr: Sendable {
         case binary([SwiftExpr], operators: [String])
         /// `( … )`: a parenthesized expression or tuple.
         case tuple([SwiftArgument])
+        /// `[a, b]` or `[key: value]`: an array or dictionary literal's elements in order (keys and
+        /// values alike), unlabelled.
+        case collection([SwiftArgument])
         /// `#selector(…)`: the pound keyword and its arguments.
         case pound(String, [SwiftArgument])
         /// Something the parser skipped (an array, a key path, a too-deep nesting), by its first token.
@@ -131,8 +145,8 @@ package struct SwiftStatement: Sendable {
         /// `guard conditions else { otherwise }`.
         case guardStatement(conditions: [SwiftExpr], otherwise: [SwiftStatement])
         case switchStatement(subject: SwiftExpr, cases: [SwiftSwitchCase])
-        /// `do { body } catch { … }`: the body, and whether it has a `catch` (catch clauses are not read).
-        case doBlock([SwiftStatement], catches: Bool)
+        /// `do { body } catch { … }`: the body, and its `catch` clauses (none for a plain `do { }`).
+        case doBlock([SwiftStatement], catches: [SwiftCatchClause])
         case deferBlock([SwiftStatement])
         /// `while conditions { body }`, `repeat { body } while condition`: loops the importer does not
         /// unroll (a polling loop becomes a `waitUntil`).
