@@ -17,7 +17,7 @@ extension ScenarioDecoder {
         var seen: Set<String> = []
         func collect(_ step: KillProcedure.Step) {
             switch step {
-            case .turn(let actions, _), .lifecycleTurn(let actions, _):
+            case .turn(let actions, _, _), .lifecycleTurn(let actions, _):
                 for case .hook(let name) in actions where seen.insert(name).inserted { delivered.append(name) }
             case .action(let action):
                 for state in AppState.allCases { action.expansion(from: state, scenes: scenes).forEach(collect) }

@@ -207,7 +207,7 @@ public enum ScenarioDecoder {
             let actions = actionNodes.enumerated().compactMap { index, actionNode in
                 decodeTurnAction(actionNode, path: "\(step.childPath("actions"))[\(index)]", callbacks: callbacks, log: log)
             }
-            return .turn(actions, watchdog: step.milliseconds("watchdogMs"))
+            return .turn(actions, watchdog: step.milliseconds("watchdogMs"), forceQuit: step.bool("forceQuit") ?? false)
         case .action:
             return step.choice("action", as: LifecycleAction.self, required: true).map { .action($0) }
         case .delay:
