@@ -57,6 +57,7 @@ extension Tool {
             }
             try results.write(format.closing(count: source.count))
             var finished = try results.finish()
+            finished.stderr += sampling.unusedSeedNote(names: source.names, uncertain: source.uncertain, command: "run") ?? ""
             finished.stderr += notes
             return finished
         }
