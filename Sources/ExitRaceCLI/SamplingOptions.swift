@@ -22,6 +22,20 @@ struct SamplingOptions {
         return sampling
     }
 
+    /// A note for stderr when `--seed` was given to scenarios that draw nothing: the seed chooses
+    /// the draws, and a scenario with no setting drawn from a distribution has none (each cell
+    /// runs once; with `--runs`, every replication is the same run). `nil` when the seed matters
+    /// to every scenario, or was not given. `names` and `uncertain` as ``ScenarioSource`` has them.
+    func unusedSeedNote(names: [String], uncertain: [Bool], command: String) -> String? {
+        guard let seed else { return nil }
+        let unused = names.indices.filter { !uncertain[$0] }.map { names[$0] }
+        guard !unused.isEmpty else { return nil }
+        let which = unused.count == 1 ? "\(unused[0]): none of its settings is" : "\(unused.joined(separator: ", ")): none of their settings is"
+        return "exitrace \(command): note: --seed \(seed) has no effect on \(which) drawn from a distribution, so there is nothing to "
+            + "draw (each cell runs once; with --runs, every replication is the same run); draw a setting for the seed to choose "
+            + "its values, e.g. --set 'timing.exitDurationMs=uniform(1,20)'\n"
+    }
+
     /// The options besides `--seed` (which a rate table shows) that change a sampled run, as
     /// `explain` must be given them to replay one replication: every `--set`, in order.
     static func replayOptions(_ arguments: Arguments) -> [String] {
@@ -36,7 +50,8 @@ struct SamplingOptions {
 
     static let seedOption = OptionSpec.whole(
         "--seed", "S", 0...SamplingSettings.maxSeed, default: .words("the file's, else \(SamplingSettings.default.seed)"),
-        "the seed of every draw; replication r of seed S draws the same values on any machine, thread or shard")
+        "the seed of every draw; replication r of seed S draws the same values on any machine, thread or shard; "
+            + "no effect on a scenario with no setting drawn from a distribution (run and batch note it on stderr)")
 
     /// The declarations of the commands that take these options.
     static let options = [runsOption, seedOption]

@@ -28,6 +28,7 @@ extension Tool {
             }
             let progress = BatchProgress(environment, total: source.count)
             var output = ToolOutput()
+            output.stderr += sampling.unusedSeedNote(names: source.names, uncertain: source.uncertain, command: "batch") ?? ""
             // A sampled scenario's table is a rate table: it is written, not explored.
             let sampled = source.names.indices.filter { source.uncertain[$0] }
             if limits != nil && !sampled.isEmpty {

@@ -15,7 +15,8 @@ extension Tool {
             let names = arguments.values("--part")
             let known = benchPartNames
             if let unknown = names.first(where: { !known.contains($0) }) {
-                throw usageError("exitrace bench: --part expects one of \(known.joined(separator: ", ")), found '\(unknown)'")
+                let near = closestMatch(to: unknown, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                throw usageError("exitrace bench: --part expects one of \(known.joined(separator: ", ")), found '\(unknown)'\(near)")
             }
             // The memory part first, while this process is small (see BenchMemory).
             let memory = names.isEmpty || names.contains("memory") ? BenchMemory.part(seconds: seconds) : ""

@@ -38,6 +38,7 @@ extension Tool {
                     if let settings = sampling.sampling(for: scenario) {
                         var table = SampledExperiment(scenario: scenario, sampling: settings).run()
                         table.replayOptions = replayOptions
+                        table.replayScenario = source.file(at: index).map { [replayPath($0)] } ?? []
                         return (chosen.piece(table, index: index, count: count), nil)
                     }
                     let simulator = Simulator(scenario: scenario)
@@ -57,10 +58,15 @@ extension Tool {
             }
             try results.write(format.closing(count: source.count))
             var finished = try results.finish()
+            finished.stderr += sampling.unusedSeedNote(names: source.names, uncertain: source.uncertain, command: "run") ?? ""
             finished.stderr += notes
             return finished
         }
     }
+
+    /// A scenario file as a replay hint gives it to `explain`: as it was given, unless it would
+    /// read as an option (`-x.json` becomes `./-x.json`).
+    static func replayPath(_ path: String) -> String { path.hasPrefix("-") ? "./" + path : path }
 
     /// `run FILE --shard i/n --output SHARD.json`: runs shard i of n of one sampled scenario and
     /// writes its shard file, for `exitrace merge`.

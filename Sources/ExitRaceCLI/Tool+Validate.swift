@@ -43,8 +43,9 @@ extension Tool {
         about: """
             USAGE: exitrace validate DIR|FILE… [--set PATH=VALUE]…
 
-            Checks scenario files (following "extend", applying --set) without simulating them. Prints
-            one line per valid file to stdout and every problem to stderr as
+            Checks scenario files (following "extend", applying --set) without simulating them, each on
+            its own. Prints one line per valid file to stdout, even when other files are invalid, and
+            every problem to stderr as
             FILE:LINE:COLUMN: error: JSON.PATH: expected …, found …
             Exit code 0 when every file is valid, 2 otherwise.
 

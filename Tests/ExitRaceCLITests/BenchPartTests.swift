@@ -21,6 +21,6 @@ struct BenchPartTests {
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.hasPrefix(
             "exitrace bench: --part expects one of memory, engine, cost, table, reparameterized, files, sweep, sampled, explore,"
-                + " calibration, sweep-command, found 'tables'\n"))
+                + " calibration, sweep-command, found 'tables'"))
     }
 }

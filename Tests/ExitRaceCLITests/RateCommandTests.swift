@@ -26,7 +26,10 @@ struct RateCommandTests {
             let json = try String(contentsOfFile: out + "/live-activity.json", encoding: .utf8)
             #expect(json == Tool.main(["run", scenario, "--runs", "100", "--seed", "5", "--format", "json"]).stdout)
             let markdown = try String(contentsOfFile: out + "/live-activity.md", encoding: .utf8)
-            #expect(markdown == Tool.main(["run", scenario, "--runs", "100", "--seed", "5", "--format", "md"]).stdout)
+            // The same, but for the replay hint: run names the file it was given, a result file `FILE`.
+            let printed = Tool.main(["run", scenario, "--runs", "100", "--seed", "5", "--format", "md"]).stdout
+            #expect(printed.contains("exitrace explain \(scenario) --hook"))
+            #expect(markdown == printed.replacingOccurrences(of: "exitrace explain \(scenario) --hook", with: "exitrace explain FILE --hook"))
             // The same sampling matches; one run per cell does not: every cell stopped being sampled.
             #expect(Tool.main(["check", scenario, "--against", out, "--runs", "100", "--seed", "5"]).exitCode == ExitCode.success)
             let single = Tool.main(["check", scenario, "--against", out])

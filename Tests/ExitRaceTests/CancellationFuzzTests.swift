@@ -39,23 +39,30 @@ struct CancellationFuzzTests {
             (0..<(1 + pick(2))).map { _ in cancelOrWork() }.joined(separator: ", ")
         }
 
-        mutating func asyncBody(depth: Int, group: Bool) -> String {
+        /// `mayThrow`: false in a child task of a non-throwing group (and bodies nested in it in the
+        /// same task), where Swift allows no `throw`, `try Task.checkCancellation()` or plain
+        /// `try await Task.sleep`; `groupThrows`: whether the group whose body this is throws.
+        mutating func asyncBody(depth: Int, group: Bool, groupThrows: Bool = true, mayThrow: Bool = true) -> String {
             var steps: [String] = []
             if group {
-                steps += (0..<(1 + pick(3))).map { _ in #"{"op": "addTask", "body": [\#(asyncBody(depth: depth + 1, group: false))]}"# }
+                steps += (0..<(1 + pick(3))).map { _ in
+                    #"{"op": "addTask", "body": [\#(asyncBody(depth: depth + 1, group: false, mayThrow: groupThrows))]}"#
+                }
             }
             for _ in 0..<(1 + pick(3)) {
                 switch depth > 2 ? pick(5) : pick(11) {
-                case 0: steps.append(#"{"op": "taskSleep", "ms": \#(ms())\#(pick(2) == 0 ? #", "try": "try?""# : "")}"#)
+                case 0: steps.append(#"{"op": "taskSleep", "ms": \#(ms())\#(pick(2) == 0 || !mayThrow ? #", "try": "try?""# : "")}"#)
                 case 1: steps.append(#"{"op": "call", "name": "save"}"#)
-                case 2: steps.append(#"{"op": "checkCancellation"}"#)
-                case 3: steps.append(pick(3) == 0 ? #"{"op": "throw"}"# : #"{"op": "work", "ms": \#(ms())}"#)
+                case 2: steps.append(mayThrow ? #"{"op": "checkCancellation"}"# : #"{"op": "work", "ms": 0.5}"#)
+                case 3: steps.append(pick(3) == 0 ? (mayThrow ? #"{"op": "throw"}"# : #"{"op": "work", "ms": 0.5}"#) : #"{"op": "work", "ms": \#(ms())}"#)
                 case 4: steps.append(cancelOrWork())
                 case 5, 6:
                     steps.append(
-                        #"{"op": "withTaskCancellationHandler", "body": [\#(asyncBody(depth: depth + 1, group: false))], "onCancel": [\#(syncBody())]}"#)
+                        #"{"op": "withTaskCancellationHandler", "body": [\#(asyncBody(depth: depth + 1, group: false, mayThrow: mayThrow))], "onCancel": [\#(syncBody())]}"#)
                 case 7, 8:
-                    steps.append(#"{"op": "taskGroup", "throwing": \#(pick(3) != 0), "body": [\#(asyncBody(depth: depth + 1, group: true))]}"#)
+                    let throwing = pick(3) != 0
+                    steps.append(
+                        #"{"op": "taskGroup", "throwing": \#(throwing), "body": [\#(asyncBody(depth: depth + 1, group: true, groupThrows: throwing, mayThrow: mayThrow))]}"#)
                 case 9: if group { steps.append(#"{"op": "next"\#(pick(2) == 0 ? #", "all": true"# : "")}"#) }
                 default: steps.append(spawn(depth: depth))
                 }

@@ -30,21 +30,24 @@ struct ConcurrencyFuzzTests {
             return #"{"op": "task", "isolation": \#(isolations[pick(5)])\#(priorities[pick(3)]), "body": [\#(body)]}"#
         }
 
-        mutating func asyncBody(depth: Int) -> String {
+        /// `mayThrow`: false in a child task of a (non-throwing) group and bodies nested in it in the
+        /// same task, where a sleep is `try? await Task.sleep` (Swift allows no plain `try` there).
+        mutating func asyncBody(depth: Int, mayThrow: Bool = true) -> String {
             var lets: [String] = []
             var steps: [String] = []
             for _ in 0..<(1 + pick(4)) {
                 let choice = depth > 2 ? pick(4) : pick(10)
                 switch choice {
                 case 0: steps.append(#"{"op": "work", "ms": \#(ms())}"#)
-                case 1: steps.append(#"{"op": "taskSleep", "ms": \#(ms())}"#)
+                case 1: steps.append(#"{"op": "taskSleep", "ms": \#(ms())\#(mayThrow ? "" : #", "try": "try?""#)}"#)
                 case 2: steps.append(#"{"op": "call", "name": "save"}"#)
                 case 3: steps.append(#"{"op": "wait", "semaphore": "s", "timeoutMs": \#(ms())}"#)
                 case 4, 5:
-                    steps.append(#"{"op": "isolatedCall", "actor": "\#(pick(2) == 0 ? "A" : "B")", "body": [\#(asyncBody(depth: depth + 1))]}"#)
+                    steps.append(
+                        #"{"op": "isolatedCall", "actor": "\#(pick(2) == 0 ? "A" : "B")", "body": [\#(asyncBody(depth: depth + 1, mayThrow: mayThrow))]}"#)
                 case 6:
                     let children = (0..<(1 + pick(3))).map { _ in
-                        #"{"op": "addTask"\#(pick(2) == 0 ? #", "priority": "utility""# : ""), "body": [\#(asyncBody(depth: depth + 1))]}"#
+                        #"{"op": "addTask"\#(pick(2) == 0 ? #", "priority": "utility""# : ""), "body": [\#(asyncBody(depth: depth + 1, mayThrow: false))]}"#
                     }
                     steps.append(#"{"op": "taskGroup", "body": [\#(children.joined(separator: ", "))]}"#)
                 case 7:

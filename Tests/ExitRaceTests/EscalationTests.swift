@@ -76,7 +76,7 @@ struct EscalationTests {
     func childrenAndGroups() throws {
         let lines = try Self.timeline("""
             [{"op": "detached", "name": "sync", "priority": "background", "body": [
-               {"op": "taskGroup", "body": [{"op": "addTask", "body": [{"op": "taskSleep", "ms": 5}]}]}, {"op": "call", "name": "save"}]},
+               {"op": "taskGroup", "body": [{"op": "addTask", "body": [{"op": "taskSleep", "ms": 5, "try": "try?"}]}]}, {"op": "call", "name": "save"}]},
              {"op": "detached", "priority": "high", "body": [{"op": "taskSleep", "ms": 60}, {"op": "awaitTask", "task": "sync"}]}]
             """)
         #expect(lines.contains(

@@ -180,19 +180,22 @@ struct QueuesMeetActorsTests {
             return #"{"op": "task", "isolation": \#(isolations[pick(5)])\#(priorities[pick(3)]), "body": [\#(body)]}"#
         }
 
-        mutating func asyncBody(depth: Int) -> String {
+        /// `mayThrow`: false in a child task of a (non-throwing) group and bodies nested in it in the
+        /// same task, where a sleep is `try? await Task.sleep` (Swift allows no plain `try` there).
+        mutating func asyncBody(depth: Int, mayThrow: Bool = true) -> String {
             var lets: [String] = []
             var steps: [String] = []
             for _ in 0..<(1 + pick(4)) {
                 switch depth > 2 ? pick(3) : pick(10) {
-                case 0: steps.append(#"{"op": "taskSleep", "ms": \#(ms())}"#)
+                case 0: steps.append(#"{"op": "taskSleep", "ms": \#(ms())\#(mayThrow ? "" : #", "try": "try?""#)}"#)
                 case 1: steps.append(#"{"op": "call", "name": "save"}"#)
                 case 2: steps.append(syncStep(depth: 3))
                 case 3, 4: steps.append(syncStep(depth: depth))
                 case 5:
-                    steps.append(#"{"op": "isolatedCall", "actor": "\#(pick(2) == 0 ? "A" : "B")", "body": [\#(asyncBody(depth: depth + 1))]}"#)
+                    steps.append(
+                        #"{"op": "isolatedCall", "actor": "\#(pick(2) == 0 ? "A" : "B")", "body": [\#(asyncBody(depth: depth + 1, mayThrow: mayThrow))]}"#)
                 case 6:
-                    let children = (0..<(1 + pick(3))).map { _ in #"{"op": "addTask", "body": [\#(asyncBody(depth: depth + 1))]}"# }
+                    let children = (0..<(1 + pick(3))).map { _ in #"{"op": "addTask", "body": [\#(asyncBody(depth: depth + 1, mayThrow: false))]}"# }
                     steps.append(#"{"op": "taskGroup", "body": [\#(children.joined(separator: ", "))]}"#)
                 case 7:
                     letCount += 1

@@ -27,7 +27,7 @@ struct TaskGroupTests {
             [{"op": "detached", "priority": "high", "body": [
               {"op": "taskGroup", "body": [
                 {"op": "addTask", "body": [{"op": "work", "ms": 5}]},
-                {"op": "addTask", "priority": "utility", "body": [{"op": "taskSleep", "ms": 8}]}]},
+                {"op": "addTask", "priority": "utility", "body": [{"op": "taskSleep", "ms": 8, "try": "try?"}]}]},
               {"op": "call", "name": "request"}]}]
             """)
         Golden.check(text, against: "explain-group.txt")

@@ -52,6 +52,10 @@ package struct ScenarioSource: Sendable {
         return source
     }
 
+    /// The file of the scenario at `index` as it was named (a directory's files under it), or
+    /// `nil` for the built-in default.
+    package func file(at index: Int) -> String? { isDefault ? nil : files[index] }
+
     /// The scenario at `index`, decoded from its file (or the built-in default) again.
     package func load(_ index: Int) throws(InputError) -> Scenario {
         isDefault

@@ -52,10 +52,13 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
 extension Array where Element == Diagnostic {
     /// Files in the order they first appear, and within a file by line and column, so a reader
     /// can fix a file top to bottom. The sort is stable: problems at one place keep their order.
+    /// A problem found twice (the same place and words, met by two checks) is reported once.
     package func inReadingOrder() -> [Diagnostic] {
         var files: [String] = []
         for diagnostic in self where !files.contains(diagnostic.file) { files.append(diagnostic.file) }
-        return enumerated().sorted { a, b in
+        var seen: Set<String> = []
+        let unique = filter { seen.insert($0.description).inserted }
+        return unique.enumerated().sorted { a, b in
             let fileA = files.firstIndex(of: a.element.file)!
             let fileB = files.firstIndex(of: b.element.file)!
             if fileA != fileB { return fileA < fileB }

@@ -146,24 +146,24 @@ struct CellCompiler {
         case .beginTermination: program.steps.append(ScriptStep(kind: .beginTermination))
         case .lockDevice: program.steps.append(ScriptStep(kind: .lockDevice))
         case .action: preconditionFailure("actions do not nest")
-        case .turn(let actions, let watchdog):
+        case .turn(let actions, let watchdog, let forceQuit):
             // Without its own budget, a turn gets the lifecycle watchdog of the callbacks it delivers.
             let budget = watchdog == nil ? LifecycleBudget.watchdog(forTurn: actions) : nil
             let watchdogSlot = watchdog != nil ? slot(join(path, "watchdogMs")) : budget.map(slot) ?? -1
             // A hand-written turn that delivers a termination callback or exits begins the termination
-            // when it is sent, as a swipe's own expansion does (`beginTermination`).
-            emitTurn(
-                actions, watchdog: watchdogSlot, cpuTime: budget?.countsCPUTime ?? false,
-                beginsTermination: LifecycleBudget.beginsTermination(actions), at: path, cell, into: &program)
+            // when it is sent, as a swipe's own expansion does (`beginTermination`); one marked
+            // `forceQuit` is the user's swipe in the app switcher, as `swipeAway` is.
+            var flags = LifecycleBudget.beginsTermination(actions) ? ScriptStep.beginsTermination : 0
+            if forceQuit { flags |= ScriptStep.forceQuits }
+            emitTurn(actions, watchdog: watchdogSlot, cpuTime: budget?.countsCPUTime ?? false, flags: flags, at: path, cell, into: &program)
         case .lifecycleTurn(let actions, let watchdog):
-            emitTurn(
-                actions, watchdog: slot(watchdog), cpuTime: watchdog.countsCPUTime, beginsTermination: false, at: "", cell,
-                into: &program)
+            emitTurn(actions, watchdog: slot(watchdog), cpuTime: watchdog.countsCPUTime, flags: 0, at: "", cell, into: &program)
         }
     }
 
+    /// Emits a turn; `flags` are its ``ScriptStep`` flags other than ``ScriptStep/countsCPUTime``.
     private func emitTurn(
-        _ actions: [KillProcedure.TurnAction], watchdog: Int32, cpuTime: Bool, beginsTermination: Bool, at path: String,
+        _ actions: [KillProcedure.TurnAction], watchdog: Int32, cpuTime: Bool, flags: Int32, at path: String,
         _ cell: Cell, into program: inout CellProgram.Builder
     ) {
         let start = Int32(program.ops.count)
@@ -172,7 +172,7 @@ struct CellCompiler {
         }
         program.steps.append(
             ScriptStep(
-                kind: .turn, a: (cpuTime ? ScriptStep.countsCPUTime : 0) | (beginsTermination ? ScriptStep.beginsTermination : 0),
+                kind: .turn, a: (cpuTime ? ScriptStep.countsCPUTime : 0) | flags,
                 bodyStart: start, bodyEnd: Int32(program.ops.count), slot: watchdog))
     }
 

@@ -289,7 +289,8 @@ package struct ScriptStep: Sendable {
     package var kind: Kind
     /// For a turn: flags, ``countsCPUTime`` when its watchdog budget counts the main thread's CPU
     /// time (a background launch; wall clock without), ``beginsTermination`` when it is the app's
-    /// termination (a hand-written turn delivering a termination callback or exiting).
+    /// termination (a hand-written turn delivering a termination callback or exiting),
+    /// ``forceQuits`` when it is sent because the user swiped the app away (`"forceQuit": true`).
     package var a: Int32 = 0
     /// For a turn: its ops are `bodyStart..<bodyEnd`. For an action: ``forceQuit`` when it is the
     /// user's force quit from the app switcher (`swipeAway`), else 0.
@@ -304,4 +305,6 @@ package struct ScriptStep: Sendable {
     static let countsCPUTime: Int32 = 1
     /// A turn's flag in `a`: sending it begins the app's termination.
     static let beginsTermination: Int32 = 2
+    /// A turn's flag in `a`: sending it is the user's force quit from the app switcher.
+    static let forceQuits: Int32 = 4
 }

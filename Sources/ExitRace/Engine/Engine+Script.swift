@@ -12,6 +12,7 @@ extension Engine {
             scriptPc += 1
             switch step.kind {
             case .turn:
+                if step.a & ScriptStep.forceQuits != 0 { userForceQuits() }
                 if step.a & ScriptStep.beginsTermination != 0 {
                     beginTermination()
                     guard alive else { return }

@@ -103,6 +103,10 @@ package struct RateTable: Equatable, Sendable {
     /// too to replay one of them (`["--set", "timing.exitDurationMs=5"]`): the replay hint under
     /// the table repeats them, quoted for a POSIX shell. Empty by default; the counts never read it.
     package var replayOptions: [String] = []
+    /// How the replay hint names the scenario to `explain`, as command-line words: `FILE`, a
+    /// placeholder, by default (a committed result must not depend on where the command ran);
+    /// `run` gives the path it was given, or no word for the built-in scenario. The counts never read it.
+    package var replayScenario: [String] = ["FILE"]
 
     /// An empty table of `scenario` for the replications `replications`.
     package init(scenario: Scenario, seed: UInt64, replications: Range<Int>) {

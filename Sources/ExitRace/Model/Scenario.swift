@@ -282,7 +282,10 @@ public struct KillProcedure: Equatable, Sendable {
     package enum Step: Equatable, Sendable {
         /// Enqueue one main-queue block that performs `actions` in order, then wait for it to
         /// return. With a watchdog, the process is killed if the block has not returned in time.
-        case turn([TurnAction], watchdog: VirtualDuration?)
+        /// With `forceQuit`, the turn is sent because the user swiped the app away in the app
+        /// switcher: a force quit, as `swipeAway` is (work a force quit cancels is cancelled when
+        /// the turn is sent; see ``SystemService/cancelledByForceQuit``).
+        case turn([TurnAction], watchdog: VirtualDuration?, forceQuit: Bool = false)
         /// The system waits.
         case delay(VirtualDuration)
         /// SIGKILL now, with no callback.

@@ -144,7 +144,7 @@ extension ParameterSpace {
                 let path = SettingPath.element(prefix, index)
                 switch step {
                 case .delay(let d): duration(join(path, "ms"), d)
-                case .turn(let actions, let watchdog):
+                case .turn(let actions, let watchdog, _):
                     if let watchdog { duration(join(path, "watchdogMs"), watchdog) }
                     for (position, action) in actions.enumerated() {
                         if case .work(let d) = action { duration(join(SettingPath.element(join(path, "actions"), position), "ms"), d) }

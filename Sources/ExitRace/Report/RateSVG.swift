@@ -36,8 +36,8 @@ package enum RateSVG {
             let replication = run.replay.replication ?? 0
             out += "<h4>First failing replication under \(HTML.escape(scenario.procedures[procedure].label)): "
             out += "replication \(replication)</h4>\n<pre>\(HTML.escape(run.replay.headerLines().joined(separator: "\n")))\n"
-            let options = rates.replayOptions.map { " " + ShellQuoting.quoted($0) }.joined()
-            out += HTML.escape("replay: exitrace explain FILE\(options) --hook \(scenario.hooks[hook].name) --strategy '\(scenario.strategies[strategy].name)' ")
+            let options = (rates.replayScenario + rates.replayOptions).map { " " + ShellQuoting.quoted($0) }.joined()
+            out += HTML.escape("replay: exitrace explain\(options) --hook \(scenario.hooks[hook].name) --strategy '\(scenario.strategies[strategy].name)' ")
             out += HTML.escape("--procedure \(scenario.procedures[procedure].name) --seed \(rates.seed) --replication \(replication)")
             out += "</pre>\n" + TimelineSVG.render(Timeline(run.trace)) + "\n"
             out += "<p class=\"verdict\">\(HTML.escape(VerdictSentence.sentence(run.trace)))</p>\n"

@@ -54,10 +54,11 @@ extension RateTable {
         return lines
     }
 
-    /// How to replay one of the failing replications the rates list, with this table's seed and
-    /// the options that made its runs (``replayOptions``), quoted for a POSIX shell.
+    /// How to replay one of the failing replications the rates list, with this table's seed, its
+    /// scenario (``replayScenario``) and the options that made its runs (``replayOptions``), quoted
+    /// for a POSIX shell.
     var replayHint: String {
-        let command = (["exitrace", "explain", "FILE"] + replayOptions.map(ShellQuoting.quoted)).joined(separator: " ")
+        let command = (["exitrace", "explain"] + (replayScenario + replayOptions).map(ShellQuoting.quoted)).joined(separator: " ")
         if scenario.uncertainties.isEmpty {
             return "replay it: \(command) --hook HOOK --strategy STRATEGY (with no distribution, every replication is the same run)"
         }

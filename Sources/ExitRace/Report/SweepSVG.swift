@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Colours are Okabe and Ito's palette, told apart with every common colour-vision deficiency:
 /// ○ bluish green, × vermillion, each △ (a set of procedures) orange, sky blue, yellow, … in turn;
-/// margin curves also differ by dash.
+/// margin curves also differ by dash. Margins are drawn on a symmetric logarithmic scale (linear
+/// within ±``linearMarginNs``), so that a thin margin shows beside a wide one.
 package enum SweepSVG {
     static let colours: [String: String] = ["○": "#009E73", "×": "#D55E00"]
     static let partials = ["#E69F00", "#56B4E9", "#F0E442", "#CC79A7", "#0072B2", "#999999"]
@@ -47,13 +48,15 @@ package enum SweepSVG {
         let states = states(report)
         // Row names right-aligned before the strips: as wide as the longest needs, at least 300.
         let longest = line.cells.map { cellName(report, $0.cell).count }.max() ?? 0
-        let left = max(300.0, 16 + textWidth(longest)), width = 460.0, row = 48.0
+        let left = max(300.0, 16 + textWidth(longest)), width = 460.0, row = 76.0
         let drawn = drawnCurves(report, points)
         let top = 40.0 + 18 * Double(legendRows(report, states, curves: drawn))
-        let height = top + row * Double(line.cells.count) + 44
+        let height = top + row * Double(line.cells.count) + 58
         let scale = AxisScale(axis, width: width)
         let title = "\(report.scenario.name): sweep of \(axis.path)"
-        let svgWidth = max(left + width + 80, legendWidth(report, states, curves: drawn) + 20, 20 + textWidth(title.count, size: 14))
+        let svgWidth = max(
+            left + width + 80, legendWidth(report, states, curves: drawn) + 20, 20 + textWidth(title.count, size: 14),
+            drawn.isEmpty ? 0 : 20 + textWidth(marginCaption.count, size: 9))
         var svg = header(width: svgWidth, height: height, title: title)
         svg += legend(report, states, curves: drawn, x: 10, y: 38)
         for (index, cell) in line.cells.enumerated() {
@@ -68,13 +71,21 @@ package enum SweepSVG {
                 svg += "<title>\(escape(state))</title></rect>\n"
             }
             let margins = marginRange(points, cell: index, procedures: report.scenario.procedures.count)
-            svg += curves(report, points, cell: index, scale: scale, x: left, y: y + 19, height: 24, range: margins)
+            svg += curves(report, points, cell: index, scale: scale, x: left, y: y + 22, height: 48, range: margins)
         }
         svg += axisTicks(scale, axis, x: left, y: top + row * Double(line.cells.count) + 4)
+        if !drawn.isEmpty {
+            svg += text(marginCaption, x: 10, y: top + row * Double(line.cells.count) + 50, anchor: "start", size: 9)
+        }
         return svg + "</svg>\n"
     }
 
-    /// Each procedure's margin along the axis, in a band under the strip (zero in the middle).
+    /// Under a strip picture with margin curves: how to read their scale.
+    static let marginCaption =
+        "margins (ms) on a symmetric log scale: linear within ±0.01 ms, a decade per step beyond; each cell to its largest margin"
+
+    /// Each procedure's margin along the axis, in a band under the strip (zero in the middle), on
+    /// the symmetric log scale of ``marginFraction(_:range:)``, with its labelled ticks.
     static func curves(
         _ report: FlipReport, _ points: [SweepPoint], cell: Int, scale: AxisScale, x: Double, y: Double, height: Double,
         range: Double
@@ -86,22 +97,78 @@ package enum SweepSVG {
             for point in points {
                 guard let margin = point.outcomes[cell * procedures + procedure].marginNs else { continue }
                 let value = report.axes[0].values[point.index]
-                let clamped = max(-1, min(1, Double(margin) / range))
+                let clamped = marginFraction(Double(margin), range: range)
                 coordinates.append("\(f(x + scale.x(value))),\(f(y + height / 2 - clamped * height / 2))")
             }
             guard coordinates.count >= minimumCurvePoints else { continue }
             out += "<polyline fill=\"none\" \(curveStroke(procedure, width: 1.2)) points=\"\(coordinates.joined(separator: " "))\">"
             out += "<title>margin, \(escape(report.scenario.procedures[procedure].name))</title></polyline>\n"
         }
-        // The band's scale: its top and bottom are ± the cell's largest margin, its middle zero.
+        // The band's scale: its top and bottom are ± the cell's largest margin, its middle zero,
+        // with a tick at each power of ten between and a label where one stands clear of the others.
         guard out.contains("<polyline") else { return out }
         let extent = TimeFormatting.exactMilliseconds(Int64(range)) + " ms"
-        let right = x + scale.width + 4
+        let right = x + scale.width + 4, middle = y + height / 2
         out += "<line x1=\"\(f(right - 4))\" x2=\"\(f(right - 4))\" y1=\"\(f(y))\" y2=\"\(f(y + height))\" stroke=\"#555\" stroke-width=\"0.5\"/>\n"
-        out += text("+" + extent, x: right, y: y + 7, anchor: "start", size: 8)
-        out += text("0", x: right, y: y + height / 2 + 3, anchor: "start", size: 8)
-        out += text("−" + extent, x: right, y: y + height, anchor: "start", size: 8)
+        let ticks = marginTicks(range: range, halfHeight: height / 2, gap: 9)
+        for tick in ticks.marks {
+            for sign in [1.0, -1.0] {
+                let at = middle - sign * marginFraction(tick, range: range) * height / 2
+                out += "<line x1=\"\(f(right - 6))\" x2=\"\(f(right - 4))\" y1=\"\(f(at))\" y2=\"\(f(at))\" stroke=\"#555\" stroke-width=\"0.5\"/>\n"
+            }
+        }
+        for tick in ticks.labelled {
+            let label = TimeFormatting.exactMilliseconds(Int64(tick)) + " ms"
+            for (sign, word) in [(1.0, "+"), (-1.0, "−")] {
+                let at = middle - sign * marginFraction(tick, range: range) * height / 2
+                out += "<line x1=\"\(f(x))\" x2=\"\(f(right - 4))\" y1=\"\(f(at))\" y2=\"\(f(at))\" stroke=\"#ddd\" stroke-width=\"0.5\" stroke-dasharray=\"2 2\"/>\n"
+                out += text(word + label, x: right, y: at + 3, anchor: "start", size: 8)
+            }
+        }
+        // The edges' labels stand 2 pixels outside the band, in the gaps above and below it.
+        out += text("+" + extent, x: right, y: y + 1, anchor: "start", size: 8)
+        out += text("0", x: right, y: middle + 3, anchor: "start", size: 8)
+        out += text("−" + extent, x: right, y: y + height + 5, anchor: "start", size: 8)
         return out
+    }
+
+    /// Margins within ± this many nanoseconds (0.01 ms) are drawn linearly; beyond, each power of
+    /// ten takes the same height. Small enough that a thin win (`thinWinMs`, 3 ms by default) or a
+    /// 0.1 ms margin stands well off the zero line, large enough that a tie (0) is not a pole.
+    static let linearMarginNs = 10_000.0
+
+    /// Where a margin of `margin` ns falls in a band whose edges are ±`range` ns, from −1 (bottom)
+    /// to 1 (top): symmetric log, `sign(m) · log10(1 + |m|/c) / log10(1 + range/c)` with c =
+    /// ``linearMarginNs``.
+    static func marginFraction(_ margin: Double, range: Double) -> Double {
+        let scale = log10(1 + range / linearMarginNs)
+        guard scale > 0 else { return 0 }
+        let fraction = min(1, log10(1 + abs(margin) / linearMarginNs) / scale)
+        return margin < 0 ? -fraction : fraction
+    }
+
+    /// A band's ticks, in nanoseconds (each drawn on both sides of zero): a mark at every power of
+    /// ten of milliseconds from 0.01 ms up to, not including, the band's edge (`range`), and a label
+    /// on those, largest first, whose label stands at least `gap` pixels from zero, the edge's label
+    /// (centred 2 pixels outside the band) and the other labels on a band of half-height
+    /// `halfHeight` (labels are centred on their ticks).
+    static func marginTicks(range: Double, halfHeight: Double, gap: Double) -> (marks: [Double], labelled: [Double]) {
+        var marks: [Double] = []
+        var decade = linearMarginNs
+        while decade < range {
+            marks.append(decade)
+            decade *= 10
+        }
+        var taken = [0.0, halfHeight + 2]
+        var labelled: [Double] = []
+        for mark in marks.reversed() {
+            let at = marginFraction(mark, range: range) * halfHeight
+            if taken.allSatisfy({ abs($0 - at) >= gap }) {
+                labelled.append(mark)
+                taken.append(at)
+            }
+        }
+        return (marks, labelled)
     }
 
     /// The fewest points with a margin that make a curve: one point draws nothing.

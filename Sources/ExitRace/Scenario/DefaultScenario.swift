@@ -104,7 +104,7 @@ public enum DefaultScenario {
     "foreground": {
       "label": "foreground kill: swiped away from the app switcher while in the foreground",
       "steps": [
-        { "op": "turn", "watchdogMs": 5000, "note": "One main-thread turn: the main queue never runs again.", "actions": [
+        { "op": "turn", "watchdogMs": 5000, "forceQuit": true, "note": "One main-thread turn: the main queue never runs again.", "actions": [
           { "op": "hook", "name": "sceneDidDisconnect" },
           { "op": "work", "ms": 50, "note": "UI teardown between the scene and the app callbacks" },
           { "op": "hook", "name": "applicationWillTerminate" },
@@ -117,7 +117,7 @@ public enum DefaultScenario {
       "label": "background kill: home screen first, then swiped away from the app switcher",
       "steps": [
         { "op": "action", "action": "pressHome", "note": "Home screen first: sceneWillResignActive, then sceneDidEnterBackground (applicationWillResignActive and applicationDidEnterBackground without scenes); swiped away at once after." },
-        { "op": "turn", "watchdogMs": 5000, "actions": [{ "op": "hook", "name": "sceneDidDisconnect" }] },
+        { "op": "turn", "watchdogMs": 5000, "forceQuit": true, "actions": [{ "op": "hook", "name": "sceneDidDisconnect" }] },
         { "op": "delay", "ms": 50, "note": "the system decides to terminate the app" },
         { "op": "turn", "watchdogMs": 5000, "actions": [{ "op": "hook", "name": "applicationWillTerminate" }] },
         { "op": "turn", "watchdogMs": 5000, "actions": [

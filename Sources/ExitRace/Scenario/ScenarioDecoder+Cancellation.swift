@@ -42,6 +42,8 @@ extension ScenarioDecoder {
                 step.path, step.node.position,
                 "\"checkCancellation\" is not supported in an \"isolatedCall\" body: put it before or after the call")
         }
+        refuseThrowInNonThrowingChild(
+            step, "\"checkCancellation\" (try Task.checkCancellation())", fix: "test \"ifCancelled\" (if Task.isCancelled) instead")
         return .checkCancellation
     }
 
@@ -69,6 +71,7 @@ extension ScenarioDecoder {
             step.context.log.error(
                 step.path, step.node.position, "\"throw\" is not supported in an \"isolatedCall\" body: put it before or after the call")
         }
+        refuseThrowInNonThrowingChild(step, "\"throw\"", fix: "end the child's body another way")
         return .throwError
     }
 

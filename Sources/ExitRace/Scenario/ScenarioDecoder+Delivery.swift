@@ -17,7 +17,7 @@ extension ScenarioDecoder {
         var seen: Set<String> = []
         func collect(_ step: KillProcedure.Step) {
             switch step {
-            case .turn(let actions, _), .lifecycleTurn(let actions, _):
+            case .turn(let actions, _, _), .lifecycleTurn(let actions, _):
                 for case .hook(let name) in actions where seen.insert(name).inserted { delivered.append(name) }
             case .action(let action):
                 for state in AppState.allCases { action.expansion(from: state, scenes: scenes).forEach(collect) }
@@ -34,7 +34,8 @@ extension ScenarioDecoder {
     static func reportUncalledHooks(
         _ object: ObjectReader, hooks: [Hook], procedures: [KillProcedure], scenes: Bool, log: DiagnosticLog
     ) {
-        guard let members = object.members("hooks"), !procedures.isEmpty else { return }
+        // A `hooks` that is no object was reported when the hooks were decoded.
+        guard !procedures.isEmpty, case .object(let members)? = object["hooks"]?.value else { return }
         let delivered = deliveredCallbacks(procedures, scenes: scenes)
         let deliveredSet = Set(delivered)
         let hooksByName = Dictionary(hooks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

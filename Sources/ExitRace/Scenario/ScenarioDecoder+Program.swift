@@ -221,6 +221,10 @@ extension ScenarioDecoder {
         if step.reader["try"] != nil && form == nil { return nil }
         guard let ms = step.reader.milliseconds("ms", required: true) else { return nil }
         step.requireAsync("\"taskSleep\" (an await)")
+        if form != .optional {
+            refuseThrowInNonThrowingChild(
+                step, "a \"taskSleep\" with a plain try (try await Task.sleep)", fix: "add \"try\": \"try?\" (try? await Task.sleep)")
+        }
         return form == .optional ? .taskSleepDiscardingError(ms) : .taskSleep(ms)
     }
 

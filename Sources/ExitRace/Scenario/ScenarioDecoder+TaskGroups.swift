@@ -8,21 +8,35 @@ extension ScenarioDecoder {
         var letNames: [String] = []
         /// Whether the body is (in) an `isolatedCall`'s, in the same context.
         var inIsolatedCall = false
+        /// Whether the group whose body this is directly is a throwing one (`"throwing": true`).
+        var groupThrows = false
+        /// Whether the body is (in) the body of a child task of a non-throwing group, in that
+        /// child's own context, where nothing may throw (see ``nonThrowingChild``).
+        var inNonThrowingChild = false
 
-        /// Enters a body; a body that is a context of its own starts with no group, no names and
-        /// no isolated call.
-        func enter(group: Bool, newContext: Bool) -> (Bool, [String], Bool) {
-            let saved = (inGroup, letNames, inIsolatedCall)
+        /// What ``enter(group:newContext:)`` saves for ``leave(_:)``.
+        struct Saved {
+            fileprivate let inGroup: Bool, letNames: [String], inIsolatedCall: Bool, groupThrows: Bool, inNonThrowingChild: Bool
+        }
+
+        /// Enters a body; a body that is a context of its own starts with no group, no names, no
+        /// isolated call and may throw.
+        func enter(group: Bool, newContext: Bool) -> Saved {
+            let saved = Saved(
+                inGroup: inGroup, letNames: letNames, inIsolatedCall: inIsolatedCall, groupThrows: groupThrows,
+                inNonThrowingChild: inNonThrowingChild)
             inGroup = group
             if newContext {
                 letNames = []
                 inIsolatedCall = false
+                inNonThrowingChild = false
             }
             return saved
         }
 
-        func leave(_ saved: (Bool, [String], Bool)) {
-            (inGroup, letNames, inIsolatedCall) = saved
+        func leave(_ saved: Saved) {
+            (inGroup, letNames, inIsolatedCall) = (saved.inGroup, saved.letNames, saved.inIsolatedCall)
+            (groupThrows, inNonThrowingChild) = (saved.groupThrows, saved.inNonThrowingChild)
         }
     }
 
@@ -32,21 +46,43 @@ extension ScenarioDecoder {
         step.requireAsync("\"taskGroup\" (withTaskGroup is awaited)")
         guard let nodes = reader.array("body", required: true) else { return nil }
         let saved = step.context.structure.enter(group: true, newContext: false)
+        step.context.structure.groupThrows = throwing
         let body = decodeProgram(nodes, path: reader.childPath("body"), async: step.async, step.context)
         step.context.structure.leave(saved)
         return .taskGroup(throwing: throwing, body: body)
     }
 
     static func decodeAddTask(_ step: StepInput) -> ProgramStep? {
-        if !step.context.structure.inGroup {
+        let scope = step.context.structure
+        if !scope.inGroup {
             step.context.log.error(
                 step.path, step.node.position,
                 "expected \"addTask\" directly in the body of a \"taskGroup\" step (group.addTask needs its group), found it elsewhere")
         }
         let priority = step.reader.qos("priority")
         if step.reader["priority"] != nil && priority == nil { return nil }
-        guard let body = step.body(async: true) else { return nil }
+        // The child of a non-throwing group runs a non-throwing operation: nothing in it may throw.
+        let nonThrowing = scope.inGroup && !scope.groupThrows
+        guard let nodes = step.reader.array("body", required: true) else { return nil }
+        let saved = scope.enter(group: false, newContext: true)
+        scope.inNonThrowingChild = nonThrowing
+        let body = decodeProgram(nodes, path: step.reader.childPath("body"), async: true, step.context)
+        scope.leave(saved)
         return .addTask(priority: priority, body: body)
+    }
+
+    /// Reports `what` (a step that throws: `throw`, `checkCancellation`, a plain `taskSleep`) when
+    /// it stands in a child task of a non-throwing group. `withTaskGroup`'s `addTask` takes a
+    /// non-throwing operation (Apple Developer Documentation, `TaskGroup.addTask(priority:operation:)`,
+    /// read 2026-11-25: "mutating func addTask(priority: TaskPriority? = nil, operation: sending
+    /// @escaping @isolated(any) () async -> ChildTaskResult)"), so Swift does not compile it there.
+    static func refuseThrowInNonThrowingChild(_ step: StepInput, _ what: String, at path: String? = nil, fix: String) {
+        guard step.context.structure.inNonThrowingChild else { return }
+        step.context.log.error(
+            path ?? step.path, step.node.position,
+            "expected no step that throws in a child task of a non-throwing task group (withTaskGroup's addTask takes a "
+                + "non-throwing operation: () async -> ChildTaskResult), found \(what); \(fix), or make the group throwing "
+                + "(\"throwing\": true: withThrowingTaskGroup)")
     }
 
     static func decodeAsyncLet(_ step: StepInput) -> ProgramStep? {

@@ -37,6 +37,14 @@ public enum ScenarioDecoder {
     }
 
     private static func decodeScenario(_ root: JSONNode, file: String, log: DiagnosticLog) -> Scenario? {
+        if isResultFile(root) {
+            log.error(
+                "", root.position,
+                "expected a scenario, found what looks like a result file (it has \"formatVersion\" and \"cells\", as run "
+                    + "--format json and batch write them): validate the scenario it was made from; compare results with "
+                    + "exitrace diff or check")
+            return nil
+        }
         guard let object = ObjectReader(root, path: "", allowed: ScenarioKeys.topLevel, log: log) else { return nil }
         if let extend = object["extend"] {
             log.error(
@@ -79,6 +87,13 @@ public enum ScenarioDecoder {
         if let thinWin = object.milliseconds("thinWinMs") { scenario.thinWin = thinWin }
         scenario.actors = actors
         return scenario
+    }
+
+    /// Whether `root` is a result table's JSON (`run --format json`, `batch`) rather than a scenario:
+    /// an object with `formatVersion` and `cells`, neither of which a scenario has.
+    static func isResultFile(_ root: JSONNode) -> Bool {
+        guard case .object(let members) = root.value else { return false }
+        return members.contains { $0.key == "formatVersion" } && members.contains { $0.key == "cells" }
     }
 
     /// `scenarios/live-activity.json` → `live-activity`.
@@ -207,7 +222,7 @@ public enum ScenarioDecoder {
             let actions = actionNodes.enumerated().compactMap { index, actionNode in
                 decodeTurnAction(actionNode, path: "\(step.childPath("actions"))[\(index)]", callbacks: callbacks, log: log)
             }
-            return .turn(actions, watchdog: step.milliseconds("watchdogMs"))
+            return .turn(actions, watchdog: step.milliseconds("watchdogMs"), forceQuit: step.bool("forceQuit") ?? false)
         case .action:
             return step.choice("action", as: LifecycleAction.self, required: true).map { .action($0) }
         case .delay:

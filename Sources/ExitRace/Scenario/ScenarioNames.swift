@@ -72,7 +72,7 @@ enum ProcedureOp: String, StepKind {
 
     var members: [String] {
         switch self {
-        case .turn: ["op", "actions", "watchdogMs"]
+        case .turn: ["op", "actions", "watchdogMs", "forceQuit"]
         case .delay: ["op", "ms"]
         case .sigkill: ["op"]
         case .action: ["op", "action"]
