@@ -105,6 +105,8 @@ extension Tool {
             }
             var file = try ShardFile.run(resolved, sampling: chosen, shard: shard)
             file.table.replayOptions = SamplingOptions.replayOptions(arguments)
+            // As the unsharded run names it, so the merged table is that run's, byte for byte.
+            file.table.replayScenario = source.file(at: 0).map { [replayPath($0)] } ?? []
             return file
         }
         try write(file.serialized(), to: output, inputsOf: arguments)

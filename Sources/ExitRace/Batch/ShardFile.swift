@@ -68,6 +68,9 @@ package struct ShardFile: Equatable, Sendable {
         if !table.replayOptions.isEmpty {
             members.pairs.append((key: "replayOptions", value: .array(table.replayOptions.map { .string($0) })))
         }
+        if table.replayScenario != RateTable.placeholderScenario {
+            members.pairs.append((key: "replayScenario", value: .array(table.replayScenario.map { .string($0) })))
+        }
         return CanonicalJSON.object(members).serialized()
     }
 
@@ -109,7 +112,7 @@ extension ShardFile {
         let root = try JSONDocument.parse(bytes, file: file)
         let log = DiagnosticLog()
         func fail() -> InputError { InputError(log.diagnostics) }
-        let allowed = ["shardFormatVersion", "toolVersion", "scenario", "seed", "runs", "shard", "cells", "replayOptions"]
+        let allowed = ["shardFormatVersion", "toolVersion", "scenario", "seed", "runs", "shard", "cells", "replayOptions", "replayScenario"]
         guard let object = ObjectReader(root, path: "", allowed: allowed, log: log) else { throw fail() }
         // The version first: a file of another format is reported as that, not as its members.
         guard ShardHeader.hasFormatVersion(
@@ -166,20 +169,21 @@ extension ShardFile {
                 }
             }
         }
-        table.replayOptions = replayOptions(object, log: log)
+        table.replayOptions = words(object, "replayOptions", log: log) ?? []
+        table.replayScenario = words(object, "replayScenario", log: log) ?? RateTable.placeholderScenario
         guard log.diagnostics.isEmpty else { throw fail() }
         var file = ShardFile(scenario: resolved, sampling: sampling, shard: shard, table: table)
         file.toolVersion = toolVersion
         return file
     }
 
-    /// The optional `replayOptions` member: command-line words, each a string.
-    private static func replayOptions(_ object: ObjectReader, log: DiagnosticLog) -> [String] {
-        guard let words = object.array("replayOptions") else { return [] }
+    /// The optional member `key` (`replayOptions`, `replayScenario`): command-line words, each a string.
+    private static func words(_ object: ObjectReader, _ key: String, log: DiagnosticLog) -> [String]? {
+        guard let words = object.array(key) else { return nil }
         var options: [String] = []
         for (index, word) in words.enumerated() {
             guard case .string(let text) = word.value else {
-                log.expected("a command-line word (a string)", at: word, "replayOptions[\(index)]")
+                log.expected("a command-line word (a string)", at: word, "\(key)[\(index)]")
                 continue
             }
             options.append(text)

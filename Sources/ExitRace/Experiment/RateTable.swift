@@ -106,7 +106,10 @@ package struct RateTable: Equatable, Sendable {
     /// How the replay hint names the scenario to `explain`, as command-line words: `FILE`, a
     /// placeholder, by default (a committed result must not depend on where the command ran);
     /// `run` gives the path it was given, or no word for the built-in scenario. The counts never read it.
-    package var replayScenario: [String] = ["FILE"]
+    package var replayScenario: [String] = placeholderScenario
+
+    /// The replay hint's scenario where no path is known: the word `FILE`.
+    package static let placeholderScenario = ["FILE"]
 
     /// An empty table of `scenario` for the replications `replications`.
     package init(scenario: Scenario, seed: UInt64, replications: Range<Int>) {
