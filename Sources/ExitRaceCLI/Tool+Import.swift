@@ -7,8 +7,9 @@ extension Tool {
             let arguments = try parse(raw, importSpec)
             guard !arguments.positional.isEmpty else { throw usageError("exitrace import: expected at least one Swift file") }
             let output = arguments.value("--output")
-            let name = arguments.value("--name") ?? output.map(scenarioName(ofOutput:)) ?? "imported"
+            let name = try importedName(arguments.value("--name"), output: output)
             let result = try reporting { () throws(InputError) in try SwiftImport.load(paths: arguments.positional, name: name) }
+            if let answer = result.answer { return ToolOutput(stderr: answerText(answer, result.notes)) }
             guard let output else { return ToolOutput(stdout: result.scenario, stderr: result.summary) }
             let isInput = arguments.positional.contains {
                 URL(fileURLWithPath: $0).standardizedFileURL.path == URL(fileURLWithPath: output).standardizedFileURL.path
@@ -25,6 +26,22 @@ extension Tool {
             try write(result.scenario, to: output, inputsOf: arguments)
             return ToolOutput(stderr: result.summary + "wrote \(output); next: exitrace run \(output)\n")
         }
+    }
+
+    /// An import's answer when there is nothing to simulate (exit 0, nothing written), with why for
+    /// each entry point.
+    static func answerText(_ answer: String, _ notes: [ImportNote]) -> String {
+        ProseWrapping.text(answer) + notes.map { "  \($0.description)\n" }.joined()
+    }
+
+    /// The scenario's name: `--name`, else the output file's base name, else "imported"; a name that
+    /// cannot be a scenario's (it names the result files) is refused against the option it came from.
+    static func importedName(_ given: String?, output: String?) throws(Stop) -> String {
+        let name = given ?? output.map(scenarioName(ofOutput:)) ?? "imported"
+        guard let problem = ScenarioDecoder.scenarioNameProblem(name) else { return name }
+        if given != nil { throw usageError("exitrace import: --name: \(problem)") }
+        throw usageError("exitrace import: the scenario is named after --output's base name, which cannot be a "
+            + "scenario's name: \(problem); give --name NAME")
     }
 
     /// `my-app.json` → `my-app`: the scenario is named after the file it is written to.
@@ -59,7 +76,7 @@ extension Tool {
 
             """,
         options: [
-            .text("--output", "FILE.json", "write the scenario to FILE.json (whole or not at all) instead of stdout"),
+            .text("--output", "FILE.json", alias: "-o", "write the scenario to FILE.json (whole or not at all) instead of stdout"),
             .text("--name", "NAME", default: .words("the output file's base name, else \"imported\""), "the scenario's name"),
             .flag("--force", "replace --output even when it is not a scenario import wrote before (one written by hand)"),
         ],

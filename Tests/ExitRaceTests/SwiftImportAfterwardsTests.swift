@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import ExitRace
+@testable import ExitRaceImport
+import ExitRaceCLI
+
+/// What a newcomer met right after `exitrace import` (issue 26's walk): the command line's options,
+/// an answer that is not an error, and what the summary and `run` say of the importer's placeholders.
+@Suite("exitrace import: what follows an import")
+struct SwiftImportAfterwardsTests {
+    /// A fresh directory holding `App.swift` with `source`.
+    static func app(_ source: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-import-after-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Data(source.utf8).write(to: dir.appendingPathComponent("App.swift"))
+        return dir
+    }
+
+    static let awaiting = """
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            func applicationWillTerminate(_ application: UIApplication) {
+                Task { await Analytics.shared.flush() }
+            }
+        }
+        """
+
+    @Test("-o is --output, as in run, sweep, calibrate, sensitivity and merge")
+    func shortOutput() throws {
+        let dir = try Self.app(Self.awaiting)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("my-app.json")
+        let output = Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path])
+        #expect(output.exitCode == .success, "\(output.stderr)")
+        let written = try String(contentsOf: out, encoding: .utf8)
+        #expect(written.contains("\"name\": \"my-app\""))
+    }
+
+    @Test("a --name that cannot be a scenario's name is refused against --name, not a file it would name")
+    func badName() throws {
+        let dir = try Self.app(Self.awaiting)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("n.json")
+        let output = Tool.main(["import", dir.appendingPathComponent("App.swift").path, "--name", "my/app", "--output", out.path])
+        #expect(output.exitCode == .badInput)
+        #expect(output.stderr.hasPrefix("exitrace import: --name: expected a name without \"/\""), "\(output.stderr)")
+        #expect(!output.stderr.contains("my/app.json"), "\(output.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("an --output whose base name cannot be a scenario's name says to give --name")
+    func badOutputName() throws {
+        let dir = try Self.app(Self.awaiting)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("a..b.json")
+        let output = Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path])
+        #expect(output.exitCode == .badInput)
+        #expect(output.stderr.contains("--output's base name"), "\(output.stderr)")
+        #expect(output.stderr.contains("give --name NAME"), "\(output.stderr)")
+    }
+}
+
+extension SwiftImportAfterwardsTests {
+    static let synchronousOnly = """
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            func applicationWillTerminate(_ application: UIApplication) {
+                cache.purge()
+                print("bye")
+            }
+        }
+        """
+
+    @Test("synchronous code only is an answer: exit 0, the reason for each entry point, nothing written, no \"error: note:\"")
+    func synchronousOnlyIsAnAnswer() throws {
+        let dir = try Self.app(Self.synchronousOnly)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("my-app.json")
+        let output = Tool.main(["import", dir.appendingPathComponent("App.swift").path, "--output", out.path])
+        #expect(output.exitCode == .success, "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.hasPrefix("nothing to simulate: the lifecycle code found (AppDelegate.applicationWillTerminate)"))
+        #expect(output.stderr.contains("No scenario written"))
+        #expect(output.stderr.contains("App.swift:2:5: not translated: AppDelegate.applicationWillTerminate: no awaited call"))
+        #expect(output.stderr.contains("cache.purge(…)"), "\(output.stderr)")
+        #expect(!output.stderr.contains("error"), "\(output.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("no lifecycle code at all stays bad input (exit 2)")
+    func noLifecycleCodeIsStillAnError() throws {
+        let dir = try Self.app("struct Model { func f() {} }\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = Tool.main(["import", dir.appendingPathComponent("App.swift").path])
+        #expect(output.exitCode == .badInput)
+        #expect(output.stderr.contains("no lifecycle entry point"))
+    }
+}
