@@ -95,3 +95,42 @@ extension SwiftImportAfterwardsTests {
         #expect(output.stderr.contains("no lifecycle entry point"))
     }
 }
+
+extension SwiftImportAfterwardsTests {
+    static let lateLog = """
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            func applicationWillTerminate(_ application: UIApplication) {
+                Task { await Analytics.shared.flush() }
+                Logger.write("late")
+            }
+        }
+        """
+
+    @Test("the summary says a save found by its name counts as cleanup, and how to say it does not")
+    func saveCountsAsCleanup() throws {
+        let result = try SwiftImport.importSources([("App.swift", Array(Self.lateLog.utf8))], name: "t")
+        #expect(result.summary.contains("""
+              Logger.write  [App.swift:4:9: Logger.write("late")]  (synchronous: costMs is how long it blocks the calling thread)
+                counted as cleanup (its name says it saves): set systemCalls["Logger.write"].cleanup to false if it is not
+
+            """), "\(result.summary)")
+        // An awaited call gets no such line: only the reply advice below the list.
+        #expect(!result.summary.contains("systemCalls[\"Analytics.flush\"].cleanup"))
+    }
+
+    @Test("the summary says when to set replyLatencyMs and takesEffectOn \"reply\" for awaited calls")
+    func replyAdvice() throws {
+        let result = try SwiftImport.importSources([("App.swift", Array(Self.lateLog.utf8))], name: "t")
+        #expect(result.summary.contains(
+            "  each awaited call above counts once its request has left the process (takesEffectOn \"delivery\") and "
+                + "resumes at once (replyLatencyMs 0): for one that waits for a reply (a network request, a call to "
+                + "another process), set systemCalls[\"Analytics.flush\"].replyLatencyMs to the reply's time, and "
+                + "takesEffectOn to \"reply\" if it counts only once the reply is back\n"), "\(result.summary)")
+        let synchronous = try SwiftImport.importSources([("App.swift", Array("""
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationWillTerminate(_ application: UIApplication) { try? context.save() }
+            }
+            """.utf8))], name: "t")
+        #expect(!synchronous.summary.contains("replyLatencyMs"), "no awaited call: no reply advice")
+    }
+}

@@ -44,7 +44,9 @@ package enum SwiftImport {
                 lines.append("system calls whose cost is yours to set (systemCalls[\"NAME\"].costMs, now 1 ms):")
                 for call in newSystemCalls {
                     lines.append("  \(call.name)  [\(call.source.place): \(call.source.code)]" + call.summarySuffix)
+                    if let advice = call.cleanupAdvice { lines.append("    " + advice) }
                 }
+                lines += ImportedCall.replyAdvice(newSystemCalls).map { "  " + $0 }
             }
             if !notes.isEmpty {
                 lines.append("not translated, translated with an assumption, or never called:")
