@@ -134,3 +134,28 @@ extension SwiftImportAfterwardsTests {
         #expect(!synchronous.summary.contains("replyLatencyMs"), "no awaited call: no reply advice")
     }
 }
+
+extension SwiftImportAfterwardsTests {
+    @Test("calls with side effects are named as taken as instant, never dropped silently; value calls are not")
+    func sideEffectsNamed() throws {
+        let result = try SwiftImport.importSources([("App.swift", Array("""
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationWillTerminate(_ application: UIApplication) {
+                    UserDefaults.standard.set(true, forKey: "clean")
+                    UserDefaults.standard.removeObject(forKey: "draft")
+                    timer?.invalidate()
+                    subscription.cancel()
+                    cache.purge()
+                    pending.removeAll()
+                    Task { await Analytics.shared.flush() }
+                }
+            }
+            """.utf8))], name: "t")
+        let notes = result.notes.map(\.description)
+        for (line, name) in [(3, "UserDefaults.standard.set"), (4, "UserDefaults.standard.removeObject"), (5, "timer.invalidate"),
+                             (6, "subscription.cancel"), (7, "cache.purge")] {
+            #expect(notes.contains { $0.hasPrefix("App.swift:\(line):9: taken as instant: \(name)(…)") }, "\(name): \(notes)")
+        }
+        #expect(!notes.contains { $0.contains("pending.removeAll") }, "a collection's own method is a value call")
+    }
+}
