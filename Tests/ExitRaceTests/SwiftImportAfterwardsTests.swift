@@ -159,3 +159,33 @@ extension SwiftImportAfterwardsTests {
         #expect(!notes.contains { $0.contains("pending.removeAll") }, "a collection's own method is a value call")
     }
 }
+
+extension SwiftImportAfterwardsTests {
+    @Test("run names the system calls that still have import's placeholder cost under the table, until they are set")
+    func runNamesPlaceholders() throws {
+        let dir = try Self.app(Self.lateLog)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("my-app.json")
+        #expect(Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path]).exitCode == .success)
+        let written = try String(contentsOf: out, encoding: .utf8)
+        #expect(written.contains("\"costMs\": 1,\n      \"placeholder\": true"), "\(written)")
+        let run = Tool.main(["run", out.path])
+        #expect(run.exitCode == .success, "\(run.stderr)")
+        #expect(run.stdout.contains(
+            "2 system calls still have the cost exitrace import wrote as a placeholder (1 ms, taking effect on delivery,"),
+            "\(run.stdout)")
+        #expect(run.stdout.contains("systemCalls[\"Analytics.flush\"].costMs, systemCalls[\"Logger.write\"].costMs"))
+        let set = Tool.main(["run", out.path, "--set", "systemCalls[\"Analytics.flush\"].costMs=80"])
+        #expect(set.stdout.contains("1 system call still has the cost exitrace import wrote as a placeholder"), "\(set.stdout)")
+        #expect(set.stdout.contains("Set systemCalls[\"Logger.write\"].costMs (and"))
+        let both = Tool.main([
+            "run", out.path, "--set", "systemCalls[\"Analytics.flush\"].costMs=80", "--set", "systemCalls[\"Logger.write\"].costMs=3",
+        ])
+        #expect(!both.stdout.contains("placeholder"), "\(both.stdout)")
+    }
+
+    @Test("a built-in scenario has no placeholder note")
+    func noPlaceholderInBuiltin() {
+        #expect(DefaultScenario.load().placeholderNotes.isEmpty)
+    }
+}

@@ -21,7 +21,8 @@ struct ScenarioText {
         members.append(("lifecycle", .object(lifecycle)))
         if !newCalls.isEmpty {
             members.append(("systemCalls", .object(newCalls.map { call in
-                (call.name, .object([("note", .string(call.note)), ("costMs", .number("1"))] + call.serviceMembers))
+                (call.name, .object(
+                    [("note", .string(call.note)), ("costMs", .number("1")), ("placeholder", .bool(true))] + call.serviceMembers))
             })))
         }
         if !queues.isEmpty {
