@@ -189,3 +189,55 @@ extension SwiftImportAfterwardsTests {
         #expect(DefaultScenario.load().placeholderNotes.isEmpty)
     }
 }
+
+extension SwiftImportAfterwardsTests {
+    @Test("a re-import replaces its own unedited file, refuses an edited one (exit 2) unless --force")
+    func reimportKeepsEdits() throws {
+        let dir = try Self.app(Self.awaiting)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let swift = dir.appendingPathComponent("App.swift").path
+        let out = dir.appendingPathComponent("my-app.json")
+        #expect(Tool.main(["import", swift, "-o", out.path]).exitCode == .success)
+        let written = try String(contentsOf: out, encoding: .utf8)
+        #expect(ImportDigest.isUnedited(written))
+        #expect(Tool.main(["import", swift, "-o", out.path]).exitCode == .success, "unedited: replaced")
+        let edited = written.replacingOccurrences(of: "\"costMs\": 1,", with: "\"costMs\": 80,")
+        #expect(edited != written)
+        try Data(edited.utf8).write(to: out)
+        let refused = Tool.main(["import", swift, "-o", out.path])
+        #expect(refused.exitCode == .badInput)
+        #expect(refused.stderr.contains("found one edited since import wrote it"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--force"))
+        #expect(try String(contentsOf: out, encoding: .utf8) == edited, "the edits are kept")
+        #expect(Tool.main(["import", swift, "-o", out.path, "--force"]).exitCode == .success)
+        #expect(try String(contentsOf: out, encoding: .utf8) == written)
+    }
+
+    @Test("a scenario that extends the import keeps the edits, and runs with them (docs/import.md, \"Keep your edits\")")
+    func editsInAFileThatExtends() throws {
+        let dir = try Self.app(Self.lateLog)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let swift = dir.appendingPathComponent("App.swift").path
+        let out = dir.appendingPathComponent("my-app.json")
+        #expect(Tool.main(["import", swift, "-o", out.path]).exitCode == .success)
+        let mine = dir.appendingPathComponent("my-app-costs.json")
+        try Data("""
+            {
+              "extend": "my-app.json",
+              "name": "my-app-costs",
+              "systemCalls": {
+                "Analytics.flush": { "costMs": 40, "replyLatencyMs": 250, "takesEffectOn": "reply" },
+                "Logger.write": { "cleanup": false }
+              }
+            }
+
+            """.utf8).write(to: mine)
+        let run = Tool.main(["run", mine.path])
+        #expect(run.exitCode == .success, "\(run.stderr)")
+        #expect(run.stdout.contains("1 system call still has the cost exitrace import wrote"), "\(run.stdout)")
+        #expect(run.stdout.contains("systemCalls[\"Logger.write\"].costMs"))
+        // A re-import replaces my-app.json (unedited) and leaves the edits where they are.
+        #expect(Tool.main(["import", swift, "-o", out.path]).exitCode == .success)
+        #expect(Tool.main(["run", mine.path]).stdout == run.stdout)
+    }
+}

@@ -9,7 +9,8 @@ struct ScenarioText {
          queues: [(name: String, queue: ImportedQueue)] = [], actors: [(name: String, global: Bool)] = [], scenes: Bool = true,
          builtin: Scenario) {
         var members: [(String, OrderedJSON)] = [
-            ("note", .string("\(SwiftImport.writtenByMarker) from \(sources.joined(separator: ", ")); see docs/import.md.")),
+            ("note", .string("\(SwiftImport.writtenByMarker) from \(sources.joined(separator: ", ")); see docs/import.md. "
+                + "\(ImportDigest.sentence).")),
             ("extend", .string("builtin:\(DefaultScenario.name)")),
             ("name", .string(name)),
             ("title", .string("Your code: \(hooks.map(\.name).joined(separator: ", "))")),
@@ -56,7 +57,7 @@ struct ScenarioText {
         members.append(("strategies", .object(strategyMembers)))
         let extra = Self.extraProcedure(hooks, builtin: builtin, scenes: scenes)
         if !extra.isEmpty { members.append(("procedures", .object(extra))) }
-        text = OrderedJSON.object(members).text(indent: 0) + "\n"
+        text = ImportDigest.sealed(OrderedJSON.object(members).text(indent: 0) + "\n")
     }
 
     /// Why an imported scenario sets `debuggerAttached: false` over the built-in one's `true` (its
