@@ -241,3 +241,25 @@ extension SwiftImportAfterwardsTests {
         #expect(Tool.main(["run", mine.path]).stdout == run.stdout)
     }
 }
+
+extension SwiftImportAfterwardsTests {
+    @Test("--set systemCalls.context.save.costMs names the call context.save, spelled in brackets with the shell's quoting")
+    func dottedSystemCallName() throws {
+        let dir = try Self.app("""
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationWillTerminate(_ application: UIApplication) { try? context.save() }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("my-app.json")
+        #expect(Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path]).exitCode == .success)
+        let run = Tool.main(["run", out.path, "--set", "systemCalls.context.save.costMs=80"])
+        #expect(run.exitCode == .badInput)
+        #expect(run.stderr.contains(
+            "no member \"context\" to go into; \"context.save\" is one name with a dot in it: write "
+                + "systemCalls[\"context.save\"].costMs, with the name in brackets and quotes (and the whole PATH=VALUE in "
+                + "single quotes so that the shell keeps those quotes: --set 'systemCalls[\"context.save\"].costMs=80')"),
+            "\(run.stderr)")
+        #expect(Tool.main(["run", out.path, "--set", "systemCalls[\"context.save\"].costMs=80"]).exitCode == .success)
+    }
+}
