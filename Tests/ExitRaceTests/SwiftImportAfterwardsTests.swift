@@ -263,3 +263,27 @@ extension SwiftImportAfterwardsTests {
         #expect(Tool.main(["run", out.path, "--set", "systemCalls[\"context.save\"].costMs=80"]).exitCode == .success)
     }
 }
+
+extension SwiftImportAfterwardsTests {
+    @Test("explain tells a synchronous save as a blocking call, not as a completion handler and its wait for a thread")
+    func explainBlockingCall() throws {
+        let dir = try Self.app("""
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationWillTerminate(_ application: UIApplication) { try? context.save() }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("my-app.json")
+        #expect(Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path]).exitCode == .success)
+        for procedure in ["foreground", "background"] {
+            let explain = Tool.main([
+                "explain", out.path, "--hook", "AppDelegate.applicationWillTerminate",
+                "--strategy", "your code: AppDelegate.applicationWillTerminate", "--procedure", procedure,
+            ])
+            #expect(explain.exitCode == .success, "\(explain.stderr)")
+            #expect(explain.stdout.contains("main thread  calls context.save synchronously (blocks this thread for 1 ms)\n"),
+                    "\(explain.stdout)")
+            #expect(!explain.stdout.contains("completion handler"), "\(explain.stdout)")
+        }
+    }
+}
