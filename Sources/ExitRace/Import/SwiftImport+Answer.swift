@@ -6,8 +6,8 @@ extension SwiftImport {
     static func nothingToSimulate(_ hooks: [Hook]) -> String {
         let names = hooks.map(\.name).joined(separator: ", ")
         return "nothing to simulate: the lifecycle code found (\(names)) awaits no call, saves nothing and hands no "
-            + "work to the system, so the table would have nothing to measure: synchronous code finishes before its "
-            + "callback returns, and a kill after the callback cannot cut it short. No scenario written "
-            + "(docs/import.md, \"Synchronous code only\")."
+            + "work to the system that the importer can see, so the table would have nothing to measure (synchronous "
+            + "code finishes before its callback returns, and a kill after the callback cannot cut it short). No "
+            + "scenario written; why, for each entry point, below (docs/import.md, \"Synchronous code only\")."
     }
 }
