@@ -16,7 +16,7 @@ extension Scenario {
             + (names.count > 3 ? " and \(names.count - 3) more" : "")
         let count = names.count == 1 ? "1 system call still has" : "\(names.count) system calls still have"
         return ["\(count) the cost exitrace import wrote as a placeholder (1 ms, taking effect on delivery, no reply "
-            + "latency): the table is built on it. Set \(shown) (and replyLatencyMs, takesEffectOn where a reply "
+            + "latency): the table is built on these numbers. Set \(shown) (and replyLatencyMs, takesEffectOn where a reply "
             + "matters); see docs/import.md, \"After the import\""]
     }
 }
