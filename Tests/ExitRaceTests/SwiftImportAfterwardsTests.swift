@@ -169,15 +169,17 @@ extension SwiftImportAfterwardsTests {
         #expect(Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path]).exitCode == .success)
         let written = try String(contentsOf: out, encoding: .utf8)
         #expect(written.contains("\"costMs\": 1,\n      \"placeholder\": true"), "\(written)")
+        // The details are wrapped at 120 columns: read them unwrapped.
+        func unwrapped(_ output: ToolOutput) -> String { output.stdout.replacingOccurrences(of: "\n      ", with: " ") }
         let run = Tool.main(["run", out.path])
         #expect(run.exitCode == .success, "\(run.stderr)")
-        #expect(run.stdout.contains(
+        #expect(unwrapped(run).contains(
             "2 system calls still have the cost exitrace import wrote as a placeholder (1 ms, taking effect on delivery,"),
             "\(run.stdout)")
-        #expect(run.stdout.contains("systemCalls[\"Analytics.flush\"].costMs, systemCalls[\"Logger.write\"].costMs"))
+        #expect(unwrapped(run).contains("systemCalls[\"Analytics.flush\"].costMs, systemCalls[\"Logger.write\"].costMs"))
         let set = Tool.main(["run", out.path, "--set", "systemCalls[\"Analytics.flush\"].costMs=80"])
-        #expect(set.stdout.contains("1 system call still has the cost exitrace import wrote as a placeholder"), "\(set.stdout)")
-        #expect(set.stdout.contains("Set systemCalls[\"Logger.write\"].costMs (and"))
+        #expect(unwrapped(set).contains("1 system call still has the cost exitrace import wrote as a placeholder"), "\(set.stdout)")
+        #expect(unwrapped(set).contains("Set systemCalls[\"Logger.write\"].costMs (and"))
         let both = Tool.main([
             "run", out.path, "--set", "systemCalls[\"Analytics.flush\"].costMs=80", "--set", "systemCalls[\"Logger.write\"].costMs=3",
         ])
@@ -234,8 +236,9 @@ extension SwiftImportAfterwardsTests {
             """.utf8).write(to: mine)
         let run = Tool.main(["run", mine.path])
         #expect(run.exitCode == .success, "\(run.stderr)")
-        #expect(run.stdout.contains("1 system call still has the cost exitrace import wrote"), "\(run.stdout)")
-        #expect(run.stdout.contains("systemCalls[\"Logger.write\"].costMs"))
+        let text = run.stdout.replacingOccurrences(of: "\n      ", with: " ")
+        #expect(text.contains("1 system call still has the cost exitrace import wrote"), "\(run.stdout)")
+        #expect(text.contains("systemCalls[\"Logger.write\"].costMs"))
         // A re-import replaces my-app.json (unedited) and leaves the edits where they are.
         #expect(Tool.main(["import", swift, "-o", out.path]).exitCode == .success)
         #expect(Tool.main(["run", mine.path]).stdout == run.stdout)
