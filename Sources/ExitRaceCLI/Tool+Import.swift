@@ -7,24 +7,50 @@ extension Tool {
             let arguments = try parse(raw, importSpec)
             guard !arguments.positional.isEmpty else { throw usageError("exitrace import: expected at least one Swift file") }
             let output = arguments.value("--output")
-            let name = arguments.value("--name") ?? output.map(scenarioName(ofOutput:)) ?? "imported"
+            let name = try importedName(arguments.value("--name"), output: output)
             let result = try reporting { () throws(InputError) in try SwiftImport.load(paths: arguments.positional, name: name) }
+            if let answer = result.answer { return ToolOutput(stderr: answerText(answer, result.notes)) }
             guard let output else { return ToolOutput(stdout: result.scenario, stderr: result.summary) }
             let isInput = arguments.positional.contains {
                 URL(fileURLWithPath: $0).standardizedFileURL.path == URL(fileURLWithPath: output).standardizedFileURL.path
             }
             // An input is refused by the write itself, with --force or not.
             if !isInput, !arguments.flag("--force"), let existing = FileManager.default.contents(atPath: output),
-                !String(decoding: existing.prefix(256), as: UTF8.self).contains(SwiftImport.writtenByMarker)
+                !ImportDigest.isUnedited(String(decoding: existing, as: UTF8.self))
             {
-                throw inputError(InputError([Diagnostic(
-                    file: output, path: "",
-                    message: "expected a scenario exitrace import wrote (or a new file), found a file it did not write "
-                        + "(a scenario of yours?): give another --output, or --force to replace it")]))
+                throw inputError(InputError([Diagnostic(file: output, path: "", message: replacedMessage(existing))]))
             }
             try write(result.scenario, to: output, inputsOf: arguments)
             return ToolOutput(stderr: result.summary + "wrote \(output); next: exitrace run \(output)\n")
         }
+    }
+
+    /// Why `import` keeps a file at `--output`: one it wrote that was edited since, or one it did not write.
+    static func replacedMessage(_ existing: Data) -> String {
+        let written = String(decoding: existing.prefix(256), as: UTF8.self).contains(SwiftImport.writtenByMarker)
+        let found = written
+            ? "found one edited since import wrote it (its text no longer matches its import digest): re-importing would "
+                + "throw your edits away"
+            : "found a file it did not write (a scenario of yours?)"
+        return "expected a scenario exitrace import wrote and nobody edited since (or a new file), \(found); give another "
+            + "--output, or --force to replace it. Keep edits in a file that extends the import (docs/import.md, "
+            + "\"Keep your edits\")"
+    }
+
+    /// An import's answer when there is nothing to simulate (exit 0, nothing written), with why for
+    /// each entry point.
+    static func answerText(_ answer: String, _ notes: [ImportNote]) -> String {
+        ProseWrapping.text(answer) + notes.map { "  \($0.description)\n" }.joined()
+    }
+
+    /// The scenario's name: `--name`, else the output file's base name, else "imported"; a name that
+    /// cannot be a scenario's (it names the result files) is refused against the option it came from.
+    static func importedName(_ given: String?, output: String?) throws(Stop) -> String {
+        let name = given ?? output.map(scenarioName(ofOutput:)) ?? "imported"
+        guard let problem = ScenarioDecoder.scenarioNameProblem(name) else { return name }
+        if given != nil { throw usageError("exitrace import: --name: \(problem)") }
+        throw usageError("exitrace import: the scenario is named after --output's base name, which cannot be a "
+            + "scenario's name: \(problem); give --name NAME")
     }
 
     /// `my-app.json` → `my-app`: the scenario is named after the file it is written to.
@@ -50,7 +76,8 @@ extension Tool {
             …") translated from the Swift it runs, each step noting its file and line. The scenario
             extends the built-in one (timing, Activity.end, kill procedures); run it with exitrace run.
             The scenario goes to stdout, or to --output (written whole or not at all; a file there that
-            import did not write is kept unless --force is given); its name is
+            import did not write, or that was edited since, is kept unless --force is given: keep your
+            edits in a file that extends the import); its name is
             --name, else the output file's base name, else "imported". A summary goes to stderr: each
             entry point, the awaited calls that became system calls (set their costMs), and every
             construct not translated or translated with an assumption, as FILE:LINE:COLUMN.
@@ -59,9 +86,9 @@ extension Tool {
 
             """,
         options: [
-            .text("--output", "FILE.json", "write the scenario to FILE.json (whole or not at all) instead of stdout"),
+            .text("--output", "FILE.json", alias: "-o", "write the scenario to FILE.json (whole or not at all) instead of stdout"),
             .text("--name", "NAME", default: .words("the output file's base name, else \"imported\""), "the scenario's name"),
-            .flag("--force", "replace --output even when it is not a scenario import wrote before (one written by hand)"),
+            .flag("--force", "replace --output even when it is not a scenario import wrote, or was edited since"),
         ],
         run: { raw, _ in importCommand(raw) })
 }

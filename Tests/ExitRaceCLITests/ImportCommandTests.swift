@@ -50,7 +50,7 @@ struct ImportCommandTests {
         let output = Tool.main(["import", Self.fixtures.appendingPathComponent("AppDelegate+Task.swift").path, "--name", "a/b"])
         #expect(output.exitCode == .badInput)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderr.contains("does not validate"))
+        #expect(output.stderr.hasPrefix("exitrace import: --name: expected a name without \"/\""))
     }
 
     @Test("no file is a usage error")

@@ -65,7 +65,7 @@ struct NewcomerWalkTests {
         try #"{"name": "mine"}"#.write(toFile: mine, atomically: true, encoding: .utf8)
         let refused = Tool.main(["import", swift, "--output", mine])
         #expect(refused.exitCode == .badInput)
-        #expect(refused.stderr.contains("\(mine): error: expected a scenario exitrace import wrote (or a new file)"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("\(mine): error: expected a scenario exitrace import wrote and nobody edited since (or a new file), found a file it did not write"), "\(refused.stderr)")
         #expect(try String(contentsOfFile: mine, encoding: .utf8) == #"{"name": "mine"}"#)
         #expect(Tool.main(["import", swift, "--output", mine, "--force"]).exitCode == .success)
         #expect(Tool.main(["import", swift, "--output", mine]).exitCode == .success, "its own output is replaced")

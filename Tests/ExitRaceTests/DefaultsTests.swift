@@ -99,6 +99,7 @@ struct DefaultsTests {
             "costMs": "required", "deliverAfterMs": call.deliverAfter.map(ms) ?? "costMs",
             "replyLatencyMs": ms(call.replyLatency), "takesEffectOn": call.takesEffectOn.rawValue, "cleanup": "\(call.isCleanup)",
             "fileProtection": call.fileProtection?.rawValue ?? "none", "cancellable": "\(call.cancellable)",
+            "placeholder": "\(call.isPlaceholder)",
             "service": call.service == nil ? "none" : "?",
             "serviceStartAfterMs": ms(SystemService(kind: .push, run: cost).startAfter), "serviceRunMs": "required with service",
             "serviceAllowanceMs": "required with backgroundTask",

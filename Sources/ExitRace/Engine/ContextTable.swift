@@ -15,6 +15,8 @@ package struct ContextTable: RandomAccessCollection, Sendable {
         var qos: QoSClass
         var mainIsolated: Bool
         var cleanupCalls: Int
+        /// A completion handler with an empty body (``CellTrace/Context/isBlockingCall``).
+        var isBlockingCall = false
     }
 
     /// One context: its shape, and which of the contexts of its description it is (from 1).
@@ -36,7 +38,13 @@ package struct ContextTable: RandomAccessCollection, Sendable {
         let shape = shapes[Int(row.shape)]
         return CellTrace.Context(
             name: totals[Int(shape.description)] > 1 ? "\(shape.baseName) #\(row.ordinal)" : shape.baseName, kind: shape.kind,
-            qos: shape.qos, mainIsolated: shape.mainIsolated, cleanupCalls: shape.cleanupCalls)
+            qos: shape.qos, mainIsolated: shape.mainIsolated, cleanupCalls: shape.cleanupCalls,
+            isBlockingCall: shape.isBlockingCall)
+    }
+
+    /// Whether context `index` is a blocking call's empty completion handler, without making its name.
+    package func isBlockingCall(_ index: Int32) -> Bool {
+        index >= 0 && Int(index) < rows.count && shapes[Int(rows[Int(index)].shape)].isBlockingCall
     }
 
     /// Builds a table from a run's contexts in order.
@@ -85,7 +93,8 @@ package struct ContextTable: RandomAccessCollection, Sendable {
                     Shape(
                         baseName: description.name(callbacks: callbacks), description: number, kind: Self.kind(context.kind),
                         qos: QoSClass(priority: context.priority), mainIsolated: context.mainIsolated,
-                        cleanupCalls: cleanupCalls()))
+                        cleanupCalls: cleanupCalls(),
+                        isBlockingCall: context.kind == .completionHandler && context.start >= context.end))
             }
             rows.append(Row(shape: shape, ordinal: totals[Int(number)]))
         }

@@ -29,7 +29,8 @@ extension CellExplanation {
         let sources = StepSourceMatcher.sources(trace)
         var pending: Line?
         for (index, record) in trace.records.enumerated() {
-            guard let (place, text) = describe(record, trace) else { continue }
+            let previous = index > 0 ? trace.records[index - 1] : nil
+            guard let (place, text) = describe(record, trace, previous: previous) else { continue }
             let afterDeath = deathIndex.map { index > $0 } ?? false
             let source = index < sources.count ? sources[index] : nil
             if var last = pending, last.text == text, last.place == place, last.afterDeath == afterDeath, last.source == source {

@@ -9,7 +9,8 @@ struct ScenarioText {
          queues: [(name: String, queue: ImportedQueue)] = [], actors: [(name: String, global: Bool)] = [], scenes: Bool = true,
          builtin: Scenario) {
         var members: [(String, OrderedJSON)] = [
-            ("note", .string("\(SwiftImport.writtenByMarker) from \(sources.joined(separator: ", ")); see docs/import.md.")),
+            ("note", .string("\(SwiftImport.writtenByMarker) from \(sources.joined(separator: ", ")); see docs/import.md. "
+                + "\(ImportDigest.sentence).")),
             ("extend", .string("builtin:\(DefaultScenario.name)")),
             ("name", .string(name)),
             ("title", .string("Your code: \(hooks.map(\.name).joined(separator: ", "))")),
@@ -21,7 +22,8 @@ struct ScenarioText {
         members.append(("lifecycle", .object(lifecycle)))
         if !newCalls.isEmpty {
             members.append(("systemCalls", .object(newCalls.map { call in
-                (call.name, .object([("note", .string(call.note)), ("costMs", .number("1"))] + call.serviceMembers))
+                (call.name, .object(
+                    [("note", .string(call.note)), ("costMs", .number("1")), ("placeholder", .bool(true))] + call.serviceMembers))
             })))
         }
         if !queues.isEmpty {
@@ -55,7 +57,7 @@ struct ScenarioText {
         members.append(("strategies", .object(strategyMembers)))
         let extra = Self.extraProcedure(hooks, builtin: builtin, scenes: scenes)
         if !extra.isEmpty { members.append(("procedures", .object(extra))) }
-        text = OrderedJSON.object(members).text(indent: 0) + "\n"
+        text = ImportDigest.sealed(OrderedJSON.object(members).text(indent: 0) + "\n")
     }
 
     /// Why an imported scenario sets `debuggerAttached: false` over the built-in one's `true` (its

@@ -406,13 +406,15 @@ struct StepTranslator {
     ]
 
     /// Calls that build or transform values rather than do work: a type's initializer (`Date()`) and
-    /// the standard library's collection methods. They get no "taken as instant" note.
+    /// the standard library's collection methods. They get no "taken as instant" note (docs/import.md
+    /// lists them); a call with side effects (`UserDefaults.standard.set`, `removeObject`, `cancel`,
+    /// `invalidate`) is not one of them: it is named.
     static func isValueCall(_ callee: SwiftExpr) -> Bool {
         let names = chain(callee)
         // A type's initializer, also a nested type's (`Attributes.ContentState(…)`).
         if names.last?.first?.isUppercase == true { return true }
         return ["map", "compactMap", "flatMap", "filter", "forEach", "sorted", "joined", "contains", "first", "reduce",
-                "append", "removeAll", "insert", "remove", "set", "removeObject", "cancel", "invalidate", "toggle",
+                "append", "removeAll", "insert", "remove", "toggle",
                 "removeValue", "addingTimeInterval"].contains(names.last ?? "")
     }
 

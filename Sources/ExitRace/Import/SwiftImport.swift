@@ -26,6 +26,10 @@ package enum SwiftImport {
         package var newSystemCalls: [ImportedCall]
         /// Everything not translated or translated with an assumption, by file and place.
         package var notes: [ImportNote]
+        /// When entry points were found but none has code whose end the table could measure (it is
+        /// synchronous, so it finishes before the callback returns): that answer, and no scenario
+        /// (`scenario` is empty, `hooks` too); `import` reports it and exits 0.
+        package var answer: String? = nil
 
         /// The summary `import` prints on stderr.
         package var summary: String {
@@ -40,7 +44,9 @@ package enum SwiftImport {
                 lines.append("system calls whose cost is yours to set (systemCalls[\"NAME\"].costMs, now 1 ms):")
                 for call in newSystemCalls {
                     lines.append("  \(call.name)  [\(call.source.place): \(call.source.code)]" + call.summarySuffix)
+                    if let advice = call.cleanupAdvice { lines.append("    " + advice) }
                 }
+                lines += ImportedCall.replyAdvice(newSystemCalls).map { "  " + $0 }
             }
             if !notes.isEmpty {
                 lines.append("not translated, translated with an assumption, or never called:")
@@ -142,6 +148,9 @@ package enum SwiftImport {
                     message: "\(hook.name): no awaited call, save or hand-off to the system in its code, so nothing "
                         + "whose end the table could measure; it is left out" + why))
             }
+        }
+        if kept.isEmpty, !hooks.isEmpty {
+            return Result(scenario: "", hooks: [], newSystemCalls: [], notes: condensed(notes), answer: nothingToSimulate(hooks))
         }
         guard !kept.isEmpty else {
             let found = hooks.isEmpty ? "no lifecycle entry point (delegate methods such as applicationWillTerminate, "

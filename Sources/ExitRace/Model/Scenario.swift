@@ -210,6 +210,12 @@ package struct SystemCall: Equatable, Sendable {
     /// methods do (docs/scenario-format.md, "Cancellable calls"): a cancellation while the task
     /// awaits the reply cancels the request, and the await throws at once.
     package var cancellable = false
+    /// Whether `exitrace import` wrote the call with a placeholder cost (`"placeholder": true`):
+    /// `run` names it under the table while `cost` is still ``importPlaceholderCost``.
+    package var isPlaceholder = false
+
+    /// The cost `exitrace import` writes for a call it cannot know (`costMs: 1`).
+    package static let importPlaceholderCost = VirtualDuration.ms(1)
 
     /// A call with every setting stated. The decoder checks that `deliverAfter` is at most `cost`;
     /// this initializer does not.

@@ -86,7 +86,7 @@ package struct TableLayout {
         let uncalled = scenario.uncalledHooks.map { uncalled in
             "\(scenario.hooks.first { $0.name == uncalled.hook }?.label ?? uncalled.hook): \(uncalled.why)"
         }
-        self.details = details + uncalled
+        self.details = details + uncalled + scenario.placeholderNotes
     }
 
     /// The layout of a sampled table: rates in the cells, what was sampled under the title, and

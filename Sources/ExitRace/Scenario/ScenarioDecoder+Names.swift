@@ -7,7 +7,7 @@ extension ScenarioDecoder {
     static let maxNameBytes = 200
 
     /// Why `name` cannot be a scenario's name (a file name), or `nil`.
-    static func scenarioNameProblem(_ name: String) -> String? {
+    package static func scenarioNameProblem(_ name: String) -> String? {
         if name.isEmpty { return "expected a name, found an empty string" }
         if let problem = lineProblem(name) { return problem }
         let found = "found \"\(name.count > 40 ? String(name.prefix(40)) + "…" : name)\""

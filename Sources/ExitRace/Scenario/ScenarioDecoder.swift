@@ -188,6 +188,7 @@ public enum ScenarioDecoder {
         call.activityEffect = decodeActivityEffect(reader)
         call.service = decodeService(reader)
         if let cancellable = reader.bool("cancellable") { call.cancellable = cancellable }
+        if let placeholder = reader.bool("placeholder") { call.isPlaceholder = placeholder }
         return call
     }
 

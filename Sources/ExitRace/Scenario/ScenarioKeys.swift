@@ -32,7 +32,7 @@ enum ScenarioKeys {
     static let limits = ["maxEvents", "maxTimeMs", "maxPendingEvents", "maxContexts", "maxTraceRecords"]
     static let systemCall = [
         "costMs", "deliverAfterMs", "replyLatencyMs", "takesEffectOn", "cleanup", "activity", "dismissal", "dismissAfterMs",
-        "fileProtection", "cancellable",
+        "fileProtection", "cancellable", "placeholder",
         "service", "serviceStartAfterMs", "serviceRunMs", "serviceAllowanceMs", "relaunchAfterMs", "cancelledByForceQuit",
     ]
     static let hook = ["label", "callbacks"]

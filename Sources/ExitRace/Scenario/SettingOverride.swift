@@ -99,7 +99,9 @@ public struct SettingOverride: Equatable, Sendable {
                 members.append(JSONNode.Member(key: key, keyPosition: value.position, value: section))
             } else {
                 var message = "no member \"\(key)\" to go into"
-                if let suggestion = closestMatch(to: key, in: members.map(\.key)) {
+                if let hint = dottedNameHint(path, keys: members.map(\.key), walked: before, source: source) {
+                    message += hint
+                } else if let suggestion = closestMatch(to: key, in: members.map(\.key)) {
                     message += "; did you mean \"\(suggestion)\"?"
                 }
                 walked = before
