@@ -6,7 +6,7 @@ extension ResultTable {
     func cellText(_ cell: Cell) -> String {
         var text = cell.verdict.symbol
         if case .some(let finished) = cell.verdict {
-            text += " " + finished.map { scenario.procedures[$0].name }.joined(separator: "+")
+            text += " " + CellText.procedureList(finished.map { scenario.procedures[$0].name })
         }
         if cell.hasInversion { text += " [i]" }
         if cell.hasDeadlock { text += " [d]" }
