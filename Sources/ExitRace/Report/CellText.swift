@@ -18,7 +18,7 @@ extension ResultTable {
 
     /// The legend printed under a table; mentions only the marks the table uses.
     func legendLines() -> [String] {
-        let procedures = scenario.procedures.map(\.name).joined(separator: ", ")
+        let procedures = CellText.procedureProse(scenario.procedures.map(\.name))
         var lines: [String]
         switch scenario.goal {
         case .cleanup:
@@ -98,7 +98,7 @@ extension ResultTable {
                 }
             }
             for story in stories {
-                lines.append("\(name) (\(story.procedures.joined(separator: ", "))): \(story.text)")
+                lines.append("\(name) (\(CellText.procedureProse(story.procedures))): \(story.text)")
             }
         }
         return lines

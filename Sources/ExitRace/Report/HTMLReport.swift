@@ -44,7 +44,7 @@ package enum HTMLReport {
     package static func watchdogKills(_ section: ReportContent.Section, hook: Int, strategy: Int) -> String {
         let cell = section.table.cell(hook: hook, strategy: strategy)
         guard cell.watchdogKilled else { return "" }
-        let names = cell.watchdogKillProcedures.map { section.scenario.procedures[$0].name }.joined(separator: ", ")
+        let names = CellText.procedureProse(cell.watchdogKillProcedures.map { section.scenario.procedures[$0].name })
         return "<p class=\"verdict\">[w] the cleanup finished, then a watchdog killed the process (0x8badf00d, a crash "
             + "report on a device) under: \(HTML.escape(names))</p>\n"
     }

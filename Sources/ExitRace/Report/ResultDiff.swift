@@ -184,15 +184,15 @@ package struct ResultDiff: Equatable, Sendable {
             marks.append((new.watchdogKill ? "watchdog kill appeared" : "watchdog kill gone") + under)
         } else if old.watchdogKillIn != new.watchdogKillIn && !old.watchdogKillIn.isEmpty && !new.watchdogKillIn.isEmpty {
             marks.append(
-                "watchdog kill now under \(new.watchdogKillIn.joined(separator: ", ")) "
-                    + "(was \(old.watchdogKillIn.joined(separator: ", ")))")
+                "watchdog kill now under \(CellText.procedureProse(new.watchdogKillIn)) "
+                    + "(was \(CellText.procedureProse(old.watchdogKillIn)))")
         }
         // A sampled cell names no thin wins: compare them only between tables of single runs.
         if old.thinWinIn != new.thinWinIn && old.rates == nil && new.rates == nil {
             if new.thinWinIn.isEmpty {
                 marks.append("thin win gone")
             } else {
-                marks.append("thin win under \(new.thinWinIn.joined(separator: ", "))" + (old.thinWinIn.isEmpty ? " appeared" : ""))
+                marks.append("thin win under \(CellText.procedureProse(new.thinWinIn))" + (old.thinWinIn.isEmpty ? " appeared" : ""))
             }
         }
         var procedures: [String] = []
@@ -216,7 +216,7 @@ package struct ResultDiff: Equatable, Sendable {
                 if before.marginNs != outcome.marginNs {
                     parts.append(marginChange(before, outcome))
                 }
-                procedures.append("\(outcome.procedure): " + parts.joined(separator: ", "))
+                procedures.append("\(CellText.procedureName(outcome.procedure)): " + parts.joined(separator: ", "))
                 changed = true
             }
         }

@@ -5,7 +5,7 @@
 /// - a name in double quotes or backticks is taken as written (`△ "swipe, then home" and leave`);
 /// - anything else is read word by word (letters, digits, `_`, `-`);
 /// - commas, `+`, `/`, `;`, parentheses, spaces and the words `and` and `only` between names
-///   separate them.
+///   separate them, and a table's marks in brackets (`[t]`) are skipped.
 enum MeasuredProcedureList {
     /// The names in `text` (what follows △), matching `known` names whole where one starts.
     static func names(in text: String, known: [String] = []) -> [String] {
@@ -21,6 +21,9 @@ enum MeasuredProcedureList {
             let scalar = scalars[index]
             if isSeparator(scalar) {
                 index += 1
+            } else if scalar == "[" {
+                // A table's mark (`[t]`, `[w]`) copied with the cell names no procedure.
+                index = (scalars[index...].firstIndex(of: "]") ?? scalars.count) + 1
             } else if scalar == "\"" || scalar == "`" {
                 let end = scalars[(index + 1)...].firstIndex(of: scalar) ?? scalars.count
                 names.append(String(String.UnicodeScalarView(scalars[(index + 1)..<end])))
