@@ -44,20 +44,19 @@ extension ScenarioDecoder {
                 "expected \"addTask\" directly in the body of a \"taskGroup\" step (group.addTask needs its group), found it elsewhere")
         }
         let priority = step.reader.qos("priority")
-        if step.reader["priority"] != nil && priority == nil { return nil }
-        guard let body = step.body(async: true) else { return nil }
+        guard let body = step.body(async: true), step.reader["priority"] == nil || priority != nil else { return nil }
         return .addTask(priority: priority, body: body)
     }
 
     static func decodeAsyncLet(_ step: StepInput) -> ProgramStep? {
-        guard let name = step.reader.string("name", required: true) else { return nil }
         step.requireAsync("\"asyncLet\" (async let)")
-        if step.context.structure.letNames.contains(name) {
+        let name = step.reader.string("name", required: true)
+        if let name, step.context.structure.letNames.contains(name) {
             step.context.log.error(
                 step.reader.childPath("name"), step.reader.position("name"),
                 "expected a new async let name, found \"\(name)\" declared already in this body")
         }
-        guard let body = step.body(async: true) else { return nil }
+        guard let body = step.body(async: true), let name else { return nil }
         step.context.structure.letNames.append(name)
         return .asyncLet(name: name, body: body)
     }
