@@ -55,4 +55,17 @@ struct NewcomerPolishTests {
         #expect(output.stderr.contains("\(file):2:3: error: not valid JSON: expected a member name in double quotes, found '/'; "
             + "JSON has no comments (// or /* */): a scenario's objects take a \"note\" member"), "\(output.stderr)")
     }
+
+    @Test("help and the user docs speak to a user: no issue numbers or internal history")
+    func noInternalNotes() throws {
+        for command in Tool.registry.map(\.name) {
+            let help = Tool.main([command, "--help"]).stdout
+            #expect(!help.contains("issue #"), "\(command) --help: \(help)")
+        }
+        for page in ["docs/scenarios.md", "docs/schedules.md"] {
+            let text = try String(contentsOf: Repository.root.appendingPathComponent(page), encoding: .utf8)
+            #expect(text.range(of: #"\(issue #?[0-9]+"#, options: .regularExpression) == nil, "\(page)")
+            #expect(!text.contains("SimPy"), "\(page)")
+        }
+    }
 }
