@@ -59,7 +59,7 @@ extension Tool {
                 thread against a warm default table, and whether parallel and serial tallies agree;
               - sweep-command: `exitrace sweep … --format jsonl` over a million cell-runs (× N) in a
                 child process, against the same grid in this process.
-            Each figure with a target (issue #25) shows its ratio beside the target. Each part runs for
+            Each figure with a target shows its ratio beside the target. Each part runs for
             about N seconds (sweep-command for 2N), and the fixed work a part repeats (the sweep's grid,
             the sampled experiment, the calibration, the memory part's inputs) is scaled by N too: the
             whole bench takes roughly \(BenchWorkload.secondsPerSecond) × N seconds on 2 cores (N = 1:

@@ -180,7 +180,8 @@ extension Tool {
                 """
                 the measured table: {"device", "os", "notes", "cells": [{"hook", "strategy", "observed": "○"|"△"|"×", \
                 "procedures": [..] for △}]}; unmeasured cells are left out (see measurements/); or, in a file ending in .md, \
-                the table in its own Markdown layout: | hook | Task | … |, cells ○, × or △ background, empty = not measured
+                the table in its own Markdown layout: | hook | Task | … |, cells ○, × or △ background, empty = not measured; \
+                after △, the procedures' names or labels as the scenario writes them (spaces and + allowed; "quote" to be exact)
                 """),
             .set("override a setting, or give it a prior: --set 'timing.exitDurationMs=uniform(1,20)'"),
             calibrateSamples, calibrateSeed, calibrateTolerance, analysisFormatOption,

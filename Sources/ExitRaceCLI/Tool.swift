@@ -43,6 +43,7 @@ public enum Tool {
     /// `help`, `help COMMAND`; an unknown topic is a usage error with a suggestion.
     static func helpCommand(_ arguments: [String]) -> ToolOutput {
         guard let topic = arguments.first else { return ToolOutput(stdout: usage) }
+        if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] { return ToolOutput(stdout: helpHelp) }
         guard arguments.count == 1 else {
             return usageError("exitrace help: expected one command to explain, found \(arguments.count): \(arguments.joined(separator: " "))").output
         }
@@ -50,6 +51,17 @@ public enum Tool {
         var message = "exitrace help: unknown command '\(topic)'"
         if let suggestion = closestMatch(to: topic, in: commands) { message += "; did you mean '\(suggestion)'?" }
         return usageError(message).output
+    }
+
+    /// `exitrace help --help`, `exitrace help help`.
+    static var helpHelp: String {
+        """
+        usage: exitrace help [COMMAND]
+
+        Prints the tool's help; with a COMMAND, that command's help (the same as exitrace COMMAND --help).
+        commands: \(registry.map(\.name).joined(separator: ", "))
+
+        """
     }
 
     /// Every command, in the order of the tool's help (made from their summaries); `help` is the tool's own.

@@ -10,8 +10,13 @@ package enum JSONDocument {
             throw InputError([
                 Diagnostic(
                     at: error.position, path: "",
-                    message: "not valid JSON: expected \(error.expected), found \(error.found)")
+                    message: "not valid JSON: expected \(error.expected), found \(error.found)"
+                        + (error.found == "'/'" ? commentHint : ""))
             ])
         }
     }
+
+    /// Said after a `/` where JSON expects something else: most likely a `//` or `/* */` comment.
+    static let commentHint = "; JSON has no comments (// or /* */): a scenario's objects take a \"note\" member "
+        + "for remarks, e.g. \"note\": \"measured on iOS 18\""
 }

@@ -35,6 +35,10 @@ package struct MeasuredCell: Equatable, Sendable {
     package var observed: Observation
     /// Where the cell, its hook, its strategy and its procedures are written.
     package var places: Places
+    /// For a △ cell of a Markdown table, the text after the △ as written: its procedures are matched
+    /// against the scenario's names when the table is resolved, so that a name may hold spaces or
+    /// `+` (``observed`` holds the text read word by word). `nil` in a JSON table.
+    package var procedureText: String?
 
     /// Where each part of a cell is written, for diagnostics.
     package struct Places: Equatable, Sendable {
@@ -63,11 +67,12 @@ package struct MeasuredCell: Equatable, Sendable {
                   places: Places(cell: nowhere, hook: nowhere, strategy: nowhere, procedures: [], path: ""))
     }
 
-    package init(hook: String, strategy: String, observed: Observation, places: Places) {
+    package init(hook: String, strategy: String, observed: Observation, places: Places, procedureText: String? = nil) {
         self.hook = hook
         self.strategy = strategy
         self.observed = observed
         self.places = places
+        self.procedureText = procedureText
     }
 }
 

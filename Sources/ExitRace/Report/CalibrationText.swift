@@ -118,7 +118,7 @@ package struct CalibrationText {
         let all = MeasuredTarget.everyProcedure(scenario.procedures.count)
         if mask == all { return "○" }
         if mask == 0 { return "×" }
-        return "△ " + scenario.procedures.indices.filter { mask >> UInt32($0) & 1 == 1 }.map { scenario.procedures[$0].name }.joined(separator: "+")
+        return "△ " + CellText.procedureList(scenario.procedures.indices.filter { mask >> UInt32($0) & 1 == 1 }.map { scenario.procedures[$0].name })
     }
 
     package func unit(of setting: UncertainSetting) -> String {

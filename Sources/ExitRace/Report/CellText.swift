@@ -6,7 +6,7 @@ extension ResultTable {
     func cellText(_ cell: Cell) -> String {
         var text = cell.verdict.symbol
         if case .some(let finished) = cell.verdict {
-            text += " " + finished.map { scenario.procedures[$0].name }.joined(separator: "+")
+            text += " " + CellText.procedureList(finished.map { scenario.procedures[$0].name })
         }
         if cell.hasInversion { text += " [i]" }
         if cell.hasDeadlock { text += " [d]" }
@@ -18,7 +18,7 @@ extension ResultTable {
 
     /// The legend printed under a table; mentions only the marks the table uses.
     func legendLines() -> [String] {
-        let procedures = scenario.procedures.map(\.name).joined(separator: ", ")
+        let procedures = CellText.procedureProse(scenario.procedures.map(\.name))
         var lines: [String]
         switch scenario.goal {
         case .cleanup:
@@ -98,7 +98,7 @@ extension ResultTable {
                 }
             }
             for story in stories {
-                lines.append("\(name) (\(story.procedures.joined(separator: ", "))): \(story.text)")
+                lines.append("\(name) (\(CellText.procedureProse(story.procedures))): \(story.text)")
             }
         }
         return lines

@@ -12,7 +12,8 @@ package enum HTMLReport {
         for (number, section) in content.sections.enumerated() {
             let scenario = section.scenario
             let id = "s\(number)"
-            contents += "<li><a href=\"#\(id)\">\(HTML.escape(scenario.name))</a>: \(HTML.escape(scenario.title))</li>\n"
+            let title = scenario.title == scenario.name ? "" : ": \(HTML.escape(scenario.title))"
+            contents += "<li><a href=\"#\(id)\">\(HTML.escape(scenario.name))</a>\(title)</li>\n"
             body += self.section(section, id: id, expanded: expanded)
         }
         let header = """
@@ -28,7 +29,7 @@ package enum HTMLReport {
 
     static func section(_ section: ReportContent.Section, id: String, expanded: Bool) -> String {
         let layout = section.rates.map { TableLayout($0) } ?? TableLayout(section.table)
-        var out = "<section id=\"\(id)\">\n<h2>\(HTML.escape(layout.name)): \(HTML.escape(layout.title))</h2>\n"
+        var out = "<section id=\"\(id)\">\n<h2>\(HTML.escape(layout.heading))</h2>\n"
         out += RateSVG.summary(section) + table(layout, id: id) + legend(layout)
         for cell in layout.rows.flatMap(\.cells) {
             let traces = section.traces(hook: cell.hook, strategy: cell.strategy)
@@ -44,7 +45,7 @@ package enum HTMLReport {
     package static func watchdogKills(_ section: ReportContent.Section, hook: Int, strategy: Int) -> String {
         let cell = section.table.cell(hook: hook, strategy: strategy)
         guard cell.watchdogKilled else { return "" }
-        let names = cell.watchdogKillProcedures.map { section.scenario.procedures[$0].name }.joined(separator: ", ")
+        let names = CellText.procedureProse(cell.watchdogKillProcedures.map { section.scenario.procedures[$0].name })
         return "<p class=\"verdict\">[w] the cleanup finished, then a watchdog killed the process (0x8badf00d, a crash "
             + "report on a device) under: \(HTML.escape(names))</p>\n"
     }
@@ -126,10 +127,11 @@ package enum HTMLReport {
 
     static let style = """
         .sweep pre{white-space:pre-wrap}.sweep .picture{overflow-x:auto}
-        body{font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px auto;max-width:1000px;padding:0 16px;color:#1d1d1f}
+        body{font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px auto;max-width:1280px;padding:0 16px;color:#1d1d1f}
         h1{font-size:24px}h2{font-size:19px;margin-top:36px}h4{margin:14px 0 4px;font-size:13px;color:#444}
         table.results{border-collapse:collapse;margin:12px 0}table.results th,table.results td{border:1px solid #d0d0d7;padding:5px 9px;text-align:left}
-        table.results thead th{background:#f3f3f6;font-weight:600}table.results td a{color:inherit;text-decoration:none;display:block}
+        table.results thead th{background:#f3f3f6;font-weight:600;max-width:24em}
+        table.results thead th code{white-space:normal;overflow-wrap:anywhere}table.results td a{color:inherit;text-decoration:none;display:block}
         .always{background:#e5f6e8}.some{background:#fff4d6}.never{background:#fde4e4}
         summary span{padding:1px 6px;border-radius:4px;margin-right:4px}
         ul.legend{font-size:12px;color:#555;padding-left:18px}details.cell{border-top:1px solid #eee;padding:6px 0}

@@ -13,7 +13,7 @@ public enum MarkdownRenderer {
     package static func render(_ table: RateTable) -> String { render(layout: TableLayout(table)) }
 
     package static func render(layout: TableLayout) -> String {
-        var out = "### \(escape(layout.name)): \(escape(layout.title))\n\n"
+        var out = "### \(escape(layout.heading))\n\n"
         for line in layout.summary {
             out += line.hasPrefix("  ") ? "- \(escape(String(line.dropFirst(2))))\n" : "\(escape(line))\n\n"
         }

@@ -32,7 +32,7 @@ extension RateTable {
     func legendLines() -> [String] {
         let procedures = scenario.procedures.map(\.name)
         var lines = [
-            "○ finished in every replication under every procedure (\(procedures.joined(separator: ", ")))",
+            "○ finished in every replication under every procedure (\(CellText.procedureProse(procedures)))",
             "△ finished in some: the share of replications that finished, per procedure (\(procedures.joined(separator: " · ")))",
             "× finished in none",
         ]
@@ -86,7 +86,7 @@ extension RateTable {
     /// 1, 2; background 3`; nil when none failed.
     func failingReplications(_ cell: Cell) -> String? {
         let parts = cell.procedures.indices.filter { !cell.procedures[$0].failures.isEmpty }.map { index in
-            "\(scenario.procedures[index].name) " + cell.procedures[index].failures.map(String.init).joined(separator: ", ")
+            "\(CellText.procedureName(scenario.procedures[index].name)) " + cell.procedures[index].failures.map(String.init).joined(separator: ", ")
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }

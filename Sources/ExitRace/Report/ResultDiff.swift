@@ -60,9 +60,11 @@ package struct ResultDiff: Equatable, Sendable {
         package var hookLabel: String
         /// The column, e.g. `Task.detached`.
         package var strategy: String
-        /// ○, △ or × in the old results.
+        /// ○, △ or × in the old results; a △ names its procedures (`△ background`) when the new
+        /// results' △ names others.
         package var oldVerdict: String
-        /// ○, △ or × in the new results; equal to `oldVerdict` when only marks, outcomes or margins changed.
+        /// ○, △ or × in the new results (see `oldVerdict`); equal to it when only marks, outcomes or
+        /// margins changed.
         package var newVerdict: String
         /// Mark changes, e.g. "priority inversion appeared".
         package var marks: [String]
@@ -182,15 +184,15 @@ package struct ResultDiff: Equatable, Sendable {
             marks.append((new.watchdogKill ? "watchdog kill appeared" : "watchdog kill gone") + under)
         } else if old.watchdogKillIn != new.watchdogKillIn && !old.watchdogKillIn.isEmpty && !new.watchdogKillIn.isEmpty {
             marks.append(
-                "watchdog kill now under \(new.watchdogKillIn.joined(separator: ", ")) "
-                    + "(was \(old.watchdogKillIn.joined(separator: ", ")))")
+                "watchdog kill now under \(CellText.procedureProse(new.watchdogKillIn)) "
+                    + "(was \(CellText.procedureProse(old.watchdogKillIn)))")
         }
         // A sampled cell names no thin wins: compare them only between tables of single runs.
         if old.thinWinIn != new.thinWinIn && old.rates == nil && new.rates == nil {
             if new.thinWinIn.isEmpty {
                 marks.append("thin win gone")
             } else {
-                marks.append("thin win under \(new.thinWinIn.joined(separator: ", "))" + (old.thinWinIn.isEmpty ? " appeared" : ""))
+                marks.append("thin win under \(CellText.procedureProse(new.thinWinIn))" + (old.thinWinIn.isEmpty ? " appeared" : ""))
             }
         }
         var procedures: [String] = []
@@ -214,7 +216,7 @@ package struct ResultDiff: Equatable, Sendable {
                 if before.marginNs != outcome.marginNs {
                     parts.append(marginChange(before, outcome))
                 }
-                procedures.append("\(outcome.procedure): " + parts.joined(separator: ", "))
+                procedures.append("\(CellText.procedureName(outcome.procedure)): " + parts.joined(separator: ", "))
                 changed = true
             }
         }
@@ -233,9 +235,22 @@ package struct ResultDiff: Equatable, Sendable {
             break
         }
         guard changed else { return nil }
+        var oldVerdict = old.verdict, newVerdict = new.verdict
+        // △ under other procedures is another cell: `△ background → △ foreground`, never "△ as before".
+        if old.verdict == new.verdict, let before = finishedUnder(old), let after = finishedUnder(new), before != after {
+            oldVerdict += " " + CellText.procedureList(before)
+            newVerdict += " " + CellText.procedureList(after)
+        }
         return CellChange(
-            scenario: scenario, hookLabel: hookLabel, strategy: new.strategy, oldVerdict: old.verdict,
-            newVerdict: new.verdict, marks: marks, procedures: procedures)
+            scenario: scenario, hookLabel: hookLabel, strategy: new.strategy, oldVerdict: oldVerdict,
+            newVerdict: newVerdict, marks: marks, procedures: procedures)
+    }
+
+    /// The procedures a △ cell of single runs finished under, in the file's order; `nil` for any
+    /// other cell (○ and × name none; a sampled cell has no outcomes).
+    private static func finishedUnder(_ cell: ResultDocument.Cell) -> [String]? {
+        guard cell.verdict == "△", !cell.outcomes.isEmpty else { return nil }
+        return cell.outcomes.filter(\.finished).map(\.procedure)
     }
 
     /// Per procedure of a sampled cell whose rate moved beyond `tolerance` or whose 95% interval

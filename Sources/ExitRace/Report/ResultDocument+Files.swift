@@ -14,11 +14,24 @@ extension ResultDocument {
             do {
                 documents.append(try ResultDocument.parse(try InputFile.read(file, what: "a result file"), file: file))
             } catch {
-                diagnostics += error.diagnostics
+                diagnostics += notJSONHint(file) ?? error.diagnostics
             }
         }
         guard diagnostics.isEmpty else { throw InputError(diagnostics) }
         return documents
+    }
+
+    /// For a table written as text, Markdown or HTML (`live-activity.md`) rather than a result
+    /// file: what is read instead, and the `.json` beside it when there is one.
+    private static func notJSONHint(_ file: String) -> [Diagnostic]? {
+        let name = file as NSString
+        guard ["md", "txt", "html", "svg", "csv"].contains(name.pathExtension.lowercased()) else { return nil }
+        let json = name.deletingPathExtension + ".json"
+        let beside = FileManager.default.fileExists(atPath: json) ? "; the result file beside it is \(json)" : ""
+        return [Diagnostic(
+            file: file, path: "",
+            message: "expected a result file in JSON (the .json files that batch and run --format json write), "
+                + "found a .\(name.pathExtension) file\(beside)")]
     }
 
     /// The file itself, or a directory's visible `*.json` files in byte order of their names.

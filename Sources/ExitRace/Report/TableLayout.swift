@@ -40,6 +40,9 @@ package struct TableLayout {
     /// The scenario's name and title, which every renderer joins with `: `.
     package var name: String
     package var title: String
+    /// What heads the table: `name: title`, or the name alone when the scenario has no title of
+    /// its own (its title is then its name: `minimal`, not `minimal: minimal`).
+    package var heading: String { title.isEmpty || title == name ? name : "\(name): \(title)" }
     package var columns: [Column]
     package var rows: [Row]
     package var legend: [String]

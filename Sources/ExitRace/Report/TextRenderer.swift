@@ -27,7 +27,7 @@ public enum TextRenderer {
     package static func render(_ table: RateTable) -> String { render(layout: TableLayout(table)) }
 
     package static func render(layout: TableLayout) -> String {
-        var out = ProseWrapping.text("\(layout.name): \(layout.title)") + "\n"
+        var out = ProseWrapping.text(layout.heading) + "\n"
         if !layout.summary.isEmpty { out += layout.summary.map { ProseWrapping.text($0) }.joined() + "\n" }
         out += grid(layout) + "\n"
         for legend in layout.legend { out += ProseWrapping.text(legend) }
@@ -139,19 +139,15 @@ public enum TextRenderer {
     }
 
     /// Greedy wrapping of a cell at spaces (dropped) and after `+`, `(`, `.` and `:`; a piece
-    /// longer than `width` is cut every `width` characters, so no line is longer than `width`.
+    /// longer than `width` is broken at its camel-case humps, and a hump still too long is cut, so
+    /// no line is longer than `width`.
     static func wrapCell(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ") {
             var pieces: [String] = []
             for piece in cellBreaks(String(word)) {
-                var rest = Substring(piece)
-                while rest.count > width {
-                    pieces.append(String(rest.prefix(width)))
-                    rest = rest.dropFirst(width)
-                }
-                if !rest.isEmpty { pieces.append(String(rest)) }
+                pieces += piece.count > width ? cutAtHumps(piece, width: width) : [piece]
             }
             for (index, piece) in pieces.enumerated() {
                 let gap = index == 0 && !current.isEmpty ? " " : ""
@@ -165,6 +161,39 @@ public enum TextRenderer {
         }
         if !current.isEmpty { lines.append(current) }
         return lines.isEmpty ? [""] : lines
+    }
+
+    /// A piece longer than `width` in lines of at most `width`, broken before the humps of its
+    /// camel case (`applicationDidEnter` / `Background`); a hump longer than `width` is cut.
+    static func cutAtHumps(_ piece: String, width: Int) -> [String] {
+        var humps: [String] = []
+        var previous: Character?
+        for character in piece {
+            if character.isUppercase, let previous, previous.isLowercase || previous.isNumber {
+                humps.append("")
+            }
+            if humps.isEmpty { humps.append("") }
+            humps[humps.count - 1].append(character)
+            previous = character
+        }
+        var lines: [String] = []
+        var current = ""
+        for hump in humps {
+            if !current.isEmpty && current.count + hump.count > width {
+                lines.append(current)
+                current = ""
+            }
+            var rest = Substring(hump)
+            while current.count + rest.count > width {
+                let room = width - current.count
+                lines.append(current + rest.prefix(room))
+                current = ""
+                rest = rest.dropFirst(room)
+            }
+            current += rest
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     /// Each header as lines, and each column's width: as wide as its cells, its longest header

@@ -21,6 +21,7 @@ extension MeasuredTable {
         let hookNames = scenario.hooks.map(\.label) + scenario.hooks.map(\.name)
         let strategyNames = scenario.strategies.map(\.name)
         let procedureNames = scenario.procedures.map(\.name)
+        let procedureLabels = scenario.procedures.map(\.label)
         for cell in cells {
             let places = cell.places
             let hook = scenario.hooks.firstIndex { $0.label == cell.hook || $0.name == cell.hook }
@@ -31,10 +32,12 @@ extension MeasuredTable {
             switch cell.observed {
             case .always: mask = MeasuredTarget.everyProcedure(procedureNames.count)
             case .never: mask = 0
-            case .some(let names):
+            case .some(let written):
+                // A Markdown cell's names are read again knowing the scenario's, which may hold spaces.
+                let names = cell.procedureText.map { MeasuredProcedureList.names(in: $0, known: procedureNames + procedureLabels) } ?? written
                 for (index, name) in names.enumerated() {
                     let position = index < places.procedures.count ? places.procedures[index] : places.cell
-                    if let procedure = procedureNames.firstIndex(of: name) {
+                    if let procedure = procedureNames.firstIndex(of: name) ?? procedureLabels.firstIndex(of: name) {
                         mask |= 1 << UInt32(procedure)
                     } else {
                         fail(position, places.path + ".procedures[\(index)]", unknown("procedure", name, procedureNames, scenario))

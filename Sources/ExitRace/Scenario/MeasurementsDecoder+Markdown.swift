@@ -9,8 +9,8 @@
 ///
 /// Strategies head the columns (backticks are dropped), hooks head the rows; an empty cell was
 /// not measured. A cell starts with ○, △ or ×; after △ come the procedures it held for
-/// (`△ background`, `△ (background only)`, `△ foreground, background`); after ○ or ×, anything
-/// is a remark. Lines before the table give `device:` and `os:`; other lines are notes.
+/// (`△ background`, `△ (background only)`, `△ foreground, background`, `△ home then swipe and
+/// leave`: see ``MeasuredProcedureList``); after ○ or ×, anything is a remark. Lines before the table give `device:` and `os:`; other lines are notes.
 extension MeasurementsDecoder {
     /// Decodes a Markdown measured table; every problem is reported with its line and column.
     package static func decodeMarkdown(_ text: String, file: String) throws(InputError) -> MeasuredTable {
@@ -49,7 +49,10 @@ extension MeasurementsDecoder {
                     let places = MeasuredCell.Places(
                         cell: at, hook: SourcePosition(file: file, line: index + 1, column: fields[0].column),
                         strategy: SourcePosition(file: file, line: headerLine, column: columns[offset].1), procedures: [], path: path)
-                    table.cells.append(MeasuredCell(hook: hook, strategy: columns[offset].0, observed: observed, places: places))
+                    var written: String?
+                    if case .some = observed { written = String(field.text.dropFirst()) }
+                    table.cells.append(MeasuredCell(
+                        hook: hook, strategy: columns[offset].0, observed: observed, places: places, procedureText: written))
                 case .failure(let error):
                     diagnostics.append(Diagnostic(at: at, path: path, message: error.message))
                 }
@@ -89,12 +92,11 @@ extension MeasurementsDecoder {
     /// `△ (background only)` → `.some(["background"])`; a message when it starts with no symbol.
     static func markdownObservation(_ text: String) -> Result<Observation, MarkdownCellError> {
         let symbol = String(text.prefix(1))
-        let rest = text.dropFirst().split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }.map(String.init)
         switch symbol {
         case "○": return .success(.always)
         case "×": return .success(.never)
         case "△":
-            let names = rest.filter { !["only", "and"].contains($0.lowercased()) }
+            let names = MeasuredProcedureList.names(in: String(text.dropFirst()))
             guard !names.isEmpty else { return .failure(MarkdownCellError("△ needs the procedures it held for, e.g. △ background")) }
             return .success(.some(names))
         default: return .failure(MarkdownCellError("expected ○, △ or × at the start of the cell, found \"\(text)\""))

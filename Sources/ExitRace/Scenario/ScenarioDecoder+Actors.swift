@@ -48,12 +48,12 @@ extension ScenarioDecoder {
     static func decodeIsolatedCall(_ step: StepInput) -> ProgramStep? {
         let actors = step.context.actorNames
         let what = actors.isEmpty ? "an actor declared in \"actors\" (none is)" : "an actor declared in \"actors\""
-        guard let actor = step.reader.reference("actor", to: actors, what: what) else { return nil }
+        let actor = step.reader.reference("actor", to: actors, what: what)
         step.requireAsync("\"isolatedCall\" (an await)")
         let wasInIsolatedCall = step.context.structure.inIsolatedCall
         step.context.structure.inIsolatedCall = true
         defer { step.context.structure.inIsolatedCall = wasInIsolatedCall }
-        guard let body = step.body(async: true) else { return nil }
+        guard let body = step.body(async: true), let actor else { return nil }
         return .isolatedCall(actor: actor, body: body)
     }
 }

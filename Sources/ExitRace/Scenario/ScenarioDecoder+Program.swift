@@ -200,16 +200,13 @@ extension ScenarioDecoder {
 
     private static func decodeSpawn(_ step: StepInput, detached: Bool) -> ProgramStep? {
         let reader = step.reader
-        var isolation = detached ? TaskSpawn.Isolation.none : TaskSpawn.defaultIsolation
-        if !detached {
-            guard let decoded = decodeIsolation(reader, actors: step.context.actorNames) else { return nil }
-            isolation = decoded
-        }
+        // Every part is read before giving up, so that a wrong priority does not hide a wrong body step.
+        let isolation = detached ? TaskSpawn.Isolation.none : decodeIsolation(reader, actors: step.context.actorNames)
         let priority = reader.qos("priority")
-        if reader["priority"] != nil && priority == nil { return nil }
         let name = reader.string("name")
         if let name { step.context.taskNames.signaled.append(name) }
-        guard let steps = step.body(async: true) else { return nil }
+        let body = step.body(async: true)
+        guard let isolation, reader["priority"] == nil || priority != nil, let steps = body else { return nil }
         var spawn = TaskSpawn(isolation: isolation, priority: priority, detached: detached)
         spawn.name = name
         return .spawnTask(spawn, body: steps)
@@ -286,14 +283,14 @@ extension ScenarioDecoder {
         if let interval, interval.nanoseconds == 0 {
             reader.log.error(reader.childPath("intervalMs"), reader.position("intervalMs"), "expected more than 0 ms, found 0")
         }
-        guard let interval, let count, let steps = step.body(async: false) else { return nil }
+        let body = step.body(async: false)
+        guard let interval, let count, let steps = body else { return nil }
         return .timer(interval: interval, count: count, body: steps)
     }
 
     private static func decodeIf(_ step: StepInput) -> ProgramStep? {
-        guard let options = step.reader.choice("launchOptions", as: LaunchOptionsName.self, required: true),
-            let steps = step.body(async: step.async)
-        else { return nil }
+        let options = step.reader.choice("launchOptions", as: LaunchOptionsName.self, required: true)
+        guard let steps = step.body(async: step.async), let options else { return nil }
         return .ifLaunchOptions(options.options, body: steps)
     }
 }

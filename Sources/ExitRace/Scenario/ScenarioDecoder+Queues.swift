@@ -40,15 +40,14 @@ extension ScenarioDecoder {
         let reader = step.reader
         let sync = reader.bool("sync") ?? false
         let delay = reader.milliseconds("afterMs")
-        if sync && reader["afterMs"] != nil {
+        let both = sync && reader["afterMs"] != nil
+        if both {
             reader.log.error(
                 reader.childPath("afterMs"), reader.position("afterMs"),
                 "expected either \"sync\": true or \"afterMs\" (there is no syncAfter), found both")
-            return nil
         }
-        guard let target = decodeTarget(reader, step.context, required: true),
-            let steps = step.body(async: false)
-        else { return nil }
+        let target = decodeTarget(reader, step.context, required: true)
+        guard let steps = step.body(async: false), let target, !both else { return nil }
         if sync { return .dispatchSync(target, body: steps) }
         if reader["afterMs"] != nil {
             guard let delay else { return nil }
@@ -115,9 +114,8 @@ extension ScenarioDecoder {
             }
             return .groupWait(group, timeout: timeout)
         default:
-            guard let target = decodeTarget(reader, step.context, required: true), let steps = step.body(async: false) else {
-                return nil
-            }
+            let target = decodeTarget(reader, step.context, required: true)
+            guard let steps = step.body(async: false), let target else { return nil }
             return .groupNotify(group, queue: target, body: steps)
         }
     }

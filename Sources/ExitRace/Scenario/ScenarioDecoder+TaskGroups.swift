@@ -60,7 +60,6 @@ extension ScenarioDecoder {
                 "expected \"addTask\" directly in the body of a \"taskGroup\" step (group.addTask needs its group), found it elsewhere")
         }
         let priority = step.reader.qos("priority")
-        if step.reader["priority"] != nil && priority == nil { return nil }
         // The child of a non-throwing group runs a non-throwing operation: nothing in it may throw.
         let nonThrowing = scope.inGroup && !scope.groupThrows
         guard let nodes = step.reader.array("body", required: true) else { return nil }
@@ -68,6 +67,8 @@ extension ScenarioDecoder {
         scope.inNonThrowingChild = nonThrowing
         let body = decodeProgram(nodes, path: step.reader.childPath("body"), async: true, step.context)
         scope.leave(saved)
+        // The body is read even under a wrong priority, so that every problem is reported at once.
+        guard step.reader["priority"] == nil || priority != nil else { return nil }
         return .addTask(priority: priority, body: body)
     }
 
@@ -86,14 +87,14 @@ extension ScenarioDecoder {
     }
 
     static func decodeAsyncLet(_ step: StepInput) -> ProgramStep? {
-        guard let name = step.reader.string("name", required: true) else { return nil }
         step.requireAsync("\"asyncLet\" (async let)")
-        if step.context.structure.letNames.contains(name) {
+        let name = step.reader.string("name", required: true)
+        if let name, step.context.structure.letNames.contains(name) {
             step.context.log.error(
                 step.reader.childPath("name"), step.reader.position("name"),
                 "expected a new async let name, found \"\(name)\" declared already in this body")
         }
-        guard let body = step.body(async: true) else { return nil }
+        guard let body = step.body(async: true), let name else { return nil }
         step.context.structure.letNames.append(name)
         return .asyncLet(name: name, body: body)
     }
