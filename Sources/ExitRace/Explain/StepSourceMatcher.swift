@@ -30,7 +30,8 @@ struct StepSourceMatcher {
     private var pendingCompletion: Int32?
     /// The context of the last record that ran code, for background-task records (they name none).
     private var lastContext: Int32 = -1
-    private let program: [Entry]
+    /// The strategy's program, or with `onCallbacks` each callback's (`callback` `nil` for a plain one).
+    private let programs: [(callback: String?, entries: [Entry])]
     private let strategyCallbacks: [String]
 
     /// The source of each record of `trace`, by record index; empty when the strategy has none.
@@ -46,7 +47,11 @@ struct StepSourceMatcher {
         strategyCallbacks = callbacks
         var next = 0
         var bodies: [Int: [Entry]] = [:]
-        program = Self.flatten(strategy.program, &next, &bodies)
+        if strategy.callbackPrograms.isEmpty {
+            programs = [(nil, Self.flatten(strategy.program, &next, &bodies))]
+        } else {
+            programs = strategy.callbackPrograms.map { ($0.callback, Self.flatten(Array(strategy.program[$0.steps]), &next, &bodies)) }
+        }
         self.bodies = bodies
     }
 
@@ -83,7 +88,9 @@ struct StepSourceMatcher {
         switch record.kind {
         case .hookEntered:
             let name = CellExplanation.callback(record.a, trace)
-            if strategyCallbacks.contains(name) { cursors[record.context] = Cursor(entries: program) }
+            if strategyCallbacks.contains(name), let found = programs.first(where: { $0.callback == nil || $0.callback == name }) {
+                cursors[record.context] = Cursor(entries: found.entries)
+            }
             return nil
         case .created:
             return created(record, trace)
