@@ -26,6 +26,8 @@ package enum SwiftImport {
         package var newSystemCalls: [ImportedCall]
         /// Everything not translated or translated with an assumption, by file and place.
         package var notes: [ImportNote]
+        /// The row and column of the whole app (``WholeApp``), when two entry points or more have code.
+        package var app: WholeApp? = nil
 
         /// The summary `import` prints on stderr.
         package var summary: String {
@@ -35,6 +37,7 @@ package enum SwiftImport {
                 lines.append("  \(hook.name) → hook \"\(hook.name)\" (callback \(hook.entryPoint.callback)), "
                     + "strategy \"\(hook.strategy)\", \(count(hook.steps)) steps  [\(place)]")
             }
+            if let app { lines.append(app.summary) }
             lines.append("lifecycle: " + Self.production)
             if !newSystemCalls.isEmpty {
                 lines.append("system calls whose cost is yours to set (systemCalls[\"NAME\"].costMs, now 1 ms):")
@@ -94,11 +97,14 @@ package enum SwiftImport {
         var translator = StepTranslator(codebase: codebase)
         var hooks: [Hook] = []
         var notes = finder.notes
+        var translations: [(entry: EntryPoint, before: StepTranslator, first: [ImportedStep], own: [ImportedStep])] = []
+        var ownNotes: [ImportNote] = []
         for entry in finder.entryPoints {
             let context = StepTranslator.Context(
                 file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName)
             let before = translator
             var steps = translator.translate(entry.body, context)
+            let first = steps
             let unset = StepTranslator.unsetFlags(steps.map(\.step))
             let unspawned = StepTranslator.unspawnedTasks(steps.map(\.step))
             if !unset.isEmpty || !unspawned.isEmpty {
@@ -111,11 +117,14 @@ package enum SwiftImport {
                 translator.unsetFlags = []
                 translator.unspawnedTasks = []
             }
+            translations.append((entry, before, first, steps))
+            ownNotes += translator.notes[before.notes.count...]
             var hookName = entry.name
             if hooks.contains(where: { $0.name == hookName }) { hookName += " (\(entry.file.path):\(entry.location.line))" }
             hooks.append(Hook(entryPoint: entry, name: hookName, strategy: "your code: \(hookName)", steps: steps))
         }
-        notes += translator.notes
+        let (app, appNotes) = WholeApp.translate(translations)
+        notes += app == nil ? translator.notes : WholeApp.annotate(translator.notes, ownNotes: ownNotes, appNotes: appNotes)
         let builtin = DefaultScenario.load()
         let knownCalls = Set(builtin.systemCalls.map(\.name))
         let newCalls = translator.calls.filter { !knownCalls.contains($0.name) }
@@ -133,7 +142,8 @@ package enum SwiftImport {
                 notes.append(ImportNote(
                     kind: .untranslated, file: at.file.path, line: at.location.line, column: at.location.column,
                     message: "\(hook.name): no awaited call, save or hand-off to the system in its code, so nothing "
-                        + "whose end the table could measure; it is left out" + why))
+                        + "whose end the table could measure; it is left out" + why + (app?.runs(at) == true
+                            ? "; its code runs in the strategy \"\(WholeApp.name)\", with every entry point's" : "")))
             }
         }
         guard !kept.isEmpty else {
@@ -161,10 +171,11 @@ package enum SwiftImport {
         let queues = translator.usedQueues.compactMap { name in codebase.queues[name].map { (name, $0) } }
         let scenario = ScenarioText(
             name: name, sources: sources.map(\.path), hooks: kept, newCalls: newCalls, queues: queues,
-            actors: translator.usedActors.map { ($0, codebase.globalActors.contains($0)) }, scenes: scenes, builtin: builtin)
+            actors: translator.usedActors.map { ($0, codebase.globalActors.contains($0)) }, scenes: scenes, app: app,
+            builtin: builtin)
         let written = try validate(scenario.text, name: name)
         notes += uncalledNotes(written, kept)
-        return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted())
+        return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted(), app: app)
     }
 
     /// Decodes the written scenario as `run` will (extending the built-in one), so that an import

@@ -1,0 +1,109 @@
+/// The row and column an import adds for the whole app: one hook, `your app`, whose callbacks are
+/// every entry point's, and one strategy, `your app`, that runs in each callback the code of the entry
+/// points found for it (`onCallbacks`), its programs sharing the app's state across callbacks: a `Task`
+/// kept in one entry point and cancelled in another, a background task begun in one and ended in
+/// another. Added when two entry points or more have code; with one, its own cell is the whole app.
+package struct WholeApp: Sendable {
+    /// The hook's and the strategy's name.
+    package static let name = "your app"
+
+    /// The code run in one callback: the steps of each entry point delivered with it, in the order found.
+    package struct Program: Sendable {
+        package var callback: String
+        package var entryPoints: [EntryPoint]
+        package var steps: [ImportedStep]
+    }
+
+    /// The programs, in the order their callbacks' first entry points were found.
+    package var programs: [Program]
+
+    /// Every entry point's code translated for the whole app: a `while !flag` loop whose flag another
+    /// entry point sets, and a `cancel()` or `.value` of a `Task` another entry point keeps, are
+    /// translated here (each entry point's own strategy notes them). `translations` holds, per entry
+    /// point, the translator as it was before the entry point's own translation and its first steps.
+    static func translate(
+        _ entries: [(entry: EntryPoint, before: StepTranslator, first: [ImportedStep], own: [ImportedStep])]
+    ) -> (app: WholeApp?, notes: [ImportNote]) {
+        let all = entries.flatMap(\.first).map(\.step)
+        let unset = StepTranslator.unsetFlags(all), unspawned = StepTranslator.unspawnedTasks(all)
+        var programs: [Program] = []
+        var appNotes: [ImportNote] = []
+        for (entry, before, first, own) in entries {
+            var steps = own
+            if first != own {
+                // The entry point's own strategy left out uses of another's state: translate it again with
+                // only what no entry point provides left out.
+                var translator = before
+                translator.unsetFlags = unset
+                translator.unspawnedTasks = unspawned
+                let context = StepTranslator.Context(
+                    file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName)
+                steps = translator.translate(entry.body, context)
+                appNotes += translator.notes[before.notes.count...]
+            }
+            guard !steps.isEmpty else { continue }
+            if let index = programs.firstIndex(where: { $0.callback == entry.callback }) {
+                programs[index].entryPoints.append(entry)
+                programs[index].steps += steps
+            } else {
+                programs.append(Program(callback: entry.callback, entryPoints: [entry], steps: steps))
+            }
+        }
+        guard programs.flatMap(\.entryPoints).count >= 2 else { return (nil, []) }
+        return (WholeApp(programs: programs), appNotes)
+    }
+
+    /// Each note of an entry point's own translation that its translation for the whole app does not
+    /// give (a use of another entry point's state), saying it is translated in `your app`.
+    static func annotate(_ notes: [ImportNote], ownNotes: [ImportNote], appNotes: [ImportNote]) -> [ImportNote] {
+        let inApp = Set(appNotes.map(\.description))
+        let own = Set(ownNotes.map(\.description))
+        return notes.map { note in
+            guard own.contains(note.description), !inApp.contains(note.description) else { return note }
+            var annotated = note
+            annotated.message += "; translated in the strategy \"\(name)\", where every entry point's code runs in one life"
+            return annotated
+        }
+    }
+
+    /// Whether the entry point at `entry`'s place has code in the whole app.
+    func runs(_ entry: EntryPoint) -> Bool {
+        programs.contains { $0.entryPoints.contains { $0.file.path == entry.file.path && $0.location == entry.location } }
+    }
+
+    /// The callbacks of the hook, in order.
+    package var callbacks: [String] { programs.map(\.callback) }
+
+    /// The strategy's `code`: each entry point's place and name, in its callback.
+    var code: String {
+        let parts = programs.flatMap { program in
+            program.entryPoints.map { "\($0.file.path):\($0.location.line) \($0.name) in \(program.callback)" }
+        }
+        var code = "your whole app, its state shared across callbacks: " + parts.joined(separator: "; ")
+        if code.count > 300 { code = String(code.prefix(299)) + "…" }
+        return code
+    }
+
+    /// The hook member of the scenario file.
+    var hookJSON: OrderedJSON {
+        .object([
+            ("note", .string("every entry point's callback: with the strategy \"\(Self.name)\", your whole app in one cell")),
+            ("callbacks", .array(callbacks.map { .string($0) })),
+        ])
+    }
+
+    /// The strategy member of the scenario file.
+    var strategyJSON: OrderedJSON {
+        .object([
+            ("code", .string(code)),
+            ("onCallbacks", .object(programs.map { ($0.callback, .array($0.steps.map(\.json))) })),
+        ])
+    }
+
+    /// The summary's line.
+    var summary: String {
+        "  \(Self.name) → hook \"\(Self.name)\" (callbacks \(callbacks.joined(separator: ", "))), strategy \"\(Self.name)\" "
+            + "(each callback runs its entry points' code, sharing the app's tasks, background tasks and semaphores): "
+            + "the cell (\(Self.name), \(Self.name)) is your whole app"
+    }
+}
