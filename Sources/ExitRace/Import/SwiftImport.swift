@@ -97,8 +97,8 @@ package enum SwiftImport {
         var translator = StepTranslator(codebase: codebase)
         var hooks: [Hook] = []
         var notes = finder.notes
-        var translations: [(entry: EntryPoint, before: StepTranslator, first: [ImportedStep], own: [ImportedStep])] = []
-        var ownNotes: [ImportNote] = []
+        var translations: [(entry: EntryPoint, before: StepTranslator, first: [ImportedStep], own: [ImportedStep],
+            notes: [ImportNote])] = []
         for entry in finder.entryPoints {
             let context = StepTranslator.Context(
                 file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName)
@@ -117,14 +117,13 @@ package enum SwiftImport {
                 translator.unsetFlags = []
                 translator.unspawnedTasks = []
             }
-            translations.append((entry, before, first, steps))
-            ownNotes += translator.notes[before.notes.count...]
+            translations.append((entry, before, first, steps, Array(translator.notes[before.notes.count...])))
             var hookName = entry.name
             if hooks.contains(where: { $0.name == hookName }) { hookName += " (\(entry.file.path):\(entry.location.line))" }
             hooks.append(Hook(entryPoint: entry, name: hookName, strategy: "your code: \(hookName)", steps: steps))
         }
-        let (app, appNotes) = WholeApp.translate(translations)
-        notes += app == nil ? translator.notes : WholeApp.annotate(translator.notes, ownNotes: ownNotes, appNotes: appNotes)
+        let (app, resolved) = WholeApp.translate(translations)
+        notes += WholeApp.annotate(translator.notes, resolved: app == nil ? [] : resolved)
         let builtin = DefaultScenario.load()
         let knownCalls = Set(builtin.systemCalls.map(\.name))
         let newCalls = translator.calls.filter { !knownCalls.contains($0.name) }

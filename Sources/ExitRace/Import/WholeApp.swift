@@ -19,16 +19,17 @@ package struct WholeApp: Sendable {
 
     /// Every entry point's code translated for the whole app: a `while !flag` loop whose flag another
     /// entry point sets, and a `cancel()` or `.value` of a `Task` another entry point keeps, are
-    /// translated here (each entry point's own strategy notes them). `translations` holds, per entry
-    /// point, the translator as it was before the entry point's own translation and its first steps.
+    /// translated here (each entry point's own strategy notes them). `entries` holds, per entry point,
+    /// the translator as it was before its own translation, its first steps, and its own steps and
+    /// notes. `resolved` are the own notes the whole app's translation does not give.
     static func translate(
-        _ entries: [(entry: EntryPoint, before: StepTranslator, first: [ImportedStep], own: [ImportedStep])]
-    ) -> (app: WholeApp?, notes: [ImportNote]) {
+        _ entries: [(entry: EntryPoint, before: StepTranslator, first: [ImportedStep], own: [ImportedStep], notes: [ImportNote])]
+    ) -> (app: WholeApp?, resolved: [ImportNote]) {
         let all = entries.flatMap(\.first).map(\.step)
         let unset = StepTranslator.unsetFlags(all), unspawned = StepTranslator.unspawnedTasks(all)
         var programs: [Program] = []
-        var appNotes: [ImportNote] = []
-        for (entry, before, first, own) in entries {
+        var resolved: [ImportNote] = []
+        for (entry, before, first, own, ownNotes) in entries {
             var steps = own
             if first != own {
                 // The entry point's own strategy left out uses of another's state: translate it again with
@@ -39,7 +40,8 @@ package struct WholeApp: Sendable {
                 let context = StepTranslator.Context(
                     file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName)
                 steps = translator.translate(entry.body, context)
-                appNotes += translator.notes[before.notes.count...]
+                let appNotes = Set(translator.notes[before.notes.count...].map(\.description))
+                resolved += ownNotes.filter { !appNotes.contains($0.description) }
             }
             guard !steps.isEmpty else { continue }
             if let index = programs.firstIndex(where: { $0.callback == entry.callback }) {
@@ -50,16 +52,15 @@ package struct WholeApp: Sendable {
             }
         }
         guard programs.flatMap(\.entryPoints).count >= 2 else { return (nil, []) }
-        return (WholeApp(programs: programs), appNotes)
+        return (WholeApp(programs: programs), resolved)
     }
 
-    /// Each note of an entry point's own translation that its translation for the whole app does not
-    /// give (a use of another entry point's state), saying it is translated in `your app`.
-    static func annotate(_ notes: [ImportNote], ownNotes: [ImportNote], appNotes: [ImportNote]) -> [ImportNote] {
-        let inApp = Set(appNotes.map(\.description))
-        let own = Set(ownNotes.map(\.description))
+    /// `notes`, each one of `resolved` (a use of another entry point's state, which the whole app's
+    /// translation gives) saying it is translated in `your app`.
+    static func annotate(_ notes: [ImportNote], resolved: [ImportNote]) -> [ImportNote] {
+        let resolved = Set(resolved.map(\.description))
         return notes.map { note in
-            guard own.contains(note.description), !inApp.contains(note.description) else { return note }
+            guard resolved.contains(note.description) else { return note }
             var annotated = note
             annotated.message += "; translated in the strategy \"\(name)\", where every entry point's code runs in one life"
             return annotated
@@ -77,9 +78,9 @@ package struct WholeApp: Sendable {
     /// The strategy's `code`: each entry point's place and name, in its callback.
     var code: String {
         let parts = programs.flatMap { program in
-            program.entryPoints.map { "\($0.file.path):\($0.location.line) \($0.name) in \(program.callback)" }
+            program.entryPoints.map { "\($0.file.path):\($0.location.line) \($0.name)" }
         }
-        var code = "your whole app, its state shared across callbacks: " + parts.joined(separator: "; ")
+        var code = "every entry point, in its callback: " + parts.joined(separator: "; ")
         if code.count > 300 { code = String(code.prefix(299)) + "…" }
         return code
     }
