@@ -117,6 +117,27 @@ struct CallbackProgramTests {
         #expect(lines.contains("13000µs main thread: Thread.sleep for 4 ms"))
     }
 
+    @Test("the cleanup owed is that of the programs of the callbacks delivered: one never run owes nothing")
+    func requiredCleanupsOfDeliveredCallbacks() throws {
+        let json = """
+            {"name": "app", "systemCalls": {"save": {"costMs": 1}, "flush": {"costMs": 1}},
+             "hooks": {"app": {"callbacks": ["sceneDidEnterBackground", "sceneDidBecomeActive"]}},
+             "strategies": {"s": {"onCallbacks": {
+               "sceneDidEnterBackground": [{"op": "detached", "body": [{"op": "call", "name": "save"}]}],
+               "sceneDidBecomeActive": [{"op": "detached", "body": [{"op": "call", "name": "flush"}]}]}},
+               "plain": {"program": [{"op": "detached", "body": [{"op": "call", "name": "save"}]},
+                 {"op": "if", "launchOptions": "remoteNotification", "body": [{"op": "detached", "body": [{"op": "call", "name": "flush"}]}]}]}},
+             "procedures": {"p": {"steps": [
+               {"op": "turn", "actions": [{"op": "hook", "name": "sceneDidEnterBackground"}]},
+               {"op": "delay", "ms": 100},
+               {"op": "turn", "actions": [{"op": "exit"}]}]}}}
+            """
+        let scenario = try ScenarioDecoder.decode(json, file: "app.json")
+        let table = Simulator(scenario: scenario).table()
+        #expect(table.cell(hook: 0, strategy: 0).verdict.symbol == "○", "sceneDidBecomeActive is never delivered: flush is not owed")
+        #expect(table.cell(hook: 0, strategy: 1).verdict.symbol == "×", "a plain program owes every cleanup call it has")
+    }
+
     static func errors(_ strategy: String) -> String {
         QueueStepTests.decodeErrors(
             """

@@ -86,7 +86,10 @@ struct CellCompiler {
     func compile(procedure: Int, hook: Int, strategy: Int) -> CellProgram {
         var program = CellProgram.Builder()
         program.queues = scenario.queues.map(\.name)
-        program.requiredCleanups = Self.cleanupMask(of: scenario.strategies[strategy].program, scenario)
+        // With `onCallbacks`, the cleanup calls of the programs of the callbacks the procedure delivers
+        // to the hook (added as they are emitted): a program never run owes nothing.
+        let chosen = scenario.strategies[strategy]
+        program.requiredCleanups = chosen.callbackPrograms.isEmpty ? Self.cleanupMask(of: chosen.program, scenario) : 0
         program.actors = scenario.actors.map(\.name)
         program.usesServices = scenario.systemCalls.contains { $0.service != nil }
         program.hasCancellableCalls = scenario.systemCalls.contains { $0.cancellable }
@@ -225,7 +228,9 @@ struct CellCompiler {
         }
         // The slots are in pre-order of the whole program: skip those of the callbacks before this one.
         var cursor = Strategy.preorder(Array(chosen.program[..<range.lowerBound])).count
-        emit(Array(chosen.program[range]), slots, &cursor, callback: callback, &shared, &program, &lets)
+        let steps = Array(chosen.program[range])
+        program.requiredCleanups |= Self.cleanupMask(of: steps, scenario)
+        emit(steps, slots, &cursor, callback: callback, &shared, &program, &lets)
     }
 
     /// Names of one strategy invocation's semaphores, flags and background tasks: each delivery

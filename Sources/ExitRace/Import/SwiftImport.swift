@@ -128,6 +128,7 @@ package enum SwiftImport {
         let knownCalls = Set(builtin.systemCalls.map(\.name))
         let newCalls = translator.calls.filter { !knownCalls.contains($0.name) }
         var kept: [Hook] = []
+        let appWritten = hooks.contains { containsCall($0.steps) } ? app : nil  // no scenario is written without
         for hook in hooks {
             if containsCall(hook.steps) {
                 kept.append(hook)
@@ -141,7 +142,7 @@ package enum SwiftImport {
                 notes.append(ImportNote(
                     kind: .untranslated, file: at.file.path, line: at.location.line, column: at.location.column,
                     message: "\(hook.name): no awaited call, save or hand-off to the system in its code, so nothing "
-                        + "whose end the table could measure; it is left out" + why + (app?.runs(at) == true
+                        + "whose end the table could measure; it is left out" + why + (appWritten?.runs(at) == true
                             ? "; its code runs in the strategy \"\(WholeApp.name)\", with every entry point's" : "")))
             }
         }
