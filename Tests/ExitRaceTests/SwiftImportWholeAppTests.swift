@@ -71,6 +71,9 @@ struct SwiftImportWholeAppTests {
         let explained = explanation.renderText()
         #expect(explained.contains("↳ SceneDelegate.swift:6:18: bgTask = UIApplication.shared.beginBackgroundTask"))
         #expect(explained.contains("↳ SceneDelegate.swift:11:13: await Uploader.shared.upload()"))
+        // The cancel and the background task's end, in another callback's program, after a cancellation record.
+        #expect(explained.contains("↳ SceneDelegate.swift:16:9: uploadTask?.cancel()"))
+        #expect(explained.contains("↳ SceneDelegate.swift:17:9: UIApplication.shared.endBackgroundTask(bgTask)"))
     }
 
     @Test("a background task begun in applicationDidEnterBackground is ended in applicationWillTerminate")

@@ -84,7 +84,8 @@ struct StepSourceMatcher {
     }
 
     private mutating func source(of record: TraceRecord, _ trace: CellTrace) -> StepSource? {
-        if record.thread >= 0, record.context >= 0 { lastContext = record.context }
+        // A cancellation record names the task it acts on, which need not be the context running.
+        if record.thread >= 0, record.context >= 0, record.kind != .cancellation { lastContext = record.context }
         switch record.kind {
         case .hookEntered:
             let name = CellExplanation.callback(record.a, trace)
@@ -118,6 +119,8 @@ struct StepSourceMatcher {
         case .groupLeft: return match(record.context) { if case .groupLeave = $0 { true } else { false } }
         case .syncWaits: return match(record.context, where: Self.isSync)
         case .syncEntered where record.b != 1: return match(record.context, where: Self.isSync)
+        case .cancellation where record.a >= 0:  // `cancel()` of a task handle, by the context that ran last
+            return match(lastContext) { if case .cancelTask = $0 { true } else { false } }
         case .taskBegan: return match(lastContext) { if case .beginBackgroundTask = $0 { true } else { false } }
         case .taskEnded: return match(lastContext) { if case .endBackgroundTask = $0 { true } else { false } }
         default: return nil
