@@ -166,6 +166,20 @@ struct CallbackProgramTests {
             "strategies.s.onCallbacks.sceneDidEnterBackground: expected an array (the callback's program)"))
     }
 
+    @Test("the schema accepts onCallbacks and refuses what the loader refuses for its shape", arguments: [
+        (#"{"onCallbacks": {"sceneDidEnterBackground": []}}"#, true),
+        (#"{"onCallbacks": {"note": "n", "sceneDidEnterBackground": [{"op": "work", "ms": 1}]}}"#, true),
+        (#"{"onCallbacks": {}}"#, false),
+        (#"{"program": [], "onCallbacks": {"sceneDidEnterBackground": []}}"#, false),
+        (#"{"code": ""}"#, false),
+        (#"{"onCallbacks": {"sceneDidEnterBackground": 3}}"#, false),
+    ])
+    func schema(strategy: String, valid: Bool) throws {
+        let node = try #require(SchemaTests.parse(strategy))
+        let definition = try #require(SchemaTests.schema["$defs"]?["strategy"])
+        #expect(SchemaTests.validator.validate(node, against: definition).isEmpty == valid, "\(strategy)")
+    }
+
     @Test("a wait in one callback on a semaphore only another signals is accepted; on none, refused")
     func endlessWaitAcrossCallbacks() {
         #expect(Self.errors("""
