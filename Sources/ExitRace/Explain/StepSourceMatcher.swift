@@ -50,7 +50,9 @@ struct StepSourceMatcher {
         if strategy.callbackPrograms.isEmpty {
             programs = [(nil, Self.flatten(strategy.program, &next, &bodies))]
         } else {
-            programs = strategy.callbackPrograms.map { ($0.callback, Self.flatten(Array(strategy.program[$0.steps]), &next, &bodies)) }
+            programs = strategy.callbackPrograms.map {
+                ($0.callback, Self.flatten(Array(strategy.program[$0.steps]), &next, &bodies))
+            }
         }
         self.bodies = bodies
     }
@@ -89,7 +91,9 @@ struct StepSourceMatcher {
         switch record.kind {
         case .hookEntered:
             let name = CellExplanation.callback(record.a, trace)
-            if strategyCallbacks.contains(name), let found = programs.first(where: { $0.callback == nil || $0.callback == name }) {
+            if strategyCallbacks.contains(name),
+                let found = programs.first(where: { $0.callback == nil || $0.callback == name })
+            {
                 cursors[record.context] = Cursor(entries: found.entries)
             }
             return nil

@@ -17,7 +17,9 @@ package enum SettingPath {
     /// `onCallbacks` one per callback, `strategies.app.onCallbacks.sceneDidEnterBackground`, in order.
     /// Their steps, one list after another, are the strategy's ``Strategy/program``.
     package static func programs(of strategy: Strategy) -> [(prefix: String, steps: ArraySlice<ProgramStep>)] {
-        guard !strategy.callbackPrograms.isEmpty else { return [(program(ofStrategy: strategy.name), strategy.program[...])] }
+        guard !strategy.callbackPrograms.isEmpty else {
+            return [(program(ofStrategy: strategy.name), strategy.program[...])]
+        }
         return strategy.callbackPrograms.map {
             (join(join(join("strategies", strategy.name), "onCallbacks"), $0.callback), strategy.program[$0.steps])
         }

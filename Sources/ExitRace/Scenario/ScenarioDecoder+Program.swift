@@ -55,7 +55,9 @@ extension ScenarioDecoder {
         context.awaitedTasks.reset()
         // One context for all of a strategy's programs: a semaphore signaled, a flag set or a task
         // spawned in one callback's program ends a wait or is cancelled in another's (they share them).
-        let decoded = programs.map { (callback: $0.callback, steps: decodeProgram($0.steps, path: $0.path, async: false, context)) }
+        let decoded = programs.map {
+            (callback: $0.callback, steps: decodeProgram($0.steps, path: $0.path, async: false, context))
+        }
         let program = decoded.flatMap(\.steps)
         reportEndlessWaits(context)
         reportEndlessGroupWaits(context)
