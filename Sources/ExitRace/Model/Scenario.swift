@@ -292,14 +292,6 @@ public struct Strategy: Equatable, Sendable {
             start += steps.count
         }
     }
-
-    /// The steps run when `callback` is delivered: the whole ``program``, or with
-    /// ``callbackPrograms`` that callback's own (none when it has no program).
-    package func steps(for callback: String) -> ArraySlice<ProgramStep> {
-        if callbackPrograms.isEmpty { return program[...] }
-        guard let found = callbackPrograms.first(where: { $0.callback == callback }) else { return [] }
-        return program[found.steps]
-    }
 }
 
 /// One callback's program of a strategy with `onCallbacks`.
