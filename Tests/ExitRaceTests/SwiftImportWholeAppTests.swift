@@ -98,6 +98,57 @@ struct SwiftImportWholeAppTests {
         _ = try SwiftImportConstructTests.load(result)
     }
 
+    @Test("a semaphore two entry points name is taken as one in your app, and the summary says so")
+    func sharedSemaphoreName() throws {
+        let source = """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationDidEnterBackground(_ application: UIApplication) {
+                    let done = DispatchSemaphore(value: 0)
+                    Task.detached { await Store.shared.flush(); done.signal() }
+                    _ = done.wait(timeout: .now() + 2)
+                }
+                func applicationWillTerminate(_ application: UIApplication) {
+                    let done = DispatchSemaphore(value: 0)
+                    Task.detached { await Store.shared.flush(); done.signal() }
+                    _ = done.wait(timeout: .now() + 2)
+                }
+            }
+            """
+        let result = try SwiftImportTests.run(["AppDelegate.swift": source])
+        #expect(result.summary.contains(
+            "AppDelegate.swift:7:5: assumed: AppDelegate.applicationWillTerminate: its semaphore or group done is taken as the "
+                + "one of AppDelegate.applicationDidEnterBackground in the strategy \"your app\" (shared by name, as a "
+                + "property is); if each is a local of its own, rename one there"))
+        _ = try SwiftImportConstructTests.load(result)
+    }
+
+    @Test("a polling loop whose flag another entry point sets is translated in your app")
+    func flagAcrossEntryPoints() throws {
+        let source = """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var finished = false
+                func sceneDidEnterBackground(_ scene: UIScene) {
+                    Task.detached { await Store.shared.flush() }
+                    finished = true
+                }
+                func sceneDidDisconnect(_ scene: UIScene) {
+                    while !finished { Thread.sleep(forTimeInterval: 0.1) }
+                    Task.detached { await Store.shared.flush() }
+                }
+            }
+            """
+        let result = try SwiftImportTests.run(["SceneDelegate.swift": source])
+        let app = try #require(result.app)
+        guard case .waitUntil(let flag, _)? = app.programs[1].steps.first?.step else {
+            Issue.record("expected the loop as a waitUntil, found \(String(describing: app.programs[1].steps.first?.step))")
+            return
+        }
+        #expect(flag == "finished")
+        #expect(!result.hooks[1].steps.contains { if case .waitUntil = $0.step { true } else { false } },
+            "its own strategy, where nothing sets the flag, notes the loop instead")
+        _ = try SwiftImportConstructTests.load(result)
+    }
+
     @Test("with one entry point there is no your app: its own cell is the whole app")
     func oneEntryPoint() throws {
         let source = """

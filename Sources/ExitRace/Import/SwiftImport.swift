@@ -122,13 +122,15 @@ package enum SwiftImport {
             if hooks.contains(where: { $0.name == hookName }) { hookName += " (\(entry.file.path):\(entry.location.line))" }
             hooks.append(Hook(entryPoint: entry, name: hookName, strategy: "your code: \(hookName)", steps: steps))
         }
-        let (app, resolved) = WholeApp.translate(translations)
-        notes += WholeApp.annotate(translator.notes, resolved: app == nil ? [] : resolved)
+        let translated = WholeApp.translate(translations)
+        // Without an entry point to keep, no scenario is written: nothing is said of `your app`.
+        let app = hooks.contains { containsCall($0.steps) } ? translated.app : nil
+        notes += app == nil
+            ? translator.notes : WholeApp.annotate(translator.notes, resolved: translated.resolved) + translated.notes
         let builtin = DefaultScenario.load()
         let knownCalls = Set(builtin.systemCalls.map(\.name))
         let newCalls = translator.calls.filter { !knownCalls.contains($0.name) }
         var kept: [Hook] = []
-        let appWritten = hooks.contains { containsCall($0.steps) } ? app : nil  // no scenario is written without
         for hook in hooks {
             if containsCall(hook.steps) {
                 kept.append(hook)
@@ -142,7 +144,7 @@ package enum SwiftImport {
                 notes.append(ImportNote(
                     kind: .untranslated, file: at.file.path, line: at.location.line, column: at.location.column,
                     message: "\(hook.name): no awaited call, save or hand-off to the system in its code, so nothing "
-                        + "whose end the table could measure; it is left out" + why + (appWritten?.runs(at) == true
+                        + "whose end the table could measure; it is left out" + why + (app?.runs(at) == true
                             ? "; its code runs in the strategy \"\(WholeApp.name)\", with every entry point's" : "")))
             }
         }

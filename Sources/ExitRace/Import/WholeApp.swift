@@ -21,14 +21,16 @@ package struct WholeApp: Sendable {
     /// entry point sets, and a `cancel()` or `.value` of a `Task` another entry point keeps, are
     /// translated here (each entry point's own strategy notes them). `entries` holds, per entry point,
     /// the translator as it was before its own translation, its first steps, and its own steps and
-    /// notes. `resolved` are the own notes the whole app's translation does not give.
+    /// notes. `resolved` are the own notes the whole app's translation does not give; `notes` its own
+    /// assumptions (a semaphore two entry points name, taken as one).
     static func translate(
         _ entries: [(entry: EntryPoint, before: StepTranslator, first: [ImportedStep], own: [ImportedStep], notes: [ImportNote])]
-    ) -> (app: WholeApp?, resolved: [ImportNote]) {
+    ) -> (app: WholeApp?, resolved: [ImportNote], notes: [ImportNote]) {
         let all = entries.flatMap(\.first).map(\.step)
         let unset = StepTranslator.unsetFlags(all), unspawned = StepTranslator.unspawnedTasks(all)
         var programs: [Program] = []
         var resolved: [ImportNote] = []
+        var semaphoreUsers: [(name: String, entry: EntryPoint)] = []
         for (entry, before, first, own, ownNotes) in entries {
             var steps = own
             if first != own {
@@ -44,6 +46,7 @@ package struct WholeApp: Sendable {
                 resolved += ownNotes.filter { !appNotes.contains($0.description) }
             }
             guard !steps.isEmpty else { continue }
+            for name in semaphoreNames(steps.map(\.step)) { semaphoreUsers.append((name, entry)) }
             if let index = programs.firstIndex(where: { $0.callback == entry.callback }) {
                 programs[index].entryPoints.append(entry)
                 programs[index].steps += steps
@@ -51,8 +54,38 @@ package struct WholeApp: Sendable {
                 programs.append(Program(callback: entry.callback, entryPoints: [entry], steps: steps))
             }
         }
-        guard programs.flatMap(\.entryPoints).count >= 2 else { return (nil, []) }
-        return (WholeApp(programs: programs), resolved)
+        guard programs.flatMap(\.entryPoints).count >= 2 else { return (nil, [], []) }
+        return (WholeApp(programs: programs), resolved, sharedSemaphoreNotes(semaphoreUsers))
+    }
+
+    /// The semaphores and dispatch groups the steps name, in the order first met.
+    private static func semaphoreNames(_ steps: [ProgramStep]) -> [String] {
+        var names: [String] = []
+        for step in Strategy.preorder(steps) {
+            switch step {
+            case .wait(let name, _), .signal(let name), .groupEnter(let name), .groupLeave(let name),
+                .groupWait(let name, _), .groupNotify(let name, _, _):
+                if !names.contains(name) { names.append(name) }
+            default: break
+            }
+        }
+        return names
+    }
+
+    /// A note at each entry point whose semaphore or group has the name of one an earlier entry point
+    /// uses: `your app` shares them by name, as a delegate's property, where two locals are two.
+    private static func sharedSemaphoreNotes(_ users: [(name: String, entry: EntryPoint)]) -> [ImportNote] {
+        var notes: [ImportNote] = []
+        for (index, user) in users.enumerated() {
+            guard let first = users[..<index].first(where: { $0.name == user.name }) else { continue }
+            notes.append(ImportNote(
+                kind: .assumption, file: user.entry.file.path, line: user.entry.location.line,
+                column: user.entry.location.column,
+                message: "\(user.entry.name): its semaphore or group \(user.name) is taken as the one of \(first.entry.name) "
+                    + "in the strategy \"\(name)\" (shared by name, as a property is); if each is a local of its own, "
+                    + "rename one there"))
+        }
+        return notes
     }
 
     /// `notes`, each one of `resolved` (a use of another entry point's state, which the whole app's
