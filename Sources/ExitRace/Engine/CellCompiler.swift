@@ -31,7 +31,9 @@ struct CellCompiler {
         queueIndex = queues
         strategySlots = scenario.strategies.map { strategy in
             var slots: [StepSlots] = []
-            Self.collectSlots(strategy.program, at: SettingPath.program(ofStrategy: strategy.name), space, into: &slots)
+            for (prefix, steps) in SettingPath.programs(of: strategy) {
+                Self.collectSlots(Array(steps), at: prefix, space, into: &slots)
+            }
             return slots
         }
     }
@@ -84,11 +86,16 @@ struct CellCompiler {
     func compile(procedure: Int, hook: Int, strategy: Int) -> CellProgram {
         var program = CellProgram.Builder()
         program.queues = scenario.queues.map(\.name)
-        program.requiredCleanups = Self.cleanupMask(of: scenario.strategies[strategy].program, scenario)
+        // With `onCallbacks`, the cleanup calls of the programs of the callbacks the procedure delivers
+        // to the hook (added as they are emitted): a program never run owes nothing.
+        let chosen = scenario.strategies[strategy]
+        program.requiredCleanups = chosen.callbackPrograms.isEmpty ? Self.cleanupMask(of: chosen.program, scenario) : 0
         program.actors = scenario.actors.map(\.name)
         program.usesServices = scenario.systemCalls.contains { $0.service != nil }
         program.hasCancellableCalls = scenario.systemCalls.contains { $0.cancellable }
         let cell = Cell(hook: hook, strategy: strategy)
+        // A strategy with `onCallbacks` keeps its state across callbacks: one scope for the whole run.
+        var shared = Scope()
         let script = scenario.procedures[procedure].steps
         let prefix = SettingPath.steps(ofProcedure: scenario.procedures[procedure].name)
         program.mainSteps = Int32(script.count)
@@ -100,7 +107,7 @@ struct CellCompiler {
                 actionSteps.append((index, action))
                 program.steps.append(ScriptStep(kind: .action, bodyStart: action == .swipeAway ? ScriptStep.forceQuit : 0))
             } else {
-                emit(step, at: SettingPath.element(prefix, index), cell, into: &program)
+                emit(step, at: SettingPath.element(prefix, index), cell, &shared, into: &program)
             }
         }
         for (index, action) in actionSteps {
@@ -108,7 +115,7 @@ struct CellCompiler {
             for state in AppState.allCases {
                 let start = Int32(program.steps.count)
                 for step in action.expansion(from: state, scenes: scenario.lifecycle.scenes) {
-                    emit(step, at: "", cell, into: &program)
+                    emit(step, at: "", cell, &shared, into: &program)
                 }
                 program.variants.append(.init(start: start, end: Int32(program.steps.count)))
             }
@@ -131,7 +138,9 @@ struct CellCompiler {
     private func slot(_ budget: LifecycleBudget) -> Int32 { slot(SettingPath.lifecycle(budget.key)) }
 
     /// Emits one script step; `path` is its place in the file (empty for expansions of actions).
-    private func emit(_ step: KillProcedure.Step, at path: String, _ cell: Cell, into program: inout CellProgram.Builder) {
+    private func emit(
+        _ step: KillProcedure.Step, at path: String, _ cell: Cell, _ shared: inout Scope, into program: inout CellProgram.Builder
+    ) {
         switch step {
         case .delay: program.steps.append(ScriptStep(kind: .delay, slot: slot(join(path, "ms"))))
         case .lifecycleDelay(let budget): program.steps.append(ScriptStep(kind: .delay, slot: slot(budget)))
@@ -155,20 +164,23 @@ struct CellCompiler {
             // `forceQuit` is the user's swipe in the app switcher, as `swipeAway` is.
             var flags = LifecycleBudget.beginsTermination(actions) ? ScriptStep.beginsTermination : 0
             if forceQuit { flags |= ScriptStep.forceQuits }
-            emitTurn(actions, watchdog: watchdogSlot, cpuTime: budget?.countsCPUTime ?? false, flags: flags, at: path, cell, into: &program)
+            emitTurn(
+                actions, watchdog: watchdogSlot, cpuTime: budget?.countsCPUTime ?? false, flags: flags, at: path, cell, &shared,
+                into: &program)
         case .lifecycleTurn(let actions, let watchdog):
-            emitTurn(actions, watchdog: slot(watchdog), cpuTime: watchdog.countsCPUTime, flags: 0, at: "", cell, into: &program)
+            emitTurn(
+                actions, watchdog: slot(watchdog), cpuTime: watchdog.countsCPUTime, flags: 0, at: "", cell, &shared, into: &program)
         }
     }
 
     /// Emits a turn; `flags` are its ``ScriptStep`` flags other than ``ScriptStep/countsCPUTime``.
     private func emitTurn(
         _ actions: [KillProcedure.TurnAction], watchdog: Int32, cpuTime: Bool, flags: Int32, at path: String,
-        _ cell: Cell, into program: inout CellProgram.Builder
+        _ cell: Cell, _ shared: inout Scope, into program: inout CellProgram.Builder
     ) {
         let start = Int32(program.ops.count)
         for (index, action) in actions.enumerated() {
-            emit(action, at: path, index, cell, into: &program)
+            emit(action, at: path, index, cell, &shared, into: &program)
         }
         program.steps.append(
             ScriptStep(
@@ -178,7 +190,8 @@ struct CellCompiler {
 
     /// Emits the `index`th action of the turn at `turnPath` (its path is made only if it has a slot).
     private func emit(
-        _ action: KillProcedure.TurnAction, at turnPath: String, _ index: Int, _ cell: Cell, into program: inout CellProgram.Builder
+        _ action: KillProcedure.TurnAction, at turnPath: String, _ index: Int, _ cell: Cell, _ shared: inout Scope,
+        into program: inout CellProgram.Builder
     ) {
         switch action {
         case .work:
@@ -195,18 +208,36 @@ struct CellCompiler {
             }
             program.ops.append(Op(kind: .hookEnter, a: index))
             if scenario.hooks[cell.hook].callbacks.contains(name) {
-                var scope = Scope()
-                var cursor = 0
-                let slots = strategySlots[cell.strategy]
-                var lets: [String: Int32] = [:]
-                emit(scenario.strategies[cell.strategy].program, slots, &cursor, callback: index, &scope, &program, &lets)
+                emitStrategy(cell.strategy, in: name, callback: index, &shared, &program)
             }
             program.ops.append(Op(kind: .hookReturn, a: index))
         }
     }
 
+    /// Emits the steps strategy `strategy` runs when `name` is delivered. A plain `program` runs
+    /// with a scope of its own per delivery; `onCallbacks` programs run with the run's `shared` one.
+    private func emitStrategy(
+        _ strategy: Int, in name: String, callback: Int32, _ shared: inout Scope, _ program: inout CellProgram.Builder
+    ) {
+        let slots = strategySlots[strategy]
+        var lets: [String: Int32] = [:]
+        let chosen = scenario.strategies[strategy]
+        guard let range = chosen.callbackPrograms.first(where: { $0.callback == name })?.steps else {
+            guard chosen.callbackPrograms.isEmpty else { return }  // no program for this callback
+            var scope = Scope()
+            var cursor = 0
+            emit(chosen.program, slots, &cursor, callback: callback, &scope, &program, &lets)
+            return
+        }
+        // The slots are in pre-order of the whole program: skip those of the callbacks before this one.
+        var cursor = Strategy.preorder(Array(chosen.program[..<range.lowerBound])).count
+        let steps = Array(chosen.program[range])
+        program.requiredCleanups |= Self.cleanupMask(of: steps, scenario)
+        emit(steps, slots, &cursor, callback: callback, &shared, &program, &lets)
+    }
+
     /// Names of one strategy invocation's semaphores, flags and background tasks: each delivery
-    /// of a callback gets its own.
+    /// of a callback gets its own, except with `onCallbacks`, whose programs share one per run.
     private struct Scope {
         var semaphores: [String: Int32] = [:]
         var flags: [String: Int32] = [:]

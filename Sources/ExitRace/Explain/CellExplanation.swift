@@ -163,8 +163,10 @@ public struct CellExplanation: Sendable {
             }
         case .hookEntered:
             let name = callback(record.a, trace)
-            let runs = trace.scenario.hooks[trace.hook].callbacks.contains(name)
-            return (here, "→ \(name)\(runs ? " (runs the strategy)" : "")")
+            guard trace.scenario.hooks[trace.hook].callbacks.contains(name) else { return (here, "→ \(name)") }
+            let programs = trace.scenario.strategies[trace.strategy].callbackPrograms
+            let runs = programs.isEmpty || programs.contains { $0.callback == name }
+            return (here, "→ \(name) (\(runs ? "runs the strategy" : "the strategy has no program for it: nothing runs"))")
         case .hookReturned:
             return (here, "← \(callback(record.a, trace)) returns")
         case .hop:

@@ -30,7 +30,8 @@ struct StepSourceMatcher {
     private var pendingCompletion: Int32?
     /// The context of the last record that ran code, for background-task records (they name none).
     private var lastContext: Int32 = -1
-    private let program: [Entry]
+    /// The strategy's program, or with `onCallbacks` each callback's (`callback` `nil` for a plain one).
+    private let programs: [(callback: String?, entries: [Entry])]
     private let strategyCallbacks: [String]
 
     /// The source of each record of `trace`, by record index; empty when the strategy has none.
@@ -46,7 +47,13 @@ struct StepSourceMatcher {
         strategyCallbacks = callbacks
         var next = 0
         var bodies: [Int: [Entry]] = [:]
-        program = Self.flatten(strategy.program, &next, &bodies)
+        if strategy.callbackPrograms.isEmpty {
+            programs = [(nil, Self.flatten(strategy.program, &next, &bodies))]
+        } else {
+            programs = strategy.callbackPrograms.map {
+                ($0.callback, Self.flatten(Array(strategy.program[$0.steps]), &next, &bodies))
+            }
+        }
         self.bodies = bodies
     }
 
@@ -79,11 +86,16 @@ struct StepSourceMatcher {
     }
 
     private mutating func source(of record: TraceRecord, _ trace: CellTrace) -> StepSource? {
-        if record.thread >= 0, record.context >= 0 { lastContext = record.context }
+        // A cancellation record names the task it acts on, which need not be the context running.
+        if record.thread >= 0, record.context >= 0, record.kind != .cancellation { lastContext = record.context }
         switch record.kind {
         case .hookEntered:
             let name = CellExplanation.callback(record.a, trace)
-            if strategyCallbacks.contains(name) { cursors[record.context] = Cursor(entries: program) }
+            if strategyCallbacks.contains(name),
+                let found = programs.first(where: { $0.callback == nil || $0.callback == name })
+            {
+                cursors[record.context] = Cursor(entries: found.entries)
+            }
             return nil
         case .created:
             return created(record, trace)
@@ -111,6 +123,8 @@ struct StepSourceMatcher {
         case .groupLeft: return match(record.context) { if case .groupLeave = $0 { true } else { false } }
         case .syncWaits: return match(record.context, where: Self.isSync)
         case .syncEntered where record.b != 1: return match(record.context, where: Self.isSync)
+        case .cancellation where record.a >= 0:  // `cancel()` of a task handle, by the context that ran last
+            return match(lastContext) { if case .cancelTask = $0 { true } else { false } }
         case .taskBegan: return match(lastContext) { if case .beginBackgroundTask = $0 { true } else { false } }
         case .taskEnded: return match(lastContext) { if case .endBackgroundTask = $0 { true } else { false } }
         default: return nil

@@ -1,13 +1,14 @@
 /// The scenario file an import writes: it extends `builtin:live-activity` (timing, lifecycle, the
 /// `Activity.end` call and the kill procedures), runs as a production app (not under the debugger
 /// the built-in one was measured with), removes the built-in hooks and strategies, and adds one
-/// hook and one strategy ("your code") per entry point, each step noting its Swift.
+/// hook and one strategy ("your code") per entry point, each step noting its Swift, and with two entry
+/// points or more, a hook and a strategy `your app` (``WholeApp``): the whole app in one cell.
 struct ScenarioText {
     let text: String
 
     init(name: String, sources: [String], hooks: [SwiftImport.Hook], newCalls: [ImportedCall],
          queues: [(name: String, queue: ImportedQueue)] = [], actors: [(name: String, global: Bool)] = [], scenes: Bool = true,
-         builtin: Scenario) {
+         app: WholeApp? = nil, builtin: Scenario) {
         var members: [(String, OrderedJSON)] = [
             ("note", .string("\(SwiftImport.writtenByMarker) from \(sources.joined(separator: ", ")); see docs/import.md. "
                 + "\(ImportDigest.sentence).")),
@@ -44,6 +45,7 @@ struct ScenarioText {
                 ("callbacks", .array([.string(hook.entryPoint.callback)])),
             ]))
         }
+        if let app { hookMembers.append((WholeApp.name, app.hookJSON)) }
         members.append(("hooks", .object(hookMembers)))
         var strategyMembers: [(String, OrderedJSON)] = builtin.strategies.filter { strategy in
             !hooks.contains { $0.strategy == strategy.name }
@@ -54,6 +56,7 @@ struct ScenarioText {
                 ("program", .array(hook.steps.map(\.json))),
             ]))
         }
+        if let app { strategyMembers.append((WholeApp.name, app.strategyJSON)) }
         members.append(("strategies", .object(strategyMembers)))
         let extra = Self.extraProcedure(hooks, builtin: builtin, scenes: scenes)
         if !extra.isEmpty { members.append(("procedures", .object(extra))) }

@@ -30,6 +30,8 @@ package enum SwiftImport {
         /// synchronous, so it finishes before the callback returns): that answer, and no scenario
         /// (`scenario` is empty, `hooks` too); `import` reports it and exits 0.
         package var answer: String? = nil
+        /// The row and column of the whole app (``WholeApp``), when two entry points or more have code.
+        package var app: WholeApp? = nil
 
         /// The summary `import` prints on stderr.
         package var summary: String {
@@ -39,6 +41,7 @@ package enum SwiftImport {
                 lines.append("  \(hook.name) → hook \"\(hook.name)\" (callback \(hook.entryPoint.callback)), "
                     + "strategy \"\(hook.strategy)\", \(count(hook.steps)) steps  [\(place)]")
             }
+            if let app { lines.append(app.summary) }
             lines.append("lifecycle: " + Self.production)
             if !newSystemCalls.isEmpty {
                 lines.append("system calls whose cost is yours to set (systemCalls[\"NAME\"].costMs, now 1 ms):")
@@ -100,11 +103,14 @@ package enum SwiftImport {
         var translator = StepTranslator(codebase: codebase)
         var hooks: [Hook] = []
         var notes = finder.notes
+        var translations: [(entry: EntryPoint, before: StepTranslator, first: [ImportedStep], own: [ImportedStep],
+            notes: [ImportNote])] = []
         for entry in finder.entryPoints {
             let context = StepTranslator.Context(
                 file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName)
             let before = translator
             var steps = translator.translate(entry.body, context)
+            let first = steps
             let unset = StepTranslator.unsetFlags(steps.map(\.step))
             let unspawned = StepTranslator.unspawnedTasks(steps.map(\.step))
             if !unset.isEmpty || !unspawned.isEmpty {
@@ -117,6 +123,7 @@ package enum SwiftImport {
                 translator.unsetFlags = []
                 translator.unspawnedTasks = []
             }
+            translations.append((entry, before, first, steps, Array(translator.notes[before.notes.count...])))
             var hookName = entry.name
             if hooks.contains(where: { $0.name == hookName }) { hookName += " (\(entry.file.path):\(entry.location.line))" }
             hooks.append(Hook(entryPoint: entry, name: hookName, strategy: "your code: \(hookName)", steps: steps))
@@ -124,10 +131,15 @@ package enum SwiftImport {
         // A closure registered as an observer where the code runs is an entry point of its own, not a
         // closure whose run is unknown.
         let observers = Set(finder.entryPoints.map { "\($0.file.path):\($0.location.line):\($0.location.column)" })
-        notes += translator.notes.filter { note in
+        let translatorNotes = translator.notes.filter { note in
             !(note.kind == .untranslated && note.message.hasPrefix("a closure passed to ")
                 && observers.contains("\(note.file):\(note.line):\(note.column)"))
         }
+        let translated = WholeApp.translate(translations)
+        // Without an entry point to keep, no scenario is written: nothing is said of `your app`.
+        let app = hooks.contains { containsCall($0.steps) } ? translated.app : nil
+        notes += app == nil
+            ? translatorNotes : WholeApp.annotate(translatorNotes, resolved: translated.resolved) + translated.notes
         let builtin = DefaultScenario.load()
         let knownCalls = Set(builtin.systemCalls.map(\.name))
         let newCalls = translator.calls.filter { !knownCalls.contains($0.name) }
@@ -146,7 +158,8 @@ package enum SwiftImport {
                 notes.append(ImportNote(
                     kind: .untranslated, file: at.file.path, line: at.location.line, column: at.location.column,
                     message: "\(hook.name): no awaited call, save or hand-off to the system in its code, so nothing "
-                        + "whose end the table could measure; it is left out" + why))
+                        + "whose end the table could measure; it is left out" + why + (app?.runs(at) == true
+                            ? "; its code runs in the strategy \"\(WholeApp.name)\", with every entry point's" : "")))
             }
         }
         if kept.isEmpty, !hooks.isEmpty {
@@ -177,10 +190,11 @@ package enum SwiftImport {
         let queues = translator.usedQueues.compactMap { name in codebase.queues[name].map { (name, $0) } }
         let scenario = ScenarioText(
             name: name, sources: sources.map(\.path), hooks: kept, newCalls: newCalls, queues: queues,
-            actors: translator.usedActors.map { ($0, codebase.globalActors.contains($0)) }, scenes: scenes, builtin: builtin)
+            actors: translator.usedActors.map { ($0, codebase.globalActors.contains($0)) }, scenes: scenes, app: app,
+            builtin: builtin)
         let written = try validate(scenario.text, name: name)
         notes += uncalledNotes(written, kept)
-        return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted())
+        return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted(), app: app)
     }
 
     /// A note when a background task's start is at or past `limits.maxTimeMs`: a run ends before the

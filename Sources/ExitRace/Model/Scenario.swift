@@ -267,11 +267,16 @@ public struct Strategy: Equatable, Sendable {
     public package(set) var name: String
     /// The Swift the strategy stands for, for documentation and reports.
     public package(set) var code: String
-    /// What the strategy does, run on the main thread inside each of the hook's callbacks.
+    /// What the strategy does, run on the main thread inside each of the hook's callbacks. With
+    /// ``callbackPrograms``, every callback's program one after another, in their order: walks over
+    /// a strategy's steps (validation, cleanup calls, sources) see all of them.
     package var program: [ProgramStep]
     /// Where each step came from in the app's Swift (``StepSource``), indexed by the step's place in
     /// ``preorder(_:)``; empty when no step says (only imported scenarios do).
     package var stepSources: [StepSource?]
+    /// `onCallbacks`: a program per callback, as ranges of ``program``'s top-level steps, in the
+    /// file's order; empty for a strategy with one `program` that runs in every callback.
+    package var callbackPrograms: [CallbackProgram]
 
     /// A `nil` code is empty: reports then show the program alone.
     package init(name: String, code: String?, program: [ProgramStep], stepSources: [StepSource?] = []) {
@@ -279,7 +284,28 @@ public struct Strategy: Equatable, Sendable {
         self.code = code ?? ""
         self.program = program
         self.stepSources = stepSources
+        self.callbackPrograms = []
     }
+
+    /// A strategy whose code depends on the callback delivered (`onCallbacks`): `programs` in order.
+    package init(name: String, code: String?, onCallbacks programs: [(callback: String, steps: [ProgramStep])],
+        stepSources: [StepSource?] = []
+    ) {
+        self.init(name: name, code: code, program: programs.flatMap(\.steps), stepSources: stepSources)
+        var start = 0
+        for (callback, steps) in programs {
+            callbackPrograms.append(CallbackProgram(callback: callback, steps: start..<start + steps.count))
+            start += steps.count
+        }
+    }
+}
+
+/// One callback's program of a strategy with `onCallbacks`.
+package struct CallbackProgram: Equatable, Sendable {
+    /// The callback's name (`sceneDidEnterBackground`).
+    package var callback: String
+    /// Its steps: a range of the strategy's ``Strategy/program``.
+    package var steps: Range<Int>
 }
 
 /// A way of killing the app: a script the system follows.

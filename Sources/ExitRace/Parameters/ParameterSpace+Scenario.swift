@@ -10,7 +10,7 @@ extension ParameterSpace {
         builder.addLimits(scenario.limits)
         for call in scenario.systemCalls { builder.addCall(call) }
         for strategy in scenario.strategies {
-            builder.addProgram(strategy.program, at: SettingPath.program(ofStrategy: strategy.name))
+            for (prefix, steps) in SettingPath.programs(of: strategy) { builder.addProgram(Array(steps), at: prefix) }
         }
         for procedure in scenario.procedures { builder.addProcedure(procedure) }
         self.init(slots: builder.slots, orderings: builder.orderings)

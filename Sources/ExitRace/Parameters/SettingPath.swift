@@ -13,6 +13,17 @@ package enum SettingPath {
 
     /// `strategies.Task.program`: the prefix of a strategy's steps.
     package static func program(ofStrategy name: String) -> String { join(join("strategies", name), "program") }
+    /// Each program of a strategy with the prefix of its steps: `strategies.Task.program`, or with
+    /// `onCallbacks` one per callback, `strategies.app.onCallbacks.sceneDidEnterBackground`, in order.
+    /// Their steps, one list after another, are the strategy's ``Strategy/program``.
+    package static func programs(of strategy: Strategy) -> [(prefix: String, steps: ArraySlice<ProgramStep>)] {
+        guard !strategy.callbackPrograms.isEmpty else {
+            return [(program(ofStrategy: strategy.name), strategy.program[...])]
+        }
+        return strategy.callbackPrograms.map {
+            (join(join(join("strategies", strategy.name), "onCallbacks"), $0.callback), strategy.program[$0.steps])
+        }
+    }
     /// `procedures.background.steps`.
     package static func steps(ofProcedure name: String) -> String { join(join("procedures", name), "steps") }
 

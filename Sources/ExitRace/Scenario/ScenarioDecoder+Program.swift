@@ -24,6 +24,8 @@ extension ScenarioDecoder {
         var taskNames = SemaphoreUse()
         /// Task names the strategy awaits (`awaitTask`, in `waits`).
         var awaitedTasks = SemaphoreUse()
+        /// The callbacks an `onCallbacks` program may be for: the lifecycle's and every hook's.
+        var callbackNames: [String] = Callback.all
     }
 
     /// The waits and signals of one strategy, to catch a wait that nothing can ever end.
@@ -41,7 +43,9 @@ extension ScenarioDecoder {
         guard let reader = ObjectReader(node, path: path, allowed: ScenarioKeys.strategy, log: context.log) else {
             return nil
         }
-        guard let steps = reader.array("program", required: true) else { return nil }
+        guard let programs = strategyPrograms(reader, context.log) else { return nil }
+        let member = reader["onCallbacks"] == nil ? "program" : "onCallbacks"
+        if member == "onCallbacks" { reportUnknownCallbacks(reader, context) }
         let problemsBefore = context.log.diagnostics.count
         context.semaphores.reset()
         context.flags.reset()
@@ -49,7 +53,12 @@ extension ScenarioDecoder {
         context.groupEnters.reset()
         context.taskNames.reset()
         context.awaitedTasks.reset()
-        let program = decodeProgram(steps, path: reader.childPath("program"), async: false, context)
+        // One context for all of a strategy's programs: a semaphore signaled, a flag set or a task
+        // spawned in one callback's program ends a wait or is cancelled in another's (they share them).
+        let decoded = programs.map {
+            (callback: $0.callback, steps: decodeProgram($0.steps, path: $0.path, async: false, context))
+        }
+        let program = decoded.flatMap(\.steps)
         reportEndlessWaits(context)
         reportEndlessGroupWaits(context)
         reportUnknownCancels(context)
@@ -59,11 +68,65 @@ extension ScenarioDecoder {
             && !containsCleanup(program, context.cleanupCalls)
         {
             context.log.error(
-                reader.childPath("program"), reader.position("program"),
+                reader.childPath(member), reader.position(member),
                 "expected the program to call a cleanup system call (\(context.cleanupCalls.joined(separator: ", "))) somewhere, found none")
         }
-        let sources = stepSources(steps, matching: program)
-        return Strategy(name: name, code: reader.string("code"), program: program, stepSources: sources)
+        let sources = stepSources(programs.flatMap(\.steps), matching: program)
+        guard member == "onCallbacks" else {
+            return Strategy(name: name, code: reader.string("code"), program: program, stepSources: sources)
+        }
+        let onCallbacks = decoded.map { (callback: $0.callback ?? "", steps: $0.steps) }
+        return Strategy(name: name, code: reader.string("code"), onCallbacks: onCallbacks, stepSources: sources)
+    }
+
+    /// A strategy's step lists with their paths: its `program` (callback `nil`), or each program of
+    /// `onCallbacks` in the file's order. `nil` when neither is there, or both are (reported).
+    private static func strategyPrograms(
+        _ reader: ObjectReader, _ log: DiagnosticLog
+    ) -> [(callback: String?, steps: [JSONNode], path: String)]? {
+        guard reader["onCallbacks"] != nil else {
+            if reader["program"] == nil, !reader.isMisspelt("program") {
+                log.error(
+                    reader.path, reader.node.position,
+                    "missing member \"program\" (an array), or \"onCallbacks\" (an object: a program per callback)")
+                return nil
+            }
+            return reader.array("program", required: true).map { [(nil, $0, reader.childPath("program"))] }
+        }
+        if reader["program"] != nil {
+            log.error(
+                reader.childPath("onCallbacks"), reader.position("onCallbacks"),
+                "expected either \"program\" (run in every callback of the hook) or \"onCallbacks\" (a program per "
+                    + "callback), found both")
+            return nil
+        }
+        guard let members = reader.members("onCallbacks") else { return nil }
+        let path = reader.childPath("onCallbacks")
+        var programs: [(callback: String?, steps: [JSONNode], path: String)] = []
+        for member in members where member.key != ScenarioKeys.note {
+            let memberPath = join(path, member.key)
+            guard case .array(let steps) = member.value.value else {
+                log.expected("an array (the callback's program)", at: member.value, memberPath)
+                continue
+            }
+            programs.append((member.key, steps, memberPath))
+        }
+        if programs.isEmpty && members.allSatisfy({ $0.key == ScenarioKeys.note }) {
+            log.error(path, reader.position("onCallbacks"), "expected at least one callback's program, found none")
+            return nil
+        }
+        return programs
+    }
+
+    /// Reports each `onCallbacks` member that names no callback a procedure could deliver.
+    private static func reportUnknownCallbacks(_ reader: ObjectReader, _ context: ProgramContext) {
+        guard let members = reader.members("onCallbacks") else { return }
+        for member in members where member.key != ScenarioKeys.note && !context.callbackNames.contains(member.key) {
+            context.log.error(
+                join(reader.childPath("onCallbacks"), member.key), member.keyPosition,
+                "unknown callback \"\(member.key)\": expected a callback of the lifecycle or of a hook"
+                    + suggestion(member.key, context.callbackNames))
+        }
     }
 
     /// Reports each wait without a timeout on a semaphore or flag that nothing in the strategy ends.

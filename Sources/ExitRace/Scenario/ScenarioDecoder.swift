@@ -70,6 +70,7 @@ public enum ScenarioDecoder {
         if case .cleanup = goal {} else { context.requireCleanup = false }
         let queues = decodeQueues(object, log: log)
         context.queueNames = queues.map(\.name)
+        context.callbackNames = deliverableCallbacks(hooks)
         let strategies: [Strategy] = decodeNamed(object, "strategies", log: log) { name, node, path, _ in
             decodeStrategy(name, node, path, context)
         }

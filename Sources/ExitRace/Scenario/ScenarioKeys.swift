@@ -36,7 +36,7 @@ enum ScenarioKeys {
         "service", "serviceStartAfterMs", "serviceRunMs", "serviceAllowanceMs", "relaunchAfterMs", "cancelledByForceQuit",
     ]
     static let hook = ["label", "callbacks"]
-    static let strategy = ["code", "program"]
+    static let strategy = ["code", "program", "onCallbacks"]
     /// Members every program step may hold besides its op's: where it came from in the app's Swift
     /// (``StepSource``; `exitrace import` writes them).
     static let stepSource = ["source", "code"]

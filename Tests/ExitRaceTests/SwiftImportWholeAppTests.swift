@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+@testable import ExitRace
+@testable import ExitRaceImport
+
+/// `exitrace import` adds a row and a column `your app` that run every entry point's code in one life
+/// (`onCallbacks`), so that state kept across callbacks (a `Task` in a property, a background task)
+/// is translated and the cell (your app, your app) is the whole app.
+@Suite("exitrace import: the whole app in one cell")
+struct SwiftImportWholeAppTests {
+    static let uploadApp = """
+        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var uploadTask: Task<Void, Never>?
+            var bgTask: UIBackgroundTaskIdentifier = .invalid
+
+            func sceneDidEnterBackground(_ scene: UIScene) {
+                bgTask = UIApplication.shared.beginBackgroundTask(withName: "upload") {
+                    UIApplication.shared.endBackgroundTask(self.bgTask)
+                }
+                uploadTask = Task {
+                    try? await Task.sleep(nanoseconds: 5_000_000_000)
+                    await Uploader.shared.upload()
+                }
+            }
+
+            func sceneDidDisconnect(_ scene: UIScene) {
+                uploadTask?.cancel()
+                UIApplication.shared.endBackgroundTask(bgTask)
+            }
+        }
+        """
+
+    static func cell(_ scenario: Scenario, _ hook: String, _ strategy: String) -> String {
+        let table = Simulator(scenario: scenario).table()
+        let row = scenario.hooks.firstIndex { $0.name == hook }!, column = scenario.strategies.firstIndex { $0.name == strategy }!
+        return table.cell(hook: row, strategy: column).verdict.symbol
+    }
+
+    @Test("a Task kept in sceneDidEnterBackground and cancelled in sceneDidDisconnect is translated in your app")
+    func taskAcrossEntryPoints() throws {
+        let result = try SwiftImportTests.run(["SceneDelegate.swift": Self.uploadApp])
+        let app = try #require(result.app)
+        #expect(app.callbacks == ["sceneDidEnterBackground", "sceneDidDisconnect"])
+        #expect(app.programs[1].steps.map(\.step) == [.cancelTask("uploadTask"), .endBackgroundTask("bgTask")])
+        #expect(result.summary.contains(
+            "SceneDelegate.swift:16:9: not translated: uploadTask.cancel(): no Task of this entry point's code is kept as "
+                + "uploadTask, so there is nothing to cancel in its strategy: write it by hand if it matters; translated in "
+                + "the strategy \"your app\", where every entry point's code runs in one life"))
+        #expect(result.summary.contains("the cell (your app, your app) is your whole app"))
+        #expect(result.summary.contains("it is left out (synchronous code finishes before the callback returns); its code "
+            + "runs in the strategy \"your app\", with every entry point's"))
+        let scenario = try SwiftImportConstructTests.load(result)
+        let strategy = try #require(scenario.strategies.first { $0.name == "your app" })
+        #expect(strategy.callbackPrograms.map(\.callback) == ["sceneDidEnterBackground", "sceneDidDisconnect"])
+        #expect(scenario.hooks.map(\.name) == ["SceneDelegate.sceneDidEnterBackground", "your app"])
+        // Its own code alone: the swipe comes long before the 5 s sleep ends. The whole app: the swipe's
+        // sceneDidDisconnect cancels the upload, whose try? Task.sleep returns at once, and it uploads.
+        #expect(Self.cell(scenario, "SceneDelegate.sceneDidEnterBackground", "your code: SceneDelegate.sceneDidEnterBackground") == "×")
+        #expect(Self.cell(scenario, "your app", "your app") == "△")
+    }
+
+    @Test("explain of the whole app's cell names the Swift of each callback's steps")
+    func explainNamesSources() throws {
+        let scenario = try SwiftImportConstructTests.load(try SwiftImportTests.run(["SceneDelegate.swift": Self.uploadApp]))
+        let hook = scenario.hooks.firstIndex { $0.name == "your app" }!
+        let strategy = scenario.strategies.firstIndex { $0.name == "your app" }!
+        let procedure = scenario.procedures.firstIndex { $0.name == "background" }!
+        let explanation = CellExplanation(Simulator(scenario: scenario).trace(hook: hook, strategy: strategy, procedure: procedure))
+        #expect(explanation.lines.map(\.text).contains("→ sceneDidDisconnect (runs the strategy)"))
+        let explained = explanation.renderText()
+        #expect(explained.contains("↳ SceneDelegate.swift:6:18: bgTask = UIApplication.shared.beginBackgroundTask"))
+        #expect(explained.contains("↳ SceneDelegate.swift:11:13: await Uploader.shared.upload()"))
+        // The cancel and the background task's end, in another callback's program, after a cancellation record.
+        #expect(explained.contains("↳ SceneDelegate.swift:16:9: uploadTask?.cancel()"))
+        #expect(explained.contains("↳ SceneDelegate.swift:17:9: UIApplication.shared.endBackgroundTask(bgTask)"))
+    }
+
+    @Test("a background task begun in applicationDidEnterBackground is ended in applicationWillTerminate")
+    func backgroundTaskAcrossEntryPoints() throws {
+        let source = """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var bgTask: UIBackgroundTaskIdentifier = .invalid
+                func applicationDidEnterBackground(_ application: UIApplication) {
+                    bgTask = application.beginBackgroundTask { application.endBackgroundTask(self.bgTask) }
+                    Task.detached { await Store.shared.flush() }
+                }
+                func applicationWillTerminate(_ application: UIApplication) {
+                    application.endBackgroundTask(bgTask)
+                    Task.detached { await Store.shared.flush() }
+                }
+            }
+            """
+        let result = try SwiftImportTests.run(["AppDelegate.swift": source])
+        let app = try #require(result.app)
+        #expect(app.callbacks == ["applicationDidEnterBackground", "applicationWillTerminate"])
+        #expect(app.programs[1].steps.first?.step == .endBackgroundTask("bgTask"))
+        _ = try SwiftImportConstructTests.load(result)
+    }
+
+    @Test("a semaphore two entry points name is taken as one in your app, and the summary says so")
+    func sharedSemaphoreName() throws {
+        let source = """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationDidEnterBackground(_ application: UIApplication) {
+                    let done = DispatchSemaphore(value: 0)
+                    Task.detached { await Store.shared.flush(); done.signal() }
+                    _ = done.wait(timeout: .now() + 2)
+                }
+                func applicationWillTerminate(_ application: UIApplication) {
+                    let done = DispatchSemaphore(value: 0)
+                    Task.detached { await Store.shared.flush(); done.signal() }
+                    _ = done.wait(timeout: .now() + 2)
+                }
+            }
+            """
+        let result = try SwiftImportTests.run(["AppDelegate.swift": source])
+        #expect(result.summary.contains(
+            "AppDelegate.swift:7:5: assumed: AppDelegate.applicationWillTerminate: its semaphore or group done is taken as the "
+                + "one of AppDelegate.applicationDidEnterBackground in the strategy \"your app\" (shared by name, as a "
+                + "property is); if each is a local of its own, rename one there"))
+        _ = try SwiftImportConstructTests.load(result)
+    }
+
+    @Test("a polling loop whose flag another entry point sets is translated in your app")
+    func flagAcrossEntryPoints() throws {
+        let source = """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var finished = false
+                func sceneDidEnterBackground(_ scene: UIScene) {
+                    Task.detached { await Store.shared.flush() }
+                    finished = true
+                }
+                func sceneDidDisconnect(_ scene: UIScene) {
+                    while !finished { Thread.sleep(forTimeInterval: 0.1) }
+                    Task.detached { await Store.shared.flush() }
+                }
+            }
+            """
+        let result = try SwiftImportTests.run(["SceneDelegate.swift": source])
+        let app = try #require(result.app)
+        guard case .waitUntil(let flag, _)? = app.programs[1].steps.first?.step else {
+            Issue.record("expected the loop as a waitUntil, found \(String(describing: app.programs[1].steps.first?.step))")
+            return
+        }
+        #expect(flag == "finished")
+        #expect(!result.hooks[1].steps.contains { if case .waitUntil = $0.step { true } else { false } },
+            "its own strategy, where nothing sets the flag, notes the loop instead")
+        _ = try SwiftImportConstructTests.load(result)
+    }
+
+    @Test("with one entry point there is no your app: its own cell is the whole app")
+    func oneEntryPoint() throws {
+        let source = """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func sceneDidEnterBackground(_ scene: UIScene) { Task.detached { await Store.shared.flush() } }
+            }
+            """
+        let result = try SwiftImportTests.run(["SceneDelegate.swift": source])
+        #expect(result.app == nil)
+        #expect(!result.scenario.contains("your app"))
+    }
+}
