@@ -33,15 +33,15 @@ struct CancellationState {
 
     mutating func reset(handles count: Int) {
         handles.refill(-1, count: count)
-        cancelled.removeAll(keepingCapacity: true)
-        awaiting.removeAll(keepingCapacity: true)
-        sleeping.removeAll(keepingCapacity: true)
+        cancelled.empty()
+        awaiting.empty()
+        sleeping.empty()
         nextSleepTicket = 0
-        calling.removeAll(keepingCapacity: true)
-        abandoned.removeAll(keepingCapacity: true)
-        handlers.removeAll(keepingCapacity: true)
-        returns.removeAll(keepingCapacity: true)
-        threw.removeAll(keepingCapacity: true)
-        finished.removeAll(keepingCapacity: true)
+        calling.empty()
+        abandoned.empty()
+        handlers.empty()
+        returns.empty()
+        threw.empty()
+        finished.empty()
     }
 }

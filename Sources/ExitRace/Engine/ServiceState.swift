@@ -39,7 +39,7 @@ struct ServiceState {
         pending = 0
         forceQuitAt = -1
         finishedAfterDeath = false
-        awaiting.removeAll(keepingCapacity: true)
+        awaiting.empty()
     }
 }
 

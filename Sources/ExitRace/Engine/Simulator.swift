@@ -30,9 +30,10 @@ public final class Simulator {
     /// Simulates one hook running one strategy, killed by one procedure, with the scenario's own
     /// values or with `values` (which must belong to this simulator's ``parameters``).
     package func run(hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil) -> RunOutcome {
-        let values = values ?? defaults
+        let cell = program(hook: hook, strategy: strategy, procedure: procedure)
+        guard let values else { return engine.run(cell, values: defaults.raw) }
         precondition(values.space === parameters, "parameter values of another scenario")
-        return engine.run(program(hook: hook, strategy: strategy, procedure: procedure), values: values.raw)
+        return engine.run(cell, values: values.raw)
     }
 
     /// Simulates one run with tracing on, for explanations and trace files.

@@ -13,11 +13,13 @@
     @inlinable package var startIndex: Int { 0 }
     @inlinable package var endIndex: Int { used }
 
+    /// Reading checks the index once (`used` never exceeds the storage's count), not again in
+    /// the storage's own subscript: the engine reads its contexts several times per event.
     @inlinable @inline(__always)
     package subscript(index: Int) -> Element {
         get {
-            precondition(index < used, "index out of range")
-            return storage[index]
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: used), "index out of range")
+            return storage.withUnsafeBufferPointer { $0[index] }
         }
         _modify {
             precondition(index < used, "index out of range")
