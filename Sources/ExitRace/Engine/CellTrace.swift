@@ -19,8 +19,8 @@ public struct CellTrace: Sendable {
         package var mainIsolated: Bool
         /// Cleanup calls in its own code (not in the bodies it starts).
         package var cleanupCalls: Int
-        /// A completion handler with an empty body: the scenario language's spelling of a blocking,
-        /// synchronous call (`try context.save()`), which `explain` tells as such.
+        /// An empty completion handler on a global queue: the scenario language's spelling of a
+        /// blocking, synchronous call (`try context.save()`), which `explain` tells as such.
         package var isBlockingCall = false
     }
 

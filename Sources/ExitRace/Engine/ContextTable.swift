@@ -15,7 +15,7 @@ package struct ContextTable: RandomAccessCollection, Sendable {
         var qos: QoSClass
         var mainIsolated: Bool
         var cleanupCalls: Int
-        /// A completion handler with an empty body (``CellTrace/Context/isBlockingCall``).
+        /// An empty completion handler on a global queue (``CellTrace/Context/isBlockingCall``).
         var isBlockingCall = false
     }
 
@@ -66,6 +66,13 @@ package struct ContextTable: RandomAccessCollection, Sendable {
 
         init(callbacks: [String]) { self.callbacks = callbacks }
 
+        /// Whether `context` is an empty completion handler on a global queue: the language's spelling
+        /// of a synchronous call (`try context.save()`, as `import` writes it). An empty handler on
+        /// the main queue or a queue of the scenario's is a real asynchronous completion, told as one.
+        static func spellsBlockingCall(_ context: SimContext) -> Bool {
+            context.kind == .completionHandler && context.start >= context.end && context.serialQueue < 0 && !context.mainIsolated
+        }
+
         mutating func reserve(_ count: Int) { rows.reserveCapacity(count) }
 
         /// Adds the next context; `cleanupCalls` counts its cleanup calls (asked once per shape).
@@ -94,7 +101,7 @@ package struct ContextTable: RandomAccessCollection, Sendable {
                         baseName: description.name(callbacks: callbacks), description: number, kind: Self.kind(context.kind),
                         qos: QoSClass(priority: context.priority), mainIsolated: context.mainIsolated,
                         cleanupCalls: cleanupCalls(),
-                        isBlockingCall: context.kind == .completionHandler && context.start >= context.end))
+                        isBlockingCall: Self.spellsBlockingCall(context)))
             }
             rows.append(Row(shape: shape, ordinal: totals[Int(number)]))
         }

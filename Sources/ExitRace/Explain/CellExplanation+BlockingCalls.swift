@@ -1,5 +1,6 @@
 /// A blocking call told as one: the scenario language spells a synchronous call (`try
-/// context.save()`, as `import` writes it) as a `call` with an empty `completion`, and the timeline
+/// context.save()`, as `import` writes it) as a `call` with an empty `completion` on a global
+/// queue (an empty one on the main queue or a queue of the scenario's is told as it is), and the timeline
 /// says "calls context.save synchronously", not "creates completion handler … #2" and the handler's
 /// wait for a thread, which are the spelling, not the app.
 extension CellExplanation {
