@@ -11,7 +11,8 @@ struct PairedTiming {
     /// How ``pairs(seconds:_:_:)``'s figures were measured, for bench's output: "thread CPU time, …".
     var method: String {
         "thread CPU time, the two alternately in blocks of ≥ \(Benchmark.fixed(minimumBlock.seconds * 1e3, 0)) ms"
-            + " (the cheaper one's), ≥ \(minimumPairs) pairs; a ratio is the pairs' median, their lowest–highest in brackets"
+            + " (the cheaper one's), ≥ \(minimumPairs) pairs;"
+            + " a ratio is the pairs' median, their lowest–highest in brackets"
     }
 
     /// The CPU seconds of `a` and of `b` in each pair, both run `units` times a block, `units`
@@ -40,8 +41,8 @@ struct PairedTiming {
             let cheaper = min(timeA, timeB)
             if cheaper >= minimumBlock { return units }
             // Aim a little past the minimum, at least doubling: a few trials even from a 1 µs unit.
-            let estimate = cheaper > .zero ? Int((Double(units) * 1.2 * minimumBlock.seconds / cheaper.seconds).rounded(.up)) : 0
-            units = max(2 * units, estimate)
+            let scale = cheaper > .zero ? 1.2 * minimumBlock.seconds / cheaper.seconds : 2
+            units = max(2 * units, Int((Double(units) * scale).rounded(.up)))
         }
     }
 }
