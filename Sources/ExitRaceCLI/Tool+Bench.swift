@@ -46,8 +46,9 @@ extension Tool {
             parts, by the name --part takes:
               - engine: the engine against a bare binary heap with as many pending events (synthetic
                 load: tasks that work, sleep, call the system and signal a semaphore the hook waits on);
-              - cost: the cost per event at 10, 100, 1,000 and 10,000 tasks against the bare heap, and
-                the fixed cost of a run against a 10-task run;
+              - cost: the cost per event at 10, 100, 1,000 and 10,000 tasks against the bare heap (in
+                thread CPU time, interleaved blocks of ≥ 20 ms, the median of ≥ 5 pairs: at least about
+                2 s whatever N), and the fixed cost of a run against a 10-task run;
               - table: the default table; reparameterized: the default table with new parameter values
                 each time, against a warm table (and against decoding --set again);
               - files: scenario files as `run --format json` handles them (decode, simulate, render);
