@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExitRaceCLI
+@testable import ExitRaceBenchmark
 
 #if canImport(Glibc)
 import Glibc

@@ -24,8 +24,8 @@ struct PairedTiming {
         let clock = ContinuousClock()
         let start = clock.now
         repeat {
-            let timeA = ThreadCPUTime.measure { for _ in 0..<units { a() } }
-            let timeB = ThreadCPUTime.measure { for _ in 0..<units { b() } }
+            let timeA = ThreadCPUTime.measure { for _ in 0..<units { a() } }.1
+            let timeB = ThreadCPUTime.measure { for _ in 0..<units { b() } }.1
             pairs.append(TimedPair(a: timeA.seconds, b: timeB.seconds))
         } while pairs.count < minimumPairs || clock.now - start < .seconds(seconds)
         return (pairs, units)
@@ -36,8 +36,8 @@ struct PairedTiming {
     private func unitsPerBlock(_ a: () -> Void, _ b: () -> Void) -> Int {
         var units = 1
         while true {
-            let timeA = ThreadCPUTime.measure { for _ in 0..<units { a() } }
-            let timeB = ThreadCPUTime.measure { for _ in 0..<units { b() } }
+            let timeA = ThreadCPUTime.measure { for _ in 0..<units { a() } }.1
+            let timeB = ThreadCPUTime.measure { for _ in 0..<units { b() } }.1
             let cheaper = min(timeA, timeB)
             if cheaper >= minimumBlock { return units }
             // Aim a little past the minimum, at least doubling: a few trials even from a 1 µs unit.

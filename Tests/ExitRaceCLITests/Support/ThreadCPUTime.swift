@@ -1,1 +1,0 @@
-../../ExitRaceTests/Support/ThreadCPUTime.swift
