@@ -352,14 +352,16 @@ package enum SweepSVG {
         return max(stateRow, names.reduce(0.0) { $0 + 36 + 6.2 * Double(curveLabel($1).count) })
     }
 
-    /// `△ finished under background only`: what a state's colour means.
+    /// `△ finished under background only`: what a state's colour means, each procedure named as
+    /// the tables name it (``CellText/procedureName(_:)``: in quotes when it holds `and`, `only` or
+    /// a list's separator).
     static func legendLabel(_ report: FlipReport, _ state: UInt64) -> String {
         switch report.stateText(state) {
         case "○": return "○ finished under every procedure"
         case "×": return "× finished under none"
         default:
             let names = report.scenario.procedures.indices.filter { state & (1 << UInt64($0)) != 0 }
-                .map { report.scenario.procedures[$0].name }
+                .map { CellText.procedureName(report.scenario.procedures[$0].name) }
             return "△ finished under \(names.joined(separator: " and ")) only"
         }
     }
