@@ -5,14 +5,16 @@ import Foundation
 /// phase map per cell (first setting across, second up). More settings: the first two, at the
 /// first value of the others.
 ///
-/// Colours are Okabe and Ito's palette, told apart with every common colour-vision deficiency:
-/// ○ bluish green, × vermillion, each △ (a set of procedures) orange, sky blue, yellow, … in turn;
-/// margin curves also differ by dash. Margins are drawn on a symmetric logarithmic scale (linear
-/// within ±``linearMarginNs``), so that a thin margin shows beside a wide one.
+/// Colours stay apart with every common colour-vision deficiency (checked on Machado et al.'s
+/// simulations of protanopia, deuteranopia and tritanopia: see `SweepPaletteTests`): ○ bluish
+/// green (Okabe and Ito's), × a dark vermilion, far from every other fill, and each △ (a set of
+/// procedures) a colour from Paul Tol's palettes in turn: yellow, purple, pale cyan, sand, grey.
+/// Margin curves differ by colour and by dash. Margins are drawn on a symmetric logarithmic scale
+/// (linear within ±``linearMarginNs``), so that a thin margin shows beside a wide one.
 package enum SweepSVG {
-    static let colours: [String: String] = ["○": "#009E73", "×": "#D55E00"]
-    static let partials = ["#E69F00", "#56B4E9", "#F0E442", "#CC79A7", "#0072B2", "#999999"]
-    static let curveColours = ["#0072B2", "#CC79A7", "#000000", "#E69F00", "#56B4E9", "#009E73"]
+    static let colours: [String: String] = ["○": "#009E73", "×": "#A32000"]
+    static let partials = ["#F0E442", "#AA4499", "#88CCEE", "#DDCC77", "#BBBBBB"]
+    static let curveColours = ["#0072B2", "#AA4499", "#000000", "#997700", "#44AA99", "#A32000"]
     static let curveDashes = ["", "5 2", "1.5 1.5", "6 2 1.5 2"]
 
     /// The picture of `report`; `points` are its grid's outcomes (``SweepPoint/run``) for margins
