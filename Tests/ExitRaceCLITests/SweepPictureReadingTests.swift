@@ -22,4 +22,48 @@ struct SweepPictureReadingTests {
         #expect(svg.contains("under background and &quot;home and away&quot; only"), "\(svg)")
         #expect(!svg.contains("and home and away only"))
     }
+
+    /// Each legend entry's label: where it starts and how many characters it has.
+    static func legendLabels(_ svg: String) -> [(x: Double, count: Int)] {
+        let pattern = try! NSRegularExpression(
+            pattern: #"(?:height="12" fill="[^"]*"/>|stroke-width="2"(?: stroke-dasharray="[^"]*")?/>)<text x="([0-9.]+)"[^>]*>([^<]*)</text>"#)
+        return pattern.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { match in
+            func group(_ i: Int) -> String { String(svg[Range(match.range(at: i), in: svg)!]) }
+            let text = group(2).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+            return (Double(group(1))!, text.count)
+        }
+    }
+
+    /// The right edge of the widest strip (`height="16"`) or phase-map frame (`fill="none"`).
+    static func plotRight(_ svg: String) -> Double {
+        let pattern = try! NSRegularExpression(
+            pattern: #"<rect x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)" height="(?:16|150)" fill="(?:none|#[0-9A-F]+)""#)
+        return pattern.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { match in
+            func group(_ i: Int) -> Double { Double(String(svg[Range(match.range(at: i), in: svg)!]))! }
+            return group(1) + group(2)
+        }.max() ?? 0
+    }
+
+    @Test(
+        "the legend wraps into rows within the plot's width (strips: their scale's 80 px beside; maps: the last gap)",
+        arguments: [
+            ["scenarios/live-activity-every-kill.json", "--vary", "timing.exitDurationMs=1...40", "--steps", "8"],
+            ["scenarios/live-activity-every-kill.json", "--vary", "timing.exitDurationMs=1...40", "--steps", "4",
+             "--vary", "timing.startLatencyMs.default=1...40", "--steps", "4"],
+            ["scenarios/live-activity.json", "--vary", "timing.exitDurationMs=1...40", "--steps", "8"],
+        ])
+    func legendWraps(arguments: [String]) throws {
+        let file = Repository.root.appendingPathComponent(arguments[0]).path
+        let svg = try SweepPictureLayoutTests.picture([file] + arguments.dropFirst())
+        let labels = Self.legendLabels(svg)
+        let right = Self.plotRight(svg) + (arguments.count > 5 ? 90 : 80)
+        #expect(!labels.isEmpty)
+        for label in labels {
+            #expect(label.x + Double(label.count) * 11 * 0.6 <= right, "a legend label from \(label.x) passes \(right)")
+        }
+        #expect(SweepPictureLayoutTests.width(svg) <= right + 1, "the picture is no wider than its plot")
+        if arguments[0].contains("every-kill") && arguments.count == 5 {
+            #expect(Set(labels.map(\.x)).count < labels.count, "several entries start a row: the legend wrapped")
+        }
+    }
 }

@@ -52,15 +52,18 @@ package enum SweepSVG {
         let longest = line.cells.map { cellName(report, $0.cell).count }.max() ?? 0
         let left = max(300.0, 16 + textWidth(longest)), width = 460.0, row = 76.0
         let drawn = drawnCurves(report, points)
-        let top = 40.0 + 18 * Double(legendRows(report, states, curves: drawn))
+        let title = "\(report.scenario.name): sweep of \(axis.path)"
+        // As wide as the strips, their scale, the title and the caption need; the legend wraps to
+        // that width (only an entry wider than it all widens the picture).
+        let plotWidth = max(
+            left + width + 80, 20 + textWidth(title.count, size: 14),
+            drawn.isEmpty ? 0 : 20 + textWidth(marginCaption.count, size: 9))
+        let legend = legend(report, states, curves: drawn, x: 10, y: 38, width: plotWidth - 20)
+        let top = 40.0 + legendRowHeight * Double(legend.rows)
         let height = top + row * Double(line.cells.count) + 58
         let scale = AxisScale(axis, width: width)
-        let title = "\(report.scenario.name): sweep of \(axis.path)"
-        let svgWidth = max(
-            left + width + 80, legendWidth(report, states, curves: drawn) + 20, 20 + textWidth(title.count, size: 14),
-            drawn.isEmpty ? 0 : 20 + textWidth(marginCaption.count, size: 9))
-        var svg = header(width: svgWidth, height: height, title: title)
-        svg += legend(report, states, curves: drawn, x: 10, y: 38)
+        var svg = header(width: max(plotWidth, legend.right + 10), height: height, title: title)
+        svg += legend.svg
         for (index, cell) in line.cells.enumerated() {
             let y = top + row * Double(index)
             svg += text(cellName(report, cell.cell), x: left - 8, y: y + 12, anchor: "end")
@@ -220,7 +223,7 @@ package enum SweepSVG {
         let scenario = report.scenario
         let across = report.axes[0], up = report.axes[1]
         let states = states(report)
-        let size = 150.0, gap = 90.0, top = 84.0 + 18 * Double(legendRows(report, states)), left = 60.0
+        let size = 150.0, gap = 90.0, left = 60.0
         let columns = scenario.strategies.count, rows = scenario.hooks.count
         let first = FlipReportRenderer.value(across.values[0], isDuration: across.isDuration)
         let last = FlipReportRenderer.value(across.values[across.values.count - 1], isDuration: across.isDuration)
@@ -228,13 +231,16 @@ package enum SweepSVG {
         let high = FlipReportRenderer.value(up.values[up.values.count - 1], isDuration: up.isDuration)
         let caption = "across: \(axisTitle(across)) \(first) … \(last); up: \(axisTitle(up)) \(low) … \(high)"
         let title = "\(scenario.name): \(across.path) (across) × \(up.path) (up)"
-        // As wide as the grid, the legend, the title and the caption each need: nothing is cut off.
-        let width = max(
-            left + Double(columns) * (size + gap), left + legendWidth(report, states) + 20, 20 + textWidth(title.count, size: 14),
-            left + textWidth(caption.count) + 20)
+        // As wide as the grid, the title and the caption each need: nothing is cut off; the legend
+        // wraps to that width (only an entry wider than it all widens the picture).
+        let plotWidth = max(
+            left + Double(columns) * (size + gap), 20 + textWidth(title.count, size: 14), left + textWidth(caption.count) + 20)
+        let legend = legend(report, states, x: left, y: 38, width: plotWidth - left - 20)
+        let top = 84.0 + legendRowHeight * Double(legend.rows)
+        let width = max(plotWidth, legend.right + 10)
         let height = top + Double(rows) * (size + gap) + 20
         var svg = header(width: width, height: height, title: title)
-        svg += legend(report, states, x: left, y: 38)
+        svg += legend.svg
         let acrossScale = AxisScale(across, width: size), upScale = AxisScale(up, width: size)
         let procedures = scenario.procedures.count
         let cellWidth = size / Double(across.values.count), cellHeight = size / Double(up.values.count)
@@ -344,15 +350,51 @@ package enum SweepSVG {
         axis.isDuration ? TimeFormatting.exactMilliseconds(value) : "\(value)"
     }
 
-    /// How many rows the legend takes: the states, then the margin curves drawn (`curves`), if any.
-    static func legendRows(_ report: FlipReport, _ states: [UInt64], curves: [Int] = []) -> Int { curves.isEmpty ? 1 : 2 }
-
-    /// The widest row of the legend, in pixels (11-pixel text, about 6.2 pixels a character).
-    static func legendWidth(_ report: FlipReport, _ states: [UInt64], curves: [Int] = []) -> Double {
-        let stateRow = states.reduce(0.0) { $0 + 36 + 6.2 * Double(legendLabel(report, $1).count) }
-        let names = curves.map { report.scenario.procedures[$0].name }
-        return max(stateRow, names.reduce(0.0) { $0 + 36 + 6.2 * Double(curveLabel($1).count) })
+    /// The legend laid out: its SVG, how many rows it takes and how far right it reaches.
+    struct Legend {
+        let svg: String, rows: Int, right: Double
     }
+
+    /// The legend's entries flow left to right and wrap onto a new row where the next would reach
+    /// past `x + width` (an entry wider than that has a row of its own): the states, then the
+    /// margin curves drawn (`curves`), if any, from a new row.
+    static func legend(
+        _ report: FlipReport, _ states: [UInt64], curves: [Int] = [], x: Double, y: Double, width: Double
+    ) -> Legend {
+        var out = "", row = 0, position = x, right = x
+        func place(_ label: String) -> (x: Double, y: Double) {
+            let extent = legendSwatch + textWidth(label.count)
+            if position > x && position + extent > x + width {
+                row += 1
+                position = x
+            }
+            defer { position += extent + legendGap }
+            right = max(right, position + extent)
+            return (position, y + legendRowHeight * Double(row))
+        }
+        for state in states {
+            let label = legendLabel(report, state)
+            let at = place(label)
+            out += "<rect x=\"\(f(at.x))\" y=\"\(f(at.y - 10))\" width=\"12\" height=\"12\" fill=\"\(colour(report, state, states: states))\"/>"
+            out += text(label, x: at.x + legendSwatch, y: at.y, anchor: "start")
+        }
+        if !curves.isEmpty && !states.isEmpty {
+            row += 1
+            position = x
+        }
+        for index in curves {
+            let label = curveLabel(report.scenario.procedures[index].name)
+            let at = place(label)
+            out += "<line x1=\"\(f(at.x))\" x2=\"\(f(at.x + 14))\" y1=\"\(f(at.y - 4))\" y2=\"\(f(at.y - 4))\" "
+                + curveStroke(index, width: 2) + "/>"
+            out += text(label, x: at.x + legendSwatch, y: at.y, anchor: "start")
+        }
+        return Legend(svg: out, rows: states.isEmpty && curves.isEmpty ? 0 : row + 1, right: right)
+    }
+
+    /// The legend's layout: the swatch and the space before its label, the space between entries
+    /// and the height of a row, in pixels.
+    static let legendSwatch = 18.0, legendGap = 18.0, legendRowHeight = 18.0
 
     /// `△ finished under background only`: what a state's colour means, each procedure named as
     /// the tables name it (``CellText/procedureName(_:)``: in quotes when it holds `and`, `only` or
@@ -370,29 +412,6 @@ package enum SweepSVG {
 
     static func curveLabel(_ procedure: String) -> String { "margin, \(procedure) (+ won by, − lost by)" }
 
-    /// What each colour means — every △ with the procedures it finished under — on one row and, for
-    /// one setting, which curve is which procedure's margin on the next: only the procedures whose
-    /// curve is drawn somewhere (`curves`, ``drawnCurves(_:_:)``); no row when none is.
-    package static func legend(_ report: FlipReport, _ states: [UInt64], curves: [Int] = [], x: Double, y: Double) -> String {
-        var out = ""
-        var position = x
-        for state in states {
-            let label = legendLabel(report, state)
-            out += "<rect x=\"\(f(position))\" y=\"\(f(y - 10))\" width=\"12\" height=\"12\" fill=\"\(colour(report, state, states: states))\"/>"
-            out += text(label, x: position + 18, y: y, anchor: "start")
-            position += 36 + 6.2 * Double(label.count)
-        }
-        position = x
-        let line = y + 18
-        for index in curves {
-            let label = curveLabel(report.scenario.procedures[index].name)
-            out += "<line x1=\"\(f(position))\" x2=\"\(f(position + 14))\" y1=\"\(f(line - 4))\" y2=\"\(f(line - 4))\" "
-                + curveStroke(index, width: 2) + "/>"
-            out += text(label, x: position + 18, y: line, anchor: "start")
-            position += 36 + 6.2 * Double(label.count)
-        }
-        return out
-    }
 
     /// About how wide `characters` characters of the pictures' sans-serif font are at `size` px: a
     /// generous average, so that a label is never cut (a little white space is the price).
