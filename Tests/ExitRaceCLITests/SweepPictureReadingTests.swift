@@ -66,4 +66,44 @@ struct SweepPictureReadingTests {
             #expect(Set(labels.map(\.x)).count < labels.count, "several entries start a row: the legend wrapped")
         }
     }
+
+    @Test("a phase map's panel titles wrap within the panel's pitch, the full text in a tooltip")
+    func panelTitlesFit() throws {
+        let long = "Task.detached(priority: .userInitiated) { await activity.end(nil) } + a semaphore with a timeout"
+        let path = try LongWorkTests.file("svg-titles", """
+            {"extend": "builtin:live-activity", "name": "titles",
+             "hooks": {"applicationWillTerminate": {"label": "AppDelegate.applicationWillTerminate(_:) on the main thread"}},
+             "strategies": {"\(long)": {"code": "Task.detached { }",
+               "program": [{"op": "detached", "body": [{"op": "call", "name": "Activity.end"}]}]}}}
+            """)
+        let svg = try SweepPictureLayoutTests.picture([
+            path, "--vary", "timing.exitDurationMs=1...40", "--steps", "4", "--vary", "timing.startLatencyMs.default=1...40", "--steps", "4",
+        ])
+        let frames = try NSRegularExpression(pattern: #"<rect x="([0-9.]+)" y="([0-9.]+)" width="150" height="150" fill="none""#)
+            .matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { match in
+                (Double(String(svg[Range(match.range(at: 1), in: svg)!]))!, Double(String(svg[Range(match.range(at: 2), in: svg)!]))!)
+            }
+        let columns = Set(frames.map(\.0)).sorted()
+        let pitch = try #require(columns.count >= 2 ? columns[1] - columns[0] : nil)
+        let groups = try NSRegularExpression(pattern: #"<g><title>[^<]*</title>\n((?:<text[^>]*>[^<]*</text>\n)+)</g>"#)
+            .matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { String(svg[Range($0.range(at: 1), in: svg)!]) }
+        #expect(groups.count == frames.count, "a titled group per panel")
+        let titles = groups.flatMap(SweepPictureLayoutTests.texts)
+        #expect(titles.allSatisfy { columns.contains($0.x) })
+        #expect(titles.count > 2 * frames.count, "\(titles.count) title lines for \(frames.count) panels: the long ones wrapped")
+        for title in titles {
+            #expect(Double(title.count) * 11 * 0.6 <= pitch - 10, "a title line of \(title.count) characters passes its panel")
+        }
+        #expect(svg.contains("<title>AppDelegate.applicationWillTerminate(_:) on the main thread · \(long)</title>"))
+        #expect(svg.contains("…</text>"), "the long strategy is cut after two lines")
+    }
+
+    @Test("wrapping breaks at spaces, cuts a longer word, and ends a cut text in …")
+    func wrapping() {
+        #expect(SweepSVG.wrap("Task + semaphore", characters: 34, lines: 2) == ["Task + semaphore"])
+        #expect(SweepSVG.wrap("one two three", characters: 7, lines: 2) == ["one two", "three"])
+        #expect(SweepSVG.wrap("abcdefghij", characters: 4, lines: 3) == ["abcd", "efgh", "ij"])
+        #expect(SweepSVG.wrap("one two three four", characters: 7, lines: 2) == ["one two", "three…"])
+        #expect(SweepSVG.wrap("", characters: 7, lines: 2) == [""])
+    }
 }

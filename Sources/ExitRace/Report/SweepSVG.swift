@@ -236,7 +236,17 @@ package enum SweepSVG {
         let plotWidth = max(
             left + Double(columns) * (size + gap), 20 + textWidth(title.count, size: 14), left + textWidth(caption.count) + 20)
         let legend = legend(report, states, x: left, y: 38, width: plotWidth - left - 20)
-        let top = 84.0 + legendRowHeight * Double(legend.rows)
+        // Each panel's title (its hook, then its strategy) wraps to the panel's pitch; the
+        // panels start low enough for the tallest.
+        let titleCharacters = Int((size + gap - panelTitleGap) / textWidth(1))
+        let titles = (0..<rows).flatMap { hook in
+            (0..<columns).map { strategy in
+                wrap(scenario.hooks[hook].label, characters: titleCharacters, lines: panelTitleLines)
+                    + wrap(scenario.strategies[strategy].name, characters: titleCharacters, lines: panelTitleLines)
+            }
+        }
+        let titleLines = titles.map(\.count).max() ?? 0
+        let top = 58.0 + legendRowHeight * Double(legend.rows) + panelTitleLineHeight * Double(titleLines)
         let width = max(plotWidth, legend.right + 10)
         let height = top + Double(rows) * (size + gap) + 20
         var svg = header(width: width, height: height, title: title)
@@ -248,8 +258,8 @@ package enum SweepSVG {
             for strategy in 0..<columns {
                 let cell = hook * columns + strategy
                 let x0 = left + Double(strategy) * (size + gap), y0 = top + Double(hook) * (size + gap)
-                svg += text(scenario.hooks[hook].label, x: x0, y: y0 - 18, anchor: "start")
-                svg += text(scenario.strategies[strategy].name, x: x0, y: y0 - 5, anchor: "start")
+                let full = scenario.hooks[hook].label + " · " + scenario.strategies[strategy].name
+                svg += panelTitle(titles[cell], full: full, x: x0, bottom: y0 - 5)
                 for point in points {
                     let coordinates = SweepGrid(axes: report.axes).coordinates(of: point.index)
                     guard coordinates.dropFirst(2).allSatisfy({ $0 == 0 }) else { continue }
@@ -266,6 +276,43 @@ package enum SweepSVG {
         }
         svg += text(caption, x: left, y: height - 8, anchor: "start")
         return svg + "</svg>\n"
+    }
+
+    /// A panel's title: its lines (``wrap(_:characters:lines:)``) upwards from `bottom`, with the
+    /// full text as a tooltip.
+    static func panelTitle(_ lines: [String], full: String, x: Double, bottom: Double) -> String {
+        var out = "<g><title>\(escape(full))</title>\n"
+        for (index, line) in lines.enumerated() {
+            out += text(line, x: x, y: bottom - panelTitleLineHeight * Double(lines.count - 1 - index), anchor: "start")
+        }
+        return out + "</g>\n"
+    }
+
+    /// A phase map's panel titles: at most this many lines for the hook and as many for the
+    /// strategy, this far apart, and this much room kept before the next panel, in pixels.
+    static let panelTitleLines = 2, panelTitleLineHeight = 13.0, panelTitleGap = 12.0
+
+    /// `text` in lines of at most `characters` characters, broken at spaces (a longer word is cut),
+    /// and at most `lines` of them: the last ends in `…` when the text goes on.
+    static func wrap(_ text: String, characters: Int, lines: Int) -> [String] {
+        let width = max(2, characters)
+        var out: [String] = [], line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            var word = word
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                out.append(line)
+                line = ""
+            }
+            while line.isEmpty && word.count > width {
+                out.append(String(word.prefix(width)))
+                word = String(word.dropFirst(width))
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty || out.isEmpty { out.append(line) }
+        guard out.count > lines, lines > 0 else { return out }
+        let last = out[lines - 1] + " " + out[lines]
+        return Array(out.prefix(lines - 1)) + [String(last.prefix(width - 1)).trimmingCharacters(in: .whitespaces) + "…"]
     }
 
     // MARK: - Pieces
