@@ -234,7 +234,8 @@ package enum SweepSVG {
         // As wide as the grid, the title and the caption each need: nothing is cut off; the legend
         // wraps to that width (only an entry wider than it all widens the picture).
         let plotWidth = max(
-            left + Double(columns) * (size + gap), 20 + textWidth(title.count, size: 14), left + textWidth(caption.count) + 20)
+            left + Double(columns) * (size + gap), 20 + textWidth(title.count, size: 14),
+            left + textWidth(caption.count) + 20)
         let legend = legend(report, states, x: left, y: 38, width: plotWidth - left - 20)
         // Each panel's title (its hook, then its strategy) wraps to the panel's pitch; the
         // panels start low enough for the tallest.
@@ -312,7 +313,8 @@ package enum SweepSVG {
         if !line.isEmpty || out.isEmpty { out.append(line) }
         guard out.count > lines, lines > 0 else { return out }
         let last = out[lines - 1] + " " + out[lines]
-        return Array(out.prefix(lines - 1)) + [String(last.prefix(width - 1)).trimmingCharacters(in: .whitespaces) + "…"]
+        let cut = String(last.prefix(width - 1)).trimmingCharacters(in: .whitespaces)
+        return Array(out.prefix(lines - 1)) + [cut + "…"]
     }
 
     // MARK: - Pieces
@@ -422,7 +424,8 @@ package enum SweepSVG {
         for state in states {
             let label = legendLabel(report, state)
             let at = place(label)
-            out += "<rect x=\"\(f(at.x))\" y=\"\(f(at.y - 10))\" width=\"12\" height=\"12\" fill=\"\(colour(report, state, states: states))\"/>"
+            let fill = colour(report, state, states: states)
+            out += "<rect x=\"\(f(at.x))\" y=\"\(f(at.y - 10))\" width=\"12\" height=\"12\" fill=\"\(fill)\"/>"
             out += text(label, x: at.x + legendSwatch, y: at.y, anchor: "start")
         }
         if !curves.isEmpty && !states.isEmpty {
