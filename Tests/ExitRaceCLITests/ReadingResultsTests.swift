@@ -144,7 +144,7 @@ struct ReadingResultsTests {
             "--vary", "timing.exitDurationMs=1...40", "--steps", "8", "--vary", "timing.startLatencyMs.default=2...40", "--steps", "8",
         ])
         #expect(svg.contains("△ finished under background only"))
-        #expect(svg.contains("fill=\"#009E73\"") && svg.contains("fill=\"#D55E00\"") && svg.contains("fill=\"#E69F00\""))
+        #expect(svg.contains("fill=\"#009E73\"") && svg.contains("fill=\"#A32000\"") && svg.contains("fill=\"#F0E442\""))
         #expect(!svg.contains("#2e7d32") && !svg.contains("#c62828"))
         #expect(svg.contains("font-size=\"8\">20</text>"), "tick labels on the maps")
         #expect(svg.contains("timing.exitDurationMs (ms)"))

@@ -5,14 +5,16 @@ import Foundation
 /// phase map per cell (first setting across, second up). More settings: the first two, at the
 /// first value of the others.
 ///
-/// Colours are Okabe and Ito's palette, told apart with every common colour-vision deficiency:
-/// ○ bluish green, × vermillion, each △ (a set of procedures) orange, sky blue, yellow, … in turn;
-/// margin curves also differ by dash. Margins are drawn on a symmetric logarithmic scale (linear
-/// within ±``linearMarginNs``), so that a thin margin shows beside a wide one.
+/// Colours stay apart with every common colour-vision deficiency (checked on Machado et al.'s
+/// simulations of protanopia, deuteranopia and tritanopia: see `SweepPaletteTests`): ○ bluish
+/// green (Okabe and Ito's), × a dark vermilion, far from every other fill, and each △ (a set of
+/// procedures) a colour from Paul Tol's palettes in turn: yellow, purple, pale cyan, sand, grey.
+/// Margin curves differ by colour and by dash. Margins are drawn on a symmetric logarithmic scale
+/// (linear within ±``linearMarginNs``), so that a thin margin shows beside a wide one.
 package enum SweepSVG {
-    static let colours: [String: String] = ["○": "#009E73", "×": "#D55E00"]
-    static let partials = ["#E69F00", "#56B4E9", "#F0E442", "#CC79A7", "#0072B2", "#999999"]
-    static let curveColours = ["#0072B2", "#CC79A7", "#000000", "#E69F00", "#56B4E9", "#009E73"]
+    static let colours: [String: String] = ["○": "#009E73", "×": "#A32000"]
+    static let partials = ["#F0E442", "#AA4499", "#88CCEE", "#DDCC77", "#BBBBBB"]
+    static let curveColours = ["#0072B2", "#AA4499", "#000000", "#997700", "#44AA99", "#A32000"]
     static let curveDashes = ["", "5 2", "1.5 1.5", "6 2 1.5 2"]
 
     /// The picture of `report`; `points` are its grid's outcomes (``SweepPoint/run``) for margins
@@ -50,15 +52,18 @@ package enum SweepSVG {
         let longest = line.cells.map { cellName(report, $0.cell).count }.max() ?? 0
         let left = max(300.0, 16 + textWidth(longest)), width = 460.0, row = 76.0
         let drawn = drawnCurves(report, points)
-        let top = 40.0 + 18 * Double(legendRows(report, states, curves: drawn))
+        let title = "\(report.scenario.name): sweep of \(axis.path)"
+        // As wide as the strips, their scale, the title and the caption need; the legend wraps to
+        // that width (only an entry wider than it all widens the picture).
+        let plotWidth = max(
+            left + width + 80, 20 + textWidth(title.count, size: 14),
+            drawn.isEmpty ? 0 : 20 + textWidth(marginCaption.count, size: 9))
+        let legend = legend(report, states, curves: drawn, x: 10, y: 38, width: plotWidth - 20)
+        let top = 40.0 + legendRowHeight * Double(legend.rows)
         let height = top + row * Double(line.cells.count) + 58
         let scale = AxisScale(axis, width: width)
-        let title = "\(report.scenario.name): sweep of \(axis.path)"
-        let svgWidth = max(
-            left + width + 80, legendWidth(report, states, curves: drawn) + 20, 20 + textWidth(title.count, size: 14),
-            drawn.isEmpty ? 0 : 20 + textWidth(marginCaption.count, size: 9))
-        var svg = header(width: svgWidth, height: height, title: title)
-        svg += legend(report, states, curves: drawn, x: 10, y: 38)
+        var svg = header(width: max(plotWidth, legend.right + 10), height: height, title: title)
+        svg += legend.svg
         for (index, cell) in line.cells.enumerated() {
             let y = top + row * Double(index)
             svg += text(cellName(report, cell.cell), x: left - 8, y: y + 12, anchor: "end")
@@ -218,7 +223,7 @@ package enum SweepSVG {
         let scenario = report.scenario
         let across = report.axes[0], up = report.axes[1]
         let states = states(report)
-        let size = 150.0, gap = 90.0, top = 84.0 + 18 * Double(legendRows(report, states)), left = 60.0
+        let size = 150.0, gap = 90.0, left = 60.0
         let columns = scenario.strategies.count, rows = scenario.hooks.count
         let first = FlipReportRenderer.value(across.values[0], isDuration: across.isDuration)
         let last = FlipReportRenderer.value(across.values[across.values.count - 1], isDuration: across.isDuration)
@@ -226,13 +231,27 @@ package enum SweepSVG {
         let high = FlipReportRenderer.value(up.values[up.values.count - 1], isDuration: up.isDuration)
         let caption = "across: \(axisTitle(across)) \(first) … \(last); up: \(axisTitle(up)) \(low) … \(high)"
         let title = "\(scenario.name): \(across.path) (across) × \(up.path) (up)"
-        // As wide as the grid, the legend, the title and the caption each need: nothing is cut off.
-        let width = max(
-            left + Double(columns) * (size + gap), left + legendWidth(report, states) + 20, 20 + textWidth(title.count, size: 14),
+        // As wide as the grid, the title and the caption each need: nothing is cut off; the legend
+        // wraps to that width (only an entry wider than it all widens the picture).
+        let plotWidth = max(
+            left + Double(columns) * (size + gap), 20 + textWidth(title.count, size: 14),
             left + textWidth(caption.count) + 20)
+        let legend = legend(report, states, x: left, y: 38, width: plotWidth - left - 20)
+        // Each panel's title (its hook, then its strategy) wraps to the panel's pitch; the
+        // panels start low enough for the tallest.
+        let titleCharacters = Int((size + gap - panelTitleGap) / textWidth(1))
+        let titles = (0..<rows).flatMap { hook in
+            (0..<columns).map { strategy in
+                wrap(scenario.hooks[hook].label, characters: titleCharacters, lines: panelTitleLines)
+                    + wrap(scenario.strategies[strategy].name, characters: titleCharacters, lines: panelTitleLines)
+            }
+        }
+        let titleLines = titles.map(\.count).max() ?? 0
+        let top = 58.0 + legendRowHeight * Double(legend.rows) + panelTitleLineHeight * Double(titleLines)
+        let width = max(plotWidth, legend.right + 10)
         let height = top + Double(rows) * (size + gap) + 20
         var svg = header(width: width, height: height, title: title)
-        svg += legend(report, states, x: left, y: 38)
+        svg += legend.svg
         let acrossScale = AxisScale(across, width: size), upScale = AxisScale(up, width: size)
         let procedures = scenario.procedures.count
         let cellWidth = size / Double(across.values.count), cellHeight = size / Double(up.values.count)
@@ -240,8 +259,8 @@ package enum SweepSVG {
             for strategy in 0..<columns {
                 let cell = hook * columns + strategy
                 let x0 = left + Double(strategy) * (size + gap), y0 = top + Double(hook) * (size + gap)
-                svg += text(scenario.hooks[hook].label, x: x0, y: y0 - 18, anchor: "start")
-                svg += text(scenario.strategies[strategy].name, x: x0, y: y0 - 5, anchor: "start")
+                let full = scenario.hooks[hook].label + " · " + scenario.strategies[strategy].name
+                svg += panelTitle(titles[cell], full: full, x: x0, bottom: y0 - 5)
                 for point in points {
                     let coordinates = SweepGrid(axes: report.axes).coordinates(of: point.index)
                     guard coordinates.dropFirst(2).allSatisfy({ $0 == 0 }) else { continue }
@@ -258,6 +277,44 @@ package enum SweepSVG {
         }
         svg += text(caption, x: left, y: height - 8, anchor: "start")
         return svg + "</svg>\n"
+    }
+
+    /// A panel's title: its lines (``wrap(_:characters:lines:)``) upwards from `bottom`, with the
+    /// full text as a tooltip.
+    static func panelTitle(_ lines: [String], full: String, x: Double, bottom: Double) -> String {
+        var out = "<g><title>\(escape(full))</title>\n"
+        for (index, line) in lines.enumerated() {
+            out += text(line, x: x, y: bottom - panelTitleLineHeight * Double(lines.count - 1 - index), anchor: "start")
+        }
+        return out + "</g>\n"
+    }
+
+    /// A phase map's panel titles: at most this many lines for the hook and as many for the
+    /// strategy, this far apart, and this much room kept before the next panel, in pixels.
+    static let panelTitleLines = 2, panelTitleLineHeight = 13.0, panelTitleGap = 12.0
+
+    /// `text` in lines of at most `characters` characters, broken at spaces (a longer word is cut),
+    /// and at most `lines` of them: the last ends in `…` when the text goes on.
+    static func wrap(_ text: String, characters: Int, lines: Int) -> [String] {
+        let width = max(2, characters)
+        var out: [String] = [], line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            var word = word
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                out.append(line)
+                line = ""
+            }
+            while line.isEmpty && word.count > width {
+                out.append(String(word.prefix(width)))
+                word = String(word.dropFirst(width))
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty || out.isEmpty { out.append(line) }
+        guard out.count > lines, lines > 0 else { return out }
+        let last = out[lines - 1] + " " + out[lines]
+        let cut = String(last.prefix(width - 1)).trimmingCharacters(in: .whitespaces)
+        return Array(out.prefix(lines - 1)) + [cut + "…"]
     }
 
     // MARK: - Pieces
@@ -342,53 +399,69 @@ package enum SweepSVG {
         axis.isDuration ? TimeFormatting.exactMilliseconds(value) : "\(value)"
     }
 
-    /// How many rows the legend takes: the states, then the margin curves drawn (`curves`), if any.
-    static func legendRows(_ report: FlipReport, _ states: [UInt64], curves: [Int] = []) -> Int { curves.isEmpty ? 1 : 2 }
-
-    /// The widest row of the legend, in pixels (11-pixel text, about 6.2 pixels a character).
-    static func legendWidth(_ report: FlipReport, _ states: [UInt64], curves: [Int] = []) -> Double {
-        let stateRow = states.reduce(0.0) { $0 + 36 + 6.2 * Double(legendLabel(report, $1).count) }
-        let names = curves.map { report.scenario.procedures[$0].name }
-        return max(stateRow, names.reduce(0.0) { $0 + 36 + 6.2 * Double(curveLabel($1).count) })
+    /// The legend laid out: its SVG, how many rows it takes and how far right it reaches.
+    struct Legend {
+        let svg: String, rows: Int, right: Double
     }
 
-    /// `△ finished under background only`: what a state's colour means.
+    /// The legend's entries flow left to right and wrap onto a new row where the next would reach
+    /// past `x + width` (an entry wider than that has a row of its own): the states, then the
+    /// margin curves drawn (`curves`), if any, from a new row.
+    static func legend(
+        _ report: FlipReport, _ states: [UInt64], curves: [Int] = [], x: Double, y: Double, width: Double
+    ) -> Legend {
+        var out = "", row = 0, position = x, right = x
+        func place(_ label: String) -> (x: Double, y: Double) {
+            let extent = legendSwatch + textWidth(label.count)
+            if position > x && position + extent > x + width {
+                row += 1
+                position = x
+            }
+            defer { position += extent + legendGap }
+            right = max(right, position + extent)
+            return (position, y + legendRowHeight * Double(row))
+        }
+        for state in states {
+            let label = legendLabel(report, state)
+            let at = place(label)
+            let fill = colour(report, state, states: states)
+            out += "<rect x=\"\(f(at.x))\" y=\"\(f(at.y - 10))\" width=\"12\" height=\"12\" fill=\"\(fill)\"/>"
+            out += text(label, x: at.x + legendSwatch, y: at.y, anchor: "start")
+        }
+        if !curves.isEmpty && !states.isEmpty {
+            row += 1
+            position = x
+        }
+        for index in curves {
+            let label = curveLabel(report.scenario.procedures[index].name)
+            let at = place(label)
+            out += "<line x1=\"\(f(at.x))\" x2=\"\(f(at.x + 14))\" y1=\"\(f(at.y - 4))\" y2=\"\(f(at.y - 4))\" "
+                + curveStroke(index, width: 2) + "/>"
+            out += text(label, x: at.x + legendSwatch, y: at.y, anchor: "start")
+        }
+        return Legend(svg: out, rows: states.isEmpty && curves.isEmpty ? 0 : row + 1, right: right)
+    }
+
+    /// The legend's layout: the swatch and the space before its label, the space between entries
+    /// and the height of a row, in pixels.
+    static let legendSwatch = 18.0, legendGap = 18.0, legendRowHeight = 18.0
+
+    /// `△ finished under background only`: what a state's colour means, each procedure named as
+    /// the tables name it (``CellText/procedureName(_:)``: in quotes when it holds `and`, `only` or
+    /// a list's separator).
     static func legendLabel(_ report: FlipReport, _ state: UInt64) -> String {
         switch report.stateText(state) {
         case "○": return "○ finished under every procedure"
         case "×": return "× finished under none"
         default:
             let names = report.scenario.procedures.indices.filter { state & (1 << UInt64($0)) != 0 }
-                .map { report.scenario.procedures[$0].name }
+                .map { CellText.procedureName(report.scenario.procedures[$0].name) }
             return "△ finished under \(names.joined(separator: " and ")) only"
         }
     }
 
     static func curveLabel(_ procedure: String) -> String { "margin, \(procedure) (+ won by, − lost by)" }
 
-    /// What each colour means — every △ with the procedures it finished under — on one row and, for
-    /// one setting, which curve is which procedure's margin on the next: only the procedures whose
-    /// curve is drawn somewhere (`curves`, ``drawnCurves(_:_:)``); no row when none is.
-    package static func legend(_ report: FlipReport, _ states: [UInt64], curves: [Int] = [], x: Double, y: Double) -> String {
-        var out = ""
-        var position = x
-        for state in states {
-            let label = legendLabel(report, state)
-            out += "<rect x=\"\(f(position))\" y=\"\(f(y - 10))\" width=\"12\" height=\"12\" fill=\"\(colour(report, state, states: states))\"/>"
-            out += text(label, x: position + 18, y: y, anchor: "start")
-            position += 36 + 6.2 * Double(label.count)
-        }
-        position = x
-        let line = y + 18
-        for index in curves {
-            let label = curveLabel(report.scenario.procedures[index].name)
-            out += "<line x1=\"\(f(position))\" x2=\"\(f(position + 14))\" y1=\"\(f(line - 4))\" y2=\"\(f(line - 4))\" "
-                + curveStroke(index, width: 2) + "/>"
-            out += text(label, x: position + 18, y: line, anchor: "start")
-            position += 36 + 6.2 * Double(label.count)
-        }
-        return out
-    }
 
     /// About how wide `characters` characters of the pictures' sans-serif font are at `size` px: a
     /// generous average, so that a label is never cut (a little white space is the price).
