@@ -87,7 +87,8 @@ struct CellCompiler {
         var program = CellProgram.Builder()
         program.queues = scenario.queues.map(\.name)
         // With `onCallbacks`, the cleanup calls of the programs of the callbacks the procedure delivers
-        // to the hook (added as they are emitted): a program never run owes nothing.
+        // to the hook (added as they are emitted): a program never run owes nothing. Those of an
+        // action's expansion are owed only if the run takes that variant (``CellProgram/StepRange``).
         let chosen = scenario.strategies[strategy]
         program.requiredCleanups = chosen.callbackPrograms.isEmpty ? Self.cleanupMask(of: chosen.program, scenario) : 0
         program.actors = scenario.actors.map(\.name)
@@ -114,10 +115,14 @@ struct CellCompiler {
             program.steps[index].a = Int32(program.variants.count)
             for state in AppState.allCases {
                 let start = Int32(program.steps.count)
+                let owedByScript = program.requiredCleanups
+                program.requiredCleanups = 0
                 for step in action.expansion(from: state, scenes: scenario.lifecycle.scenes) {
                     emit(step, at: "", cell, &shared, into: &program)
                 }
-                program.variants.append(.init(start: start, end: Int32(program.steps.count)))
+                program.variants.append(
+                    .init(start: start, end: Int32(program.steps.count), cleanups: program.requiredCleanups))
+                program.requiredCleanups = owedByScript
             }
         }
         return CellProgram(program)

@@ -26,7 +26,8 @@ package final class CellProgram: Sendable {
     let taskSlots: ContiguousArray<ResourceInfo>
     /// The cleanup system calls the strategy makes, as a bit mask of call indices: the cleanup
     /// finished once each of them has taken effect at least once (ending an activity twice is no
-    /// better than once; a strategy that must save two things needs both).
+    /// better than once; a strategy that must save two things needs both). With `onCallbacks`,
+    /// those of the script's own turns; an action's expansion adds its own when the run takes it.
     let requiredCleanups: UInt64
     /// The scenario's actors by name, indexed by the actor operands of ops.
     package let actors: [String]
@@ -128,9 +129,12 @@ package final class CellProgram: Sendable {
         package var callback: Int32
     }
 
+    /// An action's expansion from one app state: its steps, and the cleanup calls (bit mask of
+    /// call indices) its `onCallbacks` programs owe, added to those owed once the run takes it.
     struct StepRange: Sendable {
         var start: Int32
         var end: Int32
+        var cleanups: UInt64 = 0
     }
 }
 

@@ -39,6 +39,7 @@ extension Engine {
                 let variant = program.variants[Int(step.a) + appState.rawValue]
                 note(.action, a: step.a, b: Int64(appState.rawValue))
                 if step.bodyStart == ScriptStep.forceQuit { userForceQuits() }
+                if variant.cleanups & ~requiredCleanups != 0 { owe(variant.cleanups) }
                 if variant.start < variant.end {
                     scriptReturn = scriptPc
                     scriptPc = Int(variant.start)
@@ -92,9 +93,9 @@ extension Engine {
     mutating func recordEffect(of call: CallTiming, index: Int32, context: Int32) {
         guard call.isCleanup else { return }
         note(.effect, context: context, a: index, b: alive ? 0 : 1)
-        let required = program.requiredCleanups
+        let required = requiredCleanups
         if alive {
-            cleanupDone |= 1 << UInt64(index)
+            markCleanupDone(index)
             if cleanupAt == nil && cleanupDone & required == required { cleanupAt = now }
         } else {
             lateCleanupDone |= 1 << UInt64(index)
@@ -102,5 +103,32 @@ extension Engine {
                 wouldHaveFinishedAt = now
             }
         }
+    }
+
+    /// Cleanup call `index` took effect now (while the process lives, or through a service).
+    @inline(__always)
+    mutating func markCleanupDone(_ index: Int32) {
+        let bit: UInt64 = 1 << UInt64(index)
+        guard cleanupDone & bit == 0 else { return }
+        cleanupDone |= bit
+        cleanupFirstDoneAt[Int(index)] = now.nanoseconds
+    }
+
+    /// The run takes an action's expansion whose `onCallbacks` programs owe `cleanups`: from now on
+    /// they are owed too, and the cleanup finished when the last call owed first took effect
+    /// (a program never run owes nothing: docs/scenario-format.md, "onCallbacks").
+    mutating func owe(_ cleanups: UInt64) {
+        requiredCleanups |= cleanups
+        guard cleanupDone & requiredCleanups == requiredCleanups else {
+            cleanupAt = nil
+            return
+        }
+        var last: Int64 = 0
+        var bits = requiredCleanups
+        while bits != 0 {
+            last = max(last, cleanupFirstDoneAt[bits.trailingZeroBitCount])
+            bits &= bits - 1
+        }
+        cleanupAt = VirtualInstant(nanoseconds: last)
     }
 }

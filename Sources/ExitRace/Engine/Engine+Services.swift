@@ -105,8 +105,8 @@ extension Engine {
         guard call.isCleanup else { return }
         guard !asIf else { return recordEffect(of: call, index: index, context: context) }
         note(.effect, context: context, a: index, b: 0)
-        let required = program.requiredCleanups
-        cleanupDone |= 1 << UInt64(index)
+        let required = requiredCleanups
+        markCleanupDone(index)
         if cleanupAt == nil && cleanupDone & required == required {
             cleanupAt = now
             if !alive { services.finishedAfterDeath = true }

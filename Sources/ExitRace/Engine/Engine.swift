@@ -75,6 +75,10 @@ struct Engine {
     /// Cleanup calls (bit per call index) that took effect while the process lived, and after.
     var cleanupDone: UInt64 = 0
     var lateCleanupDone: UInt64 = 0
+    /// The cleanup calls this run owes: the program's, and those of the action expansions it took.
+    var requiredCleanups: UInt64 = 0
+    /// When each cleanup call (by index) first took effect; read only for the bits of `cleanupDone`.
+    var cleanupFirstDoneAt = ContiguousArray<Int64>(repeating: 0, count: 64)
     var cleanupAt: VirtualInstant?
     var wouldHaveFinishedAt: VirtualInstant?
     var inversion: RunOutcome.PriorityInversion?
@@ -174,7 +178,7 @@ struct Engine {
             if !alive {
                 if services.pending > 0 { continue }  // the system's work goes on after death (its lines too)
                 guard case .cleanup = goal else { break }
-                if cleanupAt != nil || wouldHaveFinishedAt != nil || program.requiredCleanups == 0 { break }
+                if cleanupAt != nil || wouldHaveFinishedAt != nil || requiredCleanups == 0 { break }
             }
         }
         // Only what happens while the process lives marks a cell: a deadlock that forms after it
@@ -228,6 +232,7 @@ struct Engine {
         death = nil
         cleanupDone = 0
         lateCleanupDone = 0
+        requiredCleanups = cell.requiredCleanups
         cleanupAt = nil
         wouldHaveFinishedAt = nil
         inversion = nil
