@@ -4,6 +4,8 @@ extension ScenarioDecoder {
     package struct ProgramContext {
         var callNames: [String]
         package var cleanupCalls: [String]
+        /// The system calls declared `cancellable`: a plain `call` of one throws when cancelled.
+        var cancellableCalls: [String] = []
         var log: DiagnosticLog
         /// Semaphore and flag use in the strategy being decoded.
         package var semaphores = SemaphoreUse()

@@ -72,6 +72,11 @@ extension ScenarioDecoder {
             if reader["try"] != nil && form == nil { return nil }
             guard let name = reader.reference("name", to: step.context.callNames, what: what) else { return nil }
             step.requireAsync("\"call\" (an await)")
+            if form != .optional && step.context.cancellableCalls.contains(name) {
+                refuseThrowInNonThrowingChild(
+                    step, "a \"call\" of the cancellable \(name) with a plain try (cancelled, the await throws)",
+                    fix: "add \"try\": \"try?\" (try? await)")
+            }
             return form == .optional ? .callDiscardingError(name) : .call(name)
         }
         if reader["try"] != nil {

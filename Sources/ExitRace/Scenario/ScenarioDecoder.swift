@@ -65,6 +65,7 @@ public enum ScenarioDecoder {
         let hooks: [Hook] = decodeNamed(object, "hooks", log: log, decodeHook)
         var context = ProgramContext(
             callNames: calls.map(\.name), cleanupCalls: calls.filter(\.isCleanup).map(\.name), log: log)
+        context.cancellableCalls = calls.filter(\.cancellable).map(\.name)
         let actors = decodeActors(object, log: log)
         context.actorNames = actors.map(\.name)
         if case .cleanup = goal {} else { context.requireCleanup = false }
