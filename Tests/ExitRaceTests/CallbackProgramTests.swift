@@ -170,6 +170,7 @@ struct CallbackProgramTests {
         (#"{"onCallbacks": {"sceneDidEnterBackground": []}}"#, true),
         (#"{"onCallbacks": {"note": "n", "sceneDidEnterBackground": [{"op": "work", "ms": 1}]}}"#, true),
         (#"{"onCallbacks": {}}"#, false),
+        (#"{"onCallbacks": {"note": "n"}}"#, false),
         (#"{"program": [], "onCallbacks": {"sceneDidEnterBackground": []}}"#, false),
         (#"{"code": ""}"#, false),
         (#"{"onCallbacks": {"sceneDidEnterBackground": 3}}"#, false),
