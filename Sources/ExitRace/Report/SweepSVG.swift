@@ -87,7 +87,8 @@ package enum SweepSVG {
 
     /// Under a strip picture with margin curves: how to read their scale.
     static let marginCaption =
-        "margins (ms) on a symmetric log scale: linear within ±0.01 ms, a decade per step beyond; each cell to its largest margin"
+        "margins (ms) on a symmetric log scale: linear within ±\(TimeFormatting.exactMilliseconds(Int64(linearMarginNs))) ms, "
+        + "a decade per step beyond; each cell to its largest margin, rounded up"
 
     /// Each procedure's margin along the axis, in a band under the strip (zero in the middle), on
     /// the symmetric log scale of ``marginFraction(_:range:)``, with its labelled ticks.
@@ -204,8 +205,9 @@ package enum SweepSVG {
             + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")
     }
 
-    /// The cell's largest margin in absolute value (nanoseconds): its curves share one scale, so
-    /// where they cross zero — where the cell flips — shows at any size.
+    /// The cell's largest margin in absolute value (nanoseconds), rounded up to
+    /// ``roundedUp(_:)``: its curves share one scale, so where they cross zero — where the cell
+    /// flips — shows at any size, and the band's edges are labelled with a readable number.
     static func marginRange(_ points: [SweepPoint], cell: Int, procedures: Int) -> Double {
         var largest: Int64 = 1
         for point in points {
@@ -214,7 +216,17 @@ package enum SweepSVG {
                 largest = max(largest, margin == .min ? .max : abs(margin))
             }
         }
-        return Double(largest)
+        return Double(roundedUp(largest))
+    }
+
+    /// `value` rounded up to three significant digits (9,238,195,338 ns →
+    /// 9,240,000,000 ns, labelled `9240 ms`); `value` itself where that would overflow.
+    static func roundedUp(_ value: Int64) -> Int64 {
+        guard value > 0 else { return value }
+        var unit: Int64 = 1
+        while value / unit >= 1_000 { unit *= 10 }
+        let (rounded, overflow) = (value / unit + (value % unit == 0 ? 0 : 1)).multipliedReportingOverflow(by: unit)
+        return overflow ? value : rounded
     }
 
     // MARK: - Two settings: phase maps
