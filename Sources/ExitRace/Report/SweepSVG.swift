@@ -318,28 +318,16 @@ package enum SweepSVG {
     /// strategy, this far apart, and this much room kept before the next panel, in pixels.
     static let panelTitleLines = 2, panelTitleLineHeight = 13.0, panelTitleGap = 12.0
 
-    /// `text` in lines of at most `characters` characters, broken at spaces (a longer word is cut),
-    /// and at most `lines` of them: the last ends in `…` when the text goes on.
+    /// `text` in lines of at most `characters` characters, broken as the text tables break a cell
+    /// (``TextRenderer/wrapCell(_:width:)``: at spaces, after `+`, `(`, `.` and `:`, then at
+    /// camel-case humps, and only a hump still too long is cut), and at most `lines` of them: the
+    /// last ends in `…` when the text goes on.
     static func wrap(_ text: String, characters: Int, lines: Int) -> [String] {
         let width = max(2, characters)
-        var out: [String] = [], line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-            var word = word
-            if !line.isEmpty && line.count + 1 + word.count > width {
-                out.append(line)
-                line = ""
-            }
-            while line.isEmpty && word.count > width {
-                out.append(String(word.prefix(width)))
-                word = String(word.dropFirst(width))
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        if !line.isEmpty || out.isEmpty { out.append(line) }
+        let out = TextRenderer.wrapCell(text, width: width)
         guard out.count > lines, lines > 0 else { return out }
-        let last = out[lines - 1] + " " + out[lines]
-        let cut = String(last.prefix(width - 1)).trimmingCharacters(in: .whitespaces)
-        return Array(out.prefix(lines - 1)) + [cut + "…"]
+        let last = out[lines - 1].count < width ? out[lines - 1] : String(out[lines - 1].prefix(width - 1))
+        return Array(out.prefix(lines - 1)) + [last + "…"]
     }
 
     // MARK: - Pieces
@@ -400,24 +388,31 @@ package enum SweepSVG {
     /// `timing.exitDurationMs (ms)`: the setting and its unit.
     static func axisTitle(_ axis: SweepAxis) -> String { axis.path + (axis.isDuration ? " (ms)" : " (count)") }
 
-    /// A phase map's ticks: values across under it, values up on its left, with a tick mark each.
+    /// A phase map's ticks: values across under it, values up on its left, with a tick mark each;
+    /// the last value on each axis carries the unit (`40 ms`).
     static func mapTicks(
         _ acrossScale: AxisScale, _ across: SweepAxis, _ upScale: AxisScale, _ up: SweepAxis, x: Double, y: Double,
         size: Double
     ) -> String {
         var out = ""
-        for value in tickValues(acrossScale, across) {
+        let acrossTicks = tickValues(acrossScale, across), upTicks = tickValues(upScale, up)
+        for (index, value) in acrossTicks.enumerated() {
             let position = x + acrossScale.x(value)
+            let label = tickLabel(value, across) + (index == acrossTicks.count - 1 ? unitSuffix(across) : "")
             out += "<line x1=\"\(f(position))\" x2=\"\(f(position))\" y1=\"\(f(y + size))\" y2=\"\(f(y + size + 3))\" stroke=\"#555\"/>\n"
-            out += text(tickLabel(value, across), x: position, y: y + size + 12, anchor: "middle", size: 8)
+            out += text(label, x: position, y: y + size + 12, anchor: "middle", size: 8)
         }
-        for value in tickValues(upScale, up) {
+        for (index, value) in upTicks.enumerated() {
             let position = y + size - upScale.x(value)
+            let label = tickLabel(value, up) + (index == upTicks.count - 1 ? unitSuffix(up) : "")
             out += "<line x1=\"\(f(x - 3))\" x2=\"\(f(x))\" y1=\"\(f(position))\" y2=\"\(f(position))\" stroke=\"#555\"/>\n"
-            out += text(tickLabel(value, up), x: x - 4, y: position + 3, anchor: "end", size: 8)
+            out += text(label, x: x - 4, y: position + 3, anchor: "end", size: 8)
         }
         return out
     }
+
+    /// ` ms` after a duration's last tick; nothing after a count's.
+    static func unitSuffix(_ axis: SweepAxis) -> String { axis.isDuration ? " ms" : "" }
 
     /// A tick's number, without the unit the axis title gives.
     static func tickLabel(_ value: Int64, _ axis: SweepAxis) -> String {

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import ExitRace
+@testable import ExitRaceExperiment
+@testable import ExitRaceParameters
+@testable import ExitRaceReport
+@testable import ExitRaceScenario
+
+/// #26 (a newcomer's walk): a margin band's edge was labelled `+9238.195338 ms`, phase-map panel
+/// titles were cut mid-word (`applicationWillTermina` / `te`) and a panel's axes had no unit.
+@Suite("Sweep pictures: readable labels")
+struct SweepLabelsTests {
+    @Test("a margin band's edge is rounded up to three significant digits")
+    func edgesRounded() {
+        #expect(SweepSVG.roundedUp(9_238_195_338) == 9_240_000_000)
+        #expect(TimeFormatting.exactMilliseconds(SweepSVG.roundedUp(9_238_195_338)) == "9240")
+        #expect(SweepSVG.roundedUp(98_900_000) == 98_900_000)
+        #expect(SweepSVG.roundedUp(1_001) == 1_010)
+        #expect(SweepSVG.roundedUp(999) == 999)
+        #expect(SweepSVG.roundedUp(1) == 1)
+        #expect(SweepSVG.roundedUp(.max) == .max, "no overflow")
+    }
+
+    @Test("the margin caption says the linear range the scale uses")
+    func captionFromConstant() {
+        let linear = TimeFormatting.exactMilliseconds(Int64(SweepSVG.linearMarginNs))
+        #expect(SweepSVG.marginCaption.contains("linear within ±\(linear) ms"))
+    }
+
+    @Test("panel titles wrap at spaces, dots and camel-case humps, never mid-word")
+    func titlesWrapAtHumps() {
+        #expect(SweepSVG.wrap("applicationWillTerminate", characters: 22, lines: 2) == ["applicationWill", "Terminate"])
+        #expect(SweepSVG.wrap("AppDelegate.applicationWillTerminate(_:) on the main thread", characters: 34, lines: 2)
+            == ["AppDelegate.", "applicationWillTerminate(_:) on…"])
+        #expect(SweepSVG.wrap("sceneDidEnterBackground", characters: 12, lines: 3) == ["sceneDid", "Enter", "Background"])
+    }
+
+    @Test("a phase map's panel axes end in their unit")
+    func panelUnits() throws {
+        let scenario = DefaultScenario.load()
+        let space = ParameterSpace(scenario: scenario)
+        let exit = try SweepAxis.parse("timing.exitDurationMs=1...20", steps: 3, logarithmic: false, space: space)
+        let latency = try SweepAxis.parse("timing.startLatencyMs.default=1...5", steps: 3, logarithmic: false, space: space)
+        let grid = SweepGrid(axes: [latency, exit])
+        let map = SweepSVG.render(
+            try FlipAnalysis(scenario: scenario, grid: grid).run(parallel: false),
+            points: SweepPoint.run(scenario: scenario, grid: grid, points: 0..<grid.pointCount, parallel: false))
+        let cells = scenario.hooks.count * scenario.strategies.count
+        #expect(map.components(separatedBy: "font-size=\"8\">5 ms</text>").count - 1 == cells, "across: the last tick")
+        #expect(map.components(separatedBy: "font-size=\"8\">20 ms</text>").count - 1 == cells, "up: the last tick")
+    }
+}
