@@ -50,3 +50,19 @@ struct SweepLabelsTests {
         #expect(map.components(separatedBy: "font-size=\"8\">20 ms</text>").count - 1 == cells, "up: the last tick")
     }
 }
+
+/// The axis ticks stay round where the first round step leaves a single tick.
+@Suite("Sweep pictures: round axis ticks")
+struct SweepAxisTickTests {
+    @Test("1…9.8 ms: the 5 ms step gives one tick, so 2 ms gives 2, 4, 6, 8 ms, not the ends")
+    func smallerStep() throws {
+        let space = ParameterSpace(scenario: DefaultScenario.load())
+        let axis = try SweepAxis.parse("timing.exitDurationMs=1...9.8", steps: 5, logarithmic: false, space: space)
+        let ticks = SweepSVG.tickValues(SweepSVG.AxisScale(axis, width: 100), axis)
+        #expect(ticks == [2_000_000, 4_000_000, 6_000_000, 8_000_000])
+        #expect(SweepSVG.smallerRoundStep(5_000_000) == 2_000_000)
+        #expect(SweepSVG.smallerRoundStep(2_000_000) == 1_000_000)
+        #expect(SweepSVG.smallerRoundStep(1_000_000) == 500_000)
+        #expect(SweepSVG.smallerRoundStep(1) == 1)
+    }
+}

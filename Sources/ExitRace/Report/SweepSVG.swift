@@ -351,7 +351,9 @@ package enum SweepSVG {
     }
 
     /// Round values along the axis: powers of ten on a logarithmic axis, else the multiples of a
-    /// round step (1, 2 or 5 times a power of ten) that give four or five ticks.
+    /// round step (1, 2 or 5 times a power of ten) that give four or five ticks, or the next
+    /// smaller round step where that gives fewer than two; the ends themselves only when no round
+    /// step does.
     static func tickValues(_ scale: AxisScale, _ axis: SweepAxis) -> [Int64] {
         guard let low = axis.values.first, let high = axis.values.last, high > low else { return axis.values }
         if scale.logarithmic {
@@ -365,14 +367,26 @@ package enum SweepSVG {
         }
         let raw = Double(high - low) / 4
         let magnitude = pow(10, (log10(raw)).rounded(.down))
-        let step = Int64(max(1, ([1.0, 2, 5, 10].first { $0 * magnitude >= raw } ?? 10) * magnitude))
-        var ticks: [Int64] = []
-        var tick = (low + step - 1) / step * step
-        while tick <= high {
-            ticks.append(tick)
-            tick += step
+        var step = Int64(max(1, ([1.0, 2, 5, 10].first { $0 * magnitude >= raw } ?? 10) * magnitude))
+        while true {
+            var ticks: [Int64] = []
+            var tick = (low + step - 1) / step * step
+            while tick <= high {
+                ticks.append(tick)
+                tick += step
+            }
+            if ticks.count >= 2 { return ticks }
+            guard step > 1 else { return [low, high] }
+            step = smallerRoundStep(step)
         }
-        return ticks.count >= 2 ? ticks : [low, high]
+    }
+
+    /// The round step (1, 2 or 5 times a power of ten) just below `step`, itself round.
+    static func smallerRoundStep(_ step: Int64) -> Int64 {
+        var decade: Int64 = 1
+        while decade * 10 <= step { decade *= 10 }
+        let leading = step / decade
+        return leading >= 5 ? 2 * decade : leading >= 2 ? decade : max(1, decade / 2)
     }
 
     static func axisTicks(_ scale: AxisScale, _ axis: SweepAxis, x: Double, y: Double) -> String {
