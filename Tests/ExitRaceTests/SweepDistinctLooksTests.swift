@@ -77,6 +77,38 @@ struct SweepDistinctLooksTests {
         #expect(legendLabel.look == drawn.first { $0.state == "△ alpha+gamma" }?.look, "legend and strip agree")
     }
 
+    @Test("a phase map whose first cell goes through all 16 states: 16 looks drawn, the same 16 in the legend")
+    func phaseMap() throws {
+        var scenario = DefaultScenario.load()
+        let first = scenario.procedures[0]
+        scenario.procedures = ["alpha", "beta", "gamma", "delta"].map { name in
+            var procedure = first
+            procedure.name = name
+            return procedure
+        }
+        let space = ParameterSpace(scenario: scenario)
+        let axes = [
+            try SweepAxis.parse("timing.exitDurationMs=1...40", steps: 4, logarithmic: false, space: space),
+            try SweepAxis.parse("timing.startLatencyMs.default=1...40", steps: 4, logarithmic: false, space: space),
+        ]
+        let cells = scenario.hooks.count * scenario.strategies.count
+        let points = (0..<16).map { index in
+            SweepPoint(index: index, outcomes: (0..<cells).flatMap { cell in
+                (0..<4).map { p in SweepPoint.Outcome(finished: cell > 0 || index >> p & 1 == 1, marginNs: nil) }
+            })
+        }
+        let report = FlipReport(scenario: scenario, axes: axes, tolerances: [0, 0], lines: [], runs: 0)
+        let svg = SweepSVG.render(report, points: points)
+        let drawn = Self.matches(
+            #"<rect x="[0-9.]+" y="[0-9.]+" width="37.7" height="37.7" fill="(#[0-9A-F]+)"/>(?:<rect [^>]*fill="url\(#([a-z0-9-]+)\)")?"#, svg
+        ).map { Look(colour: $0[0], hatch: $0[1]) }
+        #expect(drawn.count == 16 * cells)
+        let legend = Self.legend(svg)
+        #expect(legend.count == 16)
+        #expect(Set(legend.map(\.look)).count == 16, "\(legend)")
+        #expect(Set(drawn) == Set(legend.map(\.look)))
+    }
+
     @Test("only the outcomes drawn take △ looks: three △ use the first three colours, unhatched, and no <defs>")
     func fewPartialsPlain() throws {
         let svg = try Self.picture([15, 0b1000, 0b0110, 0b0001, 0])
