@@ -33,15 +33,19 @@ extension SweepSVG {
         var out = "<defs>\n"
         for hatch in used {
             out += "<pattern id=\"sweep-hatch-\(hatch)\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\">"
-            out += "<g stroke=\"#000\" stroke-opacity=\"0.6\" stroke-width=\"1.2\">\(hatches[hatch - 1])</g></pattern>\n"
+            out += "<g stroke=\"#000\" stroke-opacity=\"0.6\" stroke-width=\"1.2\">"
+            out += hatches[hatch - 1] + "</g></pattern>\n"
         }
         return out + "</defs>\n"
     }
 
     /// A rectangle in `fill`'s colour with `inside` (e.g. a `<title>`), and its hatch over it, if any.
-    static func filledRect(x: Double, y: Double, width: Double, height: Double, _ fill: Fill, inside: String = "") -> String {
+    static func filledRect(
+        x: Double, y: Double, width: Double, height: Double, _ fill: Fill, inside: String = ""
+    ) -> String {
         let place = "x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(width))\" height=\"\(f(height))\""
-        var out = inside.isEmpty ? "<rect \(place) fill=\"\(fill.colour)\"/>" : "<rect \(place) fill=\"\(fill.colour)\">\(inside)</rect>"
+        let coloured = "<rect \(place) fill=\"\(fill.colour)\""
+        var out = inside.isEmpty ? coloured + "/>" : coloured + ">\(inside)</rect>"
         if fill.hatch > 0 { out += "<rect \(place) fill=\"url(#sweep-hatch-\(fill.hatch))\" pointer-events=\"none\"/>" }
         return out
     }
