@@ -8,7 +8,9 @@ import Foundation
 /// Colours stay apart with every common colour-vision deficiency (checked on Machado et al.'s
 /// simulations of protanopia, deuteranopia and tritanopia: see `SweepPaletteTests`): ○ bluish
 /// green (Okabe and Ito's), × a dark vermilion, far from every other fill, and each △ (a set of
-/// procedures) a colour from Paul Tol's palettes in turn: yellow, purple, pale cyan, sand, grey.
+/// procedures) a colour from Paul Tol's palettes in turn: yellow, purple, pale cyan, sand, grey,
+/// only the △ drawn taking one, and with a hatch when more than five are drawn (see
+/// `SweepSVG+Fills.swift`).
 /// Margin curves differ by colour and by dash. Margins are drawn on a symmetric logarithmic scale
 /// (linear within ±``linearMarginNs``), so that a thin margin shows beside a wide one.
 package enum SweepSVG {
@@ -27,6 +29,12 @@ package enum SweepSVG {
     package static func states(_ report: FlipReport) -> [UInt64] {
         var seen = Set<UInt64>()
         for line in report.lines { for cell in line.cells { for segment in cell.segments { seen.insert(segment.finished) } } }
+        return orderedStates(report, seen)
+    }
+
+    /// The states `seen`, ○ first, then each △ by its procedures, then ×: the legend's order, and
+    /// the order in which the △ take their looks (``fill(_:_:states:)``).
+    static func orderedStates(_ report: FlipReport, _ seen: Set<UInt64>) -> [UInt64] {
         let all: UInt64 = report.scenario.procedures.count >= 64 ? .max : (1 << UInt64(report.scenario.procedures.count)) - 1
         return seen.sorted { a, b in
             func rank(_ state: UInt64) -> Int { state == all ? 0 : state == 0 ? 2 : 1 }
@@ -34,20 +42,11 @@ package enum SweepSVG {
         }
     }
 
-    /// The fill of a state: its colour when the report's states are `states`.
-    static func colour(_ report: FlipReport, _ finished: UInt64, states: [UInt64]) -> String {
-        let text = report.stateText(finished)
-        if let fixed = colours[text] { return fixed }
-        let partialStates = states.filter { colours[report.stateText($0)] == nil }
-        let index = partialStates.firstIndex(of: finished) ?? partialStates.count
-        return partials[index % partials.count]
-    }
-
     // MARK: - One setting: strips
 
     static func strips(_ report: FlipReport, _ points: [SweepPoint]) -> String {
         let axis = report.axes[0], line = report.lines[0]
-        let states = states(report)
+        let states = orderedStates(report, Set(line.cells.flatMap { $0.segments.map(\.finished) }))
         // Row names right-aligned before the strips: as wide as the longest needs, at least 300.
         let longest = line.cells.map { cellName(report, $0.cell).count }.max() ?? 0
         let left = max(300.0, 16 + textWidth(longest)), width = 460.0, row = 76.0
@@ -63,7 +62,7 @@ package enum SweepSVG {
         let height = top + row * Double(line.cells.count) + 58
         let scale = AxisScale(axis, width: width)
         var svg = header(width: max(plotWidth, legend.right + 10), height: height, title: title)
-        svg += legend.svg
+        svg += hatchDefinitions(report, states) + legend.svg
         for (index, cell) in line.cells.enumerated() {
             let y = top + row * Double(index)
             svg += text(cellName(report, cell.cell), x: left - 8, y: y + 12, anchor: "end")
@@ -71,9 +70,9 @@ package enum SweepSVG {
                 let x0 = scale.x(segment.from)
                 let x1 = k + 1 < cell.segments.count ? scale.x(cell.segments[k + 1].from) : width
                 let state = report.stateText(segment.finished)
-                let fill = colour(report, segment.finished, states: states)
-                svg += "<rect x=\"\(f(left + x0))\" y=\"\(f(y))\" width=\"\(f(max(1, x1 - x0)))\" height=\"16\" fill=\"\(fill)\">"
-                svg += "<title>\(escape(state))</title></rect>\n"
+                svg += filledRect(
+                    x: left + x0, y: y, width: max(1, x1 - x0), height: 16, fill(report, segment.finished, states: states),
+                    inside: "<title>\(escape(state))</title>") + "\n"
             }
             let margins = marginRange(points, cell: index, procedures: report.scenario.procedures.count)
             svg += curves(report, points, cell: index, scale: scale, x: left, y: y + 22, height: 48, range: margins)
@@ -87,7 +86,8 @@ package enum SweepSVG {
 
     /// Under a strip picture with margin curves: how to read their scale.
     static let marginCaption =
-        "margins (ms) on a symmetric log scale: linear within ±0.01 ms, a decade per step beyond; each cell to its largest margin"
+        "margins (ms) on a symmetric log scale: linear within ±\(TimeFormatting.exactMilliseconds(Int64(linearMarginNs))) ms, "
+        + "a decade per step beyond; each cell to its largest margin, rounded up"
 
     /// Each procedure's margin along the axis, in a band under the strip (zero in the middle), on
     /// the symmetric log scale of ``marginFraction(_:range:)``, with its labelled ticks.
@@ -204,8 +204,9 @@ package enum SweepSVG {
             + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")
     }
 
-    /// The cell's largest margin in absolute value (nanoseconds): its curves share one scale, so
-    /// where they cross zero — where the cell flips — shows at any size.
+    /// The cell's largest margin in absolute value (nanoseconds), rounded up to
+    /// ``roundedUp(_:)``: its curves share one scale, so where they cross zero — where the cell
+    /// flips — shows at any size, and the band's edges are labelled with a readable number.
     static func marginRange(_ points: [SweepPoint], cell: Int, procedures: Int) -> Double {
         var largest: Int64 = 1
         for point in points {
@@ -214,7 +215,17 @@ package enum SweepSVG {
                 largest = max(largest, margin == .min ? .max : abs(margin))
             }
         }
-        return Double(largest)
+        return Double(roundedUp(largest))
+    }
+
+    /// `value` rounded up to three significant digits (9,238,195,338 ns →
+    /// 9,240,000,000 ns, labelled `9240 ms`); `value` itself where that would overflow.
+    static func roundedUp(_ value: Int64) -> Int64 {
+        guard value > 0 else { return value }
+        var unit: Int64 = 1
+        while value / unit >= 1_000 { unit *= 10 }
+        let (rounded, overflow) = (value / unit + (value % unit == 0 ? 0 : 1)).multipliedReportingOverflow(by: unit)
+        return overflow ? value : rounded
     }
 
     // MARK: - Two settings: phase maps
@@ -222,7 +233,8 @@ package enum SweepSVG {
     static func phaseMaps(_ report: FlipReport, _ points: [SweepPoint]) -> String {
         let scenario = report.scenario
         let across = report.axes[0], up = report.axes[1]
-        let states = states(report)
+        let drawn = drawnPoints(report, points)
+        let states = orderedStates(report, Set(drawn.flatMap(\.finished)))
         let size = 150.0, gap = 90.0, left = 60.0
         let columns = scenario.strategies.count, rows = scenario.hooks.count
         let first = FlipReportRenderer.value(across.values[0], isDuration: across.isDuration)
@@ -251,9 +263,8 @@ package enum SweepSVG {
         let width = max(plotWidth, legend.right + 10)
         let height = top + Double(rows) * (size + gap) + 20
         var svg = header(width: width, height: height, title: title)
-        svg += legend.svg
+        svg += hatchDefinitions(report, states) + legend.svg
         let acrossScale = AxisScale(across, width: size), upScale = AxisScale(up, width: size)
-        let procedures = scenario.procedures.count
         let cellWidth = size / Double(across.values.count), cellHeight = size / Double(up.values.count)
         for hook in 0..<rows {
             for strategy in 0..<columns {
@@ -261,15 +272,11 @@ package enum SweepSVG {
                 let x0 = left + Double(strategy) * (size + gap), y0 = top + Double(hook) * (size + gap)
                 let full = scenario.hooks[hook].label + " · " + scenario.strategies[strategy].name
                 svg += panelTitle(titles[cell], full: full, x: x0, bottom: y0 - 5)
-                for point in points {
-                    let coordinates = SweepGrid(axes: report.axes).coordinates(of: point.index)
-                    guard coordinates.dropFirst(2).allSatisfy({ $0 == 0 }) else { continue }
-                    var finished: UInt64 = 0
-                    for p in 0..<procedures where point.outcomes[cell * procedures + p].finished { finished |= 1 << UInt64(p) }
-                    let x = x0 + Double(coordinates[0]) * cellWidth
-                    let y = y0 + size - Double(coordinates[1] + 1) * cellHeight
-                    let fill = colour(report, finished, states: states)
-                    svg += "<rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(cellWidth + 0.2))\" height=\"\(f(cellHeight + 0.2))\" fill=\"\(fill)\"/>\n"
+                for point in drawn {
+                    let x = x0 + Double(point.across) * cellWidth
+                    let y = y0 + size - Double(point.up + 1) * cellHeight
+                    let look = fill(report, point.finished[cell], states: states)
+                    svg += filledRect(x: x, y: y, width: cellWidth + 0.2, height: cellHeight + 0.2, look) + "\n"
                 }
                 svg += "<rect x=\"\(f(x0))\" y=\"\(f(y0))\" width=\"\(f(size))\" height=\"\(f(size))\" fill=\"none\" stroke=\"#555\" stroke-width=\"0.5\"/>\n"
                 svg += mapTicks(acrossScale, across, upScale, up, x: x0, y: y0, size: size)
@@ -277,6 +284,24 @@ package enum SweepSVG {
         }
         svg += text(caption, x: left, y: height - 8, anchor: "start")
         return svg + "</svg>\n"
+    }
+
+    /// The grid points a phase map draws (those at the first value of every setting after the
+    /// second): where each stands across and up, and each cell's state there.
+    static func drawnPoints(_ report: FlipReport, _ points: [SweepPoint]) -> [(across: Int, up: Int, finished: [UInt64])] {
+        let procedures = report.scenario.procedures.count
+        let cells = report.scenario.hooks.count * report.scenario.strategies.count
+        let grid = SweepGrid(axes: report.axes)
+        return points.compactMap { point in
+            let coordinates = grid.coordinates(of: point.index)
+            guard coordinates.dropFirst(2).allSatisfy({ $0 == 0 }) else { return nil }
+            let finished = (0..<cells).map { cell in
+                var state: UInt64 = 0
+                for p in 0..<procedures where point.outcomes[cell * procedures + p].finished { state |= 1 << UInt64(p) }
+                return state
+            }
+            return (coordinates[0], coordinates[1], finished)
+        }
     }
 
     /// A panel's title: its lines (``wrap(_:characters:lines:)``) upwards from `bottom`, with the
@@ -293,28 +318,16 @@ package enum SweepSVG {
     /// strategy, this far apart, and this much room kept before the next panel, in pixels.
     static let panelTitleLines = 2, panelTitleLineHeight = 13.0, panelTitleGap = 12.0
 
-    /// `text` in lines of at most `characters` characters, broken at spaces (a longer word is cut),
-    /// and at most `lines` of them: the last ends in `…` when the text goes on.
+    /// `text` in lines of at most `characters` characters, broken as the text tables break a cell
+    /// (``TextRenderer/wrapCell(_:width:)``: at spaces, after `+`, `(`, `.` and `:`, then at
+    /// camel-case humps, and only a hump still too long is cut), and at most `lines` of them: the
+    /// last ends in `…` when the text goes on.
     static func wrap(_ text: String, characters: Int, lines: Int) -> [String] {
         let width = max(2, characters)
-        var out: [String] = [], line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-            var word = word
-            if !line.isEmpty && line.count + 1 + word.count > width {
-                out.append(line)
-                line = ""
-            }
-            while line.isEmpty && word.count > width {
-                out.append(String(word.prefix(width)))
-                word = String(word.dropFirst(width))
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        if !line.isEmpty || out.isEmpty { out.append(line) }
+        let out = TextRenderer.wrapCell(text, width: width)
         guard out.count > lines, lines > 0 else { return out }
-        let last = out[lines - 1] + " " + out[lines]
-        let cut = String(last.prefix(width - 1)).trimmingCharacters(in: .whitespaces)
-        return Array(out.prefix(lines - 1)) + [cut + "…"]
+        let last = out[lines - 1].count < width ? out[lines - 1] : String(out[lines - 1].prefix(width - 1))
+        return Array(out.prefix(lines - 1)) + [last + "…"]
     }
 
     // MARK: - Pieces
@@ -338,7 +351,9 @@ package enum SweepSVG {
     }
 
     /// Round values along the axis: powers of ten on a logarithmic axis, else the multiples of a
-    /// round step (1, 2 or 5 times a power of ten) that give four or five ticks.
+    /// round step (1, 2 or 5 times a power of ten) that give four or five ticks, or the next
+    /// smaller round step where that gives fewer than two; the ends themselves only when no round
+    /// step does.
     static func tickValues(_ scale: AxisScale, _ axis: SweepAxis) -> [Int64] {
         guard let low = axis.values.first, let high = axis.values.last, high > low else { return axis.values }
         if scale.logarithmic {
@@ -352,14 +367,26 @@ package enum SweepSVG {
         }
         let raw = Double(high - low) / 4
         let magnitude = pow(10, (log10(raw)).rounded(.down))
-        let step = Int64(max(1, ([1.0, 2, 5, 10].first { $0 * magnitude >= raw } ?? 10) * magnitude))
-        var ticks: [Int64] = []
-        var tick = (low + step - 1) / step * step
-        while tick <= high {
-            ticks.append(tick)
-            tick += step
+        var step = Int64(max(1, ([1.0, 2, 5, 10].first { $0 * magnitude >= raw } ?? 10) * magnitude))
+        while true {
+            var ticks: [Int64] = []
+            var tick = (low + step - 1) / step * step
+            while tick <= high {
+                ticks.append(tick)
+                tick += step
+            }
+            if ticks.count >= 2 { return ticks }
+            guard step > 1 else { return [low, high] }
+            step = smallerRoundStep(step)
         }
-        return ticks.count >= 2 ? ticks : [low, high]
+    }
+
+    /// The round step (1, 2 or 5 times a power of ten) just below `step`, itself round.
+    static func smallerRoundStep(_ step: Int64) -> Int64 {
+        var decade: Int64 = 1
+        while decade * 10 <= step { decade *= 10 }
+        let leading = step / decade
+        return leading >= 5 ? 2 * decade : leading >= 2 ? decade : max(1, decade / 2)
     }
 
     static func axisTicks(_ scale: AxisScale, _ axis: SweepAxis, x: Double, y: Double) -> String {
@@ -375,24 +402,31 @@ package enum SweepSVG {
     /// `timing.exitDurationMs (ms)`: the setting and its unit.
     static func axisTitle(_ axis: SweepAxis) -> String { axis.path + (axis.isDuration ? " (ms)" : " (count)") }
 
-    /// A phase map's ticks: values across under it, values up on its left, with a tick mark each.
+    /// A phase map's ticks: values across under it, values up on its left, with a tick mark each;
+    /// the last value on each axis carries the unit (`40 ms`).
     static func mapTicks(
         _ acrossScale: AxisScale, _ across: SweepAxis, _ upScale: AxisScale, _ up: SweepAxis, x: Double, y: Double,
         size: Double
     ) -> String {
         var out = ""
-        for value in tickValues(acrossScale, across) {
+        let acrossTicks = tickValues(acrossScale, across), upTicks = tickValues(upScale, up)
+        for (index, value) in acrossTicks.enumerated() {
             let position = x + acrossScale.x(value)
+            let label = tickLabel(value, across) + (index == acrossTicks.count - 1 ? unitSuffix(across) : "")
             out += "<line x1=\"\(f(position))\" x2=\"\(f(position))\" y1=\"\(f(y + size))\" y2=\"\(f(y + size + 3))\" stroke=\"#555\"/>\n"
-            out += text(tickLabel(value, across), x: position, y: y + size + 12, anchor: "middle", size: 8)
+            out += text(label, x: position, y: y + size + 12, anchor: "middle", size: 8)
         }
-        for value in tickValues(upScale, up) {
+        for (index, value) in upTicks.enumerated() {
             let position = y + size - upScale.x(value)
+            let label = tickLabel(value, up) + (index == upTicks.count - 1 ? unitSuffix(up) : "")
             out += "<line x1=\"\(f(x - 3))\" x2=\"\(f(x))\" y1=\"\(f(position))\" y2=\"\(f(position))\" stroke=\"#555\"/>\n"
-            out += text(tickLabel(value, up), x: x - 4, y: position + 3, anchor: "end", size: 8)
+            out += text(label, x: x - 4, y: position + 3, anchor: "end", size: 8)
         }
         return out
     }
+
+    /// ` ms` after a duration's last tick; nothing after a count's.
+    static func unitSuffix(_ axis: SweepAxis) -> String { axis.isDuration ? " ms" : "" }
 
     /// A tick's number, without the unit the axis title gives.
     static func tickLabel(_ value: Int64, _ axis: SweepAxis) -> String {
@@ -424,8 +458,7 @@ package enum SweepSVG {
         for state in states {
             let label = legendLabel(report, state)
             let at = place(label)
-            let fill = colour(report, state, states: states)
-            out += "<rect x=\"\(f(at.x))\" y=\"\(f(at.y - 10))\" width=\"12\" height=\"12\" fill=\"\(fill)\"/>"
+            out += filledRect(x: at.x, y: at.y - 10, width: 12, height: 12, fill(report, state, states: states))
             out += text(label, x: at.x + legendSwatch, y: at.y, anchor: "start")
         }
         if !curves.isEmpty && !states.isEmpty {

@@ -3,6 +3,8 @@
 /// - a name the scenario knows (a procedure's name or label) is taken whole, the longest first, so
 ///   that `△ home then swipe+home and leave` names `home then swipe+home` and `leave`;
 /// - a name in double quotes or backticks is taken as written (`△ "swipe, then home" and leave`);
+///   within double quotes, `\"` is a quote of the name (`"say \"bye\""` names `say "bye"`), as
+///   ``CellText`` writes it;
 /// - anything else is read word by word (letters, digits, `_`, `-`);
 /// - commas, `+`, `/`, `;`, parentheses, spaces and the words `and` and `only` between names
 ///   separate them, and a table's marks in brackets (`[t]`) are skipped.
@@ -25,9 +27,9 @@ enum MeasuredProcedureList {
                 // A table's mark (`[t]`, `[w]`) copied with the cell names no procedure.
                 index = (scalars[index...].firstIndex(of: "]") ?? scalars.count) + 1
             } else if scalar == "\"" || scalar == "`" {
-                let end = scalars[(index + 1)...].firstIndex(of: scalar) ?? scalars.count
-                names.append(String(String.UnicodeScalarView(scalars[(index + 1)..<end])))
-                index = end + 1
+                let quoted = self.quoted(scalars, from: index + 1, until: scalar)
+                names.append(quoted.name)
+                index = quoted.end + 1
             } else if let match = candidates.first(where: { startsWhole($0, in: scalars, at: index) }) {
                 names.append(String(String.UnicodeScalarView(match)))
                 index += match.count
@@ -44,6 +46,23 @@ enum MeasuredProcedureList {
             }
         }
         return names
+    }
+
+    /// The name written from `start` up to the closing `mark` (or the end), and where that mark
+    /// stands. Within double quotes, a backslash before a quote makes it part of the name.
+    private static func quoted(
+        _ scalars: [Unicode.Scalar], from start: Int, until mark: Unicode.Scalar
+    ) -> (name: String, end: Int) {
+        var name = String.UnicodeScalarView()
+        var index = start
+        while index < scalars.count && scalars[index] != mark {
+            if mark == "\"" && scalars[index] == "\\" && index + 1 < scalars.count && scalars[index + 1] == "\"" {
+                index += 1
+            }
+            name.append(scalars[index])
+            index += 1
+        }
+        return (String(name), index)
     }
 
     /// Whether `name` is written at `index` and is not the start of a longer word.

@@ -50,7 +50,7 @@ extension MeasurementsDecoder {
                         cell: at, hook: SourcePosition(file: file, line: index + 1, column: fields[0].column),
                         strategy: SourcePosition(file: file, line: headerLine, column: columns[offset].1), procedures: [], path: path)
                     var written: String?
-                    if case .some = observed { written = String(field.text.dropFirst()) }
+                    if case .some = observed { written = markdownUnescaped(String(field.text.dropFirst())) }
                     table.cells.append(MeasuredCell(
                         hook: hook, strategy: columns[offset].0, observed: observed, places: places, procedureText: written))
                 case .failure(let error):
@@ -96,11 +96,32 @@ extension MeasurementsDecoder {
         case "○": return .success(.always)
         case "×": return .success(.never)
         case "△":
-            let names = MeasuredProcedureList.names(in: String(text.dropFirst()))
+            let names = MeasuredProcedureList.names(in: markdownUnescaped(String(text.dropFirst())))
             guard !names.isEmpty else { return .failure(MarkdownCellError("△ needs the procedures it held for, e.g. △ background")) }
             return .success(.some(names))
         default: return .failure(MarkdownCellError("expected ○, △ or × at the start of the cell, found \"\(text)\""))
         }
+    }
+
+    /// `text` with the backslash escapes a rendered Markdown table writes (`\_`, `\\`, `\*`, …)
+    /// undone, so that a cell copied from a table's Markdown source names what the table named;
+    /// any other backslash (`\"` in a quoted name) stays.
+    static func markdownUnescaped(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var escaping = false
+        for scalar in text.unicodeScalars {
+            if escaping {
+                if !"|\\*_<>[]`".unicodeScalars.contains(scalar) { out.append("\\") }
+                out.append(scalar)
+                escaping = false
+            } else if scalar == "\\" {
+                escaping = true
+            } else {
+                out.append(scalar)
+            }
+        }
+        if escaping { out.append("\\") }
+        return String(out)
     }
 
     /// Why a Markdown cell could not be read.
