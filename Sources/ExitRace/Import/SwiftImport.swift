@@ -103,8 +103,7 @@ package enum SwiftImport {
         var translator = StepTranslator(codebase: codebase)
         var hooks: [Hook] = []
         var notes = finder.notes
-        var translations: [(entry: EntryPoint, before: StepTranslator, first: [ImportedStep], own: [ImportedStep],
-            notes: [ImportNote])] = []
+        var translations: [WholeApp.Translation] = []
         for entry in finder.entryPoints {
             let context = StepTranslator.Context(
                 file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName)
@@ -123,9 +122,11 @@ package enum SwiftImport {
                 translator.unsetFlags = []
                 translator.unspawnedTasks = []
             }
-            translations.append((entry, before, first, steps, Array(translator.notes[before.notes.count...])))
             var hookName = entry.name
             if hooks.contains(where: { $0.name == hookName }) { hookName += " (\(entry.file.path):\(entry.location.line))" }
+            translations.append(WholeApp.Translation(
+                entry: entry, name: hookName, before: before, first: first, own: steps,
+                notes: Array(translator.notes[before.notes.count...]), locals: Set(translator.locals[before.locals.count...])))
             hooks.append(Hook(entryPoint: entry, name: hookName, strategy: "your code: \(hookName)", steps: steps))
         }
         // A closure registered as an observer where the code runs is an entry point of its own, not a
@@ -135,11 +136,11 @@ package enum SwiftImport {
             !(note.kind == .untranslated && note.message.hasPrefix("a closure passed to ")
                 && observers.contains("\(note.file):\(note.line):\(note.column)"))
         }
-        let translated = WholeApp.translate(translations)
+        let translated = WholeApp.translate(translations, properties: WholeApp.propertyNames(parsed))
         // Without an entry point to keep, no scenario is written: nothing is said of `your app`.
         let app = hooks.contains { containsCall($0.steps) } ? translated.app : nil
         notes += app == nil
-            ? translatorNotes : WholeApp.annotate(translatorNotes, resolved: translated.resolved) + translated.notes
+            ? translatorNotes : WholeApp.annotate(translatorNotes, resolved: translated.resolved)
         let builtin = DefaultScenario.load()
         let knownCalls = Set(builtin.systemCalls.map(\.name))
         let newCalls = translator.calls.filter { !knownCalls.contains($0.name) }
