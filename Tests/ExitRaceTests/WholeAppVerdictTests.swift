@@ -35,3 +35,16 @@ struct WholeAppVerdictTests {
         #expect(!explanation.verdict.contains("not delivered"))
     }
 }
+
+extension WholeAppVerdictTests {
+    @Test("run's details name the cell and procedure under which a program holding cleanup calls is not delivered")
+    func runDetails() throws {
+        let scenario = try SwiftImportConstructTests.load(
+            try SwiftImportTests.run(["SceneDelegate.swift": SwiftImportWholeAppTests.uploadApp]))
+        let details = TableLayout(Simulator(scenario: scenario).table()).details
+        #expect(details.filter { $0.contains("not delivered") } == [
+            "your app × your app under foreground: not delivered under this procedure, so not counted: "
+                + "sceneDidEnterBackground (1 cleanup call)",
+        ], "the row sceneDidEnterBackground is not called under foreground at all: no line for it")
+    }
+}
