@@ -10,8 +10,8 @@ extension VerdictSentence {
 
         /// `sceneDidEnterBackground (3 cleanup calls)`.
         package var description: String {
-            "\(callback) (" + (cleanupCalls == 0 ? "no cleanup call" : "\(cleanupCalls) cleanup call\(cleanupCalls == 1 ? "" : "s")")
-                + ")"
+            let calls = cleanupCalls == 0 ? "no cleanup call" : "\(cleanupCalls) cleanup call\(cleanupCalls == 1 ? "" : "s")"
+            return "\(callback) (\(calls))"
         }
     }
 
@@ -22,14 +22,17 @@ extension VerdictSentence {
     /// naming each callback of the strategy's `onCallbacks` that the row's hook listens to and the
     /// procedure does not deliver; `nil` when there is none (or the strategy has one program).
     package static func undeliveredPrograms(_ trace: CellTrace) -> String? {
-        let missed = missedPrograms(trace.scenario, hook: trace.hook, strategy: trace.strategy, procedure: trace.procedure)
+        let missed = missedPrograms(
+            trace.scenario, hook: trace.hook, strategy: trace.strategy, procedure: trace.procedure)
         guard !missed.isEmpty else { return nil }
         return undeliveredHeading + missed.map(\.description).joined(separator: ", ")
     }
 
     /// The programs of `strategy`'s `onCallbacks` whose callback `hook` listens to and `procedure` does
     /// not deliver, in the strategy's order (empty for a strategy with one program).
-    package static func missedPrograms(_ scenario: Scenario, hook: Int, strategy: Int, procedure: Int) -> [MissedProgram] {
+    package static func missedPrograms(
+        _ scenario: Scenario, hook: Int, strategy: Int, procedure: Int
+    ) -> [MissedProgram] {
         let programs = scenario.strategies[strategy].callbackPrograms
         guard !programs.isEmpty else { return [] }
         let listened = Set(scenario.hooks[hook].callbacks)
@@ -47,7 +50,8 @@ extension VerdictSentence {
         let cleanup = Set(scenario.systemCalls.filter(\.isCleanup).map(\.name))
         return Strategy.preorder(program).count { step in
             switch step {
-            case .call(let name), .callDiscardingError(let name), .callWithCompletion(let name, _, _): cleanup.contains(name)
+            case .call(let name), .callDiscardingError(let name), .callWithCompletion(let name, _, _):
+                cleanup.contains(name)
             default: false
             }
         }

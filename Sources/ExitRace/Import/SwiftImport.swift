@@ -45,7 +45,8 @@ package enum SwiftImport {
             lines.append("lifecycle: " + Self.production)
             if !newSystemCalls.isEmpty {
                 let placeholder = TimeFormatting.milliseconds(SystemCall.importPlaceholderCost.nanoseconds)
-                lines.append("system calls whose cost is yours to set (systemCalls[\"NAME\"].costMs, now \(placeholder)):")
+                lines.append(
+                    "system calls whose cost is yours to set (systemCalls[\"NAME\"].costMs, now \(placeholder)):")
                 for call in newSystemCalls {
                     lines.append("  \(call.name)  [\(call.source.place): \(call.source.code)]" + call.summarySuffix)
                     if let advice = call.cleanupAdvice { lines.append("    " + advice) }
@@ -132,7 +133,8 @@ package enum SwiftImport {
             if hooks.contains(where: { $0.name == hookName }) { hookName += " (\(entry.file.path):\(entry.location.line))" }
             translations.append(WholeApp.Translation(
                 entry: entry, name: hookName, before: before, first: first, own: steps,
-                notes: Array(translator.notes[before.notes.count...]), locals: Set(translator.locals[before.locals.count...])))
+                notes: Array(translator.notes[before.notes.count...]),
+                locals: Set(translator.locals[before.locals.count...])))
             hooks.append(Hook(entryPoint: entry, name: hookName, strategy: "your code: \(hookName)", steps: steps))
         }
         // A closure registered as an observer where the code runs is an entry point of its own, not a

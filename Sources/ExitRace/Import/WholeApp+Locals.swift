@@ -57,7 +57,8 @@ extension WholeApp {
             case .setFlag(let flag): return .setFlag(r(flag))
             case .waitUntil(let flag, let poll): return .waitUntil(flag: r(flag), poll: poll)
             case .ifLaunchOptions(let options, _): return .ifLaunchOptions(options, body: bodies[0])
-            case .callWithCompletion(let name, let target, _): return .callWithCompletion(name, queue: target, completion: bodies[0])
+            case .callWithCompletion(let name, let target, _):
+                return .callWithCompletion(name, queue: target, completion: bodies[0])
             case .dispatchSync(let target, _): return .dispatchSync(target, body: bodies[0])
             case .dispatchAfter(let target, let delay, _): return .dispatchAfter(target, delay: delay, body: bodies[0])
             case .groupEnter(let group): return .groupEnter(r(group))

@@ -2,7 +2,8 @@
 /// every entry point's, and one strategy, `your app`, that runs in each callback the code of the entry
 /// points found for it (`onCallbacks`), its programs sharing the app's state across callbacks: a `Task`
 /// kept in one entry point and cancelled in another, a background task begun in one and ended in
-/// another. An entry point's locals are its own (``Locals``). Added when two entry points or more have code; with one, its own cell is the whole app.
+/// another; an entry point's locals are its own (``Locals``). Added when two entry points or more
+/// have code; with one, its own cell is the whole app.
 package struct WholeApp: Sendable {
     /// The hook's and the strategy's name.
     package static let name = "your app"
@@ -54,7 +55,8 @@ package struct WholeApp: Sendable {
                 let first = translation.first.map(\.step)
                 var translator = translation.before
                 translator.unsetFlags = StepTranslator.unsetFlags(first).filter { unset.contains(locals($0)) }
-                translator.unspawnedTasks = StepTranslator.unspawnedTasks(first).filter { unspawned.contains(locals($0)) }
+                translator.unspawnedTasks = StepTranslator.unspawnedTasks(first)
+                    .filter { unspawned.contains(locals($0)) }
                 let context = StepTranslator.Context(
                     file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName)
                 steps = translator.translate(entry.body, context)
