@@ -25,13 +25,18 @@ extension Tool {
         }
     }
 
-    /// Why `import` keeps a file at `--output`: one it wrote that was edited since, or one it did not write.
+    /// Why `import` keeps a file at `--output`: one it wrote that was edited since, one an earlier import
+    /// wrote without a digest (whether it was edited cannot be told), or one it did not write.
     static func replacedMessage(_ existing: Data) -> String {
+        let text = String(decoding: existing, as: UTF8.self)
         let written = String(decoding: existing.prefix(256), as: UTF8.self).contains(SwiftImport.writtenByMarker)
-        let found = written
-            ? "found one edited since import wrote it (its text no longer matches its import digest): re-importing would "
-                + "throw your edits away"
-            : "found a file it did not write (a scenario of yours?)"
+        let found = !written
+            ? "found a file it did not write (a scenario of yours?)"
+            : !ImportDigest.carriesDigest(text)
+                ? "found one written by an earlier import, before import wrote a digest into its note, so whether it was "
+                    + "edited since cannot be told (move any edits of yours out of it first)"
+                : "found one edited since import wrote it (its text no longer matches its import digest): re-importing "
+                    + "would throw your edits away"
         return "expected a scenario exitrace import wrote and nobody edited since (or a new file), \(found); give another "
             + "--output, or --force to replace it. Keep edits in a file that extends the import (docs/import.md, "
             + "\"Keep your edits\")"

@@ -48,8 +48,11 @@ struct SwiftImportWholeAppTests {
                 + "uploadTask, so there is nothing to cancel in its strategy: write it by hand if it matters; translated in "
                 + "the strategy \"your app\", where every entry point's code runs in one life"))
         #expect(result.summary.contains("the cell (your app, your app) is your whole app"))
-        #expect(result.summary.contains("it is left out (synchronous code finishes before the callback returns); its code "
-            + "runs in the strategy \"your app\", with every entry point's"))
+        #expect(result.summary.contains("SceneDelegate.swift:15:5: no row of its own: SceneDelegate.sceneDidDisconnect: "
+            + "no awaited call, save or hand-off to the system in its code, so nothing whose end the table could measure; "
+            + "it is left out (synchronous code finishes before the callback returns); its code, translated, runs in the "
+            + "strategy \"your app\", with every other entry point's code\n"))
+        #expect(result.summary.contains("never called, or with no row of its own:\n"))
         let scenario = try SwiftImportConstructTests.load(result)
         let strategy = try #require(scenario.strategies.first { $0.name == "your app" })
         #expect(strategy.callbackPrograms.map(\.callback) == ["sceneDidEnterBackground", "sceneDidDisconnect"])
@@ -98,7 +101,7 @@ struct SwiftImportWholeAppTests {
         _ = try SwiftImportConstructTests.load(result)
     }
 
-    @Test("a semaphore two entry points name is taken as one in your app, and the summary says so")
+    @Test("two entry points' local semaphores of one name stay two in your app, each named after its entry point")
     func sharedSemaphoreName() throws {
         let source = """
             class AppDelegate: UIResponder, UIApplicationDelegate {
@@ -115,11 +118,98 @@ struct SwiftImportWholeAppTests {
             }
             """
         let result = try SwiftImportTests.run(["AppDelegate.swift": source])
-        #expect(result.summary.contains(
-            "AppDelegate.swift:7:5: assumed: AppDelegate.applicationWillTerminate: its semaphore or group done is taken as the "
-                + "one of AppDelegate.applicationDidEnterBackground in the strategy \"your app\" (shared by name, as a "
-                + "property is); if each is a local of its own, rename one there"))
+        let app = try #require(result.app)
+        #expect(app.programs.map { Set(Self.sharedNames($0.steps.map(\.step))) } == [
+            ["AppDelegate.applicationDidEnterBackground.done"], ["AppDelegate.applicationWillTerminate.done"],
+        ])
+        #expect(!result.summary.contains("is taken as the one of"))
+        #expect(result.hooks.allSatisfy { Set(Self.sharedNames($0.steps.map(\.step))) == ["done"] },
+            "each entry point's own strategy keeps the name as written")
         _ = try SwiftImportConstructTests.load(result)
+    }
+
+    @Test("a semaphore kept in a property is one in your app: signalled in one callback, waited on in another")
+    func propertySemaphoreShared() throws {
+        let source = """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                let saved = DispatchSemaphore(value: 0)
+                func applicationDidEnterBackground(_ application: UIApplication) {
+                    Task.detached { await Store.shared.flush(); self.saved.signal() }
+                }
+                func applicationWillTerminate(_ application: UIApplication) {
+                    Task.detached { await Store.shared.flush() }
+                    _ = saved.wait(timeout: .now() + 2)
+                }
+            }
+            """
+        let result = try SwiftImportTests.run(["AppDelegate.swift": source])
+        let app = try #require(result.app)
+        #expect(app.programs.map { Set(Self.sharedNames($0.steps.map(\.step))) } == [["saved"], ["saved"]])
+        _ = try SwiftImportConstructTests.load(result)
+    }
+
+    @Test("two background tasks begun without a variable (or into _) are two in your app: the second does not renew the first")
+    func unnamedBackgroundTasks() throws {
+        let source = """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationDidEnterBackground(_ application: UIApplication) {
+                    _ = UIApplication.shared.beginBackgroundTask(expirationHandler: nil)
+                    Task.detached { await Store.shared.flush() }
+                }
+                func applicationWillTerminate(_ application: UIApplication) {
+                    UIApplication.shared.beginBackgroundTask(expirationHandler: nil)
+                    Task.detached { await Store.shared.flush() }
+                }
+            }
+            """
+        let result = try SwiftImportTests.run(["AppDelegate.swift": source])
+        let app = try #require(result.app)
+        #expect(app.programs.map { Self.sharedNames($0.steps.map(\.step)) } == [
+            ["AppDelegate.applicationDidEnterBackground._"], ["AppDelegate.applicationWillTerminate.backgroundTask"],
+        ])
+        _ = try SwiftImportConstructTests.load(result)
+    }
+
+    @Test("a local flag is the entry point's own: another's local of that name does not end its loop")
+    func localFlagNotShared() throws {
+        let source = """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func sceneDidEnterBackground(_ scene: UIScene) {
+                    var finished = false
+                    Task.detached { await Store.shared.flush(); finished = true }
+                    while !finished { Thread.sleep(forTimeInterval: 0.1) }
+                }
+                func sceneDidDisconnect(_ scene: UIScene) {
+                    var finished = false
+                    while !finished { Thread.sleep(forTimeInterval: 0.1) }
+                    Task.detached { await Store.shared.flush() }
+                }
+            }
+            """
+        let result = try SwiftImportTests.run(["SceneDelegate.swift": source])
+        let app = try #require(result.app)
+        #expect(Self.sharedNames(app.programs[0].steps.map(\.step)) == ["SceneDelegate.sceneDidEnterBackground.finished"])
+        #expect(Self.sharedNames(app.programs[1].steps.map(\.step)).isEmpty,
+            "nothing in sceneDidDisconnect sets its own flag: the loop is noted, not waited on")
+        _ = try SwiftImportConstructTests.load(result)
+    }
+
+    /// The semaphores, groups, flags, background tasks and task handles the steps name, in preorder.
+    static func sharedNames(_ steps: [ProgramStep]) -> [String] {
+        var names: [String] = []
+        for step in Strategy.preorder(steps) {
+            let name: String? = switch step {
+            case .wait(let name, _), .signal(let name), .groupEnter(let name), .groupLeave(let name),
+                .groupWait(let name, _), .groupNotify(let name, _, _), .setFlag(let name), .waitUntil(let name, _),
+                .beginBackgroundTask(let name, _), .endBackgroundTask(let name), .cancelTask(let name),
+                .awaitTask(let name):
+                name
+            case .spawnTask(let spawn, _): spawn.name
+            default: nil
+            }
+            if let name, !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 
     @Test("a polling loop whose flag another entry point sets is translated in your app")

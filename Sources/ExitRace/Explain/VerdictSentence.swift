@@ -6,7 +6,14 @@ package enum VerdictSentence {
     /// `eventBudget` names what lowered the run's `limits.maxEvents` (`--max-events`), when the
     /// run was cut by a budget of the command rather than by the scenario's own limit: the
     /// sentence then says which to raise.
+    /// With a program per callback, a second line names the programs the procedure never delivered
+    /// (``undeliveredPrograms(_:)``).
     package static func sentence(_ trace: CellTrace, eventBudget: String? = nil) -> String {
+        outcomeSentence(trace, eventBudget: eventBudget) + (undeliveredPrograms(trace).map { "\n" + $0 } ?? "")
+    }
+
+    /// Why the cleanup won or lost (or the goal was met or not), in one sentence.
+    private static func outcomeSentence(_ trace: CellTrace, eventBudget: String?) -> String {
         let outcome = trace.outcome
         let ms = CellExplanation.ms
         let death = outcome.death.map { "\($0.cause.phrase) at \(ms($0.at.nanoseconds))" }

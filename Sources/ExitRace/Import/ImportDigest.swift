@@ -28,6 +28,9 @@ package enum ImportDigest {
         return digest(text.replacingCharacters(in: start..<end, with: blank)) == written
     }
 
+    /// Whether `text` carries an import digest at all (an import made before digests existed did not write one).
+    package static func carriesDigest(_ text: String) -> Bool { text.contains(label) }
+
     /// The digest of a text whose digest is blanked: 16 lower-case hexadecimal digits.
     static func digest(_ text: String) -> String {
         let hex = String(StableSeed.hash(text), radix: 16)

@@ -10,6 +10,9 @@ package struct ImportNote: Equatable, Sendable, Comparable {
         case instant = "taken as instant"
         /// An entry point no procedure of the written scenario calls: its row is × in every column.
         case uncalled = "never called"
+        /// An entry point with nothing the table could measure, so no row of its own, whose code (translated)
+        /// runs in the whole app's strategy (``WholeApp``).
+        case noRow = "no row of its own"
     }
 
     package var kind: Kind

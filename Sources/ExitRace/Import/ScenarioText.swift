@@ -24,7 +24,8 @@ struct ScenarioText {
         if !newCalls.isEmpty {
             members.append(("systemCalls", .object(newCalls.map { call in
                 (call.name, .object(
-                    [("note", .string(call.note)), ("costMs", .number("1")), ("placeholder", .bool(true))] + call.serviceMembers))
+                    [("note", .string(call.note)), ("costMs", .milliseconds(SystemCall.importPlaceholderCost.nanoseconds)),
+                        ("placeholder", .bool(true))] + call.serviceMembers))
             })))
         }
         if !queues.isEmpty {

@@ -74,6 +74,9 @@ struct StepTranslator {
     private(set) var notes: [ImportNote] = []
     /// System calls the translated code makes, in first-use order, with where they were first seen.
     private(set) var calls: [ImportedCall] = []
+    /// The names of the locals (`let`/`var` in a body) translated so far, in order, repeats kept: the
+    /// whole app names an entry point's locals after it (``WholeApp``), where its properties are shared.
+    private(set) var locals: [String] = []
 
     init(codebase: SwiftCodebase) { self.codebase = codebase }
 
@@ -136,6 +139,7 @@ struct StepTranslator {
             }
             return translate(expr, context)
         case .binding(let name, let value):
+            locals.append(name)
             guard let value else { return [] }
             if Self.isTaskRequestCreation(value) {
                 context.taskRequests[name] = .notSet

@@ -39,12 +39,14 @@ package enum SwiftImport {
             for hook in hooks {
                 let place = "\(hook.entryPoint.file.path):\(hook.entryPoint.location.line)"
                 lines.append("  \(hook.name) → hook \"\(hook.name)\" (callback \(hook.entryPoint.callback)), "
-                    + "strategy \"\(hook.strategy)\", \(count(hook.steps)) steps  [\(place)]")
+                    + "strategy \"\(hook.strategy)\", \(Self.steps(count(hook.steps)))  [\(place)]")
             }
             if let app { lines.append(app.summary) }
             lines.append("lifecycle: " + Self.production)
             if !newSystemCalls.isEmpty {
-                lines.append("system calls whose cost is yours to set (systemCalls[\"NAME\"].costMs, now 1 ms):")
+                let placeholder = TimeFormatting.milliseconds(SystemCall.importPlaceholderCost.nanoseconds)
+                lines.append(
+                    "system calls whose cost is yours to set (systemCalls[\"NAME\"].costMs, now \(placeholder)):")
                 for call in newSystemCalls {
                     lines.append("  \(call.name)  [\(call.source.place): \(call.source.code)]" + call.summarySuffix)
                     if let advice = call.cleanupAdvice { lines.append("    " + advice) }
@@ -52,7 +54,9 @@ package enum SwiftImport {
                 lines += ImportedCall.replyAdvice(newSystemCalls).map { "  " + $0 }
             }
             if !notes.isEmpty {
-                lines.append("not translated, translated with an assumption, or never called:")
+                lines.append(notes.contains { $0.kind == .noRow }
+                    ? "not translated, translated with an assumption, never called, or with no row of its own:"
+                    : "not translated, translated with an assumption, or never called:")
                 lines += notes.map { "  " + $0.description }
             }
             return lines.joined(separator: "\n") + "\n"
@@ -61,6 +65,9 @@ package enum SwiftImport {
         /// What the summary says of the written lifecycle (ScenarioText.productionNote).
         static let production = "modelled as a production app, not attached to a debugger: "
             + "--set lifecycle.debuggerAttached=true to compare with a run from Xcode"
+
+        /// `1 step`, `2 steps`.
+        private static func steps(_ count: Int) -> String { "\(count) step\(count == 1 ? "" : "s")" }
 
         private func count(_ steps: [ImportedStep]) -> Int {
             steps.reduce(0) { $0 + 1 + $1.children.reduce(0) { $0 + count($1) } }
@@ -103,8 +110,7 @@ package enum SwiftImport {
         var translator = StepTranslator(codebase: codebase)
         var hooks: [Hook] = []
         var notes = finder.notes
-        var translations: [(entry: EntryPoint, before: StepTranslator, first: [ImportedStep], own: [ImportedStep],
-            notes: [ImportNote])] = []
+        var translations: [WholeApp.Translation] = []
         for entry in finder.entryPoints {
             let context = StepTranslator.Context(
                 file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName)
@@ -123,9 +129,12 @@ package enum SwiftImport {
                 translator.unsetFlags = []
                 translator.unspawnedTasks = []
             }
-            translations.append((entry, before, first, steps, Array(translator.notes[before.notes.count...])))
             var hookName = entry.name
             if hooks.contains(where: { $0.name == hookName }) { hookName += " (\(entry.file.path):\(entry.location.line))" }
+            translations.append(WholeApp.Translation(
+                entry: entry, name: hookName, before: before, first: first, own: steps,
+                notes: Array(translator.notes[before.notes.count...]),
+                locals: Set(translator.locals[before.locals.count...])))
             hooks.append(Hook(entryPoint: entry, name: hookName, strategy: "your code: \(hookName)", steps: steps))
         }
         // A closure registered as an observer where the code runs is an entry point of its own, not a
@@ -135,11 +144,11 @@ package enum SwiftImport {
             !(note.kind == .untranslated && note.message.hasPrefix("a closure passed to ")
                 && observers.contains("\(note.file):\(note.line):\(note.column)"))
         }
-        let translated = WholeApp.translate(translations)
+        let translated = WholeApp.translate(translations, properties: WholeApp.propertyNames(parsed))
         // Without an entry point to keep, no scenario is written: nothing is said of `your app`.
         let app = hooks.contains { containsCall($0.steps) } ? translated.app : nil
         notes += app == nil
-            ? translatorNotes : WholeApp.annotate(translatorNotes, resolved: translated.resolved) + translated.notes
+            ? translatorNotes : WholeApp.annotate(translatorNotes, resolved: translated.resolved)
         let builtin = DefaultScenario.load()
         let knownCalls = Set(builtin.systemCalls.map(\.name))
         let newCalls = translator.calls.filter { !knownCalls.contains($0.name) }
@@ -155,28 +164,29 @@ package enum SwiftImport {
                         + "synchronous and unknown to the importer (taken as instant): to measure that work, give it "
                         + "a system call by hand (docs/import.md)"
                     : " (synchronous code finishes before the callback returns)"
+                let inApp = app?.runs(at) == true
                 notes.append(ImportNote(
-                    kind: .untranslated, file: at.file.path, line: at.location.line, column: at.location.column,
+                    kind: inApp ? .noRow : .untranslated, file: at.file.path, line: at.location.line,
+                    column: at.location.column,
                     message: "\(hook.name): no awaited call, save or hand-off to the system in its code, so nothing "
-                        + "whose end the table could measure; it is left out" + why + (app?.runs(at) == true
-                            ? "; its code runs in the strategy \"\(WholeApp.name)\", with every entry point's" : "")))
+                        + "whose end the table could measure; it is left out" + why + (inApp
+                            ? "; its code, translated, runs in the strategy \"\(WholeApp.name)\", with every other entry "
+                                + "point's code" : "")))
             }
         }
-        if kept.isEmpty, !hooks.isEmpty {
-            return Result(scenario: "", hooks: [], newSystemCalls: [], notes: condensed(notes), answer: nothingToSimulate(hooks))
-        }
-        guard !kept.isEmpty else {
-            let found = hooks.isEmpty ? "no lifecycle entry point (delegate methods such as applicationWillTerminate, "
-                + "notification observers, .onChange(of: scenePhase))"
-                : "no entry point whose code awaits a call, saves or hands work to the system "
-                    + "(\(hooks.map(\.name).joined(separator: ", ")))"
+        if hooks.isEmpty {
             var diagnostics = [Diagnostic(
                 file: sources.map(\.path).joined(separator: ", "), path: "",
-                message: "expected lifecycle code to import, found \(found)")]
+                message: "expected lifecycle code to import, found no lifecycle entry point (delegate methods such as "
+                    + "applicationWillTerminate, notification observers, .onChange(of: scenePhase))")]
             diagnostics += condensed(notes).map {
                 Diagnostic(file: $0.file, path: "", line: $0.line, column: $0.column, message: "note: \($0.kind.rawValue): \($0.message)")
             }
             throw InputError(diagnostics)
+        }
+        // Entry points, none with code whose end the table could measure: an answer, not bad input.
+        guard !kept.isEmpty else {
+            return Result(scenario: "", hooks: [], newSystemCalls: [], notes: condensed(notes), answer: nothingToSimulate(hooks))
         }
         let scenes = usesScenes(all: hooks, kept: kept)
         if !scenes, let first = kept.first(where: { hook in Callback.sceneCounterparts.contains { $0.app == hook.entryPoint.callback } }) {

@@ -2,7 +2,8 @@
 /// every entry point's, and one strategy, `your app`, that runs in each callback the code of the entry
 /// points found for it (`onCallbacks`), its programs sharing the app's state across callbacks: a `Task`
 /// kept in one entry point and cancelled in another, a background task begun in one and ended in
-/// another. Added when two entry points or more have code; with one, its own cell is the whole app.
+/// another; an entry point's locals are its own (``Locals``). Added when two entry points or more
+/// have code; with one, its own cell is the whole app.
 package struct WholeApp: Sendable {
     /// The hook's and the strategy's name.
     package static let name = "your app"
@@ -17,36 +18,53 @@ package struct WholeApp: Sendable {
     /// The programs, in the order their callbacks' first entry points were found.
     package var programs: [Program]
 
-    /// Every entry point's code translated for the whole app: a `while !flag` loop whose flag another
-    /// entry point sets, and a `cancel()` or `.value` of a `Task` another entry point keeps, are
-    /// translated here (each entry point's own strategy notes them). `entries` holds, per entry point,
-    /// the translator as it was before its own translation, its first steps, and its own steps and
-    /// notes. `resolved` are the own notes the whole app's translation does not give; `notes` its own
-    /// assumptions (a semaphore two entry points name, taken as one).
+    /// One entry point's translation, as the whole app reads it.
+    struct Translation {
+        var entry: EntryPoint
+        /// Its hook's name (unique in the scenario): its locals are named after it.
+        var name: String
+        /// The translator as it was before the entry point's own translation.
+        var before: StepTranslator
+        /// Its first steps (every use of another's state translated) and its own steps and notes.
+        var first: [ImportedStep]
+        var own: [ImportedStep]
+        var notes: [ImportNote]
+        /// The locals its code declares.
+        var locals: Set<String>
+    }
+
+    /// Every entry point's code translated for the whole app, each one's locals named after it
+    /// (``Locals``): a `while !flag` loop whose flag another entry point sets, and a `cancel()` or
+    /// `.value` of a `Task` another entry point keeps, are translated here (each entry point's own
+    /// strategy notes them). `properties` are the names of the files' properties and globals.
+    /// `resolved` are the own notes the whole app's translation does not give.
     static func translate(
-        _ entries: [(entry: EntryPoint, before: StepTranslator, first: [ImportedStep], own: [ImportedStep], notes: [ImportNote])]
-    ) -> (app: WholeApp?, resolved: [ImportNote], notes: [ImportNote]) {
-        let all = entries.flatMap(\.first).map(\.step)
+        _ entries: [Translation], properties: Set<String>
+    ) -> (app: WholeApp?, resolved: [ImportNote]) {
+        let scopes = entries.map { Locals(owner: $0.name, declared: $0.locals, properties: properties) }
+        let all = zip(entries, scopes).flatMap { entry, locals in locals.rename(entry.first.map(\.step)) }
         let unset = StepTranslator.unsetFlags(all), unspawned = StepTranslator.unspawnedTasks(all)
         var programs: [Program] = []
         var resolved: [ImportNote] = []
-        var semaphoreUsers: [(name: String, entry: EntryPoint)] = []
-        for (entry, before, first, own, ownNotes) in entries {
-            var steps = own
-            if first != own {
+        for (translation, locals) in zip(entries, scopes) {
+            let entry = translation.entry
+            var steps = translation.own
+            if translation.first != translation.own {
                 // The entry point's own strategy left out uses of another's state: translate it again with
                 // only what no entry point provides left out.
-                var translator = before
-                translator.unsetFlags = unset
-                translator.unspawnedTasks = unspawned
+                let first = translation.first.map(\.step)
+                var translator = translation.before
+                translator.unsetFlags = StepTranslator.unsetFlags(first).filter { unset.contains(locals($0)) }
+                translator.unspawnedTasks = StepTranslator.unspawnedTasks(first)
+                    .filter { unspawned.contains(locals($0)) }
                 let context = StepTranslator.Context(
                     file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName)
                 steps = translator.translate(entry.body, context)
-                let appNotes = Set(translator.notes[before.notes.count...].map(\.description))
-                resolved += ownNotes.filter { !appNotes.contains($0.description) }
+                let appNotes = Set(translator.notes[translation.before.notes.count...].map(\.description))
+                resolved += translation.notes.filter { !appNotes.contains($0.description) }
             }
             guard !steps.isEmpty else { continue }
-            for name in semaphoreNames(steps.map(\.step)) { semaphoreUsers.append((name, entry)) }
+            steps = locals.rename(steps)
             if let index = programs.firstIndex(where: { $0.callback == entry.callback }) {
                 programs[index].entryPoints.append(entry)
                 programs[index].steps += steps
@@ -54,38 +72,8 @@ package struct WholeApp: Sendable {
                 programs.append(Program(callback: entry.callback, entryPoints: [entry], steps: steps))
             }
         }
-        guard programs.flatMap(\.entryPoints).count >= 2 else { return (nil, [], []) }
-        return (WholeApp(programs: programs), resolved, sharedSemaphoreNotes(semaphoreUsers))
-    }
-
-    /// The semaphores and dispatch groups the steps name, in the order first met.
-    private static func semaphoreNames(_ steps: [ProgramStep]) -> [String] {
-        var names: [String] = []
-        for step in Strategy.preorder(steps) {
-            switch step {
-            case .wait(let name, _), .signal(let name), .groupEnter(let name), .groupLeave(let name),
-                .groupWait(let name, _), .groupNotify(let name, _, _):
-                if !names.contains(name) { names.append(name) }
-            default: break
-            }
-        }
-        return names
-    }
-
-    /// A note at each entry point whose semaphore or group has the name of one an earlier entry point
-    /// uses: `your app` shares them by name, as a delegate's property, where two locals are two.
-    private static func sharedSemaphoreNotes(_ users: [(name: String, entry: EntryPoint)]) -> [ImportNote] {
-        var notes: [ImportNote] = []
-        for (index, user) in users.enumerated() {
-            guard let first = users[..<index].first(where: { $0.name == user.name }) else { continue }
-            notes.append(ImportNote(
-                kind: .assumption, file: user.entry.file.path, line: user.entry.location.line,
-                column: user.entry.location.column,
-                message: "\(user.entry.name): its semaphore or group \(user.name) is taken as the one of \(first.entry.name) "
-                    + "in the strategy \"\(name)\" (shared by name, as a property is); if each is a local of its own, "
-                    + "rename one there"))
-        }
-        return notes
+        guard programs.flatMap(\.entryPoints).count >= 2 else { return (nil, []) }
+        return (WholeApp(programs: programs), resolved)
     }
 
     /// `notes`, each one of `resolved` (a use of another entry point's state, which the whole app's
@@ -137,7 +125,7 @@ package struct WholeApp: Sendable {
     /// The summary's line.
     var summary: String {
         "  \(Self.name) → hook \"\(Self.name)\" (callbacks \(callbacks.joined(separator: ", "))), strategy \"\(Self.name)\" "
-            + "(each callback runs its entry points' code, sharing the app's tasks, background tasks and semaphores): "
+            + "(each callback runs its entry points' code, sharing the properties they keep, each one's locals its own): "
             + "the cell (\(Self.name), \(Self.name)) is your whole app"
     }
 }

@@ -89,7 +89,8 @@ package struct TableLayout {
         let uncalled = scenario.uncalledHooks.map { uncalled in
             "\(scenario.hooks.first { $0.name == uncalled.hook }?.label ?? uncalled.hook): \(uncalled.why)"
         }
-        self.details = details + uncalled + scenario.placeholderNotes
+        // A program per callback that a procedure never delivers owes nothing: say so, not only in explain.
+        self.details = details + uncalled + VerdictSentence.undeliveredDetails(scenario) + scenario.placeholderNotes
     }
 
     /// The layout of a sampled table: rates in the cells, what was sampled under the title, and

@@ -1,7 +1,8 @@
 /// System calls that still have the cost `exitrace import` wrote for them: a table built on them
 /// is built on placeholder numbers, and `run` says so under it (docs/import.md, "After the import").
 extension Scenario {
-    /// The system calls marked `"placeholder": true` whose cost is still the importer's 1 ms, in
+    /// The system calls marked `"placeholder": true` whose cost is still the importer's
+    /// (``SystemCall/importPlaceholderCost``), in
     /// the scenario's order.
     package var placeholderCalls: [String] {
         systemCalls.filter { $0.isPlaceholder && $0.cost == SystemCall.importPlaceholderCost }.map(\.name)
@@ -14,8 +15,9 @@ extension Scenario {
         guard !names.isEmpty else { return [] }
         let shown = names.prefix(3).map { "systemCalls[\"\($0)\"].costMs" }.joined(separator: ", ")
             + (names.count > 3 ? " and \(names.count - 3) more" : "")
+        let cost = TimeFormatting.milliseconds(SystemCall.importPlaceholderCost.nanoseconds)
         let count = names.count == 1 ? "1 system call still has" : "\(names.count) system calls still have"
-        return ["\(count) the cost exitrace import wrote as a placeholder (1 ms, taking effect on delivery, no reply "
+        return ["\(count) the cost exitrace import wrote as a placeholder (\(cost), taking effect on delivery, no reply "
             + "latency): the table is built on these numbers. Set \(shown) (and replyLatencyMs, takesEffectOn where a reply "
             + "matters); see docs/import.md, \"After the import\""]
     }

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import ExitRace
+@testable import ExitRaceImport
+
+/// A verdict of a strategy with a program per callback names the programs its procedure never
+/// delivered: their cleanup calls are not counted (a program never run owes nothing), which a bare
+/// ○ or × would hide.
+@Suite("explain: programs per callback that a procedure did not deliver")
+struct WholeAppVerdictTests {
+    static func explanation(procedure name: String) throws -> CellExplanation {
+        let scenario = try SwiftImportConstructTests.load(
+            try SwiftImportTests.run(["SceneDelegate.swift": SwiftImportWholeAppTests.uploadApp]))
+        let hook = try #require(scenario.hooks.firstIndex { $0.name == "your app" })
+        let strategy = try #require(scenario.strategies.firstIndex { $0.name == "your app" })
+        let procedure = try #require(scenario.procedures.firstIndex { $0.name == name })
+        return CellExplanation(Simulator(scenario: scenario).trace(hook: hook, strategy: strategy, procedure: procedure))
+    }
+
+    @Test("under foreground, sceneDidEnterBackground is never delivered: the verdict says its cleanup call is not counted")
+    func foregroundNamesTheMissedProgram() throws {
+        let explanation = try Self.explanation(procedure: "foreground")
+        let lines = explanation.verdict.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.last == "not delivered under this procedure, so not counted: sceneDidEnterBackground (1 cleanup call)")
+        #expect(explanation.renderText().hasSuffix(
+            "\nnot delivered under this procedure, so not counted: sceneDidEnterBackground (1 cleanup call)\n"))
+    }
+
+    @Test("under background every program is delivered: the verdict is one line")
+    func backgroundSaysNothingMore() throws {
+        let explanation = try Self.explanation(procedure: "background")
+        #expect(!explanation.verdict.contains("\n"))
+        #expect(!explanation.verdict.contains("not delivered"))
+    }
+}
+
+extension WholeAppVerdictTests {
+    @Test("run's details name the cell and procedure under which a program holding cleanup calls is not delivered")
+    func runDetails() throws {
+        let scenario = try SwiftImportConstructTests.load(
+            try SwiftImportTests.run(["SceneDelegate.swift": SwiftImportWholeAppTests.uploadApp]))
+        let details = TableLayout(Simulator(scenario: scenario).table()).details
+        #expect(details.filter { $0.contains("not delivered") } == [
+            "your app × your app under foreground: not delivered under this procedure, so not counted: "
+                + "sceneDidEnterBackground (1 cleanup call)",
+        ], "the row sceneDidEnterBackground is not called under foreground at all: no line for it")
+    }
+}
