@@ -12,8 +12,8 @@ extension Scenario {
     package var placeholderNotes: [String] {
         let names = placeholderCalls
         guard !names.isEmpty else { return [] }
-        let shown = names.prefix(3).map { "systemCalls[\"\($0)\"].costMs" }.joined(separator: ", ")
-            + (names.count > 3 ? " and \(names.count - 3) more" : "")
+        // Every name: a table built on a placeholder no one can see named is what the note is against.
+        let shown = names.map { "systemCalls[\"\($0)\"].costMs" }.joined(separator: ", ")
         let count = names.count == 1 ? "1 system call still has" : "\(names.count) system calls still have"
         return ["\(count) the cost exitrace import wrote as a placeholder (1 ms, taking effect on delivery, no reply "
             + "latency): the table is built on these numbers. Set \(shown) (and replyLatencyMs, takesEffectOn where a reply "
