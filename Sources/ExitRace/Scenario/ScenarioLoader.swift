@@ -13,12 +13,13 @@ public enum ScenarioLoader {
     public static func load(path: String, overrides: [SettingOverride] = []) throws(InputError) -> Scenario {
         var added: [AddedSystemCall] = []
         var root = try document(path: path, chain: [], added: &added)
+        let unset = root
         try apply(overrides, to: &root, of: path)
         try checkAddedSystemCalls(added, in: root)
         do {
             return try ScenarioDecoder.decode(root, file: path)
         } catch {
-            throw naming(error, scenario: path)
+            throw naming(blamingOverrides(error, document: unset, overrides: overrides, file: path), scenario: path)
         }
     }
 
