@@ -24,17 +24,22 @@ extension ScenarioLoader {
     /// Throws for each added system call that no `call` step of the resolved document calls (a strategy's,
     /// or any other program's), at the place the file adds it, with the inherited name it is closest to.
     static func checkAddedSystemCalls(_ added: [AddedSystemCall], in root: JSONNode) throws(InputError) {
-        guard !added.isEmpty else { return }
+        let problems = uncalledAddedSystemCalls(added, in: root)
+        if !problems.isEmpty { throw InputError(problems) }
+    }
+
+    /// The problems ``checkAddedSystemCalls(_:in:)`` throws (reported with the decoder's, when it has some).
+    static func uncalledAddedSystemCalls(_ added: [AddedSystemCall], in root: JSONNode) -> [Diagnostic] {
+        guard !added.isEmpty else { return [] }
         var called: Set<String> = []
         collectCalledNames(root, into: &called)
         let uncalled = added.filter { !called.contains($0.name) }
-        guard !uncalled.isEmpty else { return }
-        throw InputError(uncalled.map { call in
+        return uncalled.map { call in
             Diagnostic(at: call.position, path: "systemCalls[\"\(call.name)\"]",
                 message: "expected a system call that a step calls (this file adds it to the ones it extends), found "
                     + "none calling it" + suggestion(call.name, call.inherited)
                     + "; to set an inherited call, use its name; to add one, call it from a strategy's program")
-        })
+        }
     }
 
     /// The `name` of every `{"op": "call", …}` object anywhere in `node`, and every `call` member (a goal's).

@@ -15,12 +15,15 @@ public enum ScenarioLoader {
         var root = try document(path: path, chain: [], added: &added)
         let unset = root
         try apply(overrides, to: &root, of: path)
-        try checkAddedSystemCalls(added, in: root)
+        let scenario: Scenario
         do {
-            return try ScenarioDecoder.decode(root, file: path)
+            scenario = try ScenarioDecoder.decode(root, file: path)
         } catch {
-            throw naming(blamingOverrides(error, document: unset, overrides: overrides, file: path), scenario: path)
+            let blamed = blamingOverrides(error, document: unset, overrides: overrides, file: path)
+            throw naming(InputError(blamed.diagnostics + uncalledAddedSystemCalls(added, in: root)), scenario: path)
         }
+        try checkAddedSystemCalls(added, in: root)
+        return scenario
     }
 
     /// Applies `overrides` in order; a `--set` that does not fit names the scenario it was applied
