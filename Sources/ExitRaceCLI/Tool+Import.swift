@@ -10,6 +10,10 @@ extension Tool {
             let name = try importedName(arguments.value("--name"), output: output)
             let result = try reporting { () throws(InputError) in try SwiftImport.load(paths: arguments.positional, name: name) }
             if let answer = result.answer { return ToolOutput(stderr: answerText(answer, result.notes)) }
+            if !result.problems.isEmpty {
+                let problems = result.problems.map { $0.description + "\n" }.joined()
+                throw Stop(output: ToolOutput(stderr: result.summary + problems, exitCode: .badInput))
+            }
             guard let output else { return ToolOutput(stdout: result.scenario, stderr: result.summary) }
             let isInput = arguments.positional.contains {
                 URL(fileURLWithPath: $0).standardizedFileURL.path == URL(fileURLWithPath: output).standardizedFileURL.path

@@ -89,7 +89,9 @@ struct NewcomerWalkTwoDecodingTests {
         // The slots (what --set, sweeps and calibration reports name) follow the same rule.
         let scenario = try Self.load(#"""
             {"extend": "builtin:live-activity",
-             "systemCalls": {"Upload": {"costMs": 1}, "CoreData.save": {"costMs": 2}}}
+             "systemCalls": {"Upload": {"costMs": 1}, "CoreData.save": {"costMs": 2}},
+             "strategies": {"both": {"program": [{"op": "task", "body": [
+               {"op": "call", "name": "Upload"}, {"op": "call", "name": "CoreData.save"}]}]}}}
             """#)
         let paths = ParameterSpace(scenario: scenario).slots.map(\.path)
         #expect(paths.contains("systemCalls.Upload.costMs"), "\(paths)")

@@ -69,6 +69,37 @@ extension StepRecogniser {
         "popViewController", "requestGeometryUpdate", "animateAlongsideTransition", "performWithoutAnimation",
     ]
 
+    /// Methods whose trailing closure runs later for another reason than a reply (an observer, a
+    /// subscription): never taken as a completion handler by ``isCallOnObject(_:_:)``.
+    static let notCompletionMethods: Set<String> = [
+        "addObserver", "sink", "observe", "onReceive", "onChange", "receive", "subscribe", "assign", "register",
+        "removeAll", "sort", "sorted", "min", "max", "drop", "prefix", "firstIndex", "lastIndex", "allSatisfy",
+        "lazy", "withLock", "sync", "async", "asyncAfter", "notify", "schedule",
+    ]
+
+    /// `uploader.flushPending { … }`: a method called on an object (not a free function, not a type's
+    /// initializer, not a collection method), whose trailing closure may be its completion handler.
+    static func isCallOnObject(_ callee: SwiftExpr, _ method: String) -> Bool {
+        guard case .member(let base, _) = callee.kind, !isName(base, "self"), !StepTranslator.isValueCall(callee),
+            !notCompletionMethods.contains(method), !StepTranslator.harmless.contains(StepTranslator.callName(callee))
+        else { return false }
+        return true
+    }
+
+    /// Whether translated steps do something the model counts: signal a semaphore, leave a group, end
+    /// a background task, set a polled flag or call something (at any depth). A trailing closure of an
+    /// unknown method is its completion handler only then: otherwise it stays a closure whose run is unknown.
+    static func countsForModel(_ steps: [ImportedStep]) -> Bool {
+        steps.contains { step in
+            switch step.step {
+            case .signal, .groupLeave, .endBackgroundTask, .setFlag, .call, .callWithCompletion, .callDiscardingError,
+                .isolatedCall:
+                true
+            default: step.children.contains(where: countsForModel)
+            }
+        }
+    }
+
     /// A call of an API the importer does not know, with a completion handler: `call` with a
     /// `completion` (its body), on the queue an argument names or else a global queue (noted).
     /// `….resume()` after it (a URLSession task) is the same call.
@@ -91,7 +122,13 @@ extension StepRecogniser {
             }
         }
         if handler == nil, completionMethods.contains(method), let first = trailing.first { handler = first }
+        var trial = false
+        if handler == nil, let first = trailing.first, isCallOnObject(callee, method) {
+            handler = first  // kept only if its body does something the model counts (below)
+            trial = true
+        }
         guard let handler, !translator.definesFunction(callee, context) else { return nil }
+        let before = translator
         var target = DispatchTarget.global(DispatchTarget.defaultGlobalQoS)
         if let queue = argument("queue", arguments) ?? argument("delegateQueue", arguments),
             let named = dispatchTarget(queue, &translator)
@@ -111,6 +148,10 @@ extension StepRecogniser {
         let source = translator.reference(expr.location, context)
         translator.recordCall(name, source)
         let body = translator.translate(handler.body, inner)
+        if trial, !countsForModel(body) {
+            translator = before
+            return nil
+        }
         let others = arguments.compactMap { if case .closure(let c) = $0.value.kind { c } else { nil } } + trailing
         for other in others where other.location != handler.location {
             translator.note(.untranslated, other.location, context, "a closure passed to \(StepTranslator.callName(callee))(…) "

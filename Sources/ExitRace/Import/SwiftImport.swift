@@ -32,6 +32,9 @@ package enum SwiftImport {
         package var answer: String? = nil
         /// The row and column of the whole app (``WholeApp``), when two entry points or more have code.
         package var app: WholeApp? = nil
+        /// When the written scenario does not validate: its problems at the Swift of their steps
+        /// (``placedAtSource(_:text:name:)``); `scenario` is then empty and `import` exits 2 after the summary.
+        package var problems: [Diagnostic] = []
 
         /// The summary `import` prints on stderr.
         package var summary: String {
@@ -202,7 +205,13 @@ package enum SwiftImport {
             name: name, sources: sources.map(\.path), hooks: kept, newCalls: newCalls, queues: queues,
             actors: translator.usedActors.map { ($0, codebase.globalActors.contains($0)) }, scenes: scenes, app: app,
             builtin: builtin)
-        let written = try validate(scenario.text, name: name)
+        let written: Scenario
+        do {
+            written = try validate(scenario.text, name: name)
+        } catch {
+            return Result(scenario: "", hooks: kept, newSystemCalls: newCalls, notes: notes.sorted(), app: app,
+                problems: placedAtSource(error, text: scenario.text, name: name))
+        }
         notes += uncalledNotes(written, kept)
         return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted(), app: app)
     }

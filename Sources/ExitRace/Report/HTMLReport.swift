@@ -30,7 +30,7 @@ package enum HTMLReport {
     static func section(_ section: ReportContent.Section, id: String, expanded: Bool) -> String {
         let layout = section.rates.map { TableLayout($0) } ?? TableLayout(section.table)
         var out = "<section id=\"\(id)\">\n<h2>\(HTML.escape(layout.heading))</h2>\n"
-        out += RateSVG.summary(section) + table(layout, id: id) + legend(layout)
+        out += placeholderNotice(section.scenario) + RateSVG.summary(section) + table(layout, id: id) + legend(layout)
         for cell in layout.rows.flatMap(\.cells) {
             let traces = section.traces(hook: cell.hook, strategy: cell.strategy)
             let rates = RateSVG.cell(section, hook: cell.hook, strategy: cell.strategy)
@@ -38,6 +38,16 @@ package enum HTMLReport {
             out += details(cell, layout, traces: traces, id: id, expanded: expanded, extra: rates + killed)
         }
         return out + sweeps(section, expanded: expanded) + "</section>\n"
+    }
+
+    /// Above the table, while system calls still have the cost `exitrace import` wrote as a placeholder:
+    /// the table is built on those numbers (docs/import.md, "After the import"). Empty otherwise.
+    package static func placeholderNotice(_ scenario: Scenario) -> String {
+        // Styled inline (not in the page's style sheet) so that reports without it keep their bytes.
+        scenario.placeholderNotes.map { note in
+            "<p class=\"notice\" style=\"background:#fff4d6;border:1px solid #e0c060;padding:6px 9px\">"
+                + "<strong>Placeholder costs:</strong> \(HTML.escape(note))</p>\n"
+        }.joined()
     }
 
     /// For a `[w]` cell: the procedures under which the cleanup finished and a watchdog then

@@ -41,7 +41,7 @@ public enum JSONRenderer {
 
     package static func document(_ table: ResultTable) -> CanonicalJSON {
         let scenario = table.scenario
-        return .object([
+        var members: CanonicalJSON.Members = [
             "formatVersion": .integer(formatVersion),
             "scenario": .string(scenario.name),
             "title": .string(scenario.title),
@@ -50,7 +50,14 @@ public enum JSONRenderer {
             "procedures": .array(
                 scenario.procedures.map { .object(["name": .string($0.name), "label": .string($0.label)]) }),
             "cells": .array(table.cells.map { cell(table, $0) }),
-        ])
+        ]
+        // Present only while import's placeholder costs remain, so that other files keep their bytes.
+        if let note = scenario.placeholderNotes.first {
+            members.pairs.append((key: "placeholders", value: .object([
+                "systemCalls": .array(scenario.placeholderCalls.map { .string($0) }), "note": .string(note),
+            ])))
+        }
+        return .object(members)
     }
 
     private static func cell(_ table: ResultTable, _ cell: ResultTable.Cell) -> CanonicalJSON {

@@ -11,13 +11,19 @@ public enum ScenarioLoader {
     /// Loads the scenario file at `path`: follows its `extend` chain, applies `overrides` in order,
     /// then decodes. The scenario is named after the file unless it states a name.
     public static func load(path: String, overrides: [SettingOverride] = []) throws(InputError) -> Scenario {
-        var root = try document(path: path, chain: [])
+        var added: [AddedSystemCall] = []
+        var root = try document(path: path, chain: [], added: &added)
+        let unset = root
         try apply(overrides, to: &root, of: path)
+        let scenario: Scenario
         do {
-            return try ScenarioDecoder.decode(root, file: path)
+            scenario = try ScenarioDecoder.decode(root, file: path)
         } catch {
-            throw naming(error, scenario: path)
+            let blamed = blamingOverrides(error, document: unset, overrides: overrides, file: path)
+            throw naming(InputError(blamed.diagnostics + uncalledAddedSystemCalls(added, in: root)), scenario: path)
         }
+        try checkAddedSystemCalls(added, in: root)
+        return scenario
     }
 
     /// Applies `overrides` in order; a `--set` that does not fit names the scenario it was applied
@@ -55,13 +61,22 @@ public enum ScenarioLoader {
     /// The scenario file at `path` as ``load(path:overrides:)`` decodes it: its `extend` chain
     /// followed and `overrides` applied, not yet decoded. Decoding it gives the same scenario.
     package static func resolve(path: String, overrides: [SettingOverride] = []) throws(InputError) -> ResolvedScenario {
-        var root = try document(path: path, chain: [])
+        var added: [AddedSystemCall] = []
+        var root = try document(path: path, chain: [], added: &added)
         try apply(overrides, to: &root, of: path)
+        try checkAddedSystemCalls(added, in: root)
         return ResolvedScenario(document: root, file: path)
     }
 
     /// The file's JSON with its `extend` chain resolved. `chain` holds the files that extend it.
     package static func document(path: String, chain: [String]) throws(InputError) -> JSONNode {
+        var added: [AddedSystemCall] = []
+        return try document(path: path, chain: chain, added: &added)
+    }
+
+    /// ``document(path:chain:)``, gathering in `added` the system calls each file of the chain adds to
+    /// those of the file it extends (``checkAddedSystemCalls(_:in:)``).
+    static func document(path: String, chain: [String], added: inout [AddedSystemCall]) throws(InputError) -> JSONNode {
         let node: JSONNode
         if path.hasPrefix(builtinPrefix) {
             guard path == builtinPrefix + DefaultScenario.name else {
@@ -96,7 +111,7 @@ public enum ScenarioLoader {
         }
         let parent: JSONNode
         do {
-            parent = try document(path: parentPath, chain: chain)
+            parent = try document(path: parentPath, chain: chain, added: &added)
         } catch {
             // Say which extend led to a missing or broken parent.
             var diagnostics = error.diagnostics
@@ -107,6 +122,7 @@ public enum ScenarioLoader {
         }
         // The name, title and sweeps belong to the file that says them, never to its parent: a
         // variant is another experiment, whose procedures the parent's sweeps may not fit.
+        added += addedSystemCalls(node, to: parent)
         let inherited = parent.removingMember("name").removingMember("title").removingMember("sweeps")
         return inherited.merged(with: node.removingMember("extend"), replacesWhole: isDistribution)
     }
