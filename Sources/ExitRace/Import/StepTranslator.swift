@@ -132,6 +132,7 @@ struct StepTranslator {
 
     private mutating func translate(_ statement: SwiftStatement, _ context: inout Context) -> [ImportedStep] {
         let here = statement.location
+        for expr in statement.ownExpressions { noteAwaitsInSubscripts(expr, context) }
         switch statement.kind {
         case .expression(let expr):
             if let (request, start) = Self.earliestBeginDate(expr, context, at: here) {
@@ -258,6 +259,14 @@ struct StepTranslator {
             if let steps = recogniser.translate(expr, context, &self) { return steps }
         }
         return translateRest(expr, context)
+    }
+
+    /// Names each `await` in a subscript of `expr`: the parser skips subscripts, so it is not translated.
+    private mutating func noteAwaitsInSubscripts(_ expr: SwiftExpr, _ context: Context) {
+        for place in expr.awaitsInSubscripts {
+            note(.untranslated, place, context, "an await inside a subscript (x[await f()]): await into a local first "
+                + "(let key = await f(); x[key] = …), or write it by hand")
+        }
     }
 
     /// What no recogniser took: a followed call, an awaited system call, an assignment, or a note.

@@ -646,6 +646,7 @@ package struct SwiftParser {
 
     private mutating func parsePostfix(_ primary: SwiftExpr, trailingClosures: Bool) -> SwiftExpr {
         var expr = primary
+        var awaitInSubscript = primary.awaitInSubscript
         while let token = current {
             if token.isSymbol("."), let name = peek(1), name.kind == .identifier || name.kind == .number {
                 index += 2
@@ -656,6 +657,8 @@ package struct SwiftParser {
             } else if token.isSymbol("{"), trailingClosures, !token.startsLine {
                 expr = SwiftExpr(kind: .call(expr, [], trailing: parseTrailingClosures(true)), location: expr.location)
             } else if token.isSymbol("["), !token.followsSpace {
+                // A subscript is skipped; an `await` in it is kept by place, to be named.
+                awaitInSubscript = awaitInSubscript ?? awaitInGroup()
                 skipBalanced()
             } else if token.kind == .operator, !token.followsSpace, token.text == "?" || token.text == "!" {
                 index += 1
@@ -665,7 +668,22 @@ package struct SwiftParser {
                 break
             }
         }
+        expr.awaitInSubscript = awaitInSubscript
         return expr
+    }
+
+    /// The place of the first `await` in the balanced group that opens at the current token.
+    private func awaitInGroup() -> SwiftLocation? {
+        var depth = 0, offset = 0
+        while let token = peek(offset) {
+            if isOpener(token) { depth += 1 } else if isCloser(token) { depth -= 1 }
+            if token.kind == .identifier, token.text == "await" {
+                return SwiftLocation(line: token.line, column: token.column)
+            }
+            if depth <= 0 { return nil }
+            offset += 1
+        }
+        return nil
     }
 
     /// `<A, B.C>` right after a name, when it holds only type names; `nil` (nothing consumed) otherwise.

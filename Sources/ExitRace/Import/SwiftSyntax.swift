@@ -128,6 +128,33 @@ package struct SwiftExpr: Sendable {
 
     package var kind: Kind
     package var location: SwiftLocation
+    /// Where an `await` stands inside a subscript of this expression or of its base (`cache[await
+    /// key()]`), which the parser skips: the importer names it rather than drop it silently.
+    package var awaitInSubscript: SwiftLocation? = nil
+
+    package init(kind: Kind, location: SwiftLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
+    /// The `await`s in subscripts of this expression and of every expression in it (not in closures,
+    /// whose bodies are statements of their own), in source order.
+    package var awaitsInSubscripts: [SwiftLocation] {
+        var found: [SwiftLocation] = awaitInSubscript.map { [$0] } ?? []
+        for child in children { found += child.awaitsInSubscripts }
+        return found
+    }
+
+    /// The expressions directly in this one.
+    private var children: [SwiftExpr] {
+        switch kind {
+        case .name, .implicitMember, .literal, .opaque, .closure: []
+        case .member(let base, _), .generic(let base, _), .prefix(_, let base): [base]
+        case .call(let callee, let arguments, _): [callee] + arguments.map(\.value)
+        case .binary(let operands, _): operands
+        case .tuple(let arguments), .collection(let arguments), .pound(_, let arguments): arguments.map(\.value)
+        }
+    }
 }
 
 /// A statement in a function or closure body.
@@ -161,4 +188,16 @@ package struct SwiftStatement: Sendable {
 
     package var kind: Kind
     package var location: SwiftLocation
+
+    /// The expressions of this statement itself, not of the statements in its bodies.
+    package var ownExpressions: [SwiftExpr] {
+        switch kind {
+        case .expression(let expr): [expr]
+        case .binding(_, let value), .asyncLet(_, let value), .jump(_, let value): value.map { [$0] } ?? []
+        case .forIn(_, let sequence, _): [sequence]
+        case .ifStatement(let conditions, _, _), .guardStatement(let conditions, _), .loop(_, let conditions, _): conditions
+        case .switchStatement(let subject, _): [subject]
+        case .doBlock, .deferBlock, .declaration, .opaque: []
+        }
+    }
 }
