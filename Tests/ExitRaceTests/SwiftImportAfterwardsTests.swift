@@ -17,6 +17,19 @@ struct SwiftImportAfterwardsTests {
         return dir
     }
 
+    /// A directory holding `App.swift`, whose `applicationWillTerminate` makes a synchronous save, and
+    /// `my-app.json` imported from it.
+    static func importedSave() throws -> (dir: URL, out: URL) {
+        let dir = try app("""
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationWillTerminate(_ application: UIApplication) { try? context.save() }
+            }
+            """)
+        let out = dir.appendingPathComponent("my-app.json")
+        #expect(Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path]).exitCode == .success)
+        return (dir, out)
+    }
+
     static let awaiting = """
         class AppDelegate: UIResponder, UIApplicationDelegate {
             func applicationWillTerminate(_ application: UIApplication) {
@@ -248,14 +261,8 @@ extension SwiftImportAfterwardsTests {
 extension SwiftImportAfterwardsTests {
     @Test("--set systemCalls.context.save.costMs names the call context.save, spelled in brackets with the shell's quoting")
     func dottedSystemCallName() throws {
-        let dir = try Self.app("""
-            class AppDelegate: UIResponder, UIApplicationDelegate {
-                func applicationWillTerminate(_ application: UIApplication) { try? context.save() }
-            }
-            """)
+        let (dir, out) = try Self.importedSave()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("my-app.json")
-        #expect(Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path]).exitCode == .success)
         let run = Tool.main(["run", out.path, "--set", "systemCalls.context.save.costMs=80"])
         #expect(run.exitCode == .badInput)
         #expect(run.stderr.contains(
@@ -270,14 +277,8 @@ extension SwiftImportAfterwardsTests {
 extension SwiftImportAfterwardsTests {
     @Test("explain tells a synchronous save as a blocking call, not as a completion handler and its wait for a thread")
     func explainBlockingCall() throws {
-        let dir = try Self.app("""
-            class AppDelegate: UIResponder, UIApplicationDelegate {
-                func applicationWillTerminate(_ application: UIApplication) { try? context.save() }
-            }
-            """)
+        let (dir, out) = try Self.importedSave()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("my-app.json")
-        #expect(Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path]).exitCode == .success)
         for procedure in ["foreground", "background"] {
             let explain = Tool.main([
                 "explain", out.path, "--hook", "AppDelegate.applicationWillTerminate",

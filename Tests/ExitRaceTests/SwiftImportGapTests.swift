@@ -9,19 +9,10 @@ import Testing
 /// placeholder, named) and listed in the summary; a closure parameter followed by the name its body uses.
 @Suite("exitrace import: audit gaps (catch, earliestBeginDate, closure parameter names)")
 struct SwiftImportGapTests {
-    /// Imports `body` as the code of a scene delegate's `sceneDidEnterBackground` (line 4 of `App.swift`)
-    /// and checks the scenario validates.
+    /// `body` as the code of a scene delegate's `sceneDidEnterBackground` (line 4 of `App.swift`),
+    /// imported and decoded.
     static func imported(_ body: String, members: String = "") throws -> SwiftImport.Result {
-        let result = try SwiftImportTests.run(["App.swift": """
-            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                \(members)
-                func sceneDidEnterBackground(_ scene: UIScene) {
-                    \(body)
-                }
-            }
-            """])
-        _ = try SwiftImportTests.decodes(result)
-        return result
+        try SwiftImportReviewTests.imported(body, members: members)
     }
 
     static func notes(_ result: SwiftImport.Result) -> [String] { result.notes.map(\.description) }
