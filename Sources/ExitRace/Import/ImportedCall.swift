@@ -50,6 +50,11 @@ package struct ImportedCall: Sendable {
     /// A background task's start (its request's `earliestBeginDate`); `nil` for other calls.
     package var start: ServiceStart?
 
+    /// The placeholder a service's `serviceRunMs` is written with, for the user to set.
+    static let placeholderServiceRun = VirtualDuration.ms(1)
+    /// The placeholder a background task's `serviceAllowanceMs` is written with, for the user to set.
+    static let placeholderAllowance = VirtualDuration.ms(30_000)
+
     /// The entry's settings after `costMs`, each a value the user sets: a background task's start, a
     /// service's run time, and a background task's allowance.
     var serviceMembers: [(String, OrderedJSON)] {
@@ -58,8 +63,10 @@ package struct ImportedCall: Sendable {
         if service == .backgroundTask {
             members.append(("serviceStartAfterMs", .milliseconds((start ?? .placeholder).delay.nanoseconds)))
         }
-        members.append(("serviceRunMs", .number("1")))
-        if service == .backgroundTask { members.append(("serviceAllowanceMs", .number("30000"))) }
+        members.append(("serviceRunMs", .milliseconds(Self.placeholderServiceRun.nanoseconds)))
+        if service == .backgroundTask {
+            members.append(("serviceAllowanceMs", .milliseconds(Self.placeholderAllowance.nanoseconds)))
+        }
         return members
     }
 
@@ -80,15 +87,18 @@ package struct ImportedCall: Sendable {
         }
     }
 
+    /// ``placeholderServiceRun`` in the summary's words.
+    private static var run: String { TimeFormatting.milliseconds(placeholderServiceRun.nanoseconds) }
+
     /// How the summary describes the settings to set, after the call's name.
     var summarySuffix: String {
         switch kind {
         case .awaited: ""
         case .synchronous: "  (synchronous: costMs is how long it blocks the calling thread)"
         case .service(.backgroundTask):
-            "  (service backgroundTask: also \((start ?? .placeholder).description); serviceRunMs, now 1 ms; "
-                + "serviceAllowanceMs, now 30000 ms)"
-        case .service: "  (service backgroundTransfer: also serviceRunMs, the transfer's time, now 1 ms)"
+            "  (service backgroundTask: also \((start ?? .placeholder).description); serviceRunMs, now \(Self.run); "
+                + "serviceAllowanceMs, now \(TimeFormatting.milliseconds(Self.placeholderAllowance.nanoseconds)))"
+        case .service: "  (service backgroundTransfer: also serviceRunMs, the transfer's time, now \(Self.run))"
         }
     }
 }
