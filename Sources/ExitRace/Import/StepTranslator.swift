@@ -58,6 +58,8 @@ struct StepTranslator {
     /// Task handles that no task step of the entry point's code spawns: their `cancel()` and `.value`
     /// are noted instead of translated (a `cancel` or `awaitTask` of no task does not validate).
     var unspawnedTasks: Set<String> = []
+    /// Translating an early exit's branch only to count its steps (``translateEarlyExit``): no further probe.
+    var isProbing = false
     /// The app's own queues and actors the translated code uses, in first-use order.
     private(set) var usedQueues: [String] = []
     private(set) var usedActors: [String] = []
@@ -189,6 +191,11 @@ struct StepTranslator {
                 return translateLaunchOptionsIf(options, then, otherwise, here, context)
             }
             if let steps = translateCancelledIf(conditions, then, otherwise, here, context) { return steps }
+            if !conditions.allSatisfy(Self.isAvailabilityCheck),
+                let steps = translateEarlyExit(conditions, then, otherwise, here, context)
+            {
+                return steps
+            }
             let steps = conditions.flatMap { translate($0, context) }
             if conditions.isEmpty || !conditions.allSatisfy(Self.isAvailabilityCheck) {
                 note(.assumption, here, context, "if: the condition is taken as true"

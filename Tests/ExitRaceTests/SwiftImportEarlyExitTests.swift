@@ -1,0 +1,116 @@
+import Testing
+
+@testable import ExitRace
+@testable import ExitRaceImport
+
+/// An `if` whose branch ends in an exit (`return`, `throw`, `break`, `continue`) is read as a `guard` is:
+/// the exit is taken as not taken, the code after it is translated, its branch is not (docs/import.md).
+
+@Suite("exitrace import: an if whose branch only exits is read as a guard")
+struct SwiftImportEarlyExitTests {
+    static func imported(_ body: String) throws -> SwiftImport.Result {
+        try SwiftImportReviewTests.imported(body)
+    }
+
+    static func notes(_ result: SwiftImport.Result) -> [String] { result.notes.map(\.description) }
+
+    static let flush = ProgramStep.callWithCompletion("Store.flush", queue: SwiftImportLanguageTests.global, completion: [])
+
+    @Test("if cond { return }: the code after it is translated, and the if is named as an early exit taken as not taken")
+    func bareReturn() throws {
+        let result = try Self.imported("""
+            if Store.shared.isEmpty { return }
+                    Store.shared.flush()
+            """)
+        #expect(result.hooks[0].steps.map(\.step) == [Self.flush])
+        let note = try #require(Self.notes(result).first { $0.hasPrefix("App.swift:4:9: assumed: if … { return }") })
+        #expect(note.contains("an early exit, taken as not taken, as for a guard: the code after it is translated"))
+        #expect(note.contains("if the exit is taken, the steps after it do not run"))
+        #expect(!note.contains("its branch"), "a bare return leaves nothing untranslated")
+        #expect(!Self.notes(result).contains { $0.contains("the condition is taken as true") })
+    }
+
+    @Test("if x == nil { completion(); return }: the branch is not translated, as a guard's else branch, and named")
+    func branchWithWorkNotTranslated() throws {
+        let result = try Self.imported("""
+            if token == nil { Task { await Analytics.shared.log() }; return }
+                    Store.shared.flush()
+            """)
+        #expect(result.hooks[0].steps.map(\.step) == [Self.flush], "the branch's Task is not translated")
+        let note = try #require(Self.notes(result).first { $0.hasPrefix("App.swift:4:9: assumed: if … { return }") })
+        #expect(note.contains("its branch, which leaves the scope, is not translated (as a guard's else branch), "
+            + "though it would give 2 steps"))
+        #expect(!result.newSystemCalls.contains { $0.name == "Analytics.log" }, "no system call for untranslated code")
+        // The guard of the same meaning gives the same steps.
+        let guarded = try Self.imported("""
+            guard token != nil else { Task { await Analytics.shared.log() }; return }
+                    Store.shared.flush()
+            """)
+        #expect(guarded.hooks[0].steps.map(\.step) == result.hooks[0].steps.map(\.step))
+    }
+
+    @Test("throw, break and continue are exits too; the binding a condition reads is still translated")
+    func otherExits() throws {
+        let thrown = try Self.imported("""
+            Task {
+                        if let key = await Keys.shared.fetch() { throw Failure.found(key) }
+                        await Store.shared.flush()
+                    }
+            """)
+        let body = try #require(SwiftImportReviewTests.taskBody(thrown))
+        #expect(body.map(\.self) == [.call("Keys.fetch"), .call("Store.flush")], "the condition's await stays")
+        #expect(Self.notes(thrown).contains { $0.hasPrefix("App.swift:5:13: assumed: if … { throw }: an early exit") })
+        let looped = try Self.imported("""
+            for item in items {
+                        if item.isDone { continue }
+                        if item.isLast { break }
+                        Store.shared.flush()
+                    }
+            """)
+        #expect(looped.hooks[0].steps.map(\.step) == [Self.flush])
+        #expect(Self.notes(looped).contains { $0.hasPrefix("App.swift:5:13: assumed: if … { continue }") })
+        #expect(Self.notes(looped).contains { $0.hasPrefix("App.swift:6:13: assumed: if … { break }") })
+    }
+
+    @Test("if cond { return } else { B }: B and the code after it are translated; an else that exits keeps the old rule")
+    func elseBranch() throws {
+        let result = try Self.imported("""
+            if isDone { return } else { UserDefaults.standard.synchronize() }
+                    Store.shared.flush()
+            """)
+        let sync = ProgramStep.callWithCompletion(
+            "UserDefaults.synchronize", queue: SwiftImportLanguageTests.global, completion: [])
+        #expect(result.hooks[0].steps.map(\.step) == [sync, Self.flush])
+        #expect(Self.notes(result).contains { $0.contains("if … { return }") && $0.contains("(its else branch is translated)") })
+        let both = try Self.imported("if isDone { Store.shared.flush(); return } else { return }")
+        #expect(both.hooks[0].steps.map(\.step) == [Self.flush])
+        #expect(Self.notes(both).contains { $0.hasPrefix("App.swift:4:9: assumed: if: the condition is taken as true") })
+    }
+
+    @Test("if Task.isCancelled { return } keeps its own rule (ifCancelled), not the early exit's")
+    func cancelledIfUnchanged() throws {
+        let result = try Self.imported("Task { if Task.isCancelled { return }; await Store.shared.flush() }")
+        let body = try #require(SwiftImportReviewTests.taskBody(result))
+        #expect(body == [.ifCancelled(body: []), .call("Store.flush")])
+        #expect(!Self.notes(result).contains { $0.contains("early exit") })
+    }
+
+    @Test("nested early exits are each translated once more at most: 60 levels import at once")
+    func nestedEarlyExitsStayLinear() throws {
+        let depth = 60
+        let body = String(repeating: "if ready { ", count: depth) + "Store.shared.flush(); return"
+            + String(repeating: " }; return", count: depth - 1) + " }"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try SwiftImportTests.run(["App.swift": """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func sceneDidEnterBackground(_ scene: UIScene) {
+                    \(body)
+                    Store.shared.flush()
+                }
+            }
+            """])
+        #expect(clock.now - start < .seconds(5))
+        #expect(result.hooks.first?.steps.map(\.step) == [Self.flush])
+    }
+}
