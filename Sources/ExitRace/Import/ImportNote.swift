@@ -15,11 +15,21 @@ package struct ImportNote: Equatable, Sendable, Comparable {
         case noRow = "no row of its own"
     }
 
+    /// What a note is about, where the importer acts on it afterwards (not only prints it): a filter
+    /// reads this, never the message's words.
+    package enum Topic: Sendable {
+        case other
+        /// A closure passed to a call the importer does not know: when it runs is unknown. Not said of a
+        /// closure registered as an observer of a lifecycle notification, which is an entry point of its own.
+        case closureOfUnknownCall
+    }
+
     package var kind: Kind
     package var file: String
     package var line: Int
     package var column: Int
     package var message: String
+    package var topic: Topic = .other
 
     /// `File.swift:12:9: not translated: …`
     package var description: String { "\(file):\(line):\(column): \(kind.rawValue): \(message)" }

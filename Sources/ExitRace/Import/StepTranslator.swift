@@ -90,8 +90,12 @@ struct StepTranslator {
         return SwiftReference(file: context.file.path, line: location.line, column: location.column, code: code)
     }
 
-    mutating func note(_ kind: ImportNote.Kind, _ location: SwiftLocation, _ context: Context, _ message: String) {
-        notes.append(ImportNote(kind: kind, file: context.file.path, line: location.line, column: location.column, message: message))
+    mutating func note(
+        _ kind: ImportNote.Kind, _ location: SwiftLocation, _ context: Context, _ message: String,
+        topic: ImportNote.Topic = .other
+    ) {
+        notes.append(ImportNote(
+            kind: kind, file: context.file.path, line: location.line, column: location.column, message: message, topic: topic))
     }
 
     /// Records a system call at its first place; a later one of the same name whose start differs is noted
@@ -321,7 +325,7 @@ struct StepTranslator {
             let closures = arguments.compactMap { if case .closure(let c) = $0.value.kind { c } else { nil } } + trailing
             for closure in closures {
                 note(.untranslated, closure.location, context, "a closure passed to \(name)(…): when it runs is unknown; "
-                    + "write it by hand if it matters")
+                    + "write it by hand if it matters", topic: .closureOfUnknownCall)
             }
             return []
         case .closure(let closure):

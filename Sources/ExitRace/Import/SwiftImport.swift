@@ -144,8 +144,7 @@ package enum SwiftImport {
         // closure whose run is unknown.
         let observers = Set(finder.entryPoints.map { "\($0.file.path):\($0.location.line):\($0.location.column)" })
         let translatorNotes = translator.notes.filter { note in
-            !(note.kind == .untranslated && note.message.hasPrefix("a closure passed to ")
-                && observers.contains("\(note.file):\(note.line):\(note.column)"))
+            !(note.topic == .closureOfUnknownCall && observers.contains("\(note.file):\(note.line):\(note.column)"))
         }
         let translated = WholeApp.translate(translations, properties: WholeApp.propertyNames(parsed))
         // Without an entry point to keep, no scenario is written: nothing is said of `your app`.
