@@ -151,7 +151,7 @@ extension Engine {
         contexts[Int(completion)].state = .suspended
         contexts[Int(completion)].callPartsPending = 1
         note(.created, thread: t, context: completion, a: c)
-        note(.callStarted, thread: t, context: c, a: op.a, b: cost)
+        note(.callStarted, thread: t, context: c, a: op.a, b: cost, handler: completion)
         let deliverAfter = value(call.deliverAfterSlot)
         schedule(.callDelivered, completion, UInt32(op.a), after: deliverAfter == ParameterSlot.followsOther ? cost : deliverAfter)
         contexts[Int(c)].pc = op.bodyEnd

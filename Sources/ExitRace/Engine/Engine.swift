@@ -279,11 +279,11 @@ struct Engine {
 
     @inline(__always)
     mutating func note(
-        _ kind: TraceRecord.Kind, thread: Int32 = -1, context: Int32 = -1, a: Int32 = 0, b: Int64 = 0
+        _ kind: TraceRecord.Kind, thread: Int32 = -1, context: Int32 = -1, a: Int32 = 0, b: Int64 = 0, handler: Int32 = -1
     ) {
         guard recorder.isOn else { return }
         recorder.record(
-            TraceRecord(time: now.nanoseconds, kind: kind, thread: thread, context: context, a: a, b: b),
+            TraceRecord(time: now.nanoseconds, kind: kind, thread: thread, context: context, a: a, b: b, handler: handler),
             limit: Int(value(slots.maxTraceRecords)))
     }
 

@@ -38,7 +38,8 @@ package struct TraceRecord: Equatable, Sendable {
         case signal
         /// A main-actor `context` leaves the main thread for a nonisolated call.
         case hop
-        /// `thread` starts system call `a` for `context`; it costs `b` ns.
+        /// `thread` starts system call `a` for `context`; it costs `b` ns. A call with a completion
+        /// handler names it in `handler`.
         case callStarted
         /// The request of call `a` leaves the process (`b`: 1 if the process was already dead).
         case delivered
@@ -142,4 +143,7 @@ package struct TraceRecord: Equatable, Sendable {
     package var a: Int32
     /// Second operand (often a duration in nanoseconds): see `Kind`.
     package var b: Int64
+    /// For `callStarted` of a call with a completion handler: the handler's context (created by the
+    /// call), so that a reader links the two by id, not by the records' order; else -1.
+    package var handler: Int32 = -1
 }

@@ -5,15 +5,13 @@
 /// wait for a thread, which are the spelling, not the app.
 extension CellExplanation {
     /// ``describe(_:_:)``, with a blocking call's lines told as such: its empty handler's lines
-    /// left out, and the call (the record after the handler's creation, `previous`) said to block.
-    static func describe(_ record: TraceRecord, _ trace: CellTrace, previous: TraceRecord?) -> (String, String)? {
+    /// left out, and the call (whose record names that handler, ``TraceRecord/handler``) said to block.
+    static func describeBlocking(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
         switch record.kind {
         case .created, .queuedOnPool, .ready, .started, .stopped:
             if trace.contexts.isBlockingCall(record.context) { return nil }
         case .callStarted:
-            if let previous, previous.kind == .created, previous.a == record.context,
-                trace.contexts.isBlockingCall(previous.context)
-            {
+            if trace.contexts.isBlockingCall(record.handler) {
                 return (thread(record.thread, trace),
                         "calls \(call(record.a, trace)) synchronously (blocks this thread for \(ms(record.b)))")
             }

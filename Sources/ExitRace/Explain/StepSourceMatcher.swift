@@ -26,8 +26,6 @@ struct StepSourceMatcher {
     /// Each step's pre-order index and its own flattened body (bodies that run elsewhere), by index.
     private var bodies: [Int: [Entry]] = [:]
     private var cursors: [Int32: Cursor] = [:]
-    /// A completion handler created by a `call` not yet matched: the call step gives it its body.
-    private var pendingCompletion: Int32?
     /// The context of the last record that ran code, for background-task records (they name none).
     private var lastContext: Int32 = -1
     /// The strategy's program, or with `onCallbacks` each callback's (`callback` `nil` for a plain one).
@@ -101,9 +99,8 @@ struct StepSourceMatcher {
             return created(record, trace)
         case .callStarted:
             guard let entry = next(in: record.context, where: Self.isCall) else { return nil }
-            if case .callWithCompletion = entry.step, let completion = pendingCompletion {
-                cursors[completion] = Cursor(entries: bodies[entry.index] ?? [])
-                pendingCompletion = nil
+            if case .callWithCompletion = entry.step, record.handler >= 0 {
+                cursors[record.handler] = Cursor(entries: bodies[entry.index] ?? [])  // the handler this call made
             }
             return source(entry)
         case .work: return match(record.context) { if case .work = $0 { true } else { false } }
@@ -137,8 +134,7 @@ struct StepSourceMatcher {
         guard parent >= 0, child >= 0, Int(child) < trace.contexts.count else { return nil }
         let kind = trace.contexts[Int(child)].kind
         if kind == .completionHandler {
-            pendingCompletion = child  // the call's own record comes next and names the step
-            return nil
+            return nil  // the call's own record names it (`handler`) and the step that gives it its body
         }
         guard let entry = next(in: parent, where: { Self.creates(kind, $0) }) else { return nil }
         cursors[child] = Cursor(entries: bodies[entry.index] ?? [])

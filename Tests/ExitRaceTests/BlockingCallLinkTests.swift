@@ -1,0 +1,71 @@
+import Testing
+
+@testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceExplain
+@testable import ExitRaceImport
+
+/// A blocking call (a `call` with an empty `completion`, as `import` writes a save) is told as "calls X
+/// synchronously" because its `callStarted` record names the handler it made (``TraceRecord/handler``),
+/// not because the handler's creation record happens to come just before it.
+@Suite("explain: a blocking call is linked to its handler by id, not by record order")
+struct BlockingCallLinkTests {
+    static func trace() throws -> CellTrace {
+        let result = try SwiftImportTests.run(["App.swift": """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationWillTerminate(_ application: UIApplication) {
+                    try? context.save()
+                }
+            }
+            """])
+        let scenario = try SwiftImportTests.decodes(result)
+        return try Simulator(scenario: scenario).trace(
+            hook: "AppDelegate.applicationWillTerminate", strategy: "your code: AppDelegate.applicationWillTerminate",
+            procedure: "background")
+    }
+
+    @Test("the call's record names its handler, a blocking call's empty handler; explain reads that field")
+    func linkedByHandlerField() throws {
+        let trace = try Self.trace()
+        let call = try #require(trace.records.first { $0.kind == .callStarted })
+        #expect(call.handler >= 0)
+        #expect(trace.contexts.isBlockingCall(call.handler))
+        let created = try #require(trace.records.first { $0.kind == .created && $0.context == call.handler })
+        #expect(created.a == call.context, "the handler was created by the calling context")
+        #expect(CellExplanation.describeBlocking(call, trace)?.1 == "calls context.save synchronously (blocks this thread for 1 ms)")
+        var unlinked = call
+        unlinked.handler = -1
+        #expect(CellExplanation.describeBlocking(unlinked, trace)?.1.contains("synchronously") != true,
+                "without the field, nothing else makes it a blocking call")
+    }
+
+    @Test("a record between the handler's creation and the call changes nothing")
+    func orderDoesNotMatter() throws {
+        var trace = try Self.trace()
+        let index = try #require(trace.records.firstIndex { $0.kind == .callStarted })
+        var unrelated = trace.records[index]
+        unrelated.kind = .work
+        unrelated.handler = -1
+        trace.records.insert(unrelated, at: index)  // the creation record is no longer right before the call
+        let lines = CellExplanation(trace).renderText()
+        #expect(lines.contains("calls context.save synchronously (blocks this thread for 1 ms)"), "\(lines)")
+        #expect(!lines.contains("completion handler"), "\(lines)")
+    }
+
+    @Test("an awaited call's record names no handler")
+    func awaitedCallHasNoHandler() throws {
+        let result = try SwiftImportTests.run(["App.swift": """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationWillTerminate(_ application: UIApplication) {
+                    Task { await Analytics.shared.flush() }
+                }
+            }
+            """])
+        let scenario = try SwiftImportTests.decodes(result)
+        let trace = try Simulator(scenario: scenario).trace(
+            hook: "AppDelegate.applicationWillTerminate", strategy: "your code: AppDelegate.applicationWillTerminate",
+            procedure: "background")
+        let call = try #require(trace.records.first { $0.kind == .callStarted })
+        #expect(call.handler == -1)
+    }
+}
