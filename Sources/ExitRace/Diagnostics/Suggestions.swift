@@ -1,7 +1,8 @@
 /// Helpers for messages: JSON paths as users write them, and "did you mean" suggestions.
 
 /// `a.b`, `a["odd key"]` for keys that are not identifiers; control characters in a key are
-/// escaped (`a["two\nlines"]`), so that a diagnostic stays on one line.
+/// escaped (`a["two\nlines"]`), so that a diagnostic stays on one line, and so are `"` and `\`
+/// (`a["say \"hi\""]`), so that the path reads back as the same key (``JSONPath/components(_:)``).
 package func join(_ path: String, _ key: String) -> String {
     let plain = !key.isEmpty && isIdentifierLike(key)
     let component = plain ? key : "[\"\(escapingControlCharacters(key))\"]"
@@ -11,13 +12,15 @@ package func join(_ path: String, _ key: String) -> String {
 
 /// `text` with control characters written as JSON escapes (`\n`, `\t`, `\u001B`).
 private func escapingControlCharacters(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x22 || $0 == 0x5C }) else { return text }
     var escaped = ""
     for scalar in text.unicodeScalars {
         switch scalar {
         case "\n": escaped += "\\n"
         case "\r": escaped += "\\r"
         case "\t": escaped += "\\t"
+        case "\"": escaped += "\\\""
+        case "\\": escaped += "\\\\"
         case "\u{00}"..."\u{1F}", "\u{7F}":
             let hex = String(scalar.value, radix: 16, uppercase: true)
             escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

@@ -40,10 +40,14 @@ extension ScenarioLoader {
 
     /// `; to leave that strategy out, add --set 'strategies["…"]=null'` for a problem in a strategy or hook.
     static func removal(_ path: String) -> String {
-        for (prefix, what) in [("strategies[", "strategy"), ("hooks[", "hook")] where path.hasPrefix(prefix) {
-            guard let close = path.range(of: "\"]") else { continue }
-            let member = path[..<close.upperBound]
-            return "; to leave that \(what) out, add --set '\(member)=null' (a file that extends this one can set it to null too)"
+        for (top, what) in [("strategies", "strategy"), ("hooks", "hook")] {
+            guard path.hasPrefix(top + "["), let components = JSONPath.components(path), components.count >= 2,
+                components[0] == .key(top),
+                case .key(let name) = components[1]
+            else { continue }
+            let member = join(top, name)
+            return "; to leave that \(what) out, add --set \(ShellQuoting.quoted("\(member)=null")) (a file that extends this "
+                + "one can set it to null too)"
         }
         return ""
     }

@@ -20,7 +20,8 @@ extension SettingOverride {
             }
             let value = source.firstIndex(of: "=").map { String(source[source.index(after: $0)...]) } ?? "VALUE"
             return "; \"\(dotted)\" is one name with a dot in it: write \(spelled), with the name in brackets and quotes "
-                + "(and the whole PATH=VALUE in single quotes so that the shell keeps those quotes: --set '\(spelled)=\(value)')"
+                + "(and the whole PATH=VALUE in single quotes so that the shell keeps those quotes: --set "
+                + ShellQuoting.quoted("\(spelled)=\(value)") + ")"
         }
         return nil
     }
