@@ -82,6 +82,10 @@ package enum SwiftImport {
         var files: [(path: String, bytes: [UInt8])] = []
         var problems: [Diagnostic] = []
         for path in paths {
+            if FileKind.of(path) == .directory {
+                problems.append(Diagnostic(file: path, path: "", message: directoryMessage(path)))
+                continue
+            }
             do {
                 files.append((path, try InputFile.read(path, what: "a Swift source file")))
             } catch {
@@ -102,6 +106,10 @@ package enum SwiftImport {
                 continue
             }
             let file = SwiftParser.parse(path: source.path, bytes: source.bytes)
+            if let problem = notSwiftByName(source.path, file) {
+                problems.append(Diagnostic(file: source.path, path: "", line: 0, column: 0, message: problem))
+                continue
+            }
             problems += file.problems.map {
                 Diagnostic(file: source.path, path: "", line: $0.line, column: $0.column, message: "expected Swift source: \($0.message)")
             }

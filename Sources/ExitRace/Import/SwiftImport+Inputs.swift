@@ -1,0 +1,27 @@
+import Foundation
+
+/// Inputs that are not Swift files: a directory, a file of another kind (docs/import.md, "Bad input").
+extension SwiftImport {
+    /// A directory given as a file: `import` reads files, not directories (it would not know which of a
+    /// tree's files are the app's); the message says how to give the Swift files in it.
+    static func directoryMessage(_ path: String) -> String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let count = names.filter { $0.hasSuffix(".swift") }.count
+        let directory = ShellQuoting.quoted(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path)
+        let files = "\(count) .swift file\(count == 1 ? "" : "s")"
+        return "expected a Swift source file, found a directory; import reads the files it is given: to import the "
+            + (count > 0
+                ? "Swift files in it (\(files)), give them: exitrace import \(directory)/*.swift"
+                : "Swift files under it (none is directly in it), give them: exitrace import $(find \(directory) -name '*.swift')")
+    }
+
+    /// Why a file whose name does not end in `.swift` is not taken for Swift source: it declares nothing
+    /// (no type, function or property). `nil` for a `.swift` file, or one that declares something.
+    static func notSwiftByName(_ path: String, _ file: SwiftFile) -> String? {
+        guard !path.hasSuffix(".swift"), file.declarations.isEmpty else { return nil }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let kind = name.split(separator: ".").count > 1 ? " (a .\(name.split(separator: ".").last!) file?)" : ""
+        return "expected Swift source, found a file that is not Swift\(kind): its name does not end in .swift and it "
+            + "declares no type, function or property; give the app's .swift files"
+    }
+}
