@@ -120,7 +120,7 @@ package enum SwiftImport {
         let finder = EntryPointFinder(codebase: codebase)
         var translator = StepTranslator(codebase: codebase)
         var hooks: [Hook] = []
-        var notes = finder.notes
+        var notes = finder.notes + parsed.flatMap(skippedBranchNotes)
         var translations: [WholeApp.Translation] = []
         for entry in finder.entryPoints {
             let context = StepTranslator.Context(

@@ -1,6 +1,7 @@
 /// Reads Swift source into tokens: comments (nested block comments too) and `#if`-family
-/// directives are dropped, string literals (multi-line, raw with any number of `#`, with nested
-/// interpolations) are one token each.
+/// directives are dropped, and so is the code of every `#if` branch an iOS device release build does
+/// not compile (``CompilationConditions``; each such branch with code is kept in ``skippedBranches``);
+/// string literals (multi-line, raw with any number of `#`, with nested interpolations) are one token each.
 ///
 /// It works on bytes, so any input, valid UTF-8 or not, gives tokens and ends: every step of the
 /// main loop consumes at least one byte, and interpolations nest at most ``maxNesting`` deep.
@@ -16,6 +17,10 @@ package struct SwiftLexer {
     private var sawTrivia = true
     package private(set) var tokens: [SwiftToken] = []
     package private(set) var problems: [SwiftSyntaxProblem] = []
+    /// The `#if` / `#elseif` / `#else` branches not read, with code in them, in order.
+    package internal(set) var skippedBranches: [SwiftSkippedBranch] = []
+    /// The `#if` blocks open at this point, innermost last.
+    var conditionals: [ConditionalBlock] = []
 
     /// Lexes `bytes` at once; read ``tokens`` and ``problems``.
     package init(_ bytes: [UInt8]) {
@@ -37,6 +42,10 @@ package struct SwiftLexer {
                 continue
             }
             assert(index > start)
+            if !conditionals.isEmpty, !conditionals[conditionals.count - 1].isRead {
+                conditionals[conditionals.count - 1].branch.lastLine = line  // code in a branch not read: dropped
+                continue
+            }
             var text = String(decoding: bytes[start..<index], as: UTF8.self)
             if kind == .identifier, text.hasPrefix("`"), text.hasSuffix("`"), text.count >= 2 {
                 text = String(text.dropFirst().dropLast())
@@ -49,6 +58,7 @@ package struct SwiftLexer {
             sawLineBreak = false
             sawTrivia = false
         }
+        while !conditionals.isEmpty { endConditional() }  // an #if without #endif ends with the file
     }
 
     private func describe(_ text: String) -> String {
@@ -202,8 +212,15 @@ package struct SwiftLexer {
         scanIdentifierBody()
         let word = String(decoding: bytes[wordStart..<index], as: UTF8.self)
         switch word {
-        case "if", "elseif", "else", "endif", "sourceLocation", "warning", "error":
-            skipDirectiveRest(keepsParenthesized: word == "sourceLocation" || word == "warning" || word == "error")
+        case "if", "elseif", "else", "endif":
+            let at = (line: line, column: index - lineStart - word.utf8.count)
+            let conditionStart = index
+            skipDirectiveRest(keepsParenthesized: false)
+            let condition = String(decoding: bytes[conditionStart..<index], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            conditional(word, condition, at: at)
+            return nil
+        case "sourceLocation", "warning", "error":
+            skipDirectiveRest(keepsParenthesized: true)
             return nil
         case "":
             return .invalid

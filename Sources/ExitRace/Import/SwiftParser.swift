@@ -29,7 +29,9 @@ package struct SwiftParser {
         }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
-        return SwiftFile(path: path, declarations: declarations, lines: lines, problems: parser.problems)
+        return SwiftFile(
+            path: path, declarations: declarations, lines: lines, problems: parser.problems,
+            skippedBranches: lexer.skippedBranches)
     }
 
     init(tokens: [SwiftToken]) { self.tokens = tokens }

@@ -25,6 +25,8 @@ package struct SwiftFile: Sendable {
     /// The source's lines, for quoting the code a step came from.
     package var lines: [String]
     package var problems: [SwiftSyntaxProblem]
+    /// The `#if` branches with code that the build `import` reads does not compile (not parsed).
+    package var skippedBranches: [SwiftSkippedBranch] = []
 }
 
 /// A declaration the importer cares about.
