@@ -44,7 +44,7 @@ package enum SwiftImport {
                 lines.append("  \(hook.name) → hook \"\(hook.name)\" (callback \(hook.entryPoint.callback)), "
                     + "strategy \"\(hook.strategy)\", \(Self.steps(count(hook.steps)))  [\(place)]")
             }
-            if let app { lines.append(app.summary) }
+            if let app { lines += [app.summary] + app.cancellationSummary }
             lines.append("lifecycle: " + Self.production)
             if !newSystemCalls.isEmpty {
                 let placeholder = TimeFormatting.milliseconds(SystemCall.importPlaceholderCost.nanoseconds)
@@ -154,12 +154,14 @@ package enum SwiftImport {
         let translatorNotes = translator.notes.filter { note in
             !(note.topic == .closureOfUnknownCall && observers.contains("\(note.file):\(note.line):\(note.column)"))
         }
-        let translated = WholeApp.translate(translations, properties: WholeApp.propertyNames(parsed))
+        let builtin = DefaultScenario.load()
+        let translated = WholeApp.translate(
+            translations, properties: WholeApp.propertyNames(parsed),
+            cancellable: Set(builtin.systemCalls.filter(\.cancellable).map(\.name)))
         // Without an entry point to keep, no scenario is written: nothing is said of `your app`.
         let app = hooks.contains { containsCall($0.steps) } ? translated.app : nil
         notes += app == nil
             ? translatorNotes : WholeApp.annotate(translatorNotes, resolved: translated.resolved)
-        let builtin = DefaultScenario.load()
         let knownCalls = Set(builtin.systemCalls.map(\.name))
         let newCalls = translator.calls.filter { !knownCalls.contains($0.name) }
         notes += newCalls.compactMap { lateStartNote($0, limit: builtin.limits.maxTime) }

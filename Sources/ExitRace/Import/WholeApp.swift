@@ -17,6 +17,8 @@ package struct WholeApp: Sendable {
 
     /// The programs, in the order their callbacks' first entry points were found.
     package var programs: [Program]
+    /// The tasks one entry point keeps in a property and another cancels (``cancelledTasks(_:cancellable:)``).
+    package var cancelledTasks: [CancelledTask] = []
 
     /// One entry point's translation, as the whole app reads it.
     struct Translation {
@@ -39,13 +41,14 @@ package struct WholeApp: Sendable {
     /// strategy notes them). `properties` are the names of the files' properties and globals.
     /// `resolved` are the own notes the whole app's translation does not give.
     static func translate(
-        _ entries: [Translation], properties: Set<String>
+        _ entries: [Translation], properties: Set<String>, cancellable: Set<String> = []
     ) -> (app: WholeApp?, resolved: [ImportNote]) {
         let scopes = entries.map { Locals(owner: $0.name, declared: $0.locals, properties: properties) }
         let all = zip(entries, scopes).flatMap { entry, locals in locals.rename(entry.first.map(\.step)) }
         let unset = StepTranslator.unsetFlags(all), unspawned = StepTranslator.unspawnedTasks(all)
         var programs: [Program] = []
         var resolved: [ImportNote] = []
+        var translated: [(name: String, steps: [ImportedStep])] = []
         for (translation, locals) in zip(entries, scopes) {
             let entry = translation.entry
             var steps = translation.own
@@ -65,6 +68,7 @@ package struct WholeApp: Sendable {
             }
             guard !steps.isEmpty else { continue }
             steps = locals.rename(steps)
+            translated.append((translation.name, steps))
             if let index = programs.firstIndex(where: { $0.callback == entry.callback }) {
                 programs[index].entryPoints.append(entry)
                 programs[index].steps += steps
@@ -73,7 +77,8 @@ package struct WholeApp: Sendable {
             }
         }
         guard programs.flatMap(\.entryPoints).count >= 2 else { return (nil, []) }
-        return (WholeApp(programs: programs), resolved)
+        let cancelled = cancelledTasks(translated, cancellable: cancellable)
+        return (WholeApp(programs: programs, cancelledTasks: cancelled), resolved)
     }
 
     /// `notes`, each one of `resolved` (a use of another entry point's state, which the whole app's
