@@ -114,3 +114,23 @@ struct SwiftImportEarlyExitTests {
         #expect(result.hooks.first?.steps.map(\.step) == [Self.flush])
     }
 }
+
+extension SwiftImportEarlyExitTests {
+    @Test("if #available(…) { …; return }: taken as available, so its exit is taken; the code after it is named")
+    func availableExit() throws {
+        let result = try Self.imported("""
+            if #available(iOS 17, *) {
+                        Store.shared.flush()
+                        return
+                    }
+                    Legacy.shared.persist()
+            """)
+        #expect(result.hooks[0].steps.map(\.step) == [Self.flush], "the code for older systems is not translated")
+        #expect(Self.notes(result).contains {
+            $0.hasPrefix("App.swift:4:9: assumed: if #available … { return }: taken as available (a current iOS), so its "
+                + "exit is taken: the code after it, for older systems, is not translated")
+        })
+        let last = try Self.imported("if #available(iOS 17, *) { Store.shared.flush(); return }")
+        #expect(!Self.notes(last).contains { $0.contains("if #available") }, "nothing after it: nothing to name")
+    }
+}

@@ -9,6 +9,15 @@ extension StepTranslator {
         return word
     }
 
+    /// The exit word of `if #available(…) { …; return }` (without `else`), taken as available: its exit is
+    /// taken, so the statements after it (for older systems) are not translated. `nil` for any other statement.
+    func availableExit(_ statement: SwiftStatement) -> String? {
+        guard case .ifStatement(let conditions, let then, nil) = statement.kind, !conditions.isEmpty,
+            conditions.allSatisfy(Self.isAvailabilityCheck)
+        else { return nil }
+        return Self.exitWord(then)
+    }
+
     /// `if conditions { …; return } [else { otherwise }]`, whose branch ends in an exit and whose `else` (if
     /// any) does not: the path modelled is the one that goes on past the exit, as for a `guard` (whose
     /// condition is taken as true): the condition is taken as false, its values are translated (they are

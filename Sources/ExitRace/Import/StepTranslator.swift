@@ -120,7 +120,18 @@ struct StepTranslator {
     mutating func translate(_ statements: [SwiftStatement], _ context: Context) -> [ImportedStep] {
         var steps: [ImportedStep] = [], deferred: [[ImportedStep]] = []
         var context = context
-        for statement in statements {
+        for (index, statement) in statements.enumerated() {
+            if let exit = availableExit(statement) {
+                // `if #available(…) { …; return }`: taken as available, its exit is taken; what follows is for
+                // older systems.
+                steps += translate(statement, &context)
+                if index + 1 < statements.count {
+                    note(.assumption, statement.location, context, "if #available … { \(exit) }: taken as available (a "
+                        + "current iOS), so its exit is taken: the code after it, for older systems, is not translated; "
+                        + "write it as a variant by hand if it matters")
+                }
+                break
+            }
             if case .jump(let word, let value) = statement.kind {
                 if let value { steps += translate(value, context) }
                 guard word == "throw" else { break }
