@@ -90,8 +90,10 @@ extension Tool {
             --name, else the output file's base name, else "imported". A summary goes to stderr: each
             entry point, the awaited calls that became system calls (set their costMs), and every
             construct not translated or translated with an assumption, as FILE:LINE:COLUMN.
-            See docs/import.md. Exit code 0 on success, 2 on bad input (a file that is not Swift
-            source, unbalanced delimiters, no lifecycle code found).
+            Of each #if, the branch an iOS device release build compiles is read (DEBUG off); the others
+            are named. See docs/import.md. Exit code 0 on success, 2 on bad input (a directory: give its
+            files, DIR/*.swift; a file that is not Swift source, unbalanced delimiters, no lifecycle code
+            found).
 
             """,
         options: [
