@@ -12,6 +12,8 @@ struct CellCompiler {
     /// For each strategy, the slots its steps read, in preorder: found once by path, then reused
     /// by every cell that inlines the strategy.
     private let strategySlots: [[StepSlots]]
+    /// For each strategy, the places that owe their cleanup call (``CleanupSites``).
+    private let strategySites: [CleanupSites]
 
     /// The slots one program step reads (-1 for none).
     private struct StepSlots {
@@ -36,6 +38,7 @@ struct CellCompiler {
             }
             return slots
         }
+        strategySites = scenario.strategies.map { CleanupSites(program: $0.program, scenario: scenario) }
     }
 
     private static func collectSlots(_ steps: [ProgramStep], at prefix: String, _ space: ParameterSpace, into slots: inout [StepSlots]) {
@@ -90,7 +93,10 @@ struct CellCompiler {
         // to the hook (added as they are emitted): a program never run owes nothing. Those of an
         // action's expansion are owed only if the run takes that variant (``CellProgram/StepRange``).
         let chosen = scenario.strategies[strategy]
-        program.requiredCleanups = chosen.callbackPrograms.isEmpty ? Self.cleanupMask(of: chosen.program, scenario) : 0
+        program.requiredCleanups =
+            chosen.callbackPrograms.isEmpty
+            ? Self.cleanupMask(of: chosen.program, scenario) | strategySites[strategy].mask(ofSteps: 0..<strategySites[strategy].bitOfStep.count)
+            : 0
         program.actors = scenario.actors.map(\.name)
         program.usesServices = scenario.systemCalls.contains { $0.service != nil }
         program.hasCancellableCalls = scenario.systemCalls.contains { $0.cancellable }
@@ -231,14 +237,17 @@ struct CellCompiler {
             guard chosen.callbackPrograms.isEmpty else { return }  // no program for this callback
             var scope = Scope()
             var cursor = 0
-            emit(chosen.program, slots, &cursor, callback: callback, &scope, &program, &lets)
+            emit(chosen.program, slots, strategySites[strategy], &cursor, callback: callback, &scope, &program, &lets)
             return
         }
         // The slots are in pre-order of the whole program: skip those of the callbacks before this one.
         var cursor = Strategy.preorder(Array(chosen.program[..<range.lowerBound])).count
         let steps = Array(chosen.program[range])
+        let sites = strategySites[strategy]
+        let first = cursor
         program.requiredCleanups |= Self.cleanupMask(of: steps, scenario)
-        emit(steps, slots, &cursor, callback: callback, &shared, &program, &lets)
+        emit(steps, slots, sites, &cursor, callback: callback, &shared, &program, &lets)
+        program.requiredCleanups |= sites.mask(ofSteps: first..<cursor)
     }
 
     /// Names of one strategy invocation's semaphores, flags and background tasks: each delivery
@@ -266,7 +275,7 @@ struct CellCompiler {
     /// Emits a strategy's steps; `cursor` walks `slots` in the same preorder. `actor` is the actor
     /// of the `isolatedCall` the steps are inline in, or -1 (the context's own executor).
     private func emit(
-        _ steps: [ProgramStep], _ slots: [StepSlots], _ cursor: inout Int, callback: Int32, _ scope: inout Scope,
+        _ steps: [ProgramStep], _ slots: [StepSlots], _ sites: CleanupSites, _ cursor: inout Int, callback: Int32, _ scope: inout Scope,
         _ program: inout CellProgram.Builder, _ lets: inout [String: Int32], actor: Int32 = -1, group: Int32 = -1
     ) {
         for step in steps {
@@ -274,6 +283,7 @@ struct CellCompiler {
             cursor += 1
             let owner = program.ops.count
             var op = op(for: step, stepSlots, callback: callback, &scope, &program)
+            op.site = sites.bitOfStep[cursor - 1]
             if case .awaitLet(let name) = step { op.a = lets[name] ?? -1 }
             if case .groupNext = step { op.a = group }
             program.ops.append(op)
@@ -282,11 +292,11 @@ struct CellCompiler {
                 // A body that runs as a context of its own has its own `async let` names.
                 var innerLets: [String: Int32] = [:]
                 if op.bodyRunsElsewhere {
-                    emit(body, slots, &cursor, callback: callback, &scope, &program, &innerLets, actor: inner)
+                    emit(body, slots, sites, &cursor, callback: callback, &scope, &program, &innerLets, actor: inner)
                 } else {
                     let innerGroup: Int32 = if case .taskGroup = step { Int32(owner) } else { -1 }
                     emit(
-                        body, slots, &cursor, callback: callback, &scope, &program, &lets, actor: inner,
+                        body, slots, sites, &cursor, callback: callback, &scope, &program, &lets, actor: inner,
                         group: innerGroup)
                 }
                 if case .dispatchSync = step { program.ops.append(Op(kind: .syncEnd, a: op.a)) }
@@ -296,7 +306,7 @@ struct CellCompiler {
             }
             if case .cancellationHandler(let operation, _) = step {
                 // The operation runs inline after the `onCancel` body, in the task's own scope.
-                emit(operation, slots, &cursor, callback: callback, &scope, &program, &lets, actor: actor)
+                emit(operation, slots, sites, &cursor, callback: callback, &scope, &program, &lets, actor: actor)
                 program.ops[owner].b = Int32(program.ops.count)
             }
             if case .spawnTask(let spawn, _) = step, let name = spawn.name {

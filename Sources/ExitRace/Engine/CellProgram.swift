@@ -236,6 +236,9 @@ package struct Op: Sendable {
     }
 
     package var kind: Kind
+    /// For `call` and `callCompletion`: the bit of its place among the cleanup calls owed
+    /// (``CleanupSites``), or -1. It sits beside `kind`, in what would be padding.
+    var site: Int8 = -1
     package var a: Int32 = 0
     package var b: Int32 = 0
     var bodyEnd: Int32 = 0

@@ -193,6 +193,7 @@ extension Engine {
         let cost = value(call.costSlot)
         note(.callStarted, thread: t, context: c, a: op.a, b: cost)
         contexts[Int(c)].callPartsPending = 2
+        contexts[Int(c)].callSite = op.site
         if program.cancelsCalls && call.cancellable { trackCancellableCall(c, call: op.a) }
         let deliverAfter = value(call.deliverAfterSlot)
         schedule(.callDelivered, c, UInt32(op.a), after: deliverAfter == ParameterSlot.followsOther ? cost : deliverAfter)

@@ -150,6 +150,7 @@ extension Engine {
         contexts[Int(completion)].caller = c
         contexts[Int(completion)].state = .suspended
         contexts[Int(completion)].callPartsPending = 1
+        contexts[Int(completion)].callSite = op.site
         note(.created, thread: t, context: completion, a: c)
         note(.callStarted, thread: t, context: c, a: op.a, b: cost, handler: completion)
         let deliverAfter = value(call.deliverAfterSlot)

@@ -90,24 +90,34 @@ extension Engine {
         threads[main].state = .dead
     }
 
-    mutating func recordEffect(of call: CallTiming, index: Int32, context: Int32) {
+    /// Cleanup call `index` took effect, from the place whose bit is `site` (-1 for none: see
+    /// ``CleanupSites``): alive, the call and its place are done; after death, they would have been.
+    mutating func recordEffect(of call: CallTiming, index: Int32, site: Int8, context: Int32) {
         guard call.isCleanup else { return }
         note(.effect, context: context, a: index, b: alive ? 0 : 1)
         let required = requiredCleanups
         if alive {
-            markCleanupDone(index)
+            markCleanupDone(index, site: site)
             if cleanupAt == nil && cleanupDone & required == required { cleanupAt = now }
         } else {
             lateCleanupDone |= 1 << UInt64(index)
+            if site >= 0 { lateCleanupDone |= 1 << UInt64(site) }
             if cleanupAt == nil && wouldHaveFinishedAt == nil && (cleanupDone | lateCleanupDone) & required == required {
                 wouldHaveFinishedAt = now
             }
         }
     }
 
-    /// Cleanup call `index` took effect now (while the process lives, or through a service).
+    /// Cleanup call `index` took effect now (while the process lives, or through a service), from
+    /// the place whose bit is `site`, or -1.
     @inline(__always)
-    mutating func markCleanupDone(_ index: Int32) {
+    mutating func markCleanupDone(_ index: Int32, site: Int8) {
+        markCleanupBit(index)
+        if site >= 0 { markCleanupBit(Int32(site)) }
+    }
+
+    @inline(__always)
+    private mutating func markCleanupBit(_ index: Int32) {
         let bit: UInt64 = 1 << UInt64(index)
         guard cleanupDone & bit == 0 else { return }
         cleanupDone |= bit

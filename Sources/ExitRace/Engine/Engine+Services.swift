@@ -7,10 +7,10 @@
 /// simulated on as if the process had lived) counts only for when the cleanup would have finished.
 extension Engine {
     /// The request of `call` left the process: the system has the work.
-    mutating func handOff(_ call: CallTiming, index: Int, context c: Int32) {
+    mutating func handOff(_ call: CallTiming, index: Int, site: Int8, context c: Int32) {
         let asIf = !alive
         note(.service, context: c, a: Int32(index), b: (asIf ? ServiceEvent.handedOffTooLate : .handedOff).rawValue)
-        let flags = UInt32(index) | (asIf ? ServiceState.asIfFlag : 0)
+        let flags = UInt32(index) | ServiceState.siteFlags(site) | (asIf ? ServiceState.asIfFlag : 0)
         if !asIf && cancelledByForceQuit(call.service) {
             return note(.service, context: c, a: Int32(index), b: ServiceEvent.cancelled.rawValue)
         }
@@ -52,7 +52,7 @@ extension Engine {
         }
         note(.service, context: c, a: Int32(index), b: ServiceEvent.finished.rawValue)
         if !asIf { delivered(call, index: index) }
-        recordServiceEffect(of: call, index: Int32(index), context: c, asIf: asIf)
+        recordServiceEffect(of: call, index: Int32(index), site: ServiceState.site(of: flags), context: c, asIf: asIf)
         if call.service.kind == .backgroundTransfer && !asIf && (!alive || suspended) {
             services.pending += 1
             schedule(.serviceRelaunch, c, UInt32(index), after: value(call.service.relaunchSlot))
@@ -101,12 +101,12 @@ extension Engine {
 
     /// A service's work counts whenever it ends, the process alive or not; work handed off after
     /// death counts only for when the cleanup would have finished.
-    private mutating func recordServiceEffect(of call: CallTiming, index: Int32, context: Int32, asIf: Bool) {
+    private mutating func recordServiceEffect(of call: CallTiming, index: Int32, site: Int8, context: Int32, asIf: Bool) {
         guard call.isCleanup else { return }
-        guard !asIf else { return recordEffect(of: call, index: index, context: context) }
+        guard !asIf else { return recordEffect(of: call, index: index, site: site, context: context) }
         note(.effect, context: context, a: index, b: 0)
         let required = requiredCleanups
-        markCleanupDone(index)
+        markCleanupDone(index, site: site)
         if cleanupAt == nil && cleanupDone & required == required {
             cleanupAt = now
             if !alive { services.finishedAfterDeath = true }

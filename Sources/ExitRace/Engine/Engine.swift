@@ -348,10 +348,12 @@ struct Engine {
         let refused = !call.effectOnReply && writeRefused(call)
         if refused { note(.writeRefused, context: c, a: Int32(index)) }
         if call.service.kind != .none && !refused {
-            handOff(call, index: index, context: effectOwner(c))
+            handOff(call, index: index, site: contexts[Int(c)].callSite, context: effectOwner(c))
         } else {
             if alive && !refused { delivered(call, index: index) }
-            if !call.effectOnReply && !refused { recordEffect(of: call, index: Int32(index), context: effectOwner(c)) }
+            if !call.effectOnReply && !refused {
+                recordEffect(of: call, index: Int32(index), site: contexts[Int(c)].callSite, context: effectOwner(c))
+            }
         }
         schedule(.callReply, c, UInt32(index), after: value(call.replyLatencySlot))
     }
@@ -364,7 +366,7 @@ struct Engine {
             if writeRefused(call) {
                 note(.writeRefused, context: c, a: Int32(index))
             } else {
-                recordEffect(of: call, index: Int32(index), context: effectOwner(c))
+                recordEffect(of: call, index: Int32(index), site: contexts[Int(c)].callSite, context: effectOwner(c))
             }
         }
         callPartDone(c)

@@ -23,10 +23,18 @@ struct ServiceState {
         var cancelled = false
     }
 
-    /// The event's `b`: the call index, and these flags.
+    /// The event's `b`: the call index, the place's cleanup bit plus one (0 for none, see
+    /// ``CleanupSites``) in bits 23–29, and these flags.
     static let asIfFlag: UInt32 = 1 << 31
     static let expiredFlag: UInt32 = 1 << 30
-    static let callMask: UInt32 = (1 << 30) - 1
+    static let callMask: UInt32 = (1 << siteShift) - 1
+    static let siteShift: UInt32 = 23
+
+    /// The flags that carry place `site` (-1 for none).
+    static func siteFlags(_ site: Int8) -> UInt32 { UInt32(Int32(site) + 1) << siteShift }
+
+    /// The place (cleanup bit) the flags carry, or -1.
+    static func site(of flags: UInt32) -> Int8 { Int8(Int32((flags >> siteShift) & 0x7F) - 1) }
 
     /// The index in ``awaiting`` of the work whose event carries `context` and `flags`.
     func awaitingIndex(context: Int32, flags: UInt32) -> Int? {

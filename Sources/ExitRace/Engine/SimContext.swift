@@ -40,6 +40,9 @@ package struct SimContext {
     var callPartsPending: UInt8 = 0
     /// Set while a main-actor task waits for a pool thread to make a nonisolated call.
     var hoppedOff: Bool = false
+    /// The place (``Op/site``) of the system call it awaits (or, for a completion handler, whose
+    /// reply it waits for), or -1: the effect of that call marks that place's cleanup bit too.
+    var callSite: Int8 = -1
     /// For a block of a serial own queue: the queue, which it holds while it runs; -1 otherwise.
     var serialQueue: Int32 = -1
     /// The next context waiting for the same serial queue (a block, or a `sync` caller), or -1.

@@ -19,7 +19,13 @@ extension CellExplanation {
             title: trace.title, pieces: stream.finish(), placeWidth: placeWidth, lastTime: lastTime,
             systemWorkAfterDeath: systemWorkAfterDeath,
             cutNotice: cutNotice(recordsKept: trace.recordsCut ? trace.records.count : nil),
-            verdict: VerdictSentence.sentence(trace, eventBudget: eventBudget))
+            verdict: VerdictSentence.sentence(trace, eventBudget: eventBudget) + placesSection(CleanupPlaces(trace)))
+    }
+
+    /// The lines of ``CleanupPlaces`` after a blank line, or nothing.
+    static func placesSection(_ places: CleanupPlaces) -> String {
+        let lines = places.lines()
+        return lines.isEmpty ? "" : "\n\n" + lines.joined(separator: "\n")
     }
 
     /// The timeline's lines in order, as ``lines(_:)`` lists them: a line the same as the one

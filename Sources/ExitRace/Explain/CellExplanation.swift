@@ -48,6 +48,8 @@ public struct CellExplanation: Sendable {
     /// When the trace was cut at `limits.maxTraceRecords`: how many records it kept. The timeline
     /// stops there; the verdict is still the whole run's.
     public var recordsKeptBeforeCut: Int?
+    /// Each place of the strategy's code that makes a cleanup call, and what became of it.
+    package var cleanupPlaces: CleanupPlaces
 
     /// Explains a traced run (``Simulator/trace(hook:strategy:procedure:values:)``).
     public init(_ trace: CellTrace) {
@@ -55,6 +57,7 @@ public struct CellExplanation: Sendable {
         lines = Self.lines(trace)
         verdict = VerdictSentence.sentence(trace)
         recordsKeptBeforeCut = trace.recordsCut ? trace.records.count : nil
+        cleanupPlaces = CleanupPlaces(trace)
     }
 
     /// The line that ends a cut timeline, or `nil` when the trace is whole.
@@ -70,7 +73,7 @@ public struct CellExplanation: Sendable {
         return Self.render(
             title: title, pieces: TimelineFolding.fold(lines), placeWidth: placeWidth, lastTime: lines.last?.time ?? 0,
             systemWorkAfterDeath: lines.contains { $0.place == Self.servicePlace && $0.afterDeath },
-            cutNotice: cutNotice, verdict: verdict)
+            cutNotice: cutNotice, verdict: verdict + Self.placesSection(cleanupPlaces))
     }
 
     /// The timeline, a line per record that tells something; a line the same as the one before it

@@ -37,7 +37,14 @@ struct StepSourceMatcher {
         let strategy = trace.scenario.strategies[trace.strategy]
         guard !strategy.stepSources.isEmpty else { return [] }
         var matcher = StepSourceMatcher(strategy, callbacks: trace.scenario.hooks[trace.hook].callbacks)
-        return trace.records.map { matcher.source(of: $0, trace) }
+        return trace.records.map { matcher.entry(of: $0, trace).flatMap(matcher.source) }
+    }
+
+    /// The step (its pre-order index in the strategy's program) each record of `trace` performs, by
+    /// record index, whether or not the strategy says where its steps came from.
+    static func steps(_ trace: CellTrace) -> [Int?] {
+        var matcher = StepSourceMatcher(trace.scenario.strategies[trace.strategy], callbacks: trace.scenario.hooks[trace.hook].callbacks)
+        return trace.records.map { matcher.entry(of: $0, trace)?.index }
     }
 
     private init(_ strategy: Strategy, callbacks: [String]) {
@@ -83,7 +90,7 @@ struct StepSourceMatcher {
         }
     }
 
-    private mutating func source(of record: TraceRecord, _ trace: CellTrace) -> StepSource? {
+    private mutating func entry(of record: TraceRecord, _ trace: CellTrace) -> Entry? {
         // A cancellation record names the task it acts on, which need not be the context running.
         if record.thread >= 0, record.context >= 0, record.kind != .cancellation { lastContext = record.context }
         switch record.kind {
@@ -102,7 +109,7 @@ struct StepSourceMatcher {
             if case .callWithCompletion = entry.step, record.handler >= 0 {
                 cursors[record.handler] = Cursor(entries: bodies[entry.index] ?? [])  // the handler this call made
             }
-            return source(entry)
+            return entry
         case .work: return match(record.context) { if case .work = $0 { true } else { false } }
         case .sleep: return match(record.context) { if case .sleep = $0 { true } else { false } }
         case .taskSleep:
@@ -129,7 +136,7 @@ struct StepSourceMatcher {
     }
 
     /// A context created by a step: the creating step's source, and the context starts its body.
-    private mutating func created(_ record: TraceRecord, _ trace: CellTrace) -> StepSource? {
+    private mutating func created(_ record: TraceRecord, _ trace: CellTrace) -> Entry? {
         let child = record.context, parent = record.a
         guard parent >= 0, child >= 0, Int(child) < trace.contexts.count else { return nil }
         let kind = trace.contexts[Int(child)].kind
@@ -138,7 +145,7 @@ struct StepSourceMatcher {
         }
         guard let entry = next(in: parent, where: { Self.creates(kind, $0) }) else { return nil }
         cursors[child] = Cursor(entries: bodies[entry.index] ?? [])
-        return source(entry)
+        return entry
     }
 
     private static func creates(_ kind: CellTrace.Context.Kind, _ step: ProgramStep) -> Bool {
@@ -171,8 +178,8 @@ struct StepSourceMatcher {
         return false
     }
 
-    private mutating func match(_ context: Int32, where matches: (ProgramStep) -> Bool) -> StepSource? {
-        next(in: context, where: matches).flatMap(source)
+    private mutating func match(_ context: Int32, where matches: (ProgramStep) -> Bool) -> Entry? {
+        next(in: context, where: matches)
     }
 
     /// The next step of the context's body that `matches`, past the steps before it.

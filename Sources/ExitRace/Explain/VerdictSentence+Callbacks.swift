@@ -57,6 +57,23 @@ extension VerdictSentence {
         }
     }
 
+    /// Whether, under some procedure that calls `hook`, a program of `strategy`'s `onCallbacks` holding
+    /// cleanup calls is not delivered: the cell's `[n]` (its cleanup counts only the code that ran).
+    package static func leavesCleanupUndelivered(_ scenario: Scenario, hook: Int, strategy: Int) -> Bool {
+        guard !scenario.strategies[strategy].callbackPrograms.isEmpty else { return false }
+        return scenario.procedures.indices.contains { procedure in
+            let delivered = Set(ScenarioDecoder.deliveredCallbacks(
+                steps: scenario.procedures[procedure].steps, scenes: scenario.lifecycle.scenes))
+            return scenario.hooks[hook].callbacks.contains(where: delivered.contains)
+                && missedPrograms(scenario, hook: hook, strategy: strategy, procedure: procedure).contains { $0.cleanupCalls > 0 }
+        }
+    }
+
+    /// The legend line of the `[n]` mark.
+    package static let undeliveredLegend =
+        "[n] not all of the code ran: under a procedure, a callback whose code holds cleanup calls was not delivered, "
+        + "and its cleanup is not counted (see details)"
+
     /// A line per cell and procedure under which the row's hook is called but a program of the column's
     /// `onCallbacks` holding cleanup calls is not delivered (`run`'s details): `your app × your app under
     /// foreground: not delivered under this procedure, so not counted: sceneDidEnterBackground (1 cleanup call)`.

@@ -52,12 +52,14 @@ package enum VerdictSentence {
         guard let death, let deathAt = outcome.death?.at else {
             return "× the cleanup did not finish, and the process did not die: nothing was left that could run it."
         }
-        var text = "× lost: " + pendingStory(trace, deathAt: deathAt.nanoseconds) + " when \(death)"
+        let story = pendingStory(trace, deathAt: deathAt.nanoseconds)
+        var text = "× lost: " + story + " when \(death)"
         if let margin = outcome.margin, margin.nanoseconds == 0, let would = outcome.wouldHaveFinishedAt {
             text += " — a tie, lost by scheduling order: it would have taken effect at that same instant (\(ms(would.nanoseconds))), and the engine ran "
                 + "the process's death first (exitrace explore says whether the other order wins)"
         } else if let margin = outcome.margin, let would = outcome.wouldHaveFinishedAt {
-            text += ": lost by \(ms(-margin.nanoseconds)) (it would have finished at \(ms(would.nanoseconds)))"
+            text += ": lost by \(ms(-margin.nanoseconds)) (it would have finished at \(ms(would.nanoseconds))"
+                + lastLateEffect(trace, at: would.nanoseconds, notIn: story) + ")"
         }
         if let chain = outcome.deadlockAfterDeath?.links {
             text += "; had it lived, it would have deadlocked: \(chain.chainDescription)"
@@ -69,6 +71,27 @@ package enum VerdictSentence {
         guard let inversion = outcome.inversion else { return "" }
         return "; priority inversion: a \(inversion.waiter.checkerName) thread waited on a \(inversion.signaler.checkerName) one"
             + " (Thread Performance Checker: \"\(inversion.checkerMessage)\")"
+    }
+
+    /// ", when X from Y would have taken effect": the late effect that completed the cleanup at
+    /// `at`, when the story told of another context (the subject is the first context that still
+    /// owed a call; the cleanup's end may be another's).
+    private static func lastLateEffect(_ trace: CellTrace, at: Int64, notIn story: String) -> String {
+        guard let record = trace.records.last(where: { $0.kind == .effect && $0.b == 1 && $0.time == at }) else { return "" }
+        var context = CellExplanation.context(record.context, trace)
+        if trace.contexts[Int(record.context)].kind == .turn, let callback = callbackCalling(record, trace) {
+            context = callback  // a turn's name says less than the callback whose code made the call
+        }
+        guard !story.hasPrefix(context) else { return "" }
+        return ", when \(CellExplanation.call(record.a, trace)) from \(context) would have taken effect"
+    }
+
+    /// The callback a turn ran when it made the call whose effect is `effect`.
+    private static func callbackCalling(_ effect: TraceRecord, _ trace: CellTrace) -> String? {
+        guard let started = trace.records.lastIndex(where: {
+            $0.kind == .callStarted && $0.context == effect.context && $0.a == effect.a && $0.time <= effect.time
+        }) else { return nil }
+        return trace.records[..<started].last { $0.kind == .hookEntered }.map { CellExplanation.callback($0.a, trace) }
     }
 
     private static func lastEffectContext(_ trace: CellTrace) -> String? {

@@ -1,7 +1,8 @@
 /// The short text of one table cell, shared by every renderer through ``TableLayout``:
 /// `○`, `×`, `△ background`, with the marks `[i]` (priority inversion), `[d]` (deadlock), `[w]`
 /// (under some procedure the cleanup finished, then the run ended in a watchdog kill; the details
-/// lines name the procedures) and `[?]` (a run stopped at a bound of `limits`).
+/// lines name the procedures), `[?]` (a run stopped at a bound of `limits`) and `[n]` (a callback
+/// whose code holds cleanup calls was not delivered under a procedure, so its cleanup is not counted).
 extension ResultTable {
     func cellText(_ cell: Cell) -> String {
         var text = cell.verdict.symbol
@@ -13,6 +14,7 @@ extension ResultTable {
         if cell.watchdogKilled { text += " [w]" }
         if !thinWinProcedures(cell).isEmpty { text += " [t]" }
         if cell.hitBound { text += " [?]" }
+        if VerdictSentence.leavesCleanupUndelivered(scenario, hook: cell.hook, strategy: cell.strategy) { text += " [n]" }
         return text
     }
 
@@ -61,6 +63,9 @@ extension ResultTable {
             lines.append(
                 "[?] a run reached a bound of \"limits\" before the process died (or before the system's work it left finished): "
                     + "the result is incomplete")
+        }
+        if cells.contains(where: { VerdictSentence.leavesCleanupUndelivered(scenario, hook: $0.hook, strategy: $0.strategy) }) {
+            lines.append(VerdictSentence.undeliveredLegend)
         }
         return lines
     }

@@ -11,6 +11,7 @@ extension RateTable {
         if cell.deadlocks > 0 { text += " [d]" }
         if cell.watchdogKilled { text += " [w]" }
         if cell.boundsReached > 0 { text += " [?]" }
+        if VerdictSentence.leavesCleanupUndelivered(scenario, hook: cell.hook, strategy: cell.strategy) { text += " [n]" }
         return text
     }
 
@@ -47,6 +48,9 @@ extension RateTable {
         }
         if cells.contains(where: { $0.boundsReached > 0 }) {
             lines.append("[?] some replications reached a bound of \"limits\" before the process died: incomplete")
+        }
+        if cells.contains(where: { VerdictSentence.leavesCleanupUndelivered(scenario, hook: $0.hook, strategy: $0.strategy) }) {
+            lines.append(VerdictSentence.undeliveredLegend)
         }
         if cells.contains(where: { $0.procedures.contains { !$0.failures.isEmpty } }) {
             lines.append(replayHint)

@@ -1,0 +1,164 @@
+/// Each place in a strategy's code that makes a cleanup call, and what became of it in one run:
+/// the answer to "which of my cleanup calls finished under this kill?", which a cell's one ○/× does
+/// not give (docs/scenario-format.md, "goal": each place owes its call).
+///
+/// Read from a traced run: a place's call is the record ``StepSourceMatcher`` matches to its step,
+/// and its effect is the next effect of that call in the same context (a completion handler's effect
+/// is its caller's, as the engine notes it). Deterministic: records alone decide.
+package struct CleanupPlaces: Sendable {
+    /// One step that calls a cleanup system call.
+    package struct Place: Equatable, Sendable {
+        /// Its pre-order index in the strategy's program.
+        package var step: Int
+        package var call: String
+        /// Where it is: the app's Swift (`AppDelegate.swift:12:9`) when the strategy says, else the
+        /// step's setting path (`strategies.s.program[1].body[0]`).
+        package var location: String
+        /// With `onCallbacks`, the callback whose program holds it.
+        package var callback: String?
+    }
+
+    /// What became of a place's call in the run.
+    package enum Fate: Equatable, Sendable {
+        /// It took effect while the process lived (or the system finished it), first at this time (ns).
+        case tookEffect(at: Int64)
+        /// It took effect only after the process died, at this time (ns): too late.
+        case tooLate(at: Int64)
+        /// It was made and never took effect (cancelled, refused, or still waiting when the run ended).
+        case noEffect
+        /// Its code ran, but never reached the call (the process died first, or a condition was not met).
+        case notMade
+        /// With `onCallbacks`: its callback was not delivered in the run (or the row's hook does not
+        /// listen to it), so its code never ran.
+        case notDelivered
+    }
+
+    package let places: [Place]
+    /// A fate per place; empty when the places are not worth showing (the records are not read).
+    package let fates: [Fate]
+
+    package init(_ trace: CellTrace) {
+        let places = Self.places(trace.scenario, strategy: trace.strategy)
+        self.places = places
+        fates = places.count >= 2 ? Self.fates(of: places, trace) : []
+    }
+
+    /// The strategy's cleanup call steps, in pre-order.
+    static func places(_ scenario: Scenario, strategy index: Int) -> [Place] {
+        let strategy = scenario.strategies[index]
+        let cleanup = Set(scenario.systemCalls.filter(\.isCleanup).map(\.name))
+        var places: [Place] = []
+        var step = 0
+        func walk(_ steps: [ProgramStep], at prefix: String, callback: String?) {
+            for (position, programStep) in steps.enumerated() {
+                let path = SettingPath.element(prefix, position)
+                if let call = programStep.calledSystemCall, cleanup.contains(call) {
+                    let source = step < strategy.stepSources.count ? strategy.stepSources[step] : nil
+                    let location = source.map { $0.place.isEmpty ? $0.description : $0.place } ?? path
+                    places.append(Place(step: step, call: call, location: location, callback: callback))
+                }
+                step += 1
+                for nested in SettingPath.allNested(in: programStep) { walk(nested.steps, at: join(path, nested.key), callback: callback) }
+            }
+        }
+        let callbacks = strategy.callbackPrograms.map(\.callback)
+        for (offset, program) in SettingPath.programs(of: strategy).enumerated() {
+            walk(Array(program.steps), at: program.prefix, callback: callbacks.isEmpty ? nil : callbacks[offset])
+        }
+        return places
+    }
+
+    private static func fates(of places: [Place], _ trace: CellTrace) -> [Fate] {
+        let steps = StepSourceMatcher.steps(trace)
+        let placeOfStep = Dictionary(uniqueKeysWithValues: places.enumerated().map { ($1.step, $0) })
+        var fates = places.map { _ in Fate.notMade }
+        var made = Array(repeating: false, count: places.count)
+        // Calls made and not yet matched to an effect, per context, in the order they were made.
+        var inFlight: [Int32: [(call: Int32, place: Int)]] = [:]
+        for (index, record) in trace.records.enumerated() {
+            switch record.kind {
+            case .callStarted:
+                guard index < steps.count, let step = steps[index], let place = placeOfStep[step] else { continue }
+                made[place] = true
+                inFlight[record.context, default: []].append((record.a, place))
+            case .effect:
+                guard let position = inFlight[record.context]?.firstIndex(where: { $0.call == record.a }) else { continue }
+                let place = inFlight[record.context]!.remove(at: position).place
+                switch fates[place] {
+                case .tookEffect: break
+                case .tooLate: if record.b == 0 { fates[place] = .tookEffect(at: record.time) }
+                default: fates[place] = record.b == 0 ? .tookEffect(at: record.time) : .tooLate(at: record.time)
+                }
+            default: continue
+            }
+        }
+        // Delivered as the run went: a swipe of a suspended app delivers nothing, whatever its script says.
+        // A callback the row's hook does not listen to runs none of the strategy's code.
+        let listened = Set(trace.scenario.hooks[trace.hook].callbacks)
+        let delivered = Set(trace.records.filter { $0.kind == .hookEntered }.map { CellExplanation.callback($0.a, trace) })
+            .intersection(listened)
+        for place in places.indices where fates[place] == .notMade {
+            if let callback = places[place].callback, !delivered.contains(callback) {
+                fates[place] = .notDelivered
+            } else if made[place] {
+                fates[place] = .noEffect
+            }
+        }
+        return fates
+    }
+
+    /// Whether the section is worth printing: two places or more (with one, the verdict says it all).
+    package var isWorthShowing: Bool { places.count >= 2 && fates.count == places.count }
+
+    /// `○`, `×`, or `–` for code that did not run.
+    package static func symbol(_ fate: Fate) -> String {
+        switch fate {
+        case .tookEffect: "○"
+        case .tooLate, .noEffect, .notMade: "×"
+        case .notDelivered: "–"
+        }
+    }
+
+    /// The place in words: `Analytics.send at AppDelegate.swift:8:13 (applicationWillTerminate)`.
+    package static func name(_ place: Place) -> String {
+        "\(place.call) at \(place.location)" + (place.callback.map { " (\($0))" } ?? "")
+    }
+
+    /// The run's section, printed under its verdict: a line per place.
+    package func lines() -> [String] {
+        guard isWorthShowing else { return [] }
+        let ms = CellExplanation.ms
+        return ["cleanup calls, place by place:"]
+            + zip(places, fates).map { place, fate in
+                let what: String =
+                    switch fate {
+                    case .tookEffect(let at): "took effect at \(ms(at))"
+                    case .tooLate(let at): "too late: it would have taken effect at \(ms(at)), after the process died"
+                    case .noEffect: "made, but it never took effect"
+                    case .notMade: "never made: its code did not reach it"
+                    case .notDelivered: "not run: \(place.callback ?? "its callback") was not delivered"
+                    }
+                return "  \(Self.symbol(fate)) \(Self.name(place)): \(what)"
+            }
+    }
+
+    /// Several runs of one cell (a run per procedure) as one table: a row per place, a column per
+    /// procedure; empty when the places are not worth showing.
+    package static func table(_ runs: [CleanupPlaces], procedures: [String]) -> [String] {
+        guard let first = runs.first, first.isWorthShowing, runs.count == procedures.count else { return [] }
+        let names = first.places.map(name)
+        let nameWidth = names.map(\.count).max() ?? 0
+        let widths = procedures.map { max($0.count, 1) }
+        func row(_ label: String, _ cells: [String]) -> String {
+            var line = "  " + label + String(repeating: " ", count: nameWidth - label.count)
+            for (cell, width) in zip(cells, widths) { line += "  " + cell + String(repeating: " ", count: width - cell.count) }
+            return String(line.reversed().drop { $0 == " " }.reversed())
+        }
+        var lines = [
+            "cleanup calls, place by place and procedure (○ took effect in time, × did not, – its callback was not delivered):",
+            row("", procedures),
+        ]
+        for (index, label) in names.enumerated() { lines.append(row(label, runs.map { symbol($0.fates[index]) })) }
+        return lines
+    }
+}

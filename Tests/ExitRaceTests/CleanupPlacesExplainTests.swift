@@ -1,0 +1,83 @@
+import Testing
+
+@testable import ExitRace
+@testable import ExitRaceExplain
+
+/// explain's "cleanup calls, place by place": which of a strategy's cleanup calls took effect under
+/// a kill, which were too late and which never ran (a newcomer had to turn every other call's
+/// `cleanup` off, one `--set` at a time, to learn that of their app).
+@Suite("explain: cleanup calls place by place")
+struct CleanupPlacesExplainTests {
+    static let twoSends = """
+        [{"op": "detached", "priority": "high", "body": [{"op": "call", "name": "send"}]},
+         {"op": "detached", "priority": "background", "body": [{"op": "call", "name": "send"}]}]
+        """
+
+    static func trace(_ program: String) throws -> CellTrace {
+        let json = """
+            {
+              "name": "places",
+              "systemCalls": {"send": {"costMs": 1}},
+              "hooks": {"term": {"callbacks": ["applicationWillTerminate"]}},
+              "strategies": {"s": {"program": \(program)}},
+              "procedures": {"p": {"steps": [
+                {"op": "turn", "actions": [{"op": "hook", "name": "applicationWillTerminate"}]},
+                {"op": "delay", "ms": 20},
+                {"op": "sigkill"}]}}
+            }
+            """
+        let scenario = try ScenarioDecoder.decode(json, file: "places.json")
+        return Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
+    }
+
+    @Test("two detached sends: the first took effect at 1.1 ms, the background one would have at 51 ms")
+    func twoSendsTheirFates() throws {
+        let places = CleanupPlaces(try Self.trace(Self.twoSends))
+        #expect(places.places.map(\.location) == ["strategies.s.program[0].body[0]", "strategies.s.program[1].body[0]"])
+        #expect(places.fates == [.tookEffect(at: 1_100_000), .tooLate(at: 51_000_000)])
+        let text = CellExplanation(try Self.trace(Self.twoSends)).renderText()
+        #expect(text.hasSuffix("""
+            cleanup calls, place by place:
+              ○ send at strategies.s.program[0].body[0]: took effect at 1.1 ms
+              × send at strategies.s.program[1].body[0]: too late: it would have taken effect at 51 ms, after the process died
+
+            """))
+        #expect(text == CellExplanation.text(of: try Self.trace(Self.twoSends)), "the streaming text says the same")
+    }
+
+    @Test("one place: no section, the verdict says it all")
+    func onePlaceNoSection() throws {
+        let trace = try Self.trace(#"[{"op": "detached", "body": [{"op": "call", "name": "send"}]}]"#)
+        #expect(!CellExplanation(trace).renderText().contains("place by place"))
+        #expect(CleanupPlaces.table([CleanupPlaces(trace)], procedures: ["p"]).isEmpty)
+    }
+
+    @Test("a place whose code never reached its call, and one that was made but never took effect")
+    func notMadeAndNoEffect() throws {
+        let places = CleanupPlaces(try Self.trace("""
+            [{"op": "task", "body": [{"op": "call", "name": "send"}, {"op": "ifCancelled", "body": [{"op": "call", "name": "send"}]}]}]
+            """))
+        #expect(places.fates == [.tookEffect(at: 1_100_000), .notMade])
+        #expect(places.lines().last == "  × send at strategies.s.program[0].body[1].body[0]: never made: its code did not reach it")
+    }
+
+    @Test("code per callback: a callback not delivered in the run is –, and the table has a column per procedure")
+    func perCallbackTable() throws {
+        let scenario = try CallbackProgramTests.scenario("""
+            {"sceneDidEnterBackground": [{"op": "detached", "body": [{"op": "call", "name": "save"}]}],
+             "applicationWillTerminate": [{"op": "detached", "priority": "background", "body": [{"op": "call", "name": "save"}]}]}
+            """, callbacks: #""sceneDidEnterBackground", "sceneDidDisconnect""#)
+        let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
+        let places = CleanupPlaces(trace)
+        #expect(places.places.map(\.callback) == ["sceneDidEnterBackground", "applicationWillTerminate"])
+        #expect(places.fates.last == .notDelivered, "the hook does not listen to applicationWillTerminate")
+        #expect(CleanupPlaces.symbol(places.fates[0]) == "○")
+        let table = CleanupPlaces.table([places, places], procedures: ["p", "again"])
+        #expect(table == [
+            "cleanup calls, place by place and procedure (○ took effect in time, × did not, – its callback was not delivered):",
+            "                                                                                                   p  again",
+            "  save at strategies.s.onCallbacks.sceneDidEnterBackground[0].body[0] (sceneDidEnterBackground)    ○  ○",
+            "  save at strategies.s.onCallbacks.applicationWillTerminate[0].body[0] (applicationWillTerminate)  –  –",
+        ])
+    }
+}
