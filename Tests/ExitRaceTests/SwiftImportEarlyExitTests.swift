@@ -3,7 +3,7 @@ import Testing
 @testable import ExitRace
 @testable import ExitRaceImport
 
-/// An `if` whose branch ends in an exit (`return`, `throw`, `break`, `continue`) is read as a `guard` is:
+/// An `if` whose branch ends in an exit (`return`, `throw`) is read as a `guard` is:
 /// the exit is taken as not taken, the code after it is translated, its branch is not (docs/import.md).
 
 @Suite("exitrace import: an if whose branch only exits is read as a guard")
@@ -49,7 +49,7 @@ struct SwiftImportEarlyExitTests {
         #expect(guarded.hooks[0].steps.map(\.step) == result.hooks[0].steps.map(\.step))
     }
 
-    @Test("throw, break and continue are exits too; the binding a condition reads is still translated")
+    @Test("throw is an exit too; the binding a condition reads is still translated")
     func otherExits() throws {
         let thrown = try Self.imported("""
             Task {
@@ -60,16 +60,18 @@ struct SwiftImportEarlyExitTests {
         let body = try #require(SwiftImportReviewTests.taskBody(thrown))
         #expect(body.map(\.self) == [.call("Keys.fetch"), .call("Store.flush")], "the condition's await stays")
         #expect(Self.notes(thrown).contains { $0.hasPrefix("App.swift:5:13: assumed: if … { throw }: an early exit") })
+    }
+
+    @Test("break and continue end a loop's iteration: an if whose branch ends in one is translated as any if (a search loop's match)")
+    func loopExitsAreNotEarlyExits() throws {
         let looped = try Self.imported("""
             for item in items {
-                        if item.isDone { continue }
-                        if item.isLast { break }
-                        Store.shared.flush()
+                        if item.isStale { continue }
+                        if item.id == targetID { Store.shared.flush(); break }
                     }
             """)
-        #expect(looped.hooks[0].steps.map(\.step) == [Self.flush])
-        #expect(Self.notes(looped).contains { $0.hasPrefix("App.swift:5:13: assumed: if … { continue }") })
-        #expect(Self.notes(looped).contains { $0.hasPrefix("App.swift:6:13: assumed: if … { break }") })
+        #expect(looped.hooks[0].steps.map(\.step) == [Self.flush], "the match's flush is translated")
+        #expect(!Self.notes(looped).contains { $0.contains("an early exit") }, "\(Self.notes(looped))")
     }
 
     @Test("if cond { return } else { B }: B and the code after it are translated; an else that exits keeps the old rule")

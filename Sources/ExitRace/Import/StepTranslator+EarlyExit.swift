@@ -1,9 +1,12 @@
 /// `if condition { …; return }`: an early exit, read as a `guard` is (docs/import.md, "What it does not translate yet").
 extension StepTranslator {
-    /// The words that leave a scope as a branch's last statement.
-    static let exitWords: Set<String> = ["return", "throw", "break", "continue"]
+    /// The words that leave the code translated as a branch's last statement. `break` and `continue`
+    /// are not among them: they end a loop's iteration, and a loop's body is translated once, so an
+    /// `if match { await activity.end(…); break }` (a search loop's match) is the loop's purpose, not a
+    /// way out of it: such an `if` is translated as any other.
+    static let exitWords: Set<String> = ["return", "throw"]
 
-    /// The word of the exit `statements` end in (`return`, `throw`, `break`, `continue`), or `nil`.
+    /// The word of the exit `statements` end in (`return`, `throw`), or `nil`.
     static func exitWord(_ statements: [SwiftStatement]) -> String? {
         guard let last = statements.last, case .jump(let word, _) = last.kind, exitWords.contains(word) else { return nil }
         return word
