@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExitRaceCLI
+@testable import ExitRaceReport
 
 /// The `your app` column of an imported app with several entry points, in a `--runs` table too wide
 /// for 120 columns: its header stays whole and its cells keep a verdict with its shares and marks,
@@ -41,5 +42,26 @@ struct YourAppColumnTests {
         let texts = grid.map { $0.count > column ? $0[column] : "" }.filter { !$0.isEmpty }
         // On main: "your" / "app", then "△" / "100%" / "· 0%" / "[i]" / "[d]", one piece a line.
         #expect(texts == ["your app", "○ [i]", "○", "× [d]", "×", "△ 100% · 0%", "[i] [d]"], "\(texts)")
+    }
+
+    @Test("the HTML report keeps a cell's groups on one line and lets a long column name break at its humps")
+    func htmlReport() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-your-app-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("four.json").path
+        let sources = Self.fixtures.map { Repository.root.appendingPathComponent("Tests/ExitRaceTests/ImportFixtures/\($0).swift").path }
+        #expect(Tool.main(["import"] + sources + ["--output", file]).exitCode == .success)
+        let out = directory.appendingPathComponent("report").path
+        let report = Tool.main(["report", file, "--runs", "20", "--out", out])
+        #expect(report.exitCode == .success, "\(report.stderr)")
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        // On main: "△ 100% · 0% [i] [d]" as plain text, which a narrow column broke as "△ 100% ·" / "0% [i] [d]".
+        #expect(html.contains(#"<span class="keep">△ 100% · 0%</span> <span class="keep">[i] [d]</span></a></td>"#))
+        #expect(html.contains("table.results td .keep{white-space:nowrap}"))
+        // On main the header broke anywhere ("applicatio" / "nWillTerminate").
+        #expect(html.contains("<code>your code: App<wbr>Delegate.<wbr>application<wbr>Will<wbr>Terminate</code>"))
+        #expect(html.contains("<code>your app</code>"))
+        #expect(HTMLReport.headerText("Task.detached(priority: .high)") == "Task.<wbr>detached(<wbr>priority: .high)")
     }
 }
