@@ -168,7 +168,7 @@ package enum HTMLReport {
         h1{font-size:24px}h2{font-size:19px;margin-top:36px}h4{margin:14px 0 4px;font-size:13px;color:#444}
         table.results{border-collapse:collapse;margin:12px 0}table.results th,table.results td{border:1px solid #d0d0d7;padding:5px 9px;text-align:left}
         table.results thead th{background:#f3f3f6;font-weight:600;max-width:24em}
-        table.results thead th code{white-space:normal;overflow-wrap:anywhere}table.results td a{color:inherit;text-decoration:none;display:block}table.results td .keep{white-space:nowrap}
+        table.results thead th code{white-space:normal;overflow-wrap:break-word}table.results td a{color:inherit;text-decoration:none;display:block}table.results td .keep{white-space:nowrap}
         .always{background:#e5f6e8}.some{background:#fff4d6}.never{background:#fde4e4}
         summary span{padding:1px 6px;border-radius:4px;margin-right:4px}
         ul.legend{font-size:12px;color:#555;padding-left:18px}details.cell{border-top:1px solid #eee;padding:6px 0}
