@@ -74,7 +74,7 @@ package enum VerdictSentence {
     struct Story {
         var clause: String
         var note: String?
-        var joiner = " when "
+        var joiner: String
 
         init(_ clause: String, note: String? = nil, joiner: String = " when ") {
             self.clause = clause
@@ -246,8 +246,8 @@ package enum VerdictSentence {
             return Story("\(name) had been queued on the main queue since \(ms(since)), but the main thread never took it: "
                 + "it was \(mainDoing)")
         case .queuedOnPool(let since, let latency, let dispatch):
-            return Story("\(name) was still waiting for a \(dispatch ? "Dispatch worker" : "cooperative thread") at \(qos) QoS "
-                + "(needs \(ms(latency)), queued at \(ms(since)))")
+            let worker = dispatch ? "Dispatch worker" : "cooperative thread"
+            return Story("\(name) was still waiting for a \(worker) at \(qos) QoS (needs \(ms(latency)), queued at \(ms(since)))")
         case .ready(let since, let dispatch):
             return Story("\(name) had been ready since \(ms(since)), but every "
                 + "\(dispatch ? "Dispatch worker" : "cooperative thread") was busy")
@@ -260,7 +260,8 @@ package enum VerdictSentence {
         case .awaitingReply(let call):
             let index = Int(call)
             if trace.scenario.systemCalls.indices.contains(index), trace.scenario.systemCalls[index].takesEffectOn == .delivery {
-                return Story("\(name) had sent \(CellExplanation.call(call, trace)), and the request had not reached the system yet",
+                return Story(
+                    "\(name) had sent \(CellExplanation.call(call, trace)), and the request had not reached the system yet",
                     note: "; the call takes effect on delivery")
             }
             return Story("\(name) had sent \(CellExplanation.call(call, trace)) and was waiting for the reply",
@@ -273,8 +274,8 @@ package enum VerdictSentence {
         case .running(let thread):
             return Story("\(name) was still running on \(CellExplanation.thread(thread, trace))")
         case .created where trace.contexts[subject].kind == .completionHandler:
-            let call = madeCall(subject, trace).map { "the reply to \(CellExplanation.call($0.record.a, trace))" } ?? "the reply to its call"
-            return Story("\(name) was still waiting for \(call)")
+            let call = madeCall(subject, trace).map { CellExplanation.call($0.record.a, trace) } ?? "its call"
+            return Story("\(name) was still waiting for the reply to \(call)")
         case .created:
             return Story("\(name) had just been created")
         case .done:

@@ -70,7 +70,8 @@ package enum SweepSVG {
         let legend = legend(report, states, curves: drawn, x: 10, y: 38, width: plotWidth - 20)
         let scale = AxisScale(axis, width: width)
         var body = "", y = 40.0 + legendRowHeight * Double(legend.rows)
-        for panel in stride(from: 0, to: moving.count, by: panelRows).map({ Array(moving[$0..<min($0 + panelRows, moving.count)]) }) {
+        let panels = stride(from: 0, to: moving.count, by: panelRows).map { Array(moving[$0..<min($0 + panelRows, moving.count)]) }
+        for panel in panels {
             for index in panel {
                 body += movingRow(report, points, cell: index, states: states, scale: scale, x: left, y: y)
                 y += stripPitch

@@ -59,7 +59,9 @@ public enum TextRenderer {
                 }
             }
             body = rows.map { row in
-                row.indices.map { $0 == 0 ? wrapCell(row[$0], width: fitted[$0]) : wrapVerdictCell(row[$0], width: fitted[$0]) }
+                row.indices.map { column in
+                    column == 0 ? wrapCell(row[column], width: fitted[column]) : wrapVerdictCell(row[column], width: fitted[column])
+                }
             }
             widths = headers.indices.map { column in
                 body.reduce(wrapped[column].map(\.count).max() ?? 0) { max($0, $1[column].map(\.count).max() ?? 0) }
@@ -117,7 +119,8 @@ public enum TextRenderer {
         let grouped = headers.indices.map { longestPiece($0, cellPieces: verdictCellPieces) }
         let unbreakable = headers.indices.map { longestPiece($0, cellPieces: cellPieces) }
         func floors(_ pieces: [Int]) -> [[Int]] {
-            [pieces, pieces.map { min($0, maximumUncutWordWidth) }, pieces.map { $0 > maximumUncutWordWidth ? minimumFittedWidth : $0 }]
+            let uncut = pieces.map { min($0, maximumUncutWordWidth) }
+            return [pieces, uncut, pieces.map { $0 > maximumUncutWordWidth ? minimumFittedWidth : $0 }]
         }
         for floor in floors(grouped) + floors(unbreakable) {
             while lineWidth(widths) > maximumLineWidth {
