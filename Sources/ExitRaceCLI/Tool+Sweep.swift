@@ -192,8 +192,9 @@ extension Tool {
             sweepFormatOption, maxPointsOption,
             .text(
                 "--svg", "DIR",
-                "also draw DIR/<scenario>-sweep.svg: for one setting a strip per cell, coloured ○/△/× along it, with each "
-                    + "procedure's margin as a curve (symmetric log scale, ticks in ms); for two, a phase map per cell"),
+                "also draw DIR/<scenario>-sweep.svg: for one setting a strip per cell that flips, coloured ○/△/× along it, "
+                    + "with each procedure's margin as a curve (symmetric log scale, ticks in ms), in panels of 4 with their "
+                    + "own scale, then a thin row per cell that never flips; for two, a phase map per cell"),
             .set("change a setting of the scenario first; repeatable"),
             .flag("--serial", "run on one core (the output is the same)"),
             .output("write to FILE (whole or not at all) instead of stdout"),

@@ -40,8 +40,9 @@ struct SweepLegendTests {
         let (legend, drawn) = Self.curves(svg)
         #expect(drawn.isEmpty && legend.isEmpty)
         #expect(!svg.contains("won by"))
-        // One legend row: the first strip's row starts at 40 + 18 (the states' row only).
-        #expect(svg.contains(#"y="58" width="#))
+        // One legend row: the first row starts at 40 + 18 (the states' row only); no cell flips, so it
+        // is the heading of the cells that never flip, its text's baseline 12 lower.
+        #expect(svg.contains(#"<text x="10" y="70" text-anchor="start" font-size="11">8 of 8 cells never flip"#))
     }
 
     @Test("every procedure with a curve is in the legend (the reference sweep)")

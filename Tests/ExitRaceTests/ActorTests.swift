@@ -134,8 +134,9 @@ struct ActorTests {
         let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
         #expect(
             CellExplanation(trace).renderText().contains(
-                "× lost: Task.detached from hook was waiting for actor Store since 10 ms: the actor runs one job at a time, "
-                    + "and Task from hook held it then when the process was killed (SIGKILL) at 100 ms"))
+                "× lost: Task.detached from hook had been waiting for actor Store since 10 ms when the process was killed "
+                    + "(SIGKILL) at 100 ms: lost by 101.1 ms (it would have finished at 201.1 ms); the actor runs one job at a time, "
+                    + "and Task from hook held it then."))
         let chrome = ChromeTrace.render(trace)
         #expect(chrome.contains(#""name": "on actor Store""#))
     }

@@ -37,7 +37,7 @@ struct ExplainTests {
             "× lost: Task.detached from applicationWillTerminate was still waiting for a cooperative thread at default QoS "
                 + "(needs 10 ms, queued at 50 ms) when the process exited at 53 ms: lost by 8 ms (it would have finished at 61 ms)."))
         let foregroundTask = Self.explanation("Notification", "Task")
-        #expect(foregroundTask.contains("was queued on the main queue since 50 ms, but the main thread never took it: it was running exit"))
+        #expect(foregroundTask.contains("had been queued on the main queue since 50 ms, but the main thread never took it: it was running exit"))
         let deadlock = Self.explanation("SceneDelegate", "Task + semaphore")
         #expect(deadlock.contains(
             "× deadlock: main thread waits on semaphore \"done\" (in sceneDidDisconnect) → \"done\" is signaled only by "

@@ -79,7 +79,7 @@ struct ScenarioVariantTests {
         ])) { try ScenarioLoader.loadDefault(overrides: [missing]) }
     }
 
-    @Test("extend: members merge, null removes, arrays replace, name and title are the child's")
+    @Test("extend: members merge, null removes, arrays replace, the name is the child's, the title inherited")
     func extendMerges() throws {
         let child = """
             {
@@ -94,7 +94,7 @@ struct ScenarioVariantTests {
         }
         let base = DefaultScenario.load()
         #expect(scenario.name == "variant")
-        #expect(scenario.title == "variant")
+        #expect(scenario.title == base.title)
         #expect(scenario.timing.exitDuration == .ms(12))
         #expect(scenario.timing.startLatency == base.timing.startLatency)
         #expect(scenario.strategies.map(\.name) == base.strategies.map(\.name).filter { $0 != "DispatchQueue.main.async" })

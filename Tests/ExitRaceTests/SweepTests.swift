@@ -213,8 +213,11 @@ struct SweepPictureTests {
         let strips = SweepSVG.render(report, points: points)
         #expect(strips.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(strips.hasSuffix("</svg>\n"))
-        let segments = report.lines[0].cells.reduce(0) { $0 + $1.segments.count }
-        #expect(strips.components(separatedBy: "height=\"16\"").count - 1 == segments)
+        // A cell that flips draws a strip per segment; one that never flips a thin strip of its own.
+        let moving = report.lines[0].cells.filter { $0.segments.count > 1 }
+        #expect(!moving.isEmpty)
+        #expect(strips.components(separatedBy: "height=\"16\"").count - 1 == moving.reduce(0) { $0 + $1.segments.count })
+        #expect(strips.components(separatedBy: "height=\"10\"").count - 1 == report.lines[0].cells.count - moving.count)
         #expect(SweepSVG.render(report, points: points) == strips)
 
         let latency = try SweepAxis.parse("timing.startLatencyMs.default=1...5", steps: 5, logarithmic: false, space: space)

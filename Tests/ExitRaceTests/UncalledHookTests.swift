@@ -36,7 +36,8 @@ struct UncalledHookTests {
                 == "applicationDidEnterBackground is never called: no kill procedure delivers it; a scene-based app "
                 + "(lifecycle.scenes is true) gets sceneDidEnterBackground instead")
         let text = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)).renderText()
-        #expect(text.contains("applicationDidEnterBackground was never called: no kill procedure delivers it; a scene-based app"), "\(text)")
+        #expect(text.contains("applicationDidEnterBackground was never called before the process exited at 1053 ms: no kill procedure "
+            + "delivers it; a scene-based app (lifecycle.scenes is true) gets sceneDidEnterBackground instead."), "\(text)")
         let table = TextRenderer.render(Simulator(scenario: scenario).table())
         #expect(table.contains("didEnterBackground: applicationDidEnterBackground is never called: no kill procedure"), "\(table)")
     }

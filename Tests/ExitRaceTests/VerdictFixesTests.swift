@@ -178,7 +178,7 @@ struct VerdictFixesTests {
         #expect(!out.contains("its request had not left yet"))
         #expect(out.contains(
             "× lost: Task (main actor) from sceneDidDisconnect had sent Activity.end and was waiting for the reply "
-                + "(the call takes effect on reply) when the process exited at 53 ms: lost by 48.1 ms"))
+                + "when the process exited at 53 ms: lost by 48.1 ms (it would have finished at 101.1 ms); the call takes effect on reply."))
     }
 
     // MARK: - A hand-written turn's watchdog

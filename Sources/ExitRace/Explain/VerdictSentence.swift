@@ -53,18 +53,35 @@ package enum VerdictSentence {
             return "× the cleanup did not finish, and the process did not die: nothing was left that could run it."
         }
         let story = pendingStory(trace, deathAt: deathAt.nanoseconds)
-        var text = "× lost: " + story + " when \(death)"
+        var text = "× lost: " + story.clause + story.joiner + death
         if let margin = outcome.margin, margin.nanoseconds == 0, let would = outcome.wouldHaveFinishedAt {
             text += " — a tie, lost by scheduling order: it would have taken effect at that same instant (\(ms(would.nanoseconds))), and the engine ran "
                 + "the process's death first (exitrace explore says whether the other order wins)"
         } else if let margin = outcome.margin, let would = outcome.wouldHaveFinishedAt {
             text += ": lost by \(ms(-margin.nanoseconds)) (it would have finished at \(ms(would.nanoseconds))"
-                + lastLateEffect(trace, at: would.nanoseconds, notIn: story) + ")"
+                + lastLateEffect(trace, at: would.nanoseconds, notIn: story.clause) + ")"
         }
+        if let note = story.note { text += note }
         if let chain = outcome.deadlockAfterDeath?.links {
             text += "; had it lived, it would have deadlocked: \(chain.chainDescription)"
         }
         return text + inversionNote(outcome) + "."
+    }
+
+    /// What the cleanup's subject was doing when the process died, as the sentence tells it:
+    /// `clause` + `joiner` + the death (`… was still running on main thread` + ` when ` + `the
+    /// process exited at 53 ms`), then the margin, then `note` (with its own leading separator),
+    /// which says why and would not read as part of the clause the death ends.
+    struct Story {
+        var clause: String
+        var note: String?
+        var joiner: String
+
+        init(_ clause: String, note: String? = nil, joiner: String = " when ") {
+            self.clause = clause
+            self.note = note
+            self.joiner = joiner
+        }
     }
 
     static func inversionNote(_ outcome: RunOutcome) -> String {
@@ -206,16 +223,17 @@ package enum VerdictSentence {
     }
 
     /// "Task.detached from X was still waiting for a cooperative thread at default QoS (…)".
-    private static func pendingStory(_ trace: CellTrace, deathAt: Int64) -> String {
+    private static func pendingStory(_ trace: CellTrace, deathAt: Int64) -> Story {
         let replay = Replay(trace)
         guard let subject = replay.subject else {
             let hook = trace.scenario.hooks[trace.hook]
             let callbacks = hook.callbacks.joined(separator: " or ")
             if !replay.hookEntered {
                 if trace.scenario.uncalledHooks.contains(where: { $0.hook == hook.name }) {
-                    return "\(callbacks) was never called: \(Scenario.whyUncalled(hook, scenes: trace.scenario.lifecycle.scenes))"
+                    let why = Scenario.whyUncalled(hook, scenes: trace.scenario.lifecycle.scenes)
+                    return Story("\(callbacks) was never called", note: ": \(why)", joiner: " before ")
                 }
-                return "\(callbacks) was never called: the kill procedure had not delivered it"
+                return Story("\(callbacks) was never called: the kill procedure had not delivered it")
             }
             if let thrown = replay.thrownBeforeCleanup {
                 let what: String =
@@ -228,59 +246,96 @@ package enum VerdictSentence {
                     }
                 let name = trace.contexts[thrown.context].name
                 if thrown.code == -14 {
-                    return "\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what): the cleanup call "
-                        + "was cancelled (or never made); nothing had taken effect"
+                    return Story("\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what): the cleanup call "
+                        + "was cancelled (or never made); nothing had taken effect")
                 }
-                return "\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what), "
-                    + "before its cleanup call; nothing had made that call"
+                return Story("\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what), "
+                    + "before its cleanup call; nothing had made that call")
             }
-            return "the strategy's code in \(callbacks) had not started the cleanup"
+            return Story("the strategy's code in \(callbacks) had not started the cleanup")
         }
+        if trace.contexts.isBlockingCall(Int32(subject)), let story = blockingCallStory(of: subject, trace) { return story }
         return story(of: subject, in: replay.states[subject], trace, mainDoing: replay.mainDoing)
     }
 
     /// What `subject` was doing, in `state`, when the process died.
-    private static func story(of subject: Int, in state: State, _ trace: CellTrace, mainDoing: String) -> String {
+    private static func story(of subject: Int, in state: State, _ trace: CellTrace, mainDoing: String) -> Story {
         let name = trace.contexts[subject].name
         let qos = trace.contexts[subject].qos.name
         let ms = CellExplanation.ms
         switch state {
         case .queuedOnMain(let since):
-            return "\(name) was queued on the main queue since \(ms(since)), but the main thread never took it: it was \(mainDoing)"
+            return Story("\(name) had been queued on the main queue since \(ms(since)), but the main thread never took it: "
+                + "it was \(mainDoing)")
         case .queuedOnPool(let since, let latency, let dispatch):
-            return "\(name) was still waiting for a \(dispatch ? "Dispatch worker" : "cooperative thread") at \(qos) QoS "
-                + "(needs \(ms(latency)), queued at \(ms(since)))"
+            let worker = dispatch ? "Dispatch worker" : "cooperative thread"
+            return Story("\(name) was still waiting for a \(worker) at \(qos) QoS (needs \(ms(latency)), queued at \(ms(since)))")
         case .ready(let since, let dispatch):
-            return "\(name) was ready since \(ms(since)) but every \(dispatch ? "Dispatch worker" : "cooperative thread") was busy"
+            return Story("\(name) had been ready since \(ms(since)), but every "
+                + "\(dispatch ? "Dispatch worker" : "cooperative thread") was busy")
         case .calling(let thread, let call):
-            return "\(name) was in \(CellExplanation.call(call, trace)) on \(CellExplanation.thread(thread, trace)); its request had not left yet"
+            return Story("\(name) was in \(CellExplanation.call(call, trace)) on \(CellExplanation.thread(thread, trace)); "
+                + "its request had not left yet")
         case .callingSent(let thread, let call):
-            return "\(name) was in \(CellExplanation.call(call, trace)) on \(CellExplanation.thread(thread, trace)); its request had reached "
-                + "the system, but the call takes effect on reply"
+            return Story("\(name) was in \(CellExplanation.call(call, trace)) on \(CellExplanation.thread(thread, trace)), "
+                + "its request already with the system", note: "; the call takes effect on reply")
         case .awaitingReply(let call):
             let index = Int(call)
             if trace.scenario.systemCalls.indices.contains(index), trace.scenario.systemCalls[index].takesEffectOn == .delivery {
-                return "\(name) had sent \(CellExplanation.call(call, trace)), and the request had not reached the system yet "
-                    + "(the call takes effect on delivery)"
+                return Story(
+                    "\(name) had sent \(CellExplanation.call(call, trace)), and the request had not reached the system yet",
+                    note: "; the call takes effect on delivery")
             }
-            return "\(name) had sent \(CellExplanation.call(call, trace)) and was waiting for the reply (the call takes effect on reply)"
+            return Story("\(name) had sent \(CellExplanation.call(call, trace)) and was waiting for the reply",
+                note: "; the call takes effect on reply")
         case .sleeping:
-            return "\(name) was suspended in Task.sleep"
+            return Story("\(name) was suspended in Task.sleep")
         case .blocked(let thread, let semaphore):
-            return "\(name) was blocked on \(CellExplanation.thread(thread, trace)) in a wait on \(CellExplanation.semaphore(semaphore, trace))"
+            return Story("\(name) was blocked on \(CellExplanation.thread(thread, trace)) in a wait on "
+                + CellExplanation.semaphore(semaphore, trace))
         case .running(let thread):
-            return "\(name) was still running on \(CellExplanation.thread(thread, trace))"
+            return Story("\(name) was still running on \(CellExplanation.thread(thread, trace))")
         case .created where trace.contexts[subject].kind == .completionHandler:
-            return "\(name) was still waiting for the reply to its call"
+            let call = madeCall(subject, trace).map { CellExplanation.call($0.record.a, trace) } ?? "its call"
+            return Story("\(name) was still waiting for the reply to \(call)")
         case .created:
-            return "\(name) had just been created"
+            return Story("\(name) had just been created")
         case .done:
-            return "\(name) had returned without finishing the cleanup"
+            return Story("\(name) had returned without finishing the cleanup")
         case .queuedOnActor(let actor, let since, let holder):
-            return "\(name) was waiting for \(CellExplanation.actor(actor, trace)) since \(ms(since)): the actor runs one job "
-                + "at a time, and \(CellExplanation.context(holder, trace)) held it then"
+            return Story("\(name) had been waiting for \(CellExplanation.actor(actor, trace)) since \(ms(since))",
+                note: "; the actor runs one job at a time, and \(CellExplanation.context(holder, trace)) held it then")
         case .awaitingChildren(let since):
-            return "\(name) was waiting for its child tasks since \(ms(since))"
+            return Story("\(name) had been waiting for its child tasks since \(ms(since))")
         }
+    }
+
+    /// A synchronous call's story (`try context.save()`, which the scenario language spells as a
+    /// call with an empty completion handler on a global queue): told by the thread it blocked and
+    /// the user's step, never by that handler, which is the spelling, not the app. `nil` when the
+    /// trace does not show the call (the generic story applies).
+    private static func blockingCallStory(of subject: Int, _ trace: CellTrace) -> Story? {
+        guard let (index, call) = madeCall(subject, trace).map({ ($0.index, $0.record) }) else { return nil }
+        let ms = CellExplanation.ms
+        let thread = CellExplanation.thread(call.thread, trace)
+        let caller = trace.contexts.indices.contains(Int(call.context)) && trace.contexts[Int(call.context)].kind != .turn
+            ? ", made by \(CellExplanation.context(call.context, trace))," : ""
+        let sources = StepSourceMatcher.sources(trace)
+        let step = sources.indices.contains(index) ? sources[index].map { " (\($0.description))" } ?? "" : ""
+        return Story(
+            "\(thread == "main thread" ? "the main thread" : thread) had been blocked since \(ms(call.time)) in the "
+                + "synchronous call \(CellExplanation.call(call.a, trace))\(step)\(caller)",
+            note: "; the call blocks its thread for \(ms(call.b))")
+    }
+
+    /// The call whose completion handler `handler` is: the `callStarted` record right after the
+    /// handler's creation, made by its creator, and that record's index; `nil` if the trace has none.
+    private static func madeCall(_ handler: Int, _ trace: CellTrace) -> (index: Int, record: TraceRecord)? {
+        guard let created = trace.records.firstIndex(where: { $0.kind == .created && $0.context == Int32(handler) }),
+            created + 1 < trace.records.count
+        else { return nil }
+        let call = trace.records[created + 1]
+        guard call.kind == .callStarted, call.context == trace.records[created].a else { return nil }
+        return (created + 1, call)
     }
 }

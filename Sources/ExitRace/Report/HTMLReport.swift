@@ -77,18 +77,45 @@ package enum HTMLReport {
     package static func table(_ layout: TableLayout, id: String) -> String {
         var out = "<div class=\"scroll\"><table class=\"results\">\n<thead><tr><th>\(HTML.escape(TableLayout.cornerTitle))</th>"
         for column in layout.columns {
-            out += "<th title=\"\(HTML.escape(column.code))\"><code>\(HTML.escape(column.title))</code></th>"
+            out += "<th title=\"\(HTML.escape(column.code))\"><code>\(headerText(column.title))</code></th>"
         }
         out += "</tr></thead>\n<tbody>\n"
         for row in layout.rows {
             out += "<tr><th>\(HTML.escape(row.title))</th>"
             for cell in row.cells {
                 out += "<td class=\"\(verdictClass(cell.verdict))\"><a href=\"#\(id)-\(cell.hook)-\(cell.strategy)\">"
-                out += "\(HTML.escape(cell.text))</a></td>"
+                out += "\(cellText(cell.text))</a></td>"
             }
             out += "</tr>\n"
         }
         return out + "</tbody>\n</table></div>\n"
+    }
+
+    /// A column's name with a break allowed (`<wbr>`) after each `.`, `(` and `:` and before each
+    /// camel-case hump, as the text table breaks a long name: `applicationWill<wbr>Terminate`, not
+    /// `applicatio` / `nWillTerminate` when the column is narrow.
+    static func headerText(_ name: String) -> String {
+        var out = "", previous: Character?, beforePrevious: Character?
+        for character in name {
+            if let previous {
+                // A mark that starts a word (`.high)`) stays with it, as in the text table.
+                let afterMark = ".(:".contains(previous) && character != " " && beforePrevious.map { $0 != " " } ?? false
+                let hump = character.isUppercase && (previous.isLowercase || previous.isNumber)
+                if afterMark || hump { out += "<wbr>" }
+            }
+            out += HTML.escape(String(character))
+            (beforePrevious, previous) = (previous, character)
+        }
+        return out
+    }
+
+    /// A cell's text, each of its groups (``TextRenderer/verdictCellWords(_:)``: `△ 100% · 0%`,
+    /// `[i] [d]`) kept on one line, as the text table keeps them, so that a narrow column breaks
+    /// between groups, not inside one.
+    static func cellText(_ text: String) -> String {
+        TextRenderer.verdictCellWords(text).map { group in
+            group.contains(" ") ? "<span class=\"keep\">\(HTML.escape(group))</span>" : HTML.escape(group)
+        }.joined(separator: " ")
     }
 
     /// The legend, then the procedures by name.
@@ -141,7 +168,7 @@ package enum HTMLReport {
         h1{font-size:24px}h2{font-size:19px;margin-top:36px}h4{margin:14px 0 4px;font-size:13px;color:#444}
         table.results{border-collapse:collapse;margin:12px 0}table.results th,table.results td{border:1px solid #d0d0d7;padding:5px 9px;text-align:left}
         table.results thead th{background:#f3f3f6;font-weight:600;max-width:24em}
-        table.results thead th code{white-space:normal;overflow-wrap:anywhere}table.results td a{color:inherit;text-decoration:none;display:block}
+        table.results thead th code{white-space:normal;overflow-wrap:break-word}table.results td a{color:inherit;text-decoration:none;display:block}table.results td .keep{white-space:nowrap}
         .always{background:#e5f6e8}.some{background:#fff4d6}.never{background:#fde4e4}
         summary span{padding:1px 6px;border-radius:4px;margin-right:4px}
         ul.legend{font-size:12px;color:#555;padding-left:18px}details.cell{border-top:1px solid #eee;padding:6px 0}

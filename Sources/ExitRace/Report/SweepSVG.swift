@@ -1,7 +1,9 @@
 import Foundation
 
 /// Pictures of a sweep, as self-contained SVG: for one varied setting, a strip per cell coloured
-/// ○/△/× along the setting, with each procedure's margin drawn as a curve under it; for two, a
+/// ○/△/× along the setting, with each procedure's margin drawn as a curve under it, the cells that
+/// flip first, in panels of ``panelRows`` with a scale each, then those that never flip, a thin
+/// strip each with the margin closest to zero; for two, a
 /// phase map per cell (first setting across, second up). More settings: the first two, at the
 /// first value of the others.
 ///
@@ -47,41 +49,115 @@ package enum SweepSVG {
     static func strips(_ report: FlipReport, _ points: [SweepPoint]) -> String {
         let axis = report.axes[0], line = report.lines[0]
         let states = orderedStates(report, Set(line.cells.flatMap { $0.segments.map(\.finished) }))
+        // The cells that flip lead, in panels of a few, each with its scale; those that never flip
+        // follow, a thin strip each.
+        let moving = line.cells.indices.filter { line.cells[$0].segments.count > 1 }
+        let steady = line.cells.indices.filter { line.cells[$0].segments.count <= 1 }
         // Row names right-aligned before the strips: as wide as the longest needs, at least 300.
         let longest = line.cells.map { cellName(report, $0.cell).count }.max() ?? 0
-        let left = max(300.0, 16 + textWidth(longest)), width = 460.0, row = 76.0
-        let drawn = drawnCurves(report, points)
+        let left = max(300.0, 16 + textWidth(longest)), width = 460.0
+        let drawn = drawnCurves(report, points, cells: moving)
         let title = "\(report.scenario.name): sweep of \(axis.path)"
-        // As wide as the strips, their scale, the title and the caption need; the legend wraps to
-        // that width (only an entry wider than it all widens the picture).
+        let heading = steady.isEmpty ? "" : steadyHeading(count: steady.count, of: line.cells.count)
+        let procedures = report.scenario.procedures.count
+        let closest = steady.map { closestMargin(points, cell: $0, procedures: procedures).map(marginLabel) ?? "" }
+        // As wide as the strips, their scale, the margins beside the steady strips, the title and the
+        // captions need; the legend wraps to that width (only an entry wider than it all widens the picture).
         let plotWidth = max(
             left + width + 80, 20 + textWidth(title.count, size: 14),
-            drawn.isEmpty ? 0 : 20 + textWidth(marginCaption.count, size: 9))
+            drawn.isEmpty ? 0 : 20 + textWidth(marginCaption.count, size: 9), 20 + textWidth(heading.count),
+            left + width + 16 + textWidth(closest.map(\.count).max() ?? 0, size: 9))
         let legend = legend(report, states, curves: drawn, x: 10, y: 38, width: plotWidth - 20)
-        let top = 40.0 + legendRowHeight * Double(legend.rows)
-        let height = top + row * Double(line.cells.count) + 58
         let scale = AxisScale(axis, width: width)
-        var svg = header(width: max(plotWidth, legend.right + 10), height: height, title: title)
-        svg += hatchDefinitions(report, states) + legend.svg
-        for (index, cell) in line.cells.enumerated() {
-            let y = top + row * Double(index)
-            svg += text(cellName(report, cell.cell), x: left - 8, y: y + 12, anchor: "end")
-            for (k, segment) in cell.segments.enumerated() {
-                let x0 = scale.x(segment.from)
-                let x1 = k + 1 < cell.segments.count ? scale.x(cell.segments[k + 1].from) : width
-                let state = report.stateText(segment.finished)
-                svg += filledRect(
-                    x: left + x0, y: y, width: max(1, x1 - x0), height: 16, fill(report, segment.finished, states: states),
-                    inside: "<title>\(escape(state))</title>") + "\n"
+        var body = "", y = 40.0 + legendRowHeight * Double(legend.rows)
+        let panels = stride(from: 0, to: moving.count, by: panelRows).map { Array(moving[$0..<min($0 + panelRows, moving.count)]) }
+        for panel in panels {
+            for index in panel {
+                body += movingRow(report, points, cell: index, states: states, scale: scale, x: left, y: y)
+                y += stripPitch
             }
-            let margins = marginRange(points, cell: index, procedures: report.scenario.procedures.count)
-            svg += curves(report, points, cell: index, scale: scale, x: left, y: y + 22, height: 48, range: margins)
+            body += axisTicks(scale, axis, x: left, y: y + 4)
+            y += axisHeight
         }
-        svg += axisTicks(scale, axis, x: left, y: top + row * Double(line.cells.count) + 4)
-        if !drawn.isEmpty {
-            svg += text(marginCaption, x: 10, y: top + row * Double(line.cells.count) + 50, anchor: "start", size: 9)
+        if !steady.isEmpty {
+            body += text(heading, x: 10, y: y + 12, anchor: "start")
+            y += steadyHeadingHeight
+            for (index, margin) in zip(steady, closest) {
+                body += steadyRow(report, cell: index, margin: margin, states: states, scale: scale, x: left, y: y)
+                y += steadyPitch
+            }
+            body += axisTicks(scale, axis, x: left, y: y + 4)
+            y += axisHeight
         }
+        if !drawn.isEmpty { body += text(marginCaption, x: 10, y: y + 6, anchor: "start", size: 9) }
+        var svg = header(width: max(plotWidth, legend.right + 10), height: y + 20, title: title)
+        svg += hatchDefinitions(report, states) + legend.svg + body
         return svg + "</svg>\n"
+    }
+
+    /// A strip picture's layout, in pixels: the pitch of a cell that flips (its strip and its
+    /// margin band), how many such cells share a panel and its scale, the height of a scale (ticks,
+    /// their labels and the setting's name), the pitch of a cell that never flips and the height of
+    /// the heading above those.
+    static let stripPitch = 76.0, panelRows = 4, axisHeight = 46.0, steadyPitch = 16.0, steadyHeadingHeight = 20.0
+
+    /// The heading above the cells that never flip: `9 of 18 cells never flip (one outcome
+    /// throughout; at the right, the margin closest to zero)`.
+    static func steadyHeading(count: Int, of total: Int) -> String {
+        "\(count) of \(total) cells never flip (one outcome throughout; at the right, the margin closest to zero)"
+    }
+
+    /// A cell that flips: its name, its strip coloured by outcome along the axis, and each
+    /// procedure's margin as a curve under it.
+    static func movingRow(
+        _ report: FlipReport, _ points: [SweepPoint], cell index: Int, states: [UInt64], scale: AxisScale, x left: Double,
+        y: Double
+    ) -> String {
+        let cell = report.lines[0].cells[index]
+        var svg = text(cellName(report, cell.cell), x: left - 8, y: y + 12, anchor: "end")
+        for (k, segment) in cell.segments.enumerated() {
+            let x0 = scale.x(segment.from)
+            let x1 = k + 1 < cell.segments.count ? scale.x(cell.segments[k + 1].from) : scale.width
+            let state = report.stateText(segment.finished)
+            svg += filledRect(
+                x: left + x0, y: y, width: max(1, x1 - x0), height: 16, fill(report, segment.finished, states: states),
+                inside: "<title>\(escape(state))</title>") + "\n"
+        }
+        let margins = marginRange(points, cell: index, procedures: report.scenario.procedures.count)
+        return svg + curves(report, points, cell: index, scale: scale, x: left, y: y + 22, height: 48, range: margins)
+    }
+
+    /// A cell that never flips, in one thin row: its name, a thin strip of its one outcome, and at
+    /// the right `margin`, its margin closest to zero (``closestMargin(_:cell:procedures:)``), if it has one.
+    static func steadyRow(
+        _ report: FlipReport, cell index: Int, margin: String, states: [UInt64], scale: AxisScale, x left: Double, y: Double
+    ) -> String {
+        let cell = report.lines[0].cells[index]
+        let finished = cell.segments.first?.finished ?? 0
+        var svg = text(cellName(report, cell.cell), x: left - 8, y: y + 10, anchor: "end")
+        svg += filledRect(
+            x: left, y: y + 2, width: scale.width, height: 10, fill(report, finished, states: states),
+            inside: "<title>\(escape(report.stateText(finished)))</title>") + "\n"
+        if !margin.isEmpty { svg += text(margin, x: left + scale.width + 6, y: y + 10, anchor: "start", size: 9) }
+        return svg
+    }
+
+    /// `+13 ms`, `−2.5 ms`: a margin in nanoseconds, signed as the bands' labels are.
+    static func marginLabel(_ margin: Int64) -> String {
+        (margin < 0 ? "−" : "+") + TimeFormatting.exactMilliseconds(margin == .min ? .max : abs(margin)) + " ms"
+    }
+
+    /// The margin closest to zero (nanoseconds) of a cell, over every point and procedure; `nil`
+    /// when no run of it has a margin.
+    static func closestMargin(_ points: [SweepPoint], cell: Int, procedures: Int) -> Int64? {
+        var closest: Int64?
+        for point in points {
+            for outcome in point.outcomes[(cell * procedures)..<((cell + 1) * procedures)] {
+                guard let margin = outcome.marginNs else { continue }
+                if closest.map({ margin.magnitude < $0.magnitude }) ?? true { closest = margin }
+            }
+        }
+        return closest
     }
 
     /// Under a strip picture with margin curves: how to read their scale.
@@ -179,14 +255,15 @@ package enum SweepSVG {
     /// The fewest points with a margin that make a curve: one point draws nothing.
     static let minimumCurvePoints = 2
 
-    /// The procedures whose margin is drawn as a curve in some cell of a one-setting picture (those
-    /// with at least ``minimumCurvePoints`` margins along the axis in a cell): the legend names
-    /// only these. None for a phase map, which draws no curves.
-    static func drawnCurves(_ report: FlipReport, _ points: [SweepPoint]) -> [Int] {
-        guard report.axes.count == 1, let cells = report.lines.first?.cells.count else { return [] }
+    /// The procedures whose margin is drawn as a curve in some of `cells` of a one-setting picture
+    /// (those with at least ``minimumCurvePoints`` margins along the axis in a cell): the legend
+    /// names only these. `cells` are the cells that flip: a cell that never flips draws no curve.
+    /// None for a phase map, which draws no curves.
+    static func drawnCurves(_ report: FlipReport, _ points: [SweepPoint], cells: [Int]) -> [Int] {
+        guard report.axes.count == 1 else { return [] }
         let procedures = report.scenario.procedures.count
         return (0..<procedures).filter { procedure in
-            (0..<cells).contains { cell in
+            cells.contains { cell in
                 var count = 0
                 for point in points where point.outcomes[cell * procedures + procedure].marginNs != nil {
                     count += 1

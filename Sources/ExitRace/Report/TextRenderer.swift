@@ -58,7 +58,11 @@ public enum TextRenderer {
                     $0.count > fitted[column] ? wrapCell($0, width: fitted[column]) : [$0]
                 }
             }
-            body = rows.map { row in row.indices.map { wrapCell(row[$0], width: fitted[$0]) } }
+            body = rows.map { row in
+                row.indices.map { column in
+                    column == 0 ? wrapCell(row[column], width: fitted[column]) : wrapVerdictCell(row[column], width: fitted[column])
+                }
+            }
             widths = headers.indices.map { column in
                 body.reduce(wrapped[column].map(\.count).max() ?? 0) { max($0, $1[column].map(\.count).max() ?? 0) }
             }
@@ -98,13 +102,27 @@ public enum TextRenderer {
     /// the table fits. If it still does not, only columns whose pieces are longer than
     /// `maximumUncutWordWidth` are narrowed further (to that width, then to `minimumFittedWidth`)
     /// and those words cut; a table whose words are shorter stays wider than `maximumLineWidth`.
+    /// A cell's pieces are first its groups (``verdictCellWords(_:)``: `△ 100% · 0%`, `○ [i]`), so
+    /// that long names are cut at their humps before a verdict is parted from its shares; only a
+    /// table still too wide then has its cells broken at every space, as far as above. A header or
+    /// row title as short as `minimumColumnWidth` is never broken (`your app`).
     static func fittedWidths(headers: [String], rows: [[String]]) -> [Int] {
         let texts = headers.indices.map { column in [headers[column]] + rows.map { $0[column] } }
         var widths = texts.map { $0.map(\.count).max() ?? 0 }
-        let unbreakable = texts.map { column in column.flatMap { cellPieces($0) }.map(\.count).max() ?? 0 }
-        let uncut = unbreakable.map { min($0, maximumUncutWordWidth) }
-        let cut = unbreakable.map { $0 > maximumUncutWordWidth ? minimumFittedWidth : $0 }
-        for floor in [unbreakable, uncut, cut] {
+        // Names (the headers, and the row titles of the first column) and cells break apart
+        // differently; a cell's groups (`△ 100% · 0%`) are kept whole before its words are.
+        func longestPiece(_ column: Int, cellPieces: (String) -> [String]) -> Int {
+            let names = column == 0 ? texts[column] : [headers[column]]
+            let cells = column == 0 ? [] : rows.map { $0[column] }
+            return (names.flatMap(namePieces) + cells.flatMap(cellPieces)).map(\.count).max() ?? 0
+        }
+        let grouped = headers.indices.map { longestPiece($0, cellPieces: verdictCellPieces) }
+        let unbreakable = headers.indices.map { longestPiece($0, cellPieces: cellPieces) }
+        func floors(_ pieces: [Int]) -> [[Int]] {
+            let uncut = pieces.map { min($0, maximumUncutWordWidth) }
+            return [pieces, uncut, pieces.map { $0 > maximumUncutWordWidth ? minimumFittedWidth : $0 }]
+        }
+        for floor in floors(grouped) + floors(unbreakable) {
             while lineWidth(widths) > maximumLineWidth {
                 var widest: Int?
                 for column in widths.indices where widths[column] > floor[column] {
@@ -121,6 +139,61 @@ public enum TextRenderer {
     /// `+`, `(`, `.` and `:`, which stay with the piece before them.
     static func cellPieces(_ text: String) -> [String] {
         text.split(separator: " ").flatMap { cellBreaks(String($0)) }
+    }
+
+    /// The pieces a header or row title may be broken into: a name as short as
+    /// `minimumColumnWidth` is one piece (`your app` is never `your` / `app`), a longer one its
+    /// ``cellPieces(_:)``.
+    static func namePieces(_ text: String) -> [String] {
+        text.count <= minimumColumnWidth ? [text] : cellPieces(text)
+    }
+
+    /// The pieces a cell of verdicts may be broken into: its ``verdictCellWords(_:)``, each cut as
+    /// ``cellPieces(_:)`` cuts a word.
+    static func verdictCellPieces(_ text: String) -> [String] {
+        verdictCellWords(text).flatMap { cellBreaks($0) }
+    }
+
+    /// A cell's words, grouped where a break would part what reads as one: a verdict with the word
+    /// after it (`△ background`, `△ 100%`), the shares of a sampled cell (`100% · 0%`: one per
+    /// procedure, as a number keeps its unit in a header) and its marks (`[i] [d]`). A group
+    /// wider than its column is broken at its spaces after all (``wrapVerdictCell(_:width:)``).
+    static func verdictCellWords(_ text: String) -> [String] {
+        var groups: [String] = []
+        var previous: Substring?
+        for word in text.split(separator: " ") {
+            let joins = previous.map { previous in
+                isVerdictSymbol(previous) || previous == "·" || word == "·" || (isMark(previous) && isMark(word))
+            } ?? false
+            if joins { groups[groups.count - 1] += " " + word } else { groups.append(String(word)) }
+            previous = word
+        }
+        return groups
+    }
+
+    /// `○`, `△`, `×` or `?`: what a cell begins with.
+    static func isVerdictSymbol(_ word: Substring) -> Bool { ["○", "△", "×", "?"].contains(word) }
+
+    /// `[t]`, `[i]`, `[d]`, `[w]`, `[o]`: a mark after a verdict.
+    static func isMark(_ word: Substring) -> Bool { word.count == 3 && word.first == "[" && word.last == "]" }
+
+    /// A cell of verdicts wrapped in `width`: its ``verdictCellWords(_:)`` greedily, a group wider
+    /// than `width` broken as ``wrapCell(_:width:)`` breaks a text.
+    static func wrapVerdictCell(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for group in verdictCellWords(text) {
+            for piece in group.count > width ? wrapCell(group, width: width) : [group] {
+                if !current.isEmpty && current.count + 1 + piece.count > width {
+                    lines.append(current)
+                    current = piece
+                } else {
+                    current += (current.isEmpty ? "" : " ") + piece
+                }
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines.isEmpty ? [""] : lines
     }
 
     /// A word cut after each `+`, `(`, `.` and `:` that does not start it (`.high)` stays whole).

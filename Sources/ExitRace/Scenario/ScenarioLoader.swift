@@ -120,10 +120,12 @@ public enum ScenarioLoader {
             }
             throw InputError(diagnostics)
         }
-        // The name, title and sweeps belong to the file that says them, never to its parent: a
-        // variant is another experiment, whose procedures the parent's sweeps may not fit.
+        // The name and sweeps belong to the file that says them, never to its parent: a variant is
+        // another experiment, whose procedures the parent's sweeps may not fit. The title is
+        // inherited, as the labels are, unless the file gives its own: a file that extends an
+        // import to keep edits apart still reads as the app it describes.
         added += addedSystemCalls(node, to: parent)
-        let inherited = parent.removingMember("name").removingMember("title").removingMember("sweeps")
+        let inherited = parent.removingMember("name").removingMember("sweeps")
         return inherited.merged(with: node.removingMember("extend"), replacesWhole: isDistribution)
     }
 
