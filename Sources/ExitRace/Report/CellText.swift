@@ -60,7 +60,7 @@ extension ResultTable {
         if cells.contains(where: \.hitBound) {
             lines.append(
                 "[?] a run reached a bound of \"limits\" before the process died (or before the system's work it left finished): "
-                    + "the result is incomplete")
+                    + "the result is incomplete; " + boundHints.map(\.words).joined(separator: "; "))
         }
         return lines
     }

@@ -1,10 +1,10 @@
 /// Matching a measured table to a scenario's hooks, strategies and kill procedures.
 extension MeasuredTable {
-    /// Each measured cell as indices into `scenario`, or every name that matches nothing (with a
-    /// did-you-mean), every cell measured twice and every △ that names all procedures, located
-    /// in the measurements file.
+    /// Each measured cell as indices into `scenario`, or every problem at once: those met reading
+    /// the file (``problems``), every name that matches nothing (with a did-you-mean), every cell
+    /// measured twice and every △ that names all procedures, located in the measurements file.
     package func resolve(against scenario: Scenario) throws(InputError) -> [MeasuredTarget] {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = problems
         var targets: [MeasuredTarget] = []
         // Hash sets, not searches: a table of 100,000 cells is checked in linear time. Order stays
         // the file's (the sets are only asked, never listed).
@@ -26,8 +26,8 @@ extension MeasuredTable {
             let places = cell.places
             let hook = scenario.hooks.firstIndex { $0.label == cell.hook || $0.name == cell.hook }
             let strategy = scenario.strategies.firstIndex { $0.name == cell.strategy }
-            if hook == nil { fail(places.hook, places.path + ".hook", unknown("hook", cell.hook, hookNames, scenario)) }
-            if strategy == nil { fail(places.strategy, places.path + ".strategy", unknown("strategy", cell.strategy, strategyNames, scenario)) }
+            if hook == nil { fail(places.hook, places.hookPath, unknown("hook", cell.hook, hookNames, scenario)) }
+            if strategy == nil { fail(places.strategy, places.strategyPath, unknown("strategy", cell.strategy, strategyNames, scenario)) }
             var mask: UInt32 = 0
             switch cell.observed {
             case .always: mask = MeasuredTarget.everyProcedure(procedureNames.count)
@@ -40,7 +40,7 @@ extension MeasuredTable {
                     if let procedure = procedureNames.firstIndex(of: name) ?? procedureLabels.firstIndex(of: name) {
                         mask |= 1 << UInt32(procedure)
                     } else {
-                        fail(position, places.path + ".procedures[\(index)]", unknown("procedure", name, procedureNames, scenario))
+                        fail(position, places.procedurePath(index), unknown("procedure", name, procedureNames, scenario))
                     }
                 }
                 if mask == MeasuredTarget.everyProcedure(procedureNames.count) {
@@ -50,7 +50,7 @@ extension MeasuredTable {
             guard let hook, let strategy else { continue }
             let key = hook * scenario.strategies.count + strategy
             if let earlier = measured[key] {
-                fail(places.cell, places.path, "\(cell.hook) · \(cell.strategy) is measured twice (first at \(targets[earlier].cell.places.path))")
+                fail(places.cell, places.path, "\(cell.hook) · \(cell.strategy) is measured twice (first at \(targets[earlier].cell.places.name))")
                 continue
             }
             measured[key] = targets.count

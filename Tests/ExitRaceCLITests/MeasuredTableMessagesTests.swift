@@ -1,0 +1,123 @@
+import ExitRace
+import Foundation
+import Testing
+
+@testable import ExitRaceCLI
+@testable import ExitRaceScenario
+
+/// A measured table's problems as a newcomer meets them (issue 26's leftovers): every problem of a
+/// Markdown table in one run (layout and unknown names together), messages that name the row and
+/// column, rows with too few or too many cells, and `validate` given a measured table.
+@Suite("Measured tables: every problem at once, in the table's own words")
+struct MeasuredTableMessagesTests {
+    static func scratch() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-measured-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    static let prior = ["--set", "timing.exitDurationMs=uniform(2,4)", "--samples", "1"]
+
+    /// A Markdown table with a bad cell, a misspelled header, hook and procedure, a short and a long row.
+    static let broken = """
+        device: iPhone
+        | hook | Task | Task.detachd |
+        |---|---|---|
+        | AppDelegat | △ backgrund | Z |
+        | SceneDelegate | ○ | × | × |
+        | Notification | ○ |
+        """
+
+    @Test("calibrate reports a Markdown table's bad cells, rows and unknown names in one run")
+    func everyProblemAtOnce() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("m.md").path
+        try Self.broken.write(toFile: file, atomically: true, encoding: .utf8)
+        let output = Tool.main(["calibrate", "--measured", file] + Self.prior)
+        #expect(output.exitCode == .badInput)
+        let lines = output.stderr.split(separator: "\n").map(String.init)
+        let expected = [
+            "\(file):2:17: error: header, column \"Task.detachd\": no strategy \"Task.detachd\" in scenario live-activity; "
+                + "did you mean \"Task.detached\"?",
+            "\(file):4:3: error: row \"AppDelegat\": no hook \"AppDelegat\" in scenario live-activity; did you mean \"AppDelegate\"?",
+            "\(file):4:16: error: row \"AppDelegat\", column \"Task\": no procedure \"backgrund\" in scenario live-activity; "
+                + "did you mean \"background\"?",
+            "\(file):4:30: error: row \"AppDelegat\", column \"Task.detachd\": expected ○, △ or × at the start of the cell "
+                + "(or nothing, for a cell not measured), found \"Z\"",
+            "\(file):5:27: error: row \"SceneDelegate\": expected 3 cells (the hook, then one per strategy: Task, Task.detachd), "
+                + "found 4: this cell has no column in the header (\"×\")",
+            "\(file):6:20: error: row \"Notification\": expected 3 cells (the hook, then one per strategy: Task, Task.detachd), "
+                + "found 2: no cell for column \"Task.detachd\" (a cell not measured is written empty, | |)",
+        ]
+        #expect(lines.count == expected.count, "\(output.stderr)")
+        for (line, prefix) in zip(lines, expected) { #expect(line.hasPrefix(prefix), "\(line)\nexpected: \(prefix)") }
+    }
+
+    @Test("a short row names every missing column; a cell twice names the first by line and column")
+    func shortRowAndTwice() throws {
+        let table = MeasurementsDecoder.readMarkdown(
+            "| hook | Task | Task.detached | Task + semaphore |\n|---|---|---|---|\n| AppDelegate | × |\n| AppDelegate | ○ | | |",
+            file: "m.md")
+        #expect(table.problems.map(\.description) == [
+            "m.md:3:19: error: row \"AppDelegate\": expected 4 cells (the hook, then one per strategy: Task, Task.detached, "
+                + "Task + semaphore), found 2: no cell for columns \"Task.detached\", \"Task + semaphore\" (a cell not measured is "
+                + "written empty, | |)",
+        ])
+        do {
+            _ = try table.resolve(against: DefaultScenario.load())
+            Issue.record("resolved a table with a short row")
+        } catch {
+            #expect(error.diagnostics.map(\.description).last
+                == "m.md:4:17: error: row \"AppDelegate\", column \"Task\": AppDelegate · Task is measured twice (first at line 3, column 17)")
+        }
+    }
+
+    @Test("a header column without a name or named twice is said once, at the header; △ without procedures says what it expects")
+    func header() {
+        let table = MeasurementsDecoder.readMarkdown(
+            "| hook | Task | | Task |\n|---|---|---|---|\n| AppDelegate | △ | ○ | × |", file: "m.md")
+        #expect(table.problems.map(\.description) == [
+            "m.md:1:17: error: header, column 3: expected a strategy's name heading the column, found an empty cell",
+            "m.md:1:19: error: header, column \"Task\": expected each strategy to head one column, found \"Task\" again (first at column 10)",
+            "m.md:3:17: error: row \"AppDelegate\", column \"Task\": expected the procedures the cleanup finished under after △ "
+                + "(e.g. △ background), found none",
+        ])
+        let none = MeasurementsDecoder.readMarkdown("| hook |\n|---|\n| AppDelegate |", file: "m.md")
+        #expect(none.problems.first?.description
+            == "m.md:1:3: error: header: expected the hook column, then a column per strategy (| hook | Task | … |), found no strategy column")
+    }
+
+    @Test("a JSON measured table's problems and unknown names come in one run too")
+    func jsonAtOnce() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("m.json").path
+        try """
+            {"cells": [{"hook": "AppDelegate", "strategy": "Task", "observed": "Z"},
+             {"hook": "AppDelegat", "strategy": "Task", "observed": "×"}]}
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let output = Tool.main(["calibrate", "--measured", file] + Self.prior)
+        #expect(output.exitCode == .badInput)
+        #expect(output.stderr.contains("error: cells[0].observed: expected ○, △ or ×"), "\(output.stderr)")
+        #expect(output.stderr.contains("\(file):2:11: error: cells[1].hook: no hook \"AppDelegat\""), "\(output.stderr)")
+    }
+
+    @Test("validate given a measured table (JSON or Markdown) says so and points to calibrate --measured")
+    func validateMeasured() throws {
+        let shipped = Repository.root.appendingPathComponent("measurements/live-activity-ios18.4.json").path
+        let json = Tool.main(["validate", shipped])
+        #expect(json.exitCode == .badInput)
+        #expect(json.stderr == "\(shipped):1:1: error: expected a scenario, found what looks like a measured table (it has \"cells\" "
+            + "with \"observed\" ○, △ or ×, as measurements/*.json do): a scenario is calibrated against it with exitrace "
+            + "calibrate SCENARIO --measured \(shipped)\n")
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("m.md").path
+        try Self.broken.write(toFile: file, atomically: true, encoding: .utf8)
+        let markdown = Tool.main(["validate", file])
+        #expect(markdown.exitCode == .badInput)
+        #expect(markdown.stderr == "\(file):2:1: error: expected a scenario, found what looks like a measured table in Markdown "
+            + "(| hook | strategy | … |): a scenario is calibrated against it with exitrace calibrate SCENARIO --measured \(file)\n")
+    }
+}
