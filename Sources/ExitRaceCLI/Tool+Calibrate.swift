@@ -217,8 +217,9 @@ extension Tool {
                 --format html --output calibration.html
 
             Bad input (a measured file naming unknown hooks, strategies or procedures, a symbol that is
-            not ○, △ or ×, a scenario with no distributions, --samples out of range) exits 2 with the
-            file, line and column on stderr.
+            not ○, △ or ×, a Markdown row with more or fewer cells than the header has columns, a
+            scenario with no distributions, --samples out of range) exits 2 with the file, line and
+            column on stderr: every problem of the measured file at once, its layout and its names.
 
             """,
         run: calibrateCommand)

@@ -158,7 +158,9 @@ extension Tool {
             one timeline per kill procedure.
 
             HOOK is a hook's name or label (applicationWillTerminate or AppDelegate); STRATEGY a
-            strategy's name ("Task.detached + semaphore").
+            strategy's name ("Task.detached + semaphore"). Without them, or with a name the scenario
+            does not have, explain lists the names of the scenario given (after its extend), the
+            nearest to what was typed first.
 
             """,
         options: [
