@@ -103,6 +103,25 @@ struct MeasuredTableMessagesTests {
         #expect(output.stderr.contains("\(file):2:11: error: cells[1].hook: no hook \"AppDelegat\""), "\(output.stderr)")
     }
 
+    @Test("the shards of a calibration against a Markdown table merge into the unsharded report (the table read as Markdown)")
+    func markdownShards() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let table = directory.appendingPathComponent("m.md").path
+        try "| hook | Task | Task.detached |\n|---|---|---|\n| AppDelegate | △ background | × |\n| SceneDelegate | △ background | ○ |\n"
+            .write(toFile: table, atomically: true, encoding: .utf8)
+        let prior = Repository.root.appendingPathComponent("scenarios/live-activity-prior.json").path
+        let base = ["calibrate", prior, "--measured", table, "--samples", "8"]
+        let shards = (1...2).map { directory.appendingPathComponent("s\($0).json").path }
+        for (index, shard) in shards.enumerated() {
+            let output = Tool.main(base + ["--shard", "\(index + 1)/2", "--output", shard])
+            #expect(output.exitCode == .success, "\(output.stderr)")
+        }
+        let merged = Tool.main(["merge"] + shards)
+        #expect(merged.exitCode == .success, "\(merged.stderr)")
+        #expect(merged.stdout == Tool.main(base).stdout)
+    }
+
     @Test("validate given a measured table (JSON or Markdown) says so and points to calibrate --measured")
     func validateMeasured() throws {
         let shipped = Repository.root.appendingPathComponent("measurements/live-activity-ios18.4.json").path

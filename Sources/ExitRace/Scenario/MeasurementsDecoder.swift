@@ -28,6 +28,13 @@ package enum MeasurementsDecoder {
         return read(root: try JSONDocument.parse(bytes, file: path), file: path)
     }
 
+    /// Decodes the text of the measured table `file` as ``load(path:)`` reads the file: Markdown when
+    /// its name ends in `.md`, else JSON. A shard file carries the table's text and name: merging
+    /// the shards of a Markdown table reads it as Markdown.
+    package static func decode(text: String, of file: String) throws(InputError) -> MeasuredTable {
+        file.hasSuffix(".md") ? try decodeMarkdown(text, file: file) : try decode(text, file: file)
+    }
+
     /// Decodes a measured table from JSON text.
     package static func decode(_ text: String, file: String) throws(InputError) -> MeasuredTable {
         try decode(Array(text.utf8), file: file)
