@@ -41,7 +41,7 @@ struct MeasuredTableMessagesTests {
             "\(file):2:17: error: header, column \"Task.detachd\": no strategy \"Task.detachd\" in scenario live-activity; "
                 + "did you mean \"Task.detached\"?",
             "\(file):4:3: error: row \"AppDelegat\": no hook \"AppDelegat\" in scenario live-activity; did you mean \"AppDelegate\"?",
-            "\(file):4:16: error: row \"AppDelegat\", column \"Task\": no procedure \"backgrund\" in scenario live-activity; "
+            "\(file):4:18: error: row \"AppDelegat\", column \"Task\": no procedure \"backgrund\" in scenario live-activity; "
                 + "did you mean \"background\"?",
             "\(file):4:30: error: row \"AppDelegat\", column \"Task.detachd\": expected ○, △ or × at the start of the cell "
                 + "(or nothing, for a cell not measured), found \"Z\"",
@@ -70,6 +70,19 @@ struct MeasuredTableMessagesTests {
         } catch {
             #expect(error.diagnostics.map(\.description).last
                 == "m.md:4:17: error: row \"AppDelegate\", column \"Task\": AppDelegate · Task is measured twice (first at line 3, column 17)")
+        }
+    }
+
+    @Test("an unknown procedure in a Markdown cell is placed at its own name, each of several at its own")
+    func procedurePlace() throws {
+        let table = try MeasurementsDecoder.decodeMarkdown(
+            "| hook | Task |\n|---|---|\n| AppDelegate | △ forground and backgrond |", file: "m.md")
+        do {
+            _ = try table.resolve(against: DefaultScenario.load())
+            Issue.record("resolved unknown procedures")
+        } catch {
+            #expect(error.diagnostics.map { "\($0.line):\($0.column) \($0.path)" }
+                == ["3:19 row \"AppDelegate\", column \"Task\"", "3:33 row \"AppDelegate\", column \"Task\""])
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExitRaceCLI
-@testable import ExitRaceReport
+@testable import ExitRaceExplain
 
 /// Hints that say what to type (issue 26's leftovers): a unit on a `…Ms` setting, the limit behind
 /// `[?]` and how far it may be raised, and explain's suggestions taken from the file explained.
@@ -103,6 +103,15 @@ struct SettingHintsTests {
             == "limits.maxEvents is 1,000,000,000, its ceiling: a run that long likely never ends (a loop or a timer that never stops)")
         #expect(BoundHint.hint(.time, limits: Limits(maxEvents: 5, maxTime: .ms(1))).words
             == "limits.maxTimeMs is 1 ms: raise it with --set limits.maxTimeMs=10 (at most 1,000,000,000 ms; it costs time, not memory)")
+    }
+
+    @Test("explain's verdict on a run stopped at a limit gives the --set that raises it, or says it is at its ceiling")
+    func explainBound() {
+        let base = ["explain", Self.liveActivity, "--hook", "AppDelegate", "--strategy", "Task", "--procedure", "background"]
+        let events = Tool.main(base + ["--set", "limits.maxEvents=5"])
+        #expect(Self.unwrapped(events.stdout).contains(
+            "? the run reached limits.maxEvents while the process was alive: raise it with --set limits.maxEvents=50 (at most "
+                + "1,000,000,000; it costs time, not memory) to see how the race ends."), "\(events.stdout)")
     }
 
     /// A file extending the built-ins with a hook, a strategy and a procedure of its own.

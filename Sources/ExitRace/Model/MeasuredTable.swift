@@ -61,6 +61,9 @@ package struct MeasuredCell: Equatable, Sendable {
         package var proceduresPath: String?
         /// How another diagnostic refers to the cell (`cells[2]`; `line 5, column 19` in Markdown).
         package var name: String
+        /// In a Markdown △ cell written without backslash escapes, the column its ``MeasuredCell/procedureText``
+        /// starts at, so that an unknown procedure is placed at its own name; nil otherwise (at the cell).
+        package var procedureTextColumn: Int?
 
         package init(
             cell: SourcePosition, hook: SourcePosition, strategy: SourcePosition, procedures: [SourcePosition],
@@ -75,6 +78,24 @@ package struct MeasuredCell: Equatable, Sendable {
             strategyPath = path + ".strategy"
             proceduresPath = path + ".procedures"
             name = path
+        }
+
+        /// Where the procedure `name`, read from `text` (the cell's ``MeasuredCell/procedureText``) at or
+        /// after scalar offset `from`, is written, and the offset just past it; the cell's place when
+        /// the text's columns are not known or the name is not found as written.
+        package func place(ofProcedure name: String, in text: String?, from: Int) -> (SourcePosition, Int) {
+            guard let text, let start = procedureTextColumn, !name.isEmpty else { return (cell, from) }
+            let scalars = Array(text.unicodeScalars), wanted = Array(name.unicodeScalars)
+            var offset = from
+            while offset + wanted.count <= scalars.count {
+                if Array(scalars[offset..<(offset + wanted.count)]) == wanted {
+                    var at = cell
+                    at.column = start + offset
+                    return (at, offset + wanted.count)
+                }
+                offset += 1
+            }
+            return (cell, from)
         }
 
         /// The path of the cell's `index`th procedure in diagnostics.

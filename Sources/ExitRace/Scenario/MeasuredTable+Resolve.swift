@@ -35,8 +35,14 @@ extension MeasuredTable {
             case .some(let written):
                 // A Markdown cell's names are read again knowing the scenario's, which may hold spaces.
                 let names = cell.procedureText.map { MeasuredProcedureList.names(in: $0, known: procedureNames + procedureLabels) } ?? written
+                var searched = 0
                 for (index, name) in names.enumerated() {
-                    let position = index < places.procedures.count ? places.procedures[index] : places.cell
+                    var position = places.cell
+                    if index < places.procedures.count {
+                        position = places.procedures[index]
+                    } else {
+                        (position, searched) = places.place(ofProcedure: name, in: cell.procedureText, from: searched)
+                    }
                     if let procedure = procedureNames.firstIndex(of: name) ?? procedureLabels.firstIndex(of: name) {
                         mask |= 1 << UInt32(procedure)
                     } else {

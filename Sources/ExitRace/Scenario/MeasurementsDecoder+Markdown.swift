@@ -103,7 +103,11 @@ extension MeasurementsDecoder {
                 places.proceduresPath = nil
                 places.name = "line \(line), column \(field.column)"
                 var written: String?
-                if case .some = observed { written = markdownUnescaped(String(field.text.dropFirst())) }
+                if case .some = observed {
+                    let raw = String(field.text.dropFirst())
+                    written = markdownUnescaped(raw)
+                    if !raw.contains("\\") { places.procedureTextColumn = field.column + 1 }
+                }
                 cells.append(MeasuredCell(hook: hook, strategy: column.name, observed: observed, places: places, procedureText: written))
             case .failure(let error):
                 diagnostics.append(Diagnostic(at: at, path: path, message: error.message))

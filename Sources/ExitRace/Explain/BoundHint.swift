@@ -24,7 +24,8 @@ package struct BoundHint: Equatable, Sendable {
         return order.filter(reached.contains).map { hint($0, limits: limits) }
     }
 
-    static func hint(_ bound: RunOutcome.Bound, limits: Limits) -> BoundHint {
+    /// The hint for `bound` under `limits`.
+    package static func hint(_ bound: RunOutcome.Bound, limits: Limits) -> BoundHint {
         let (value, ceiling): (Int, Int) =
             switch bound {
             case .events: (limits.maxEvents, Limits.maxEventsCeiling)
@@ -38,33 +39,29 @@ package struct BoundHint: Equatable, Sendable {
 
     private var unit: String { bound == .time ? " ms" : "" }
 
+    /// `5`, `600,000 ms`: the value as the line under a table writes it.
+    package var valueWords: String { TimeFormatting.grouped(value) + unit }
+
     /// Whether the bound caps memory (so that its ceiling is there to keep the machine alive).
     private var capsMemory: Bool { bound == .pendingEvents || bound == .contexts }
 
-    /// `limits.maxEvents is 5: raise it with --set limits.maxEvents=50 (at most 1,000,000,000; it costs time, not memory)`.
+    /// `limits.maxEvents is 5: raise it with --set limits.maxEvents=50 (at most 1,000,000,000; it costs time, not memory)`:
+    /// the line under a table.
     package var words: String {
-        let now = "\(setting) is \(TimeFormatting.grouped(value))\(unit)"
+        "\(setting) is \(valueWords)" + (raise == nil ? ", its ceiling: " : ": ") + advice
+    }
+
+    /// `raise it with --set limits.maxEvents=50 (at most 1,000,000,000; it costs time, not memory)`, or
+    /// at the ceiling why it cannot be raised: what `explain`'s verdict and the table's line advise.
+    package var advice: String {
         let most = "\(TimeFormatting.grouped(ceiling))\(unit)"
         guard let raise else {
             return capsMemory
-                ? "\(now), its ceiling: it keeps a run's memory under 1 GiB and cannot be raised further"
-                : "\(now), its ceiling: a run that long likely never ends (a loop or a timer that never stops)"
+                ? "it keeps a run's memory under 1 GiB and cannot be raised further"
+                : "a run that long likely never ends (a loop or a timer that never stops)"
         }
         return capsMemory
-            ? "\(now): raise it with \(raise) (at most \(most), the ceiling that keeps a run's memory under 1 GiB)"
-            : "\(now): raise it with \(raise) (at most \(most); it costs time, not memory)"
-    }
-}
-
-extension ResultTable {
-    /// The bounds of `limits` some run of the table reached, with how to raise each.
-    package var boundHints: [BoundHint] {
-        var reached: [RunOutcome.Bound] = []
-        for cell in cells {
-            for outcome in cell.outcomes {
-                if let bound = outcome.boundReached, !reached.contains(bound) { reached.append(bound) }
-            }
-        }
-        return BoundHint.hints(reached: reached, limits: scenario.limits)
+            ? "raise it with \(raise) (at most \(most), the ceiling that keeps a run's memory under 1 GiB)"
+            : "raise it with \(raise) (at most \(most); it costs time, not memory)"
     }
 }
