@@ -151,5 +151,10 @@ struct MeasuredTableMessagesTests {
         #expect(markdown.exitCode == .badInput)
         #expect(markdown.stderr == "\(file):2:1: error: expected a scenario, found what looks like a measured table in Markdown "
             + "(| hook | strategy | … |): a scenario is calibrated against it with exitrace calibrate SCENARIO --measured \(file)\n")
+        let result = Repository.root.appendingPathComponent("results/live-activity.md").path
+        let table = Tool.main(["validate", result])
+        #expect(table.stderr == "\(result):3:1: error: expected a scenario, found what looks like a result table in Markdown "
+            + "(as run --format md and batch write them): validate the scenario it was made from; compare results with "
+            + "exitrace diff or check\n")
     }
 }

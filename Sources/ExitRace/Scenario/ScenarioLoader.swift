@@ -132,12 +132,17 @@ public enum ScenarioLoader {
         return inherited.merged(with: node.removingMember("extend"), replacesWhole: isDistribution)
     }
 
-    /// For a file that is not JSON but holds a Markdown table (`| hook | Task | … |`, a measured table
-    /// as `calibrate --measured` reads it), the error saying so at the table's first line; else nil.
+    /// For a file that is not JSON but holds a Markdown table (`| hook | Task | … |`): a measured table
+    /// as `calibrate --measured` reads it, or a result table as `run --format md` writes it (its legend
+    /// lines start `- ○`), the error saying which at the table's first line; else nil.
     private static func markdownTable(_ bytes: [UInt8], file: String) -> InputError? {
         let lines = String(decoding: bytes.prefix(1 << 16), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard let line = lines.firstIndex(where: { $0.trimmingSpaces.hasPrefix("|") }) else { return nil }
-        let message = ScenarioDecoder.measuredTableMessage(file: file, kind: "a measured table in Markdown (| hook | strategy | … |)")
+        let message =
+            lines.contains(where: { $0.hasPrefix("- ○ ") })
+            ? "expected a scenario, found what looks like a result table in Markdown (as run --format md and batch write "
+                + "them): validate the scenario it was made from; compare results with exitrace diff or check"
+            : ScenarioDecoder.measuredTableMessage(file: file, kind: "a measured table in Markdown (| hook | strategy | … |)")
         return InputError([Diagnostic(file: file, path: "", line: line + 1, column: 1, message: message)])
     }
 
