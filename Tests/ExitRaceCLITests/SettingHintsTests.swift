@@ -33,6 +33,17 @@ struct SettingHintsTests {
             "\(output.stderr)")
     }
 
+    @Test("a distribution with units on a …Ms setting is given back in bare milliseconds")
+    func unitInDistribution() {
+        let output = Tool.main(["validate", Self.liveActivity, "--set", "timing.exitDurationMs=uniform(1ms, 0.02s)"])
+        #expect(output.stderr.hasPrefix(
+            "--set timing.exitDurationMs=uniform(1ms, 0.02s): error: expected bare numbers of milliseconds in the distribution "
+                + "(a …Ms setting takes no unit), found \"uniform(1ms, 0.02s)\": write timing.exitDurationMs=uniform(1, 20)"),
+            "\(output.stderr)")
+        let choice = Tool.main(["validate", Self.liveActivity, "--set", "timing.exitDurationMs=choice(2ms:3, 5:1)"])
+        #expect(choice.stderr.contains("write timing.exitDurationMs=choice(2:3, 5:1)"), "\(choice.stderr)")
+    }
+
     @Test("a unit on a number that is not in milliseconds keeps the JSON error")
     func unitElsewhere() {
         let output = Tool.main(["validate", Self.liveActivity, "--set", "limits.maxEvents=40ms"])
@@ -47,7 +58,7 @@ struct SettingHintsTests {
         try """
             {"extend": "builtin:live-activity",
              "systemCalls": {"Activity.end": {"costMs": "40ms"}},
-             "timing": {"exitDurationMs": "0.04 s"}}
+             "timing": {"exitDurationMs": "0.04 s", "startLatencyMs": {"default": {"uniform": [1, "20ms"]}}}}
             """.write(toFile: file, atomically: true, encoding: .utf8)
         let output = Tool.main(["validate", file])
         #expect(output.exitCode == .badInput)
@@ -56,6 +67,8 @@ struct SettingHintsTests {
             no unit), found the string "40ms": write 40
             \(file):3:31: error: timing.exitDurationMs: expected a bare number of milliseconds (a …Ms setting takes no unit), \
             found the string "0.04 s": write 40
+            \(file):3:87: error: timing.startLatencyMs.default.uniform[1]: expected a bare number of milliseconds (a …Ms \
+            setting takes no unit), found the string "20ms": write 20
 
             """)
     }

@@ -40,6 +40,24 @@ enum MillisecondsWithUnit {
         }
     }
 
+    /// `uniform(1, 20)` for `uniform(1ms, 0.02s)`: a distribution call on the command line with its
+    /// values written in bare milliseconds (a `choice`'s weights are left as they are); nil when no
+    /// value has a unit, or the text is not a call.
+    static func rewrittenCall(_ text: String) -> String? {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
+        let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        var changed = false
+        let arguments = inner.split(separator: ",", omittingEmptySubsequences: false).map { argument -> String in
+            var parts = argument.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            if let milliseconds = milliseconds(in: parts[0]) {
+                parts[0] = written(milliseconds)
+                changed = true
+            }
+            return parts.map(\.trimmingSpaces).joined(separator: ":")
+        }
+        return changed ? "\(text[..<open])(\(arguments.joined(separator: ", ")))" : nil
+    }
+
     /// `expected a bare number of milliseconds (…Ms settings take no unit), found "40ms": write 40`.
     static func message(found: String, milliseconds: Double, write: String) -> String {
         "expected a bare number of milliseconds (a …Ms setting takes no unit), found \(found): write \(write)\(written(milliseconds))"
