@@ -96,6 +96,9 @@ struct MeasuredTableMessagesTests {
             "m.md:3:17: error: row \"AppDelegate\", column \"Task\": expected the procedures the cleanup finished under after △ "
                 + "(e.g. △ background), found none",
         ])
+        let nameless = MeasurementsDecoder.readMarkdown("| hook | Task |\n|---|---|\n| | ○ |", file: "m.md")
+        #expect(nameless.problems.map(\.description)
+            == ["m.md:3:3: error: row: expected the hook's name or label in the row's first cell, found an empty cell"])
         let none = MeasurementsDecoder.readMarkdown("| hook |\n|---|\n| AppDelegate |", file: "m.md")
         #expect(none.problems.first?.description
             == "m.md:1:3: error: header: expected the hook column, then a column per strategy (| hook | Task | … |), found no strategy column")

@@ -91,7 +91,7 @@ struct SettingHintsTests {
         #expect(markdown.stdout.contains("the result is incomplete; " + words), "\(markdown.stdout)")
         let json = Tool.main(base + ["--format", "json"])
         #expect(json.stdout.contains("""
-              "boundsReached": [
+              "limitsReached": [
                 {
                   "ceiling": 1000000000,
                   "note": "\(words)",

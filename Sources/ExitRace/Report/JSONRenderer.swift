@@ -60,7 +60,7 @@ public enum JSONRenderer {
         // Present only when a run reached a bound, so that other files keep their bytes.
         let bounds = table.boundHints
         if !bounds.isEmpty {
-            members.pairs.append((key: "boundsReached", value: .array(bounds.map { hint in
+            members.pairs.append((key: "limitsReached", value: .array(bounds.map { hint in
                 .object([
                     "setting": .string(hint.setting), "value": .integer(Int64(hint.value)),
                     "ceiling": .integer(Int64(hint.ceiling)), "raise": hint.raise.map { .string($0) } ?? .null,
