@@ -66,10 +66,12 @@ extension MeasuredTable {
         return targets
     }
 
-    /// `no strategy "Task.detach" in scenario live-activity; did you mean "Task.detached"? (strategies: …)`.
+    /// `no strategy "Task.detach" in scenario live-activity; did you mean "Task.detached"? (expected one of: …)`,
+    /// the accepted names nearest to the one written first.
     private func unknown(_ kind: String, _ name: String, _ names: [String], _ scenario: Scenario) -> String {
         var unique: [String] = []
         for name in names where !unique.contains(name) { unique.append(name) }
-        return "no \(kind) \"\(name)\" in scenario \(scenario.name)" + suggestion(name, unique) + " (expected one of: \(unique.joined(separator: ", ")))"
+        return "no \(kind) \"\(name)\" in scenario \(scenario.name)" + suggestion(name, unique)
+            + " (expected one of: \(nearestFirst(name, unique).joined(separator: ", ")))"
     }
 }
