@@ -80,15 +80,15 @@ package struct MeasuredCell: Equatable, Sendable {
             name = path
         }
 
-        /// Where the procedure `name`, read from `text` (the cell's ``MeasuredCell/procedureText``) at or
-        /// after scalar offset `from`, is written, and the offset just past it; the cell's place when
-        /// the text's columns are not known or the name is not found as written.
-        package func place(ofProcedure name: String, in text: String?, from: Int) -> (SourcePosition, Int) {
-            guard let text, let start = procedureTextColumn, !name.isEmpty else { return (cell, from) }
-            let scalars = Array(text.unicodeScalars), wanted = Array(name.unicodeScalars)
+        /// Where the procedure `name`, read from `text` (the scalars of the cell's
+        /// ``MeasuredCell/procedureText``) at or after offset `from`, is written, and the offset just past
+        /// it; the cell's place when the text's columns are not known or the name is not found as written.
+        package func place(ofProcedure name: String, in text: [Unicode.Scalar], from: Int) -> (SourcePosition, Int) {
+            guard let start = procedureTextColumn, !name.isEmpty else { return (cell, from) }
+            let wanted = Array(name.unicodeScalars)
             var offset = from
-            while offset + wanted.count <= scalars.count {
-                if Array(scalars[offset..<(offset + wanted.count)]) == wanted {
+            while offset + wanted.count <= text.count {
+                if text[offset..<(offset + wanted.count)].elementsEqual(wanted) {
                     var at = cell
                     at.column = start + offset
                     return (at, offset + wanted.count)

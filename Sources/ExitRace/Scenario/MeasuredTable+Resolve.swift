@@ -35,13 +35,17 @@ extension MeasuredTable {
             case .some(let written):
                 // A Markdown cell's names are read again knowing the scenario's, which may hold spaces.
                 let names = cell.procedureText.map { MeasuredProcedureList.names(in: $0, known: procedureNames + procedureLabels) } ?? written
+                // Each name is looked for after the one before; a long cell (past any real one) is
+                // placed at its △, so that a hostile table is still read in linear time.
                 var searched = 0
+                let text = cell.procedureText.map { Array($0.unicodeScalars) } ?? []
+                let located = text.count <= 4_096
                 for (index, name) in names.enumerated() {
                     var position = places.cell
                     if index < places.procedures.count {
                         position = places.procedures[index]
-                    } else {
-                        (position, searched) = places.place(ofProcedure: name, in: cell.procedureText, from: searched)
+                    } else if located {
+                        (position, searched) = places.place(ofProcedure: name, in: text, from: searched)
                     }
                     if let procedure = procedureNames.firstIndex(of: name) ?? procedureLabels.firstIndex(of: name) {
                         mask |= 1 << UInt32(procedure)

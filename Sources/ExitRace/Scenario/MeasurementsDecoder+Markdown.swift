@@ -66,20 +66,23 @@ extension MeasurementsDecoder {
         let hook = fields[0].text
         let row = MarkdownHeader.rowPath(hook)
         let hookPlace = SourcePosition(file: file, line: line, column: fields[0].column)
-        let expected = "expected \(header.columns.count + 1) cells (the hook, then one per strategy: "
-            + "\(header.columns.map(\.name).joined(separator: ", ")))"
+        // Worded only for a row that does not fit: a wide table's every row is not made to list its columns.
+        func expected() -> String {
+            "expected \(header.columns.count + 1) cells (the hook, then one per strategy: "
+                + "\(listed(header.columns.lazy.map(\.name), quoted: false)))"
+        }
         if fields.count <= header.columns.count {
-            let missing = header.columns[(fields.count - 1)...].map { "\"\($0.name)\"" }.joined(separator: ", ")
+            let missing = header.columns[(fields.count - 1)...].lazy.map(\.name)
             diagnostics.append(Diagnostic(
                 at: SourcePosition(file: file, line: line, column: length), path: row,
-                message: "\(expected), found \(fields.count): no cell for \(header.columns.count - fields.count + 1 == 1 ? "column" : "columns") "
-                    + "\(missing) (a cell not measured is written empty, | |)"))
+                message: "\(expected()), found \(fields.count): no cell for \(missing.count == 1 ? "column" : "columns") "
+                    + "\(listed(missing, quoted: true)) (a cell not measured is written empty, | |)"))
         } else if fields.count > header.columns.count + 1 {
             let extra = fields[(header.columns.count + 1)...]
             diagnostics.append(Diagnostic(
                 at: SourcePosition(file: file, line: line, column: extra.first!.column), path: row,
-                message: "\(expected), found \(fields.count): \(extra.count == 1 ? "this cell has" : "these \(extra.count) cells have") "
-                    + "no column in the header (\(extra.map { "\"\($0.text)\"" }.joined(separator: ", ")))"))
+                message: "\(expected()), found \(fields.count): \(extra.count == 1 ? "this cell has" : "these \(extra.count) cells have") "
+                    + "no column in the header (\(listed(extra.lazy.map(\.text), quoted: true)))"))
         }
         var cells: [MeasuredCell] = []
         for (offset, field) in fields.dropFirst().prefix(header.columns.count).enumerated() where !field.text.isEmpty {
@@ -116,6 +119,13 @@ extension MeasurementsDecoder {
         return cells
     }
 
+    /// `Task, Task.detached`, or with `quoted` `"Task", "Task.detached"`: at most ten names, then how
+    /// many more, so that a message about a wide table stays one readable line.
+    private static func listed<Names: Collection<String>>(_ names: Names, quoted: Bool) -> String {
+        let shown = names.prefix(10).map { quoted ? "\"\($0)\"" : $0 }.joined(separator: ", ")
+        return names.count > 10 ? "\(shown) and \(names.count - 10) more" : shown
+    }
+
     /// The header row of a Markdown table: the strategies heading its columns (backticks dropped),
     /// each with where it is written and whether its cells can be read (a column without a name,
     /// or naming a strategy an earlier column names, cannot: it is reported once, at the header).
@@ -126,6 +136,7 @@ extension MeasurementsDecoder {
         init(_ fields: [(text: String, column: Int)], line: Int, file: String, diagnostics: inout [Diagnostic]) {
             self.line = line
             columns = []
+            var seen: [String: Int] = [:]  // name → column: a wide header is checked in linear time
             for (offset, field) in fields.dropFirst().enumerated() {
                 let name = field.text.filter { $0 != "`" }
                 let at = SourcePosition(file: file, line: line, column: field.column)
@@ -135,11 +146,13 @@ extension MeasurementsDecoder {
                         at: at, path: "header, column \(offset + 2)",
                         message: "expected a strategy's name heading the column, found an empty cell"))
                     readable = false
-                } else if let first = columns.first(where: { $0.name == name }) {
+                } else if let first = seen[name] {
                     diagnostics.append(Diagnostic(
                         at: at, path: Self.columnPath(name),
-                        message: "expected each strategy to head one column, found \"\(name)\" again (first at column \(first.column))"))
+                        message: "expected each strategy to head one column, found \"\(name)\" again (first at column \(first))"))
                     readable = false
+                } else {
+                    seen[name] = field.column
                 }
                 columns.append((name, field.column, readable))
             }
