@@ -106,6 +106,28 @@ struct MeasuredTableMessagesTests {
             == "m.md:1:3: error: header: expected the hook column, then a column per strategy (| hook | Task | … |), found no strategy column")
     }
 
+    /// A header of `n` strategies over `n` rows of one cell each: every row is short.
+    static func wide(_ n: Int) -> String {
+        "| hook | " + (0..<n).map { "S\($0)" }.joined(separator: " | ") + " |\n|---|\n"
+            + String(repeating: "| AppDelegate | ○ |\n", count: n)
+    }
+
+    @Test("a wide table of short rows is read in linear time (each row's message lists at most ten columns)")
+    func wideTableLinear() {
+        func fastest(_ text: String) -> Duration {
+            (0..<3).map { _ in ContinuousClock().measure { _ = MeasurementsDecoder.readMarkdown(text, file: "m.md") } }.min()!
+        }
+        let small = Self.wide(2_000), large = Self.wide(4_000)
+        _ = fastest(Self.wide(500))
+        let (n, twice) = (fastest(small), fastest(large))
+        #expect(twice < n * 3, "n: \(n), 2n: \(twice)")
+        let problems = MeasurementsDecoder.readMarkdown(Self.wide(20), file: "m.md").problems
+        #expect(problems.count == 20)
+        #expect(problems[0].message.hasSuffix(
+            "found 2: no cell for columns \"S1\", \"S2\", \"S3\", \"S4\", \"S5\", \"S6\", \"S7\", \"S8\", \"S9\", \"S10\" and 9 more "
+                + "(a cell not measured is written empty, | |)"), "\(problems[0].message)")
+    }
+
     @Test("a JSON measured table's problems and unknown names come in one run too")
     func jsonAtOnce() throws {
         let directory = try Self.scratch()
