@@ -103,6 +103,15 @@ struct SettingHintsTests {
             """), "\(json.stdout)")
     }
 
+    @Test("a rate table's [?] line says how to find the limit a replication reached")
+    func rateTableBound() {
+        let uncertain = Repository.root.appendingPathComponent("scenarios/live-activity-uncertain.json").path
+        let output = Tool.main(["run", uncertain, "--runs", "2", "--set", "limits.maxEvents=5"])
+        #expect(Self.unwrapped(output.stdout).contains(
+            "[?] some replications reached a bound of \"limits\" before the process died: incomplete (explain --replication R "
+                + "names the limit a replication reached and the --set that raises it)"), "\(output.stdout)")
+    }
+
     @Test("a memory limit is offered up to its ceiling only; at the ceiling it is said to be one")
     func memoryCeiling() {
         let limits = Limits(maxEvents: 1_000_000_000, maxTime: .ms(1_000_000_000), maxPendingEvents: 3_000_000, maxContexts: 5_000_000)
