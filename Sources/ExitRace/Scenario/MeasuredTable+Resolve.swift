@@ -54,7 +54,8 @@ extension MeasuredTable {
                     }
                 }
                 if mask == MeasuredTarget.everyProcedure(procedureNames.count) {
-                    fail(places.cell, places.path, "△ names every procedure; that is ○")
+                    fail(places.cell, places.path, "expected ○ for a cleanup that finished under every procedure "
+                        + "(\(procedureNames.joined(separator: ", "))), found △ naming them all")
                 }
             }
             guard let hook, let strategy else { continue }
