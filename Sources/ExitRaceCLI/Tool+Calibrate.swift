@@ -36,8 +36,9 @@ extension Tool {
             let samples = arguments.number(calibrateSamples, default: recorded?.samples ?? defaultCalibrationSamples)
             let seed = UInt64(arguments.number(calibrateSeed, default: Int(recorded?.seed ?? defaultAnalysisSeed)))
             let tolerance = arguments.number(calibrateTolerance, default: recorded?.tolerance ?? 0)
-            // Every problem at once: a measured table that cannot be read is reported with the scenario's.
-            let measuredLoad = Result { () throws(InputError) in try MeasurementsDecoder.load(path: measuredPath) }
+            // Every problem at once: a measured table that cannot be read is reported with the scenario's,
+            // and its problems of layout with the names the scenario does not know.
+            let measuredLoad = Result { () throws(InputError) in try MeasurementsDecoder.read(path: measuredPath) }
             let (scenario, file) = try withMeasuredProblems(measuredLoad) { () throws(Stop) in
                 try oneScenario(arguments, command: "calibrate")
             }
@@ -92,7 +93,13 @@ extension Tool {
         do {
             return try body()
         } catch {
-            guard case .failure(let problems) = measured, error.output.exitCode == .badInput else { throw error }
+            let problems: InputError
+            switch measured {
+            case .failure(let unreadable): problems = unreadable
+            case .success(let table) where !table.problems.isEmpty: problems = InputError(table.problems)
+            default: throw error
+            }
+            guard error.output.exitCode == .badInput else { throw error }
             var output = error.output
             output.stderr += inputError(problems).output.stderr
             throw Stop(output: output)
@@ -210,8 +217,9 @@ extension Tool {
                 --format html --output calibration.html
 
             Bad input (a measured file naming unknown hooks, strategies or procedures, a symbol that is
-            not ○, △ or ×, a scenario with no distributions, --samples out of range) exits 2 with the
-            file, line and column on stderr.
+            not ○, △ or ×, a Markdown row with more or fewer cells than the header has columns, a
+            scenario with no distributions, --samples out of range) exits 2 with the file, line and
+            column on stderr: every problem of the measured file at once, its layout and its names.
 
             """,
         run: calibrateCommand)

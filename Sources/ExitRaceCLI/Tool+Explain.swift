@@ -10,14 +10,14 @@ extension Tool {
                     "exitrace explain: expected at most one scenario file, found \(arguments.positional.count)"
                         + " (the cell is named with --hook HOOK --strategy STRATEGY)")
             }
-            guard let hookText = arguments.value("--hook"), let strategyText = arguments.value("--strategy") else {
-                throw usageError("exitrace explain: --hook and --strategy are required (e.g. --hook AppDelegate --strategy Task.detached)")
-            }
             let loaded = try loadScenarios(arguments.positional, arguments).scenarios
             guard loaded.count == 1 else {
                 throw usageError("exitrace explain: expected one scenario file, found a directory of \(loaded.count)")
             }
             let scenario = loaded[0]
+            guard let hookText = arguments.value("--hook"), let strategyText = arguments.value("--strategy") else {
+                throw usageError(missingCellWords(arguments, scenario))
+            }
             let (hook, strategy, procedures) = try lookUp(hookText, strategyText, arguments.value("--procedure"), in: scenario)
             let traceFile = arguments.value("--trace")
             if arguments.value("--schedule") != nil && procedures.count != 1 {
@@ -104,6 +104,28 @@ extension Tool {
         }
     }
 
+    /// `--hook and --strategy are required: the cell to explain, e.g. --hook AppDelegate --strategy Task`,
+    /// with the names of the scenario being explained (its first hook's label and first strategy, or
+    /// the one given) and, for each option missing, what it accepts.
+    private static func missingCellWords(_ arguments: Arguments, _ scenario: Scenario) -> String {
+        let hook = arguments.value("--hook"), strategy = arguments.value("--strategy")
+        let missing = [hook == nil ? "--hook" : nil, strategy == nil ? "--strategy" : nil].compactMap { $0 }
+        let example = "--hook \(ShellQuoting.quoted(hook ?? scenario.hooks[0].label)) "
+            + "--strategy \(ShellQuoting.quoted(strategy ?? scenario.strategies[0].name))"
+        var accepted: [String] = []
+        if hook == nil { accepted.append("hooks: " + uniqueNames(scenario.hooks.map(\.label) + scenario.hooks.map(\.name))) }
+        if strategy == nil { accepted.append("strategies: " + uniqueNames(scenario.strategies.map(\.name))) }
+        return "exitrace explain: \(missing.joined(separator: " and ")) \(missing.count == 1 ? "is" : "are") required: "
+            + "the cell to explain, e.g. \(example) (\(accepted.joined(separator: "; ")))"
+    }
+
+    /// `A, B, C`: each name once, in the order given.
+    private static func uniqueNames(_ names: [String]) -> String {
+        var unique: [String] = []
+        for name in names where !unique.contains(name) { unique.append(name) }
+        return unique.joined(separator: ", ")
+    }
+
     /// The most events explain follows a run for without `--max-events`: the default scenario's
     /// `limits.maxEvents`. A file may allow far more (up to ``Limits/maxEventsCeiling``), which a
     /// trace would follow for minutes.
@@ -138,7 +160,9 @@ extension Tool {
             one timeline per kill procedure.
 
             HOOK is a hook's name or label (applicationWillTerminate or AppDelegate); STRATEGY a
-            strategy's name ("Task.detached + semaphore").
+            strategy's name ("Task.detached + semaphore"). Without them, or with a name the scenario
+            does not have, explain lists the names of the scenario given (after its extend), the
+            nearest to what was typed first.
 
             """,
         options: [

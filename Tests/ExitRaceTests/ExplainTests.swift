@@ -73,7 +73,7 @@ struct ExplainTests {
         (["explain", "--hook", "AppDelegat", "--strategy", "Task"], "no hook 'AppDelegat'; did you mean 'AppDelegate'?"),
         (["explain", "--hook", "AppDelegate", "--strategy", "Task.detach"], "no strategy 'Task.detach'; did you mean 'Task.detached'?"),
         (["explain", "--hook", "AppDelegate", "--strategy", "Task", "--procedure", "bg"], "no procedure 'bg'"),
-        (["explain", "--hook", "AppDelegate"], "--hook and --strategy are required"),
+        (["explain", "--hook", "AppDelegate"], "--strategy is required"),
         (["explain", "--hook", "AppDelegate", "--strategy", "Task", "--trace", "/tmp/x.json"], "--trace writes one run: add --procedure"),
     ])
     func explainErrors(arguments: [String], message: String) {

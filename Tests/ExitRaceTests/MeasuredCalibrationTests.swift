@@ -174,7 +174,8 @@ struct MeasuredCalibrationTests {
             _ = try MeasurementsDecoder.decodeMarkdown("| hook | Task |\n|---|---|\n| AppDelegate | maybe |", file: "m.md")
             Issue.record("read a cell with no symbol")
         } catch {
-            #expect(error.description == "m.md:3:17: error: AppDelegate · Task: expected ○, △ or × at the start of the cell, found \"maybe\"")
+            #expect(error.description == "m.md:3:17: error: row \"AppDelegate\", column \"Task\": expected ○, △ or × at the start of "
+                + "the cell (or nothing, for a cell not measured), found \"maybe\"")
         }
     }
 

@@ -16,14 +16,14 @@ struct ScenarioLookupTests {
         #expect(try s.procedureIndex(named: "background") == 1)
     }
 
-    @Test("an unknown name: what was found, a likely typo, and what is accepted", arguments: [
+    @Test("an unknown name: what was found, a likely typo, and what is accepted, nearest first", arguments: [
         ("hook", "AppDelegat", "hooks",
-         "no hook 'AppDelegat'; did you mean 'AppDelegate'? (hooks: applicationWillTerminate, sceneDidDisconnect, "
-            + "willTerminateNotification, AppDelegate, SceneDelegate, Notification)"),
+         "no hook 'AppDelegat'; did you mean 'AppDelegate'? (hooks: AppDelegate, SceneDelegate, Notification, "
+            + "sceneDidDisconnect, applicationWillTerminate, willTerminateNotification)"),
         ("strategy", "Task.detach", "strategies",
-         "no strategy 'Task.detach'; did you mean 'Task.detached'? (strategies: Task, Task + semaphore, Task.detached, "
-            + "Task.detached + semaphore, DispatchQueue.main.async, Task.detached(priority: .high))"),
-        ("procedure", "bg", "procedures", "no procedure 'bg' (procedures: foreground, background)"),
+         "no strategy 'Task.detach'; did you mean 'Task.detached'? (strategies: Task.detached, Task, Task + semaphore, "
+            + "Task.detached + semaphore, Task.detached(priority: .high), DispatchQueue.main.async)"),
+        ("procedure", "bg", "procedures", "no procedure 'bg' (procedures: background, foreground)"),
     ])
     func unknown(kind: String, name: String, path: String, message: String) {
         let s = Self.scenario

@@ -55,7 +55,7 @@ extension CalibrationShardFile {
         scenario resolved: ResolvedScenario, measuredFile: String, measuredText: String, samples: Int, seed: UInt64, tolerance: Int
     ) throws(InputError) -> Calibration {
         let scenario = try resolved.decode()
-        let measured = try MeasurementsDecoder.decode(measuredText, file: measuredFile)
+        let measured = try MeasurementsDecoder.decode(text: measuredText, of: measuredFile)
         let targets = try measured.resolve(against: scenario)
         guard scenario.isUncertain, scenario.uncertainties.count <= SobolSequence.maxDimensions,
             scenario.procedures.count <= Calibration.maxProcedures, tolerance < targets.count

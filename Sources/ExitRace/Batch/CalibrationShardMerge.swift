@@ -32,7 +32,7 @@ package enum CalibrationShardMerge {
         for shard in shards.map(\.shard).sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where !shard.range.isEmpty {
             tally.merge(shard.tally)
         }
-        let measured = try MeasurementsDecoder.decode(reference.measuredText, file: reference.measuredFile)
+        let measured = try MeasurementsDecoder.decode(text: reference.measuredText, of: reference.measuredFile)
         return (CalibrationResult(calibration: calibration, tally: tally), measured)
     }
 }

@@ -63,6 +63,16 @@ package func closestMatch(to word: String, in candidates: [String]) -> String? {
     return best.candidate
 }
 
+/// `candidates` ordered by edit distance to `word` (case ignored), nearest first; equally near
+/// ones keep their order.
+package func nearestFirst(_ word: String, _ candidates: [String]) -> [String] {
+    let lowered = Array(word.lowercased())
+    return candidates.enumerated()
+        .map { (distance: editDistance(lowered, Array($0.element.lowercased())), offset: $0.offset, name: $0.element) }
+        .sorted { ($0.distance, $0.offset) < ($1.distance, $1.offset) }
+        .map(\.name)
+}
+
 private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

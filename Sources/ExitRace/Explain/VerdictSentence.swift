@@ -47,7 +47,12 @@ package enum VerdictSentence {
             if bound == .events, let eventBudget {
                 return "? the run reached the \(eventBudget) budget \(when): raise \(eventBudget) to see how the race ends."
             }
-            return "? the run reached \(bound.settingPath) \(when): raise it to see how the race ends."
+            let hint = BoundHint.hint(bound, limits: trace.scenario.limits)
+            guard hint.raise != nil else {
+                return "? the run reached \(bound.settingPath) \(when); it is at its ceiling, "
+                    + "\(hint.valueWords): \(hint.advice)."
+            }
+            return "? the run reached \(bound.settingPath) \(when): \(hint.advice) to see how the race ends."
         }
         guard let death, let deathAt = outcome.death?.at else {
             return "× the cleanup did not finish, and the process did not die: nothing was left that could run it."

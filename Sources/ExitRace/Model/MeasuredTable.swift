@@ -14,6 +14,10 @@ package struct MeasuredTable: Equatable, Sendable {
     package var notes: String
     /// The measured cells, in file order.
     package var cells: [MeasuredCell]
+    /// The problems met reading the file (a cell that is not ○, △ or ×, a row that does not fit the
+    /// header), in reading order; empty for a table read whole. Resolving the table against a
+    /// scenario reports them with the names the scenario does not know: every problem at once.
+    package var problems: [Diagnostic] = []
 
     /// A table of `cells` measured on `device` running `os`.
     package init(file: String, device: String, os: String, notes: String, cells: [MeasuredCell]) {
@@ -46,7 +50,20 @@ package struct MeasuredCell: Equatable, Sendable {
         package var hook: SourcePosition
         package var strategy: SourcePosition
         package var procedures: [SourcePosition]
+        /// The cell in diagnostics: `cells[2]` in JSON, `row "AppDelegate", column "Task"` in Markdown.
         package var path: String
+        /// The hook's path in diagnostics: `cells[2].hook`; `row "AppDelegate"` in Markdown.
+        package var hookPath: String
+        /// The strategy's path in diagnostics: `cells[2].strategy`; `header, column "Task"` in Markdown.
+        package var strategyPath: String
+        /// The procedures' path, each indexed (`cells[2].procedures[0]`); `nil` when they are named
+        /// at the cell's own path (a Markdown cell's text).
+        package var proceduresPath: String?
+        /// How another diagnostic refers to the cell (`cells[2]`; `line 5, column 19` in Markdown).
+        package var name: String
+        /// In a Markdown △ cell written without backslash escapes, the column its ``MeasuredCell/procedureText``
+        /// starts at, so that an unknown procedure is placed at its own name; nil otherwise (at the cell).
+        package var procedureTextColumn: Int?
 
         package init(
             cell: SourcePosition, hook: SourcePosition, strategy: SourcePosition, procedures: [SourcePosition],
@@ -57,6 +74,33 @@ package struct MeasuredCell: Equatable, Sendable {
             self.strategy = strategy
             self.procedures = procedures
             self.path = path
+            hookPath = path + ".hook"
+            strategyPath = path + ".strategy"
+            proceduresPath = path + ".procedures"
+            name = path
+        }
+
+        /// Where the procedure `name`, read from `text` (the scalars of the cell's
+        /// ``MeasuredCell/procedureText``) at or after offset `from`, is written, and the offset just past
+        /// it; the cell's place when the text's columns are not known or the name is not found as written.
+        package func place(ofProcedure name: String, in text: [Unicode.Scalar], from: Int) -> (SourcePosition, Int) {
+            guard let start = procedureTextColumn, !name.isEmpty else { return (cell, from) }
+            let wanted = Array(name.unicodeScalars)
+            var offset = from
+            while offset + wanted.count <= text.count {
+                if text[offset..<(offset + wanted.count)].elementsEqual(wanted) {
+                    var at = cell
+                    at.column = start + offset
+                    return (at, offset + wanted.count)
+                }
+                offset += 1
+            }
+            return (cell, from)
+        }
+
+        /// The path of the cell's `index`th procedure in diagnostics.
+        package func procedurePath(_ index: Int) -> String {
+            proceduresPath.map { "\($0)[\(index)]" } ?? path
         }
     }
 

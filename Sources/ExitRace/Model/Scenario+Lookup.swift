@@ -27,13 +27,14 @@ extension Scenario {
     /// `no hook 'X'; did you mean 'Y'? (hooks: A, B)`: what was found, a likely typo, what is accepted.
     ///
     /// The diagnostic's file is the scenario's name and its path the member searched (`hooks`): a
-    /// name typed on a command line has no line in a file. Accepted names are listed once each.
+    /// name typed on a command line has no line in a file. Accepted names are listed once each,
+    /// the nearest to what was typed first (the scenario's order among equally near ones).
     private func lookupError(_ kind: String, _ plural: String, _ found: String, _ names: [String]) -> InputError {
         var message = "no \(kind) '\(found)'"
         if let suggestion = closestMatch(to: found, in: names) { message += "; did you mean '\(suggestion)'?" }
         var unique: [String] = []
         for name in names where !unique.contains(name) { unique.append(name) }
-        message += " (\(plural): \(unique.joined(separator: ", ")))"
+        message += " (\(plural): \(nearestFirst(found, unique).joined(separator: ", ")))"
         return InputError([Diagnostic(file: self.name, path: plural, message: message)])
     }
 }

@@ -62,7 +62,7 @@ extension ResultTable {
         if cells.contains(where: \.hitBound) {
             lines.append(
                 "[?] a run reached a bound of \"limits\" before the process died (or before the system's work it left finished): "
-                    + "the result is incomplete")
+                    + "the result is incomplete; " + boundHints.map(\.words).joined(separator: "; "))
         }
         if cells.contains(where: { VerdictSentence.leavesCleanupUndelivered(scenario, hook: $0.hook, strategy: $0.strategy) }) {
             lines.append(VerdictSentence.undeliveredLegend)

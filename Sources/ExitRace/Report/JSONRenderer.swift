@@ -57,6 +57,17 @@ public enum JSONRenderer {
                 "systemCalls": .array(scenario.placeholderCalls.map { .string($0) }), "note": .string(note),
             ])))
         }
+        // Present only when a run reached a bound, so that other files keep their bytes.
+        let bounds = table.boundHints
+        if !bounds.isEmpty {
+            members.pairs.append((key: "limitsReached", value: .array(bounds.map { hint in
+                .object([
+                    "setting": .string(hint.setting), "value": .integer(Int64(hint.value)),
+                    "ceiling": .integer(Int64(hint.ceiling)), "raise": hint.raise.map { .string($0) } ?? .null,
+                    "note": .string(hint.words),
+                ])
+            })))
+        }
         return .object(members)
     }
 

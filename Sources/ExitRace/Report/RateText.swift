@@ -47,7 +47,9 @@ extension RateTable {
             lines.append("[w] watchdog kill: the cleanup finished, but every replication ended in a watchdog kill (0x8badf00d)")
         }
         if cells.contains(where: { $0.boundsReached > 0 }) {
-            lines.append("[?] some replications reached a bound of \"limits\" before the process died: incomplete")
+            lines.append(
+                "[?] some replications reached a bound of \"limits\" before the process died: incomplete (explain --replication R "
+                    + "names the limit a replication reached and the --set that raises it)")
         }
         if cells.contains(where: { VerdictSentence.leavesCleanupUndelivered(scenario, hook: $0.hook, strategy: $0.strategy) }) {
             lines.append(VerdictSentence.undeliveredLegend)

@@ -1,10 +1,10 @@
 /// Matching a measured table to a scenario's hooks, strategies and kill procedures.
 extension MeasuredTable {
-    /// Each measured cell as indices into `scenario`, or every name that matches nothing (with a
-    /// did-you-mean), every cell measured twice and every △ that names all procedures, located
-    /// in the measurements file.
+    /// Each measured cell as indices into `scenario`, or every problem at once: those met reading
+    /// the file (``problems``), every name that matches nothing (with a did-you-mean), every cell
+    /// measured twice and every △ that names all procedures, located in the measurements file.
     package func resolve(against scenario: Scenario) throws(InputError) -> [MeasuredTarget] {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = problems
         var targets: [MeasuredTarget] = []
         // Hash sets, not searches: a table of 100,000 cells is checked in linear time. Order stays
         // the file's (the sets are only asked, never listed).
@@ -26,8 +26,8 @@ extension MeasuredTable {
             let places = cell.places
             let hook = scenario.hooks.firstIndex { $0.label == cell.hook || $0.name == cell.hook }
             let strategy = scenario.strategies.firstIndex { $0.name == cell.strategy }
-            if hook == nil { fail(places.hook, places.path + ".hook", unknown("hook", cell.hook, hookNames, scenario)) }
-            if strategy == nil { fail(places.strategy, places.path + ".strategy", unknown("strategy", cell.strategy, strategyNames, scenario)) }
+            if hook == nil { fail(places.hook, places.hookPath, unknown("hook", cell.hook, hookNames, scenario)) }
+            if strategy == nil { fail(places.strategy, places.strategyPath, unknown("strategy", cell.strategy, strategyNames, scenario)) }
             var mask: UInt32 = 0
             switch cell.observed {
             case .always: mask = MeasuredTarget.everyProcedure(procedureNames.count)
@@ -35,22 +35,33 @@ extension MeasuredTable {
             case .some(let written):
                 // A Markdown cell's names are read again knowing the scenario's, which may hold spaces.
                 let names = cell.procedureText.map { MeasuredProcedureList.names(in: $0, known: procedureNames + procedureLabels) } ?? written
+                // Each name is looked for after the one before; a long cell (past any real one) is
+                // placed at its △, so that a hostile table is still read in linear time.
+                var searched = 0
+                let text = cell.procedureText.map { Array($0.unicodeScalars) } ?? []
+                let located = text.count <= 4_096
                 for (index, name) in names.enumerated() {
-                    let position = index < places.procedures.count ? places.procedures[index] : places.cell
+                    var position = places.cell
+                    if index < places.procedures.count {
+                        position = places.procedures[index]
+                    } else if located {
+                        (position, searched) = places.place(ofProcedure: name, in: text, from: searched)
+                    }
                     if let procedure = procedureNames.firstIndex(of: name) ?? procedureLabels.firstIndex(of: name) {
                         mask |= 1 << UInt32(procedure)
                     } else {
-                        fail(position, places.path + ".procedures[\(index)]", unknown("procedure", name, procedureNames, scenario))
+                        fail(position, places.procedurePath(index), unknown("procedure", name, procedureNames, scenario))
                     }
                 }
                 if mask == MeasuredTarget.everyProcedure(procedureNames.count) {
-                    fail(places.cell, places.path, "△ names every procedure; that is ○")
+                    fail(places.cell, places.path, "expected ○ for a cleanup that finished under every procedure "
+                        + "(\(procedureNames.joined(separator: ", "))), found △ naming them all")
                 }
             }
             guard let hook, let strategy else { continue }
             let key = hook * scenario.strategies.count + strategy
             if let earlier = measured[key] {
-                fail(places.cell, places.path, "\(cell.hook) · \(cell.strategy) is measured twice (first at \(targets[earlier].cell.places.path))")
+                fail(places.cell, places.path, "\(cell.hook) · \(cell.strategy) is measured twice (first at \(targets[earlier].cell.places.name))")
                 continue
             }
             measured[key] = targets.count
@@ -60,10 +71,12 @@ extension MeasuredTable {
         return targets
     }
 
-    /// `no strategy "Task.detach" in scenario live-activity; did you mean "Task.detached"? (strategies: …)`.
+    /// `no strategy "Task.detach" in scenario live-activity; did you mean "Task.detached"? (expected one of: …)`,
+    /// the accepted names nearest to the one written first.
     private func unknown(_ kind: String, _ name: String, _ names: [String], _ scenario: Scenario) -> String {
         var unique: [String] = []
         for name in names where !unique.contains(name) { unique.append(name) }
-        return "no \(kind) \"\(name)\" in scenario \(scenario.name)" + suggestion(name, unique) + " (expected one of: \(unique.joined(separator: ", ")))"
+        return "no \(kind) \"\(name)\" in scenario \(scenario.name)" + suggestion(name, unique)
+            + " (expected one of: \(nearestFirst(name, unique).joined(separator: ", ")))"
     }
 }

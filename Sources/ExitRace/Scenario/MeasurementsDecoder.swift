@@ -13,9 +13,26 @@ package enum MeasurementsDecoder {
 
     /// Reads and decodes the measured table at `path`: Markdown when it ends in `.md`, else JSON.
     package static func load(path: String) throws(InputError) -> MeasuredTable {
+        let table = try read(path: path)
+        guard table.problems.isEmpty else { throw InputError(table.problems) }
+        return table
+    }
+
+    /// Reads the measured table at `path` as far as it can (Markdown when it ends in `.md`, else
+    /// JSON): the cells that could be read, and every other problem in ``MeasuredTable/problems``,
+    /// for ``MeasuredTable/resolve(against:)`` to report with the names the scenario does not know.
+    /// Throws only when the file cannot be read, or is not JSON at all.
+    package static func read(path: String) throws(InputError) -> MeasuredTable {
         let bytes = try InputFile.read(path, what: "a measurements file")
-        if path.hasSuffix(".md") { return try decodeMarkdown(String(decoding: bytes, as: UTF8.self), file: path) }
-        return try decode(bytes, file: path)
+        if path.hasSuffix(".md") { return readMarkdown(String(decoding: bytes, as: UTF8.self), file: path) }
+        return read(root: try JSONDocument.parse(bytes, file: path), file: path)
+    }
+
+    /// Decodes the text of the measured table `file` as ``load(path:)`` reads the file: Markdown when
+    /// its name ends in `.md`, else JSON. A shard file carries the table's text and name: merging
+    /// the shards of a Markdown table reads it as Markdown.
+    package static func decode(text: String, of file: String) throws(InputError) -> MeasuredTable {
+        file.hasSuffix(".md") ? try decodeMarkdown(text, file: file) : try decode(text, file: file)
     }
 
     /// Decodes a measured table from JSON text.
@@ -31,6 +48,14 @@ package enum MeasurementsDecoder {
     /// Decodes a measured table from a parsed document; `extraMembers` are top-level members a
     /// caller reads itself (a public report's `source`), allowed here and otherwise ignored.
     package static func decode(root: JSONNode, file: String, extraMembers: [String] = []) throws(InputError) -> MeasuredTable {
+        let table = read(root: root, file: file, extraMembers: extraMembers)
+        guard table.problems.isEmpty else { throw InputError(table.problems) }
+        return table
+    }
+
+    /// ``decode(root:file:extraMembers:)``, keeping the cells that could be read and the problems
+    /// in ``MeasuredTable/problems`` instead of throwing.
+    static func read(root: JSONNode, file: String, extraMembers: [String] = []) -> MeasuredTable {
         let log = DiagnosticLog()
         var table = MeasuredTable(file: file, device: "", os: "", notes: "", cells: [])
         if let reader = ObjectReader(root, path: "", allowed: topLevel + extraMembers, log: log) {
@@ -45,7 +70,7 @@ package enum MeasurementsDecoder {
                 log.error("cells", reader.position("cells"), "expected at least one measured cell, found none: there is nothing to calibrate against")
             }
         }
-        guard log.diagnostics.isEmpty else { throw InputError(log.diagnostics.inReadingOrder()) }
+        table.problems = log.diagnostics.inReadingOrder()
         return table
     }
 

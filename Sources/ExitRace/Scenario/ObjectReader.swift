@@ -129,6 +129,10 @@ package struct ObjectReader {
         guard case .number(let number, _) = value.value, number.isFinite, number >= 0, number <= max,
             let duration = VirtualDuration.milliseconds(number)
         else {
+            if case .string(let text) = value.value, let milliseconds = MillisecondsWithUnit.milliseconds(in: text) {
+                log.error(path, value.position, MillisecondsWithUnit.message(found: "the string \"\(text)\"", milliseconds: milliseconds, write: ""))
+                return nil
+            }
             expectedNumber("milliseconds from 0 to \(formatLimit(max))", value, path, log)
             return nil
         }

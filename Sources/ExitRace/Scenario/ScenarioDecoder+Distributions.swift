@@ -188,6 +188,13 @@ private struct DistributionArguments {
         var values: [Double] = []
         for (index, element) in elements.enumerated() {
             guard case .number(let value, _) = element.value, value.isFinite else {
+                if case .string(let text) = element.value, ScenarioDecoder.isDurationPath(reader.path),
+                    let milliseconds = MillisecondsWithUnit.milliseconds(in: text) {
+                    log.error(
+                        SettingPath.element(path, index), element.position,
+                        MillisecondsWithUnit.message(found: "the string \"\(text)\"", milliseconds: milliseconds, write: ""))
+                    return nil
+                }
                 log.expected("a number", at: element, SettingPath.element(path, index))
                 return nil
             }

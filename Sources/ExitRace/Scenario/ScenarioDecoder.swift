@@ -45,6 +45,10 @@ public enum ScenarioDecoder {
                     + "exitrace diff or check")
             return nil
         }
+        if isMeasuredTable(root) {
+            log.error("", root.position, measuredTableMessage(file: file, kind: "a measured table (it has \"cells\" with \"observed\" ○, △ or ×, as measurements/*.json do)"))
+            return nil
+        }
         guard let object = ObjectReader(root, path: "", allowed: ScenarioKeys.topLevel, log: log) else { return nil }
         if let extend = object["extend"] {
             log.error(
@@ -96,6 +100,22 @@ public enum ScenarioDecoder {
     static func isResultFile(_ root: JSONNode) -> Bool {
         guard case .object(let members) = root.value else { return false }
         return members.contains { $0.key == "formatVersion" } && members.contains { $0.key == "cells" }
+    }
+
+    /// Whether a document is a measured table (`measurements/*.json`): an object with `cells` whose
+    /// first is an object with `observed`, and nothing a scenario has.
+    static func isMeasuredTable(_ root: JSONNode) -> Bool {
+        guard case .object(let members) = root.value,
+            let cells = members.first(where: { $0.key == "cells" })?.value, case .array(let elements) = cells.value,
+            let first = elements.first, first["observed"] != nil
+        else { return false }
+        return !members.contains { ["hooks", "strategies", "procedures", "extend", "formatVersion"].contains($0.key) }
+    }
+
+    /// `expected a scenario, found what looks like <kind>: …`, pointing to `calibrate --measured`.
+    package static func measuredTableMessage(file: String, kind: String) -> String {
+        "expected a scenario, found what looks like \(kind): a scenario is calibrated against it with "
+            + "exitrace calibrate SCENARIO --measured \(file)"
     }
 
     /// `scenarios/live-activity.json` → `live-activity`.

@@ -84,7 +84,12 @@ public enum ScenarioLoader {
             }
             node = try ScenarioDecoder.parse(Array(DefaultScenario.json.utf8), file: DefaultScenario.fileName)
         } else {
-            node = try ScenarioDecoder.parse(try InputFile.read(path, what: "a scenario file"), file: path)
+            let bytes = try InputFile.read(path, what: "a scenario file")
+            do {
+                node = try ScenarioDecoder.parse(bytes, file: path)
+            } catch {
+                throw markdownTable(bytes, file: path) ?? error
+            }
         }
         guard let extend = node["extend"] else { return node }
         guard case .string(let parentName) = extend.value else {
@@ -127,6 +132,20 @@ public enum ScenarioLoader {
         added += addedSystemCalls(node, to: parent)
         let inherited = parent.removingMember("name").removingMember("sweeps")
         return inherited.merged(with: node.removingMember("extend"), replacesWhole: isDistribution)
+    }
+
+    /// For a file that is not JSON but holds a Markdown table (`| hook | Task | … |`): a measured table
+    /// as `calibrate --measured` reads it, or a result table as `run --format md` writes it (its legend
+    /// lines start `- ○`), the error saying which at the table's first line; else nil.
+    private static func markdownTable(_ bytes: [UInt8], file: String) -> InputError? {
+        let lines = String(decoding: bytes.prefix(1 << 16), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let line = lines.firstIndex(where: { $0.trimmingSpaces.hasPrefix("|") }) else { return nil }
+        let message =
+            lines.contains(where: { $0.hasPrefix("- ○ ") })
+            ? "expected a scenario, found what looks like a result table in Markdown (as run --format md and batch write "
+                + "them): validate the scenario it was made from; compare results with exitrace diff or check"
+            : ScenarioDecoder.measuredTableMessage(file: file, kind: "a measured table in Markdown (| hook | strategy | … |)")
+        return InputError([Diagnostic(file: file, path: "", line: line + 1, column: 1, message: message)])
     }
 
     /// Whether a node is a distribution (`{"uniform": [1, 20]}`): a member named for a family whose value

@@ -43,6 +43,16 @@ public struct SettingOverride: Equatable, Sendable {
         } catch {
             let bareWord = !valueText.isEmpty && !valueText.hasPrefix("\"") && !valueText.hasPrefix("{")
                 && !valueText.hasPrefix("[") && !valueText.first!.isNumber && !valueText.hasPrefix("-")
+            if MillisecondsWithUnit.isMillisecondsPath(path) {
+                if let milliseconds = MillisecondsWithUnit.milliseconds(in: valueText) {
+                    throw fail(MillisecondsWithUnit.message(found: "\"\(valueText)\"", milliseconds: milliseconds, write: "\(pathText)="))
+                }
+                if call != nil, let rewritten = MillisecondsWithUnit.rewrittenCall(valueText) {
+                    throw fail(
+                        "expected bare numbers of milliseconds in the distribution (a …Ms setting takes no unit), "
+                            + "found \"\(valueText)\": write \(pathText)=\(rewritten)")
+                }
+            }
             guard bareWord else {
                 let hint = valueText.hasPrefix("[") || valueText.hasPrefix("{") ? " (strings inside are quoted: [\"a\", \"b\"])" : ""
                 throw fail("the value is not valid JSON: expected \(error.expected), found \(error.found)" + hint)
