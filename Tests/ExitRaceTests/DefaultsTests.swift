@@ -120,7 +120,9 @@ struct DefaultsTests {
             name: "n", title: nil, timing: .default, limits: .default, systemCalls: [], hooks: [], strategies: [], procedures: [])
         let topLevel = [
             "name": ScenarioDecoder.defaultName(forFile: "dir/base.json") == "base" ? "the file's base name" : "?",
-            "title": scenario.title == scenario.name ? "name" : scenario.title,
+            // Without a title of its own a scenario is titled by its name; a file that extends another
+            // inherits that file's title first (the loader's rule, tested in InheritedTitleTests).
+            "title": scenario.title == scenario.name ? "the title of the file it extends, else name" : scenario.title,
             "timing": "all defaults", "lifecycle": "all defaults", "limits": "all defaults",
             "activity": scenario.activity == nil ? "none" : "?",
             "goal": "{kind: \(goal.rawValue)}",

@@ -104,8 +104,14 @@ package enum VerdictSentence {
         if trace.contexts[Int(record.context)].kind == .turn, let callback = callbackCalling(record, trace) {
             context = callback  // a turn's name says less than the callback whose code made the call
         }
-        guard !story.hasPrefix(context) else { return "" }
-        return ", when \(CellExplanation.call(record.a, trace)) from \(context) would have taken effect"
+        let call = CellExplanation.call(record.a, trace)
+        // Told already: the story is the context's, or names the call, made in one place only (of the code run).
+        let known = CleanupPlaces(trace)
+        let places = known.isWorthShowing
+            ? zip(known.places, known.fates).count { $0.0.call == call && $0.1 != .notDelivered }
+            : known.places.count { $0.call == call }
+        guard !story.hasPrefix(context), !(places == 1 && story.contains(call)) else { return "" }
+        return ", when \(call) from \(context) would have taken effect"
     }
 
     /// The callback a turn ran when it made the call whose effect is `effect`.
