@@ -51,8 +51,10 @@ struct Engine {
     var values = ContiguousArray<Int64>()
     var program = CellProgram(CellProgram.Builder())
     var queue = EventQueue<SimEvent>()
-    var contexts = ReusableArray<SimContext>()
-    var threads = ContiguousArray<SimThread>()
+    /// The run's contexts and threads: the state nearly every event reads and writes, in buffers a
+    /// copy of the engine shares (see ``UnsharedBuffer``; ``copy()`` is the engine's own copy).
+    var contexts = UnsharedBuffer<SimContext>()
+    var threads = UnsharedBuffer<SimThread>()
     /// The main queue, the pools, the own queues and the actors.
     var executors = ExecutorState()
     /// The app's lifecycle and the kill procedure's script.
@@ -114,6 +116,16 @@ struct Engine {
         threads.append(SimThread(pool: .main, qos: mainQoS))
         queueQoS = ContiguousArray(scenario.queues.map(\.qos.rawValue))
         queueSerial = ContiguousArray(scenario.queues.map(\.serial))
+    }
+
+    /// An engine that goes on independently of this one: a plain copy would share the contexts
+    /// and threads (``UnsharedBuffer``), so this copies them. Every copy of an engine that is run
+    /// while the original lives (a choice point's state, a run resumed from it) is taken here.
+    func copy() -> Engine {
+        var copy = self
+        copy.contexts = contexts.copied()
+        copy.threads = threads.copied()
+        return copy
     }
 
     /// The value of a slot in this run (nanoseconds for a duration).
@@ -252,7 +264,7 @@ struct Engine {
         let cooperativeWidth = CooperativePool.threadCount(width: Int(value(slots.cooperativePoolWidth)))
         let dispatchWidth = Int(value(slots.dispatchPoolWidth))
         if firstDispatch != firstCooperative + Int32(cooperativeWidth) || threads.count != Int(firstDispatch) + dispatchWidth {
-            threads.removeSubrange(1...)
+            threads.truncate(to: 1)
             for _ in 0..<cooperativeWidth { threads.append(SimThread(pool: .cooperative, qos: 0)) }
             for _ in 0..<dispatchWidth { threads.append(SimThread(pool: .dispatch, qos: 0)) }
             firstDispatch = firstCooperative + Int32(cooperativeWidth)
