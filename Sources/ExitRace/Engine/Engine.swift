@@ -59,10 +59,11 @@ struct Engine {
     var executors = ExecutorState()
     /// The app's lifecycle and the kill procedure's script.
     var lifecycle = LifecycleState()
-    var semaphoreValue = ReusableArray<Int32>()
-    var semaphoreWaiters = ReusableArray<Int32>()
+    /// Semaphores and flags are read and written by many events: ``UnsharedBuffer``s, copied by ``copy()``.
+    var semaphoreValue = UnsharedBuffer<Int32>()
+    var semaphoreWaiters = UnsharedBuffer<Int32>()
     var nextWaitTicket: UInt32 = 0
-    var flags = ReusableArray<Bool>()
+    var flags = UnsharedBuffer<Bool>()
     /// Per call: the last delivery while alive, up to the goal's time (for `keepsCalling`).
     var lastDelivery = ReusableArray<Int64>()
     /// The device's lock and a background launch's CPU budget (`Engine+DataProtection`, `Engine+CPUBudget`).
@@ -118,13 +119,19 @@ struct Engine {
         queueSerial = ContiguousArray(scenario.queues.map(\.serial))
     }
 
-    /// An engine that goes on independently of this one: a plain copy would share the contexts
-    /// and threads (``UnsharedBuffer``), so this copies them. Every copy of an engine that is run
+    /// An engine that goes on independently of this one: a plain copy would share the contexts,
+    /// the threads, the event queue, the semaphores, the flags and the executors' queues
+    /// (``UnsharedBuffer``s), so this copies them. Every copy of an engine that is run
     /// while the original lives (a choice point's state, a run resumed from it) is taken here.
     func copy() -> Engine {
         var copy = self
         copy.contexts = contexts.copied()
         copy.threads = threads.copied()
+        copy.queue = queue.copied()
+        copy.semaphoreValue = semaphoreValue.copied()
+        copy.semaphoreWaiters = semaphoreWaiters.copied()
+        copy.flags = flags.copied()
+        copy.executors = executors.copied()
         return copy
     }
 

@@ -12,18 +12,28 @@
 ///   copy it or the original will change (the engine's state at a choice point) must take
 ///   ``copied()``, which owns its own memory. The engine does so in one place
 ///   (`Engine.copy()`).
-/// - Elements are trivial types (integers, enums and structs of them): slots are never
-///   deinitialized, and a stale slot holds nothing alive.
+/// - Every slot of `base[0..<capacity]` is initialized (a new one with the element whose append
+///   made it grow, or the refill's value), so writing any slot is a plain assignment; the owner
+///   deinitializes them all. Meant for trivial types (integers and structs of them), whose stale
+///   slots hold nothing alive; others work, their stale slots keeping old values alive.
 @usableFromInline package struct UnsharedBuffer<Element>: RandomAccessCollection, MutableCollection {
     /// Owns the memory: frees it when the last buffer that holds it goes.
     @usableFromInline final class Owner {
         @usableFromInline let base: UnsafeMutablePointer<Element>
+        @usableFromInline let capacity: Int
 
-        @usableFromInline init(capacity: Int) {
+        /// Memory for `capacity` elements: `elements` copied from `source`, then `filler`.
+        @usableFromInline init(capacity: Int, copying elements: Int, from source: UnsafeMutablePointer<Element>, filler: Element?) {
             base = .allocate(capacity: capacity)
+            self.capacity = capacity
+            base.initialize(from: source, count: elements)
+            if let filler { (base + elements).initialize(repeating: filler, count: capacity - elements) }
         }
 
-        deinit { base.deallocate() }
+        deinit {
+            base.deinitialize(count: capacity)
+            base.deallocate()
+        }
     }
 
     @usableFromInline var owner: Owner?
@@ -33,7 +43,6 @@
 
     /// Empty, owning no memory.
     @inlinable package init() {
-        precondition(_isPOD(Element.self), "UnsharedBuffer holds trivial types only")
         base = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)!
     }
 
@@ -55,8 +64,8 @@
     /// - Complexity: O(1), amortized when the memory grows.
     @inlinable @inline(__always)
     package mutating func append(_ element: Element) {
-        if count == capacity { grow() }
-        (base + count).initialize(to: element)
+        if count == capacity { grow(filling: element) }
+        base[count] = element
         count &+= 1
     }
 
@@ -71,7 +80,7 @@
     /// - Complexity: O(`count`).
     @inlinable
     package mutating func refill(_ value: Element, count: Int) {
-        while capacity < count { grow() }
+        while capacity < count { grow(filling: value) }
         base.update(repeating: value, count: count)
         self.count = count
     }
@@ -95,8 +104,7 @@
     @inlinable package func copied() -> UnsharedBuffer {
         var copy = UnsharedBuffer()
         guard count > 0 else { return copy }
-        let owner = Owner(capacity: count)
-        owner.base.initialize(from: base, count: count)
+        let owner = Owner(capacity: count, copying: count, from: base, filler: nil)
         copy.owner = owner
         copy.base = owner.base
         copy.capacity = count
@@ -104,12 +112,12 @@
         return copy
     }
 
-    /// Moves the elements to memory of twice the capacity (8 slots at least).
+    /// Moves the elements to memory of twice the capacity (8 slots at least), `filler` in the
+    /// slots past them.
     @inlinable @inline(never)
-    mutating func grow() {
+    mutating func grow(filling filler: Element) {
         let grown = Swift.max(8, 2 &* capacity)
-        let owner = Owner(capacity: grown)
-        owner.base.initialize(from: base, count: count)
+        let owner = Owner(capacity: grown, copying: count, from: base, filler: filler)
         self.owner = owner
         base = owner.base
         capacity = grown
