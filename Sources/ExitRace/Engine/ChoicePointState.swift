@@ -1,6 +1,6 @@
 /// A run's whole state at a choice point, just before the choice is decided: a copy of the
-/// engine (``Engine/copy()``: its arrays shared until one side changes them, its contexts and
-/// threads copied). A schedule
+/// engine (``Engine/copy()``: its arrays shared until one side changes them, its unshared
+/// buffers copied). A schedule
 /// that decides every earlier choice point as the run did goes on from here
 /// (``Simulator/resume(_:deviations:watcher:)``) instead of simulating its prefix again: a search
 /// over schedules shares the work of their common prefix (see docs/schedules.md).

@@ -35,7 +35,8 @@
         let first = storage.base[0]  // `last` itself when it was the only one
         let remaining = storage.count
         if remaining > 0 {
-            Self.siftDown(UnsafeMutableBufferPointer(start: storage.base, count: remaining), count: remaining, placing: last)
+            let heap = UnsafeMutableBufferPointer(start: storage.base, count: remaining)
+            Self.siftDown(heap, count: remaining, placing: last)
         }
         return first
     }

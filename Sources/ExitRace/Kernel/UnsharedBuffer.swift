@@ -1,17 +1,17 @@
-/// A growable array of plain values for the engine's hottest state (its contexts and threads),
-/// read and written through a pointer it keeps inline: no uniqueness check and no call per
-/// access, one bounds check.
+/// A growable array of plain values for the engine's hottest state (its contexts, threads, event
+/// queue, semaphores, flags and executors' queues), read and written through a pointer it keeps
+/// inline: no uniqueness check and no call per access, one bounds check.
 ///
 /// Unlike an array it is **not** copy-on-write. Its invariants:
 /// - `base[0..<count]` are the elements; `base[count..<capacity]` are slots left by earlier
-///   elements (or never written), overwritten as it grows again. `count <= capacity`.
+///   elements (or filler), overwritten as it grows again. `count <= capacity`.
 /// - `base` is the start of `owner`'s memory (or, with no owner, a dangling pointer never read:
 ///   `capacity` is 0). The owner frees it when the last copy of the buffer that holds it goes.
 /// - A plain copy of the struct **shares** its elements with the original: a write through one
 ///   is seen by the other, and growing one leaves the other on the old memory. Code that keeps a
 ///   copy it or the original will change (the engine's state at a choice point) must take
 ///   ``copied()``, which owns its own memory. The engine does so in one place
-///   (`Engine.copy()`).
+///   (`Engine.copy()`, which a choice point's state and a run resumed from one take).
 /// - Every slot of `base[0..<capacity]` is initialized (a new one with the element whose append
 ///   made it grow, or the refill's value), so writing any slot is a plain assignment; the owner
 ///   deinitializes them all. Meant for trivial types (integers and structs of them), whose stale
@@ -23,7 +23,9 @@
         @usableFromInline let capacity: Int
 
         /// Memory for `capacity` elements: `elements` copied from `source`, then `filler`.
-        @usableFromInline init(capacity: Int, copying elements: Int, from source: UnsafeMutablePointer<Element>, filler: Element?) {
+        @usableFromInline init(
+            capacity: Int, copying elements: Int, from source: UnsafeMutablePointer<Element>, filler: Element?
+        ) {
             base = .allocate(capacity: capacity)
             self.capacity = capacity
             base.initialize(from: source, count: elements)
