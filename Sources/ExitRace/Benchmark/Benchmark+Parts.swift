@@ -1,26 +1,36 @@
 /// The parts of `exitrace bench`, each measured side by side with its yardstick.
 extension Benchmark {
     /// The synthetic load's events per second against a bare heap holding as many entries as the
-    /// engine's queue does on average during a run.
+    /// engine's queue does on average during a run, in thread CPU time and interleaved pairs
+    /// (``PairedTiming``), as the cost per event is: a ratio per pair, their median reported.
     static func engineAgainstBareHeap(seconds: Double) -> Part {
         let simulator = Simulator(scenario: SyntheticLoad.scenario(tasks: 200))
         let eventsPerRun = simulator.run(hook: 0, strategy: 0, procedure: 0).events
         let pending = simulator.meanPendingEvents(hook: 0, strategy: 0, procedure: 0)
         var heap = BareHeap(pending: pending)
         var checksum: Int64 = 0
-        let (engine, bare, blocks) = Stopwatch().alternate(
+        let timing = PairedTiming()
+        let (pairs, units) = timing.pairs(
             seconds: seconds,
             { for _ in 0..<5 { _ = simulator.run(hook: 0, strategy: 0, procedure: 0) } },
             { checksum &+= heap.run(events: 5 * eventsPerRun) })
         blackHole(checksum)
-        let events = Double(blocks * 5 * eventsPerRun)
-        let engineRate = events / engine, bareRate = events / bare
+        let events = Double(units * 5 * eventsPerRun)
+        let label =
+            "engine against a bare binary heap (synthetic load: 200 tasks, \(TimeFormatting.grouped(eventsPerRun)) events a run,"
+            + " \(pending) pending on average)"
+        // The engine's rate over the heap's is the heap's time over the engine's, pair by pair.
+        guard let ratio = RatioSummary(pairs.map { $0.b / $0.a }), let engine = RatioSummary(pairs.map { events / $0.a }),
+            let bare = RatioSummary(pairs.map { events / $0.b })
+        else { return Part(label: label, lines: ["no pair measured"]) }
         return Part(
-            label: "engine against a bare binary heap (synthetic load: 200 tasks, \(TimeFormatting.grouped(eventsPerRun)) events a run, \(pending) pending on average)",
+            label: label,
             lines: [
-                "engine \(fixed(engineRate / 1e6, 2)) M events/s, bare heap \(fixed(bareRate / 1e6, 2)) M events/s"
-                    + ": the engine runs at \(fixed(engineRate / bareRate, 2))× the heap's rate (target ≥ 0.75×; higher is better;"
-                    + " measured alternately)"
+                "engine \(fixed(engine.median / 1e6, 2)) M events/s, bare heap \(fixed(bare.median / 1e6, 2)) M events/s"
+                    + ": the engine runs at \(fixed(ratio.median, 2))× the heap's rate"
+                    + " (\(fixed(ratio.lowest, 2))–\(fixed(ratio.highest, 2))× over \(pairs.count) pairs)"
+                    + " (target ≥ 0.75×; higher is better)",
+                "measured in \(timing.method)",
             ])
     }
 
@@ -64,18 +74,25 @@ extension Benchmark {
     }
 
     /// A run of the synthetic load with no task (the script, the hook and `exit`: 3 events) against
-    /// a 10-task run, measured alternately: the part of the 10-task figure that is per run, not per event.
+    /// a 10-task run, in thread CPU time and interleaved pairs (``PairedTiming``): the part of the
+    /// 10-task figure that is per run, not per event.
     static func fixedCostOfARun(seconds: Double) -> String {
         let empty = Simulator(scenario: SyntheticLoad.scenario(tasks: 0))
         let ten = Simulator(scenario: SyntheticLoad.scenario(tasks: 10))
-        let (emptyEvents, tenEvents) = (empty.run(hook: 0, strategy: 0, procedure: 0).events, ten.run(hook: 0, strategy: 0, procedure: 0).events)
-        let (emptyTime, tenTime, blocks) = Stopwatch().alternate(
+        let emptyEvents = empty.run(hook: 0, strategy: 0, procedure: 0).events
+        let tenEvents = ten.run(hook: 0, strategy: 0, procedure: 0).events
+        let (pairs, units) = PairedTiming().pairs(
             seconds: seconds,
-            { for _ in 0..<1_000 { _ = empty.run(hook: 0, strategy: 0, procedure: 0) } },
-            { for _ in 0..<1_000 { _ = ten.run(hook: 0, strategy: 0, procedure: 0) } })
-        let emptyNs = emptyTime / Double(blocks * 1_000) * 1e9, tenNs = tenTime / Double(blocks * 1_000) * 1e9
-        return "a run with no task (\(emptyEvents) events): \(fixed(emptyNs, 0)) ns = \(fixed(100 * emptyNs / tenNs, 0))%"
-            + " of a 10-task run (\(tenEvents) events, \(fixed(tenNs, 0)) ns): the rest is per event"
+            { for _ in 0..<100 { _ = empty.run(hook: 0, strategy: 0, procedure: 0) } },
+            { for _ in 0..<100 { _ = ten.run(hook: 0, strategy: 0, procedure: 0) } })
+        let perRun = 1e9 / Double(units * 100)
+        guard let share = RatioSummary(ratiosOf: pairs), let emptyNs = RatioSummary(pairs.map { $0.a * perRun }),
+            let tenNs = RatioSummary(pairs.map { $0.b * perRun })
+        else { return "a run with no task: no pair measured" }
+        return "a run with no task (\(emptyEvents) events): \(fixed(emptyNs.median, 0)) ns = \(fixed(100 * share.median, 0))%"
+            + " (\(fixed(100 * share.lowest, 0))–\(fixed(100 * share.highest, 0))%)"
+            + " of a 10-task run (\(tenEvents) events, \(fixed(tenNs.median, 0)) ns), in the same CPU-time pairs:"
+            + " the rest is per event"
     }
 
     /// The default table (18 cells × 2 procedures).

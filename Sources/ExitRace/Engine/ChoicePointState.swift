@@ -1,5 +1,6 @@
-/// A run's whole state at a choice point, just before the choice is decided: the engine is a
-/// value, so this is a copy of it (its buffers shared until one side changes them). A schedule
+/// A run's whole state at a choice point, just before the choice is decided: a copy of the
+/// engine (``Engine/copy()``: its arrays shared until one side changes them, its unshared
+/// buffers copied). A schedule
 /// that decides every earlier choice point as the run did goes on from here
 /// (``Simulator/resume(_:deviations:watcher:)``) instead of simulating its prefix again: a search
 /// over schedules shares the work of their common prefix (see docs/schedules.md).
@@ -7,6 +8,12 @@ package struct ChoicePointState {
     let engine: Engine
     /// The events the run had handled.
     let events: Int
+
+    /// The state of `engine`, which goes on running, after `events` events.
+    init(copying engine: Engine, events: Int) {
+        self.engine = engine.copy()
+        self.events = events
+    }
 }
 
 /// Shown each choice point a run under a schedule meets, before it is decided
@@ -35,7 +42,7 @@ extension Simulator {
     package func resume(
         _ state: ChoicePointState, deviations: [ScheduleDeviation], watcher: (any ChoicePointWatcher)?
     ) -> ScheduledRun {
-        var engine = state.engine
+        var engine = state.engine.copy()  // the state may be resumed again: this run must not change it
         engine.scheduler.follow(deviations)
         engine.scheduler.watcher = watcher
         var observer = NoRunObserver()

@@ -90,6 +90,13 @@ struct CooperativePool {
         scheduled[b] += 1
     }
 
+    /// The same pool with its ready jobs in memory of its own (see ``ReadyBuckets/copied()``).
+    func copied() -> CooperativePool {
+        var copy = self
+        copy.ready = ready.copied()
+        return copy
+    }
+
     /// Threads scheduled in all buckets.
     var scheduledTotal: Int32 { total }
 

@@ -32,16 +32,8 @@ extension Engine {
         guard let watcher = scheduler.watcher else { return nil }
         let point = scheduler.widths.count, width = choiceCandidates.count
         return watcher.reached(point, width: width) {
-            // The contexts' storage keeps the slots of the largest earlier run: kept beside a copy,
-            // they would double the memory of a search whose runs are long. Once a run: the
-            // storage then grows only as the run's own contexts do.
-            if !exploration.contextsTrimmed {
-                var trimmed = ReusableArray<SimContext>()
-                for context in contexts { trimmed.append(context) }
-                contexts = trimmed
-                exploration.contextsTrimmed = true
-            }
-            return ChoicePointState(engine: self, events: exploration.eventsTaken)
+            // The copy holds the run's contexts only, not the slots of the largest earlier run.
+            return ChoicePointState(copying: self, events: exploration.eventsTaken)
         }
     }
 

@@ -2,10 +2,12 @@
 /// cooperative pool admits jobs per QoS bucket (``CooperativePool``).
 extension Engine {
     mutating func newContext(_ context: SimContext) -> Int32 {
-        var context = context
-        context.start = context.pc
+        // Appended as it is, then changed in place: a changed copy made on the stack first was
+        // stored in pieces and read back whole, a store-forwarding stall (perf, 10 tasks).
         contexts.append(context)
-        return Int32(contexts.count - 1)
+        let c = contexts.count - 1
+        contexts[c].start = context.pc
+        return Int32(c)
     }
 
     mutating func enqueueOnMain(_ c: Int32) {

@@ -37,7 +37,7 @@ extension Engine {
 
     // Queues, pools and actors (``ExecutorState``).
     var firstDispatch: Int32 { _read { yield executors.firstDispatch } _modify { yield &executors.firstDispatch } }
-    var mainQueue: ReusableArray<Int32> { _read { yield executors.mainQueue } _modify { yield &executors.mainQueue } }
+    var mainQueue: UnsharedBuffer<Int32> { _read { yield executors.mainQueue } _modify { yield &executors.mainQueue } }
     var mainQueueHead: Int { _read { yield executors.mainQueueHead } _modify { yield &executors.mainQueueHead } }
     var mainKickPending: Bool { _read { yield executors.mainKickPending } _modify { yield &executors.mainKickPending } }
     var cooperativeReady: CooperativePool {
@@ -48,11 +48,11 @@ extension Engine {
         _read { yield executors.dispatchReady }
         _modify { yield &executors.dispatchReady }
     }
-    var cooperativeIdle: ReusableArray<Int32> {
+    var cooperativeIdle: UnsharedBuffer<Int32> {
         _read { yield executors.cooperativeIdle }
         _modify { yield &executors.cooperativeIdle }
     }
-    var dispatchIdle: ReusableArray<Int32> {
+    var dispatchIdle: UnsharedBuffer<Int32> {
         _read { yield executors.dispatchIdle }
         _modify { yield &executors.dispatchIdle }
     }

@@ -51,16 +51,19 @@ struct Engine {
     var values = ContiguousArray<Int64>()
     var program = CellProgram(CellProgram.Builder())
     var queue = EventQueue<SimEvent>()
-    var contexts = ReusableArray<SimContext>()
-    var threads = ContiguousArray<SimThread>()
+    /// The run's contexts and threads: the state nearly every event reads and writes, in buffers a
+    /// copy of the engine shares (see ``UnsharedBuffer``; ``copy()`` is the engine's own copy).
+    var contexts = UnsharedBuffer<SimContext>()
+    var threads = UnsharedBuffer<SimThread>()
     /// The main queue, the pools, the own queues and the actors.
     var executors = ExecutorState()
     /// The app's lifecycle and the kill procedure's script.
     var lifecycle = LifecycleState()
-    var semaphoreValue = ReusableArray<Int32>()
-    var semaphoreWaiters = ReusableArray<Int32>()
+    /// Semaphores and flags are read and written by many events: ``UnsharedBuffer``s, copied by ``copy()``.
+    var semaphoreValue = UnsharedBuffer<Int32>()
+    var semaphoreWaiters = UnsharedBuffer<Int32>()
     var nextWaitTicket: UInt32 = 0
-    var flags = ReusableArray<Bool>()
+    var flags = UnsharedBuffer<Bool>()
     /// Per call: the last delivery while alive, up to the goal's time (for `keepsCalling`).
     var lastDelivery = ReusableArray<Int64>()
     /// The device's lock and a background launch's CPU budget (`Engine+DataProtection`, `Engine+CPUBudget`).
@@ -114,6 +117,22 @@ struct Engine {
         threads.append(SimThread(pool: .main, qos: mainQoS))
         queueQoS = ContiguousArray(scenario.queues.map(\.qos.rawValue))
         queueSerial = ContiguousArray(scenario.queues.map(\.serial))
+    }
+
+    /// An engine that goes on independently of this one: a plain copy would share the contexts,
+    /// the threads, the event queue, the semaphores, the flags and the executors' queues
+    /// (``UnsharedBuffer``s), so this copies them. Every copy of an engine that is run
+    /// while the original lives (a choice point's state, a run resumed from it) is taken here.
+    func copy() -> Engine {
+        var copy = self
+        copy.contexts = contexts.copied()
+        copy.threads = threads.copied()
+        copy.queue = queue.copied()
+        copy.semaphoreValue = semaphoreValue.copied()
+        copy.semaphoreWaiters = semaphoreWaiters.copied()
+        copy.flags = flags.copied()
+        copy.executors = executors.copied()
+        return copy
     }
 
     /// The value of a slot in this run (nanoseconds for a duration).
@@ -252,7 +271,7 @@ struct Engine {
         let cooperativeWidth = CooperativePool.threadCount(width: Int(value(slots.cooperativePoolWidth)))
         let dispatchWidth = Int(value(slots.dispatchPoolWidth))
         if firstDispatch != firstCooperative + Int32(cooperativeWidth) || threads.count != Int(firstDispatch) + dispatchWidth {
-            threads.removeSubrange(1...)
+            threads.truncate(to: 1)
             for _ in 0..<cooperativeWidth { threads.append(SimThread(pool: .cooperative, qos: 0)) }
             for _ in 0..<dispatchWidth { threads.append(SimThread(pool: .dispatch, qos: 0)) }
             firstDispatch = firstCooperative + Int32(cooperativeWidth)

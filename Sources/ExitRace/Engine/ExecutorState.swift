@@ -2,16 +2,19 @@
 /// Dispatch workers' ready jobs and idle threads, the app's own serial queues and the declared
 /// actors. The threads and contexts themselves are the engine's (``Engine/threads``,
 /// ``Engine/contexts``); see `Engine+Executors`, `Engine+Queues` and `Engine+Actors` for the rules.
+///
+/// The main queue, the idle threads and the pools' ready jobs are ``UnsharedBuffer``s: a plain
+/// copy shares them, ``copied()`` does not.
 struct ExecutorState {
     /// Index of the first Dispatch worker: the cooperative pool's threads come before it.
     var firstDispatch: Int32 = 1
-    var mainQueue = ReusableArray<Int32>()
+    var mainQueue = UnsharedBuffer<Int32>()
     var mainQueueHead = 0
     var mainKickPending = false
     var cooperativeReady = CooperativePool()
     var dispatchReady = ReadyBuckets()
-    var cooperativeIdle = ReusableArray<Int32>()
-    var dispatchIdle = ReusableArray<Int32>()
+    var cooperativeIdle = UnsharedBuffer<Int32>()
+    var dispatchIdle = UnsharedBuffer<Int32>()
     /// Threads from here to the end of their pool have not been used in this run (and are idle).
     var cooperativeFresh: Int32 = 1
     var dispatchFresh: Int32 = 1
@@ -28,6 +31,17 @@ struct ExecutorState {
     /// Empties the main queue and the pools (every pool thread unused again, the cooperative pool
     /// `cooperativeWidth` wide) and frees every actor of `actors`. The own queues are reset by
     /// `Engine.resetQueues()`.
+    /// The same state in buffers of its own (for ``Engine/copy()``).
+    func copied() -> ExecutorState {
+        var copy = self
+        copy.mainQueue = mainQueue.copied()
+        copy.cooperativeIdle = cooperativeIdle.copied()
+        copy.dispatchIdle = dispatchIdle.copied()
+        copy.cooperativeReady = cooperativeReady.copied()
+        copy.dispatchReady = dispatchReady.copied()
+        return copy
+    }
+
     mutating func reset(cooperativeWidth: Int32, firstCooperative: Int32, actors: Int) {
         mainQueue.empty()
         mainQueueHead = 0

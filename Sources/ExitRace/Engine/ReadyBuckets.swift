@@ -6,13 +6,14 @@
 /// sequence numbers, each ring is already in ``ReadyJob`` order: taking the front of the highest
 /// bucket with jobs takes the job a priority heap would, at O(1) instead of O(log n).
 ///
-/// The rings share one buffer, `capacity` slots each, and keep their heads and counts inline, so
-/// adding or taking a job makes one uniqueness check at most; the buffer grows (doubling every
-/// ring) only when a ring is full, so a warm engine does not allocate here.
+/// The rings share one ``UnsharedBuffer``, `capacity` slots each, and keep their heads and counts
+/// inline, so adding or taking a job makes no uniqueness check; the buffer grows (doubling every
+/// ring) only when a ring is full, so a warm engine does not allocate here. A plain copy shares
+/// the buffer: ``copied()`` does not.
 struct ReadyBuckets {
     static let bucketCount = QoSClass.allCases.count
     /// Bucket `b`'s ring is `slots[b * capacity ..< (b + 1) * capacity]`.
-    private var slots = ContiguousArray<ReadyJob>()
+    private var slots = UnsharedBuffer<ReadyJob>()
     /// Slots per ring: 0 or a power of two.
     private var capacity = 0
     /// Per bucket: the slot of its front job within its ring, and its number of jobs.
@@ -33,7 +34,7 @@ struct ReadyBuckets {
         let count = Int(counts[b])
         if count == capacity { grow(filling: job) }
         let slot = b &* capacity &+ ((Int(heads[b]) &+ count) & (capacity &- 1))
-        slots.withUnsafeMutableBufferPointer { $0[slot] = job }
+        slots[slot] = job
         counts[b] = Int32(count &+ 1)
         pending |= 1 << UInt32(b)
         return b
@@ -45,7 +46,7 @@ struct ReadyBuckets {
         let count = counts[b]
         precondition(count > 0, "an empty bucket was served")
         let head = Int(heads[b])
-        let job = slots.withUnsafeBufferPointer { $0[b &* capacity &+ head] }
+        let job = slots[b &* capacity &+ head]
         heads[b] = Int32((head &+ 1) & (capacity &- 1))
         counts[b] = count &- 1
         if count == 1 { pending &= ~(1 << UInt32(b)) }
@@ -58,6 +59,13 @@ struct ReadyBuckets {
     mutating func popHighest() -> ReadyJob? {
         guard pending != 0 else { return nil }
         return popFirst(bucket: 31 - pending.leadingZeroBitCount)
+    }
+
+    /// The same jobs in a buffer of their own.
+    func copied() -> ReadyBuckets {
+        var copy = self
+        copy.slots = slots.copied()
+        return copy
     }
 
     /// Empties the buckets, keeping the buffer. - Complexity: O(1).
@@ -76,7 +84,8 @@ struct ReadyBuckets {
     /// ring; `filler` fills the slots past them.
     private mutating func grow(filling filler: ReadyJob) {
         let grown = Swift.max(8, 2 * capacity)
-        var newSlots = ContiguousArray<ReadyJob>(repeating: filler, count: Self.bucketCount * grown)
+        var newSlots = UnsharedBuffer<ReadyJob>()
+        newSlots.refill(filler, count: Self.bucketCount * grown)
         for b in 0..<Self.bucketCount {
             for offset in 0..<Int(counts.value(b)) { newSlots[b * grown + offset] = job(bucket: b, offset: offset) }
             heads[b] = 0

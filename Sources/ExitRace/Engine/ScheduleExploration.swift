@@ -15,15 +15,11 @@ struct ScheduleExploration {
     /// How many events ``Engine/nextChosen()`` has handed to the event loop in this run: the
     /// loop's own count whenever it asks for the next one.
     var eventsTaken = 0
-    /// Whether this run's contexts were copied out of the storage earlier runs left behind (before
-    /// the first copy of the run's state is kept).
-    var contextsTrimmed = false
 
     /// A new run starts with nothing due and the schedule from its first choice point.
     mutating func reset() {
         instantReady.removeAll(keepingCapacity: true)
         eventsTaken = 0
-        contextsTrimmed = false
         scheduler.rewind()
     }
 }

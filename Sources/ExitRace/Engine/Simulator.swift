@@ -53,7 +53,7 @@ public final class Simulator {
         trace.recordsCut = engine.traceCut
         // A traced run is read once, after the run: its contexts (some 76 bytes each, millions in a
         // storm of timers) need not stay allocated beside the trace while it is explained.
-        engine.contexts = ReusableArray()
+        engine.contexts = UnsharedBuffer()
         return trace
     }
 

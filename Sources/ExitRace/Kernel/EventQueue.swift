@@ -30,23 +30,22 @@
     }
 
     @usableFromInline var heap = QuaternaryHeap<Entry>()
-    /// Events for `now`, in the order they were scheduled: `lane[laneHead..<laneCount]`. Slots
-    /// past `laneCount` are old entries, overwritten as the lane fills again (clearing an array
-    /// at every instant costs more than the events themselves).
-    @usableFromInline var lane = ContiguousArray<Entry>()
+    /// Events for `now`, in the order they were scheduled: `lane[laneHead...]`. Emptied (its
+    /// memory kept) once all are taken. The heap and the lane are ``UnsharedBuffer``s: a plain
+    /// copy of the queue shares them, ``copied()`` does not.
+    @usableFromInline var lane = UnsharedBuffer<Entry>()
     @usableFromInline var laneHead = 0
-    @usableFromInline var laneCount = 0
     @usableFromInline var nextSequence: UInt64 = 0
     /// The time of the last event handed out; nothing may be scheduled before it.
     @usableFromInline package internal(set) var now = VirtualInstant.start
 
     @inlinable package init() {}
 
-    @inlinable package var isEmpty: Bool { heap.isEmpty && laneHead == laneCount }
-    @inlinable package var count: Int { heap.count + laneCount - laneHead }
+    @inlinable package var isEmpty: Bool { heap.isEmpty && laneHead == lane.count }
+    @inlinable package var count: Int { heap.count + lane.count - laneHead }
 
     /// The time of the earliest pending event, without removing it; `nil` when none is pending.
-    @inlinable package var nextTime: VirtualInstant? { laneHead < laneCount ? now : heap.min?.time }
+    @inlinable package var nextTime: VirtualInstant? { laneHead < lane.count ? now : heap.min?.time }
 
     /// - Complexity: O(1) for the current instant, O(log n) otherwise.
     @inlinable @inline(__always)
@@ -55,20 +54,19 @@
         let entry = Entry(time: time, sequence: nextSequence, payload: payload)
         nextSequence &+= 1
         guard time == now else { return heap.insert(entry) }
-        if laneCount < lane.count { lane[laneCount] = entry } else { lane.append(entry) }
-        laneCount += 1
+        lane.append(entry)
     }
 
     /// Removes the earliest event and advances `now` to its time.
     /// - Complexity: O(1) from the lane, O(log n) from the heap.
     @inlinable @inline(__always)
     package mutating func next() -> Entry? {
-        if laneHead < laneCount && !(heap.min.map { $0.time == now } ?? false) {
-            let entry = lane[laneHead]
+        if laneHead < lane.count && !(heap.min.map { $0.time == now } ?? false) {
+            let entry = lane.base[laneHead]
             laneHead += 1
-            if laneHead == laneCount {
+            if laneHead == lane.count {
                 laneHead = 0
-                laneCount = 0
+                lane.empty()
             }
             return entry
         }
@@ -81,9 +79,18 @@
     @inlinable package mutating func reset() {
         heap.removeAll()
         laneHead = 0
-        laneCount = 0
+        lane.empty()
         nextSequence = 0
         now = .start
+    }
+
+    /// A queue with the same events in memory of its own: what a copy that goes on independently
+    /// of this one takes (see ``UnsharedBuffer``).
+    @inlinable package func copied() -> EventQueue {
+        var copy = self
+        copy.heap = heap.copied()
+        copy.lane = lane.copied()
+        return copy
     }
 }
 
@@ -95,7 +102,7 @@ extension EventQueue {
         heap.checkInvariants()
         if let first = heap.min { precondition(first.time >= now, "a pending event is earlier than now") }
         var previous: UInt64?
-        for entry in lane[laneHead..<laneCount] {
+        for entry in lane[laneHead...] {
             precondition(entry.time == now, "the lane holds an event not for now")
             precondition(previous.map { $0 < entry.sequence } ?? true, "the lane is out of order")
             previous = entry.sequence

@@ -7,42 +7,50 @@
 ///
 /// Equal elements come out in no particular order, so callers that need first-in first-out ties
 /// put a sequence number into the element and make every element distinct: then the order in
-/// which elements come out is the same as any other heap's. The heap is `storage[..<count]`;
-/// slots past it keep removed elements, overwritten as it grows again, so an insertion or a
-/// removal makes one uniqueness check and sifts on the storage's buffer directly, with no bounds
-/// check per level. Meant for trivial types, whose stale copies hold nothing alive.
+/// which elements come out is the same as any other heap's. The heap is an ``UnsharedBuffer``
+/// (slots past it keep removed elements, overwritten as it grows again): an insertion or a
+/// removal sifts on its memory directly, with no uniqueness check and no bounds check per level.
+/// A plain copy shares that memory: ``copied()`` is a heap of its own. Meant for trivial types,
+/// whose stale copies hold nothing alive.
 @usableFromInline struct QuaternaryHeap<Element: Comparable> {
-    @usableFromInline var storage = ContiguousArray<Element>()
-    @usableFromInline package internal(set) var count = 0
+    @usableFromInline var storage = UnsharedBuffer<Element>()
 
-    @inlinable package var isEmpty: Bool { count == 0 }
-    @inlinable package var min: Element? { count > 0 ? storage[0] : nil }
+    @inlinable package var count: Int { storage.count }
+    @inlinable package var isEmpty: Bool { storage.count == 0 }
+    @inlinable package var min: Element? { storage.count > 0 ? storage.base[0] : nil }
 
     /// - Complexity: O(log n).
     @inlinable @inline(__always)
     mutating func insert(_ element: Element) {
-        let index = count
-        count &+= 1
-        if index == storage.count { storage.append(element) }  // grows only past every slot used before
-        storage.withUnsafeMutableBufferPointer { Self.siftUp($0, placing: element, from: index) }
+        storage.append(element)
+        Self.siftUp(
+            UnsafeMutableBufferPointer(start: storage.base, count: storage.count), placing: element,
+            from: storage.count &- 1)
     }
 
     /// - Complexity: O(log n).
     @inlinable @inline(__always)
     mutating func popMin() -> Element? {
-        guard count > 0 else { return nil }
-        count &-= 1
-        let remaining = count
-        return storage.withUnsafeMutableBufferPointer { buffer in
-            let first = buffer[0]
-            if remaining > 0 { Self.siftDown(buffer, count: remaining, placing: buffer[remaining]) }
-            return first
+        guard let last = storage.popLast() else { return nil }
+        let first = storage.base[0]  // `last` itself when it was the only one
+        let remaining = storage.count
+        if remaining > 0 {
+            let heap = UnsafeMutableBufferPointer(start: storage.base, count: remaining)
+            Self.siftDown(heap, count: remaining, placing: last)
         }
+        return first
     }
 
     /// Empties the heap and keeps its storage, so a reused heap does not allocate again.
     @inlinable package mutating func removeAll() {
-        count = 0
+        storage.empty()
+    }
+
+    /// A heap with the same elements in memory of its own (see ``UnsharedBuffer/copied()``).
+    @inlinable func copied() -> QuaternaryHeap {
+        var copy = self
+        copy.storage = storage.copied()
+        return copy
     }
 
     /// Puts `element` into the hole at `index`, moving larger parents down.
@@ -94,7 +102,6 @@
 
     #if EXITRACE_INVARIANTS
     func checkInvariants() {
-        precondition(count <= storage.count, "heap count past its storage")
         for index in 1..<Swift.max(count, 1) {
             precondition(!(storage[index] < storage[(index - 1) / 4]), "heap order broken at \(index)")
         }
