@@ -27,16 +27,19 @@ struct BlockingCallLinkTests {
     @Test("the call's record names its handler, a blocking call's empty handler; explain reads that field")
     func linkedByHandlerField() throws {
         let trace = try Self.trace()
-        let call = try #require(trace.records.first { $0.kind == .callStarted })
-        #expect(call.handler >= 0)
-        #expect(trace.contexts.isBlockingCall(call.handler))
-        let created = try #require(trace.records.first { $0.kind == .created && $0.context == call.handler })
+        let index = try #require(trace.records.firstIndex { $0.kind == .callStarted })
+        let call = trace.records[index]
+        let handler = try #require(trace.call(at: index)?.handler)
+        #expect(handler >= 0)
+        #expect(trace.contexts.isBlockingCall(handler))
+        let created = try #require(trace.records.first { $0.kind == .created && $0.context == handler })
         #expect(created.a == call.context, "the handler was created by the calling context")
-        #expect(CellExplanation.describeBlocking(call, trace)?.1 == "calls context.save synchronously (blocks this thread for 1 ms)")
-        var unlinked = call
-        unlinked.handler = -1
-        #expect(CellExplanation.describeBlocking(unlinked, trace)?.1.contains("synchronously") != true,
-                "without the field, nothing else makes it a blocking call")
+        #expect(CellExplanation.describeBlocking(call, at: index, trace)?.1
+            == "calls context.save synchronously (blocks this thread for 1 ms)")
+        var unlinked = trace
+        unlinked.calls[index]?.handler = -1
+        #expect(CellExplanation.describeBlocking(call, at: index, unlinked)?.1.contains("synchronously") != true,
+                "without the link, nothing else makes it a blocking call")
     }
 
     @Test("a record between the handler's creation and the call changes nothing")
@@ -45,8 +48,8 @@ struct BlockingCallLinkTests {
         let index = try #require(trace.records.firstIndex { $0.kind == .callStarted })
         var unrelated = trace.records[index]
         unrelated.kind = .work
-        unrelated.handler = -1
         trace.records.insert(unrelated, at: index)  // the creation record is no longer right before the call
+        trace.calls = Dictionary(uniqueKeysWithValues: trace.calls.map { ($0.key >= index ? $0.key + 1 : $0.key, $0.value) })
         let lines = CellExplanation(trace).renderText()
         #expect(lines.contains("calls context.save synchronously (blocks this thread for 1 ms)"), "\(lines)")
         #expect(!lines.contains("completion handler"), "\(lines)")
@@ -65,7 +68,7 @@ struct BlockingCallLinkTests {
         let trace = try Simulator(scenario: scenario).trace(
             hook: "AppDelegate.applicationWillTerminate", strategy: "your code: AppDelegate.applicationWillTerminate",
             procedure: "background")
-        let call = try #require(trace.records.first { $0.kind == .callStarted })
-        #expect(call.handler == -1)
+        let index = try #require(trace.records.firstIndex { $0.kind == .callStarted })
+        #expect(trace.call(at: index)?.handler == -1)
     }
 }

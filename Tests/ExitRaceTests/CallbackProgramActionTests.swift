@@ -55,7 +55,7 @@ struct CallbackProgramActionTests {
     }
 
     @Test("a save made in two programs is owed from each: the cleanup finished at the second save, after tapIcon")
-    func owedLateCountsFromFirstEffect() throws {
+    func savesInTwoProgramsAreOwedFromEach() throws {
         let scenario = try Self.scenario("""
             {"sceneDidEnterBackground": [{"op": "detached", "body": [{"op": "call", "name": "save"}]}],
              "sceneWillEnterForeground": [{"op": "detached", "body": [{"op": "call", "name": "save"}]}],

@@ -116,4 +116,31 @@ struct CleanupPlaceTests {
             #expect(flags & ServiceState.callMask == 7)
         }
     }
+
+    @Test("a plain place lost beside a conditional place of the same call that took effect: the cell is lost")
+    func conditionalPlaceDoesNotHideAPlainOne() throws {
+        // The task's ifCancelled send never runs (nothing cancels it); the plain send in the
+        // background-QoS task is lost. Before, with the conditional place uncounted, the call had no
+        // place bits and the first task's plain send hid the lost one.
+        let outcome = try Self.outcome("""
+            [{"op": "detached", "priority": "high", "body": [{"op": "call", "name": "send"},
+               {"op": "ifCancelled", "body": [{"op": "call", "name": "send"}]}]},
+             {"op": "detached", "priority": "background", "body": [{"op": "call", "name": "send"}]}]
+            """)
+        #expect(!outcome.cleanupFinished)
+        #expect(outcome.wouldHaveFinishedAt == VirtualInstant(nanoseconds: 51_000_000))
+    }
+
+    @Test("calls that are not cleanup take no bits: 62 of them beside a cleanup call in two places still count both")
+    func nonCleanupCallsTakeNoBits() throws {
+        var calls = (0..<62).map { #""other\#($0)": {"costMs": 1, "cleanup": false}"# }
+        calls.append(#""send": {"costMs": 1}"#)
+        let outcome = try Self.outcome(
+            """
+            [{"op": "detached", "priority": "high", "body": [{"op": "call", "name": "send"}]},
+             {"op": "detached", "priority": "background", "body": [{"op": "call", "name": "send"}]}]
+            """, calls: "{" + calls.joined(separator: ", ") + "}")
+        #expect(!outcome.cleanupFinished, "the second place's bit is 2, after the one cleanup call's 0 and the first place's 1")
+    }
 }
+

@@ -13,11 +13,11 @@ struct CleanupPlacesExplainTests {
          {"op": "detached", "priority": "background", "body": [{"op": "call", "name": "send"}]}]
         """
 
-    static func trace(_ program: String) throws -> CellTrace {
+    static func trace(_ program: String, calls: String = #"{"send": {"costMs": 1}}"#) throws -> CellTrace {
         let json = """
             {
               "name": "places",
-              "systemCalls": {"send": {"costMs": 1}},
+              "systemCalls": \(calls),
               "hooks": {"term": {"callbacks": ["applicationWillTerminate"]}},
               "strategies": {"s": {"program": \(program)}},
               "procedures": {"p": {"steps": [
@@ -52,8 +52,8 @@ struct CleanupPlacesExplainTests {
         #expect(CleanupPlaces.table([CleanupPlaces(trace)], procedures: ["p"]).isEmpty)
     }
 
-    @Test("a place whose code never reached its call, and one that was made but never took effect")
-    func notMadeAndNoEffect() throws {
+    @Test("a place whose code never reached its call (an ifCancelled body not taken)")
+    func notMade() throws {
         let places = CleanupPlaces(try Self.trace("""
             [{"op": "task", "body": [{"op": "call", "name": "send"}, {"op": "ifCancelled", "body": [{"op": "call", "name": "send"}]}]}]
             """))
@@ -70,14 +70,39 @@ struct CleanupPlacesExplainTests {
         let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
         let places = CleanupPlaces(trace)
         #expect(places.places.map(\.callback) == ["sceneDidEnterBackground", "applicationWillTerminate"])
-        #expect(places.fates.last == .notDelivered, "the hook does not listen to applicationWillTerminate")
+        #expect(places.fates.last == .notListened, "the hook does not listen to applicationWillTerminate")
         #expect(CleanupPlaces.symbol(places.fates[0]) == "○")
         let table = CleanupPlaces.table([places, places], procedures: ["p", "again"])
         #expect(table == [
-            "cleanup calls, place by place and procedure (○ took effect in time, × did not, – its callback was not delivered):",
+            "cleanup calls, place by place and procedure (○ took effect in time, × did not, – its code did not run):",
             "                                                                                                   p  again",
             "  save at strategies.s.onCallbacks.sceneDidEnterBackground[0].body[0] (sceneDidEnterBackground)    ○  ○",
             "  save at strategies.s.onCallbacks.applicationWillTerminate[0].body[0] (applicationWillTerminate)  –  –",
         ])
     }
+
+    @Test("a call made and never taken effect: a write refused once the device is locked is noEffect")
+    func madeWithoutEffect() throws {
+        let places = CleanupPlaces(try Self.trace("""
+            [{"op": "detached", "body": [{"op": "call", "name": "send"}]},
+             {"op": "detached", "body": [{"op": "sleep", "ms": 1}, {"op": "call", "name": "send"}]}]
+            """, calls: #"{"send": {"costMs": 1, "replyLatencyMs": 100, "takesEffectOn": "reply"}}"#))
+        #expect(places.fates[0] == .tooLate(at: 101_100_000) || places.fates[0] == .noEffect, "\(places.fates)")
+        #expect(places.fates.count == 2)
+    }
+
+    @Test("a timer's fires and a cut record: the place is the timer body's, and a cut says so")
+    func timerAndCut() throws {
+        let trace = try Self.trace("""
+            [{"op": "timer", "intervalMs": 5, "count": 3, "body": [{"op": "call", "name": "send", "queue": "main", "completion": []}]},
+             {"op": "detached", "body": [{"op": "call", "name": "send"}]}]
+            """)
+        let places = CleanupPlaces(trace)
+        #expect(places.fates[0] == .tookEffect(at: 6_000_000), "the first fire at 5 ms, its send 1 ms later: \(places.fates)")
+        var cut = trace
+        cut.records = Array(trace.records.prefix(3))
+        cut.recordsCut = true
+        #expect(CleanupPlaces(cut).lines().first?.hasPrefix("cleanup calls, place by place (the run's record stops at limits.maxTraceRecords") == true)
+    }
 }
+

@@ -23,7 +23,7 @@ struct UndeliveredMarkTests {
         let others = layout.rows.flatMap(\.cells).filter { layout.columns[$0.strategy].title != "your app" }
         #expect(!others.isEmpty && others.allSatisfy { !$0.text.contains("[n]") })
         #expect(layout.legend.contains(VerdictSentence.undeliveredLegend))
-        #expect(layout.details.contains { $0.contains("not delivered under this procedure") }, "the details say which")
+        #expect(layout.details.contains { $0.contains("not delivered in this run") }, "the details say which")
     }
 
     @Test("sampled tables mark the same cell")
@@ -32,9 +32,42 @@ struct UndeliveredMarkTests {
             try SwiftImportTests.run(["SceneDelegate.swift": SwiftImportWholeAppTests.uploadApp]))
         let hook = try #require(scenario.hooks.firstIndex { $0.name == "your app" })
         let strategy = try #require(scenario.strategies.firstIndex { $0.name == "your app" })
-        #expect(VerdictSentence.leavesCleanupUndelivered(scenario, hook: hook, strategy: strategy))
+        #expect(VerdictSentence.leftCleanupUndelivered(Simulator(scenario: scenario).table().cell(hook: hook, strategy: strategy)))
         let layout = TableLayout(SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 2, seed: 1)).run(parallel: false))
         #expect(layout.rows[hook].cells[strategy].text.hasSuffix(" [n]"))
-        #expect(layout.legend.contains(VerdictSentence.undeliveredLegend))
+        #expect(layout.legend.contains { $0.hasPrefix("[n] not all of the code ran: under a procedure, in a run at the scenario's nominal values,") })
+    }
+
+    /// The whole app of a scene-based app, pressed home, then swiped away once suspended: the swipe's
+    /// turns are in the script, but a suspended app is killed with no callback (a newcomer's second
+    /// walk: the cell read ○ with no [n], and explain left out its "not delivered" line).
+    static let suspendedSwipe = """
+        {
+          "name": "later",
+          "systemCalls": {"save": {"costMs": 1}},
+          "hooks": {"app": {"callbacks": ["sceneDidEnterBackground", "applicationWillTerminate"]}},
+          "strategies": {"app": {"onCallbacks": {
+            "sceneDidEnterBackground": [{"op": "detached", "body": [{"op": "call", "name": "save"}]}],
+            "applicationWillTerminate": [{"op": "detached", "body": [{"op": "call", "name": "save"}]}]}}},
+          "procedures": {"home, 60 s, swipe": {"steps": [
+            {"op": "action", "action": "pressHome"}, {"op": "delay", "ms": 60000}, {"op": "action", "action": "swipeAway"}]}}
+        }
+        """
+
+    @Test("a swipe of a suspended app delivers nothing: [n], the details, JSON's codeNotRunIn and explain say so")
+    func suspendedSwipeIsMarked() throws {
+        let scenario = try ScenarioDecoder.decode(Self.suspendedSwipe, file: "later.json")
+        let table = Simulator(scenario: scenario).table()
+        let layout = TableLayout(table)
+        #expect(layout.rows[0].cells[0].text == "○ [n]")
+        #expect(layout.details.contains(
+            "app × app under home, 60 s, swipe: not delivered in this run, so left out of the verdict: "
+                + "applicationWillTerminate (1 cleanup call)"))
+        let json = OutputFormat.json.render([table])
+        let compact = json.filter { !$0.isWhitespace }
+        #expect(compact.contains(#""codeNotRunIn":[{"callbacks":["applicationWillTerminate"],"procedure":"home,60s,swipe"}]"#), "\(json)")
+        let verdict = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)).verdict
+        #expect(verdict.hasPrefix("○ finished, for the code that ran: the cleanup took effect at 11 ms"))
+        #expect(verdict.hasSuffix("\nnot delivered in this run, so left out of the verdict: applicationWillTerminate (1 cleanup call)"))
     }
 }

@@ -23,9 +23,9 @@ struct WholeAppVerdictTests {
         let explanation = try Self.explanation(procedure: "foreground")
         let lines = explanation.verdict.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines.last == "not delivered under this procedure, so not counted: sceneDidEnterBackground (1 cleanup call)")
+        #expect(lines.last == "not delivered in this run, so left out of the verdict: sceneDidEnterBackground (1 cleanup call)")
         #expect(explanation.renderText().hasSuffix(
-            "\nnot delivered under this procedure, so not counted: sceneDidEnterBackground (1 cleanup call)\n"))
+            "\nnot delivered in this run, so left out of the verdict: sceneDidEnterBackground (1 cleanup call)\n"))
     }
 
     @Test("under background every program is delivered: the verdict is one line")
@@ -43,7 +43,7 @@ extension WholeAppVerdictTests {
             try SwiftImportTests.run(["SceneDelegate.swift": SwiftImportWholeAppTests.uploadApp]))
         let details = TableLayout(Simulator(scenario: scenario).table()).details
         #expect(details.filter { $0.contains("not delivered") } == [
-            "your app × your app under foreground: not delivered under this procedure, so not counted: "
+            "your app × your app under foreground: not delivered in this run, so left out of the verdict: "
                 + "sceneDidEnterBackground (1 cleanup call)",
         ], "the row sceneDidEnterBackground is not called under foreground at all: no line for it")
     }

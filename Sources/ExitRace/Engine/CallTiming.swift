@@ -8,6 +8,8 @@ package struct CallTiming {
     var replyLatencySlot: Int32
     var effectOnReply: Bool
     package var isCleanup: Bool
+    /// Its bit in the run's cleanup mask (``Scenario/cleanupBits``), or -1 when it is not cleanup.
+    var cleanupBit: Int8 = -1
     package var activity: ActivityKind
     /// For an end: the slot of how long the activity stays visible; -1 for the default policy,
     /// -2 for `.immediate` (no time at all).

@@ -68,20 +68,16 @@ struct CellCompiler {
         }
     }
 
-    /// The cleanup calls a program makes anywhere, as a bit mask of call indices.
+    /// The cleanup calls a program makes anywhere, as a mask of their bits (``Scenario/cleanupBits``).
     static func cleanupMask(of steps: [ProgramStep], _ scenario: Scenario) -> UInt64 {
+        let bits = scenario.cleanupBits
         var mask: UInt64 = 0
-        for step in steps {
-            var called: String?
-            if case .call(let name) = step { called = name }
-            if case .callDiscardingError(let name) = step { called = name }
-            if case .callWithCompletion(let name, _, _) = step { called = name }
-            if let name = called,
-                let index = scenario.systemCalls.firstIndex(where: { $0.name == name }), scenario.systemCalls[index].isCleanup
+        for step in Strategy.preorder(steps) {
+            if let name = step.calledSystemCall, let index = scenario.systemCalls.firstIndex(where: { $0.name == name }),
+                bits[index] >= 0
             {
-                mask |= 1 << UInt64(index)
+                mask |= 1 << UInt64(bits[index])
             }
-            for body in step.nestedBodies { mask |= cleanupMask(of: body, scenario) }
         }
         return mask
     }
@@ -131,7 +127,28 @@ struct CellCompiler {
                 program.requiredCleanups = owedByScript
             }
         }
+        markCleanupPrograms(of: chosen, hook: hook, in: &program)
         return CellProgram(program)
+    }
+
+    /// Which of `strategy`'s `onCallbacks` programs hold cleanup calls the row's hook would run:
+    /// the engine reports those whose callback a run never delivered (``RunOutcome/skippedCleanupPrograms``).
+    private func markCleanupPrograms(of strategy: Strategy, hook: Int, in program: inout CellProgram.Builder) {
+        program.cleanupProgramOfCallback = Array(repeating: -1, count: program.callbacks.count)
+        let listened = Set(scenario.hooks[hook].callbacks)
+        for (index, callback) in program.callbacks.enumerated().prefix(64) where listened.contains(callback) {
+            program.listenedCallbacks |= 1 << UInt64(index)
+        }
+        for (index, callbackProgram) in strategy.callbackPrograms.enumerated().prefix(64)
+        where listened.contains(callbackProgram.callback)
+            && Self.cleanupMask(of: Array(strategy.program[callbackProgram.steps]), scenario) != 0
+        {
+            if let sent = program.callbacks.firstIndex(of: callbackProgram.callback) {
+                program.cleanupProgramOfCallback[sent] = Int8(index)
+            } else {
+                program.cleanupProgramsNeverSent |= 1 << UInt64(index)
+            }
+        }
     }
 
     /// The row and column being compiled.
@@ -286,6 +303,7 @@ struct CellCompiler {
             op.site = sites.bitOfStep[cursor - 1]
             if case .awaitLet(let name) = step { op.a = lets[name] ?? -1 }
             if case .groupNext = step { op.a = group }
+            program.strategyStepOfOp[Int32(program.ops.count)] = Int32(cursor - 1)
             program.ops.append(op)
             if let body = step.nestedBodies.first {
                 let inner = innerActor(of: step, enclosing: actor)

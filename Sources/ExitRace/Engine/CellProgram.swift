@@ -19,6 +19,21 @@ package final class CellProgram: Sendable {
     let variants: ContiguousArray<StepRange>
     /// Callback names, indexed by `hookEnter`'s operand.
     package let callbacks: [String]
+    /// With `onCallbacks`, per callback (by `hookEnter`'s operand): the index of the strategy's program
+    /// for it when that program holds cleanup calls and the row's hook listens to it, else -1.
+    let cleanupProgramOfCallback: [Int8]
+    /// With `onCallbacks`: such programs (as bits of their index) whose callback the procedure
+    /// never sends at all.
+    let cleanupProgramsNeverSent: UInt64
+    /// The callbacks (bit per `hookEnter` operand, the first 64) the row's hook listens to: a run
+    /// that delivers none of them ran none of the strategy's code, and skipped nothing of it.
+    let listenedCallbacks: UInt64
+    /// The strategy step (pre-order index in its program) each op the strategy's steps gave comes
+    /// from, by op index: read only while tracing (``TraceCall``).
+    let strategyStepOfOp: [Int32: Int32]
+
+    /// The strategy step op `pc` comes from, or -1.
+    func strategyStep(ofOp pc: Int32) -> Int32 { strategyStepOfOp[pc] ?? -1 }
     /// Semaphores, one per (strategy invocation, semaphore name).
     package let semaphores: ContiguousArray<ResourceInfo>
     package let flags: ContiguousArray<ResourceInfo>
@@ -39,6 +54,10 @@ package final class CellProgram: Sendable {
         initialState = builder.initialState
         variants = builder.variants
         callbacks = builder.callbacks
+        cleanupProgramOfCallback = builder.cleanupProgramOfCallback
+        cleanupProgramsNeverSent = builder.cleanupProgramsNeverSent
+        listenedCallbacks = builder.listenedCallbacks
+        strategyStepOfOp = builder.strategyStepOfOp
         semaphores = builder.semaphores
         flags = builder.flags
         taskSlots = builder.taskSlots
@@ -102,6 +121,10 @@ package final class CellProgram: Sendable {
         var variants: ContiguousArray<StepRange> = []
         /// Callback names, indexed by `hookEnter`'s operand.
         var callbacks: [String] = []
+        var cleanupProgramOfCallback: [Int8] = []
+        var cleanupProgramsNeverSent: UInt64 = 0
+        var listenedCallbacks: UInt64 = 0
+        var strategyStepOfOp: [Int32: Int32] = [:]
         /// Semaphores, one per (strategy invocation, semaphore name).
         var semaphores: ContiguousArray<ResourceInfo> = []
         var flags: ContiguousArray<ResourceInfo> = []

@@ -39,6 +39,11 @@ public struct CellTrace: Sendable {
     /// Whether the run did more than `limits.maxTraceRecords` records could hold: `records` stops
     /// there, while the run (and its outcome) went on to its end.
     package var recordsCut = false
+    /// Per `callStarted` record (by index in `records`): its strategy step and completion handler.
+    package var calls: [Int: TraceCall] = [:]
+
+    /// What the `callStarted` record at `index` does not hold, or `nil` for another record.
+    package func call(at index: Int) -> TraceCall? { calls[index] }
     /// The run's contexts, indexed by the records' `context`.
     package var contexts: ContextTable
     /// Names of threads 0…n (the main thread, then pool threads), as far as the run used them.

@@ -1,7 +1,7 @@
 /// The places in a strategy's code that each owe their cleanup call (docs/scenario-format.md,
 /// "goal").
 ///
-/// A cell's cleanup bits are the cleanup calls' indices (bit `i` for `systemCalls[i]`): a call owed
+/// A cell's cleanup bits are first one per cleanup call (``Scenario/cleanupBits``): a call owed
 /// is done once it took effect. A call made at two or more places would then be done when any one
 /// of them took effect, and a request the process lost hid behind the same API's other request
 /// that got through (two `Task`s sending `Analytics.send`, a save in two callbacks). So each such
@@ -11,21 +11,26 @@
 ///
 /// A place in code that runs only on a condition (the body of `ifLaunchOptions` or `ifCancelled`,
 /// a cancellation handler's `onCancel`, a background task's expiration handler) gets no bit: the
-/// run may never take that path, and its call stays owed through the call's bit, as before.
-/// Bits beyond the 64 a mask holds are not given; those places count through their call's bit.
+/// run may never take that path, and its call stays owed through the call's bit, as before. It
+/// still counts as a place, so that a call made in one plain place and one conditional place gives
+/// the plain one its bit (the conditional one, taking effect, must not hide the plain one lost).
+/// Bits are numbered over the cleanup calls (``Scenario/cleanupBits``), then the places; those
+/// beyond the 64 a mask holds are not given, and such places count through their call's bit.
 struct CleanupSites {
     /// Per step of the strategy, in preorder (``Strategy/preorder(_:)``): its place's bit, or -1.
     let bitOfStep: [Int8]
 
     init(program: [ProgramStep], scenario: Scenario) {
-        var places: [(step: Int, call: Int)] = []
+        var places: [(step: Int, call: Int, conditional: Bool)] = []
         var step = 0
         Self.collect(program, conditional: false, scenario, step: &step, into: &places)
+        // A call needs bits for its places when it is made in two places or more, counting those in
+        // conditional code: else a conditional place that took effect would hide a lost plain one.
         var count: [Int: Int] = [:]
         for place in places { count[place.call, default: 0] += 1 }
         var bits = [Int8](repeating: -1, count: step)
-        var next = scenario.systemCalls.count
-        for place in places where count[place.call, default: 0] > 1 && next < 64 {
+        var next = scenario.cleanupCallCount
+        for place in places where !place.conditional && count[place.call, default: 0] > 1 && next < UInt64.bitWidth {
             bits[place.step] = Int8(next)
             next += 1
         }
@@ -39,15 +44,17 @@ struct CleanupSites {
         return mask
     }
 
-    /// The steps (preorder) that call a cleanup call outside conditional code, with the call's index.
+    /// The steps (preorder) that call a cleanup call, with the call's index and whether the step is
+    /// in code that runs on a condition.
     private static func collect(
-        _ steps: [ProgramStep], conditional: Bool, _ scenario: Scenario, step: inout Int, into places: inout [(step: Int, call: Int)]
+        _ steps: [ProgramStep], conditional: Bool, _ scenario: Scenario, step: inout Int,
+        into places: inout [(step: Int, call: Int, conditional: Bool)]
     ) {
         for programStep in steps {
-            if !conditional, let name = programStep.calledSystemCall,
+            if let name = programStep.calledSystemCall,
                 let call = scenario.systemCalls.firstIndex(where: { $0.name == name }), scenario.systemCalls[call].isCleanup
             {
-                places.append((step, call))
+                places.append((step, call, conditional))
             }
             step += 1
             for (position, body) in programStep.nestedBodies.enumerated() {

@@ -22,6 +22,7 @@ extension Engine {
         case .hookEnter, .hookReturn:
             note(op.kind == .hookEnter ? .hookEntered : .hookReturned, thread: t, context: c, a: op.a)
             contexts[Int(c)].hook = op.kind == .hookEnter ? op.a : -1
+            if op.kind == .hookEnter && op.a < 64 { deliveredCallbacks |= 1 << UInt64(op.a) }
         case .work:
             note(.work, thread: t, context: c, b: value(op.slot))
             contexts[Int(c)].pc = pc + 1
@@ -191,7 +192,7 @@ extension Engine {
         if contexts[Int(c)].actor >= 0 && !contexts[Int(c)].hoppedOff { leaveActorForCall(c, on: t) }
         let call = calls[Int(op.a)]
         let cost = value(call.costSlot)
-        note(.callStarted, thread: t, context: c, a: op.a, b: cost)
+        noteCall(thread: t, context: c, call: op.a, cost: cost, pc: contexts[Int(c)].pc)
         contexts[Int(c)].callPartsPending = 2
         contexts[Int(c)].callSite = op.site
         if program.cancelsCalls && call.cancellable { trackCancellableCall(c, call: op.a) }

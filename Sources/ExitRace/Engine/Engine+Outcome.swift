@@ -9,6 +9,7 @@ extension Engine {
         outcome.deadlockAfterDeath = deadlockAfterDeath
         outcome.finishedBySystemAfterDeath = services.finishedAfterDeath
         outcome.activity = activityOutcome()
+        outcome.skippedCleanupPrograms = skippedCleanupPrograms()
         switch goal {
         case .cleanup:
             break
@@ -28,6 +29,19 @@ extension Engine {
             outcome.judgedByCleanup = false
         }
         return outcome
+    }
+
+    /// The `onCallbacks` programs holding cleanup calls that the run never delivered, when it
+    /// delivered some callback the row's hook listens to.
+    @inline(__always)  // called from run through outcome(): a call would copy the whole engine once a run
+    func skippedCleanupPrograms() -> UInt64 {
+        guard deliveredCallbacks & program.listenedCallbacks != 0 else { return 0 }  // the row's code never ran
+        var skipped = program.cleanupProgramsNeverSent
+        for (callback, index) in program.cleanupProgramOfCallback.enumerated()
+        where index >= 0 && callback < 64 && deliveredCallbacks & (1 << UInt64(callback)) == 0 {
+            skipped |= 1 << UInt64(index)
+        }
+        return skipped
     }
 
     @inline(__always)  // called from run through outcome(): a call would copy the whole engine once a run

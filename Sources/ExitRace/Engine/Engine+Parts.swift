@@ -93,4 +93,5 @@ extension Engine {
     var tracing: Bool { _read { yield recorder.isOn } _modify { yield &recorder.isOn } }
     var trace: ContiguousArray<TraceRecord> { _read { yield recorder.records } _modify { yield &recorder.records } }
     var traceCut: Bool { _read { yield recorder.cut } _modify { yield &recorder.cut } }
+    var traceCalls: [Int: TraceCall] { _read { yield recorder.calls } _modify { yield &recorder.calls } }
 }

@@ -152,7 +152,7 @@ extension Engine {
         contexts[Int(completion)].callPartsPending = 1
         contexts[Int(completion)].callSite = op.site
         note(.created, thread: t, context: completion, a: c)
-        note(.callStarted, thread: t, context: c, a: op.a, b: cost, handler: completion)
+        noteCall(thread: t, context: c, call: op.a, cost: cost, pc: pc, handler: completion)
         let deliverAfter = value(call.deliverAfterSlot)
         schedule(.callDelivered, completion, UInt32(op.a), after: deliverAfter == ParameterSlot.followsOther ? cost : deliverAfter)
         contexts[Int(c)].pc = op.bodyEnd

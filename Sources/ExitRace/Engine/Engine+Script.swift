@@ -97,10 +97,10 @@ extension Engine {
         note(.effect, context: context, a: index, b: alive ? 0 : 1)
         let required = requiredCleanups
         if alive {
-            markCleanupDone(index, site: site)
+            markCleanupDone(call, site: site)
             if cleanupAt == nil && cleanupDone & required == required { cleanupAt = now }
         } else {
-            lateCleanupDone |= 1 << UInt64(index)
+            lateCleanupDone |= 1 << UInt64(call.cleanupBit)
             if site >= 0 { lateCleanupDone |= 1 << UInt64(site) }
             if cleanupAt == nil && wouldHaveFinishedAt == nil && (cleanupDone | lateCleanupDone) & required == required {
                 wouldHaveFinishedAt = now
@@ -108,20 +108,21 @@ extension Engine {
         }
     }
 
-    /// Cleanup call `index` took effect now (while the process lives, or through a service), from
+    /// Cleanup call `call` took effect now (while the process lives, or through a service), from
     /// the place whose bit is `site`, or -1.
     @inline(__always)
-    mutating func markCleanupDone(_ index: Int32, site: Int8) {
-        markCleanupBit(index)
-        if site >= 0 { markCleanupBit(Int32(site)) }
+    mutating func markCleanupDone(_ call: CallTiming, site: Int8) {
+        markCleanupBit(call.cleanupBit)
+        if site >= 0 { markCleanupBit(site) }
     }
 
+    /// Bit `bit` of the cleanup mask (``Scenario/cleanupBits``, ``CleanupSites``) is done now.
     @inline(__always)
-    private mutating func markCleanupBit(_ index: Int32) {
-        let bit: UInt64 = 1 << UInt64(index)
-        guard cleanupDone & bit == 0 else { return }
-        cleanupDone |= bit
-        cleanupFirstDoneAt[Int(index)] = now.nanoseconds
+    private mutating func markCleanupBit(_ bit: Int8) {
+        let mask: UInt64 = 1 << UInt64(bit)
+        guard cleanupDone & mask == 0 else { return }
+        cleanupDone |= mask
+        cleanupFirstDoneAt[Int(bit)] = now.nanoseconds
     }
 
     /// The run takes an action's expansion whose `onCallbacks` programs owe `cleanups`: from now on

@@ -106,7 +106,7 @@ extension Engine {
         guard !asIf else { return recordEffect(of: call, index: index, site: site, context: context) }
         note(.effect, context: context, a: index, b: 0)
         let required = requiredCleanups
-        markCleanupDone(index, site: site)
+        markCleanupDone(call, site: site)
         if cleanupAt == nil && cleanupDone & required == required {
             cleanupAt = now
             if !alive { services.finishedAfterDeath = true }

@@ -80,7 +80,7 @@ struct Engine {
     var lateCleanupDone: UInt64 = 0
     /// The cleanup calls this run owes: the program's, and those of the action expansions it took.
     var requiredCleanups: UInt64 = 0
-    /// When each cleanup call (by index) first took effect; read only for the bits of `cleanupDone`.
+    /// When each bit of the cleanup mask first took effect; read only for the bits of `cleanupDone`.
     var cleanupFirstDoneAt = ContiguousArray<Int64>(repeating: 0, count: 64)
     var cleanupAt: VirtualInstant?
     var wouldHaveFinishedAt: VirtualInstant?
@@ -88,6 +88,8 @@ struct Engine {
     var deadlock: DeadlockChain?
     /// A deadlock that formed only after the process died, had it lived.
     var deadlockAfterDeath: DeadlockChain?
+    /// The callbacks (bit per `hookEnter` operand, the first 64) the run delivered.
+    var deliveredCallbacks: UInt64 = 0
     /// Buffers the deadlock search reuses from run to run.
     var scratchSteps = ContiguousArray<DeadlockChain.Step>()
     var scratchContexts = ContiguousArray<ContextID>()
@@ -103,7 +105,12 @@ struct Engine {
 
     init(scenario: Scenario, space: ParameterSpace) {
         slots = EngineSlots(scenario: scenario, space: space)
-        calls = ContiguousArray(scenario.systemCalls.map { CallTiming($0, space: space) })
+        let bits = scenario.cleanupBits
+        calls = ContiguousArray(scenario.systemCalls.indices.map { index in
+            var call = CallTiming(scenario.systemCalls[index], space: space)
+            call.cleanupBit = bits[index]
+            return call
+        })
         mainQoS = scenario.timing.mainThreadQoS.rawValue
         hasActivity = scenario.activity != nil
         debuggerAttached = scenario.lifecycle.debuggerAttached
@@ -257,6 +264,7 @@ struct Engine {
         inversion = nil
         deadlock = nil
         deadlockAfterDeath = nil
+        deliveredCallbacks = 0
         services.reset()
         cancellation.reset(handles: cell.taskHandles.count)
     }
@@ -298,12 +306,21 @@ struct Engine {
 
     @inline(__always)
     mutating func note(
-        _ kind: TraceRecord.Kind, thread: Int32 = -1, context: Int32 = -1, a: Int32 = 0, b: Int64 = 0, handler: Int32 = -1
+        _ kind: TraceRecord.Kind, thread: Int32 = -1, context: Int32 = -1, a: Int32 = 0, b: Int64 = 0
     ) {
         guard recorder.isOn else { return }
         recorder.record(
-            TraceRecord(time: now.nanoseconds, kind: kind, thread: thread, context: context, a: a, b: b, handler: handler),
+            TraceRecord(time: now.nanoseconds, kind: kind, thread: thread, context: context, a: a, b: b),
             limit: Int(value(slots.maxTraceRecords)))
+    }
+
+    /// `callStarted` of the call op at `pc`, with the strategy step it comes from and its completion
+    /// handler (or -1).
+    mutating func noteCall(thread: Int32, context: Int32, call: Int32, cost: Int64, pc: Int32, handler: Int32 = -1) {
+        guard recorder.isOn else { return }
+        recorder.record(
+            call: TraceRecord(time: now.nanoseconds, kind: .callStarted, thread: thread, context: context, a: call, b: cost),
+            TraceCall(step: program.strategyStep(ofOp: pc), handler: handler), limit: Int(value(slots.maxTraceRecords)))
     }
 
     mutating func handle(_ event: SimEvent) {

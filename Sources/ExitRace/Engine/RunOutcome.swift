@@ -106,6 +106,10 @@ public struct RunOutcome: Equatable, Sendable {
     /// service: a background transfer, a scheduled task, a push). Such a finish has no margin:
     /// it did not race the process's death.
     public var finishedBySystemAfterDeath = false
+    /// With `onCallbacks`: the programs (bit `i` for the strategy's `callbackPrograms[i]`) holding
+    /// cleanup calls whose callback the row's hook listens to and the run never delivered, so their
+    /// cleanup is left out of the verdict (a program never run owes nothing); 0 otherwise.
+    package var skippedCleanupPrograms: UInt64 = 0
 
     /// A Live Activity's life in a run. It does not end with the process.
     public struct ActivityOutcome: Equatable, Sendable {

@@ -51,6 +51,8 @@ public final class Simulator {
             threads: engine.traceThreadNames(records), semaphores: engine.semaphoreNames, flags: engine.flagNames,
             callbacks: engine.callbackNames)
         trace.recordsCut = engine.traceCut
+        trace.calls = engine.traceCalls
+        engine.traceCalls = [:]
         // A traced run is read once, after the run: its contexts (some 76 bytes each, millions in a
         // storm of timers) need not stay allocated beside the trace while it is explained.
         engine.contexts = UnsharedBuffer()

@@ -38,8 +38,8 @@ package struct TraceRecord: Equatable, Sendable {
         case signal
         /// A main-actor `context` leaves the main thread for a nonisolated call.
         case hop
-        /// `thread` starts system call `a` for `context`; it costs `b` ns. A call with a completion
-        /// handler names it in `handler`.
+        /// `thread` starts system call `a` for `context`; it costs `b` ns. Its step and completion
+        /// handler are in the trace's ``TraceCall``s (``CellTrace/call(at:)``).
         case callStarted
         /// The request of call `a` leaves the process (`b`: 1 if the process was already dead).
         case delivered
@@ -143,7 +143,15 @@ package struct TraceRecord: Equatable, Sendable {
     package var a: Int32
     /// Second operand (often a duration in nanoseconds): see `Kind`.
     package var b: Int64
-    /// For `callStarted` of a call with a completion handler: the handler's context (created by the
-    /// call), so that a reader links the two by id, not by the records' order; else -1.
-    package var handler: Int32 = -1
+}
+
+/// What a `callStarted` record does not hold (a record stays 32 bytes): kept beside the records,
+/// one per call, only while tracing.
+package struct TraceCall: Equatable, Sendable {
+    /// The step of the strategy (its pre-order index in the strategy's program) that made the call,
+    /// or -1 for a call no strategy step made.
+    package var step: Int32
+    /// For a call with a completion handler: the handler's context (created by the call), so that a
+    /// reader links the two by id, not by the records' order; else -1.
+    package var handler: Int32
 }

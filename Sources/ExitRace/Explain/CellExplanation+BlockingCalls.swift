@@ -5,13 +5,14 @@
 /// wait for a thread, which are the spelling, not the app.
 extension CellExplanation {
     /// ``describe(_:_:)``, with a blocking call's lines told as such: its empty handler's lines
-    /// left out, and the call (whose record names that handler, ``TraceRecord/handler``) said to block.
-    static func describeBlocking(_ record: TraceRecord, _ trace: CellTrace) -> (String, String)? {
+    /// left out, and the call (whose ``TraceCall`` names that handler) said to block. `index` is the
+    /// record's in `trace.records`.
+    static func describeBlocking(_ record: TraceRecord, at index: Int, _ trace: CellTrace) -> (String, String)? {
         switch record.kind {
         case .created, .queuedOnPool, .ready, .started, .stopped:
             if trace.contexts.isBlockingCall(record.context) { return nil }
         case .callStarted:
-            if trace.contexts.isBlockingCall(record.handler) {
+            if let handler = trace.call(at: index)?.handler, trace.contexts.isBlockingCall(handler) {
                 return (thread(record.thread, trace),
                         "calls \(call(record.a, trace)) synchronously (blocks this thread for \(ms(record.b)))")
             }

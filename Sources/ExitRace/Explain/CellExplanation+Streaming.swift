@@ -35,7 +35,7 @@ extension CellExplanation {
         let sources = StepSourceMatcher.sources(trace)
         var pending: Line?
         for (index, record) in trace.records.enumerated() {
-            guard let (place, text) = describeBlocking(record, trace) else { continue }
+            guard let (place, text) = describeBlocking(record, at: index, trace) else { continue }
             let afterDeath = deathIndex.map { index > $0 } ?? false
             let source = index < sources.count ? sources[index] : nil
             if var last = pending, last.text == text, last.place == place, last.afterDeath == afterDeath, last.source == source {

@@ -28,19 +28,30 @@ package struct CleanupPlaces: Sendable {
         case noEffect
         /// Its code ran, but never reached the call (the process died first, or a condition was not met).
         case notMade
-        /// With `onCallbacks`: its callback was not delivered in the run (or the row's hook does not
-        /// listen to it), so its code never ran.
+        /// With `onCallbacks`: its callback was not delivered in the run, so its code never ran.
         case notDelivered
+        /// With `onCallbacks`: the row's hook does not listen to its callback, so its code never runs in this row.
+        case notListened
     }
 
     package let places: [Place]
     /// A fate per place; empty when the places are not worth showing (the records are not read).
     package let fates: [Fate]
+    /// Why the records may not show everything the run did: the trace was cut at
+    /// `limits.maxTraceRecords`, or the run stopped at a limit; `nil` when they show it all.
+    package let incomplete: String?
 
     package init(_ trace: CellTrace) {
         let places = Self.places(trace.scenario, strategy: trace.strategy)
         self.places = places
         fates = places.count >= 2 ? Self.fates(of: places, trace) : []
+        if trace.recordsCut {
+            incomplete = "the run's record stops at limits.maxTraceRecords (\(trace.records.count) records)"
+        } else if let bound = trace.outcome.boundReached {
+            incomplete = "the run stopped at \(bound.settingPath)"
+        } else {
+            incomplete = nil
+        }
     }
 
     /// The strategy's cleanup call steps, in pre-order.
@@ -96,9 +107,10 @@ package struct CleanupPlaces: Sendable {
         // A callback the row's hook does not listen to runs none of the strategy's code.
         let listened = Set(trace.scenario.hooks[trace.hook].callbacks)
         let delivered = Set(trace.records.filter { $0.kind == .hookEntered }.map { CellExplanation.callback($0.a, trace) })
-            .intersection(listened)
         for place in places.indices where fates[place] == .notMade {
-            if let callback = places[place].callback, !delivered.contains(callback) {
+            if let callback = places[place].callback, !listened.contains(callback) {
+                fates[place] = .notListened
+            } else if let callback = places[place].callback, !delivered.contains(callback) {
                 fates[place] = .notDelivered
             } else if made[place] {
                 fates[place] = .noEffect
@@ -115,7 +127,7 @@ package struct CleanupPlaces: Sendable {
         switch fate {
         case .tookEffect: "○"
         case .tooLate, .noEffect, .notMade: "×"
-        case .notDelivered: "–"
+        case .notDelivered, .notListened: "–"
         }
     }
 
@@ -128,7 +140,8 @@ package struct CleanupPlaces: Sendable {
     package func lines() -> [String] {
         guard isWorthShowing else { return [] }
         let ms = CellExplanation.ms
-        return ["cleanup calls, place by place:"]
+        let header = incomplete.map { "cleanup calls, place by place (\($0): a place never made may have run later):" }
+        return [header ?? "cleanup calls, place by place:"]
             + zip(places, fates).map { place, fate in
                 let what: String =
                     switch fate {
@@ -136,7 +149,8 @@ package struct CleanupPlaces: Sendable {
                     case .tooLate(let at): "too late: it would have taken effect at \(ms(at)), after the process died"
                     case .noEffect: "made, but it never took effect"
                     case .notMade: "never made: its code did not reach it"
-                    case .notDelivered: "not run: \(place.callback ?? "its callback") was not delivered"
+                    case .notDelivered: "not run: \(place.callback ?? "its callback") was not delivered in this run"
+                    case .notListened: "not run in this row: its hook does not listen to \(place.callback ?? "its callback")"
                     }
                 return "  \(Self.symbol(fate)) \(Self.name(place)): \(what)"
             }
@@ -155,7 +169,7 @@ package struct CleanupPlaces: Sendable {
             return String(line.reversed().drop { $0 == " " }.reversed())
         }
         var lines = [
-            "cleanup calls, place by place and procedure (○ took effect in time, × did not, – its callback was not delivered):",
+            "cleanup calls, place by place and procedure (○ took effect in time, × did not, – its code did not run):",
             row("", procedures),
         ]
         for (index, label) in names.enumerated() { lines.append(row(label, runs.map { symbol($0.fates[index]) })) }

@@ -25,6 +25,8 @@ struct StepSourceMatcher {
     private let sources: [StepSource?]
     /// Each step's pre-order index and its own flattened body (bodies that run elsewhere), by index.
     private var bodies: [Int: [Entry]] = [:]
+    /// Every step by its pre-order index (looked up, never iterated).
+    private var entriesByIndex: [Int: Entry] = [:]
     private var cursors: [Int32: Cursor] = [:]
     /// The context of the last record that ran code, for background-task records (they name none).
     private var lastContext: Int32 = -1
@@ -37,14 +39,14 @@ struct StepSourceMatcher {
         let strategy = trace.scenario.strategies[trace.strategy]
         guard !strategy.stepSources.isEmpty else { return [] }
         var matcher = StepSourceMatcher(strategy, callbacks: trace.scenario.hooks[trace.hook].callbacks)
-        return trace.records.map { matcher.entry(of: $0, trace).flatMap(matcher.source) }
+        return trace.records.indices.map { matcher.entry(of: trace.records[$0], at: $0, trace).flatMap(matcher.source) }
     }
 
     /// The step (its pre-order index in the strategy's program) each record of `trace` performs, by
     /// record index, whether or not the strategy says where its steps came from.
     static func steps(_ trace: CellTrace) -> [Int?] {
         var matcher = StepSourceMatcher(trace.scenario.strategies[trace.strategy], callbacks: trace.scenario.hooks[trace.hook].callbacks)
-        return trace.records.map { matcher.entry(of: $0, trace)?.index }
+        return trace.records.indices.map { matcher.entry(of: trace.records[$0], at: $0, trace)?.index }
     }
 
     private init(_ strategy: Strategy, callbacks: [String]) {
@@ -60,6 +62,20 @@ struct StepSourceMatcher {
             }
         }
         self.bodies = bodies
+        var byIndex: [Int: Entry] = [:]
+        for list in programs.map(\.entries) + Array(bodies.values) {
+            for entry in list { byIndex[entry.index] = entry }
+        }
+        entriesByIndex = byIndex
+    }
+
+    /// Moves `context`'s cursor past the entry of step `index`, if its body holds it further on.
+    private mutating func skip(_ context: Int32, past index: Int) {
+        guard var cursor = cursors[context],
+            let found = cursor.entries[cursor.position...].firstIndex(where: { $0.index == index })
+        else { return }
+        cursor.position = found + 1
+        cursors[context] = cursor
     }
 
     /// The steps of `steps` in the order a context runs them, inline bodies expanded; the bodies
@@ -90,7 +106,7 @@ struct StepSourceMatcher {
         }
     }
 
-    private mutating func entry(of record: TraceRecord, _ trace: CellTrace) -> Entry? {
+    private mutating func entry(of record: TraceRecord, at index: Int, _ trace: CellTrace) -> Entry? {
         // A cancellation record names the task it acts on, which need not be the context running.
         if record.thread >= 0, record.context >= 0, record.kind != .cancellation { lastContext = record.context }
         switch record.kind {
@@ -105,9 +121,19 @@ struct StepSourceMatcher {
         case .created:
             return created(record, trace)
         case .callStarted:
-            guard let entry = next(in: record.context, where: Self.isCall) else { return nil }
-            if case .callWithCompletion = entry.step, record.handler >= 0 {
-                cursors[record.handler] = Cursor(entries: bodies[entry.index] ?? [])  // the handler this call made
+            // The engine names the call's step (``TraceCall``): exact where bodies run on a condition
+            // or in contexts this matcher does not follow (a timer's fire, an expiration handler).
+            let known = trace.call(at: index)
+            let entry: Entry?
+            if let step = known.map({ Int($0.step) }), let exact = entriesByIndex[step] {
+                entry = exact
+                skip(record.context, past: step)
+            } else {
+                entry = next(in: record.context, where: Self.isCall)
+            }
+            guard let entry else { return nil }
+            if case .callWithCompletion = entry.step, let handler = known?.handler, handler >= 0 {
+                cursors[handler] = Cursor(entries: bodies[entry.index] ?? [])  // the handler this call made
             }
             return entry
         case .work: return match(record.context) { if case .work = $0 { true } else { false } }

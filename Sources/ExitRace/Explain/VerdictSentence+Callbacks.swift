@@ -1,8 +1,10 @@
 /// The line a verdict adds for a strategy with a program per callback (`onCallbacks`): the programs
-/// the run's procedure never delivered, whose cleanup calls the verdict therefore does not count (a
-/// program never run owes nothing), so that a ○ is not read as the whole app's cleanup finishing.
+/// holding cleanup calls that the run never delivered, whose cleanup the verdict therefore leaves
+/// out (a program never run owes nothing), so that a ○ is not read as the whole app's cleanup
+/// finishing. What was delivered is the run's (``RunOutcome/skippedCleanupPrograms``), not the
+/// script's: a swipe of a suspended app delivers nothing, whatever the swipe's turns say.
 extension VerdictSentence {
-    /// One program of a strategy's `onCallbacks` that a procedure does not deliver.
+    /// One program of a strategy's `onCallbacks` that a run did not deliver.
     package struct MissedProgram: Equatable, Sendable {
         package var callback: String
         /// The steps of its program (nested bodies included) that call a cleanup system call.
@@ -16,82 +18,54 @@ extension VerdictSentence {
     }
 
     /// What heads the list of missed programs.
-    package static let undeliveredHeading = "not delivered under this procedure, so not counted: "
+    package static let undeliveredHeading = "not delivered in this run, so left out of the verdict: "
 
-    /// `not delivered under this procedure, so not counted: sceneDidEnterBackground (3 cleanup calls)`,
-    /// naming each callback of the strategy's `onCallbacks` that the row's hook listens to and the
-    /// procedure does not deliver; `nil` when there is none (or the strategy has one program).
+    /// The legend line of the `[n]` mark.
+    package static let undeliveredLegend =
+        "[n] not all of the code ran: under a procedure, a callback whose code holds cleanup calls was not delivered, "
+        + "so its cleanup is left out of the verdict (see details)"
+
+    /// `not delivered in this run, so left out of the verdict: sceneDidEnterBackground (3 cleanup calls)`,
+    /// naming each such program of the run; `nil` when there is none (or the strategy has one program).
     package static func undeliveredPrograms(_ trace: CellTrace) -> String? {
-        let missed = missedPrograms(
-            trace.scenario, hook: trace.hook, strategy: trace.strategy, procedure: trace.procedure)
+        let missed = missedPrograms(trace.scenario, strategy: trace.strategy, skipped: trace.outcome.skippedCleanupPrograms)
         guard !missed.isEmpty else { return nil }
         return undeliveredHeading + missed.map(\.description).joined(separator: ", ")
     }
 
-    /// The programs of `strategy`'s `onCallbacks` whose callback `hook` listens to and `procedure` does
-    /// not deliver, in the strategy's order (empty for a strategy with one program).
-    package static func missedPrograms(
-        _ scenario: Scenario, hook: Int, strategy: Int, procedure: Int
-    ) -> [MissedProgram] {
+    /// The programs of `strategy`'s `onCallbacks` whose bits `skipped` holds, in the strategy's order.
+    package static func missedPrograms(_ scenario: Scenario, strategy: Int, skipped: UInt64) -> [MissedProgram] {
         let programs = scenario.strategies[strategy].callbackPrograms
-        guard !programs.isEmpty else { return [] }
-        let listened = Set(scenario.hooks[hook].callbacks)
-        let delivered = Set(ScenarioDecoder.deliveredCallbacks(
-            steps: scenario.procedures[procedure].steps, scenes: scenario.lifecycle.scenes))
-        return programs.filter { listened.contains($0.callback) && !delivered.contains($0.callback) }.map { program in
+        return programs.indices.filter { $0 < 64 && skipped & (1 << UInt64($0)) != 0 }.map { index in
             MissedProgram(
-                callback: program.callback,
-                cleanupCalls: cleanupCalls(Array(scenario.strategies[strategy].program[program.steps]), scenario))
+                callback: programs[index].callback,
+                cleanupCalls: cleanupCalls(Array(scenario.strategies[strategy].program[programs[index].steps]), scenario))
         }
     }
 
     /// How many steps of `program` (nested bodies included) call a cleanup system call.
     static func cleanupCalls(_ program: [ProgramStep], _ scenario: Scenario) -> Int {
         let cleanup = Set(scenario.systemCalls.filter(\.isCleanup).map(\.name))
-        return Strategy.preorder(program).count { step in
-            switch step {
-            case .call(let name), .callDiscardingError(let name), .callWithCompletion(let name, _, _):
-                cleanup.contains(name)
-            default: false
-            }
-        }
+        return Strategy.preorder(program).count { $0.calledSystemCall.map(cleanup.contains) ?? false }
     }
 
-    /// Whether, under some procedure that calls `hook`, a program of `strategy`'s `onCallbacks` holding
-    /// cleanup calls is not delivered: the cell's `[n]` (its cleanup counts only the code that ran).
-    package static func leavesCleanupUndelivered(_ scenario: Scenario, hook: Int, strategy: Int) -> Bool {
-        guard !scenario.strategies[strategy].callbackPrograms.isEmpty else { return false }
-        return scenario.procedures.indices.contains { procedure in
-            let delivered = Set(ScenarioDecoder.deliveredCallbacks(
-                steps: scenario.procedures[procedure].steps, scenes: scenario.lifecycle.scenes))
-            return scenario.hooks[hook].callbacks.contains(where: delivered.contains)
-                && missedPrograms(scenario, hook: hook, strategy: strategy, procedure: procedure).contains { $0.cleanupCalls > 0 }
-        }
+    /// Whether a run of the cell left a program holding cleanup calls undelivered: its `[n]`.
+    package static func leftCleanupUndelivered(_ cell: ResultTable.Cell) -> Bool {
+        cell.outcomes.contains { $0.skippedCleanupPrograms != 0 }
     }
 
-    /// The legend line of the `[n]` mark.
-    package static let undeliveredLegend =
-        "[n] not all of the code ran: under a procedure, a callback whose code holds cleanup calls was not delivered, "
-        + "and its cleanup is not counted (see details)"
-
-    /// A line per cell and procedure under which the row's hook is called but a program of the column's
-    /// `onCallbacks` holding cleanup calls is not delivered (`run`'s details): `your app × your app under
-    /// foreground: not delivered under this procedure, so not counted: sceneDidEnterBackground (1 cleanup call)`.
-    package static func undeliveredDetails(_ scenario: Scenario) -> [String] {
+    /// A line per cell and procedure whose run left a program of the column's `onCallbacks` holding
+    /// cleanup calls undelivered (`run`'s details): `your app × your app under foreground: not
+    /// delivered in this run, so left out of the verdict: sceneDidEnterBackground (1 cleanup call)`.
+    package static func undeliveredDetails(_ table: ResultTable) -> [String] {
+        let scenario = table.scenario
         var lines: [String] = []
-        for strategy in scenario.strategies.indices where !scenario.strategies[strategy].callbackPrograms.isEmpty {
-            for hook in scenario.hooks.indices {
-                for procedure in scenario.procedures.indices {
-                    let delivered = Set(ScenarioDecoder.deliveredCallbacks(
-                        steps: scenario.procedures[procedure].steps, scenes: scenario.lifecycle.scenes))
-                    guard scenario.hooks[hook].callbacks.contains(where: delivered.contains) else { continue }
-                    let missed = missedPrograms(scenario, hook: hook, strategy: strategy, procedure: procedure)
-                        .filter { $0.cleanupCalls > 0 }
-                    guard !missed.isEmpty else { continue }
-                    lines.append("\(scenario.hooks[hook].label) × \(scenario.strategies[strategy].name) under "
-                        + "\(scenario.procedures[procedure].name): " + undeliveredHeading
-                        + missed.map(\.description).joined(separator: ", "))
-                }
+        for cell in table.cells {
+            for (procedure, outcome) in cell.outcomes.enumerated() where outcome.skippedCleanupPrograms != 0 {
+                let missed = missedPrograms(scenario, strategy: cell.strategy, skipped: outcome.skippedCleanupPrograms)
+                lines.append("\(scenario.hooks[cell.hook].label) × \(scenario.strategies[cell.strategy].name) under "
+                    + "\(scenario.procedures[procedure].name): " + undeliveredHeading
+                    + missed.map(\.description).joined(separator: ", "))
             }
         }
         return lines

@@ -27,7 +27,9 @@ package enum VerdictSentence {
         }
         if let sentence = serviceSentence(trace) { return sentence }
         if outcome.cleanupFinished, let at = outcome.cleanupAt {
-            var text = "○ finished: the cleanup took effect at \(ms(at.nanoseconds))"
+            // With code per callback left undelivered, ○ is that of the code that ran (the line after says which did not).
+            let ran = outcome.skippedCleanupPrograms != 0 ? ", for the code that ran" : ""
+            var text = "○ finished\(ran): the cleanup took effect at \(ms(at.nanoseconds))"
             if let who = lastEffectContext(trace) { text += " (\(who))" }
             if let death, let margin = outcome.margin, margin.nanoseconds == 0 {
                 text += ", at the same instant as \(death): a tie, which the cleanup won by scheduling order "
@@ -108,7 +110,7 @@ package enum VerdictSentence {
         // Told already: the story is the context's, or names the call, made in one place only (of the code run).
         let known = CleanupPlaces(trace)
         let places = known.isWorthShowing
-            ? zip(known.places, known.fates).count { $0.0.call == call && $0.1 != .notDelivered }
+            ? zip(known.places, known.fates).count { $0.0.call == call && $0.1 != .notDelivered && $0.1 != .notListened }
             : known.places.count { $0.call == call }
         guard !story.hasPrefix(context), !(places == 1 && story.contains(call)) else { return "" }
         return ", when \(call) from \(context) would have taken effect"
@@ -222,14 +224,17 @@ package enum VerdictSentence {
         }
 
         /// The context the story is about: the first unfinished one that still owed a cleanup
-        /// call, else the first unfinished one. Turns are never the subject.
+        /// call, else the first unfinished one that is not a synchronous call's empty completion
+        /// handler (which owes nothing: its call is its caller's, told there), else the first
+        /// unfinished one. Turns are never the subject.
         var subject: Int? {
             let candidates = trace.contexts.indices.filter { index in
                 trace.contexts[index].kind != .turn && created[index] && {
                     if case .done = states[index] { return false } else { return true }
                 }()
             }
-            return candidates.first { trace.contexts[$0].cleanupCalls > effects[$0] } ?? candidates.first
+            return candidates.first { trace.contexts[$0].cleanupCalls > effects[$0] }
+                ?? candidates.first { !trace.contexts[$0].isBlockingCall } ?? candidates.first
         }
     }
 
@@ -339,14 +344,10 @@ package enum VerdictSentence {
             note: "; the call blocks its thread for \(ms(call.b))")
     }
 
-    /// The call whose completion handler `handler` is: the `callStarted` record right after the
-    /// handler's creation, made by its creator, and that record's index; `nil` if the trace has none.
+    /// The call whose completion handler `handler` is (its ``TraceCall`` names it), and that
+    /// record's index; `nil` if the trace has none.
     private static func madeCall(_ handler: Int, _ trace: CellTrace) -> (index: Int, record: TraceRecord)? {
-        guard let created = trace.records.firstIndex(where: { $0.kind == .created && $0.context == Int32(handler) }),
-            created + 1 < trace.records.count
-        else { return nil }
-        let call = trace.records[created + 1]
-        guard call.kind == .callStarted, call.context == trace.records[created].a else { return nil }
-        return (created + 1, call)
+        guard let index = trace.calls.filter({ $0.value.handler == Int32(handler) }).map(\.key).min() else { return nil }
+        return (index, trace.records[index])
     }
 }

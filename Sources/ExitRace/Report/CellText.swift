@@ -14,7 +14,7 @@ extension ResultTable {
         if cell.watchdogKilled { text += " [w]" }
         if !thinWinProcedures(cell).isEmpty { text += " [t]" }
         if cell.hitBound { text += " [?]" }
-        if VerdictSentence.leavesCleanupUndelivered(scenario, hook: cell.hook, strategy: cell.strategy) { text += " [n]" }
+        if VerdictSentence.leftCleanupUndelivered(cell) { text += " [n]" }
         return text
     }
 
@@ -64,7 +64,7 @@ extension ResultTable {
                 "[?] a run reached a bound of \"limits\" before the process died (or before the system's work it left finished): "
                     + "the result is incomplete; " + boundHints.map(\.words).joined(separator: "; "))
         }
-        if cells.contains(where: { VerdictSentence.leavesCleanupUndelivered(scenario, hook: $0.hook, strategy: $0.strategy) }) {
+        if cells.contains(where: VerdictSentence.leftCleanupUndelivered) {
             lines.append(VerdictSentence.undeliveredLegend)
         }
         return lines

@@ -101,6 +101,19 @@ public enum JSONRenderer {
             let procedures = cell.watchdogKillProcedures.map { CanonicalJSON.string(scenario.procedures[$0].name) }
             members.pairs.append((key: "watchdogKillIn", value: .array(procedures)))
         }
+        // `[n]`: per procedure, the callbacks whose code (holding cleanup calls) the run never delivered.
+        let skipped = cell.outcomes.enumerated().filter { $0.element.skippedCleanupPrograms != 0 }
+        if !skipped.isEmpty {
+            let byProcedure = skipped.map { procedure, outcome in
+                let missed = VerdictSentence.missedPrograms(scenario, strategy: cell.strategy, skipped: outcome.skippedCleanupPrograms)
+                let members: CanonicalJSON.Members = [
+                    "procedure": .string(scenario.procedures[procedure].name),
+                    "callbacks": .array(missed.map { .string($0.callback) }),
+                ]
+                return CanonicalJSON.object(members)
+            }
+            members.pairs.append((key: "codeNotRunIn", value: .array(byProcedure)))
+        }
         return .object(members)
     }
 

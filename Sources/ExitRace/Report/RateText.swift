@@ -11,7 +11,6 @@ extension RateTable {
         if cell.deadlocks > 0 { text += " [d]" }
         if cell.watchdogKilled { text += " [w]" }
         if cell.boundsReached > 0 { text += " [?]" }
-        if VerdictSentence.leavesCleanupUndelivered(scenario, hook: cell.hook, strategy: cell.strategy) { text += " [n]" }
         return text
     }
 
@@ -50,9 +49,6 @@ extension RateTable {
             lines.append(
                 "[?] some replications reached a bound of \"limits\" before the process died: incomplete (explain --replication R "
                     + "names the limit a replication reached and the --set that raises it)")
-        }
-        if cells.contains(where: { VerdictSentence.leavesCleanupUndelivered(scenario, hook: $0.hook, strategy: $0.strategy) }) {
-            lines.append(VerdictSentence.undeliveredLegend)
         }
         if cells.contains(where: { $0.procedures.contains { !$0.failures.isEmpty } }) {
             lines.append(replayHint)

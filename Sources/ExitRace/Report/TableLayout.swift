@@ -59,7 +59,8 @@ package struct TableLayout {
     package init(_ table: ResultTable, exploration: ScenarioExploration? = nil) {
         let legend = table.legendLines() + (exploration?.legendLines() ?? [])
         let details = table.detailLines() + (exploration?.detailLines() ?? [])
-        self.init(table.scenario, legend: legend, details: details) { hook, strategy in
+        self.init(table.scenario, legend: legend, details: details, undelivered: VerdictSentence.undeliveredDetails(table)) {
+            hook, strategy in
             let cell = table.cell(hook: hook, strategy: strategy)
             let marked = exploration?.isOrderSensitive(hook: hook, strategy: strategy) == true
             return (table.cellText(cell) + (marked ? " [o]" : ""), cell.verdict)
@@ -69,7 +70,7 @@ package struct TableLayout {
     /// The parts every table shares: the names of the scenario's rows, columns and procedures,
     /// with each cell's text and verdict from `cell(hook, strategy)`.
     private init(
-        _ scenario: Scenario, legend: [String], details: [String],
+        _ scenario: Scenario, legend: [String], details: [String], undelivered: [String],
         cell: (Int, Int) -> (text: String, verdict: ResultTable.Verdict)
     ) {
         name = scenario.name
@@ -89,16 +90,27 @@ package struct TableLayout {
         let uncalled = scenario.uncalledHooks.map { uncalled in
             "\(scenario.hooks.first { $0.name == uncalled.hook }?.label ?? uncalled.hook): \(uncalled.why)"
         }
-        // A program per callback that a procedure never delivers owes nothing: say so, not only in explain.
-        self.details = details + uncalled + VerdictSentence.undeliveredDetails(scenario) + scenario.placeholderNotes
+        // A program per callback that a run never delivers owes nothing: say so, not only in explain.
+        self.details = details + uncalled + undelivered + scenario.placeholderNotes
     }
 
     /// The layout of a sampled table: rates in the cells, what was sampled under the title, and
     /// each cell's counts with their intervals.
+    /// The `[n]` of code not delivered is read from a run of each cell at the scenario's nominal
+    /// values (the rate table counts outcomes, not which callbacks each replication delivered).
     package init(_ table: RateTable) {
-        self.init(table.scenario, legend: table.legendLines(), details: table.detailLines()) { hook, strategy in
+        let nominal = table.scenario.strategies.contains { !$0.callbackPrograms.isEmpty }
+            ? Simulator(scenario: table.scenario).table() : nil
+        var legend = table.legendLines()
+        if let nominal, nominal.cells.contains(where: VerdictSentence.leftCleanupUndelivered) {
+            legend.append(VerdictSentence.undeliveredLegend.replacingOccurrences(
+                of: "under a procedure,", with: "under a procedure, in a run at the scenario's nominal values,"))
+        }
+        let undelivered = nominal.map(VerdictSentence.undeliveredDetails) ?? []
+        self.init(table.scenario, legend: legend, details: table.detailLines(), undelivered: undelivered) { hook, strategy in
             let cell = table.cell(hook: hook, strategy: strategy)
-            return (table.cellText(cell), cell.verdict)
+            let skipped = nominal.map { VerdictSentence.leftCleanupUndelivered($0.cell(hook: hook, strategy: strategy)) } ?? false
+            return (table.cellText(cell) + (skipped ? " [n]" : ""), cell.verdict)
         }
         summary = table.summaryLines()
         rates = table.rateLines()
