@@ -1,0 +1,45 @@
+/// Core Data: `context.perform { }` and `context.performAndWait { }` run their block on the context's
+/// own queue (Apple, "NSManagedObjectContext.perform(_:)": "Asynchronously performs a specified closure
+/// on the context's queue"; `performAndWait(_:)`: "Synchronously performs a specified closure on the
+/// context's queue"). A private-queue context's queue is a serial queue of its own.
+extension StepRecogniser {
+    /// Receivers whose `perform { }` is not a managed object context's (a run loop runs the block on its thread).
+    static let notContextReceivers: Set<String> = ["RunLoop", "OperationQueue", "DispatchQueue", "Thread"]
+
+    /// `bg.perform { … }`: a `dispatch` of the block to a serial queue named after the receiver (`bg`),
+    /// declared in `queues` at the default QoS (noted); `performAndWait { … }`: the same with `"sync": true`.
+    /// On `viewContext` (a persistent container's main-queue context) the queue is `main`. An awaited
+    /// `await context.perform { }` is not this: it waits for the block.
+    static let contextPerform = StepRecogniser(name: "NSManagedObjectContext.perform / performAndWait") { expr, context, translator in
+        guard let (callee, arguments, trailing, awaited) = call(expr), !awaited,
+            case .member(let receiver, let method) = callee.kind, method == "perform" || method == "performAndWait",
+            arguments.allSatisfy({ if case .closure = $0.value.kind { $0.label == nil } else { false } }),
+            arguments.count + trailing.count == 1, let block = closure(arguments, trailing),
+            let name = variable(receiver), !isName(receiver, "self"),
+            !notContextReceivers.contains(StepTranslator.chain(receiver).first ?? ""),
+            !translator.definesFunction(callee, context)
+        else { return nil }
+        let target: DispatchTarget
+        if name == "viewContext" {
+            target = .main
+        } else {
+            target = .queue(name)
+            translator.useImpliedQueue(name, ImportedQueue(qos: .default, concurrent: false))
+            translator.note(.assumption, expr.location, context, "\(StepTranslator.callName(callee)) { … }: a Core Data "
+                + "context's \(method), its block run on the context's private queue, declared as the serial queue "
+                + "\"\(name)\" at the default QoS (queues[\"\(name)\"]); if \(name) is a main-queue context, change the "
+                + "step's queue to \"main\"")
+        }
+        var inner = context
+        inner.isAsync = false
+        inner.assignedName = nil
+        inner.taskGroup = nil
+        if method == "perform" { inner.isolation = target == .main ? .mainActor : .none }
+        let source = translator.reference(expr.location, context)
+        let body = translator.translate(block.body, inner)
+        if method == "performAndWait" {
+            return [ImportedStep(source, children: [body]) { .dispatchSync(target, body: $0[0]) }]
+        }
+        return [ImportedStep(source, children: [body]) { .dispatchAsync(target, body: $0[0]) }]
+    }
+}
