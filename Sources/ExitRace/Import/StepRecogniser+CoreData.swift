@@ -1,7 +1,9 @@
 /// Core Data: `context.perform { }` and `context.performAndWait { }` run their block on the context's
-/// own queue (Apple, "NSManagedObjectContext.perform(_:)": "Asynchronously performs a specified closure
-/// on the context's queue"; `performAndWait(_:)`: "Synchronously performs a specified closure on the
-/// context's queue"). A private-queue context's queue is a serial queue of its own.
+/// own queue. Apple's Core Data reference, `NSManagedObjectContext.perform(_:)` (iOS 5.0 and later,
+/// https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/perform(_:), read
+/// 2026-11-25): "Asynchronously performs the specified closure on the context’s queue."; and
+/// `performAndWait(_:)` (…/performandwait(_:)-ypye): "Synchronously performs the specified closure on the
+/// context’s queue." A private-queue context's queue is its own; the importer takes it as serial.
 extension StepRecogniser {
     /// Receivers whose `perform { }` is not a managed object context's (a run loop runs the block on its thread).
     static let notContextReceivers: Set<String> = ["RunLoop", "OperationQueue", "DispatchQueue", "Thread"]
@@ -15,7 +17,7 @@ extension StepRecogniser {
             case .member(let receiver, let method) = callee.kind, method == "perform" || method == "performAndWait",
             arguments.allSatisfy({ if case .closure = $0.value.kind { $0.label == nil } else { false } }),
             arguments.count + trailing.count == 1, let block = closure(arguments, trailing),
-            let name = variable(receiver), !isName(receiver, "self"),
+            let name = variable(receiver), !isName(receiver, "self"), name != "main", name != "global",
             !notContextReceivers.contains(StepTranslator.chain(receiver).first ?? ""),
             !translator.definesFunction(callee, context)
         else { return nil }
