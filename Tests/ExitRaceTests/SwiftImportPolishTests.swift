@@ -212,6 +212,23 @@ struct SwiftImportPolishTests {
         }
     }
 
+    @Test("viewContext.performAndWait { } runs its block in place (no sync to main from the main thread)")
+    func viewContextPerformAndWaitIsInline() throws {
+        let steps = try SwiftImportTests.program("""
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationWillTerminate(_ application: UIApplication) {
+                    persistentContainer.viewContext.performAndWait {
+                        try? persistentContainer.viewContext.save()
+                    }
+                }
+            }
+            """)
+        guard steps.count == 1, case .callWithCompletion("viewContext.save", _, _) = steps[0] else {
+            Issue.record("\(steps)")
+            return
+        }
+    }
+
     @Test("the replyLatencyMs advice names a network-like call, never bg.perform; NAME when there is none")
     func replyAdviceNamesANetworkCall() throws {
         let result = try Self.run(["App.swift": Self.coreData])

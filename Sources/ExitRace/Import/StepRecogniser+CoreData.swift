@@ -10,7 +10,8 @@ extension StepRecogniser {
 
     /// `bg.perform { … }`: a `dispatch` of the block to a serial queue named after the receiver (`bg`),
     /// declared in `queues` at the default QoS (noted); `performAndWait { … }`: the same with `"sync": true`.
-    /// On `viewContext` (a persistent container's main-queue context) the queue is `main`. An awaited
+    /// On `viewContext` (a persistent container's main-queue context) `perform` dispatches to `main`, and
+    /// `performAndWait` runs its block in place. An awaited
     /// `await context.perform { }` is not this: it waits for the block.
     static let contextPerform = StepRecogniser(name: "NSManagedObjectContext.perform / performAndWait") { expr, context, translator in
         guard let (callee, arguments, trailing, awaited) = call(expr), !awaited,
@@ -22,7 +23,13 @@ extension StepRecogniser {
             !translator.definesFunction(callee, context)
         else { return nil }
         let target: DispatchTarget
-        if name == "viewContext" {
+        if name == "viewContext", method == "performAndWait" {
+            // The main queue's context, from the main thread the lifecycle code runs on: the block runs
+            // there and then (a `sync` to `main` from the main thread would deadlock, which it does not).
+            var inner = context
+            inner.assignedName = nil
+            return translator.translate(block.body, inner)
+        } else if name == "viewContext" {
             target = .main
         } else {
             target = .queue(name)
