@@ -8,7 +8,10 @@ extension Tool {
             guard !arguments.positional.isEmpty else { throw usageError("exitrace import: expected at least one Swift file") }
             let output = arguments.value("--output")
             let name = try importedName(arguments.value("--name"), output: output)
-            let result = try reporting { () throws(InputError) in try SwiftImport.load(paths: arguments.positional, name: name) }
+            let kills = try importedKills(arguments.value("--kills"))
+            let result = try reporting { () throws(InputError) in
+                try SwiftImport.load(paths: arguments.positional, name: name, kills: kills)
+            }
             if let answer = result.answer { return ToolOutput(stderr: answerText(answer, result.notes)) }
             if !result.problems.isEmpty {
                 let problems = result.problems.map { $0.description + "\n" }.joined()
@@ -62,6 +65,15 @@ extension Tool {
             + "scenario's name: \(problem); give --name NAME")
     }
 
+    /// `--kills reference` (the default) or `every`.
+    static func importedKills(_ given: String?) throws(Stop) -> ImportedKills {
+        guard let given else { return .reference }
+        guard let kills = ImportedKills(rawValue: given) else {
+            throw usageError("exitrace import: --kills: expected reference or every, found \"\(given)\"")
+        }
+        return kills
+    }
+
     /// `my-app.json` → `my-app`: the scenario is named after the file it is written to.
     static func scenarioName(ofOutput path: String) -> String {
         var base = String(path.split(separator: "/").last ?? "imported")
@@ -72,18 +84,20 @@ extension Tool {
     static let importSpec = CommandSpec(
         name: "import",
         summary: """
-              exitrace import FILE.swift… [--output FILE.json [--force]] [--name NAME]
+              exitrace import FILE.swift… [--output FILE.json [--force]] [--name NAME] [--kills every]
                                             write a scenario from your app's lifecycle code (its
                                             delegate methods, observers, scene-phase handlers)
             """,
         about: """
-            USAGE: exitrace import FILE.swift… [--output FILE.json [--force]] [--name NAME]
+            USAGE: exitrace import FILE.swift… [--output FILE.json [--force]] [--name NAME] [--kills every]
 
             Reads your app's Swift and writes a scenario of its lifecycle code: one hook per entry point
             found (delegate methods such as applicationWillTerminate and sceneDidDisconnect, observers of
             UIApplication notifications, .onChange(of: scenePhase)), one strategy per hook ("your code:
             …") translated from the Swift it runs, each step noting its file and line. The scenario
             extends the built-in one (timing, Activity.end, kill procedures); run it with exitrace run.
+            Its kills are the reference experiment's two swipes; --kills every also writes the suspended
+            kill and jetsam (as in scenarios/live-activity-every-kill.json), which deliver no callback.
             The scenario goes to stdout, or to --output (written whole or not at all; a file there that
             import did not write, or that was edited since, is kept unless --force is given: keep your
             edits in a file that extends the import); its name is
@@ -92,14 +106,16 @@ extension Tool {
             construct not translated or translated with an assumption, as FILE:LINE:COLUMN.
             Of each #if, the branch an iOS device release build compiles is read (DEBUG off); the others
             are named. See docs/import.md. Exit code 0 on success, 2 on bad input (a directory: give its
-            files, DIR/*.swift; a file that is not Swift source, unbalanced delimiters, no lifecycle code
-            found).
+            files, DIR/*.swift; a file whose name does not end in .swift, a file that is not Swift source,
+            unbalanced delimiters, no lifecycle code found).
 
             """,
         options: [
             .text("--output", "FILE.json", alias: "-o", "write the scenario to FILE.json (whole or not at all) instead of stdout"),
             .text("--name", "NAME", default: .words("the output file's base name, else \"imported\""), "the scenario's name"),
             .flag("--force", "replace --output even when it is not a scenario import wrote, or was edited since"),
+            .text("--kills", "reference|every", default: .value("reference"),
+                "the kill procedures: the reference experiment's two swipes, or every kill (also suspended and jetsam)"),
         ],
         run: { raw, _ in importCommand(raw) })
 }

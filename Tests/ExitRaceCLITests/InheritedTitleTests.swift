@@ -64,6 +64,6 @@ struct InheritedTitleTests {
         let edits = #"{ "extend": "my-app.json", "systemCalls": { "Activity.end": { "costMs": 2 } } }"#
         let output = try Self.run(["my-app.json": imported.stdout, "edits.json": edits], ["run", "edits.json"])
         #expect(output.exitCode == .success, "\(output.stderr)")
-        #expect(output.stdout.hasPrefix("edits: Your code: AppDelegate.applicationWillTerminate\n"), "\(output.stdout)")
+        #expect(output.stdout.hasPrefix("edits: your code in AppDelegate.applicationWillTerminate\n"), "\(output.stdout)")
     }
 }

@@ -20,7 +20,7 @@ struct SwiftImportWalkTests {
 
     static let unreadTimeouts = """
         class AppDelegate: UIResponder, UIApplicationDelegate {
-            let someInterval: DispatchTimeInterval = .seconds(2)
+            var someInterval: DispatchTimeInterval = .seconds(2)  // a var: not read (a let with a literal is)
             func applicationWillTerminate(_ application: UIApplication) {
                 let s = DispatchSemaphore(value: 0)
                 let group = DispatchGroup()

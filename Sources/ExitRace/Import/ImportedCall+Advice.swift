@@ -11,10 +11,13 @@ extension ImportedCall {
     /// For the awaited calls among `calls`: when to set `replyLatencyMs` and `takesEffectOn`, which
     /// import leaves at their defaults (no reply time; the call counts once its request is sent).
     /// For the hand-offs to a system service among them: that a force quit (the built-in swipes) cancels them.
-    static func replyAdvice(_ calls: [ImportedCall]) -> [String] {
+    /// The example named is the first call whose name looks like a network request
+    /// (``looksLikeNetworkRequest``), else `NAME`: never a call that is not one (`bg.perform`).
+    static func replyAdvice(_ calls: [ImportedCall], kills: ImportedKills = .reference) -> [String] {
         let awaited = calls.filter { $0.kind == .awaited }.map(\.name)
-        guard let example = awaited.first else { return serviceAdvice(calls) }
-        return serviceAdvice(calls) + [
+        guard !awaited.isEmpty else { return serviceAdvice(calls, kills: kills) }
+        let example = awaited.first(where: looksLikeNetworkRequest) ?? "NAME"
+        return serviceAdvice(calls, kills: kills) + [
             "each awaited call above counts once its request has left the process (takesEffectOn \"delivery\") and "
                 + "resumes at once (replyLatencyMs 0): for one that waits for a reply (a network request, a call to "
                 + "another process), set systemCalls[\"\(example)\"].replyLatencyMs to the reply's time, and "
@@ -22,15 +25,29 @@ extension ImportedCall {
         ]
     }
 
+    /// Whether a system call's name looks like a network request: made on `URLSession` (or a receiver
+    /// named `…session`), or a method that uploads, downloads, sends, requests or loads `data`
+    /// (`Analytics.send`, `session.uploadTask`, `URLSession.data`, `api.request`).
+    static func looksLikeNetworkRequest(_ name: String) -> Bool {
+        let parts = name.split(separator: ".").map { $0.lowercased() }
+        guard let method = parts.last else { return false }
+        if parts.count >= 2, parts[parts.count - 2].hasSuffix("session") { return true }
+        return ["upload", "download", "send", "request"].contains { method.contains($0) }
+            || method == "data" || method.hasPrefix("datatask")
+    }
+
     /// For the hand-offs to a system service among `calls`: a force quit cancels them, and the built-in
     /// swipes are force quits; removing the strategy, not setting `cleanup` to false, leaves one out.
-    static func serviceAdvice(_ calls: [ImportedCall]) -> [String] {
+    static func serviceAdvice(_ calls: [ImportedCall], kills: ImportedKills = .reference) -> [String] {
         let services = calls.filter { if case .service = $0.kind { true } else { false } }.map(\.name)
         guard !services.isEmpty else { return [] }
+        let jetsam = kills == .every
+            ? "jetsam (--kills every) is a kill the user does not make, under which one counts"
+            : "add a kill the user does not make (jetsam: --kills every) to see one count"
         return [
             "a force quit cancels a hand-off to a system service not done yet (\(services.joined(separator: ", ")): "
-                + "cancelledByForceQuit), and the built-in swipes are force quits: add a kill the user does not make "
-                + "(jetsam) to see one count. To leave one out, remove the strategy that hands it off (--set "
+                + "cancelledByForceQuit), and the built-in swipes are force quits: \(jetsam). To leave one out, remove "
+                + "the strategy that hands it off (--set "
                 + "'strategies[\"NAME\"]=null') rather than set its cleanup to false, which leaves that strategy no cleanup"
         ]
     }

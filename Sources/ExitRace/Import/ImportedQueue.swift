@@ -6,6 +6,13 @@ package struct ImportedQueue: Equatable, Sendable {
     /// Whether the QoS was written (a `qos:` the importer could not read is the default, noted).
     package var qosReadable: Bool
 
+    /// A queue the code implies rather than declares (a Core Data context's private queue).
+    init(qos: QoSClass, concurrent: Bool) {
+        self.qos = qos
+        self.concurrent = concurrent
+        qosReadable = true
+    }
+
     /// `line` is the declaration's source line: an array of attributes (`[.concurrent]`) is not parsed.
     init(_ arguments: [SwiftArgument], line: String) {
         let given = StepRecogniser.argument("qos", arguments)

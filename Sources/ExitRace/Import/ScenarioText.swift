@@ -8,13 +8,15 @@ struct ScenarioText {
 
     init(name: String, sources: [String], hooks: [SwiftImport.Hook], newCalls: [ImportedCall],
          queues: [(name: String, queue: ImportedQueue)] = [], actors: [(name: String, global: Bool)] = [], scenes: Bool = true,
-         app: WholeApp? = nil, builtin: Scenario) {
+         app: WholeApp? = nil, kills: ImportedKills = .reference, builtin: Scenario) {
         var members: [(String, OrderedJSON)] = [
             ("note", .string("\(SwiftImport.writtenByMarker) from \(sources.joined(separator: ", ")); see docs/import.md. "
                 + "\(ImportDigest.sentence).")),
             ("extend", .string("builtin:\(DefaultScenario.name)")),
             ("name", .string(name)),
-            ("title", .string("Your code: \(hooks.map(\.name).joined(separator: ", "))")),
+            // Read after the name, as every heading is (`my-app: your code in AppDelegate.applicationWillTerminate`):
+            // lower case, as written, and without a second colon.
+            ("title", .string("your code in \(hooks.map(\.name).joined(separator: ", "))")),
         ]
         var lifecycle: [(String, OrderedJSON)] = [
             ("note", .string(Self.productionNote)), ("debuggerAttached", .bool(false)),
@@ -59,7 +61,7 @@ struct ScenarioText {
         }
         if let app { strategyMembers.append((WholeApp.name, app.strategyJSON)) }
         members.append(("strategies", .object(strategyMembers)))
-        let extra = Self.extraProcedure(hooks, builtin: builtin, scenes: scenes)
+        let extra = Self.extraProcedure(hooks, builtin: builtin, scenes: scenes) + kills.procedures
         if !extra.isEmpty { members.append(("procedures", .object(extra))) }
         text = ImportDigest.sealed(OrderedJSON.object(members).text(indent: 0) + "\n")
     }

@@ -50,7 +50,8 @@ extension StepRecogniser {
             return [ImportedStep(source, children: [body]) { .dispatchSync(target, body: $0[0]) }]
         case "asyncAfter":
             let given = argument("deadline", arguments) ?? argument("wallDeadline", arguments)
-            let delay = given.flatMap(dispatchTimeout).flatMap { duration(nanoseconds: $0) }
+            let delay = given.flatMap { dispatchTimeout($0, constants: translator.constants(context)) }
+                .flatMap { duration(nanoseconds: $0) }
                 ?? unreadPlaceholder(expr, context, &translator, what: "asyncAfter deadline", member: "afterMs")
             let body = translator.translate(closure.body, inner)
             return [ImportedStep(source, children: [body]) { .dispatchAfter(target, delay: delay, body: $0[0]) }]

@@ -11,7 +11,7 @@ package struct StepRecogniser: Sendable {
     package static let all: [StepRecogniser] = [
         taskSpawn, dispatch, dispatchGroup, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
         threadSleep, taskSleep, mainActorRun, continuation, taskGroup, addTask, taskCancel, checkCancellation, cancellationHandler,
-        backgroundTaskSubmit, backgroundTransfer, scheduledTimer, completionCall, synchronousSave,
+        backgroundTaskSubmit, backgroundTransfer, scheduledTimer, contextPerform, completionCall, synchronousSave,
     ]
 
     /// `await MainActor.run { body }`: the body, run where the task is (the scenario language has no
@@ -240,7 +240,11 @@ package struct StepRecogniser: Sendable {
         member: String = "timeoutMs"
     ) -> VirtualDuration? {
         guard let given, !isDistantFuture(given) else { return nil }
-        if let nanoseconds = dispatchTimeout(given), let read = duration(nanoseconds: nanoseconds) { return read }
+        if let nanoseconds = dispatchTimeout(given, constants: translator.constants(context)),
+            let read = duration(nanoseconds: nanoseconds)
+        {
+            return read
+        }
         return unreadPlaceholder(expr, context, &translator, what: "timeout", member: member)
     }
 
@@ -265,11 +269,24 @@ package struct StepRecogniser: Sendable {
         }
     }
 
-    /// `.now() + 2`, `DispatchTime.now() + .milliseconds(500)`, `.distantFuture` (no timeout is nil).
-    static func dispatchTimeout(_ expr: SwiftExpr) -> Double? {
+    /// `.now() + 2`, `DispatchTime.now() + .milliseconds(500)`, `.distantFuture` (no timeout is nil);
+    /// `.now() + saveTimeout` when `saveTimeout` (or `self.saveTimeout`) is a `let` property of the calling
+    /// type with a literal value (``SwiftCodebase/constants``, given as `constants`).
+    static func dispatchTimeout(_ expr: SwiftExpr, constants: [String: SwiftExpr] = [:]) -> Double? {
         guard case .binary(let operands, let operators) = expr.kind, operators == ["+"], operands.count == 2 else { return nil }
-        if let seconds = number(operands[1]) { return seconds * 1e9 }
-        return durationNanoseconds(operands[1])
+        var interval = operands[1]
+        if let name = propertyName(interval), let value = constants[name] { interval = value }
+        if let seconds = number(interval) { return seconds * 1e9 }
+        return durationNanoseconds(interval)
+    }
+
+    /// `name` or `self.name`: a property of the calling type; `nil` for anything else.
+    static func propertyName(_ expr: SwiftExpr) -> String? {
+        switch expr.kind {
+        case .name(let name): name
+        case .member(let base, let name) where isName(base, "self") || isName(base, "Self"): name
+        default: nil
+        }
     }
 
     /// `semaphore.signal()`.

@@ -64,9 +64,29 @@ struct StepTranslator {
     private(set) var usedQueues: [String] = []
     private(set) var usedActors: [String] = []
 
+    /// Queues the code does not declare but a call implies: a Core Data context's private queue, which
+    /// `context.perform { }` runs its block on (``StepRecogniser/contextPerform``), by the name it is written under.
+    private(set) var impliedQueues: [String: ImportedQueue] = [:]
+
     mutating func useQueue(_ name: String) {
         if !usedQueues.contains(name) { usedQueues.append(name) }
     }
+
+    /// Uses a queue the code implies (``impliedQueues``), declared in the scenario as it says.
+    mutating func useImpliedQueue(_ name: String, _ queue: ImportedQueue) {
+        if impliedQueues[name] == nil { impliedQueues[name] = queue }
+        useQueue(name)
+    }
+
+    /// The `let` properties with a literal value of the type the code is in (``SwiftCodebase/constants``),
+    /// less the names a local of the code shadows (a local bound to a number).
+    func constants(_ context: Context) -> [String: SwiftExpr] {
+        guard let type = context.typeName, let constants = codebase.constants[type] else { return [:] }
+        return constants.filter { context.numbers[$0.key] == nil }
+    }
+
+    /// The declaration of a queue the translated code uses: the code's own, else one a call implies.
+    func queue(named name: String) -> ImportedQueue? { codebase.queues[name] ?? impliedQueues[name] }
 
     mutating func useActor(_ name: String) {
         if !usedActors.contains(name) { usedActors.append(name) }
@@ -500,15 +520,17 @@ struct StepTranslator {
         return names.isEmpty ? "call" : names.joined(separator: ".")
     }
 
-    /// A system call's name: the first name of the chain and the method (`Analytics.shared.flush` →
-    /// `Analytics.flush`), or `Activity.<method>` on a loop variable over the activities.
+    /// A system call's name: the last member of the receiver's chain and the method, singletons'
+    /// accessors left out (`Analytics.shared.flush` → `Analytics.flush`, `container.mainContext.save` →
+    /// `mainContext.save`: the object the call is made on), or `Activity.<method>` on a loop variable
+    /// over the activities.
     func systemCallName(_ callee: SwiftExpr, _ context: Context) -> String {
         let names = Self.chain(callee).filter { !["shared", "default", "standard", "current", "main"].contains($0) }
         guard let method = names.last else { return "call" }
         if names.count >= 2, context.activityNames.contains(names[0]) || names[names.count - 2].lowercased().contains("activity") {
             return "Activity.\(method)"
         }
-        return names.count >= 2 ? "\(names[0]).\(method)" : method
+        return names.count >= 2 ? "\(names[names.count - 2]).\(method)" : method
     }
 
     static func isActivityList(_ expr: SwiftExpr) -> Bool {

@@ -33,6 +33,9 @@ package struct SwiftCodebase: Sendable {
     /// Properties and locals bound to a value of a type declared in the files (`let store = Store()`,
     /// `Store.shared`): name → type, the first declaration winning.
     package private(set) var valueTypes: [String: String] = [:]
+    /// A type's `let` properties whose value is a literal number or duration (`let saveTimeout:
+    /// TimeInterval = 1.5`, `let saveTimeout = DispatchTimeInterval.seconds(2)`): type → name → value.
+    package private(set) var constants: [String: [String: SwiftExpr]] = [:]
     /// Flags polled by a `while !flag { sleep }` loop anywhere: assigning `true` to one sets it.
     package private(set) var polledFlags: Set<String> = []
     /// The types declared in the files, by name, with their keyword (`actor`, `class`, …).
@@ -126,8 +129,13 @@ package struct SwiftCodebase: Sendable {
                 let handles = Self.taskHandleUses(function.body ?? [])
                 taskHandleUses.formUnion(handles.used)
                 assignedTasks.formUnion(handles.assigned)
-            case .property(let name, let value, _, let type):
+            case .property(let name, let value, _, let type, let constant):
                 if let value { collectBinding(name, value, file) }
+                if constant, let value, let typeName, constants[typeName]?[name] == nil,
+                    StepRecogniser.number(value) != nil || StepRecogniser.durationNanoseconds(value) != nil
+                {
+                    constants[typeName, default: [:]][name] = value
+                }
                 // `var appDelegate: AppDelegate!`: a variable of a type of the files.
                 if let type, typeKeywords[type] != nil, valueTypes[name] == nil { valueTypes[name] = type }
             }

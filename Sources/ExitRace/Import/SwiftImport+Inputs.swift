@@ -15,6 +15,15 @@ extension SwiftImport {
                 : "Swift files under it (none is directly in it), give them: exitrace import $(find \(directory) -name '*.swift')")
     }
 
+    /// A file given whose name does not end in `.swift` (`app.json` among `v2/*.swift v2/app.json`):
+    /// `import` reads `.swift` files only, and says how to run a scenario, the likelier intent.
+    /// The diagnostic names the file first (`v2/app.json: error: not a Swift file (…)`); a `.json` file is
+    /// named again in the `run` command, which is what a scenario is given to.
+    static func notSwiftFileMessage(_ path: String) -> String {
+        let run = path.hasSuffix(".json") ? ShellQuoting.quoted(path) : "FILE"
+        return "not a Swift file (exitrace import reads .swift files; to run a scenario, exitrace run \(run))"
+    }
+
     /// Why a file whose name does not end in `.swift` is not taken for Swift source: it declares nothing
     /// (no type, function or property). `nil` for a `.swift` file, or one that declares something.
     static func notSwiftByName(_ path: String, _ file: SwiftFile) -> String? {

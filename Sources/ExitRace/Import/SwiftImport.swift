@@ -32,6 +32,8 @@ package enum SwiftImport {
         package var answer: String? = nil
         /// The row and column of the whole app (``WholeApp``), when two entry points or more have code.
         package var app: WholeApp? = nil
+        /// The kill procedures written (`--kills`): the summary says which, and how to have every kill.
+        package var kills: ImportedKills = .reference
         /// When the written scenario does not validate: its problems at the Swift of their steps
         /// (``placedAtSource(_:text:name:)``); `scenario` is then empty and `import` exits 2 after the summary.
         package var problems: [Diagnostic] = []
@@ -46,6 +48,7 @@ package enum SwiftImport {
             }
             if let app { lines += [app.summary] + app.cancellationSummary }
             lines.append("lifecycle: " + Self.production)
+            lines.append(kills.summaryLine)
             if !newSystemCalls.isEmpty {
                 let placeholder = TimeFormatting.milliseconds(SystemCall.importPlaceholderCost.nanoseconds)
                 lines.append(
@@ -54,7 +57,7 @@ package enum SwiftImport {
                     lines.append("  \(call.name)  [\(call.source.place): \(call.source.code)]" + call.summarySuffix)
                     if let advice = call.cleanupAdvice { lines.append("    " + advice) }
                 }
-                lines += ImportedCall.replyAdvice(newSystemCalls).map { "  " + $0 }
+                lines += ImportedCall.replyAdvice(newSystemCalls, kills: kills).map { "  " + $0 }
             }
             if !notes.isEmpty {
                 lines.append(notes.contains { $0.kind == .noRow }
@@ -77,11 +80,16 @@ package enum SwiftImport {
         }
     }
 
-    /// Reads the files at `paths` (each must be a readable regular file of Swift source) and imports them.
-    package static func load(paths: [String], name: String) throws(InputError) -> Result {
+    /// Reads the files at `paths` (each must be a readable regular file of Swift source whose name ends in
+    /// `.swift`) and imports them; any other file is refused before anything is read.
+    package static func load(paths: [String], name: String, kills: ImportedKills = .reference) throws(InputError) -> Result {
         var files: [(path: String, bytes: [UInt8])] = []
         var problems: [Diagnostic] = []
         for path in paths {
+            if FileKind.of(path) != .directory, !path.hasSuffix(".swift") {
+                problems.append(Diagnostic(file: path, path: "", message: notSwiftFileMessage(path)))
+                continue
+            }
             if FileKind.of(path) == .directory {
                 problems.append(Diagnostic(file: path, path: "", message: directoryMessage(path)))
                 continue
@@ -93,11 +101,13 @@ package enum SwiftImport {
             }
         }
         if !problems.isEmpty { throw InputError(problems) }
-        return try importSources(files, name: name)
+        return try importSources(files, name: name, kills: kills)
     }
 
     /// Imports Swift sources given as bytes; `path` names each in references and diagnostics.
-    package static func importSources(_ sources: [(path: String, bytes: [UInt8])], name: String) throws(InputError) -> Result {
+    package static func importSources(
+        _ sources: [(path: String, bytes: [UInt8])], name: String, kills: ImportedKills = .reference
+    ) throws(InputError) -> Result {
         var parsed: [SwiftFile] = []
         var problems: [Diagnostic] = []
         for source in sources {
@@ -171,11 +181,7 @@ package enum SwiftImport {
                 kept.append(hook)
             } else {
                 let at = hook.entryPoint
-                let why = startsWork(hook.steps)
-                    ? ". The task or block it starts runs after the callback returns, but every call in it is "
-                        + "synchronous and unknown to the importer (taken as instant): to measure that work, give it "
-                        + "a system call by hand (docs/import.md)"
-                    : " (synchronous code finishes before the callback returns)"
+                let why = leftOutReason(hook.steps)
                 let inApp = app?.runs(at) == true
                 notes.append(ImportNote(
                     kind: inApp ? .noRow : .untranslated, file: at.file.path, line: at.location.line,
@@ -209,20 +215,21 @@ package enum SwiftImport {
                     + "one a scene-based app never gets): lifecycle.scenes is false; set it to true if your app has scenes"))
         }
         notes = condensed(notes)
-        let queues = translator.usedQueues.compactMap { name in codebase.queues[name].map { (name, $0) } }
+        let queues = translator.usedQueues.compactMap { name in translator.queue(named: name).map { (name, $0) } }
         let scenario = ScenarioText(
             name: name, sources: sources.map(\.path), hooks: kept, newCalls: newCalls, queues: queues,
             actors: translator.usedActors.map { ($0, codebase.globalActors.contains($0)) }, scenes: scenes, app: app,
-            builtin: builtin)
+            kills: kills, builtin: builtin)
         let written: Scenario
         do {
             written = try validate(scenario.text, name: name)
         } catch {
             return Result(scenario: "", hooks: kept, newSystemCalls: newCalls, notes: notes.sorted(), app: app,
-                problems: placedAtSource(error, text: scenario.text, name: name))
+                kills: kills, problems: placedAtSource(error, text: scenario.text, name: name))
         }
         notes += uncalledNotes(written, kept)
-        return Result(scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted(), app: app)
+        return Result(
+            scenario: scenario.text, hooks: kept, newSystemCalls: newCalls, notes: notes.sorted(), app: app, kills: kills)
     }
 
     /// A note when a background task's start is at or past `limits.maxTimeMs`: a run ends before the

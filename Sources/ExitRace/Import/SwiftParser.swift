@@ -272,7 +272,7 @@ package struct SwiftParser {
         if at("=") {
             index += 1
             let value = parseExpression(trailingClosures: true)
-            return .property(name: name, value: value, location: SwiftLocation(keyword), type: type)
+            return .property(name: name, value: value, location: SwiftLocation(keyword), type: type, constant: keyword.text == "let")
         }
         if at("{"), current?.startsLine == false {
             let body = parseBlock()
@@ -280,7 +280,7 @@ package struct SwiftParser {
                 name: name, parameterLabels: [], attributes: attributes, modifiers: modifiers, isAsync: false,
                 body: body, location: SwiftLocation(keyword)))
         }
-        return .property(name: name, value: nil, location: SwiftLocation(keyword), type: type)
+        return .property(name: name, value: nil, location: SwiftLocation(keyword), type: type, constant: keyword.text == "let")
     }
 
     /// Skips `: Type` up to `=`, `{`, the end of the line, or a closer; a plain `Name`, `Name!` or

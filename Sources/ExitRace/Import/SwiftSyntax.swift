@@ -36,7 +36,8 @@ package indirect enum SwiftDecl: Sendable {
     /// `let`/`var` at type or file level with an initial value (a property that holds a closure or
     /// a Combine subscription is read for entry points), and the type its annotation names when that
     /// is a plain name (`var appDelegate: AppDelegate!`).
-    case property(name: String, value: SwiftExpr?, location: SwiftLocation, type: String?)
+    /// `constant` is whether it is a `let`.
+    case property(name: String, value: SwiftExpr?, location: SwiftLocation, type: String?, constant: Bool)
 }
 
 /// `class`, `struct`, `enum`, `actor`, `extension` or `protocol`.

@@ -1,0 +1,53 @@
+import ExitRace
+import Foundation
+import Testing
+
+@testable import ExitRaceCLI
+
+/// `exitrace import` on a newcomer's own app: a file whose name does not end in `.swift` among the
+/// inputs is refused before anything is written; `--kills every` writes every kill, and its help says so.
+@Suite("import command: non-Swift inputs and --kills")
+struct ImportPolishCommandTests {
+    static let app = ImportCommandTests.fixtures.appendingPathComponent("AppDelegate+Task.swift")
+
+    @Test("v2/*.swift v2/app.json: the JSON is refused by its name, exit 2, nothing written")
+    func jsonAmongSwiftFilesIsRefused() throws {
+        let dir = try ImportInputErrorTests.temporaryDirectory("v2")
+        defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
+        let swift = dir.appendingPathComponent("AppDelegate.swift")
+        try FileManager.default.copyItem(at: Self.app, to: swift)
+        let json = dir.appendingPathComponent("app.json")
+        // A class declaration in it: before, it was parsed as Swift and listed in the scenario's note.
+        try Data("{ \"name\": \"app\" }\nclass X {}\n".utf8).write(to: json)
+        let output = dir.appendingPathComponent("out.json")
+        let result = Tool.main(["import", swift.path, json.path, "--output", output.path])
+        #expect(result.exitCode == .badInput)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "\(json.path): error: not a Swift file (exitrace import reads .swift files; to run a "
+            + "scenario, exitrace run \(json.path))\n", "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test("--kills every writes suspended and jetsam; run gives four procedures; a wrong value is a usage error")
+    func killsEvery() throws {
+        let every = Tool.main(["import", Self.app.path, "--kills", "every"])
+        #expect(every.exitCode == .success, "\(every.stderr)")
+        #expect(every.stdout.contains("\"suspended\": {") && every.stdout.contains("\"jetsam\": {"))
+        #expect(every.stderr.contains("\nkills: the reference experiment's two swipes (foreground, background), and "
+            + "suspended and jetsam (--kills every)"))
+        let reference = Tool.main(["import", Self.app.path, "--kills", "reference"])
+        #expect(reference.stdout == Tool.main(["import", Self.app.path]).stdout)
+        #expect(!reference.stdout.contains("\"procedures\""))
+        let wrong = Tool.main(["import", Self.app.path, "--kills", "all"])
+        #expect(wrong.exitCode != .success)
+        #expect(wrong.stderr.contains("exitrace import: --kills: expected reference or every, found \"all\""), "\(wrong.stderr)")
+    }
+
+    @Test("import --help names --kills and the refusal of files that are not .swift")
+    func helpNamesKills() {
+        let help = Tool.main(["import", "--help"]).stdout
+        #expect(help.contains("--kills"))
+        #expect(help.contains("--kills every also writes the suspended"))
+        #expect(help.contains("a file whose name does not end in .swift"))
+    }
+}
