@@ -88,7 +88,7 @@ struct CleanupPlaceTests {
         #expect(outcome.wouldHaveFinishedAt == VirtualInstant(nanoseconds: 51_000_000))
     }
 
-    @Test("only calls made in two or more places get bits of their own, after the calls' bits, up to 64")
+    @Test("only calls made in two or more places get bits of their own, after the cleanup calls' bits, up to 64")
     func bitsAreGivenToRepeatedPlacesOnly() throws {
         let scenario = try ScenarioDecoder.decode(
             """
@@ -101,11 +101,12 @@ struct CleanupPlaceTests {
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "applicationWillTerminate"}]}]}}}
             """, file: "bits.json")
         let sites = CleanupSites(program: scenario.strategies[0].program, scenario: scenario)
-        // Preorder: task, a, b, task, a, c, c, task, ifCancelled, a. Three calls, so place bits start
-        // at 3; `b` is made once, `c` is not cleanup, and the `a` under ifCancelled is conditional.
-        #expect(sites.bitOfStep == [-1, 3, -1, -1, 4, -1, -1, -1, -1, -1])
-        #expect(sites.mask(ofSteps: 0..<10) == 0b11000)
-        #expect(sites.mask(ofSteps: 3..<10) == 0b10000)
+        // Preorder: task, a, b, task, a, c, c, task, ifCancelled, a. Two cleanup calls (a, b: bits 0
+        // and 1; `c` is not cleanup and takes none), so place bits start at 2; `b` is made once, and
+        // the `a` under ifCancelled is conditional: it counts as a place but gets no bit.
+        #expect(sites.bitOfStep == [-1, 2, -1, -1, 3, -1, -1, -1, -1, -1])
+        #expect(sites.mask(ofSteps: 0..<10) == 0b1100)
+        #expect(sites.mask(ofSteps: 3..<10) == 0b1000)
     }
 
     @Test("a service's work carries its place through the event's flags")

@@ -81,14 +81,14 @@ struct CleanupPlacesExplainTests {
         ])
     }
 
-    @Test("a call made and never taken effect: a write refused once the device is locked is noEffect")
+    @Test("a call made and never taken effect: a cancellable send whose task is cancelled while it awaits the reply")
     func madeWithoutEffect() throws {
         let places = CleanupPlaces(try Self.trace("""
-            [{"op": "detached", "body": [{"op": "call", "name": "send"}]},
-             {"op": "detached", "body": [{"op": "sleep", "ms": 1}, {"op": "call", "name": "send"}]}]
-            """, calls: #"{"send": {"costMs": 1, "replyLatencyMs": 100, "takesEffectOn": "reply"}}"#))
-        #expect(places.fates[0] == .tooLate(at: 101_100_000) || places.fates[0] == .noEffect, "\(places.fates)")
-        #expect(places.fates.count == 2)
+            [{"op": "detached", "name": "up", "body": [{"op": "call", "name": "send"}]},
+             {"op": "detached", "body": [{"op": "sleep", "ms": 5}, {"op": "cancel", "task": "up"}, {"op": "call", "name": "save"}]}]
+            """, calls: #"{"send": {"costMs": 1, "replyLatencyMs": 50, "takesEffectOn": "reply", "cancellable": true}, "save": {"costMs": 1}}"#))
+        #expect(places.fates == [.noEffect, .tookEffect(at: 16_000_000)])
+        #expect(places.lines()[1] == "  × send at strategies.s.program[0].body[0]: made, but it never took effect")
     }
 
     @Test("a timer's fires and a cut record: the place is the timer body's, and a cut says so")

@@ -263,7 +263,7 @@ package enum VerdictSentence {
                 let name = trace.contexts[thrown.context].name
                 if thrown.code == -14 {
                     return Story("\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what): the cleanup call "
-                        + "was cancelled (or never made); nothing had taken effect")
+                        + "was cancelled (or never made) and did not take effect")
                 }
                 return Story("\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what), "
                     + "before its cleanup call; nothing had made that call")
