@@ -4,7 +4,7 @@
 ///
 /// Unlike an array it is **not** copy-on-write. Its invariants:
 /// - `base[0..<count]` are the elements; `base[count..<capacity]` are slots left by earlier
-///   elements (or filler), overwritten as it grows again. `count <= capacity`.
+///   elements or filler, or (trivial types) never written since the memory grew. `count <= capacity`.
 /// - `base` is the start of `owner`'s memory (or, with no owner, a dangling pointer never read:
 ///   `capacity` is 0). The owner frees it when the last copy of the buffer that holds it goes.
 /// - A plain copy of the struct **shares** its elements with the original: a write through one
@@ -12,28 +12,32 @@
 ///   copy it or the original will change (the engine's state at a choice point) must take
 ///   ``copied()``, which owns its own memory. The engine does so in one place
 ///   (`Engine.copy()`, which a choice point's state and a run resumed from one take).
-/// - Every slot of `base[0..<capacity]` is initialized (a new one with the element whose append
-///   made it grow, or the refill's value), so writing any slot is a plain assignment; the owner
-///   deinitializes them all. Meant for trivial types (integers and structs of them), whose stale
-///   slots hold nothing alive; others work, their stale slots keeping old values alive.
+/// - For a trivial element type (integers and structs of them: the engine's), a slot past `count`
+///   needs no initialization before it is written (assigning a trivial value is initializing it)
+///   and nothing needs deinitializing, so the slack a growth leaves is never touched until it is
+///   used and costs no resident memory (a buffer of a million contexts grows to two million slots,
+///   of which only the first million are written). Any other type gets every slot initialized
+///   (a new one with the element whose append made it grow, or the refill's value), so that
+///   writing a slot is a plain assignment, and its owner deinitializes them all.
 @usableFromInline package struct UnsharedBuffer<Element>: RandomAccessCollection, MutableCollection {
     /// Owns the memory: frees it when the last buffer that holds it goes.
     @usableFromInline final class Owner {
         @usableFromInline let base: UnsafeMutablePointer<Element>
         @usableFromInline let capacity: Int
 
-        /// Memory for `capacity` elements: `elements` copied from `source`, then `filler`.
+        /// Memory for `capacity` elements: `elements` copied from `source`, then (for a type that is
+        /// not trivial) `filler`.
         @usableFromInline init(
             capacity: Int, copying elements: Int, from source: UnsafeMutablePointer<Element>, filler: Element?
         ) {
             base = .allocate(capacity: capacity)
             self.capacity = capacity
             base.initialize(from: source, count: elements)
-            if let filler { (base + elements).initialize(repeating: filler, count: capacity - elements) }
+            if !_isPOD(Element.self), let filler { (base + elements).initialize(repeating: filler, count: capacity - elements) }
         }
 
         deinit {
-            base.deinitialize(count: capacity)
+            if !_isPOD(Element.self) { base.deinitialize(count: capacity) }
             base.deallocate()
         }
     }
@@ -115,7 +119,7 @@
     }
 
     /// Moves the elements to memory of twice the capacity (8 slots at least), `filler` in the
-    /// slots past them.
+    /// slots past them for a type that is not trivial.
     @inlinable @inline(never)
     mutating func grow(filling filler: Element) {
         let grown = Swift.max(8, 2 &* capacity)
