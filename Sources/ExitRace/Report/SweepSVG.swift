@@ -133,12 +133,25 @@ package enum SweepSVG {
     static let maximumLabelShare = 0.35
 
     /// A row's name, right-aligned before a strip starting at `left`; a name longer than the room
-    /// there is cut with `…`, and the whole name is its tooltip (`<title>`).
+    /// there is cut (``cutLabel(_:characters:)``), and the whole name is its tooltip (`<title>`).
     static func rowLabel(_ name: String, left: Double, y: Double) -> String {
         let characters = max(2, Int((left - 16) / textWidth(1)))
         guard name.count > characters else { return text(name, x: left - 8, y: y, anchor: "end") }
-        let cut = String(name.prefix(characters - 1)).trimmingCharacters(in: .whitespaces) + "…"
-        return "<g><title>\(escape(name))</title>" + text(cut, x: left - 8, y: y, anchor: "end") + "</g>"
+        return "<g><title>\(escape(name))</title>" + text(cutLabel(name, characters: characters), x: left - 8, y: y, anchor: "end")
+            + "</g>"
+    }
+
+    /// `hook · strategy` in at most `characters`: the hook is cut first (`applicationWill… · Task.detached`),
+    /// to no less than a third of the room, then the strategy; a cut ends in `…`.
+    static func cutLabel(_ name: String, characters: Int) -> String {
+        func cut(_ text: String, _ room: Int) -> String {
+            text.count <= room ? text : String(text.prefix(max(1, room - 1))).trimmingCharacters(in: .whitespaces) + "…"
+        }
+        guard name.count > characters else { return name }
+        let parts = name.components(separatedBy: " · ")
+        guard parts.count == 2 else { return cut(name, characters) }
+        let hook = cut(parts[0], max(characters / 3, characters - 3 - parts[1].count))
+        return hook + " · " + cut(parts[1], characters - 3 - hook.count)
     }
 
     /// A cell that never flips, in one thin row: its name, a thin strip of its one outcome, and at
