@@ -139,7 +139,8 @@ public enum Tool {
         let format = arguments.value("--format").flatMap(OutputChoice.init(spelling:)) ?? .text
         guard allowed.contains(format) else {
             let given = arguments.value("--format") ?? format.rawValue
-            throw usageError("exitrace \(command): --format expects \(OutputChoice.list(allowed)) \(what), found '\(given)'")
+            let expected = OutputChoice.list(allowed)
+            throw usageError("exitrace \(command): --format expects \(expected) \(what), found '\(given)'")
         }
         return format
     }

@@ -44,13 +44,15 @@ extension SweepSVG {
         for (index, tick) in acrossTicks.enumerated() {
             let position = x + tick.position
             let label = tick.label + (index == acrossTicks.count - 1 ? unitSuffix(across.axis) : "")
-            out += "<line x1=\"\(f(position))\" x2=\"\(f(position))\" y1=\"\(f(y + size))\" y2=\"\(f(y + size + 3))\" stroke=\"#555\"/>\n"
+            out += "<line x1=\"\(f(position))\" x2=\"\(f(position))\" y1=\"\(f(y + size))\" "
+                + "y2=\"\(f(y + size + 3))\" stroke=\"#555\"/>\n"
             out += text(label, x: position, y: y + size + 12, anchor: "middle", size: 8)
         }
         for (index, tick) in upTicks.enumerated() {
             let position = y + size - tick.position
             let label = tick.label + (index == upTicks.count - 1 ? unitSuffix(up.axis) : "")
-            out += "<line x1=\"\(f(x - 3))\" x2=\"\(f(x))\" y1=\"\(f(position))\" y2=\"\(f(position))\" stroke=\"#555\"/>\n"
+            out += "<line x1=\"\(f(x - 3))\" x2=\"\(f(x))\" y1=\"\(f(position))\" "
+                + "y2=\"\(f(position))\" stroke=\"#555\"/>\n"
             out += text(label, x: x - 4, y: position + 3, anchor: "end", size: 8)
         }
         return out
@@ -69,6 +71,7 @@ extension SweepSVG {
         let above = row + 1 < up.axis.values.count ? mapCellOverlap : 0
         let left = x0 + across.edge(index), bottom = y0 + up.size - up.edge(row)
         let top = y0 + up.size - up.edge(row + 1) - above
-        return filledRect(x: left, y: top, width: across.edge(index + 1) - across.edge(index) + right, height: bottom - top, look)
+        let width = across.edge(index + 1) - across.edge(index) + right
+        return filledRect(x: left, y: top, width: width, height: bottom - top, look)
     }
 }

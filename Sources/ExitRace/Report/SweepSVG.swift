@@ -57,7 +57,8 @@ package enum SweepSVG {
         // `maximumLabelShare` of the picture (a longer name is cut, whole in its tooltip).
         let longest = line.cells.map { cellName(report, $0.cell).count }.max() ?? 0
         let width = 460.0
-        let left = min(16 + textWidth(longest), (maximumLabelShare / (1 - maximumLabelShare) * (width + 80)).rounded(.down))
+        let widest = (maximumLabelShare / (1 - maximumLabelShare) * (width + 80)).rounded(.down)
+        let left = min(16 + textWidth(longest), widest)
         let drawn = drawnCurves(report, points, cells: moving)
         let title = "\(report.scenario.name): sweep of \(axis.path)"
         let heading = steady.isEmpty ? "" : steadyHeading(count: steady.count, of: line.cells.count)
@@ -137,15 +138,16 @@ package enum SweepSVG {
     static func rowLabel(_ name: String, left: Double, y: Double) -> String {
         let characters = max(2, Int((left - 16) / textWidth(1)))
         guard name.count > characters else { return text(name, x: left - 8, y: y, anchor: "end") }
-        return "<g><title>\(escape(name))</title>" + text(cutLabel(name, characters: characters), x: left - 8, y: y, anchor: "end")
-            + "</g>"
+        let label = text(cutLabel(name, characters: characters), x: left - 8, y: y, anchor: "end")
+        return "<g><title>\(escape(name))</title>" + label + "</g>"
     }
 
     /// `hook · strategy` in at most `characters`: the hook is cut first (`applicationWill… · Task.detached`),
     /// to no less than a third of the room, then the strategy; a cut ends in `…`.
     static func cutLabel(_ name: String, characters: Int) -> String {
         func cut(_ text: String, _ room: Int) -> String {
-            text.count <= room ? text : String(text.prefix(max(1, room - 1))).trimmingCharacters(in: .whitespaces) + "…"
+            guard text.count > room else { return text }
+            return String(text.prefix(max(1, room - 1))).trimmingCharacters(in: .whitespaces) + "…"
         }
         guard name.count > characters else { return name }
         let parts = name.components(separatedBy: " · ")

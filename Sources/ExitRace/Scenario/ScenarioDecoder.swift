@@ -48,9 +48,9 @@ public enum ScenarioDecoder {
         if isSweepResult(root) {
             log.error(
                 "", root.position,
-                "expected a scenario, found what looks like a sweep's result (it has \"formatVersion\" and \"lines\", as "
-                    + "sweep --format json and merge of sweep shards write them): read it as it is, or sweep "
-                    + "the scenario it was made from")
+                "expected a scenario, found what looks like a sweep's result (it has \"formatVersion\" and "
+                    + "\"lines\", as sweep --format json and merge of sweep shards write them): read it as it is, "
+                    + "or sweep the scenario it was made from")
             return nil
         }
         if let version = shardFormatMember(root) {
