@@ -96,4 +96,24 @@ struct SweepListAxisTests {
         #expect(SweepSVG.cutLabel("applicationWillTerminate · Task.detached + wait(2 s)", characters: 30)
             == "applicati… · Task.detached +…")
     }
+
+    @Test("a strip of a geometric list (1, 10, 100 ms) is drawn on a log scale, ticked at its powers of ten")
+    func geometricListStrip() throws {
+        let scenario = DefaultScenario.load()
+        let space = ParameterSpace(scenario: scenario)
+        func axis(_ text: String) throws -> SweepAxis { try SweepAxis.parse(text, steps: 5, logarithmic: false, space: space) }
+        #expect(SweepSVG.isGeometric(try axis("timing.exitDurationMs=1,10,100")))
+        #expect(SweepSVG.isGeometric(try axis("timing.startLatencyMs.default=2,5,10,20,40")))
+        #expect(!SweepSVG.isGeometric(try axis("timing.exitDurationMs=1,2,100")))
+        #expect(!SweepSVG.isGeometric(try axis("timing.exitDurationMs=1,10")))
+        #expect(!SweepSVG.isGeometric(try axis("timing.exitDurationMs=1...100")))
+        let grid = SweepGrid(axes: [try axis("timing.exitDurationMs=1,10,100")])
+        let svg = SweepSVG.render(
+            try FlipAnalysis(scenario: scenario, grid: grid).run(parallel: false),
+            points: SweepPoint.run(scenario: scenario, grid: grid, points: 0..<grid.pointCount, parallel: false))
+        let ticks = Self.matches(#"<text x="([0-9.]+)" y="[0-9.]+" text-anchor="middle" font-size="11">([0-9.]+ ms)</text>"#, svg)
+        #expect(Array(ticks.prefix(3)).map { $0[1] } == ["1 ms", "10 ms", "100 ms"], "\(ticks)")
+        let x = ticks.prefix(3).map { Double($0[0])! }
+        #expect(abs((x[1] - x[0]) - (x[2] - x[1])) < 0.2, "evenly apart: \(x)")
+    }
 }

@@ -437,12 +437,13 @@ package enum SweepSVG {
 
     // MARK: - Pieces
 
-    /// Where a value of the axis falls, linearly or logarithmically as the axis was spaced.
+    /// Where a value of the axis falls, linearly or logarithmically as the axis was spaced: a range
+    /// given `--log`, or a geometric list (`1,10,100`, ``isGeometric(_:)``), logarithmically.
     struct AxisScale {
         let low: Double, high: Double, width: Double, logarithmic: Bool
 
         init(_ axis: SweepAxis, width: Double) {
-            logarithmic = axis.spec.contains("logarithmic") && (axis.values.first ?? 0) > 0
+            logarithmic = (axis.spec.contains("logarithmic") || isGeometric(axis)) && (axis.values.first ?? 0) > 0
             low = Double(axis.values.first ?? 0)
             high = Double(axis.values.last ?? 1)
             self.width = width
@@ -453,6 +454,17 @@ package enum SweepSVG {
             let fraction = logarithmic ? log(Double(value) / low) / log(high / low) : (Double(value) - low) / (high - low)
             return max(0, min(1, fraction)) * width
         }
+    }
+
+    /// Whether `axis` is a list of at least three positive values, each at least twice the one
+    /// before, whose ratios differ by less than a factor of two (`1,10,100`; `2,5,10,20,40`):
+    /// drawn logarithmically, its values stand evenly apart.
+    static func isGeometric(_ axis: SweepAxis) -> Bool {
+        let values = axis.values.map(Double.init)
+        guard !axis.spec.contains("..."), values.count >= 3, values[0] > 0 else { return false }
+        let ratios = zip(values, values.dropFirst()).map { $1 / $0 }
+        guard let smallest = ratios.min(), let largest = ratios.max() else { return false }
+        return smallest >= 2 && largest < 2 * smallest
     }
 
     /// Round values along the axis: powers of ten on a logarithmic axis, else the multiples of a
