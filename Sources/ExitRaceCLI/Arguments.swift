@@ -103,6 +103,6 @@ struct Arguments {
 
     /// The `--format` given, checked against the declaration, or the declared default (the first).
     func format(_ option: OptionSpec) -> OutputChoice {
-        value(option.name).flatMap(OutputChoice.init(rawValue:)) ?? option.formats[0]
+        value(option.name).flatMap(OutputChoice.init(spelling:)) ?? option.formats[0]
     }
 }

@@ -55,7 +55,8 @@ enum OptionHelp {
         case .text(let placeholder), .whole(let placeholder, _): return [("\(names) \(placeholder)", withDefault(option))]
         case .format(let list):
             return list.enumerated().map { index, entry in
-                ("--format \(entry.format.rawValue)", entry.help + (index == 0 ? " (default)" : ""))
+                let synonym = entry.format == .md ? "; also --format \(OutputChoice.markdownSynonym)" : ""
+                return ("--format \(entry.format.rawValue)", entry.help + synonym + (index == 0 ? " (default)" : ""))
             }
         }
     }

@@ -100,7 +100,7 @@ struct OptionSpec: Sendable {
             }
             return nil
         case .format(let list):
-            guard OutputChoice(rawValue: value).map(formats.contains) != true else { return nil }
+            guard OutputChoice(spelling: value).map(formats.contains) != true else { return nil }
             return "--format expects \(OutputChoice.list(list.map(\.format))), found '\(value)'"
         }
     }

@@ -5,6 +5,14 @@ import ExitRace
 enum OutputChoice: String, CaseIterable, Sendable {
     case text, md, json, jsonl, html
 
+    /// The format a `--format` value names: its name, or `markdown`, a synonym of `md`.
+    init?(spelling: String) {
+        self.init(rawValue: spelling == Self.markdownSynonym ? Self.md.rawValue : spelling)
+    }
+
+    /// What `--format` also accepts for `md`.
+    static let markdownSynonym = "markdown"
+
     /// `text`, `text or md`, `text, md, json or jsonl`.
     static func list(_ formats: [OutputChoice]) -> String {
         let names = formats.map(\.rawValue)

@@ -136,9 +136,11 @@ public enum Tool {
     static func format(
         _ arguments: Arguments, in allowed: [OutputChoice], command: String, for what: String
     ) throws(Stop) -> OutputChoice {
-        let format = arguments.value("--format").flatMap(OutputChoice.init(rawValue:)) ?? .text
+        let format = arguments.value("--format").flatMap(OutputChoice.init(spelling:)) ?? .text
         guard allowed.contains(format) else {
-            throw usageError("exitrace \(command): --format expects \(OutputChoice.list(allowed)) \(what), found '\(format.rawValue)'")
+            let given = arguments.value("--format") ?? format.rawValue
+            let expected = OutputChoice.list(allowed)
+            throw usageError("exitrace \(command): --format expects \(expected) \(what), found '\(given)'")
         }
         return format
     }

@@ -14,7 +14,7 @@ struct SweepPictureLayoutTests {
 
     /// Each `<text>` of `svg`: its anchor's x, its anchor, its font size and its characters.
     static func texts(_ svg: String) -> [(x: Double, anchor: String, size: Double, count: Int)] {
-        let pattern = try! NSRegularExpression(pattern: #"<text x="([0-9.]+)"[^>]*?(?:text-anchor="(\w+)")?[^>]*?(?:font-size="([0-9.]+)")?[^>]*>([^<]*)</text>"#)
+        let pattern = try! NSRegularExpression(pattern: #"<text x="([0-9.]+)" y="[0-9.-]+"(?: text-anchor="(\w+)")?(?: font-size="([0-9.]+)")?[^>]*>([^<]*)</text>"#)
         return pattern.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { match in
             func group(_ i: Int) -> String? { Range(match.range(at: i), in: svg).map { String(svg[$0]) } }
             let text = group(4)!.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")

@@ -23,6 +23,7 @@ struct TerminationTests {
     @Test("a plain Task from applicationWillTerminate works only when killed from the background")
     func plainTask() throws {
         let table = simulator.table()
+        #expect(try table.verdict(hook: "AppDelegate", strategy: "Task") == .some(["background"]))
         let foreground = try table.outcome(hook: "AppDelegate", strategy: "Task", procedure: "foreground")
         let background = try table.outcome(hook: "AppDelegate", strategy: "Task", procedure: "background")
         #expect(!foreground.cleanupFinished)

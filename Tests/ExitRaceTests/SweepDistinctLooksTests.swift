@@ -100,7 +100,7 @@ struct SweepDistinctLooksTests {
         let report = FlipReport(scenario: scenario, axes: axes, tolerances: [0, 0], lines: [], runs: 0)
         let svg = SweepSVG.render(report, points: points)
         let drawn = Self.matches(
-            #"<rect x="[0-9.]+" y="[0-9.]+" width="37.7" height="37.7" fill="(#[0-9A-F]+)"/>(?:<rect [^>]*fill="url\(#([a-z0-9-]+)\)")?"#, svg
+            #"<rect x="[0-9.]+" y="[0-9.]+" width="3[78].5" height="3[78].5" fill="(#[0-9A-F]+)"/>(?:<rect [^>]*fill="url\(#([a-z0-9-]+)\)")?"#, svg
         ).map { Look(colour: $0[0], hatch: $0[1]) }
         #expect(drawn.count == 16 * cells)
         let legend = Self.legend(svg)

@@ -53,9 +53,12 @@ package enum SweepSVG {
         // follow, a thin strip each.
         let moving = line.cells.indices.filter { line.cells[$0].segments.count > 1 }
         let steady = line.cells.indices.filter { line.cells[$0].segments.count <= 1 }
-        // Row names right-aligned before the strips: as wide as the longest needs, at least 300.
+        // Row names right-aligned before the strips: as wide as the longest needs, at most
+        // `maximumLabelShare` of the picture (a longer name is cut, whole in its tooltip).
         let longest = line.cells.map { cellName(report, $0.cell).count }.max() ?? 0
-        let left = max(300.0, 16 + textWidth(longest)), width = 460.0
+        let width = 460.0
+        let widest = (maximumLabelShare / (1 - maximumLabelShare) * (width + 80)).rounded(.down)
+        let left = min(16 + textWidth(longest), widest)
         let drawn = drawnCurves(report, points, cells: moving)
         let title = "\(report.scenario.name): sweep of \(axis.path)"
         let heading = steady.isEmpty ? "" : steadyHeading(count: steady.count, of: line.cells.count)
@@ -114,7 +117,7 @@ package enum SweepSVG {
         y: Double
     ) -> String {
         let cell = report.lines[0].cells[index]
-        var svg = text(cellName(report, cell.cell), x: left - 8, y: y + 12, anchor: "end")
+        var svg = rowLabel(cellName(report, cell.cell), left: left, y: y + 12)
         for (k, segment) in cell.segments.enumerated() {
             let x0 = scale.x(segment.from)
             let x1 = k + 1 < cell.segments.count ? scale.x(cell.segments[k + 1].from) : scale.width
@@ -127,6 +130,32 @@ package enum SweepSVG {
         return svg + curves(report, points, cell: index, scale: scale, x: left, y: y + 22, height: 48, range: margins)
     }
 
+    /// The most of a strip picture's width its row names take; ``rowLabel(_:left:y:)`` cuts a longer one.
+    static let maximumLabelShare = 0.35
+
+    /// A row's name, right-aligned before a strip starting at `left`; a name longer than the room
+    /// there is cut (``cutLabel(_:characters:)``), and the whole name is its tooltip (`<title>`).
+    static func rowLabel(_ name: String, left: Double, y: Double) -> String {
+        let characters = max(2, Int((left - 16) / textWidth(1)))
+        guard name.count > characters else { return text(name, x: left - 8, y: y, anchor: "end") }
+        let label = text(cutLabel(name, characters: characters), x: left - 8, y: y, anchor: "end")
+        return "<g><title>\(escape(name))</title>" + label + "</g>"
+    }
+
+    /// `hook · strategy` in at most `characters`: the hook is cut first (`applicationWill… · Task.detached`),
+    /// to no less than a third of the room, then the strategy; a cut ends in `…`.
+    static func cutLabel(_ name: String, characters: Int) -> String {
+        func cut(_ text: String, _ room: Int) -> String {
+            guard text.count > room else { return text }
+            return String(text.prefix(max(1, room - 1))).trimmingCharacters(in: .whitespaces) + "…"
+        }
+        guard name.count > characters else { return name }
+        let parts = name.components(separatedBy: " · ")
+        guard parts.count == 2 else { return cut(name, characters) }
+        let hook = cut(parts[0], max(characters / 3, characters - 3 - parts[1].count))
+        return hook + " · " + cut(parts[1], characters - 3 - hook.count)
+    }
+
     /// A cell that never flips, in one thin row: its name, a thin strip of its one outcome, and at
     /// the right `margin`, its margin closest to zero (``closestMargin(_:cell:procedures:)``), if it has one.
     static func steadyRow(
@@ -134,7 +163,7 @@ package enum SweepSVG {
     ) -> String {
         let cell = report.lines[0].cells[index]
         let finished = cell.segments.first?.finished ?? 0
-        var svg = text(cellName(report, cell.cell), x: left - 8, y: y + 10, anchor: "end")
+        var svg = rowLabel(cellName(report, cell.cell), left: left, y: y + 10)
         svg += filledRect(
             x: left, y: y + 2, width: scale.width, height: 10, fill(report, finished, states: states),
             inside: "<title>\(escape(report.stateText(finished)))</title>") + "\n"
@@ -341,22 +370,21 @@ package enum SweepSVG {
         let height = top + Double(rows) * (size + gap) + 20
         var svg = header(width: width, height: height, title: title)
         svg += hatchDefinitions(report, states) + legend.svg
-        let acrossScale = AxisScale(across, width: size), upScale = AxisScale(up, width: size)
-        let cellWidth = size / Double(across.values.count), cellHeight = size / Double(up.values.count)
+        let acrossAxis = MapAxis(axis: across, size: size), upAxis = MapAxis(axis: up, size: size)
+        // Bottom row first, each row from the left: each cell reaches into the next ones drawn.
+        let ordered = drawn.sorted { ($0.up, $0.across) < ($1.up, $1.across) }
         for hook in 0..<rows {
             for strategy in 0..<columns {
                 let cell = hook * columns + strategy
                 let x0 = left + Double(strategy) * (size + gap), y0 = top + Double(hook) * (size + gap)
                 let full = scenario.hooks[hook].label + " · " + scenario.strategies[strategy].name
                 svg += panelTitle(titles[cell], full: full, x: x0, bottom: y0 - 5)
-                for point in drawn {
-                    let x = x0 + Double(point.across) * cellWidth
-                    let y = y0 + size - Double(point.up + 1) * cellHeight
+                for point in ordered {
                     let look = fill(report, point.finished[cell], states: states)
-                    svg += filledRect(x: x, y: y, width: cellWidth + 0.2, height: cellHeight + 0.2, look) + "\n"
+                    svg += mapCell(across: point.across, up: point.up, acrossAxis, upAxis, x0: x0, y0: y0, look) + "\n"
                 }
                 svg += "<rect x=\"\(f(x0))\" y=\"\(f(y0))\" width=\"\(f(size))\" height=\"\(f(size))\" fill=\"none\" stroke=\"#555\" stroke-width=\"0.5\"/>\n"
-                svg += mapTicks(acrossScale, across, upScale, up, x: x0, y: y0, size: size)
+                svg += mapTicks(acrossAxis, upAxis, x: x0, y: y0, size: size)
             }
         }
         svg += text(caption, x: left, y: height - 8, anchor: "start")
@@ -409,12 +437,13 @@ package enum SweepSVG {
 
     // MARK: - Pieces
 
-    /// Where a value of the axis falls, linearly or logarithmically as the axis was spaced.
+    /// Where a value of the axis falls, linearly or logarithmically as the axis was spaced: a range
+    /// given `--log`, or a geometric list (`1,10,100`, ``isGeometric(_:)``), logarithmically.
     struct AxisScale {
         let low: Double, high: Double, width: Double, logarithmic: Bool
 
         init(_ axis: SweepAxis, width: Double) {
-            logarithmic = axis.spec.contains("logarithmic") && (axis.values.first ?? 0) > 0
+            logarithmic = (axis.spec.contains("logarithmic") || isGeometric(axis)) && (axis.values.first ?? 0) > 0
             low = Double(axis.values.first ?? 0)
             high = Double(axis.values.last ?? 1)
             self.width = width
@@ -425,6 +454,17 @@ package enum SweepSVG {
             let fraction = logarithmic ? log(Double(value) / low) / log(high / low) : (Double(value) - low) / (high - low)
             return max(0, min(1, fraction)) * width
         }
+    }
+
+    /// Whether `axis` is a list of at least three positive values, each at least twice the one
+    /// before, whose ratios differ by less than a factor of two (`1,10,100`; `2,5,10,20,40`):
+    /// drawn logarithmically, its values stand evenly apart.
+    static func isGeometric(_ axis: SweepAxis) -> Bool {
+        let values = axis.values.map(Double.init)
+        guard !axis.spec.contains("..."), values.count >= 3, values[0] > 0 else { return false }
+        let ratios = zip(values, values.dropFirst()).map { $1 / $0 }
+        guard let smallest = ratios.min(), let largest = ratios.max() else { return false }
+        return smallest >= 2 && largest < 2 * smallest
     }
 
     /// Round values along the axis: powers of ten on a logarithmic axis, else the multiples of a
@@ -478,29 +518,6 @@ package enum SweepSVG {
 
     /// `timing.exitDurationMs (ms)`: the setting and its unit.
     static func axisTitle(_ axis: SweepAxis) -> String { axis.path + (axis.isDuration ? " (ms)" : " (count)") }
-
-    /// A phase map's ticks: values across under it, values up on its left, with a tick mark each;
-    /// the last value on each axis carries the unit (`40 ms`).
-    static func mapTicks(
-        _ acrossScale: AxisScale, _ across: SweepAxis, _ upScale: AxisScale, _ up: SweepAxis, x: Double, y: Double,
-        size: Double
-    ) -> String {
-        var out = ""
-        let acrossTicks = tickValues(acrossScale, across), upTicks = tickValues(upScale, up)
-        for (index, value) in acrossTicks.enumerated() {
-            let position = x + acrossScale.x(value)
-            let label = tickLabel(value, across) + (index == acrossTicks.count - 1 ? unitSuffix(across) : "")
-            out += "<line x1=\"\(f(position))\" x2=\"\(f(position))\" y1=\"\(f(y + size))\" y2=\"\(f(y + size + 3))\" stroke=\"#555\"/>\n"
-            out += text(label, x: position, y: y + size + 12, anchor: "middle", size: 8)
-        }
-        for (index, value) in upTicks.enumerated() {
-            let position = y + size - upScale.x(value)
-            let label = tickLabel(value, up) + (index == upTicks.count - 1 ? unitSuffix(up) : "")
-            out += "<line x1=\"\(f(x - 3))\" x2=\"\(f(x))\" y1=\"\(f(position))\" y2=\"\(f(position))\" stroke=\"#555\"/>\n"
-            out += text(label, x: x - 4, y: position + 3, anchor: "end", size: 8)
-        }
-        return out
-    }
 
     /// ` ms` after a duration's last tick; nothing after a count's.
     static func unitSuffix(_ axis: SweepAxis) -> String { axis.isDuration ? " ms" : "" }

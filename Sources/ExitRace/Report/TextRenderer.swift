@@ -7,7 +7,8 @@
 /// row titles, headers and cells alike — wrapped inside the column onto several lines, with a rule
 /// between rows; see ``fittedWidths(headers:rows:)``. A column is never narrower than its longest
 /// word (up to `maximumUncutWordWidth`): a table whose words cannot fit in `maximumLineWidth`
-/// is wider instead (`didEnterBackground`, not `didEnter` / `Background`). The layout depends on
+/// is wider instead (`didEnterBackground`, not `didEnter` / `Background`), except in a sampled
+/// table, whose names break at their camel-case humps before a cell's shares are parted. The layout depends on
 /// the table alone, never on the terminal (`COLUMNS` is not read), so the output is the same
 /// bytes everywhere, a terminal, a file or a pipe. The prose around the grid wraps at
 /// `maximumLineWidth` (``ProseWrapping``).
@@ -98,31 +99,41 @@ public enum TextRenderer {
 
     /// Column widths for a table too wide for `maximumLineWidth`: each column starts as wide as
     /// its longest header or cell text on one line, then the widest column is narrowed by one,
-    /// again and again (the leftmost of equals first), down to its longest unbreakable piece, until
-    /// the table fits. If it still does not, only columns whose pieces are longer than
-    /// `maximumUncutWordWidth` are narrowed further (to that width, then to `minimumFittedWidth`)
-    /// and those words cut; a table whose words are shorter stays wider than `maximumLineWidth`.
-    /// A cell's pieces are first its groups (``verdictCellWords(_:)``: `△ 100% · 0%`, `○ [i]`), so
-    /// that long names are cut at their humps before a verdict is parted from its shares; only a
-    /// table still too wide then has its cells broken at every space, as far as above. A header or
-    /// row title as short as `minimumColumnWidth` is never broken (`your app`).
+    /// again and again (the leftmost of equals first), down to a floor, until the table fits; the
+    /// floors are lowered in turn, so that what is kept whole longest is, in order:
+    /// 1. every piece whole: a name's words (headers, row titles) and a cell's groups
+    ///    (``verdictCellWords(_:)``: `△ 100% · 0%`, `○ [i]`);
+    /// 2. names' words longer than `maximumUncutWordWidth` cut to that width;
+    /// 3. in a sampled table (cells of shares, `△ 35% · 0% · 100% · 100%`), names broken at their
+    ///    camel-case humps (`applicationWill` / `Terminate`; a name as short as
+    ///    `minimumColumnWidth` stays whole), so that columns of long names narrow before a
+    ///    column of shares, read by position against the legend's procedures, is parted;
+    /// 4. cells broken at every space, groups too (a share keeps its `·`: `100% ·` / `95%`);
+    /// 5. only if it still does not fit, columns whose pieces are longer than
+    ///    `maximumUncutWordWidth` narrowed to `minimumFittedWidth`, and those words cut.
+    /// A table without shares skips step 3: its names' words up to `maximumUncutWordWidth` stay
+    /// whole, and where they cannot all fit the table is wider instead.
     static func fittedWidths(headers: [String], rows: [[String]]) -> [Int] {
         let texts = headers.indices.map { column in [headers[column]] + rows.map { $0[column] } }
         var widths = texts.map { $0.map(\.count).max() ?? 0 }
-        // Names (the headers, and the row titles of the first column) and cells break apart
-        // differently; a cell's groups (`△ 100% · 0%`) are kept whole before its words are.
-        func longestPiece(_ column: Int, cellPieces: (String) -> [String]) -> Int {
+        // Names (the headers, and the row titles of the first column) and cells break apart differently.
+        func longestPiece(_ column: Int, namePieces: (String) -> [String], cellPieces: (String) -> [String]) -> Int {
             let names = column == 0 ? texts[column] : [headers[column]]
             let cells = column == 0 ? [] : rows.map { $0[column] }
             return (names.flatMap(namePieces) + cells.flatMap(cellPieces)).map(\.count).max() ?? 0
         }
-        let grouped = headers.indices.map { longestPiece($0, cellPieces: verdictCellPieces) }
-        let unbreakable = headers.indices.map { longestPiece($0, cellPieces: cellPieces) }
-        func floors(_ pieces: [Int]) -> [[Int]] {
-            let uncut = pieces.map { min($0, maximumUncutWordWidth) }
-            return [pieces, uncut, pieces.map { $0 > maximumUncutWordWidth ? minimumFittedWidth : $0 }]
+        func floors(names: @escaping (String) -> [String], cells: @escaping (String) -> [String]) -> [Int] {
+            headers.indices.map { longestPiece($0, namePieces: names, cellPieces: cells) }
         }
-        for floor in floors(grouped) + floors(unbreakable) {
+        let grouped = floors(names: namePieces, cells: verdictCellPieces)
+        let humped = floors(names: nameHumps, cells: verdictCellPieces)
+        let words = floors(names: nameHumps, cells: cellPieces)
+        let unbreakable = floors(names: namePieces, cells: cellPieces)
+        let hasShares = rows.contains { row in row.dropFirst().contains { $0.contains(" · ") } }
+        var stages = [grouped, grouped.map { min($0, maximumUncutWordWidth) }]
+        stages += hasShares ? [humped, words] : [unbreakable.map { min($0, maximumUncutWordWidth) }]
+        stages += [unbreakable.map { $0 > maximumUncutWordWidth ? minimumFittedWidth : $0 }]
+        for floor in stages {
             while lineWidth(widths) > maximumLineWidth {
                 var widest: Int?
                 for column in widths.indices where widths[column] > floor[column] {
@@ -133,6 +144,16 @@ public enum TextRenderer {
             }
         }
         return widths
+    }
+
+    /// The pieces a name may be broken into when columns of long names must narrow: a name as
+    /// short as `minimumColumnWidth` whole, else each of its ``cellPieces(_:)`` at its camel-case
+    /// humps (``humps(_:)``), humps joined back up to `minimumColumnWidth` (`AppDelegate.` stays whole).
+    static func nameHumps(_ text: String) -> [String] {
+        guard text.count > minimumColumnWidth else { return [text] }
+        return cellPieces(text).flatMap { piece in
+            piece.count <= minimumColumnWidth ? [piece] : cutAtHumps(piece, width: minimumColumnWidth)
+        }
     }
 
     /// The pieces a cell, header or row title may be broken into: words (at spaces), cut after
@@ -183,7 +204,7 @@ public enum TextRenderer {
         var lines: [String] = []
         var current = ""
         for group in verdictCellWords(text) {
-            for piece in group.count > width ? wrapCell(group, width: width) : [group] {
+            for piece in group.count > width ? groupPieces(group, width: width) : [group] {
                 if !current.isEmpty && current.count + 1 + piece.count > width {
                     lines.append(current)
                     current = piece
@@ -194,6 +215,17 @@ public enum TextRenderer {
         }
         if !current.isEmpty { lines.append(current) }
         return lines.isEmpty ? [""] : lines
+    }
+
+    /// A group wider than `width` in pieces to pack: its words, each `·` kept with the share
+    /// before it (`100% ·` / `95%`, never `100%` / `· 95%`), a piece still wider broken as
+    /// ``wrapCell(_:width:)`` breaks a text.
+    static func groupPieces(_ group: String, width: Int) -> [String] {
+        var pieces: [String] = []
+        for word in group.split(separator: " ") {
+            if word == "·", !pieces.isEmpty { pieces[pieces.count - 1] += " ·" } else { pieces.append(String(word)) }
+        }
+        return pieces.flatMap { $0.count > width ? wrapCell($0, width: width) : [$0] }
     }
 
     /// A word cut after each `+`, `(`, `.` and `:` that does not start it (`.high)` stays whole).

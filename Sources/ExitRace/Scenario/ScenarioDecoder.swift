@@ -45,6 +45,18 @@ public enum ScenarioDecoder {
                     + "exitrace diff or check")
             return nil
         }
+        if isSweepResult(root) {
+            log.error(
+                "", root.position,
+                "expected a scenario, found what looks like a sweep's result (it has \"formatVersion\" and "
+                    + "\"lines\", as sweep --format json and merge of sweep shards write them): read it as it is, "
+                    + "or sweep the scenario it was made from")
+            return nil
+        }
+        if let version = shardFormatMember(root) {
+            log.error("", root.position, shardFileMessage(versionMember: version))
+            return nil
+        }
         if isMeasuredTable(root) {
             log.error("", root.position, measuredTableMessage(file: file, kind: "a measured table (it has \"cells\" with \"observed\" ○, △ or ×, as measurements/*.json do)"))
             return nil
@@ -100,6 +112,30 @@ public enum ScenarioDecoder {
     static func isResultFile(_ root: JSONNode) -> Bool {
         guard case .object(let members) = root.value else { return false }
         return members.contains { $0.key == "formatVersion" } && members.contains { $0.key == "cells" }
+    }
+
+    /// Whether `root` is a sweep's JSON (`sweep --format json`, or `merge` of sweep shards): an
+    /// object with `formatVersion` and `lines`, neither of which a scenario has.
+    static func isSweepResult(_ root: JSONNode) -> Bool {
+        guard case .object(let members) = root.value else { return false }
+        return members.contains { $0.key == "formatVersion" } && members.contains { $0.key == "lines" }
+    }
+
+    /// The member that makes `root` a shard file rather than a scenario: `shardFormatVersion` (the
+    /// shards of `run --runs N --shard i/n --output FILE`) or `<kind>ShardFormatVersion` (`sweep`,
+    /// `calibration`, `sensitivity`), none of which a scenario has; nil for anything else.
+    static func shardFormatMember(_ root: JSONNode) -> String? {
+        guard case .object(let members) = root.value else { return nil }
+        return members.first { $0.key == "shardFormatVersion" || $0.key.hasSuffix("ShardFormatVersion") }?.key
+    }
+
+    /// `expected a scenario, found what looks like a shard file …`, pointing to `exitrace merge`.
+    static func shardFileMessage(versionMember: String) -> String {
+        let kind = String(versionMember.dropLast("ShardFormatVersion".count))
+        let command = ["": "run FILE --runs N", "calibration": "calibrate", "sensitivity": "sensitivity"][kind] ?? kind
+        return "expected a scenario, found what looks like a shard file (it has \"\(versionMember)\", as exitrace "
+            + "\(command) --shard i/n --output FILE writes them): put the shards together with exitrace merge "
+            + "SHARD.json…, and keep shard files out of a directory of scenarios"
     }
 
     /// Whether a document is a measured table (`measurements/*.json`): an object with `cells` whose
