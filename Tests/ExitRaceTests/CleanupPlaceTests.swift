@@ -11,20 +11,7 @@ import Testing
 struct CleanupPlaceTests {
     /// A hook whose strategy runs `program`; the process is killed `killMs` after the callback.
     static func outcome(_ program: String, killMs: Int = 20, calls: String = #"{"send": {"costMs": 1}}"#) throws -> RunOutcome {
-        let json = """
-            {
-              "name": "places",
-              "systemCalls": \(calls),
-              "hooks": {"term": {"callbacks": ["applicationWillTerminate"]}},
-              "strategies": {"s": {"program": \(program)}},
-              "procedures": {"p": {"steps": [
-                {"op": "turn", "actions": [{"op": "hook", "name": "applicationWillTerminate"}]},
-                {"op": "delay", "ms": \(killMs)},
-                {"op": "sigkill"}]}}
-            }
-            """
-        let scenario = try ScenarioDecoder.decode(json, file: "places.json")
-        return Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0).outcome
+        try CleanupPlacesExplainTests.trace(program, killMs: killMs, calls: calls).outcome
     }
 
     @Test("two detached tasks send: the background one waits 50 ms for a thread and is lost, so the cell is lost")

@@ -13,7 +13,8 @@ struct CleanupPlacesExplainTests {
          {"op": "detached", "priority": "background", "body": [{"op": "call", "name": "send"}]}]
         """
 
-    static func trace(_ program: String, calls: String = #"{"send": {"costMs": 1}}"#) throws -> CellTrace {
+    /// A hook whose strategy runs `program`; the process is killed `killMs` after the callback.
+    static func trace(_ program: String, killMs: Int = 20, calls: String = #"{"send": {"costMs": 1}}"#) throws -> CellTrace {
         let json = """
             {
               "name": "places",
@@ -22,7 +23,7 @@ struct CleanupPlacesExplainTests {
               "strategies": {"s": {"program": \(program)}},
               "procedures": {"p": {"steps": [
                 {"op": "turn", "actions": [{"op": "hook", "name": "applicationWillTerminate"}]},
-                {"op": "delay", "ms": 20},
+                {"op": "delay", "ms": \(killMs)},
                 {"op": "sigkill"}]}}
             }
             """
