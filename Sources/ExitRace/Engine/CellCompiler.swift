@@ -134,6 +134,7 @@ struct CellCompiler {
     /// Which of `strategy`'s `onCallbacks` programs hold cleanup calls the row's hook would run:
     /// the engine reports those whose callback a run never delivered (``RunOutcome/skippedCleanupPrograms``).
     private func markCleanupPrograms(of strategy: Strategy, hook: Int, in program: inout CellProgram.Builder) {
+        guard !strategy.callbackPrograms.isEmpty else { return }  // one program: nothing to skip, nothing to check per run
         program.cleanupProgramOfCallback = Array(repeating: -1, count: program.callbacks.count)
         let listened = Set(scenario.hooks[hook].callbacks)
         for (index, callback) in program.callbacks.enumerated().prefix(64) where listened.contains(callback) {

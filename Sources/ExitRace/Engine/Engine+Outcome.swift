@@ -9,7 +9,7 @@ extension Engine {
         outcome.deadlockAfterDeath = deadlockAfterDeath
         outcome.finishedBySystemAfterDeath = services.finishedAfterDeath
         outcome.activity = activityOutcome()
-        outcome.skippedCleanupPrograms = skippedCleanupPrograms()
+        if program.listenedCallbacks != 0 { outcome.skippedCleanupPrograms = skippedCleanupPrograms() }
         switch goal {
         case .cleanup:
             break

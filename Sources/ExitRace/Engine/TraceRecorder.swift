@@ -14,7 +14,7 @@ struct TraceRecorder {
     mutating func reset() {
         records.empty()
         cut = false
-        calls = [:]
+        if !calls.isEmpty { calls = [:] }
     }
 
     /// Appends `record` unless `limit` records are kept already (then the trace is cut).
