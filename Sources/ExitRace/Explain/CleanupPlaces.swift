@@ -2,8 +2,8 @@
 /// the answer to "which of my cleanup calls finished under this kill?", which a cell's one ○/× does
 /// not give (docs/scenario-format.md, "goal": each place owes its call).
 ///
-/// Read from a traced run: a place's call is the record ``StepSourceMatcher`` matches to its step,
-/// and its effect is the next effect of that call in the same context (a completion handler's effect
+/// Read from a traced run: a place's call is the `callStarted` record whose ``TraceCall`` names its
+/// step, and its effect is the next effect of that call in the same context (a completion handler's effect
 /// is its caller's, as the engine notes it). Deterministic: records alone decide.
 package struct CleanupPlaces: Sendable {
     /// One step that calls a cleanup system call.
@@ -80,7 +80,6 @@ package struct CleanupPlaces: Sendable {
     }
 
     private static func fates(of places: [Place], _ trace: CellTrace) -> [Fate] {
-        let steps = StepSourceMatcher.steps(trace)
         let placeOfStep = Dictionary(uniqueKeysWithValues: places.enumerated().map { ($1.step, $0) })
         var fates = places.map { _ in Fate.notMade }
         var made = Array(repeating: false, count: places.count)
@@ -89,7 +88,7 @@ package struct CleanupPlaces: Sendable {
         for (index, record) in trace.records.enumerated() {
             switch record.kind {
             case .callStarted:
-                guard index < steps.count, let step = steps[index], let place = placeOfStep[step] else { continue }
+                guard let step = trace.call(at: index)?.step, let place = placeOfStep[Int(step)] else { continue }
                 made[place] = true
                 inFlight[record.context, default: []].append((record.a, place))
             case .effect:

@@ -42,13 +42,6 @@ struct StepSourceMatcher {
         return trace.records.indices.map { matcher.entry(of: trace.records[$0], at: $0, trace).flatMap(matcher.source) }
     }
 
-    /// The step (its pre-order index in the strategy's program) each record of `trace` performs, by
-    /// record index, whether or not the strategy says where its steps came from.
-    static func steps(_ trace: CellTrace) -> [Int?] {
-        var matcher = StepSourceMatcher(trace.scenario.strategies[trace.strategy], callbacks: trace.scenario.hooks[trace.hook].callbacks)
-        return trace.records.indices.map { matcher.entry(of: trace.records[$0], at: $0, trace)?.index }
-    }
-
     private init(_ strategy: Strategy, callbacks: [String]) {
         sources = strategy.stepSources
         strategyCallbacks = callbacks
