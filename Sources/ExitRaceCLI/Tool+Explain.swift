@@ -43,7 +43,7 @@ extension Tool {
             let header = replay.headerLines() + runs.flatMap(\.races).map { "schedule: " + $0.replayed } + (cut.map { [$0] } ?? [])
             var explanations = traces.map { CellExplanation.text(of: $0, eventBudget: eventBudget) }
                 .joined(separator: "\n")
-            let places = CleanupPlaces.table(traces.map(CleanupPlaces.init), procedures: procedures.map { scenario.procedures[$0].name })
+            let places = CleanupPlaces.table(traces.map { CleanupPlaces($0) }, procedures: procedures.map { scenario.procedures[$0].name })
             if procedures.count > 1 && !places.isEmpty { explanations += "\n" + places.joined(separator: "\n") + "\n" }
             return ToolOutput(stdout: header.isEmpty ? explanations : header.map { ProseWrapping.text($0) }.joined() + "\n" + explanations)
         }

@@ -105,5 +105,20 @@ struct CleanupPlacesExplainTests {
         cut.recordsCut = true
         #expect(CleanupPlaces(cut).lines().first?.hasPrefix("cleanup calls, place by place (the run's record stops at limits.maxTraceRecords") == true)
     }
+
+    @Test("every context finished, one place cancelled: the verdict tells that place, not 'had not started the cleanup'")
+    func cancelledPlaceIsTheStory() throws {
+        let trace = try Self.trace(
+            """
+            [{"op": "detached", "priority": "high", "name": "a", "body": [
+               {"op": "call", "name": "up", "try": "try?"}, {"op": "call", "name": "send"}]},
+             {"op": "work", "ms": 5},
+             {"op": "cancel", "task": "a"}]
+            """, killMs: 60,
+            calls: #"{"up": {"costMs": 2, "replyLatencyMs": 30, "cancellable": true, "takesEffectOn": "reply"}, "send": {"costMs": 1}}"#)
+        let verdict = CellExplanation(trace).verdict
+        #expect(verdict.hasPrefix("× lost: up at strategies.s.program[0].body[0] had been made and never took effect (cancelled or refused) "
+            + "when the process was killed (SIGKILL)"), "\(verdict)")
+    }
 }
 

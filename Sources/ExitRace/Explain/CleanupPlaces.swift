@@ -41,10 +41,11 @@ package struct CleanupPlaces: Sendable {
     /// `limits.maxTraceRecords`, or the run stopped at a limit; `nil` when they show it all.
     package let incomplete: String?
 
-    package init(_ trace: CellTrace) {
+    /// `always`: the fates even of a single place (for a verdict's story), which the section does not show.
+    package init(_ trace: CellTrace, always: Bool = false) {
         let places = Self.places(trace.scenario, strategy: trace.strategy)
         self.places = places
-        fates = places.count >= 2 ? Self.fates(of: places, trace) : []
+        fates = places.count >= 2 || (always && !places.isEmpty) ? Self.fates(of: places, trace) : []
         if trace.recordsCut {
             incomplete = "the run's record stops at limits.maxTraceRecords (\(trace.records.count) records)"
         } else if let bound = trace.outcome.boundReached {

@@ -268,10 +268,25 @@ package enum VerdictSentence {
                 return Story("\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what), "
                     + "before its cleanup call; nothing had made that call")
             }
+            if let unfinished = firstUnfinishedPlace(trace) { return Story(unfinished) }
             return Story("the strategy's code in \(callbacks) had not started the cleanup")
         }
         if trace.contexts.isBlockingCall(Int32(subject)), let story = blockingCallStory(of: subject, trace) { return story }
         return story(of: subject, in: replay.states[subject], trace, mainDoing: replay.mainDoing)
+    }
+
+    /// When every context had finished: the first place whose call was made and never took effect
+    /// (cancelled with its task, refused), or whose code never reached it, in words; `nil` if none.
+    private static func firstUnfinishedPlace(_ trace: CellTrace) -> String? {
+        let places = CleanupPlaces(trace, always: true)
+        for (place, fate) in zip(places.places, places.fates) {
+            switch fate {
+            case .noEffect: return "\(CleanupPlaces.name(place)) had been made and never took effect (cancelled or refused)"
+            case .notMade: return "the code of \(CleanupPlaces.name(place)) had ended without making it"
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// What `subject` was doing, in `state`, when the process died.
