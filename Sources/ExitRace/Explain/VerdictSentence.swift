@@ -30,7 +30,7 @@ package enum VerdictSentence {
             // With code per callback left undelivered, ○ is that of the code that ran (the line after says which did not).
             let ran = outcome.skippedCleanupPrograms != 0 ? ", for the code that ran" : ""
             var text = "○ finished\(ran): the cleanup took effect at \(ms(at.nanoseconds))"
-            if let who = lastEffectContext(trace) { text += " (\(who))" }
+            if let who = lastEffectContext(trace, at: at.nanoseconds) { text += " (\(who))" }
             if let death, let margin = outcome.margin, margin.nanoseconds == 0 {
                 text += ", at the same instant as \(death): a tie, which the cleanup won by scheduling order "
                     + "(exitrace explore says whether the other order loses)"
@@ -124,8 +124,11 @@ package enum VerdictSentence {
         return trace.records[..<started].last { $0.kind == .hookEntered }.map { CellExplanation.callback($0.a, trace) }
     }
 
-    private static func lastEffectContext(_ trace: CellTrace) -> String? {
-        guard let record = trace.records.last(where: { $0.kind == .effect && $0.b == 0 }) else { return nil }
+    /// Who made the effect that completed the cleanup at `at` (the run's later effects, of calls made
+    /// again or by a timer's later fires, are not it).
+    private static func lastEffectContext(_ trace: CellTrace, at: Int64) -> String? {
+        guard let record = trace.records.last(where: { $0.kind == .effect && $0.b == 0 && $0.time == at })
+            ?? trace.records.last(where: { $0.kind == .effect && $0.b == 0 }) else { return nil }
         let started = trace.records.last { $0.kind == .callStarted && $0.context == record.context && $0.time <= record.time }
         let on = started.map { " on \(CellExplanation.thread($0.thread, trace))" } ?? ""
         return "\(CellExplanation.context(record.context, trace))\(on)"
