@@ -178,12 +178,7 @@ struct StepSourceMatcher {
         }
     }
 
-    private static func isCall(_ step: ProgramStep) -> Bool {
-        switch step {
-        case .call, .callWithCompletion, .callDiscardingError: true
-        default: false
-        }
-    }
+    private static func isCall(_ step: ProgramStep) -> Bool { step.calledSystemCall != nil }
 
     private static func isWait(_ step: ProgramStep) -> Bool {
         switch step {
