@@ -159,10 +159,12 @@ extension Tool {
             effect, the process dying and why. Then a verdict in plain words. Without --procedure,
             one timeline per kill procedure.
 
-            HOOK is a hook's name or label (applicationWillTerminate or AppDelegate); STRATEGY a
-            strategy's name ("Task.detached + semaphore"). Without them, or with a name the scenario
-            does not have, explain lists the names of the scenario given (after its extend), the
-            nearest to what was typed first.
+            HOOK is a hook's name or label (applicationWillTerminate or AppDelegate), or a callback
+            exactly one hook listens to (applicationWillTerminate for an imported scenario's hook
+            AppDelegate.applicationWillTerminate; when several hooks listen to it, the error lists
+            them); STRATEGY a strategy's name ("Task.detached + semaphore"). Without them, or with a
+            name the scenario does not have, explain lists the names of the scenario given (after its
+            extend), the nearest to what was typed first.
 
             """,
         options: [
@@ -187,6 +189,14 @@ extension Tool {
         epilogue: """
             A scenario with distributions explained without --replication runs at its nominal values
             (each distribution's median).
+
+            When the strategy makes cleanup calls in two or more places, each verdict is followed by
+            "cleanup calls, place by place": a line per place (call, Swift source, callback) with its
+            fate. ○ took effect in time; × did not: too late (it would have taken effect after the
+            process died), made but never took effect, or never made (its code did not reach it);
+            – its code did not run: its callback was not delivered in this run, or the row's hook
+            does not listen to that callback. Without --procedure, a table of the places (rows)
+            under each kill procedure (columns), with the same marks, ends the output.
 
             """,
         run: { raw, _ in explainCommand(raw) })

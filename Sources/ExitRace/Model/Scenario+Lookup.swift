@@ -4,11 +4,22 @@
 /// program. A name that matches nothing is an input error that lists what would have matched and,
 /// when one is a likely typo of it, suggests it.
 extension Scenario {
-    /// The index of the hook whose name (`applicationWillTerminate`) or label (`AppDelegate`) is `name`.
+    /// The index of the hook whose name (`applicationWillTerminate`) or label (`AppDelegate`) is `name`,
+    /// else of the one hook that listens to the callback `name` (an imported scenario's hook
+    /// `AppDelegate.applicationWillTerminate` listens to `applicationWillTerminate`).
     ///
     /// The first hook whose name or label matches wins: scenarios need not keep names and labels apart.
+    /// A callback that several hooks listen to names none of them: the error lists them.
     public func hookIndex(named name: String) throws(InputError) -> Int {
         if let index = hooks.firstIndex(where: { $0.name == name || $0.label == name }) { return index }
+        let listening = hooks.indices.filter { hooks[$0].callbacks.contains(name) }
+        if listening.count == 1 { return listening[0] }
+        if listening.count > 1 {
+            let names = listening.map { hooks[$0].name }.joined(separator: ", ")
+            let message = "hook '\(name)' is ambiguous: \(listening.count) hooks listen to that callback (\(names)); "
+                + "name one of them"
+            throw InputError([Diagnostic(file: self.name, path: "hooks", message: message)])
+        }
         throw lookupError("hook", "hooks", name, hooks.map(\.name) + hooks.map(\.label))
     }
 

@@ -58,13 +58,17 @@ extension RateTable {
 
     /// How to replay one of the failing replications the rates list, with this table's seed, its
     /// scenario (``replayScenario``) and the options that made its runs (``replayOptions``), quoted
-    /// for a POSIX shell.
+    /// for a POSIX shell. When no rate line lists failing replications, every procedure that fails
+    /// fails in every replication, so any `r` replays a failure.
     var replayHint: String {
         let command = (["exitrace", "explain"] + (replayScenario + replayOptions).map(ShellQuoting.quoted)).joined(separator: " ")
         if scenario.uncertainties.isEmpty {
             return "replay it: \(command) --hook HOOK --strategy STRATEGY (with no distribution, every replication is the same run)"
         }
-        return "replay one: \(command) --hook HOOK --strategy STRATEGY --seed \(seed) --procedure P --replication r (P and r from \"fails in replications\")"
+        let choice = cells.contains { failingReplications($0) != nil }
+            ? "P and r from \"fails in replications\""
+            : "any r: a procedure that fails here fails in every replication"
+        return "replay one: \(command) --hook HOOK --strategy STRATEGY --seed \(seed) --procedure P --replication r (\(choice))"
     }
 
     /// One line per cell: each procedure's finished/replications with its 95% Wilson interval,
@@ -84,10 +88,14 @@ extension RateTable {
         }
     }
 
-    /// The first failing replications of a cell under each procedure that has any: `foreground 0,
-    /// 1, 2; background 3`; nil when none failed.
+    /// The first failing replications of a cell under each procedure where it finished in some
+    /// replications but not all: `foreground 0, 1, 2; background 3`; nil when there is none. A
+    /// procedure at 0% fails in every replication whatever the draw: listing some says nothing more.
     func failingReplications(_ cell: Cell) -> String? {
-        let parts = cell.procedures.indices.filter { !cell.procedures[$0].failures.isEmpty }.map { index in
+        let listed = cell.procedures.indices.filter { index in
+            cell.procedures[index].finished > 0 && !cell.procedures[index].failures.isEmpty
+        }
+        let parts = listed.map { index in
             "\(CellText.procedureName(scenario.procedures[index].name)) " + cell.procedures[index].failures.map(String.init).joined(separator: ", ")
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
