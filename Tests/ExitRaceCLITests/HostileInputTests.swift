@@ -165,7 +165,7 @@ struct HostileInputTests {
             #"hooks.applicationWillTerminat: expected a callback that a kill procedure delivers, found "applicationWillTerminat", which none does: the hook would never be called; did you mean "applicationWillTerminate"?"#)
         try Self.expectInvalid(
             #""hooks": {"cleanup": {"callbacks": ["onQuit"]}}"#,
-            #"hooks.cleanup.callbacks[0]: expected a callback that a kill procedure delivers, found "onQuit", which none does: the hook would never be called (they deliver sceneDidDisconnect, applicationWillTerminate, willTerminateNotification, sceneDidEnterBackground, sceneWillResignActive)"#)
+            #"hooks.cleanup.callbacks[0]: expected a callback that a kill procedure delivers, found "onQuit", which none does: the hook would never be called (they deliver sceneWillResignActive, sceneDidDisconnect, applicationWillTerminate, willTerminateNotification, sceneDidEnterBackground)"#)
     }
 
     // MARK: - Memory

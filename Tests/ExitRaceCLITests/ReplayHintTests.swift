@@ -23,22 +23,22 @@ struct ReplayHintTests {
     func hintRepeatsTheSettings() throws {
         let output = Tool.main([
             "run", Self.uncertain, "--runs", "20", "--seed", "7", "--set", "timing.exitDurationMs=20",
-            "--set", "procedures.foreground.steps[0].actions[1].ms=uniform(5,150)",
+            "--set", "procedures.foreground.steps[1].actions[1].ms=uniform(5,150)",
         ])
         #expect(output.exitCode == .success)
         let hint = try #require(Self.hint(output.stdout))
         #expect(hint.hasPrefix(
-            "replay one: exitrace explain \(Self.uncertain) --set timing.exitDurationMs=20 --set 'procedures.foreground.steps[0].actions[1].ms=uniform(5,150)' "
+            "replay one: exitrace explain \(Self.uncertain) --set timing.exitDurationMs=20 --set 'procedures.foreground.steps[1].actions[1].ms=uniform(5,150)' "
                 + "--hook HOOK --strategy STRATEGY --seed 7 --procedure P --replication r"), "\(hint)")
     }
 
     @Test("--runs without distributions: the single-run hint repeats --set too")
     func hintWithoutDistributions() throws {
-        let output = Tool.main(["run", "--runs", "3", "--set", "procedures.foreground.steps[0].actions[1].ms=60"])
+        let output = Tool.main(["run", "--runs", "3", "--set", "procedures.foreground.steps[1].actions[1].ms=60"])
         #expect(output.exitCode == .success)
         let hint = try #require(Self.hint(output.stdout))
         #expect(hint.hasPrefix(
-            "replay it: exitrace explain --set 'procedures.foreground.steps[0].actions[1].ms=60' --hook HOOK --strategy STRATEGY "
+            "replay it: exitrace explain --set 'procedures.foreground.steps[1].actions[1].ms=60' --hook HOOK --strategy STRATEGY "
                 + "(with no distribution"), "\(hint)")
     }
 
@@ -53,11 +53,11 @@ struct ReplayHintTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-replayhint-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let batch = Tool.main([
-            "batch", Self.uncertain, "--runs", "20", "--set", "procedures.foreground.steps[0].actions[1].ms=60", "--out", directory.path,
+            "batch", Self.uncertain, "--runs", "20", "--set", "procedures.foreground.steps[1].actions[1].ms=60", "--out", directory.path,
         ])
         #expect(batch.exitCode == .success)
         let markdown = try String(contentsOf: directory.appendingPathComponent("live-activity-uncertain.md"), encoding: .utf8)
         // Markdown escapes the brackets; rendered, the line reads as the command.
-        #expect(LongWorkTests.prose(markdown).contains(#"--set 'procedures.foreground.steps\[0\].actions\[1\].ms=60' --hook HOOK"#))
+        #expect(LongWorkTests.prose(markdown).contains(#"--set 'procedures.foreground.steps\[1\].actions\[1\].ms=60' --hook HOOK"#))
     }
 }

@@ -43,9 +43,9 @@ struct WalkPolishTests {
                 == "  AppDelegate · Task: foreground 0/40 0% (0–8.8%), background 39/40 98% (87.1–99.6%); "
                 + "fails in replications: background 30")
         #expect(
-            Self.line(lines, "SceneDelegate · Task.detached")
-                == "  SceneDelegate · Task.detached: foreground 39/40 98% (87.1–99.6%), background 40/40 100% (91.2–100%); "
-                + "fails in replications: foreground 1")
+            Self.line(lines, "AppDelegate · Task.detached(priority: .high)")
+                == "  AppDelegate · Task.detached(priority: .high): foreground 39/40 98% (87.1–99.6%), background 39/40 98% "
+                + "(87.1–99.6%); fails in replications: foreground 30; background 30")
         #expect(result.stdout.contains("(P and r from \"fails in replications\")"))
     }
 

@@ -72,9 +72,9 @@ struct ParameterTests {
     func spellings() throws {
         let simulator = Simulator(scenario: DefaultScenario.load())
         let space = simulator.parameters
-        let plain = try #require(space.index(of: "procedures.foreground.steps[0].actions[1].ms"))
-        #expect(space.index(of: #"procedures["foreground"].steps[0]["actions"][1].ms"#) == plain)
-        #expect(space.slots[plain].path == "procedures.foreground.steps[0].actions[1].ms")
+        let plain = try #require(space.index(of: "procedures.foreground.steps[1].actions[1].ms"))
+        #expect(space.index(of: #"procedures["foreground"].steps[1]["actions"][1].ms"#) == plain)
+        #expect(space.slots[plain].path == "procedures.foreground.steps[1].actions[1].ms")
         #expect(space.index(of: "timing.startLatencyMs.default") != nil)
         #expect(space.slots.map(\.path).contains(#"systemCalls["Activity.end"].deliverAfterMs"#))
     }

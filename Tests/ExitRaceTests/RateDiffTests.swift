@@ -144,7 +144,7 @@ struct RateDiffTests {
         for path in [
             "timing.exitDurationMs", "timing.startLatencyMs.userInitiated", "timing.startLatencyMs.default",
             #"systemCalls["Activity.end"].costMs"#, #"systemCalls["Activity.end"].deliverAfterMs"#,
-            #"systemCalls["Activity.end"].replyLatencyMs"#, "procedures.foreground.steps[0].actions[1].ms",
+            #"systemCalls["Activity.end"].replyLatencyMs"#, "procedures.foreground.steps[1].actions[1].ms",
             "procedures.background.steps[2].ms",
         ] {
             #expect(paths.contains(path), "\(path)")

@@ -90,7 +90,7 @@ struct ScenarioDecoderTests {
         #expect(found.map(\.path) == [
             "timing.cooperativePoolWidth",
             "strategies[\"Task.detached(priority: .high)\"].program[0].priority",
-            "procedures.foreground.steps[0].actions[3].name",
+            "procedures.foreground.steps[1].actions[3].name",
             "procedures.background.steps[4].actions[0].name",
         ])
         #expect(found[2].message.hasSuffix(#"did you mean "willTerminateNotification"?"#))

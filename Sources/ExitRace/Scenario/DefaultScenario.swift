@@ -104,6 +104,7 @@ public enum DefaultScenario {
     "foreground": {
       "label": "foreground kill: swiped away from the app switcher while in the foreground",
       "steps": [
+        { "op": "action", "action": "openSwitcher", "note": "Opening the app switcher makes the active app resign active: sceneWillResignActive (applicationWillResignActive without scenes); swiped away at once after." },
         { "op": "turn", "watchdogMs": 5000, "forceQuit": true, "note": "One main-thread turn: the main queue never runs again.", "actions": [
           { "op": "hook", "name": "sceneDidDisconnect" },
           { "op": "work", "ms": 50, "note": "UI teardown between the scene and the app callbacks" },
@@ -132,7 +133,7 @@ public enum DefaultScenario {
     "exit": { "vary": ["timing.exitDurationMs=0.1...100"], "steps": 50, "log": true },
     "defaultQoSStart": { "vary": ["timing.startLatencyMs.default=0.1...100"], "steps": 50, "log": true },
     "userInitiatedStart": { "vary": ["timing.startLatencyMs.userInitiated=0.01...100"], "steps": 50, "log": true },
-    "uiTeardown": { "vary": ["procedures.foreground.steps[0].actions[1].ms=0.1...1000"], "steps": 50, "log": true },
+    "uiTeardown": { "vary": ["procedures.foreground.steps[1].actions[1].ms=0.1...1000"], "steps": 50, "log": true },
     "terminateDelay": { "vary": ["procedures.background.steps[2].ms=0.1...1000"], "steps": 50, "log": true },
     "endDelivery": { "vary": ["systemCalls[\"Activity.end\"].deliverAfterMs=0...1"], "steps": 21 }
   }
