@@ -161,8 +161,8 @@ extension Tool {
 
             HOOK is a hook's name or label (applicationWillTerminate or AppDelegate), or a callback
             exactly one hook listens to (applicationWillTerminate for an imported scenario's hook
-            AppDelegate.applicationWillTerminate; when several hooks listen to it, the error lists
-            them); STRATEGY a strategy's name ("Task.detached + semaphore"). Without them, or with a
+            AppDelegate.applicationWillTerminate; when several hooks listen to it, the one that
+            listens to it alone, else the error lists them); STRATEGY a strategy's name ("Task.detached + semaphore"). Without them, or with a
             name the scenario does not have, explain lists the names of the scenario given (after its
             extend), the nearest to what was typed first.
 

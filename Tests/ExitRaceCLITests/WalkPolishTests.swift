@@ -106,18 +106,24 @@ struct WalkPolishTests {
         #expect(unknown.stderr.hasPrefix("exitrace explain: no hook 'sceneDidDisconnect'"), "\(unknown.stderr)")
     }
 
-    @Test("a callback several hooks listen to names none of them: the error lists them")
+    @Test("a callback several hooks listen to: the one that listens to it alone, else an error that lists them")
     func hookByCallbackAmbiguous() throws {
+        let twoHooks = try ScenarioDecoder.decode(
+            #"{"name": "two", "systemCalls": {"save": {"costMs": 1}}, "#
+                + #""hooks": {"a": {"callbacks": ["sceneDidDisconnect", "applicationWillTerminate"]}, "#
+                + #""b": {"callbacks": ["applicationWillTerminate", "willTerminateNotification"]}}, "#
+                + #""strategies": {"s": {"program": [{"op": "detached", "body": [{"op": "call", "name": "save"}]}]}}, "#
+                + #""procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "sceneDidDisconnect"}, "#
+                + #"{"op": "hook", "name": "applicationWillTerminate"}, {"op": "hook", "name": "willTerminateNotification"}]}]}}}"#,
+            file: "two.json")
+        #expect(throws: InputError.self) { _ = try twoHooks.hookIndex(named: "applicationWillTerminate") }
+        #expect(try twoHooks.hookIndex(named: "sceneDidDisconnect") == 0)
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = try Self.importedLike(directory, yourApp: true)
-        let result = Tool.main(["explain", file, "--hook", "applicationWillTerminate", "--strategy", "Task"])
-        #expect(result.exitCode == .badInput)
-        #expect(
-            result.stderr.hasPrefix(
-                "exitrace explain: hook 'applicationWillTerminate' is ambiguous: 2 hooks listen to that callback "
-                    + "(AppDelegate.applicationWillTerminate, your app); name one of them\n"),
-            "\(result.stderr)")
+        // your app listens to it too, but AppDelegate.applicationWillTerminate listens to it alone: that one.
+        let result = Tool.main(["explain", file, "--hook", "applicationWillTerminate", "--strategy", "Task", "--procedure", "foreground"])
+        #expect(result.stdout.hasPrefix("min · AppDelegate.applicationWillTerminate · Task · foreground\n"), "\(result.stderr)")
         // The one hook that listens to sceneDidDisconnect is found.
         let single = Tool.main(["explain", file, "--hook", "sceneDidDisconnect", "--strategy", "Task", "--procedure", "foreground"])
         #expect(single.stdout.hasPrefix("min · your app · Task · foreground\n"), "\(single.stderr)")

@@ -14,6 +14,9 @@ extension Scenario {
         if let index = hooks.firstIndex(where: { $0.name == name || $0.label == name }) { return index }
         let listening = hooks.indices.filter { hooks[$0].callbacks.contains(name) }
         if listening.count == 1 { return listening[0] }
+        // Several (an import's `your app` listens to every callback): the one that listens to it alone.
+        let alone = listening.filter { hooks[$0].callbacks == [name] }
+        if alone.count == 1 { return alone[0] }
         if listening.count > 1 {
             let names = listening.map { hooks[$0].name }.joined(separator: ", ")
             let message = "hook '\(name)' is ambiguous: \(listening.count) hooks listen to that callback (\(names)); "
