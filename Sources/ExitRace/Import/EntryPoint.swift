@@ -207,17 +207,43 @@ struct EntryPointFinder {
             isolation: isolation, typeName: owner.typeName, file: owner.file, location: closure.location))
     }
 
-    /// `.onChange(of: scenePhase) { old, new in if new == .background { … } }`, or with a `switch`.
+    /// `.onChange(of: scenePhase) { old, new in if new == .background { … } }`, with `else if`s, a
+    /// `switch`, or a `guard new == .background else { return }` before the code of that phase.
     private mutating func addScenePhase(_ closure: SwiftClosure, _ owner: SwiftCodebase.Function) {
         let phase = closure.parameters.last ?? "scenePhase"
+        if !addPhases(in: closure.body, phase, owner) {
+            note(.untranslated, closure.location, owner, ".onChange(of: scenePhase) without an `if \(phase) == .background`, "
+                + "a `guard \(phase) == .background` or a `switch \(phase)`: write its hook by hand")
+        }
+    }
+
+    /// The phases `statements` branch on, each an entry point; whether there was one.
+    private mutating func addPhases(
+        in statements: [SwiftStatement], _ phase: String, _ owner: SwiftCodebase.Function
+    ) -> Bool {
         var found = false
-        for statement in closure.body {
+        for (index, statement) in statements.enumerated() {
             switch statement.kind {
-            case .ifStatement(let conditions, let then, _):
-                if conditions.count == 1, let value = Self.comparedPhase(conditions[0], phase), let callback = Self.scenePhases[value] {
-                    addPhase(callback, value, then, statement.location, owner)
-                    found = true
+            case .ifStatement(let conditions, let then, let otherwise):
+                guard conditions.count == 1, let value = Self.comparedPhase(conditions[0], phase),
+                    let callback = Self.scenePhases[value]
+                else { continue }
+                addPhase(callback, value, then, statement.location, owner)
+                found = true
+                guard let otherwise else { continue }
+                if otherwise.count == 1, case .ifStatement = otherwise[0].kind {
+                    _ = addPhases(in: otherwise, phase, owner)  // `else if`: the chain goes on
+                } else if !otherwise.isEmpty {
+                    note(.untranslated, otherwise[0].location, owner, "the else of `if \(phase) == .\(value)`: the phases it "
+                        + "stands for are not named: write `if \(phase) == .background` (or a switch) for the code to be imported")
                 }
+            case .guardStatement(let conditions, _):
+                // `guard phase == .background else { return }`: the code after it is that phase's.
+                guard conditions.count == 1, let value = Self.comparedPhase(conditions[0], phase),
+                    let callback = Self.scenePhases[value]
+                else { continue }
+                addPhase(callback, value, Array(statements[(index + 1)...]), statement.location, owner)
+                return true
             case .switchStatement(let subject, let cases) where StepTranslator.chain(subject).last == phase:
                 for phaseCase in cases {
                     for pattern in phaseCase.patterns {
@@ -227,13 +253,10 @@ struct EntryPointFinder {
                         }
                     }
                 }
-            default: break
+            default: continue
             }
         }
-        if !found {
-            note(.untranslated, closure.location, owner, ".onChange(of: scenePhase) without an `if \(phase) == .background` "
-                + "or a `switch \(phase)`: write its hook by hand")
-        }
+        return found
     }
 
     private mutating func addPhase(
