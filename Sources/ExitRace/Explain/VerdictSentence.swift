@@ -166,6 +166,8 @@ package enum VerdictSentence {
         /// Whether a callback of the cell's hook was called.
         var hookEntered = false
         var mainDoing = "busy"
+        /// When the app was suspended, if it still was when it died: its threads had stopped.
+        var suspendedSince: Int64?
 
         init(_ trace: CellTrace) {
             self.trace = trace
@@ -213,6 +215,8 @@ package enum VerdictSentence {
             case .cancellation where Self.throwCodes.contains(record.a): thrown.append((c, record.time, record.a))
             case .hookEntered where trace.scenario.hooks[trace.hook].callbacks.contains(CellExplanation.callback(record.a, trace)):
                 hookEntered = true
+            case .suspended: suspendedSince = record.time
+            case .resumed: suspendedSince = nil
             default: break
             }
         }
@@ -275,7 +279,19 @@ package enum VerdictSentence {
             return Story("the strategy's code in \(callbacks) had not started the cleanup")
         }
         if trace.contexts.isBlockingCall(Int32(subject)), let story = blockingCallStory(of: subject, trace) { return story }
-        return story(of: subject, in: replay.states[subject], trace, mainDoing: replay.mainDoing)
+        var told = story(of: subject, in: replay.states[subject], trace, mainDoing: replay.mainDoing)
+        if let since = replay.suspendedSince {
+            // Nothing ran once the app was suspended: that, not what a thread was doing, is why.
+            if case .queuedOnMain(let queued) = replay.states[subject] {
+                told = Story("\(trace.contexts[subject].name) had been queued on the main queue since \(CellExplanation.ms(queued)), "
+                    + "but the app was suspended at \(CellExplanation.ms(since)) before the main thread took it",
+                    joiner: ", and it stayed suspended until ")
+            } else {
+                told.note = "; the app had been suspended since \(CellExplanation.ms(since)): its threads had stopped"
+                    + (told.note ?? "")
+            }
+        }
+        return told
     }
 
     /// When every context had finished: the first place whose call was made and never took effect
