@@ -5,6 +5,7 @@ extension CellExplanation {
     /// `eventBudget` names the command's option that lowered the run's `limits.maxEvents`
     /// (`--max-events`), so that a run cut there says to raise that rather than the scenario's limit.
     public static func text(of trace: CellTrace, eventBudget: String? = nil) -> String {
+        let places = CleanupPlaces(trace, always: true)  // read once: for the verdict and the section
         var stream = TimelineFoldingStream()
         var placeWidth = 0
         var lastTime: Int64 = 0
@@ -19,7 +20,7 @@ extension CellExplanation {
             title: trace.title, pieces: stream.finish(), placeWidth: placeWidth, lastTime: lastTime,
             systemWorkAfterDeath: systemWorkAfterDeath,
             cutNotice: cutNotice(recordsKept: trace.recordsCut ? trace.records.count : nil),
-            verdict: VerdictSentence.sentence(trace, eventBudget: eventBudget) + placesSection(CleanupPlaces(trace)))
+            verdict: VerdictSentence.sentence(trace, eventBudget: eventBudget, places: places) + placesSection(places))
     }
 
     /// The lines of ``CleanupPlaces`` after a blank line, or nothing.

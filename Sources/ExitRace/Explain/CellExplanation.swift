@@ -55,9 +55,10 @@ public struct CellExplanation: Sendable {
     public init(_ trace: CellTrace) {
         title = trace.title
         lines = Self.lines(trace)
-        verdict = VerdictSentence.sentence(trace)
+        let places = CleanupPlaces(trace, always: true)
+        verdict = VerdictSentence.sentence(trace, places: places)
         recordsKeptBeforeCut = trace.recordsCut ? trace.records.count : nil
-        cleanupPlaces = CleanupPlaces(trace)
+        cleanupPlaces = places
     }
 
     /// The line that ends a cut timeline, or `nil` when the trace is whole.

@@ -7,13 +7,15 @@ package enum VerdictSentence {
     /// run was cut by a budget of the command rather than by the scenario's own limit: the
     /// sentence then says which to raise.
     /// With a program per callback, a second line names the programs the procedure never delivered
-    /// (``undeliveredPrograms(_:)``).
-    package static func sentence(_ trace: CellTrace, eventBudget: String? = nil) -> String {
-        outcomeSentence(trace, eventBudget: eventBudget) + (undeliveredPrograms(trace).map { "\n" + $0 } ?? "")
+    /// (``undeliveredPrograms(_:)``). `places`: the run's cleanup places with their fates, when
+    /// the caller has them (read from the records once, ``CleanupPlaces/init(_:always:)``).
+    package static func sentence(_ trace: CellTrace, eventBudget: String? = nil, places: CleanupPlaces? = nil) -> String {
+        let places = places ?? CleanupPlaces(trace, always: true)
+        return outcomeSentence(trace, eventBudget: eventBudget, places) + (undeliveredPrograms(trace).map { "\n" + $0 } ?? "")
     }
 
     /// Why the cleanup won or lost (or the goal was met or not), in one sentence.
-    private static func outcomeSentence(_ trace: CellTrace, eventBudget: String?) -> String {
+    private static func outcomeSentence(_ trace: CellTrace, eventBudget: String?, _ places: CleanupPlaces) -> String {
         let outcome = trace.outcome
         let ms = CellExplanation.ms
         let death = outcome.death.map { "\($0.cause.phrase) at \(ms($0.at.nanoseconds))" }
@@ -59,14 +61,14 @@ package enum VerdictSentence {
         guard let death, let deathAt = outcome.death?.at else {
             return "× the cleanup did not finish, and the process did not die: nothing was left that could run it."
         }
-        let story = pendingStory(trace, deathAt: deathAt.nanoseconds)
+        let story = pendingStory(trace, deathAt: deathAt.nanoseconds, places)
         var text = "× lost: " + story.clause + story.joiner + death
         if let margin = outcome.margin, margin.nanoseconds == 0, let would = outcome.wouldHaveFinishedAt {
             text += " — a tie, lost by scheduling order: it would have taken effect at that same instant (\(ms(would.nanoseconds))), and the engine ran "
                 + "the process's death first (exitrace explore says whether the other order wins)"
         } else if let margin = outcome.margin, let would = outcome.wouldHaveFinishedAt {
             text += ": lost by \(ms(-margin.nanoseconds)) (it would have finished at \(ms(would.nanoseconds))"
-                + lastLateEffect(trace, at: would.nanoseconds, notIn: story.clause) + ")"
+                + lastLateEffect(trace, at: would.nanoseconds, notIn: story.clause, places) + ")"
         }
         if let note = story.note { text += note }
         if let chain = outcome.deadlockAfterDeath?.links {
@@ -100,7 +102,7 @@ package enum VerdictSentence {
     /// ", when X from Y would have taken effect": the late effect that completed the cleanup at
     /// `at`, when the story told of another context (the subject is the first context that still
     /// owed a call; the cleanup's end may be another's).
-    private static func lastLateEffect(_ trace: CellTrace, at: Int64, notIn story: String) -> String {
+    private static func lastLateEffect(_ trace: CellTrace, at: Int64, notIn story: String, _ known: CleanupPlaces) -> String {
         guard let record = trace.records.last(where: { $0.kind == .effect && $0.b == 1 && $0.time == at }) else { return "" }
         var context = CellExplanation.context(record.context, trace)
         if trace.contexts[Int(record.context)].kind == .turn, let callback = callbackCalling(record, trace) {
@@ -108,8 +110,7 @@ package enum VerdictSentence {
         }
         let call = CellExplanation.call(record.a, trace)
         // Told already: the story is the context's, or names the call, made in one place only (of the code run).
-        let known = CleanupPlaces(trace)
-        let places = known.isWorthShowing
+        let places = known.fates.count == known.places.count
             ? zip(known.places, known.fates).count { $0.0.call == call && $0.1 != .notDelivered && $0.1 != .notListened }
             : known.places.count { $0.call == call }
         guard !story.hasPrefix(context), !(places == 1 && story.contains(call)) else { return "" }
@@ -246,7 +247,7 @@ package enum VerdictSentence {
     }
 
     /// "Task.detached from X was still waiting for a cooperative thread at default QoS (…)".
-    private static func pendingStory(_ trace: CellTrace, deathAt: Int64) -> Story {
+    private static func pendingStory(_ trace: CellTrace, deathAt: Int64, _ places: CleanupPlaces) -> Story {
         let replay = Replay(trace)
         guard let subject = replay.subject else {
             let hook = trace.scenario.hooks[trace.hook]
@@ -275,7 +276,7 @@ package enum VerdictSentence {
                 return Story("\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what), "
                     + "before its cleanup call; nothing had made that call")
             }
-            if let unfinished = firstUnfinishedPlace(trace) { return Story(unfinished) }
+            if let unfinished = firstUnfinishedPlace(places) { return Story(unfinished) }
             return Story("the strategy's code in \(callbacks) had not started the cleanup")
         }
         if trace.contexts.isBlockingCall(Int32(subject)), let story = blockingCallStory(of: subject, trace) { return story }
@@ -296,8 +297,7 @@ package enum VerdictSentence {
 
     /// When every context had finished: the first place whose call was made and never took effect
     /// (cancelled with its task, refused), or whose code never reached it, in words; `nil` if none.
-    private static func firstUnfinishedPlace(_ trace: CellTrace) -> String? {
-        let places = CleanupPlaces(trace, always: true)
+    private static func firstUnfinishedPlace(_ places: CleanupPlaces) -> String? {
         for (place, fate) in zip(places.places, places.fates) {
             switch fate {
             case .noEffect: return "\(CleanupPlaces.name(place)) had been made and never took effect (cancelled or refused)"
