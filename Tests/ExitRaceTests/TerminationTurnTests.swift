@@ -45,4 +45,31 @@ struct TerminationTurnTests {
         #expect(death.cause != .sigkill)
         #expect(death.at > TestScenario.ms(3_010))
     }
+
+    @Test("a forceQuit turn is the swipe: it begins the termination, so a sceneDidDisconnect longer than suspendAfterMs is not suspended")
+    func forceQuitTurnBeginsTermination() throws {
+        // The built-in background kill's shape: home, then the swipe's sceneDidDisconnect turn (forceQuit),
+        // then applicationWillTerminate and exit. sceneDidDisconnect blocks for 3 s, past suspendAfterMs (2 s).
+        func scenario(forceQuit: Bool) throws -> Scenario {
+            try LifecycleTests.scenario(
+                lifecycle: Self.production, callbacks: ["sceneDidDisconnect"],
+                program: #"[{"op": "sleep", "ms": 3000}, {"op": "detached", "body": [{"op": "call", "name": "save"}]}]"#,
+                steps: """
+                    [{"op": "action", "action": "pressHome"},
+                     {"op": "turn", "forceQuit": \(forceQuit), "actions": [{"op": "hook", "name": "sceneDidDisconnect"}]},
+                     {"op": "delay", "ms": 50},
+                     {"op": "turn", "actions": [{"op": "hook", "name": "applicationWillTerminate"}]},
+                     {"op": "turn", "actions": [{"op": "hook", "name": "willTerminateNotification"}, {"op": "exit"}]}]
+                    """,
+                calls: #""save": {"costMs": 1}"#)
+        }
+        let swiped = Simulator(scenario: try scenario(forceQuit: true)).trace(hook: 0, strategy: 0, procedure: 0)
+        #expect(!swiped.records.contains { $0.kind == .suspended }, "an app being swiped away is not suspended")
+        let death = try #require(swiped.outcome.death)
+        #expect(death.cause == .exit, "applicationWillTerminate and the exit turn run after the 3-s save")
+        #expect(death.at > TestScenario.ms(3_050))
+        // Without forceQuit the turn is the system's, not a termination: the app is suspended at 2 s as before.
+        let systemTurn = Simulator(scenario: try scenario(forceQuit: false)).trace(hook: 0, strategy: 0, procedure: 0)
+        #expect(systemTurn.records.contains { $0.kind == .suspended })
+    }
 }

@@ -190,9 +190,10 @@ struct CellCompiler {
             let watchdogSlot = watchdog != nil ? slot(join(path, "watchdogMs")) : budget.map(slot) ?? -1
             // A hand-written turn that delivers a termination callback or exits begins the termination
             // when it is sent, as a swipe's own expansion does (`beginTermination`); one marked
-            // `forceQuit` is the user's swipe in the app switcher, as `swipeAway` is.
+            // `forceQuit` is the user's swipe in the app switcher, as `swipeAway` is, so it begins the
+            // termination too: an app being swiped away is not suspended between its callbacks.
             var flags = LifecycleBudget.beginsTermination(actions) ? ScriptStep.beginsTermination : 0
-            if forceQuit { flags |= ScriptStep.forceQuits }
+            if forceQuit { flags |= ScriptStep.forceQuits | ScriptStep.beginsTermination }
             emitTurn(
                 actions, watchdog: watchdogSlot, cpuTime: budget?.countsCPUTime ?? false, flags: flags, at: path, cell, &shared,
                 into: &program)

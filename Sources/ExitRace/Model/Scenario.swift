@@ -316,7 +316,8 @@ public struct KillProcedure: Equatable, Sendable {
         /// return. With a watchdog, the process is killed if the block has not returned in time.
         /// With `forceQuit`, the turn is sent because the user swiped the app away in the app
         /// switcher: a force quit, as `swipeAway` is (work a force quit cancels is cancelled when
-        /// the turn is sent; see ``SystemService/cancelledByForceQuit``).
+        /// the turn is sent; see ``SystemService/cancelledByForceQuit``), and the app's termination
+        /// begins with it (no suspension between the swipe's callbacks).
         case turn([TurnAction], watchdog: VirtualDuration?, forceQuit: Bool = false)
         /// The system waits.
         case delay(VirtualDuration)
