@@ -97,6 +97,23 @@ struct SweepListAxisTests {
             == "applicati… · Task.detached +…")
     }
 
+    @Test("imported row names, which share their types, are cut at their start and stay apart (a newcomer's walk: 10 of 16 alike)")
+    func qualifiedNamesKeepTheirMembers() {
+        let names = [
+            "SceneDelegate.sceneDidDisconnect · your code: SceneDelegate.sceneDidEnterBackground",
+            "SceneDelegate.sceneDidEnterBackground · your code: SceneDelegate.sceneDidEnterBackground",
+            "SceneDelegate.sceneDidDisconnect · your code: SceneDelegate.sceneDidDisconnect",
+            "your app · your code: SceneDelegate.sceneDidDisconnect",
+            "your app · your code: SceneDelegate.sceneDidEnterBackground",
+        ]
+        let cut = names.map { SweepSVG.cutLabel($0, characters: 44) }
+        #expect(Set(cut).count == names.count, "\(cut)")
+        #expect(cut[0] == "…DidDisconnect · …te.sceneDidEnterBackground", "\(cut[0])")
+        #expect(cut.allSatisfy { $0.count <= 44 })
+        #expect(SweepSVG.cutLabel("AppDelegate · Task.detached(priority: .high) + wait(2 s)", characters: 30)
+            == "AppDelega… · Task.detached(pr…", "a dot inside a call is not a qualified name")
+    }
+
     @Test("a strip of a geometric list (1, 10, 100 ms) is drawn on a log scale, ticked at its powers of ten")
     func geometricListStrip() throws {
         let scenario = DefaultScenario.load()

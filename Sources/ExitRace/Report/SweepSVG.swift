@@ -143,10 +143,16 @@ package enum SweepSVG {
     }
 
     /// `hook · strategy` in at most `characters`: the hook is cut first (`applicationWill… · Task.detached`),
-    /// to no less than a third of the room, then the strategy; a cut ends in `…`.
+    /// to no less than a third of the room, then the strategy; a cut ends in `…`, except that a name
+    /// ending in a qualified member (`SceneDelegate.sceneDidDisconnect`, `your code:
+    /// AppDelegate.applicationWillTerminate`, as `import` names rows and columns) keeps its end and
+    /// starts with `…`: its type is what such names share, the member what tells them apart.
     static func cutLabel(_ name: String, characters: Int) -> String {
         func cut(_ text: String, _ room: Int) -> String {
             guard text.count > room else { return text }
+            if endsInQualifiedMember(text) {
+                return "…" + String(text.suffix(max(1, room - 1))).trimmingCharacters(in: .whitespaces)
+            }
             return String(text.prefix(max(1, room - 1))).trimmingCharacters(in: .whitespaces) + "…"
         }
         guard name.count > characters else { return name }
@@ -154,6 +160,16 @@ package enum SweepSVG {
         guard parts.count == 2 else { return cut(name, characters) }
         let hook = cut(parts[0], max(characters / 3, characters - 3 - parts[1].count))
         return hook + " · " + cut(parts[1], characters - 3 - hook.count)
+    }
+
+    /// Whether `text` ends in `Type.member`: a dot followed by an identifier to the end.
+    static func endsInQualifiedMember(_ text: String) -> Bool {
+        guard let dot = text.lastIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex else {
+            return false
+        }
+        let before = text[text.index(before: dot)]
+        return (before.isLetter || before.isNumber || before == "_")
+            && text[text.index(after: dot)...].allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
     /// A cell that never flips, in one thin row: its name, a thin strip of its one outcome, and at
