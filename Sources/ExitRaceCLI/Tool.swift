@@ -188,6 +188,8 @@ public enum Tool {
           [i] priority inversion   [d] deadlock   [w] finished, but a watchdog killed the process
           [t] thin win: by less than thinWinMs (3 ms by default)   [?] a run stopped at a bound of "limits"
           [o] order-sensitive: another order of same-instant events gives another result (--explore)
+          [n] not all of the code ran: a callback holding cleanup calls was not delivered under some
+              procedure (e.g. applicationWillTerminate of a suspended app); that cleanup is not counted
           sampled (--runs, or a setting drawn from a distribution such as uniform(1,20)):
           △ shows the share of replications that finished per procedure, e.g. △ 45% · 100%
 

@@ -60,14 +60,46 @@ struct UndeliveredMarkTests {
         let table = Simulator(scenario: scenario).table()
         let layout = TableLayout(table)
         #expect(layout.rows[0].cells[0].text == "○ [n]")
+        // applicationWillTerminate's save is owed all the same: sceneDidEnterBackground's save, made in time, does it.
         #expect(layout.details.contains(
-            "app × app under home, 60 s, swipe: not delivered in this run, so left out of the verdict: "
-                + "applicationWillTerminate (1 cleanup call)"))
+            "app · app (\"home, 60 s, swipe\"): not delivered in this run: applicationWillTerminate (1 cleanup call, owed all the same)"))
         let json = OutputFormat.json.render([table])
         let compact = json.filter { !$0.isWhitespace }
         #expect(compact.contains(#""codeNotRunIn":[{"callbacks":["applicationWillTerminate"],"procedure":"home,60s,swipe"}]"#), "\(json)")
         let verdict = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)).verdict
+        #expect(verdict.hasPrefix("○ finished: the cleanup took effect at 11 ms"))
+        #expect(verdict.hasSuffix("\nnot delivered in this run: applicationWillTerminate (1 cleanup call, owed all the same)"))
+    }
+
+    @Test("code of the app going away owes its calls though never delivered: a flush only applicationWillTerminate makes is lost")
+    func undeliveredTerminationCodeIsOwed() throws {
+        // As suspendedSwipe, but applicationWillTerminate flushes analytics, which no code that ran does.
+        let json = Self.suspendedSwipe
+            .replacingOccurrences(of: #""systemCalls": {"save": {"costMs": 1}}"#, with: #""systemCalls": {"save": {"costMs": 1}, "flush": {"costMs": 1}}"#)
+            .replacingOccurrences(
+                of: #""applicationWillTerminate": [{"op": "detached", "body": [{"op": "call", "name": "save"}]}]"#,
+                with: #""applicationWillTerminate": [{"op": "detached", "body": [{"op": "call", "name": "flush"}]}]"#)
+        let scenario = try ScenarioDecoder.decode(json, file: "later.json")
+        let layout = TableLayout(Simulator(scenario: scenario).table())
+        #expect(layout.rows[0].cells[0].text == "× [n]", "the flush was never made: the app's cleanup did not finish")
+        let explanation = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0))
+        #expect(explanation.verdict.hasPrefix(
+            "× lost: flush at strategies.app.onCallbacks.applicationWillTerminate[0].body[0] (applicationWillTerminate) was never made: "
+                + "applicationWillTerminate was not delivered before the process was killed (SIGKILL) at 60000 ms."))
+        #expect(explanation.cleanupPlaces.fates == [.tookEffect(at: 11_000_000), .owedNotDelivered])
+    }
+
+    @Test("code of a callback not of the app going away owes nothing when not delivered (a launch's, under a kill)")
+    func undeliveredLaunchCodeOwesNothing() throws {
+        let json = Self.suspendedSwipe
+            .replacingOccurrences(of: #""callbacks": ["sceneDidEnterBackground", "applicationWillTerminate"]"#,
+                                  with: #""callbacks": ["sceneDidEnterBackground", "applicationDidFinishLaunching"]"#)
+            .replacingOccurrences(of: #""applicationWillTerminate": [{"op""#, with: #""applicationDidFinishLaunching": [{"op""#)
+        let scenario = try ScenarioDecoder.decode(json, file: "later.json")
+        let layout = TableLayout(Simulator(scenario: scenario).table())
+        #expect(layout.rows[0].cells[0].text == "○ [n]")
+        let verdict = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)).verdict
         #expect(verdict.hasPrefix("○ finished, for the code that ran: the cleanup took effect at 11 ms"))
-        #expect(verdict.hasSuffix("\nnot delivered in this run, so left out of the verdict: applicationWillTerminate (1 cleanup call)"))
+        #expect(verdict.hasSuffix("\nnot delivered in this run: applicationDidFinishLaunching (1 cleanup call, not owed)"))
     }
 }

@@ -86,13 +86,14 @@ struct CellCompiler {
         var program = CellProgram.Builder()
         program.queues = scenario.queues.map(\.name)
         // With `onCallbacks`, the cleanup calls of the programs of the callbacks the procedure delivers
-        // to the hook (added as they are emitted): a program never run owes nothing. Those of an
-        // action's expansion are owed only if the run takes that variant (``CellProgram/StepRange``).
+        // to the hook (added as they are emitted), their places too; those of an action's expansion are
+        // owed only if the run takes that variant (``CellProgram/StepRange``). The calls of the programs
+        // of the app going away are owed from the start, delivered or not (``Callback/goingAway``).
         let chosen = scenario.strategies[strategy]
         program.requiredCleanups =
             chosen.callbackPrograms.isEmpty
             ? Self.cleanupMask(of: chosen.program, scenario) | strategySites[strategy].mask(ofSteps: 0..<strategySites[strategy].bitOfStep.count)
-            : 0
+            : owedWhateverDelivered(by: chosen, hook: hook)
         program.actors = scenario.actors.map(\.name)
         program.usesServices = scenario.systemCalls.contains { $0.service != nil }
         program.hasCancellableCalls = scenario.systemCalls.contains { $0.cancellable }
@@ -129,6 +130,18 @@ struct CellCompiler {
         }
         markCleanupPrograms(of: chosen, hook: hook, in: &program)
         return CellProgram(program)
+    }
+
+    /// The cleanup calls of `strategy`'s `onCallbacks` programs for the callbacks of the app going
+    /// away that the row's hook listens to: owed whether the run delivers them or not.
+    private func owedWhateverDelivered(by strategy: Strategy, hook: Int) -> UInt64 {
+        let listened = Set(scenario.hooks[hook].callbacks)
+        var mask: UInt64 = 0
+        for callbackProgram in strategy.callbackPrograms
+        where Callback.goingAway.contains(callbackProgram.callback) && listened.contains(callbackProgram.callback) {
+            mask |= Self.cleanupMask(of: Array(strategy.program[callbackProgram.steps]), scenario)
+        }
+        return mask
     }
 
     /// Which of `strategy`'s `onCallbacks` programs hold cleanup calls the row's hook would run:

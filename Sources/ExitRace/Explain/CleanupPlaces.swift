@@ -30,8 +30,16 @@ package struct CleanupPlaces: Sendable {
         case notMade
         /// With `onCallbacks`: its callback was not delivered in the run, so its code never ran.
         case notDelivered
+        /// As ``notDelivered``, for code of the app going away (``Callback/goingAway``), which owes its
+        /// call all the same, with no place that ran having made that call in time: lost.
+        case owedNotDelivered
         /// With `onCallbacks`: the row's hook does not listen to its callback, so its code never runs in this row.
         case notListened
+
+        /// Whether the call took effect while the process lived (or the system finished it).
+        package var tookEffectInTime: Bool {
+            if case .tookEffect = self { return true } else { return false }
+        }
     }
 
     package let places: [Place]
@@ -116,6 +124,12 @@ package struct CleanupPlaces: Sendable {
                 fates[place] = .noEffect
             }
         }
+        // Code of the app going away owes its call though it never ran, unless another place made it in time.
+        for place in places.indices where fates[place] == .notDelivered {
+            guard let callback = places[place].callback, Callback.goingAway.contains(callback) else { continue }
+            let madeElsewhere = places.indices.contains { places[$0].call == places[place].call && fates[$0].tookEffectInTime }
+            if !madeElsewhere { fates[place] = .owedNotDelivered }
+        }
         return fates
     }
 
@@ -126,7 +140,7 @@ package struct CleanupPlaces: Sendable {
     package static func symbol(_ fate: Fate) -> String {
         switch fate {
         case .tookEffect: "○"
-        case .tooLate, .noEffect, .notMade: "×"
+        case .tooLate, .noEffect, .notMade, .owedNotDelivered: "×"
         case .notDelivered, .notListened: "–"
         }
     }
@@ -150,6 +164,8 @@ package struct CleanupPlaces: Sendable {
                     case .noEffect: "made, but it never took effect"
                     case .notMade: "never made: its code did not reach it"
                     case .notDelivered: "not run: \(place.callback ?? "its callback") was not delivered in this run"
+                    case .owedNotDelivered:
+                        "never made: \(place.callback ?? "its callback") was not delivered in this run, and no code that ran made the call"
                     case .notListened: "not run in this row: its hook does not listen to \(place.callback ?? "its callback")"
                     }
                 return "  \(Self.symbol(fate)) \(Self.name(place)): \(what)"

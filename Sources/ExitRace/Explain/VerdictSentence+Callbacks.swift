@@ -1,31 +1,37 @@
 /// The line a verdict adds for a strategy with a program per callback (`onCallbacks`): the programs
-/// holding cleanup calls that the run never delivered, whose cleanup the verdict therefore leaves
-/// out (a program never run owes nothing), so that a ○ is not read as the whole app's cleanup
-/// finishing. What was delivered is the run's (``RunOutcome/skippedCleanupPrograms``), not the
-/// script's: a swipe of a suspended app delivers nothing, whatever the swipe's turns say.
+/// holding cleanup calls that the run never delivered. Those of the app going away
+/// (``Callback/goingAway``) are owed all the same, so their calls count as not made unless code
+/// that ran made them; any other is left out of the verdict (a launch's code, under a kill that
+/// never launches), so that a ○ is not read as the whole app's cleanup finishing. What was
+/// delivered is the run's (``RunOutcome/skippedCleanupPrograms``), not the script's: a swipe of a
+/// suspended app delivers nothing, whatever the swipe's turns say.
 extension VerdictSentence {
     /// One program of a strategy's `onCallbacks` that a run did not deliver.
     package struct MissedProgram: Equatable, Sendable {
         package var callback: String
         /// The steps of its program (nested bodies included) that call a cleanup system call.
         package var cleanupCalls: Int
+        /// Whether its cleanup calls are owed though it did not run (code of the app going away).
+        package var owed: Bool
 
-        /// `sceneDidEnterBackground (3 cleanup calls)`.
+        /// `applicationWillTerminate (1 cleanup call, owed all the same)`,
+        /// `sceneDidBecomeActive (3 cleanup calls, not owed)`.
         package var description: String {
             let calls = cleanupCalls == 0 ? "no cleanup call" : "\(cleanupCalls) cleanup call\(cleanupCalls == 1 ? "" : "s")"
-            return "\(callback) (\(calls))"
+            return "\(callback) (\(calls), \(owed ? "owed all the same" : "not owed"))"
         }
     }
 
     /// What heads the list of missed programs.
-    package static let undeliveredHeading = "not delivered in this run, so left out of the verdict: "
+    package static let undeliveredHeading = "not delivered in this run: "
 
     /// The legend line of the `[n]` mark.
     package static let undeliveredLegend =
-        "[n] not all of the code ran: under a procedure, a callback whose code holds cleanup calls was not delivered, "
-        + "so its cleanup is left out of the verdict (see details)"
+        "[n] not all of the code ran: under a procedure, a callback whose code makes cleanup calls was not delivered "
+        + "(see details); the calls of code run as the app goes away (resigning active, entering the background, "
+        + "disconnecting, terminating) are owed all the same, those of other callbacks are not"
 
-    /// `not delivered in this run, so left out of the verdict: sceneDidEnterBackground (3 cleanup calls)`,
+    /// `not delivered in this run: applicationWillTerminate (1 cleanup call, owed all the same)`,
     /// naming each such program of the run; `nil` when there is none (or the strategy has one program).
     package static func undeliveredPrograms(_ trace: CellTrace) -> String? {
         let missed = missedPrograms(trace.scenario, strategy: trace.strategy, skipped: trace.outcome.skippedCleanupPrograms)
@@ -39,7 +45,8 @@ extension VerdictSentence {
         return programs.indices.filter { $0 < 64 && skipped & (1 << UInt64($0)) != 0 }.map { index in
             MissedProgram(
                 callback: programs[index].callback,
-                cleanupCalls: cleanupCalls(Array(scenario.strategies[strategy].program[programs[index].steps]), scenario))
+                cleanupCalls: cleanupCalls(Array(scenario.strategies[strategy].program[programs[index].steps]), scenario),
+                owed: Callback.goingAway.contains(programs[index].callback))
         }
     }
 
@@ -52,22 +59,5 @@ extension VerdictSentence {
     /// Whether a run of the cell left a program holding cleanup calls undelivered: its `[n]`.
     package static func leftCleanupUndelivered(_ cell: ResultTable.Cell) -> Bool {
         cell.outcomes.contains { $0.skippedCleanupPrograms != 0 }
-    }
-
-    /// A line per cell and procedure whose run left a program of the column's `onCallbacks` holding
-    /// cleanup calls undelivered (`run`'s details): `your app × your app under foreground: not
-    /// delivered in this run, so left out of the verdict: sceneDidEnterBackground (1 cleanup call)`.
-    package static func undeliveredDetails(_ table: ResultTable) -> [String] {
-        let scenario = table.scenario
-        var lines: [String] = []
-        for cell in table.cells {
-            for (procedure, outcome) in cell.outcomes.enumerated() where outcome.skippedCleanupPrograms != 0 {
-                let missed = missedPrograms(scenario, strategy: cell.strategy, skipped: outcome.skippedCleanupPrograms)
-                lines.append("\(scenario.hooks[cell.hook].label) × \(scenario.strategies[cell.strategy].name) under "
-                    + "\(scenario.procedures[procedure].name): " + undeliveredHeading
-                    + missed.map(\.description).joined(separator: ", "))
-            }
-        }
-        return lines
     }
 }

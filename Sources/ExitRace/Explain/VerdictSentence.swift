@@ -29,8 +29,10 @@ package enum VerdictSentence {
         }
         if let sentence = serviceSentence(trace) { return sentence }
         if outcome.cleanupFinished, let at = outcome.cleanupAt {
-            // With code per callback left undelivered, ○ is that of the code that ran (the line after says which did not).
-            let ran = outcome.skippedCleanupPrograms != 0 ? ", for the code that ran" : ""
+            // With code per callback left out of the verdict, ○ is that of the code that ran (the line after says
+            // which did not); code of the app going away is owed all the same, so it needs no such words.
+            let missed = missedPrograms(trace.scenario, strategy: trace.strategy, skipped: outcome.skippedCleanupPrograms)
+            let ran = missed.contains { !$0.owed } ? ", for the code that ran" : ""
             var text = "○ finished\(ran): the cleanup took effect at \(ms(at.nanoseconds))"
             if let who = lastEffectContext(trace, at: at.nanoseconds) { text += " (\(who))" }
             if let death, let margin = outcome.margin, margin.nanoseconds == 0 {
@@ -111,7 +113,7 @@ package enum VerdictSentence {
         let call = CellExplanation.call(record.a, trace)
         // Told already: the story is the context's, or names the call, made in one place only (of the code run).
         let places = known.fates.count == known.places.count
-            ? zip(known.places, known.fates).count { $0.0.call == call && $0.1 != .notDelivered && $0.1 != .notListened }
+            ? zip(known.places, known.fates).count { $0.0.call == call && ![.notDelivered, .owedNotDelivered, .notListened].contains($0.1) }
             : known.places.count { $0.call == call }
         guard !story.hasPrefix(context), !(places == 1 && story.contains(call)) else { return "" }
         return ", when \(call) from \(context) would have taken effect"
@@ -276,7 +278,7 @@ package enum VerdictSentence {
                 return Story("\(name)'s body ended at \(CellExplanation.ms(thrown.at)) by \(what), "
                     + "before its cleanup call; nothing had made that call")
             }
-            if let unfinished = firstUnfinishedPlace(places) { return Story(unfinished) }
+            if let unfinished = firstUnfinishedPlace(places) { return unfinished }
             return Story("the strategy's code in \(callbacks) had not started the cleanup")
         }
         if trace.contexts.isBlockingCall(Int32(subject)), let story = blockingCallStory(of: subject, trace) { return story }
@@ -296,12 +298,16 @@ package enum VerdictSentence {
     }
 
     /// When every context had finished: the first place whose call was made and never took effect
-    /// (cancelled with its task, refused), or whose code never reached it, in words; `nil` if none.
-    private static func firstUnfinishedPlace(_ places: CleanupPlaces) -> String? {
+    /// (cancelled with its task, refused), or whose code never reached it, or whose code of the app
+    /// going away was never delivered (and no other place made its call), in words; `nil` if none.
+    private static func firstUnfinishedPlace(_ places: CleanupPlaces) -> Story? {
         for (place, fate) in zip(places.places, places.fates) {
             switch fate {
-            case .noEffect: return "\(CleanupPlaces.name(place)) had been made and never took effect (cancelled or refused)"
-            case .notMade: return "the code of \(CleanupPlaces.name(place)) had ended without making it"
+            case .noEffect: return Story("\(CleanupPlaces.name(place)) had been made and never took effect (cancelled or refused)")
+            case .notMade: return Story("the code of \(CleanupPlaces.name(place)) had ended without making it")
+            case .owedNotDelivered:
+                let callback = place.callback ?? "its callback"
+                return Story("\(CleanupPlaces.name(place)) was never made: \(callback) was not delivered", joiner: " before ")
             default: continue
             }
         }

@@ -168,6 +168,18 @@ package enum Callback {
         (didEnterBackground, sceneDidEnterBackground), (willEnterForeground, sceneWillEnterForeground),
     ]
 
+    /// The callbacks an app gets as it leaves the foreground or terminates: resigning active,
+    /// entering the background, losing its scene, terminating. Code in them runs because the app
+    /// is going away, so a whole app's strategy (`onCallbacks`) owes their cleanup calls under every
+    /// procedure, delivered or not: a kill that never delivers `applicationWillTerminate` (a
+    /// suspended app swiped away, jetsam) loses the cleanup written there, unless code that ran made
+    /// the same call. Code in any other callback (a launch, a return to the foreground) owes its
+    /// cleanup only when it runs.
+    package static let goingAway: Set<String> = [
+        willResignActive, didEnterBackground, willTerminate, sceneWillResignActive, sceneDidEnterBackground,
+        sceneDidDisconnect, willTerminateNotification,
+    ]
+
     /// Every callback the lifecycle model delivers.
     package static let all = [
         willFinishLaunching, didFinishLaunching, didBecomeActive, willResignActive, didEnterBackground, willEnterForeground,

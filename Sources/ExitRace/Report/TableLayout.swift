@@ -59,7 +59,7 @@ package struct TableLayout {
     package init(_ table: ResultTable, exploration: ScenarioExploration? = nil) {
         let legend = table.legendLines() + (exploration?.legendLines() ?? [])
         let details = table.detailLines() + (exploration?.detailLines() ?? [])
-        self.init(table.scenario, legend: legend, details: details, undelivered: VerdictSentence.undeliveredDetails(table)) {
+        self.init(table.scenario, legend: legend, details: details, undelivered: Self.undeliveredDetails(table)) {
             hook, strategy in
             let cell = table.cell(hook: hook, strategy: strategy)
             let marked = exploration?.isOrderSensitive(hook: hook, strategy: strategy) == true
@@ -106,7 +106,7 @@ package struct TableLayout {
             legend.append(VerdictSentence.undeliveredLegend.replacingOccurrences(
                 of: "under a procedure,", with: "under a procedure, in a run at the scenario's nominal values,"))
         }
-        let undelivered = nominal.map(VerdictSentence.undeliveredDetails) ?? []
+        let undelivered = nominal.map(Self.undeliveredDetails) ?? []
         self.init(table.scenario, legend: legend, details: table.detailLines(), undelivered: undelivered) { hook, strategy in
             let cell = table.cell(hook: hook, strategy: strategy)
             let skipped = nominal.map { VerdictSentence.leftCleanupUndelivered($0.cell(hook: hook, strategy: strategy)) } ?? false
