@@ -53,13 +53,27 @@ struct CleanupPlacesExplainTests {
         #expect(CleanupPlaces.table([CleanupPlaces(trace)], procedures: ["p"]).isEmpty)
     }
 
-    @Test("a place whose code never reached its call (an ifCancelled body not taken)")
-    func notMade() throws {
+    @Test("a place on a condition not taken (an ifCancelled body), whose call another place made, owes nothing: –, as the engine")
+    func notTaken() throws {
+        // Until 2026-12-01 this place read × "never made", beside a ○ verdict: the engine gives a
+        // conditional place no bit of its own (CleanupSites), so its call was done by the other place.
         let places = CleanupPlaces(try Self.trace("""
             [{"op": "task", "body": [{"op": "call", "name": "send"}, {"op": "ifCancelled", "body": [{"op": "call", "name": "send"}]}]}]
             """))
+        #expect(places.fates == [.tookEffect(at: 1_100_000), .notTaken])
+        #expect(places.lines().last
+            == "  – send at strategies.s.program[0].body[1].body[0]: not taken: it runs only on a condition, and another place made the call")
+    }
+
+    @Test("a place on a condition not taken, whose call no other place made, is × never made, as the verdict")
+    func conditionalOnlyPlaceNotMade() throws {
+        let trace = try Self.trace("""
+            [{"op": "task", "body": [{"op": "call", "name": "send"}, {"op": "ifCancelled", "body": [{"op": "call", "name": "other"}]}]}]
+            """, calls: #"{"send": {"costMs": 1}, "other": {"costMs": 1}}"#)
+        let places = CleanupPlaces(trace)
+        #expect(!trace.outcome.cleanupFinished, "other's call is owed through its call's bit")
         #expect(places.fates == [.tookEffect(at: 1_100_000), .notMade])
-        #expect(places.lines().last == "  × send at strategies.s.program[0].body[1].body[0]: never made: its code did not reach it")
+        #expect(places.lines().last == "  × other at strategies.s.program[0].body[1].body[0]: never made: its code did not reach it")
     }
 
     @Test("code per callback: a callback not delivered in the run is –, and the table has a column per procedure")

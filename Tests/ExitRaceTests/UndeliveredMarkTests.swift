@@ -102,4 +102,61 @@ struct UndeliveredMarkTests {
         #expect(verdict.hasPrefix("○ finished, for the code that ran: the cleanup took effect at 11 ms"))
         #expect(verdict.hasSuffix("\nnot delivered in this run: applicationDidFinishLaunching (1 cleanup call, not owed)"))
     }
+
+    /// Code of the app going away and a launch's, for the review's cases of the owed rule (2026-12-01).
+    static func twoPrograms(procedures: String, terminate: String = #"[{"op": "detached", "body": [{"op": "call", "name": "flush"}]}]"#) -> String {
+        """
+        {
+          "name": "owed",
+          "systemCalls": {"save": {"costMs": 1}, "flush": {"costMs": 1}},
+          "hooks": {"app": {"callbacks": ["sceneDidEnterBackground", "applicationWillTerminate"]}},
+          "strategies": {"app": {"onCallbacks": {
+            "sceneDidEnterBackground": [{"op": "detached", "body": [{"op": "call", "name": "save"}]}],
+            "applicationWillTerminate": \(terminate)}}},
+          "procedures": {\(procedures)}
+        }
+        """
+    }
+
+    @Test("a procedure in which the process lives on owes nothing of the code it did not deliver")
+    func livingProcessOwesNothingUndelivered() throws {
+        let json = Self.twoPrograms(procedures: """
+            "home and back": {"steps": [{"op": "action", "action": "pressHome"}, {"op": "delay", "ms": 1000},
+              {"op": "action", "action": "tapIcon"}, {"op": "delay", "ms": 1000}]}
+            """)
+        let scenario = try ScenarioDecoder.decode(json, file: "owed.json")
+        #expect(TableLayout(Simulator(scenario: scenario).table()).rows[0].cells[0].text == "○ [n]")
+        let verdict = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)).verdict
+        #expect(verdict.hasPrefix("○ finished, for the code that ran: the cleanup took effect at 11 ms"))
+        #expect(verdict.hasSuffix("\nnot delivered in this run: applicationWillTerminate (1 cleanup call, not owed)"))
+    }
+
+    @Test("a run that starts in the background owes nothing of sceneDidEnterBackground: its code ran before the run")
+    func startInBackgroundPassedItsCallbacks() throws {
+        let terminate = """
+            [{"op": "detached", "body": [{"op": "call", "name": "flush"}, {"op": "signal", "semaphore": "done"}]},
+             {"op": "wait", "semaphore": "done", "timeoutMs": 1000}]
+            """
+        let json = Self.twoPrograms(
+            procedures: #""bg swipe": {"startsIn": "background", "steps": [{"op": "action", "action": "swipeAway"}]}"#,
+            terminate: terminate)
+        let scenario = try ScenarioDecoder.decode(json, file: "owed.json")
+        let outcome = Simulator(scenario: scenario).run(hook: 0, strategy: 0, procedure: 0)
+        #expect(outcome.cleanupFinished, "the flush won; the save is not owed")
+        #expect(outcome.skippedCleanupPrograms == 1 && outcome.owedSkippedPrograms == 0)
+        let places = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)).cleanupPlaces
+        #expect(places.fates.first == .notDelivered)
+    }
+
+    @Test("a kill that delivers nothing owes the code of the app going away: its place reads ×, as the verdict")
+    func nothingDeliveredStillOwes() throws {
+        let json = Self.twoPrograms(
+            procedures: #""jetsam": {"startsIn": "suspended", "steps": [{"op": "action", "action": "jetsam"}]}"#)
+        let scenario = try ScenarioDecoder.decode(json, file: "owed.json")
+        let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
+        #expect(!trace.outcome.cleanupFinished)
+        #expect(trace.outcome.owedSkippedPrograms == 2, "applicationWillTerminate's flush (sceneDidEnterBackground had run before)")
+        #expect(CellExplanation(trace).cleanupPlaces.fates == [.notDelivered, .owedNotDelivered])
+    }
 }
+

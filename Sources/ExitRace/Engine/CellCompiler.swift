@@ -87,13 +87,13 @@ struct CellCompiler {
         program.queues = scenario.queues.map(\.name)
         // With `onCallbacks`, the cleanup calls of the programs of the callbacks the procedure delivers
         // to the hook (added as they are emitted), their places too; those of an action's expansion are
-        // owed only if the run takes that variant (``CellProgram/StepRange``). The calls of the programs
-        // of the app going away are owed from the start, delivered or not (``Callback/goingAway``).
+        // owed only if the run takes that variant (``CellProgram/StepRange``). Those of the app going
+        // away that the run never delivers are owed if the process dies (``CellProgram/owedIfUndelivered``).
         let chosen = scenario.strategies[strategy]
         program.requiredCleanups =
             chosen.callbackPrograms.isEmpty
             ? Self.cleanupMask(of: chosen.program, scenario) | strategySites[strategy].mask(ofSteps: 0..<strategySites[strategy].bitOfStep.count)
-            : owedWhateverDelivered(by: chosen, hook: hook)
+            : 0
         program.actors = scenario.actors.map(\.name)
         program.usesServices = scenario.systemCalls.contains { $0.service != nil }
         program.hasCancellableCalls = scenario.systemCalls.contains { $0.cancellable }
@@ -128,35 +128,32 @@ struct CellCompiler {
                 program.requiredCleanups = owedByScript
             }
         }
-        markCleanupPrograms(of: chosen, hook: hook, in: &program)
+        markCleanupPrograms(of: chosen, hook: hook, startsIn: program.initialState, in: &program)
         return CellProgram(program)
     }
 
-    /// The cleanup calls of `strategy`'s `onCallbacks` programs for the callbacks of the app going
-    /// away that the row's hook listens to: owed whether the run delivers them or not.
-    private func owedWhateverDelivered(by strategy: Strategy, hook: Int) -> UInt64 {
-        let listened = Set(scenario.hooks[hook].callbacks)
-        var mask: UInt64 = 0
-        for callbackProgram in strategy.callbackPrograms
-        where Callback.goingAway.contains(callbackProgram.callback) && listened.contains(callbackProgram.callback) {
-            mask |= Self.cleanupMask(of: Array(strategy.program[callbackProgram.steps]), scenario)
-        }
-        return mask
-    }
-
     /// Which of `strategy`'s `onCallbacks` programs hold cleanup calls the row's hook would run:
-    /// the engine reports those whose callback a run never delivered (``RunOutcome/skippedCleanupPrograms``).
-    private func markCleanupPrograms(of strategy: Strategy, hook: Int, in program: inout CellProgram.Builder) {
+    /// the engine reports those whose callback a run never delivered (``RunOutcome/skippedCleanupPrograms``),
+    /// and owes the calls of those of the app going away, unless the app had been through their
+    /// callback before the run (`startsIn`), when the process dies without them.
+    private func markCleanupPrograms(
+        of strategy: Strategy, hook: Int, startsIn: AppState, in program: inout CellProgram.Builder
+    ) {
         guard !strategy.callbackPrograms.isEmpty else { return }  // one program: nothing to skip, nothing to check per run
         program.cleanupProgramOfCallback = Array(repeating: -1, count: program.callbacks.count)
         let listened = Set(scenario.hooks[hook].callbacks)
         for (index, callback) in program.callbacks.enumerated().prefix(64) where listened.contains(callback) {
             program.listenedCallbacks |= 1 << UInt64(index)
         }
+        program.cleanupCallsOfProgram = Array(repeating: 0, count: min(64, strategy.callbackPrograms.count))
         for (index, callbackProgram) in strategy.callbackPrograms.enumerated().prefix(64)
-        where listened.contains(callbackProgram.callback)
-            && Self.cleanupMask(of: Array(strategy.program[callbackProgram.steps]), scenario) != 0
-        {
+        where listened.contains(callbackProgram.callback) {
+            let calls = Self.cleanupMask(of: Array(strategy.program[callbackProgram.steps]), scenario)
+            guard calls != 0 else { continue }
+            program.cleanupCallsOfProgram[index] = calls
+            if Callback.goingAway.contains(callbackProgram.callback) && !Callback.passed(callbackProgram.callback, before: startsIn) {
+                program.owedIfUndelivered |= 1 << UInt64(index)
+            }
             if let sent = program.callbacks.firstIndex(of: callbackProgram.callback) {
                 program.cleanupProgramOfCallback[sent] = Int8(index)
             } else {

@@ -25,6 +25,12 @@ package final class CellProgram: Sendable {
     /// With `onCallbacks`: such programs (as bits of their index) whose callback the procedure
     /// never sends at all.
     let cleanupProgramsNeverSent: UInt64
+    /// Per `onCallbacks` program (by index): its cleanup calls (bits of the cleanup mask).
+    let cleanupCallsOfProgram: [UInt64]
+    /// The `onCallbacks` programs of the app going away (``Callback/goingAway``) whose cleanup calls
+    /// are owed when the process dies and the run never delivered them: the row's hook listens to
+    /// them and the app had not been through their callback before the run.
+    let owedIfUndelivered: UInt64
     /// The callbacks (bit per `hookEnter` operand, the first 64) the row's hook listens to: a run
     /// that delivers none of them ran none of the strategy's code, and skipped nothing of it.
     let listenedCallbacks: UInt64
@@ -56,6 +62,8 @@ package final class CellProgram: Sendable {
         callbacks = builder.callbacks
         cleanupProgramOfCallback = builder.cleanupProgramOfCallback
         cleanupProgramsNeverSent = builder.cleanupProgramsNeverSent
+        cleanupCallsOfProgram = builder.cleanupCallsOfProgram
+        owedIfUndelivered = builder.owedIfUndelivered
         listenedCallbacks = builder.listenedCallbacks
         strategyStepOfOp = builder.strategyStepOfOp
         semaphores = builder.semaphores
@@ -123,6 +131,8 @@ package final class CellProgram: Sendable {
         var callbacks: [String] = []
         var cleanupProgramOfCallback: [Int8] = []
         var cleanupProgramsNeverSent: UInt64 = 0
+        var cleanupCallsOfProgram: [UInt64] = []
+        var owedIfUndelivered: UInt64 = 0
         var listenedCallbacks: UInt64 = 0
         var strategyStepOfOp: [Int32: Int32] = [:]
         /// Semaphores, one per (strategy invocation, semaphore name).

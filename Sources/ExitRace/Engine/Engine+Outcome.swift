@@ -10,6 +10,10 @@ extension Engine {
         outcome.finishedBySystemAfterDeath = services.finishedAfterDeath
         outcome.activity = activityOutcome()
         if program.listenedCallbacks != 0 { outcome.skippedCleanupPrograms = skippedCleanupPrograms() }
+        // Owed as oweUndeliveredGoingAway owed them at death, even when the row's code never ran at all.
+        if program.owedIfUndelivered != 0 && death != nil {
+            outcome.owedSkippedPrograms = undeliveredCleanupPrograms() & program.owedIfUndelivered
+        }
         switch goal {
         case .cleanup:
             break
@@ -36,6 +40,12 @@ extension Engine {
     @inline(__always)  // called from run through outcome(): a call would copy the whole engine once a run
     func skippedCleanupPrograms() -> UInt64 {
         guard deliveredCallbacks & program.listenedCallbacks != 0 else { return 0 }  // the row's code never ran
+        return undeliveredCleanupPrograms()
+    }
+
+    /// The `onCallbacks` programs holding cleanup calls that the run has not delivered (so far).
+    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
+    func undeliveredCleanupPrograms() -> UInt64 {
         var skipped = program.cleanupProgramsNeverSent
         for (callback, index) in program.cleanupProgramOfCallback.enumerated()
         where index >= 0 && callback < 64 && deliveredCallbacks & (1 << UInt64(callback)) == 0 {

@@ -84,10 +84,24 @@ extension Engine {
         appState = .terminated
         death = RunOutcome.Death(at: now, cause: cause)
         if tracing { note(.died, a: Int32(RunOutcome.DeathCause.allCases.firstIndex(of: cause)!)) }
+        if program.owedIfUndelivered != 0 { oweUndeliveredGoingAway() }
         deadlock = findDeadlock()
         let main = Int(Self.mainThread)
         if threads[main].state == .waiting { semaphoreWaiters[Int(threads[main].semaphore)] -= 1 }
         threads[main].state = .dead
+    }
+
+    /// The process died: the cleanup calls of the code of the app going away that the run never
+    /// delivered are owed (``CellProgram/owedIfUndelivered``), so a kill that never sent
+    /// `applicationWillTerminate` loses the flush written there, unless code that ran made the call.
+    private mutating func oweUndeliveredGoingAway() {
+        var programs = undeliveredCleanupPrograms() & program.owedIfUndelivered
+        var calls: UInt64 = 0
+        while programs != 0 {
+            calls |= program.cleanupCallsOfProgram[programs.trailingZeroBitCount]
+            programs &= programs - 1
+        }
+        if calls & ~requiredCleanups != 0 { owe(calls) }
     }
 
     /// Cleanup call `index` took effect, from the place whose bit is `site` (-1 for none: see
@@ -125,9 +139,9 @@ extension Engine {
         cleanupFirstDoneAt[Int(bit)] = now.nanoseconds
     }
 
-    /// The run takes an action's expansion whose `onCallbacks` programs owe `cleanups`: from now on
-    /// they are owed too, and the cleanup finished when the last call owed first took effect
-    /// (a program never run owes nothing: docs/scenario-format.md, "onCallbacks").
+    /// The run takes an action's expansion whose `onCallbacks` programs owe `cleanups`, or the process
+    /// died without the code of the app going away: from now on they are owed too, and the cleanup
+    /// finished when the last call owed first took effect (docs/scenario-format.md, "onCallbacks").
     mutating func owe(_ cleanups: UInt64) {
         requiredCleanups |= cleanups
         guard cleanupDone & requiredCleanups == requiredCleanups else {

@@ -107,9 +107,13 @@ public struct RunOutcome: Equatable, Sendable {
     /// it did not race the process's death.
     public var finishedBySystemAfterDeath = false
     /// With `onCallbacks`: the programs (bit `i` for the strategy's `callbackPrograms[i]`) holding
-    /// cleanup calls whose callback the row's hook listens to and the run never delivered, so their
-    /// cleanup is left out of the verdict (a program never run owes nothing); 0 otherwise.
+    /// cleanup calls whose callback the row's hook listens to and the run never delivered; 0 otherwise.
     package var skippedCleanupPrograms: UInt64 = 0
+    /// The programs holding cleanup calls that the run never delivered and whose calls were owed all
+    /// the same: code of the app going away, in a run where the process died (``Callback/goingAway``),
+    /// also when none of the row's code ran (then ``skippedCleanupPrograms`` is 0). Those skipped and
+    /// not owed are left out of the verdict (a launch's code owes nothing when it never runs).
+    package var owedSkippedPrograms: UInt64 = 0
 
     /// A Live Activity's life in a run. It does not end with the process.
     public struct ActivityOutcome: Equatable, Sendable {

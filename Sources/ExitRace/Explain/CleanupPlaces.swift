@@ -16,6 +16,11 @@ package struct CleanupPlaces: Sendable {
         package var location: String
         /// With `onCallbacks`, the callback whose program holds it.
         package var callback: String?
+        /// With `onCallbacks`, the index of that program in the strategy's `callbackPrograms`.
+        package var program: Int? = nil
+        /// Whether it is in code that runs only on a condition (``ProgramStep/bodyRunsOnCondition(_:)``):
+        /// such a place owes nothing of its own (``CleanupSites``).
+        package var conditional = false
     }
 
     /// What became of a place's call in the run.
@@ -30,9 +35,13 @@ package struct CleanupPlaces: Sendable {
         case notMade
         /// With `onCallbacks`: its callback was not delivered in the run, so its code never ran.
         case notDelivered
-        /// As ``notDelivered``, for code of the app going away (``Callback/goingAway``), which owes its
-        /// call all the same, with no place that ran having made that call in time: lost.
+        /// As ``notDelivered``, for code of the app going away (``Callback/goingAway``) in a run where the
+        /// process died, which owes its call all the same, with no place that ran having made that call
+        /// in time: lost.
         case owedNotDelivered
+        /// In code that runs only on a condition, not taken, while another place made its call in
+        /// time: it owes nothing of its own.
+        case notTaken
         /// With `onCallbacks`: the row's hook does not listen to its callback, so its code never runs in this row.
         case notListened
 
@@ -69,21 +78,26 @@ package struct CleanupPlaces: Sendable {
         let cleanup = Set(scenario.systemCalls.filter(\.isCleanup).map(\.name))
         var places: [Place] = []
         var step = 0
-        func walk(_ steps: [ProgramStep], at prefix: String, callback: String?) {
+        func walk(_ steps: [ProgramStep], at prefix: String, program: Int?, conditional: Bool) {
             for (position, programStep) in steps.enumerated() {
                 let path = SettingPath.element(prefix, position)
                 if let call = programStep.calledSystemCall, cleanup.contains(call) {
                     let source = step < strategy.stepSources.count ? strategy.stepSources[step] : nil
                     let location = source.map { $0.place.isEmpty ? $0.description : $0.place } ?? path
-                    places.append(Place(step: step, call: call, location: location, callback: callback))
+                    places.append(Place(
+                        step: step, call: call, location: location, callback: program.map { strategy.callbackPrograms[$0].callback },
+                        program: program, conditional: conditional))
                 }
                 step += 1
-                for nested in SettingPath.allNested(in: programStep) { walk(nested.steps, at: join(path, nested.key), callback: callback) }
+                for (index, nested) in SettingPath.allNested(in: programStep).enumerated() {
+                    let onCondition = conditional || programStep.bodyRunsOnCondition(index)
+                    walk(nested.steps, at: join(path, nested.key), program: program, conditional: onCondition)
+                }
             }
         }
-        let callbacks = strategy.callbackPrograms.map(\.callback)
+        let perCallback = !strategy.callbackPrograms.isEmpty
         for (offset, program) in SettingPath.programs(of: strategy).enumerated() {
-            walk(Array(program.steps), at: program.prefix, callback: callbacks.isEmpty ? nil : callbacks[offset])
+            walk(Array(program.steps), at: program.prefix, program: perCallback ? offset : nil, conditional: false)
         }
         return places
     }
@@ -124,11 +138,20 @@ package struct CleanupPlaces: Sendable {
                 fates[place] = .noEffect
             }
         }
-        // Code of the app going away owes its call though it never ran, unless another place made it in time.
-        for place in places.indices where fates[place] == .notDelivered {
-            guard let callback = places[place].callback, Callback.goingAway.contains(callback) else { continue }
-            let madeElsewhere = places.indices.contains { places[$0].call == places[place].call && fates[$0].tookEffectInTime }
-            if !madeElsewhere { fates[place] = .owedNotDelivered }
+        // Code of the app going away owes its call though it never ran (the engine says when), and a place
+        // on a condition not taken owes nothing of its own: each unless another place made the call in time.
+        func madeElsewhere(_ place: Int) -> Bool {
+            places.indices.contains { places[$0].call == places[place].call && fates[$0].tookEffectInTime }
+        }
+        let owed = trace.outcome.owedSkippedPrograms
+        for place in places.indices {
+            if fates[place] == .notDelivered, let program = places[place].program, program < 64,
+                owed & (1 << UInt64(program)) != 0, !madeElsewhere(place)
+            {
+                fates[place] = .owedNotDelivered
+            } else if fates[place] == .notMade, places[place].conditional, madeElsewhere(place) {
+                fates[place] = .notTaken
+            }
         }
         return fates
     }
@@ -141,7 +164,7 @@ package struct CleanupPlaces: Sendable {
         switch fate {
         case .tookEffect: "○"
         case .tooLate, .noEffect, .notMade, .owedNotDelivered: "×"
-        case .notDelivered, .notListened: "–"
+        case .notDelivered, .notListened, .notTaken: "–"
         }
     }
 
@@ -167,6 +190,7 @@ package struct CleanupPlaces: Sendable {
                     case .owedNotDelivered:
                         "never made: \(place.callback ?? "its callback") was not delivered in this run, and no code that ran made the call"
                     case .notListened: "not run in this row: its hook does not listen to \(place.callback ?? "its callback")"
+                    case .notTaken: "not taken: it runs only on a condition, and another place made the call"
                     }
                 return "  \(Self.symbol(fate)) \(Self.name(place)): \(what)"
             }

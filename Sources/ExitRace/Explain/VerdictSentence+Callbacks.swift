@@ -1,8 +1,9 @@
 /// The line a verdict adds for a strategy with a program per callback (`onCallbacks`): the programs
 /// holding cleanup calls that the run never delivered. Those of the app going away
-/// (``Callback/goingAway``) are owed all the same, so their calls count as not made unless code
-/// that ran made them; any other is left out of the verdict (a launch's code, under a kill that
-/// never launches), so that a ○ is not read as the whole app's cleanup finishing. What was
+/// (``Callback/goingAway``) are owed all the same when the process died, so their calls count as
+/// not made unless code that ran made them (``RunOutcome/owedSkippedPrograms``, the engine's); any
+/// other is left out of the verdict (a launch's code, under a kill that never launches), so that a
+/// ○ is not read as the whole app's cleanup finishing. What was
 /// delivered is the run's (``RunOutcome/skippedCleanupPrograms``), not the script's: a swipe of a
 /// suspended app delivers nothing, whatever the swipe's turns say.
 extension VerdictSentence {
@@ -34,19 +35,20 @@ extension VerdictSentence {
     /// `not delivered in this run: applicationWillTerminate (1 cleanup call, owed all the same)`,
     /// naming each such program of the run; `nil` when there is none (or the strategy has one program).
     package static func undeliveredPrograms(_ trace: CellTrace) -> String? {
-        let missed = missedPrograms(trace.scenario, strategy: trace.strategy, skipped: trace.outcome.skippedCleanupPrograms)
+        let missed = missedPrograms(trace.scenario, strategy: trace.strategy, trace.outcome)
         guard !missed.isEmpty else { return nil }
         return undeliveredHeading + missed.map(\.description).joined(separator: ", ")
     }
 
-    /// The programs of `strategy`'s `onCallbacks` whose bits `skipped` holds, in the strategy's order.
-    package static func missedPrograms(_ scenario: Scenario, strategy: Int, skipped: UInt64) -> [MissedProgram] {
+    /// The programs of `strategy`'s `onCallbacks` that `outcome`'s run did not deliver, in the strategy's order.
+    package static func missedPrograms(_ scenario: Scenario, strategy: Int, _ outcome: RunOutcome) -> [MissedProgram] {
         let programs = scenario.strategies[strategy].callbackPrograms
+        let skipped = outcome.skippedCleanupPrograms
         return programs.indices.filter { $0 < 64 && skipped & (1 << UInt64($0)) != 0 }.map { index in
             MissedProgram(
                 callback: programs[index].callback,
                 cleanupCalls: cleanupCalls(Array(scenario.strategies[strategy].program[programs[index].steps]), scenario),
-                owed: Callback.goingAway.contains(programs[index].callback))
+                owed: outcome.owedSkippedPrograms & (1 << UInt64(index)) != 0)
         }
     }
 

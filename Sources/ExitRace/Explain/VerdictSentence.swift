@@ -31,7 +31,7 @@ package enum VerdictSentence {
         if outcome.cleanupFinished, let at = outcome.cleanupAt {
             // With code per callback left out of the verdict, ○ is that of the code that ran (the line after says
             // which did not); code of the app going away is owed all the same, so it needs no such words.
-            let missed = missedPrograms(trace.scenario, strategy: trace.strategy, skipped: outcome.skippedCleanupPrograms)
+            let missed = missedPrograms(trace.scenario, strategy: trace.strategy, outcome)
             let ran = missed.contains { !$0.owed } ? ", for the code that ran" : ""
             var text = "○ finished\(ran): the cleanup took effect at \(ms(at.nanoseconds))"
             if let who = lastEffectContext(trace, at: at.nanoseconds) { text += " (\(who))" }
@@ -113,7 +113,7 @@ package enum VerdictSentence {
         let call = CellExplanation.call(record.a, trace)
         // Told already: the story is the context's, or names the call, made in one place only (of the code run).
         let places = known.fates.count == known.places.count
-            ? zip(known.places, known.fates).count { $0.0.call == call && ![.notDelivered, .owedNotDelivered, .notListened].contains($0.1) }
+            ? zip(known.places, known.fates).count { $0.0.call == call && ![.notDelivered, .owedNotDelivered, .notListened, .notTaken].contains($0.1) }
             : known.places.count { $0.call == call }
         guard !story.hasPrefix(context), !(places == 1 && story.contains(call)) else { return "" }
         return ", when \(call) from \(context) would have taken effect"

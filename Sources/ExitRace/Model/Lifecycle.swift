@@ -170,15 +170,27 @@ package enum Callback {
 
     /// The callbacks an app gets as it leaves the foreground or terminates: resigning active,
     /// entering the background, losing its scene, terminating. Code in them runs because the app
-    /// is going away, so a whole app's strategy (`onCallbacks`) owes their cleanup calls under every
-    /// procedure, delivered or not: a kill that never delivers `applicationWillTerminate` (a
-    /// suspended app swiped away, jetsam) loses the cleanup written there, unless code that ran made
-    /// the same call. Code in any other callback (a launch, a return to the foreground) owes its
-    /// cleanup only when it runs.
+    /// is going away, so when the process dies in a run, a whole app's strategy (`onCallbacks`)
+    /// owes their cleanup calls whether the run delivered them or not: a kill that never delivers
+    /// `applicationWillTerminate` (a suspended app swiped away, jetsam) loses the cleanup written
+    /// there, unless code that ran made the same call. Code in any other callback (a launch, a
+    /// return to the foreground) owes its cleanup only when it runs.
     package static let goingAway: Set<String> = [
         willResignActive, didEnterBackground, willTerminate, sceneWillResignActive, sceneDidEnterBackground,
         sceneDidDisconnect, willTerminateNotification,
     ]
+
+    /// Whether an app that starts a run in `state` has been through `callback` already: resigning
+    /// active for an inactive app, that and entering the background for one in the background or
+    /// suspended. Their code ran before the run, so the run owes nothing of it.
+    package static func passed(_ callback: String, before state: AppState) -> Bool {
+        switch state {
+        case .inactive: callback == willResignActive || callback == sceneWillResignActive
+        case .background, .suspended:
+            [willResignActive, sceneWillResignActive, didEnterBackground, sceneDidEnterBackground].contains(callback)
+        case .notRunning, .active, .terminated: false
+        }
+    }
 
     /// Every callback the lifecycle model delivers.
     package static let all = [

@@ -105,7 +105,7 @@ public enum JSONRenderer {
         let skipped = cell.outcomes.enumerated().filter { $0.element.skippedCleanupPrograms != 0 }
         if !skipped.isEmpty {
             let byProcedure = skipped.map { procedure, outcome in
-                let missed = VerdictSentence.missedPrograms(scenario, strategy: cell.strategy, skipped: outcome.skippedCleanupPrograms)
+                let missed = VerdictSentence.missedPrograms(scenario, strategy: cell.strategy, outcome)
                 let members: CanonicalJSON.Members = [
                     "procedure": .string(scenario.procedures[procedure].name),
                     "callbacks": .array(missed.map { .string($0.callback) }),

@@ -9,7 +9,7 @@ extension TableLayout {
         for cell in table.cells {
             var stories: [(text: String, procedures: [String])] = []
             for (procedure, outcome) in cell.outcomes.enumerated() where outcome.skippedCleanupPrograms != 0 {
-                let missed = VerdictSentence.missedPrograms(scenario, strategy: cell.strategy, skipped: outcome.skippedCleanupPrograms)
+                let missed = VerdictSentence.missedPrograms(scenario, strategy: cell.strategy, outcome)
                 let text = VerdictSentence.undeliveredHeading + missed.map(\.description).joined(separator: ", ")
                 let name = scenario.procedures[procedure].name
                 if let index = stories.firstIndex(where: { $0.text == text }) {
