@@ -193,10 +193,12 @@ extension Tool {
             When the strategy makes cleanup calls in two or more places, each verdict is followed by
             "cleanup calls, place by place": a line per place (call, Swift source, callback) with its
             fate. ○ took effect in time; × did not: too late (it would have taken effect after the
-            process died), made but never took effect, or never made (its code did not reach it);
-            – its code did not run: its callback was not delivered in this run, or the row's hook
-            does not listen to that callback. Without --procedure, a table of the places (rows)
-            under each kill procedure (columns), with the same marks, ends the output.
+            process died), made but never took effect, or never made (its code did not reach it, or
+            its callback, code of the app going away, was not delivered before the process died);
+            – owes nothing: its code did not run (its callback was not delivered in this run and is
+            not owed, or the row's hook does not listen to that callback), or it is on a condition
+            not taken and another place made its call. Without --procedure, a table of the places
+            (rows) under each kill procedure (columns), with the same marks, ends the output.
 
             """,
         run: { raw, _ in explainCommand(raw) })

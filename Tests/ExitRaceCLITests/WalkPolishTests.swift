@@ -135,13 +135,14 @@ struct WalkPolishTests {
             .split(separator: " ").joined(separator: " ")
         for words in [
             "\"cleanup calls, place by place\"", "two or more places", "○ took effect in time", "too late", "made but never took effect",
-            "never made", "– its code did not run", "not delivered in this run", "does not listen", "Without --procedure, a table",
+            "never made", "– owes nothing: its code did not run", "not delivered in this run", "does not listen",
+            "on a condition not taken", "Without --procedure, a table",
         ] {
             #expect(help.contains(words), "explain --help lacks \(words)")
         }
         let format = try String(
             contentsOf: Repository.root.appendingPathComponent("docs/scenario-format.md"), encoding: .utf8)
-        for words in ["cleanup calls, place by place", "| ○ | took effect in time", "| × | did not: too late", "| – | its code did not run",
+        for words in ["cleanup calls, place by place", "| ○ | took effect in time", "| × | did not: too late", "| – | owes nothing: its code did not run",
             "cleanup calls, place by place and procedure"] {
             #expect(format.contains(words), "scenario-format.md lacks \(words)")
         }
