@@ -22,6 +22,9 @@ package struct ImportNote: Equatable, Sendable, Comparable {
         /// A closure passed to a call the importer does not know: when it runs is unknown. Not said of a
         /// closure registered as an observer of a lifecycle notification, which is an entry point of its own.
         case closureOfUnknownCall
+        /// An `await` the importer could not translate: the code awaits something, so an import that keeps no
+        /// entry point says so rather than that the code awaits nothing.
+        case droppedAwait
     }
 
     package var kind: Kind

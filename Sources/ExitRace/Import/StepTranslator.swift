@@ -169,7 +169,6 @@ struct StepTranslator {
 
     private mutating func translate(_ statement: SwiftStatement, _ context: inout Context) -> [ImportedStep] {
         let here = statement.location
-        for expr in statement.ownExpressions { noteAwaitsInSubscripts(expr, context) }
         switch statement.kind {
         case .expression(let expr):
             if let (request, start) = Self.earliestBeginDate(expr, context, at: here) {
@@ -297,18 +296,11 @@ struct StepTranslator {
     // MARK: - Expressions
 
     mutating func translate(_ expr: SwiftExpr, _ context: Context) -> [ImportedStep] {
+        let (rest, first) = translateEvaluatedFirst(expr, context)
         for recogniser in StepRecogniser.all {
-            if let steps = recogniser.translate(expr, context, &self) { return steps }
+            if let steps = recogniser.translate(rest, context, &self) { return first + steps }
         }
-        return translateRest(expr, context)
-    }
-
-    /// Names each `await` in a subscript of `expr`: the parser skips subscripts, so it is not translated.
-    private mutating func noteAwaitsInSubscripts(_ expr: SwiftExpr, _ context: Context) {
-        for place in expr.awaitsInSubscripts {
-            note(.untranslated, place, context, "an await inside a subscript (x[await f()]): await into a local first "
-                + "(let key = await f(); x[key] = …), or write it by hand")
-        }
+        return first + translateRest(rest, context)
     }
 
     /// What no recogniser took: a followed call, an awaited system call, an assignment, or a note.
@@ -323,15 +315,12 @@ struct StepTranslator {
             {
                 return [ImportedStep(.setFlag(flag), reference(expr.location, context))]
             }
-            if operators == ["="], case .member(_, let name) = operands[0].kind {
+            if operators == ["="], let name = Self.assignedName(operands[0]) {
+                // `cache[await key()] = value`: the target's subscripts and base run first.
+                let target = translateEvaluatedFirst(operands[0], context).steps
                 var inner = context
                 inner.assignedName = name
-                return translate(operands[1], inner)
-            }
-            if operators == ["="], case .name(let name) = operands[0].kind {
-                var inner = context
-                inner.assignedName = name
-                return translate(operands[1], inner)
+                return target + translate(operands[1], inner)
             }
             if let question = operators.firstIndex(of: "?"), let colon = operators[question...].firstIndex(of: ":") {
                 // `condition ? a : b`: as an `if`, the condition taken as true; the other branch named.
@@ -346,6 +335,9 @@ struct StepTranslator {
         case .call(let callee, let arguments, let trailing):
             if case .name(let name) = callee.kind, let bound = context.localClosures[name] {
                 return translateLocalClosure(name, bound, expr.location, context)
+            }
+            if case .closure(let closure) = callee.kind, arguments.isEmpty, trailing.isEmpty {
+                return translateInPlace(closure, context)  // `{ … }()`
             }
             if let followed = follow(callee, expr.location, context, closures: (arguments, trailing)) { return followed }
             let name = Self.callName(callee)
@@ -377,19 +369,28 @@ struct StepTranslator {
             return names.map { ImportedStep(.awaitLet(name: $0), reference(location, context)) }
         }
         if let steps = translateTaskValue(core, location, context) { return steps }
+        core = Self.awaitedCall(core)
+        if case .tuple(let elements) = core.kind, elements.count > 1 {
+            // `await (a(), b())`: each element is awaited, in order.
+            return elements.flatMap { translateAwait($0.value, $0.value.location, context) }
+        }
+        if case .call(let callee, let arguments, let trailing) = core.kind, case .closure(let closure) = callee.kind,
+            arguments.isEmpty, trailing.isEmpty
+        {
+            return translateInPlace(closure, context)  // `await { … }()`
+        }
         if case .call(let callee, _, _) = core.kind, Self.chain(callee) == ["Task", "yield"] {
             note(.instant, location, context, "await Task.yield(): a suspension the scenario language has no step for, "
                 + "taken as taking no time (the task goes on at once)")
             return []
         }
         guard case .call(let callee, let arguments, let trailing) = core.kind else {
-            note(.untranslated, location, context, "await of something that is not a call")
-            return []
+            return translateAwaitedProperty(core, location, context)
         }
         if let followed = follow(callee, location, context, closures: (arguments, trailing)) { return followed }
         guard context.isAsync else {
             note(.untranslated, location, context, "await outside a task body: the scenario's hooks are synchronous; "
-                + "put it in a task by hand")
+                + "put it in a task by hand", topic: .droppedAwait)
             return []
         }
         let name = systemCallName(callee, context)
@@ -512,6 +513,14 @@ struct StepTranslator {
             else { return [] }
             return [type]
         default: return []
+        }
+    }
+
+    /// The name an assignment's target binds a value to: `name`, `self.name`, `a.b.name` → `name`.
+    static func assignedName(_ target: SwiftExpr) -> String? {
+        switch target.kind {
+        case .name(let name), .member(_, let name): name
+        default: nil
         }
     }
 

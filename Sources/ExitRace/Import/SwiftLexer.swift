@@ -21,6 +21,8 @@ package struct SwiftLexer {
     package internal(set) var skippedBranches: [SwiftSkippedBranch] = []
     /// The `#if` blocks open at this point, innermost last.
     var conditionals: [ConditionalBlock] = []
+    /// The interpolations of the string literal being scanned (its own, not those of strings nested in them).
+    private var interpolations: [SwiftInterpolation] = []
 
     /// Lexes `bytes` at once; read ``tokens`` and ``problems``.
     package init(_ bytes: [UInt8]) {
@@ -28,15 +30,25 @@ package struct SwiftLexer {
         run()
     }
 
+    /// Lexes the bytes of a string's interpolation, whose first byte is at `line` and `column` of its file:
+    /// the tokens carry the file's places.
+    init(_ bytes: [UInt8], line: Int, column: Int) {
+        self.bytes = bytes
+        self.line = line
+        lineStart = 1 - column
+        run(script: false)
+    }
+
     package init(_ text: String) { self.init(Array(text.utf8)) }
 
-    private mutating func run() {
+    private mutating func run(script: Bool = true) {
         // A script's shebang line (`#!/usr/bin/swift`), which Swift allows as the first line.
-        if bytes.starts(with: [UInt8(ascii: "#"), UInt8(ascii: "!")]) {
+        if script, bytes.starts(with: [UInt8(ascii: "#"), UInt8(ascii: "!")]) {
             while let b = peek(), b != UInt8(ascii: "\n") { advance() }
         }
         while index < bytes.count {
             let start = index, startLine = line, startColumn = index - lineStart + 1
+            interpolations = []
             guard let kind = scanToken() else {
                 sawTrivia = true
                 continue
@@ -53,8 +65,10 @@ package struct SwiftLexer {
             if kind == .invalid {
                 problems.append(SwiftSyntaxProblem(line: startLine, column: startColumn, message: "unexpected \(describe(text))"))
             }
-            tokens.append(SwiftToken(
-                kind: kind, text: text, line: startLine, column: startColumn, startsLine: sawLineBreak, followsSpace: sawTrivia))
+            var token = SwiftToken(
+                kind: kind, text: text, line: startLine, column: startColumn, startsLine: sawLineBreak, followsSpace: sawTrivia)
+            if kind == .string { token.interpolations = interpolations }
+            tokens.append(token)
             sawLineBreak = false
             sawTrivia = false
         }
@@ -266,7 +280,11 @@ package struct SwiftLexer {
                 for _ in 0...hashes { advance() }
                 guard index < bytes.count else { return false }
                 if bytes[index] == UInt8(ascii: "(") {
+                    let open = index, openLine = line, openColumn = index - lineStart + 1
                     guard depth < Self.maxNesting, scanInterpolation(depth: depth + 1) else { return false }
+                    if depth == 0 {
+                        interpolations.append(SwiftInterpolation(bytes: open..<index, line: openLine, column: openColumn))
+                    }
                 } else {
                     advance()
                 }

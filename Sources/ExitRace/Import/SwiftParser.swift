@@ -9,6 +9,8 @@ package struct SwiftParser {
     package static let maxDepth = 150
 
     private let tokens: [SwiftToken]
+    /// The bytes the tokens were read from: a string's interpolations are read from them.
+    private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
     private var problems: [SwiftSyntaxProblem] = []
@@ -18,7 +20,7 @@ package struct SwiftParser {
     /// Lexes and parses one file's bytes; `path` is only carried along for references.
     package static func parse(path: String, bytes: [UInt8]) -> SwiftFile {
         let lexer = SwiftLexer(bytes)
-        var parser = SwiftParser(tokens: lexer.tokens)
+        var parser = SwiftParser(tokens: lexer.tokens, bytes: bytes)
         parser.problems = lexer.problems
         let declarations = parser.parseDeclarations()
         while parser.index < parser.tokens.count {
@@ -34,7 +36,10 @@ package struct SwiftParser {
             skippedBranches: lexer.skippedBranches)
     }
 
-    init(tokens: [SwiftToken]) { self.tokens = tokens }
+    init(tokens: [SwiftToken], bytes: [UInt8] = []) {
+        self.tokens = tokens
+        self.bytes = bytes
+    }
 
     // MARK: - Tokens
 
@@ -613,7 +618,9 @@ package struct SwiftParser {
             return SwiftExpr(kind: .name(token.text), location: here)
         case .number, .string:
             index += 1
-            return SwiftExpr(kind: .literal(token.text), location: here)
+            var literal = SwiftExpr(kind: .literal(token.text), location: here)
+            literal.embedded = nested([]) { $0.interpolated(token) }
+            return literal
         case .poundKeyword:
             index += 1
             var arguments: [SwiftArgument] = []
@@ -648,7 +655,6 @@ package struct SwiftParser {
 
     private mutating func parsePostfix(_ primary: SwiftExpr, trailingClosures: Bool) -> SwiftExpr {
         var expr = primary
-        var awaitInSubscript = primary.awaitInSubscript
         while let token = current {
             if token.isSymbol("."), let name = peek(1), name.kind == .identifier || name.kind == .number {
                 index += 2
@@ -659,9 +665,8 @@ package struct SwiftParser {
             } else if token.isSymbol("{"), trailingClosures, !token.startsLine {
                 expr = SwiftExpr(kind: .call(expr, [], trailing: parseTrailingClosures(true)), location: expr.location)
             } else if token.isSymbol("["), !token.followsSpace {
-                // A subscript is skipped; an `await` in it is kept by place, to be named.
-                awaitInSubscript = awaitInSubscript ?? awaitInGroup()
-                skipBalanced()
+                // A subscript: its indices are kept with the expression subscripted (an `await` in one runs first).
+                expr.embedded += parseCollection().map(\.value)
             } else if token.kind == .operator, !token.followsSpace, token.text == "?" || token.text == "!" {
                 index += 1
             } else if token.kind == .operator, token.text == "<", !token.followsSpace, let names = genericArguments() {
@@ -670,22 +675,21 @@ package struct SwiftParser {
                 break
             }
         }
-        expr.awaitInSubscript = awaitInSubscript
         return expr
     }
 
-    /// The place of the first `await` in the balanced group that opens at the current token.
-    private func awaitInGroup() -> SwiftLocation? {
-        var depth = 0, offset = 0
-        while let token = peek(offset) {
-            if isOpener(token) { depth += 1 } else if isCloser(token) { depth -= 1 }
-            if token.kind == .identifier, token.text == "await" {
-                return SwiftLocation(line: token.line, column: token.column)
-            }
-            if depth <= 0 { return nil }
-            offset += 1
+    /// The expressions in a string literal's interpolations (`\(a)`, `\(value, format: f)`), in order, each
+    /// read from the file's bytes at its place; what cannot be read in one is left out (the lexer has
+    /// found the literal whole, so the file's problems are not changed by it).
+    private func interpolated(_ token: SwiftToken) -> [SwiftExpr] {
+        token.interpolations.flatMap { interpolation -> [SwiftExpr] in
+            guard interpolation.bytes.lowerBound >= 0, interpolation.bytes.upperBound <= bytes.count else { return [] }
+            let slice = Array(bytes[interpolation.bytes])
+            let lexer = SwiftLexer(slice, line: interpolation.line, column: interpolation.column)
+            var parser = SwiftParser(tokens: lexer.tokens, bytes: slice)
+            parser.depth = depth
+            return parser.parseArguments().map(\.value)
         }
-        return nil
     }
 
     /// `<A, B.C>` right after a name, when it holds only type names; `nil` (nothing consumed) otherwise.

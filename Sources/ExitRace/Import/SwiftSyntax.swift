@@ -131,25 +131,19 @@ package struct SwiftExpr: Sendable {
 
     package var kind: Kind
     package var location: SwiftLocation
-    /// Where an `await` stands inside a subscript of this expression or of its base (`cache[await
-    /// key()]`), which the parser skips: the importer names it rather than drop it silently.
-    package var awaitInSubscript: SwiftLocation? = nil
+    /// Expressions the parser reads inside what it otherwise keeps whole: a string literal's
+    /// interpolations (`"\(await store.count())"`) and a subscript's indices (`cache[await key()]`,
+    /// on the expression subscripted), in source order. They are evaluated before the expression's own
+    /// work, so the translator runs the ones that await or call code first (`StepTranslator+NestedAwaits.swift`).
+    package var embedded: [SwiftExpr] = []
 
     package init(kind: Kind, location: SwiftLocation) {
         self.kind = kind
         self.location = location
     }
 
-    /// The `await`s in subscripts of this expression and of every expression in it (not in closures,
-    /// whose bodies are statements of their own), in source order.
-    package var awaitsInSubscripts: [SwiftLocation] {
-        var found: [SwiftLocation] = awaitInSubscript.map { [$0] } ?? []
-        for child in children { found += child.awaitsInSubscripts }
-        return found
-    }
-
-    /// The expressions directly in this one.
-    private var children: [SwiftExpr] {
+    /// The expressions directly in this one (not in closures, nor ``embedded``).
+    package var children: [SwiftExpr] {
         switch kind {
         case .name, .implicitMember, .literal, .opaque, .closure: []
         case .member(let base, _), .generic(let base, _), .prefix(_, let base): [base]
