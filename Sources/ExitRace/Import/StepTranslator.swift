@@ -60,6 +60,10 @@ struct StepTranslator {
     var unspawnedTasks: Set<String> = []
     /// Translating an early exit's branch only to count its steps (``translateEarlyExit``): no further probe.
     var isProbing = false
+    /// Statements translated for the current entry point, and whether its budget's note was written
+    /// (StepTranslator+Budget.swift).
+    var statementsTranslated = 0
+    var budgetNoted = false
     /// The app's own queues and actors the translated code uses, in first-use order.
     private(set) var usedQueues: [String] = []
     private(set) var usedActors: [String] = []
@@ -141,6 +145,7 @@ struct StepTranslator {
         var steps: [ImportedStep] = [], deferred: [[ImportedStep]] = []
         var context = context
         for (index, statement) in statements.enumerated() {
+            guard spendBudget(statement.location, context) else { break }
             if let exit = availableExit(statement) {
                 // `if #available(…) { …; return }`: taken as available, its exit is taken; what follows is for
                 // older systems.
@@ -387,7 +392,7 @@ struct StepTranslator {
         guard case .call(let callee, let arguments, let trailing) = core.kind else {
             return translateAwaitedProperty(core, location, context)
         }
-        if let followed = follow(callee, location, context, closures: (arguments, trailing)) { return followed }
+        if let followed = follow(callee, location, context, closures: (arguments, trailing), awaited: true) { return followed }
         guard context.isAsync else {
             note(.untranslated, location, context, "await outside a task body: the scenario's hooks are synchronous; "
                 + "put it in a task by hand", topic: .droppedAwait)
@@ -402,7 +407,7 @@ struct StepTranslator {
     /// Follows a call into a function defined in the given files; `nil` when it names none.
     private mutating func follow(
         _ callee: SwiftExpr, _ location: SwiftLocation, _ context: Context,
-        closures: (arguments: [SwiftArgument], trailing: [SwiftClosure]) = ([], [])
+        closures: (arguments: [SwiftArgument], trailing: [SwiftClosure]) = ([], []), awaited: Bool = false
     ) -> [ImportedStep]? {
         let (base, name) = Self.splitCallee(callee)
         guard let name, let function = codebase.resolve(name: name, receiver: base.map(Self.chain) ?? [], callingType: context.typeName)
@@ -413,7 +418,8 @@ struct StepTranslator {
             return []
         }
         guard context.callStack.count < Self.maxCallDepth else {
-            note(.untranslated, location, context, "\(name)(…): calls nested more than \(Self.maxCallDepth) deep are not followed")
+            note(.untranslated, location, context, "\(name)(…): calls nested more than \(Self.maxCallDepth) deep are not followed",
+                topic: awaited ? .droppedAwait : .other)
             return []
         }
         var inner = context

@@ -135,6 +135,7 @@ package enum SwiftImport {
         for entry in finder.entryPoints {
             let context = StepTranslator.Context(
                 file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName)
+            translator.startBudget()
             let before = translator
             var steps = translator.translate(entry.body, context)
             let first = steps
