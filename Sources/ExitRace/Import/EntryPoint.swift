@@ -56,8 +56,8 @@ struct EntryPointFinder {
     ]
 
     let codebase: SwiftCodebase
-    private(set) var entryPoints: [EntryPoint] = []
-    private(set) var notes: [ImportNote] = []
+    var entryPoints: [EntryPoint] = []
+    var notes: [ImportNote] = []
 
     init(codebase: SwiftCodebase) {
         self.codebase = codebase
@@ -148,10 +148,8 @@ struct EntryPointFinder {
                 addClosure(closure, callback, "\(callback) onReceive", owner)
             }
         case "onChange":
-            if let closure, let watched = StepRecogniser.argument("of", arguments),
-                StepTranslator.chain(watched).last == "scenePhase"
-            {
-                addScenePhase(closure, owner)
+            if let watched = StepRecogniser.argument("of", arguments), let property = scenePhaseName(watched) {
+                addScenePhase(property, arguments, trailing, location, owner)
             }
         case "backgroundTask":
             note(.untranslated, location, owner, ".backgroundTask: a background refresh or URL session task is not a "
@@ -207,76 +205,7 @@ struct EntryPointFinder {
             isolation: isolation, typeName: owner.typeName, file: owner.file, location: closure.location))
     }
 
-    /// `.onChange(of: scenePhase) { old, new in if new == .background { … } }`, with `else if`s, a
-    /// `switch`, or a `guard new == .background else { return }` before the code of that phase.
-    private mutating func addScenePhase(_ closure: SwiftClosure, _ owner: SwiftCodebase.Function) {
-        let phase = closure.parameters.last ?? "scenePhase"
-        if !addPhases(in: closure.body, phase, owner) {
-            note(.untranslated, closure.location, owner, ".onChange(of: scenePhase) without an `if \(phase) == .background`, "
-                + "a `guard \(phase) == .background` or a `switch \(phase)`: write its hook by hand")
-        }
-    }
-
-    /// The phases `statements` branch on, each an entry point; whether there was one.
-    private mutating func addPhases(
-        in statements: [SwiftStatement], _ phase: String, _ owner: SwiftCodebase.Function
-    ) -> Bool {
-        var found = false
-        for (index, statement) in statements.enumerated() {
-            switch statement.kind {
-            case .ifStatement(let conditions, let then, let otherwise):
-                guard conditions.count == 1, let value = Self.comparedPhase(conditions[0], phase),
-                    let callback = Self.scenePhases[value]
-                else { continue }
-                addPhase(callback, value, then, statement.location, owner)
-                found = true
-                guard let otherwise else { continue }
-                if otherwise.count == 1, case .ifStatement = otherwise[0].kind {
-                    _ = addPhases(in: otherwise, phase, owner)  // `else if`: the chain goes on
-                } else if !otherwise.isEmpty {
-                    note(.untranslated, otherwise[0].location, owner, "the else of `if \(phase) == .\(value)`: the phases it "
-                        + "stands for are not named: write `if \(phase) == .background` (or a switch) for the code to be imported")
-                }
-            case .guardStatement(let conditions, _):
-                // `guard phase == .background else { return }`: the code after it is that phase's.
-                guard conditions.count == 1, let value = Self.comparedPhase(conditions[0], phase),
-                    let callback = Self.scenePhases[value]
-                else { continue }
-                addPhase(callback, value, Array(statements[(index + 1)...]), statement.location, owner)
-                return true
-            case .switchStatement(let subject, let cases) where StepTranslator.chain(subject).last == phase:
-                for phaseCase in cases {
-                    for pattern in phaseCase.patterns {
-                        if case .implicitMember(let value) = pattern.kind, let callback = Self.scenePhases[value] {
-                            addPhase(callback, value, phaseCase.body, pattern.location, owner)
-                            found = true
-                        }
-                    }
-                }
-            default: continue
-            }
-        }
-        return found
-    }
-
-    private mutating func addPhase(
-        _ callback: String, _ value: String, _ body: [SwiftStatement], _ location: SwiftLocation, _ owner: SwiftCodebase.Function
-    ) {
-        entryPoints.append(EntryPoint(
-            callback: callback, name: "\(owner.typeName.map { "\($0)." } ?? "")scenePhase .\(value)", body: body,
-            isolation: owner.isolation, typeName: owner.typeName, file: owner.file, location: location))
-    }
-
-    /// `phase == .background` (either way round) → `background`.
-    static func comparedPhase(_ expr: SwiftExpr, _ phase: String) -> String? {
-        guard case .binary(let operands, let operators) = expr.kind, operators == ["=="], operands.count == 2 else { return nil }
-        for (a, b) in [(operands[0], operands[1]), (operands[1], operands[0])] {
-            if StepTranslator.chain(a).last == phase, case .implicitMember(let value) = b.kind { return value }
-        }
-        return nil
-    }
-
-    private mutating func note(_ kind: ImportNote.Kind, _ location: SwiftLocation, _ owner: SwiftCodebase.Function, _ message: String) {
+    mutating func note(_ kind: ImportNote.Kind, _ location: SwiftLocation, _ owner: SwiftCodebase.Function, _ message: String) {
         notes.append(ImportNote(kind: kind, file: owner.file.path, line: location.line, column: location.column, message: message))
     }
 }

@@ -36,6 +36,13 @@ package struct SwiftCodebase: Sendable {
     /// A type's `let` properties whose value is a literal number or duration (`let saveTimeout:
     /// TimeInterval = 1.5`, `let saveTimeout = DispatchTimeInterval.seconds(2)`): type → name → value.
     package private(set) var constants: [String: [String: SwiftExpr]] = [:]
+    /// Properties by the type they are declared in, in order (their values and observers).
+    package private(set) var properties: [String: [SwiftProperty]] = [:]
+    /// The type each property's annotation names (`var la: Activity<T>?` → `Activity`), the first declaration
+    /// winning: system types too, unlike ``valueTypes``.
+    package private(set) var declaredTypes: [String: String] = [:]
+    /// Properties declared `@Environment(\.scenePhase)`, by name (`phase` in `@Environment(\.scenePhase) var phase`).
+    package private(set) var scenePhaseProperties: Set<String> = []
     /// Flags polled by a `while !flag { sleep }` loop anywhere: assigning `true` to one sets it.
     package private(set) var polledFlags: Set<String> = []
     /// The types declared in the files, by name, with their keyword (`actor`, `class`, …).
@@ -129,17 +136,26 @@ package struct SwiftCodebase: Sendable {
                 let handles = Self.taskHandleUses(function.body ?? [])
                 taskHandleUses.formUnion(handles.used)
                 assignedTasks.formUnion(handles.assigned)
-            case .property(let name, let value, _, let type, let constant):
-                if let value { collectBinding(name, value, file) }
-                if constant, let value, let typeName, constants[typeName]?[name] == nil,
-                    StepRecogniser.number(value) != nil || StepRecogniser.durationNanoseconds(value) != nil
-                {
-                    constants[typeName, default: [:]][name] = value
-                }
-                // `var appDelegate: AppDelegate!`: a variable of a type of the files.
-                if let type, typeKeywords[type] != nil, valueTypes[name] == nil { valueTypes[name] = type }
+            case .property(let property):
+                indexProperty(property, typeName: typeName, typeIsolation: typeIsolation, file: file)
             }
         }
+    }
+
+    private mutating func indexProperty(_ property: SwiftProperty, typeName: String?, typeIsolation: Isolation?, file: SwiftFile) {
+        let name = property.name
+        if let value = property.value { collectBinding(name, value, file) }
+        if property.constant, let value = property.value, let typeName, constants[typeName]?[name] == nil,
+            StepRecogniser.number(value) != nil || StepRecogniser.durationNanoseconds(value) != nil
+        {
+            constants[typeName, default: [:]][name] = value
+        }
+        // `var appDelegate: AppDelegate!`: a variable of a type of the files.
+        if let type = property.type, typeKeywords[type] != nil, valueTypes[name] == nil { valueTypes[name] = type }
+        if let type = property.type, declaredTypes[name] == nil { declaredTypes[name] = type }
+        if property.environmentKey == "scenePhase" { scenePhaseProperties.insert(name) }
+        if let typeName { properties[typeName, default: []].append(property) }
+        for accessor in property.accessors { index([.function(accessor)], typeName: typeName, typeIsolation: typeIsolation, file: file, known: [:]) }
     }
 
     private mutating func collectSemaphores(_ statements: [SwiftStatement], _ file: SwiftFile) {
@@ -243,7 +259,7 @@ package struct SwiftCodebase: Sendable {
     /// The function a call names, by its base name: the one in `typeName` if there is one, else the
     /// first declared. Delegate methods and `init` are never callees.
     package func function(named name: String, preferring typeName: String?) -> Function? {
-        let candidates = functions.filter { $0.function.name == name && $0.function.body != nil }
+        let candidates = functions.filter { $0.function.name == name && $0.function.body != nil && $0.function.accessor == nil }
         return candidates.first { $0.typeName == typeName } ?? candidates.first
     }
 
@@ -252,7 +268,9 @@ package struct SwiftCodebase: Sendable {
     /// `Type.shared.name` in that type. A method called on a variable (`activity.end()`) is not
     /// followed: its type is unknown.
     package func resolve(name: String, receiver: [String], callingType: String?) -> Function? {
-        let candidates = functions.filter { $0.function.name == name && $0.function.body != nil && $0.function.name != "init" }
+        let candidates = functions.filter {
+            $0.function.name == name && $0.function.body != nil && $0.function.name != "init" && $0.function.accessor == nil
+        }
         if receiver.isEmpty {
             return candidates.first { $0.typeName == callingType && callingType != nil } ?? candidates.first { $0.typeName == nil }
         }

@@ -33,11 +33,36 @@ package struct SwiftFile: Sendable {
 package indirect enum SwiftDecl: Sendable {
     case type(SwiftTypeDecl)
     case function(SwiftFunction)
-    /// `let`/`var` at type or file level with an initial value (a property that holds a closure or
-    /// a Combine subscription is read for entry points), and the type its annotation names when that
-    /// is a plain name (`var appDelegate: AppDelegate!`).
-    /// `constant` is whether it is a `let`.
-    case property(name: String, value: SwiftExpr?, location: SwiftLocation, type: String?, constant: Bool)
+    /// `let`/`var` at type or file level (a property that holds a closure or a Combine subscription is
+    /// read for entry points).
+    case property(SwiftProperty)
+}
+
+/// A stored or computed property: `let`/`var` at type or file level.
+package struct SwiftProperty: Sendable {
+    package var name: String
+    /// Its initial value, if written.
+    package var value: SwiftExpr?
+    package var location: SwiftLocation
+    /// The type its annotation names when that is a plain name (`var appDelegate: AppDelegate!`), or the
+    /// generic type's name (`var activity: Activity<Attributes>?` → `Activity`).
+    package var type: String?
+    /// Whether it is a `let`.
+    package var constant: Bool
+    package var modifiers: [String] = []
+    /// The key path of an `@Environment(\.name)` attribute: `scenePhase` for `@Environment(\.scenePhase) var phase`.
+    package var environmentKey: String?
+    /// Its accessors and observers written in a block (`get`, `set`, `willSet`, `didSet`), each a function
+    /// named after the property with its ``SwiftFunction/accessor``.
+    package var accessors: [SwiftFunction] = []
+
+    package init(name: String, value: SwiftExpr?, location: SwiftLocation, type: String?, constant: Bool) {
+        self.name = name
+        self.value = value
+        self.location = location
+        self.type = type
+        self.constant = constant
+    }
 }
 
 /// `class`, `struct`, `enum`, `actor`, `extension` or `protocol`.
@@ -66,6 +91,10 @@ package struct SwiftFunction: Sendable {
     package var isAsync: Bool
     package var body: [SwiftStatement]?
     package var location: SwiftLocation
+    /// For a property's code: `get` (a computed property's getter, `var x: T { … }` included), `set`,
+    /// `willSet` or `didSet`; `nil` for a function, an initializer or `deinit`. An accessor is not a callee:
+    /// it runs when its property is read or assigned.
+    package var accessor: String? = nil
 }
 
 /// A closure expression: `{ @MainActor [weak self] value in … }`.
