@@ -66,6 +66,21 @@ struct EntryPointFinder {
         // delegate method's (`@objc func applicationWillTerminate()` observing willTerminateNotification).
         let observers = Set(entryPoints.filter(\.isSelectorObserver).map { "\($0.file.path):\($0.location.line)" })
         entryPoints.removeAll { !$0.isSelectorObserver && observers.contains("\($0.file.path):\($0.location.line)") }
+        removeOverridden()
+    }
+
+    /// A delegate method of a base class whose subclass in the files overrides it is not an entry point of
+    /// its own: UIKit calls the override, which runs the base's code where it calls `super`.
+    private mutating func removeOverridden() {
+        let overriding = entryPoints.filter { !$0.isSelectorObserver && $0.typeName != nil }
+        entryPoints.removeAll { entry in
+            guard !entry.isSelectorObserver, let base = entry.typeName else { return false }
+            let method = entry.name.dropFirst(base.count + 1)
+            return overriding.contains { other in
+                guard let type = other.typeName, type != base, other.name.dropFirst(type.count + 1) == method else { return false }
+                return codebase.inherits(type, from: base)
+            }
+        }
     }
 
     private mutating func visit(_ indexed: SwiftCodebase.Function) {

@@ -67,6 +67,8 @@ extension StepTranslator {
             if case .closure = callee.kind { return true }  // `{ … }()`
             if case .name(let name) = callee.kind, context.localClosures[name] != nil { return true }
             if definesFunction(callee, context) { return true }
+        case .name, .member:
+            if accessor("get", of: expr, context) != nil { return true }  // a computed property's getter
         default:
             break
         }
@@ -112,6 +114,7 @@ extension StepTranslator {
                 + "by hand", topic: .droppedAwait)
             return []
         }
+        if let getter = followGetter(core, context) { return getter }  // `await store.pending`: an async getter
         let receiver = names.first.map { codebase.valueTypes[$0] ?? $0 } ?? ""
         if codebase.typeKeywords[receiver] != nil || names.count == 1 {
             note(.instant, location, context, "await \(names.joined(separator: ".")): a property of the app's own code, "

@@ -320,12 +320,13 @@ struct StepTranslator {
             {
                 return [ImportedStep(.setFlag(flag), reference(expr.location, context))]
             }
-            if operators == ["="], let name = Self.assignedName(operands[0]) {
-                // `cache[await key()] = value`: the target's subscripts and base run first.
+            if operators.count == 1, Self.isAssignment(operators[0]), let name = Self.assignedName(operands[0]) {
+                // `cache[await key()] = value`: the target's subscripts and base run first; a property's
+                // observers after the value is stored.
                 let target = translateEvaluatedFirst(operands[0], context).steps
                 var inner = context
-                inner.assignedName = name
-                return target + translate(operands[1], inner)
+                inner.assignedName = operators[0] == "=" ? name : nil
+                return target + translate(operands[1], inner) + propertyObservers(operands[0], expr.location, context)
             }
             if let question = operators.firstIndex(of: "?"), let colon = operators[question...].firstIndex(of: ":") {
                 // `condition ? a : b`: as an `if`, the condition taken as true; the other branch named.
@@ -344,6 +345,9 @@ struct StepTranslator {
             if case .closure(let closure) = callee.kind, arguments.isEmpty, trailing.isEmpty {
                 return translateInPlace(closure, context)  // `{ … }()`
             }
+            if let (name, bound) = propertyClosure(callee, context) {
+                return translateLocalClosure(name, bound, expr.location, context)  // `lazy var cleanup = { … }`; `cleanup()`
+            }
             if let followed = follow(callee, expr.location, context, closures: (arguments, trailing)) { return followed }
             let name = Self.callName(callee)
             if !Self.harmless.contains(name), !Self.isValueCall(callee) {
@@ -361,9 +365,16 @@ struct StepTranslator {
             return []
         case .tuple(let arguments), .collection(let arguments):
             return arguments.flatMap { translate($0.value, context) }
-        case .name, .implicitMember, .literal, .member, .generic, .pound, .opaque:
+        case .name, .member:
+            return followGetter(expr, context) ?? []
+        case .implicitMember, .literal, .generic, .pound, .opaque:
             return []
         }
+    }
+
+    /// `=` and the compound assignments (`+=`, `??=`), not the comparisons.
+    static func isAssignment(_ op: String) -> Bool {
+        op == "=" || (op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op))
     }
 
     /// `await f()`: a function of the given files is followed; any other call becomes a system call.
@@ -404,15 +415,27 @@ struct StepTranslator {
         return [ImportedStep(.call(name), source)]
     }
 
-    /// Follows a call into a function defined in the given files; `nil` when it names none.
+    /// Follows a call into a function defined in the given files (or an initializer of a type of the
+    /// files: StepTranslator+Accessors.swift); `nil` when it names none.
     private mutating func follow(
         _ callee: SwiftExpr, _ location: SwiftLocation, _ context: Context,
         closures: (arguments: [SwiftArgument], trailing: [SwiftClosure]) = ([], []), awaited: Bool = false
     ) -> [ImportedStep]? {
         let (base, name) = Self.splitCallee(callee)
-        guard let name, let function = codebase.resolve(name: name, receiver: base.map(Self.chain) ?? [], callingType: context.typeName)
-        else { return nil }
-        let key = "\(function.typeName ?? "").\(name)"
+        guard let name else { return nil }
+        guard let function = codebase.resolve(name: name, receiver: base.map(Self.chain) ?? [], callingType: context.typeName)
+        else { return followInitializer(callee, location, context, closures: closures) }
+        return enter(function, name: name, location, context, closures: closures, awaited: awaited)
+    }
+
+    /// Translates a function of the files where it is called: its body, with the closures the call passes
+    /// bound to its parameters; on another actor from a task, an `isolatedCall`. A call that recurses, or
+    /// nests deeper than ``maxCallDepth``, is named instead.
+    mutating func enter(
+        _ function: SwiftCodebase.Function, name: String, _ location: SwiftLocation, _ context: Context,
+        closures: (arguments: [SwiftArgument], trailing: [SwiftClosure]) = ([], []), awaited: Bool = false
+    ) -> [ImportedStep] {
+        let key = "\(function.typeName ?? "").\(name)\(function.function.accessor.map { ".\($0)" } ?? "")"
         guard !context.callStack.contains(key) else {
             note(.untranslated, location, context, "\(name)(…) calls itself: followed once")
             return []
@@ -457,6 +480,7 @@ struct StepTranslator {
         let (base, name) = Self.splitCallee(callee)
         guard let name else { return false }
         return codebase.resolve(name: name, receiver: base.map(Self.chain) ?? [], callingType: context.typeName) != nil
+            || initializedType(callee).map { codebase.initializer(of: $0, labels: []) != nil } == true
     }
 
     // MARK: - Names
