@@ -58,6 +58,10 @@ struct EntryPointFinder {
     let codebase: SwiftCodebase
     var entryPoints: [EntryPoint] = []
     var notes: [ImportNote] = []
+    /// The values of the locals of the function being walked (`let name = UIApplication.didEnterBackgroundNotification`).
+    var localValues: [String: SwiftExpr] = [:]
+    /// The tasks the walk is inside, innermost last: how a `for await` loop's body runs (EntryPoint+Notifications.swift).
+    var enclosingTasks: [SwiftExpr] = []
 
     init(codebase: SwiftCodebase) {
         self.codebase = codebase
@@ -93,7 +97,10 @@ struct EntryPointFinder {
             entryPoints.append(EntryPoint(
                 callback: callback, name: "\(indexed.typeName.map { "\($0)." } ?? "")\(name)", body: body,
                 isolation: indexed.isolation, typeName: indexed.typeName, file: indexed.file, location: function.location))
+        } else {
+            noteUnmodelledDelegateMethod(indexed, key: key)
         }
+        localValues = Self.localValues(function.body ?? [])
         walk(function.body ?? [], indexed)
     }
 
@@ -105,6 +112,7 @@ struct EntryPointFinder {
             case .expression(let expr): walk(expr, owner)
             case .binding(_, let value?), .asyncLet(_, let value?): walk(value, owner)
             case .forIn(_, let sequence, let body):
+                recogniseNotificationLoop(sequence, body, statement.location, owner)
                 walk(sequence, owner)
                 walk(body, owner)
             case .ifStatement(let conditions, let then, let otherwise):
@@ -128,8 +136,11 @@ struct EntryPointFinder {
         case .member(let base, _), .generic(let base, _), .prefix(_, let base): walk(base, owner)
         case .call(let callee, let arguments, let trailing):
             walk(callee, owner)
+            let spawns = Self.isTaskSpawn(callee)
+            if spawns { enclosingTasks.append(expr) }
             arguments.forEach { walk($0.value, owner) }
             trailing.forEach { walk($0.body, owner) }
+            if spawns { enclosingTasks.removeLast() }
         case .closure(let closure): walk(closure.body, owner)
         case .binary(let operands, _): operands.forEach { walk($0, owner) }
         case .tuple(let arguments), .collection(let arguments), .pound(_, let arguments):
@@ -144,31 +155,45 @@ struct EntryPointFinder {
     ) {
         guard case .member(let base, let method) = callee.kind else { return }
         let closure = StepRecogniser.closure(arguments, trailing)
+        let modifier = callee.memberLocation ?? location  // `.onReceive(…)` on a line of its own in a chain
         switch method {
         case "addObserver":
-            guard let name = StepRecogniser.argument("name", arguments) ?? StepRecogniser.argument("forName", arguments),
-                let callback = Self.callback(ofNotification: name)
+            guard let name = StepRecogniser.argument("name", arguments) ?? StepRecogniser.argument("forName", arguments)
             else { return }
+            guard let callback = callback(ofNotification: name) else {
+                noteOtherNotification(name, "observer", location, owner)
+                return
+            }
             if let selector = StepRecogniser.argument("selector", arguments) {
                 addSelectorObserver(selector, callback, location, owner)
             } else if let closure {
                 addClosure(closure, callback, "\(callback) observer", owner)
             }
         case "sink":
-            if let closure, let callback = Self.publishedNotification(base) {
+            guard let closure, let name = Self.publishedName(base) else { return }
+            if let callback = callback(ofNotification: name) {
                 addClosure(closure, callback, "\(callback) publisher", owner)
+            } else {
+                noteOtherNotification(name, "publisher", modifier, owner)
             }
         case "onReceive":
-            if let closure, let publisher = arguments.first?.value, let callback = Self.publishedNotification(publisher) {
+            guard let closure, let publisher = arguments.first?.value, let name = Self.publishedName(publisher) else { return }
+            if let callback = callback(ofNotification: name) {
                 addClosure(closure, callback, "\(callback) onReceive", owner)
+            } else {
+                noteOtherNotification(name, "onReceive", modifier, owner)
             }
         case "onChange":
             if let watched = StepRecogniser.argument("of", arguments), let property = scenePhaseName(watched) {
-                addScenePhase(property, arguments, trailing, location, owner)
+                addScenePhase(property, arguments, trailing, modifier, owner)
             }
         case "backgroundTask":
-            note(.untranslated, location, owner, ".backgroundTask: a background refresh or URL session task is not a "
-                + "lifecycle callback of the scenario language")
+            // SwiftUI's `.backgroundTask(.appRefresh(…)) { … }`: a BGTask's launch handler. The scenario language
+            // models a submitted task as the system call's service (`serviceRunMs`), not as code it runs.
+            note(.untranslated, modifier, owner, ".backgroundTask: a background task's launch handler (app refresh or URL "
+                + "session), run by the system after the app submitted it; the scenario language has no callback for it "
+                + "(a submitted task is the service of its BGTaskScheduler.submit call, whose serviceRunMs is the handler's "
+                + "time): its body is not translated; write it by hand if it matters")
         default:
             break
         }
@@ -178,15 +203,22 @@ struct EntryPointFinder {
         StepTranslator.chain(expr).last.flatMap { notifications[$0] }
     }
 
-    /// The callback of `publisher(for: N)` somewhere in a member chain.
-    static func publishedNotification(_ expr: SwiftExpr) -> String? {
+    /// The callback a notification name stands for, reading a local it is bound to first
+    /// (`let name = UIApplication.didEnterBackgroundNotification; addObserver(…, name: name, …)`).
+    func callback(ofNotification expr: SwiftExpr) -> String? {
+        if case .name(let local) = expr.kind, let value = localValues[local] { return Self.callback(ofNotification: value) }
+        return Self.callback(ofNotification: expr)
+    }
+
+    /// The notification name of `publisher(for: N)` somewhere in a member chain.
+    static func publishedName(_ expr: SwiftExpr) -> SwiftExpr? {
         switch expr.kind {
         case .call(let callee, let arguments, _):
             if case .member(_, "publisher") = callee.kind, let name = StepRecogniser.argument("for", arguments) {
-                return callback(ofNotification: name)
+                return name
             }
-            return publishedNotification(callee)
-        case .member(let base, _), .prefix(_, let base), .generic(let base, _): return publishedNotification(base)
+            return publishedName(callee)
+        case .member(let base, _), .prefix(_, let base), .generic(let base, _): return publishedName(base)
         default: return nil
         }
     }

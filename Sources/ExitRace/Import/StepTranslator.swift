@@ -217,6 +217,11 @@ struct StepTranslator {
             if context.taskGroup != nil, case .prefix("await", _) = sequence.kind {
                 return []  // `for await result in group`: the group's end waits for its children anyway
             }
+            if let (callee, _, _, _) = StepRecogniser.call(sequence), case .member(_, "notifications") = callee.kind {
+                // `for await _ in NotificationCenter.default.notifications(named:)`: its body runs when the
+                // notification is posted, an entry point of its own (or named, EntryPoint+Notifications.swift).
+                return []
+            }
             var inner = context
             if Self.isActivityList(sequence) {
                 inner.activityNames.insert(pattern)

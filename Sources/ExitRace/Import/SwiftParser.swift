@@ -735,6 +735,7 @@ package struct SwiftParser {
             if token.isSymbol("."), let name = peek(1), name.kind == .identifier || name.kind == .number {
                 index += 2
                 expr = SwiftExpr(kind: .member(expr, name.text), location: expr.location)
+                expr.memberLocation = SwiftLocation(token)
             } else if token.isSymbol("("), !token.startsLine {
                 let arguments = parseArguments()
                 expr = SwiftExpr(kind: .call(expr, arguments, trailing: parseTrailingClosures(trailingClosures)), location: expr.location)

@@ -165,6 +165,9 @@ package struct SwiftExpr: Sendable {
     /// on the expression subscripted), in source order. They are evaluated before the expression's own
     /// work, so the translator runs the ones that await or call code first (`StepTranslator+NestedAwaits.swift`).
     package var embedded: [SwiftExpr] = []
+    /// For `base.member`, where its `.` is (the expression's own place is its base's): a SwiftUI modifier's
+    /// note points at its line, not at the start of the chain.
+    package var memberLocation: SwiftLocation? = nil
 
     package init(kind: Kind, location: SwiftLocation) {
         self.kind = kind
