@@ -571,10 +571,19 @@ struct StepTranslator {
     func systemCallName(_ callee: SwiftExpr, _ context: Context) -> String {
         let names = Self.chain(callee).filter { !["shared", "default", "standard", "current", "main"].contains($0) }
         guard let method = names.last else { return "call" }
-        if names.count >= 2, context.activityNames.contains(names[0]) || names[names.count - 2].lowercased().contains("activity") {
+        if names.count >= 2, context.activityNames.contains(names[0]) || names[names.count - 2].lowercased().contains("activity")
+            || Self.isActivity(names, codebase)
+        {
             return "Activity.\(method)"
         }
         return names.count >= 2 ? "\(names[names.count - 2]).\(method)" : method
+    }
+
+    /// A method called on an activity: one of `Activity<…>.activities` (`Activity<A>.activities.first?.end(…)`),
+    /// or a property the files declare of type `Activity<…>` (`var la: Activity<A>?`, then `self.la?.end(…)`).
+    static func isActivity(_ names: [String], _ codebase: SwiftCodebase) -> Bool {
+        if names.count >= 3, names[0] == "Activity", names[1] == "activities" { return true }
+        return names.count == 2 && codebase.declaredTypes[names[0]] == "Activity"
     }
 
     static func isActivityList(_ expr: SwiftExpr) -> Bool {
