@@ -9,12 +9,15 @@ package struct SwiftLexer {
     /// How deep string interpolations may nest before the rest of the literal is taken as invalid.
     package static let maxNesting = 64
 
-    private let bytes: [UInt8]
-    private var index = 0
+    let bytes: [UInt8]
+    var index = 0
     private var line = 1
     private var lineStart = 0
     private var sawLineBreak = true
-    private var sawTrivia = true
+    var sawTrivia = true
+    /// Where a regex literal starts that an operator before it was cut short for (`^^/x/`: the prefix `^^`,
+    /// then the literal; SwiftLexer+Regex.swift).
+    var pendingRegex: Int?
     package private(set) var tokens: [SwiftToken] = []
     package private(set) var problems: [SwiftSyntaxProblem] = []
     /// The `#if` / `#elseif` / `#else` branches not read, with code in them, in order.
@@ -80,13 +83,13 @@ package struct SwiftLexer {
         return "'\(short.replacingOccurrences(of: "\n", with: "\\n"))'"
     }
 
-    private func peek(_ offset: Int = 0) -> UInt8? {
+    func peek(_ offset: Int = 0) -> UInt8? {
         let at = index + offset
         return at < bytes.count ? bytes[at] : nil
     }
 
     /// Consumes one byte, keeping line and column.
-    private mutating func advance() {
+    mutating func advance() {
         if bytes[index] == UInt8(ascii: "\n") {
             line += 1
             lineStart = index + 1
@@ -107,6 +110,9 @@ package struct SwiftLexer {
             return nil
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
             return skipBlockComment() ? nil : .invalid
+        case UInt8(ascii: "/") where pendingRegex == index || startsBareRegex():
+            pendingRegex = nil
+            return scanBareRegex()
         case UInt8(ascii: "\""):
             return scanString(hashes: 0, depth: 0) ? .string : .invalid
         case UInt8(ascii: "#"):
@@ -166,9 +172,14 @@ package struct SwiftLexer {
     /// `Activity<A>.activities` is `>` then `.`.
     private mutating func scanOperator() {
         let dotted = bytes[index] == UInt8(ascii: ".")
+        let regex = dotted ? nil : regexInPrefixOperator()
         advance()
         while let b = peek(), Self.isOperator(b) || (dotted && b == UInt8(ascii: ".")) {
             if b == UInt8(ascii: "/"), let next = peek(1), next == UInt8(ascii: "/") || next == UInt8(ascii: "*") { break }
+            if index == regex {
+                pendingRegex = index  // `^^/x/`: the prefix operator ends where the literal starts
+                break
+            }
             advance()
         }
     }
@@ -217,6 +228,10 @@ package struct SwiftLexer {
     private mutating func scanPound() -> SwiftToken.Kind? {
         var hashes = 0
         while peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
+        if peek(hashes) == UInt8(ascii: "/"), let length = extendedRegexLength(hashes: hashes) {
+            for _ in 0..<length { advance() }  // `#/…/#`, `##/…/##`: always a regex literal
+            return .string
+        }
         if peek(hashes) == UInt8(ascii: "\"") {
             for _ in 0..<hashes { advance() }
             return scanString(hashes: hashes, depth: 0) ? .string : .invalid
