@@ -85,7 +85,8 @@ package enum SwiftImport {
     package static func load(paths: [String], name: String, kills: ImportedKills = .reference) throws(InputError) -> Result {
         var files: [(path: String, bytes: [UInt8])] = []
         var problems: [Diagnostic] = []
-        for path in paths {
+        let (unique, repeats) = uniquePaths(paths)
+        for path in unique {
             if FileKind.of(path) != .directory, !path.hasSuffix(".swift") {
                 problems.append(Diagnostic(file: path, path: "", message: notSwiftFileMessage(path)))
                 continue
@@ -101,7 +102,9 @@ package enum SwiftImport {
             }
         }
         if !problems.isEmpty { throw InputError(problems) }
-        return try importSources(files, name: name, kills: kills)
+        var result = try importSources(files, name: name, kills: kills)
+        result.notes = (result.notes + repeats).sorted()
+        return result
     }
 
     /// Imports Swift sources given as bytes; `path` names each in references and diagnostics.
