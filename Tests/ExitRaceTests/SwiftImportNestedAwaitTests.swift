@@ -118,3 +118,19 @@ struct SwiftImportNestedAwaitTests {
         #expect(answer.contains("awaits no call the importer could translate"), "\(answer)")
     }
 }
+
+extension SwiftImportNestedAwaitTests {
+    @Test("an await in a closure passed to an unknown call is named, and the answer does not say the code awaits nothing")
+    func awaitInUnknownClosure() throws {
+        let result = try SwiftImportTests.run(["App.swift": """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func applicationWillTerminate(_ application: UIApplication) {
+                    UIView.animate(withDuration: 0.3) { Task { await Api.shared.flush() } }
+                }
+            }
+            """])
+        let answer = try #require(result.answer)
+        #expect(answer.contains("awaits no call the importer could translate"), "\(answer)")
+        #expect(result.notes.contains { $0.dropsAwait && $0.message.hasPrefix("a closure passed to UIView.animate(…)") })
+    }
+}

@@ -22,9 +22,6 @@ package struct ImportNote: Equatable, Sendable, Comparable {
         /// A closure passed to a call the importer does not know: when it runs is unknown. Not said of a
         /// closure registered as an observer of a lifecycle notification, which is an entry point of its own.
         case closureOfUnknownCall
-        /// An `await` the importer could not translate: the code awaits something, so an import that keeps no
-        /// entry point says so rather than that the code awaits nothing.
-        case droppedAwait
     }
 
     package var kind: Kind
@@ -33,6 +30,10 @@ package struct ImportNote: Equatable, Sendable, Comparable {
     package var column: Int
     package var message: String
     package var topic: Topic = .other
+    /// Whether what the note names holds an `await` the importer did not translate (an await of something that
+    /// is not a call, a call not followed for its depth, a closure whose run is unknown that awaits): an import
+    /// that keeps no entry point then says so, rather than that the code awaits nothing.
+    package var dropsAwait = false
 
     /// `File.swift:12:9: not translated: …`
     package var description: String { "\(file):\(line):\(column): \(kind.rawValue): \(message)" }

@@ -111,7 +111,7 @@ extension StepTranslator {
         let names = Self.chain(core)
         guard names.count >= 2 || (names.count == 1 && context.isAsync) else {
             note(.untranslated, location, context, "await of something that is neither a call nor a property: write it "
-                + "by hand", topic: .droppedAwait)
+                + "by hand", dropsAwait: true)
             return []
         }
         if let getter = followGetter(core, context) { return getter }  // `await store.pending`: an async getter
@@ -123,7 +123,7 @@ extension StepTranslator {
         }
         guard context.isAsync else {
             note(.untranslated, location, context, "await outside a task body: the scenario's hooks are synchronous; "
-                + "put it in a task by hand", topic: .droppedAwait)
+                + "put it in a task by hand", dropsAwait: true)
             return []
         }
         let name = systemCallName(core, context)
@@ -133,5 +133,37 @@ extension StepTranslator {
             + "its step")
         recordCall(name, source)
         return [ImportedStep(.call(name), source)]
+    }
+}
+
+extension StepTranslator {
+    /// Whether statements hold an `await` anywhere, closures included.
+    static func awaits(_ statements: [SwiftStatement]) -> Bool {
+        statements.contains { statement in
+            switch statement.kind {
+            case .forIn(_, _, let body):
+                if awaits(body) { return true }
+            case .ifStatement(_, let then, let otherwise):
+                if awaits(then) || awaits(otherwise ?? []) { return true }
+            case .guardStatement(_, let body), .doBlock(let body, _), .deferBlock(let body), .loop(_, _, let body):
+                if awaits(body) { return true }
+            case .switchStatement(_, let cases):
+                if cases.contains(where: { awaits($0.body) }) { return true }
+            default:
+                break
+            }
+            return statement.ownExpressions.contains(where: awaits)
+        }
+    }
+
+    /// Whether an expression holds an `await`, in its closures too.
+    static func awaits(_ expr: SwiftExpr) -> Bool {
+        switch expr.kind {
+        case .prefix("await", _): return true
+        case .closure(let closure): return awaits(closure.body)
+        case .call(_, _, let trailing): if trailing.contains(where: { awaits($0.body) }) { return true }
+        default: break
+        }
+        return expr.children.contains(where: awaits) || expr.embedded.contains(where: awaits)
     }
 }

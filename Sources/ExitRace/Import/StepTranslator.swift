@@ -116,10 +116,12 @@ struct StepTranslator {
 
     mutating func note(
         _ kind: ImportNote.Kind, _ location: SwiftLocation, _ context: Context, _ message: String,
-        topic: ImportNote.Topic = .other
+        topic: ImportNote.Topic = .other, dropsAwait: Bool = false
     ) {
-        notes.append(ImportNote(
-            kind: kind, file: context.file.path, line: location.line, column: location.column, message: message, topic: topic))
+        var note = ImportNote(
+            kind: kind, file: context.file.path, line: location.line, column: location.column, message: message, topic: topic)
+        note.dropsAwait = dropsAwait
+        notes.append(note)
     }
 
     /// Records a system call at its first place; a later one of the same name whose start differs is noted
@@ -362,7 +364,7 @@ struct StepTranslator {
             let closures = arguments.compactMap { if case .closure(let c) = $0.value.kind { c } else { nil } } + trailing
             for closure in closures {
                 note(.untranslated, closure.location, context, "a closure passed to \(name)(…): when it runs is unknown; "
-                    + "write it by hand if it matters", topic: .closureOfUnknownCall)
+                    + "write it by hand if it matters", topic: .closureOfUnknownCall, dropsAwait: Self.awaits(closure.body))
             }
             return []
         case .closure(let closure):
@@ -411,7 +413,7 @@ struct StepTranslator {
         if let followed = follow(callee, location, context, closures: (arguments, trailing), awaited: true) { return followed }
         guard context.isAsync else {
             note(.untranslated, location, context, "await outside a task body: the scenario's hooks are synchronous; "
-                + "put it in a task by hand", topic: .droppedAwait)
+                + "put it in a task by hand", dropsAwait: true)
             return []
         }
         let name = systemCallName(callee, context)
@@ -447,7 +449,7 @@ struct StepTranslator {
         }
         guard context.callStack.count < Self.maxCallDepth else {
             note(.untranslated, location, context, "\(name)(…): calls nested more than \(Self.maxCallDepth) deep are not followed",
-                topic: awaited ? .droppedAwait : .other)
+                dropsAwait: awaited)
             return []
         }
         var inner = context

@@ -3,7 +3,7 @@ extension SwiftImport {
     /// What `import` says when every entry point found was left out: its code makes no call whose
     /// end a kill could cut short (docs/import.md, "Synchronous code only"). The notes that follow
     /// it say why for each entry point.
-    /// When an `await` in the code could not be translated (`droppedAwait`), the answer says so: the code
+    /// When an `await` in the code could not be translated (a note ``ImportNote/dropsAwait``), the answer says so: the code
     /// awaits something, only not something the importer could translate.
     static func nothingToSimulate(_ hooks: [Hook], droppedAwait: Bool = false) -> String {
         let names = hooks.map(\.name).joined(separator: ", ")

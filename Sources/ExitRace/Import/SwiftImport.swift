@@ -208,7 +208,7 @@ package enum SwiftImport {
         }
         // Entry points, none with code whose end the table could measure: an answer, not bad input.
         guard !kept.isEmpty else {
-            return Result(scenario: "", hooks: [], newSystemCalls: [], notes: condensed(notes), answer: nothingToSimulate(hooks, droppedAwait: notes.contains { $0.topic == .droppedAwait }))
+            return Result(scenario: "", hooks: [], newSystemCalls: [], notes: condensed(notes), answer: nothingToSimulate(hooks, droppedAwait: notes.contains(where: \.dropsAwait)))
         }
         let scenes = usesScenes(all: hooks, kept: kept)
         if !scenes, let first = kept.first(where: { hook in Callback.sceneCounterparts.contains { $0.app == hook.entryPoint.callback } }) {
