@@ -32,7 +32,7 @@ struct SwiftImportBudgetTests {
     func auditBlowup() throws {
         let result = try SwiftImportTests.run(["blowup.swift": Self.fanning(levels: 9, fanOut: 8)])
         let notes = SwiftImportGapTests.notes(result)
-        #expect(notes.filter { $0.contains("the translation of this entry point stopped here, after 20000 statements") }.count == 1)
+        #expect(notes.filter { $0.contains("are not followed: this entry point's translation has read 20000 statements") }.count == 1)
         // f8 is nine calls deep, past the follow depth, so no call is reached: the answer says an await was not
         // translated rather than that the code awaits nothing.
         let answer = try #require(result.answer)
@@ -45,7 +45,7 @@ struct SwiftImportBudgetTests {
         #expect(result.answer == nil)
         let steps = Self.count(result.hooks[0].steps)
         #expect(steps > 1000 && steps <= StepTranslator.statementBudget + 1, "\(steps) steps")
-        #expect(SwiftImportGapTests.notes(result).contains { $0.contains("stopped here, after 20000 statements") })
+        #expect(SwiftImportGapTests.notes(result).contains { $0.contains("this entry point's translation has read 20000 statements") })
         _ = try SwiftImportTests.decodes(result)
     }
 
@@ -54,6 +54,15 @@ struct SwiftImportBudgetTests {
         let result = try SwiftImportTests.run(["App.swift": Self.fanning(levels: 4, fanOut: 8)])  // 512 leaves
         guard case .spawnTask(_, let body) = result.hooks[0].steps[0].step else { Issue.record("no task"); return }
         #expect(body.count == 512 && body.allSatisfy { $0 == .call("Api.leaf") })
-        #expect(!SwiftImportGapTests.notes(result).contains { $0.contains("stopped here") })
+        #expect(!SwiftImportGapTests.notes(result).contains { $0.contains("translation has read") })
+    }
+
+    @Test("past the budget the entry point's own code is still translated: an await after a call that fans out is kept")
+    func ownCodeAfterBudget() throws {
+        let source = Self.fanning(levels: 9, fanOut: 4).replacingOccurrences(
+            of: "Task.detached { await f0() }", with: "Task.detached { await f0(); await Api.shared.last() }")
+        let result = try SwiftImportTests.run(["App.swift": source])
+        guard case .spawnTask(_, let body)? = result.hooks.first?.steps.first?.step else { Issue.record("no task"); return }
+        #expect(body.last == .call("Api.last"), "\(body.suffix(2))")
     }
 }

@@ -147,7 +147,7 @@ struct StepTranslator {
         var steps: [ImportedStep] = [], deferred: [[ImportedStep]] = []
         var context = context
         for (index, statement) in statements.enumerated() {
-            guard spendBudget(statement.location, context) else { break }
+            countStatement()
             if let exit = availableExit(statement) {
                 // `if #available(…) { …; return }`: taken as available, its exit is taken; what follows is for
                 // older systems.
@@ -452,6 +452,7 @@ struct StepTranslator {
                 dropsAwait: awaited)
             return []
         }
+        guard mayFollow(name, location, context, awaited: awaited) else { return [] }
         var inner = context
         inner.file = function.file
         inner.typeName = function.typeName
