@@ -35,16 +35,19 @@ struct SwiftImportScenePhaseChainTests {
         #expect(result.hooks.map(\.entryPoint.callback).prefix(2) == ["sceneWillResignActive", "sceneDidEnterBackground"])
     }
 
-    @Test("a plain else after a phase's if is named, not dropped")
-    func plainElseIsNamed() throws {
+    @Test("a plain else after a phase's if stands for the other phases: their entry points run it (it was named)")
+    func plainElseIsTheOtherPhases() throws {
         let result = try SwiftImportTests.run(["NotesApp.swift": Self.app("""
             if newPhase == .background { Task { await NoteUploader.shared.uploadPending() } } else {
                             Task { await Analytics.shared.flush() }
                         }
             """)])
-        #expect(result.hooks.map(\.name).first == "NotesApp.scenePhase .background")
-        #expect(result.notes.contains { $0.message.contains("the else of `if newPhase == .background`: the phases it stands for are not named") },
-                "\(result.notes.map(\.message))")
+        #expect(result.hooks.map(\.name).prefix(3)
+            == ["NotesApp.scenePhase .background", "NotesApp.scenePhase .inactive", "NotesApp.scenePhase .active"],
+            "\(result.hooks.map(\.name))")
+        let flush = ProgramStep.spawnTask(TaskSpawn(isolation: .inherit, priority: nil, detached: false), body: [.call("Analytics.flush")])
+        #expect(result.hooks[1].steps.map(\.step) == [flush])
+        #expect(result.hooks[2].steps.map(\.step) == [flush])
     }
 
     @Test("guard newPhase == .background else { return }: the code after it is the background phase's")

@@ -4,12 +4,12 @@ import Testing
 @testable import ExitRace
 @testable import ExitRaceImport
 
-/// The parser skips subscripts; an `await` in one (`cache[await store.key()] = 1`) is named with its
-/// place and what to do, never dropped silently (issue 23: nothing is dropped without a word).
-@Suite("exitrace import: an await inside a subscript is named")
+/// A subscript's indices are read (they were skipped and an `await` in one was named): an `await` in one
+/// runs before the subscript's own work, as Swift evaluates it (issue 23: nothing is dropped without a word).
+@Suite("exitrace import: an await inside a subscript is translated")
 struct SwiftImportSubscriptAwaitTests {
-    @Test("an await in a subscript, in an assignment and in a condition, is named at the await; the rest is translated")
-    func awaitInSubscriptNamed() throws {
+    @Test("an await in a subscript, in an assignment and in a condition, is a call before the rest")
+    func awaitInSubscriptTranslated() throws {
         let result = try SwiftImportGapTests.imported("""
             Task {
                         cache[await store.key()] = 1
@@ -17,14 +17,13 @@ struct SwiftImportSubscriptAwaitTests {
                         await Analytics.shared.flush()
                     }
             """, members: "var cache: [String: Int] = [:]; var flags: [String: Bool] = [:]")
-        let notes = SwiftImportGapTests.notes(result).filter { $0.contains("an await inside a subscript") }
-        #expect(notes.count == 2, "\(SwiftImportGapTests.notes(result))")
-        #expect(notes.first?.hasPrefix("App.swift:5:19: not translated:") == true, "\(notes)")
-        #expect(notes.allSatisfy { $0.contains("await into a local first") })
-        #expect(result.newSystemCalls.map(\.name).contains("Analytics.flush"))
+        #expect(SwiftImportReviewTests.taskBody(result) == [.call("store.key"), .call("store.name"), .call("Analytics.flush")])
+        #expect(!SwiftImportGapTests.notes(result).contains { $0.contains("subscript") })
+        let key = result.newSystemCalls.first { $0.name == "store.key" }
+        #expect(key?.source.place == "App.swift:5:19")
     }
 
-    @Test("a subscript without an await, or an await outside it, gives no such note")
+    @Test("a subscript without an await gives no step and no note")
     func plainSubscriptQuiet() throws {
         let result = try SwiftImportGapTests.imported("""
             Task {
@@ -33,6 +32,7 @@ struct SwiftImportSubscriptAwaitTests {
                         await Analytics.shared.flush()
                     }
             """, members: "var cache: [String: Int] = [:]")
+        #expect(SwiftImportReviewTests.taskBody(result) == [.call("store.key"), .call("Analytics.flush")])
         #expect(!SwiftImportGapTests.notes(result).contains { $0.contains("subscript") })
     }
 }

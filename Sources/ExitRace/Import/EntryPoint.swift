@@ -56,8 +56,12 @@ struct EntryPointFinder {
     ]
 
     let codebase: SwiftCodebase
-    private(set) var entryPoints: [EntryPoint] = []
-    private(set) var notes: [ImportNote] = []
+    var entryPoints: [EntryPoint] = []
+    var notes: [ImportNote] = []
+    /// The values of the locals of the function being walked (`let name = UIApplication.didEnterBackgroundNotification`).
+    var localValues: [String: SwiftExpr] = [:]
+    /// The tasks the walk is inside, innermost last: how a `for await` loop's body runs (EntryPoint+Notifications.swift).
+    var enclosingTasks: [SwiftExpr] = []
 
     init(codebase: SwiftCodebase) {
         self.codebase = codebase
@@ -66,6 +70,21 @@ struct EntryPointFinder {
         // delegate method's (`@objc func applicationWillTerminate()` observing willTerminateNotification).
         let observers = Set(entryPoints.filter(\.isSelectorObserver).map { "\($0.file.path):\($0.location.line)" })
         entryPoints.removeAll { !$0.isSelectorObserver && observers.contains("\($0.file.path):\($0.location.line)") }
+        removeOverridden()
+    }
+
+    /// A delegate method of a base class whose subclass in the files overrides it is not an entry point of
+    /// its own: UIKit calls the override, which runs the base's code where it calls `super`.
+    private mutating func removeOverridden() {
+        let overriding = entryPoints.filter { !$0.isSelectorObserver && $0.typeName != nil }
+        entryPoints.removeAll { entry in
+            guard !entry.isSelectorObserver, let base = entry.typeName else { return false }
+            let method = entry.name.dropFirst(base.count + 1)
+            return overriding.contains { other in
+                guard let type = other.typeName, type != base, other.name.dropFirst(type.count + 1) == method else { return false }
+                return codebase.inherits(type, from: base)
+            }
+        }
     }
 
     private mutating func visit(_ indexed: SwiftCodebase.Function) {
@@ -78,7 +97,10 @@ struct EntryPointFinder {
             entryPoints.append(EntryPoint(
                 callback: callback, name: "\(indexed.typeName.map { "\($0)." } ?? "")\(name)", body: body,
                 isolation: indexed.isolation, typeName: indexed.typeName, file: indexed.file, location: function.location))
+        } else {
+            noteUnmodelledDelegateMethod(indexed, key: key)
         }
+        localValues = Self.localValues(function.body ?? [])
         walk(function.body ?? [], indexed)
     }
 
@@ -90,6 +112,7 @@ struct EntryPointFinder {
             case .expression(let expr): walk(expr, owner)
             case .binding(_, let value?), .asyncLet(_, let value?): walk(value, owner)
             case .forIn(_, let sequence, let body):
+                recogniseNotificationLoop(sequence, body, statement.location, owner)
                 walk(sequence, owner)
                 walk(body, owner)
             case .ifStatement(let conditions, let then, let otherwise):
@@ -113,8 +136,11 @@ struct EntryPointFinder {
         case .member(let base, _), .generic(let base, _), .prefix(_, let base): walk(base, owner)
         case .call(let callee, let arguments, let trailing):
             walk(callee, owner)
+            let spawns = Self.isTaskSpawn(callee)
+            if spawns { enclosingTasks.append(expr) }
             arguments.forEach { walk($0.value, owner) }
             trailing.forEach { walk($0.body, owner) }
+            if spawns { enclosingTasks.removeLast() }
         case .closure(let closure): walk(closure.body, owner)
         case .binary(let operands, _): operands.forEach { walk($0, owner) }
         case .tuple(let arguments), .collection(let arguments), .pound(_, let arguments):
@@ -129,33 +155,45 @@ struct EntryPointFinder {
     ) {
         guard case .member(let base, let method) = callee.kind else { return }
         let closure = StepRecogniser.closure(arguments, trailing)
+        let modifier = callee.memberLocation ?? location  // `.onReceive(…)` on a line of its own in a chain
         switch method {
         case "addObserver":
-            guard let name = StepRecogniser.argument("name", arguments) ?? StepRecogniser.argument("forName", arguments),
-                let callback = Self.callback(ofNotification: name)
+            guard let name = StepRecogniser.argument("name", arguments) ?? StepRecogniser.argument("forName", arguments)
             else { return }
+            guard let callback = callback(ofNotification: name) else {
+                noteOtherNotification(name, "observer", location, owner)
+                return
+            }
             if let selector = StepRecogniser.argument("selector", arguments) {
                 addSelectorObserver(selector, callback, location, owner)
             } else if let closure {
                 addClosure(closure, callback, "\(callback) observer", owner)
             }
         case "sink":
-            if let closure, let callback = Self.publishedNotification(base) {
+            guard let closure, let name = Self.publishedName(base) else { return }
+            if let callback = callback(ofNotification: name) {
                 addClosure(closure, callback, "\(callback) publisher", owner)
+            } else {
+                noteOtherNotification(name, "publisher", modifier, owner)
             }
         case "onReceive":
-            if let closure, let publisher = arguments.first?.value, let callback = Self.publishedNotification(publisher) {
+            guard let closure, let publisher = arguments.first?.value, let name = Self.publishedName(publisher) else { return }
+            if let callback = callback(ofNotification: name) {
                 addClosure(closure, callback, "\(callback) onReceive", owner)
+            } else {
+                noteOtherNotification(name, "onReceive", modifier, owner)
             }
         case "onChange":
-            if let closure, let watched = StepRecogniser.argument("of", arguments),
-                StepTranslator.chain(watched).last == "scenePhase"
-            {
-                addScenePhase(closure, owner)
+            if let watched = StepRecogniser.argument("of", arguments), let property = scenePhaseName(watched) {
+                addScenePhase(property, arguments, trailing, modifier, owner)
             }
         case "backgroundTask":
-            note(.untranslated, location, owner, ".backgroundTask: a background refresh or URL session task is not a "
-                + "lifecycle callback of the scenario language")
+            // SwiftUI's `.backgroundTask(.appRefresh(…)) { … }`: a BGTask's launch handler. The scenario language
+            // models a submitted task as the system call's service (`serviceRunMs`), not as code it runs.
+            note(.untranslated, modifier, owner, ".backgroundTask: a background task's launch handler (app refresh or URL "
+                + "session), run by the system after the app submitted it; the scenario language has no callback for it "
+                + "(a submitted task is the service of its BGTaskScheduler.submit call, whose serviceRunMs is the handler's "
+                + "time): its body is not translated; write it by hand if it matters")
         default:
             break
         }
@@ -165,15 +203,22 @@ struct EntryPointFinder {
         StepTranslator.chain(expr).last.flatMap { notifications[$0] }
     }
 
-    /// The callback of `publisher(for: N)` somewhere in a member chain.
-    static func publishedNotification(_ expr: SwiftExpr) -> String? {
+    /// The callback a notification name stands for, reading a local it is bound to first
+    /// (`let name = UIApplication.didEnterBackgroundNotification; addObserver(…, name: name, …)`).
+    func callback(ofNotification expr: SwiftExpr) -> String? {
+        if case .name(let local) = expr.kind, let value = localValues[local] { return Self.callback(ofNotification: value) }
+        return Self.callback(ofNotification: expr)
+    }
+
+    /// The notification name of `publisher(for: N)` somewhere in a member chain.
+    static func publishedName(_ expr: SwiftExpr) -> SwiftExpr? {
         switch expr.kind {
         case .call(let callee, let arguments, _):
             if case .member(_, "publisher") = callee.kind, let name = StepRecogniser.argument("for", arguments) {
-                return callback(ofNotification: name)
+                return name
             }
-            return publishedNotification(callee)
-        case .member(let base, _), .prefix(_, let base), .generic(let base, _): return publishedNotification(base)
+            return publishedName(callee)
+        case .member(let base, _), .prefix(_, let base), .generic(let base, _): return publishedName(base)
         default: return nil
         }
     }
@@ -207,76 +252,7 @@ struct EntryPointFinder {
             isolation: isolation, typeName: owner.typeName, file: owner.file, location: closure.location))
     }
 
-    /// `.onChange(of: scenePhase) { old, new in if new == .background { … } }`, with `else if`s, a
-    /// `switch`, or a `guard new == .background else { return }` before the code of that phase.
-    private mutating func addScenePhase(_ closure: SwiftClosure, _ owner: SwiftCodebase.Function) {
-        let phase = closure.parameters.last ?? "scenePhase"
-        if !addPhases(in: closure.body, phase, owner) {
-            note(.untranslated, closure.location, owner, ".onChange(of: scenePhase) without an `if \(phase) == .background`, "
-                + "a `guard \(phase) == .background` or a `switch \(phase)`: write its hook by hand")
-        }
-    }
-
-    /// The phases `statements` branch on, each an entry point; whether there was one.
-    private mutating func addPhases(
-        in statements: [SwiftStatement], _ phase: String, _ owner: SwiftCodebase.Function
-    ) -> Bool {
-        var found = false
-        for (index, statement) in statements.enumerated() {
-            switch statement.kind {
-            case .ifStatement(let conditions, let then, let otherwise):
-                guard conditions.count == 1, let value = Self.comparedPhase(conditions[0], phase),
-                    let callback = Self.scenePhases[value]
-                else { continue }
-                addPhase(callback, value, then, statement.location, owner)
-                found = true
-                guard let otherwise else { continue }
-                if otherwise.count == 1, case .ifStatement = otherwise[0].kind {
-                    _ = addPhases(in: otherwise, phase, owner)  // `else if`: the chain goes on
-                } else if !otherwise.isEmpty {
-                    note(.untranslated, otherwise[0].location, owner, "the else of `if \(phase) == .\(value)`: the phases it "
-                        + "stands for are not named: write `if \(phase) == .background` (or a switch) for the code to be imported")
-                }
-            case .guardStatement(let conditions, _):
-                // `guard phase == .background else { return }`: the code after it is that phase's.
-                guard conditions.count == 1, let value = Self.comparedPhase(conditions[0], phase),
-                    let callback = Self.scenePhases[value]
-                else { continue }
-                addPhase(callback, value, Array(statements[(index + 1)...]), statement.location, owner)
-                return true
-            case .switchStatement(let subject, let cases) where StepTranslator.chain(subject).last == phase:
-                for phaseCase in cases {
-                    for pattern in phaseCase.patterns {
-                        if case .implicitMember(let value) = pattern.kind, let callback = Self.scenePhases[value] {
-                            addPhase(callback, value, phaseCase.body, pattern.location, owner)
-                            found = true
-                        }
-                    }
-                }
-            default: continue
-            }
-        }
-        return found
-    }
-
-    private mutating func addPhase(
-        _ callback: String, _ value: String, _ body: [SwiftStatement], _ location: SwiftLocation, _ owner: SwiftCodebase.Function
-    ) {
-        entryPoints.append(EntryPoint(
-            callback: callback, name: "\(owner.typeName.map { "\($0)." } ?? "")scenePhase .\(value)", body: body,
-            isolation: owner.isolation, typeName: owner.typeName, file: owner.file, location: location))
-    }
-
-    /// `phase == .background` (either way round) → `background`.
-    static func comparedPhase(_ expr: SwiftExpr, _ phase: String) -> String? {
-        guard case .binary(let operands, let operators) = expr.kind, operators == ["=="], operands.count == 2 else { return nil }
-        for (a, b) in [(operands[0], operands[1]), (operands[1], operands[0])] {
-            if StepTranslator.chain(a).last == phase, case .implicitMember(let value) = b.kind { return value }
-        }
-        return nil
-    }
-
-    private mutating func note(_ kind: ImportNote.Kind, _ location: SwiftLocation, _ owner: SwiftCodebase.Function, _ message: String) {
+    mutating func note(_ kind: ImportNote.Kind, _ location: SwiftLocation, _ owner: SwiftCodebase.Function, _ message: String) {
         notes.append(ImportNote(kind: kind, file: owner.file.path, line: location.line, column: location.column, message: message))
     }
 }

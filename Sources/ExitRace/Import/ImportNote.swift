@@ -30,6 +30,10 @@ package struct ImportNote: Equatable, Sendable, Comparable {
     package var column: Int
     package var message: String
     package var topic: Topic = .other
+    /// Whether what the note names holds an `await` the importer did not translate (an await of something that
+    /// is not a call, a call not followed for its depth, a closure whose run is unknown that awaits): an import
+    /// that keeps no entry point then says so, rather than that the code awaits nothing.
+    package var dropsAwait = false
 
     /// `File.swift:12:9: not translated: …`
     package var description: String { "\(file):\(line):\(column): \(kind.rawValue): \(message)" }

@@ -4,7 +4,9 @@
 extension StepRecogniser {
     /// The queue an expression names: `DispatchQueue.main` / `.main`, `DispatchQueue.global(qos:)`, or
     /// a variable bound to a `DispatchQueue(label:…)` in the given files (recorded as used).
-    static func dispatchTarget(_ queue: SwiftExpr, _ translator: inout StepTranslator) -> DispatchTarget? {
+    static func dispatchTarget(
+        _ queue: SwiftExpr, _ translator: inout StepTranslator, _ context: StepTranslator.Context? = nil
+    ) -> DispatchTarget? {
         switch queue.kind {
         case .member(let base, "main") where isName(base, "DispatchQueue") || isName(base, "OperationQueue"):
             return .main
@@ -15,7 +17,7 @@ extension StepRecogniser {
             if case .member(let base, "global") = global.kind, isName(base, "DispatchQueue") { isGlobal = true }
             if case .implicitMember("global") = global.kind { isGlobal = true }
             guard isGlobal else { return nil }
-            return .global(argument("qos", arguments).flatMap(qos) ?? DispatchTarget.defaultGlobalQoS)
+            return .global(globalQoS(arguments, context, &translator))
         default:
             guard let name = variable(queue), translator.codebase.queues[name] != nil, name != "main", name != "global"
             else { return nil }
@@ -32,7 +34,7 @@ extension StepRecogniser {
         else { return nil }
         guard let closure = closure(arguments, trailing, label: trailing.isEmpty ? "execute" : nil) ?? closure(arguments, trailing)
         else { return nil }  // `await Disk.sync()`: not a dispatch
-        guard let target = dispatchTarget(queue, &translator) else {
+        guard let target = dispatchTarget(queue, &translator, context) else {
             if variable(queue) == nil && !isDispatchQueueExpression(queue) { return nil }
             translator.note(.untranslated, expr.location, context, "\(StepTranslator.callName(callee)): a queue the importer "
                 + "cannot find (declare it with DispatchQueue(label:qos:attributes:) in the given files, or write it by hand)")
@@ -66,6 +68,31 @@ extension StepRecogniser {
         }
     }
 
+    /// The QoS of `DispatchQueue.global(qos:)`, or of the deprecated `global(priority:)`, whose priorities map to
+    /// QoS classes as libdispatch's `dispatch/queue.h` says of `dispatch_get_global_queue` ("The global concurrent
+    /// queues may still be identified by their priority, which map to the following QOS classes"): high →
+    /// userInitiated, default → default, low → utility, background → background. One the importer cannot read
+    /// (`global(qos: qos)`) is the default, named, as a task's priority is.
+    static func globalQoS(
+        _ arguments: [SwiftArgument], _ context: StepTranslator.Context?, _ translator: inout StepTranslator
+    ) -> QoSClass {
+        let priorities: [String: QoSClass] = ["high": .userInitiated, "default": .default, "low": .utility, "background": .background]
+        var read: QoSClass?
+        let given = argument("qos", arguments) ?? argument("priority", arguments)
+        if let qosGiven = argument("qos", arguments) {
+            read = qos(qosGiven)
+        } else if let priority = argument("priority", arguments), case .implicitMember(let name) = priority.kind {
+            read = priorities[name]
+        } else if let priority = argument("priority", arguments), case .member(_, let name) = priority.kind {
+            read = priorities[name]
+        }
+        if let given, read == nil, let context {
+            translator.note(.assumption, given.location, context, "a QoS the importer cannot read: the default is used; "
+                + "set the step's qos by hand")
+        }
+        return read ?? DispatchTarget.defaultGlobalQoS
+    }
+
     /// `DispatchQueue(label:…)` written in place (a queue made for one block, not kept).
     static func isDispatchQueueExpression(_ expr: SwiftExpr) -> Bool {
         StepTranslator.chain(expr).first == "DispatchQueue"
@@ -86,11 +113,11 @@ extension StepRecogniser {
         case "enter": return [ImportedStep(.groupEnter(group), source)]
         case "leave": return [ImportedStep(.groupLeave(group), source)]
         case "wait":
-            let given = argument("timeout", arguments) ?? arguments.first?.value
+            let given = argument("timeout", arguments) ?? argument("wallTimeout", arguments) ?? arguments.first?.value
             let timeout = waitTimeout(given, expr, context, &translator)
             return [ImportedStep(.groupWait(group, timeout: timeout), source)]
         case "notify":
-            guard let queue = argument("queue", arguments), let target = dispatchTarget(queue, &translator),
+            guard let queue = argument("queue", arguments), let target = dispatchTarget(queue, &translator, context),
                 let closure = closure(arguments, trailing, label: trailing.isEmpty ? "execute" : nil) ?? closure(arguments, trailing)
             else {
                 translator.note(.untranslated, expr.location, context, "group.notify on a queue the importer cannot find: "

@@ -131,7 +131,7 @@ extension StepRecogniser {
         let before = translator
         var target = DispatchTarget.global(DispatchTarget.defaultGlobalQoS)
         if let queue = argument("queue", arguments) ?? argument("delegateQueue", arguments),
-            let named = dispatchTarget(queue, &translator)
+            let named = dispatchTarget(queue, &translator, context)
         {
             target = named
         } else {

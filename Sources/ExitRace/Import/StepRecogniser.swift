@@ -11,7 +11,8 @@ package struct StepRecogniser: Sendable {
     package static let all: [StepRecogniser] = [
         taskSpawn, dispatch, dispatchGroup, semaphoreWait, semaphoreSignal, beginBackgroundTask, endBackgroundTask,
         threadSleep, taskSleep, mainActorRun, continuation, taskGroup, addTask, taskCancel, checkCancellation, cancellationHandler,
-        backgroundTaskSubmit, backgroundTransfer, scheduledTimer, contextPerform, completionCall, synchronousSave,
+        backgroundTaskSubmit, backgroundTransfer, scheduledTimer, contextPerform, inPlaceClosure, addOperation, completionCall,
+        synchronousSave,
     ]
 
     /// `await MainActor.run { body }`: the body, run where the task is (the scenario language has no
@@ -220,12 +221,13 @@ package struct StepRecogniser: Sendable {
         context.semaphores.contains(name) || translator.codebase.semaphoreNames.contains(name)
     }
 
-    /// `semaphore.wait()`, `semaphore.wait(timeout: .now() + 2)`.
+    /// `semaphore.wait()`, `semaphore.wait(timeout: .now() + 2)`, `semaphore.wait(wallTimeout: .now() + 2)` (a
+    /// wall-clock deadline: the same span in the model, which has one clock).
     static let semaphoreWait = StepRecogniser(name: "DispatchSemaphore.wait") { expr, context, translator in
         guard let (callee, arguments, _, _) = call(expr), case .member(let receiver, "wait") = callee.kind,
             let name = variable(receiver), isSemaphore(name, context, translator)
         else { return nil }
-        let timeout = waitTimeout(argument("timeout", arguments), expr, context, &translator)
+        let timeout = waitTimeout(argument("timeout", arguments) ?? argument("wallTimeout", arguments), expr, context, &translator)
         return [ImportedStep(.wait(semaphore: name, timeout: timeout), translator.reference(expr.location, context))]
     }
 

@@ -82,6 +82,7 @@ extension StepTranslator {
             note(.untranslated, location, context, "\(name)(…): a closure calling itself, or nested too deep: followed once")
             return []
         }
+        guard mayFollow(name, location, context, awaited: false) else { return [] }
         var inner = context
         inner.callStack.append(key)
         inner.assignedName = nil

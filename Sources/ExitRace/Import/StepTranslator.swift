@@ -60,6 +60,10 @@ struct StepTranslator {
     var unspawnedTasks: Set<String> = []
     /// Translating an early exit's branch only to count its steps (``translateEarlyExit``): no further probe.
     var isProbing = false
+    /// Statements translated for the current entry point, and whether its budget's note was written
+    /// (StepTranslator+Budget.swift).
+    var statementsTranslated = 0
+    var budgetNoted = false
     /// The app's own queues and actors the translated code uses, in first-use order.
     private(set) var usedQueues: [String] = []
     private(set) var usedActors: [String] = []
@@ -112,10 +116,12 @@ struct StepTranslator {
 
     mutating func note(
         _ kind: ImportNote.Kind, _ location: SwiftLocation, _ context: Context, _ message: String,
-        topic: ImportNote.Topic = .other
+        topic: ImportNote.Topic = .other, dropsAwait: Bool = false
     ) {
-        notes.append(ImportNote(
-            kind: kind, file: context.file.path, line: location.line, column: location.column, message: message, topic: topic))
+        var note = ImportNote(
+            kind: kind, file: context.file.path, line: location.line, column: location.column, message: message, topic: topic)
+        note.dropsAwait = dropsAwait
+        notes.append(note)
     }
 
     /// Records a system call at its first place; a later one of the same name whose start differs is noted
@@ -141,6 +147,7 @@ struct StepTranslator {
         var steps: [ImportedStep] = [], deferred: [[ImportedStep]] = []
         var context = context
         for (index, statement) in statements.enumerated() {
+            countStatement()
             if let exit = availableExit(statement) {
                 // `if #available(…) { …; return }`: taken as available, its exit is taken; what follows is for
                 // older systems.
@@ -169,7 +176,6 @@ struct StepTranslator {
 
     private mutating func translate(_ statement: SwiftStatement, _ context: inout Context) -> [ImportedStep] {
         let here = statement.location
-        for expr in statement.ownExpressions { noteAwaitsInSubscripts(expr, context) }
         switch statement.kind {
         case .expression(let expr):
             if let (request, start) = Self.earliestBeginDate(expr, context, at: here) {
@@ -212,6 +218,11 @@ struct StepTranslator {
         case .forIn(let pattern, let sequence, let body):
             if context.taskGroup != nil, case .prefix("await", _) = sequence.kind {
                 return []  // `for await result in group`: the group's end waits for its children anyway
+            }
+            if let (callee, _, _, _) = StepRecogniser.call(sequence), case .member(_, "notifications") = callee.kind {
+                // `for await _ in NotificationCenter.default.notifications(named:)`: its body runs when the
+                // notification is posted, an entry point of its own (or named, EntryPoint+Notifications.swift).
+                return []
             }
             var inner = context
             if Self.isActivityList(sequence) {
@@ -297,18 +308,11 @@ struct StepTranslator {
     // MARK: - Expressions
 
     mutating func translate(_ expr: SwiftExpr, _ context: Context) -> [ImportedStep] {
+        let (rest, first) = translateEvaluatedFirst(expr, context)
         for recogniser in StepRecogniser.all {
-            if let steps = recogniser.translate(expr, context, &self) { return steps }
+            if let steps = recogniser.translate(rest, context, &self) { return first + steps }
         }
-        return translateRest(expr, context)
-    }
-
-    /// Names each `await` in a subscript of `expr`: the parser skips subscripts, so it is not translated.
-    private mutating func noteAwaitsInSubscripts(_ expr: SwiftExpr, _ context: Context) {
-        for place in expr.awaitsInSubscripts {
-            note(.untranslated, place, context, "an await inside a subscript (x[await f()]): await into a local first "
-                + "(let key = await f(); x[key] = …), or write it by hand")
-        }
+        return first + translateRest(rest, context)
     }
 
     /// What no recogniser took: a followed call, an awaited system call, an assignment, or a note.
@@ -323,15 +327,13 @@ struct StepTranslator {
             {
                 return [ImportedStep(.setFlag(flag), reference(expr.location, context))]
             }
-            if operators == ["="], case .member(_, let name) = operands[0].kind {
+            if operators.count == 1, Self.isAssignment(operators[0]), let name = Self.assignedName(operands[0]) {
+                // `cache[await key()] = value`: the target's subscripts and base run first; a property's
+                // observers after the value is stored.
+                let target = translateEvaluatedFirst(operands[0], context).steps
                 var inner = context
-                inner.assignedName = name
-                return translate(operands[1], inner)
-            }
-            if operators == ["="], case .name(let name) = operands[0].kind {
-                var inner = context
-                inner.assignedName = name
-                return translate(operands[1], inner)
+                inner.assignedName = operators[0] == "=" ? name : nil
+                return target + translate(operands[1], inner) + propertyObservers(operands[0], expr.location, context)
             }
             if let question = operators.firstIndex(of: "?"), let colon = operators[question...].firstIndex(of: ":") {
                 // `condition ? a : b`: as an `if`, the condition taken as true; the other branch named.
@@ -347,6 +349,12 @@ struct StepTranslator {
             if case .name(let name) = callee.kind, let bound = context.localClosures[name] {
                 return translateLocalClosure(name, bound, expr.location, context)
             }
+            if case .closure(let closure) = callee.kind, arguments.isEmpty, trailing.isEmpty {
+                return translateInPlace(closure, context)  // `{ … }()`
+            }
+            if let (name, bound) = propertyClosure(callee, context) {
+                return translateLocalClosure(name, bound, expr.location, context)  // `lazy var cleanup = { … }`; `cleanup()`
+            }
             if let followed = follow(callee, expr.location, context, closures: (arguments, trailing)) { return followed }
             let name = Self.callName(callee)
             if !Self.harmless.contains(name), !Self.isValueCall(callee) {
@@ -356,7 +364,7 @@ struct StepTranslator {
             let closures = arguments.compactMap { if case .closure(let c) = $0.value.kind { c } else { nil } } + trailing
             for closure in closures {
                 note(.untranslated, closure.location, context, "a closure passed to \(name)(…): when it runs is unknown; "
-                    + "write it by hand if it matters", topic: .closureOfUnknownCall)
+                    + "write it by hand if it matters", topic: .closureOfUnknownCall, dropsAwait: Self.awaits(closure.body))
             }
             return []
         case .closure(let closure):
@@ -364,9 +372,16 @@ struct StepTranslator {
             return []
         case .tuple(let arguments), .collection(let arguments):
             return arguments.flatMap { translate($0.value, context) }
-        case .name, .implicitMember, .literal, .member, .generic, .pound, .opaque:
+        case .name, .member:
+            return followGetter(expr, context) ?? []
+        case .implicitMember, .literal, .generic, .pound, .opaque:
             return []
         }
+    }
+
+    /// `=` and the compound assignments (`+=`, `??=`), not the comparisons.
+    static func isAssignment(_ op: String) -> Bool {
+        op == "=" || (op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op))
     }
 
     /// `await f()`: a function of the given files is followed; any other call becomes a system call.
@@ -377,19 +392,28 @@ struct StepTranslator {
             return names.map { ImportedStep(.awaitLet(name: $0), reference(location, context)) }
         }
         if let steps = translateTaskValue(core, location, context) { return steps }
+        core = Self.awaitedCall(core)
+        if case .tuple(let elements) = core.kind, elements.count > 1 {
+            // `await (a(), b())`: each element is awaited, in order.
+            return elements.flatMap { translateAwait($0.value, $0.value.location, context) }
+        }
+        if case .call(let callee, let arguments, let trailing) = core.kind, case .closure(let closure) = callee.kind,
+            arguments.isEmpty, trailing.isEmpty
+        {
+            return translateInPlace(closure, context)  // `await { … }()`
+        }
         if case .call(let callee, _, _) = core.kind, Self.chain(callee) == ["Task", "yield"] {
             note(.instant, location, context, "await Task.yield(): a suspension the scenario language has no step for, "
                 + "taken as taking no time (the task goes on at once)")
             return []
         }
         guard case .call(let callee, let arguments, let trailing) = core.kind else {
-            note(.untranslated, location, context, "await of something that is not a call")
-            return []
+            return translateAwaitedProperty(core, location, context)
         }
-        if let followed = follow(callee, location, context, closures: (arguments, trailing)) { return followed }
+        if let followed = follow(callee, location, context, closures: (arguments, trailing), awaited: true) { return followed }
         guard context.isAsync else {
             note(.untranslated, location, context, "await outside a task body: the scenario's hooks are synchronous; "
-                + "put it in a task by hand")
+                + "put it in a task by hand", dropsAwait: true)
             return []
         }
         let name = systemCallName(callee, context)
@@ -398,23 +422,37 @@ struct StepTranslator {
         return [ImportedStep(.call(name), source)]
     }
 
-    /// Follows a call into a function defined in the given files; `nil` when it names none.
+    /// Follows a call into a function defined in the given files (or an initializer of a type of the
+    /// files: StepTranslator+Accessors.swift); `nil` when it names none.
     private mutating func follow(
         _ callee: SwiftExpr, _ location: SwiftLocation, _ context: Context,
-        closures: (arguments: [SwiftArgument], trailing: [SwiftClosure]) = ([], [])
+        closures: (arguments: [SwiftArgument], trailing: [SwiftClosure]) = ([], []), awaited: Bool = false
     ) -> [ImportedStep]? {
         let (base, name) = Self.splitCallee(callee)
-        guard let name, let function = codebase.resolve(name: name, receiver: base.map(Self.chain) ?? [], callingType: context.typeName)
-        else { return nil }
-        let key = "\(function.typeName ?? "").\(name)"
+        guard let name else { return nil }
+        guard let function = codebase.resolve(name: name, receiver: base.map(Self.chain) ?? [], callingType: context.typeName)
+        else { return followInitializer(callee, location, context, closures: closures) }
+        return enter(function, name: name, location, context, closures: closures, awaited: awaited)
+    }
+
+    /// Translates a function of the files where it is called: its body, with the closures the call passes
+    /// bound to its parameters; on another actor from a task, an `isolatedCall`. A call that recurses, or
+    /// nests deeper than ``maxCallDepth``, is named instead.
+    mutating func enter(
+        _ function: SwiftCodebase.Function, name: String, _ location: SwiftLocation, _ context: Context,
+        closures: (arguments: [SwiftArgument], trailing: [SwiftClosure]) = ([], []), awaited: Bool = false
+    ) -> [ImportedStep] {
+        let key = "\(function.typeName ?? "").\(name)\(function.function.accessor.map { ".\($0)" } ?? "")"
         guard !context.callStack.contains(key) else {
             note(.untranslated, location, context, "\(name)(…) calls itself: followed once")
             return []
         }
         guard context.callStack.count < Self.maxCallDepth else {
-            note(.untranslated, location, context, "\(name)(…): calls nested more than \(Self.maxCallDepth) deep are not followed")
+            note(.untranslated, location, context, "\(name)(…): calls nested more than \(Self.maxCallDepth) deep are not followed",
+                dropsAwait: awaited)
             return []
         }
+        guard mayFollow(name, location, context, awaited: awaited) else { return [] }
         var inner = context
         inner.file = function.file
         inner.typeName = function.typeName
@@ -450,6 +488,7 @@ struct StepTranslator {
         let (base, name) = Self.splitCallee(callee)
         guard let name else { return false }
         return codebase.resolve(name: name, receiver: base.map(Self.chain) ?? [], callingType: context.typeName) != nil
+            || initializedType(callee).map { codebase.initializer(of: $0, labels: []) != nil } == true
     }
 
     // MARK: - Names
@@ -515,6 +554,14 @@ struct StepTranslator {
         }
     }
 
+    /// The name an assignment's target binds a value to: `name`, `self.name`, `a.b.name` → `name`.
+    static func assignedName(_ target: SwiftExpr) -> String? {
+        switch target.kind {
+        case .name(let name), .member(_, let name): name
+        default: nil
+        }
+    }
+
     static func callName(_ callee: SwiftExpr) -> String {
         let names = chain(callee)
         return names.isEmpty ? "call" : names.joined(separator: ".")
@@ -527,10 +574,19 @@ struct StepTranslator {
     func systemCallName(_ callee: SwiftExpr, _ context: Context) -> String {
         let names = Self.chain(callee).filter { !["shared", "default", "standard", "current", "main"].contains($0) }
         guard let method = names.last else { return "call" }
-        if names.count >= 2, context.activityNames.contains(names[0]) || names[names.count - 2].lowercased().contains("activity") {
+        if names.count >= 2, context.activityNames.contains(names[0]) || names[names.count - 2].lowercased().contains("activity")
+            || Self.isActivity(names, codebase)
+        {
             return "Activity.\(method)"
         }
         return names.count >= 2 ? "\(names[names.count - 2]).\(method)" : method
+    }
+
+    /// A method called on an activity: one of `Activity<…>.activities` (`Activity<A>.activities.first?.end(…)`),
+    /// or a property the files declare of type `Activity<…>` (`var la: Activity<A>?`, then `self.la?.end(…)`).
+    static func isActivity(_ names: [String], _ codebase: SwiftCodebase) -> Bool {
+        if names.count >= 3, names[0] == "Activity", names[1] == "activities" { return true }
+        return names.count == 2 && codebase.declaredTypes[names[0]] == "Activity"
     }
 
     static func isActivityList(_ expr: SwiftExpr) -> Bool {

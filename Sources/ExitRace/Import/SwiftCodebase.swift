@@ -36,8 +36,18 @@ package struct SwiftCodebase: Sendable {
     /// A type's `let` properties whose value is a literal number or duration (`let saveTimeout:
     /// TimeInterval = 1.5`, `let saveTimeout = DispatchTimeInterval.seconds(2)`): type → name → value.
     package private(set) var constants: [String: [String: SwiftExpr]] = [:]
+    /// Properties by the type they are declared in, in order, with the file each is written in.
+    package private(set) var propertyFiles: [String: [(property: SwiftProperty, file: SwiftFile)]] = [:]
+    /// The type each property's annotation names (`var la: Activity<T>?` → `Activity`), the first declaration
+    /// winning: system types too, unlike ``valueTypes``.
+    package private(set) var declaredTypes: [String: String] = [:]
+    /// Properties declared `@Environment(\.scenePhase)`, by name (`phase` in `@Environment(\.scenePhase) var phase`).
+    package private(set) var scenePhaseProperties: Set<String> = []
     /// Flags polled by a `while !flag { sleep }` loop anywhere: assigning `true` to one sets it.
     package private(set) var polledFlags: Set<String> = []
+    /// What each type of the files inherits from and conforms to, as written in its declaration and its
+    /// extensions, in order (a superclass or protocol declared in the files is searched for methods).
+    package private(set) var supertypes: [String: [String]] = [:]
     /// The types declared in the files, by name, with their keyword (`actor`, `class`, …).
     package private(set) var typeKeywords: [String: String] = [:]
     /// Global actors other than the main actor: types declared `@globalActor` in the files. Code
@@ -129,17 +139,26 @@ package struct SwiftCodebase: Sendable {
                 let handles = Self.taskHandleUses(function.body ?? [])
                 taskHandleUses.formUnion(handles.used)
                 assignedTasks.formUnion(handles.assigned)
-            case .property(let name, let value, _, let type, let constant):
-                if let value { collectBinding(name, value, file) }
-                if constant, let value, let typeName, constants[typeName]?[name] == nil,
-                    StepRecogniser.number(value) != nil || StepRecogniser.durationNanoseconds(value) != nil
-                {
-                    constants[typeName, default: [:]][name] = value
-                }
-                // `var appDelegate: AppDelegate!`: a variable of a type of the files.
-                if let type, typeKeywords[type] != nil, valueTypes[name] == nil { valueTypes[name] = type }
+            case .property(let property):
+                indexProperty(property, typeName: typeName, typeIsolation: typeIsolation, file: file)
             }
         }
+    }
+
+    private mutating func indexProperty(_ property: SwiftProperty, typeName: String?, typeIsolation: Isolation?, file: SwiftFile) {
+        let name = property.name
+        if let value = property.value { collectBinding(name, value, file) }
+        if property.constant, let value = property.value, let typeName, constants[typeName]?[name] == nil,
+            StepRecogniser.number(value) != nil || StepRecogniser.durationNanoseconds(value) != nil
+        {
+            constants[typeName, default: [:]][name] = value
+        }
+        // `var appDelegate: AppDelegate!`: a variable of a type of the files.
+        if let type = property.type, typeKeywords[type] != nil, valueTypes[name] == nil { valueTypes[name] = type }
+        if let type = property.type, declaredTypes[name] == nil { declaredTypes[name] = type }
+        if property.environmentKey == "scenePhase" { scenePhaseProperties.insert(name) }
+        if let typeName { propertyFiles[typeName, default: []].append((property, file)) }
+        for accessor in property.accessors { index([.function(accessor)], typeName: typeName, typeIsolation: typeIsolation, file: file, known: [:]) }
     }
 
     private mutating func collectSemaphores(_ statements: [SwiftStatement], _ file: SwiftFile) {
@@ -170,6 +189,7 @@ package struct SwiftCodebase: Sendable {
     private mutating func collectTypeKeywords(_ declarations: [SwiftDecl]) {
         for case .type(let type) in declarations {
             if type.keyword != "extension", typeKeywords[type.name] == nil { typeKeywords[type.name] = type.keyword }
+            supertypes[type.name, default: []] += type.inherits.filter { !(supertypes[type.name]?.contains($0) ?? false) }
             collectTypeKeywords(type.members)
         }
     }
@@ -243,25 +263,7 @@ package struct SwiftCodebase: Sendable {
     /// The function a call names, by its base name: the one in `typeName` if there is one, else the
     /// first declared. Delegate methods and `init` are never callees.
     package func function(named name: String, preferring typeName: String?) -> Function? {
-        let candidates = functions.filter { $0.function.name == name && $0.function.body != nil }
+        let candidates = functions.filter { $0.function.name == name && $0.function.body != nil && $0.function.accessor == nil }
         return candidates.first { $0.typeName == typeName } ?? candidates.first
-    }
-
-    /// The function a call resolves to, as Swift would find it among the given files: a bare name
-    /// (or `self.name`) in the calling type, else a free function; `Type.name` or
-    /// `Type.shared.name` in that type. A method called on a variable (`activity.end()`) is not
-    /// followed: its type is unknown.
-    package func resolve(name: String, receiver: [String], callingType: String?) -> Function? {
-        let candidates = functions.filter { $0.function.name == name && $0.function.body != nil && $0.function.name != "init" }
-        if receiver.isEmpty {
-            return candidates.first { $0.typeName == callingType && callingType != nil } ?? candidates.first { $0.typeName == nil }
-        }
-        guard var type = receiver.first else { return nil }
-        if type.first?.isUppercase != true {
-            // `store.save()` where `store` holds a value of a type of the files (`let store = Store()`).
-            guard receiver.count == 1, let known = valueTypes[type] else { return nil }
-            type = known
-        }
-        return candidates.first { $0.typeName == type }
     }
 }

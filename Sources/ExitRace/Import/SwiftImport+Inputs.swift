@@ -15,6 +15,23 @@ extension SwiftImport {
                 : "Swift files under it (none is directly in it), give them: exitrace import $(find \(directory) -name '*.swift')")
     }
 
+    /// The paths to read, each file once: a file given twice (`App.swift ./App.swift`, or through a symbolic
+    /// link) would give every entry point twice. Each repeat is named, at the file, as read once.
+    static func uniquePaths(_ paths: [String]) -> (unique: [String], repeats: [ImportNote]) {
+        var seen: [String: String] = [:], unique: [String] = [], repeats: [ImportNote] = []
+        for path in paths {
+            let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            if let first = seen[resolved] {
+                repeats.append(ImportNote(kind: .assumption, file: path, line: 1, column: 1,
+                    message: "this file is given twice (also as \(first)): it is read once"))
+                continue
+            }
+            seen[resolved] = path
+            unique.append(path)
+        }
+        return (unique, repeats)
+    }
+
     /// A file given whose name does not end in `.swift` (`app.json` among `v2/*.swift v2/app.json`):
     /// `import` reads `.swift` files only, and says how to run a scenario, the likelier intent.
     /// The diagnostic names the file first (`v2/app.json: error: not a Swift file (…)`); a `.json` file is

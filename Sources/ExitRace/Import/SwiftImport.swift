@@ -85,7 +85,8 @@ package enum SwiftImport {
     package static func load(paths: [String], name: String, kills: ImportedKills = .reference) throws(InputError) -> Result {
         var files: [(path: String, bytes: [UInt8])] = []
         var problems: [Diagnostic] = []
-        for path in paths {
+        let (unique, repeats) = uniquePaths(paths)
+        for path in unique {
             if FileKind.of(path) != .directory, !path.hasSuffix(".swift") {
                 problems.append(Diagnostic(file: path, path: "", message: notSwiftFileMessage(path)))
                 continue
@@ -101,7 +102,9 @@ package enum SwiftImport {
             }
         }
         if !problems.isEmpty { throw InputError(problems) }
-        return try importSources(files, name: name, kills: kills)
+        var result = try importSources(files, name: name, kills: kills)
+        result.notes = (result.notes + repeats).sorted()
+        return result
     }
 
     /// Imports Swift sources given as bytes; `path` names each in references and diagnostics.
@@ -135,6 +138,7 @@ package enum SwiftImport {
         for entry in finder.entryPoints {
             let context = StepTranslator.Context(
                 file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName)
+            translator.startBudget()
             let before = translator
             var steps = translator.translate(entry.body, context)
             let first = steps
@@ -204,7 +208,7 @@ package enum SwiftImport {
         }
         // Entry points, none with code whose end the table could measure: an answer, not bad input.
         guard !kept.isEmpty else {
-            return Result(scenario: "", hooks: [], newSystemCalls: [], notes: condensed(notes), answer: nothingToSimulate(hooks))
+            return Result(scenario: "", hooks: [], newSystemCalls: [], notes: condensed(notes), answer: nothingToSimulate(hooks, droppedAwait: notes.contains(where: \.dropsAwait)))
         }
         let scenes = usesScenes(all: hooks, kept: kept)
         if !scenes, let first = kept.first(where: { hook in Callback.sceneCounterparts.contains { $0.app == hook.entryPoint.callback } }) {

@@ -9,18 +9,23 @@ package struct SwiftLexer {
     /// How deep string interpolations may nest before the rest of the literal is taken as invalid.
     package static let maxNesting = 64
 
-    private let bytes: [UInt8]
-    private var index = 0
+    let bytes: [UInt8]
+    var index = 0
     private var line = 1
     private var lineStart = 0
     private var sawLineBreak = true
-    private var sawTrivia = true
+    var sawTrivia = true
+    /// Where a regex literal starts that an operator before it was cut short for (`^^/x/`: the prefix `^^`,
+    /// then the literal; SwiftLexer+Regex.swift).
+    var pendingRegex: Int?
     package private(set) var tokens: [SwiftToken] = []
     package private(set) var problems: [SwiftSyntaxProblem] = []
     /// The `#if` / `#elseif` / `#else` branches not read, with code in them, in order.
     package internal(set) var skippedBranches: [SwiftSkippedBranch] = []
     /// The `#if` blocks open at this point, innermost last.
     var conditionals: [ConditionalBlock] = []
+    /// The interpolations of the string literal being scanned (its own, not those of strings nested in them).
+    private var interpolations: [SwiftInterpolation] = []
 
     /// Lexes `bytes` at once; read ``tokens`` and ``problems``.
     package init(_ bytes: [UInt8]) {
@@ -28,15 +33,25 @@ package struct SwiftLexer {
         run()
     }
 
+    /// Lexes the bytes of a string's interpolation, whose first byte is at `line` and `column` of its file:
+    /// the tokens carry the file's places.
+    init(_ bytes: [UInt8], line: Int, column: Int) {
+        self.bytes = bytes
+        self.line = line
+        lineStart = 1 - column
+        run(script: false)
+    }
+
     package init(_ text: String) { self.init(Array(text.utf8)) }
 
-    private mutating func run() {
+    private mutating func run(script: Bool = true) {
         // A script's shebang line (`#!/usr/bin/swift`), which Swift allows as the first line.
-        if bytes.starts(with: [UInt8(ascii: "#"), UInt8(ascii: "!")]) {
+        if script, bytes.starts(with: [UInt8(ascii: "#"), UInt8(ascii: "!")]) {
             while let b = peek(), b != UInt8(ascii: "\n") { advance() }
         }
         while index < bytes.count {
             let start = index, startLine = line, startColumn = index - lineStart + 1
+            interpolations = []
             guard let kind = scanToken() else {
                 sawTrivia = true
                 continue
@@ -53,8 +68,10 @@ package struct SwiftLexer {
             if kind == .invalid {
                 problems.append(SwiftSyntaxProblem(line: startLine, column: startColumn, message: "unexpected \(describe(text))"))
             }
-            tokens.append(SwiftToken(
-                kind: kind, text: text, line: startLine, column: startColumn, startsLine: sawLineBreak, followsSpace: sawTrivia))
+            var token = SwiftToken(
+                kind: kind, text: text, line: startLine, column: startColumn, startsLine: sawLineBreak, followsSpace: sawTrivia)
+            if kind == .string { token.interpolations = interpolations }
+            tokens.append(token)
             sawLineBreak = false
             sawTrivia = false
         }
@@ -66,13 +83,13 @@ package struct SwiftLexer {
         return "'\(short.replacingOccurrences(of: "\n", with: "\\n"))'"
     }
 
-    private func peek(_ offset: Int = 0) -> UInt8? {
+    func peek(_ offset: Int = 0) -> UInt8? {
         let at = index + offset
         return at < bytes.count ? bytes[at] : nil
     }
 
     /// Consumes one byte, keeping line and column.
-    private mutating func advance() {
+    mutating func advance() {
         if bytes[index] == UInt8(ascii: "\n") {
             line += 1
             lineStart = index + 1
@@ -93,6 +110,9 @@ package struct SwiftLexer {
             return nil
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
             return skipBlockComment() ? nil : .invalid
+        case UInt8(ascii: "/") where pendingRegex == index || startsBareRegex():
+            pendingRegex = nil
+            return scanBareRegex()
         case UInt8(ascii: "\""):
             return scanString(hashes: 0, depth: 0) ? .string : .invalid
         case UInt8(ascii: "#"):
@@ -152,9 +172,14 @@ package struct SwiftLexer {
     /// `Activity<A>.activities` is `>` then `.`.
     private mutating func scanOperator() {
         let dotted = bytes[index] == UInt8(ascii: ".")
+        let regex = dotted ? nil : regexInPrefixOperator()
         advance()
         while let b = peek(), Self.isOperator(b) || (dotted && b == UInt8(ascii: ".")) {
             if b == UInt8(ascii: "/"), let next = peek(1), next == UInt8(ascii: "/") || next == UInt8(ascii: "*") { break }
+            if index == regex {
+                pendingRegex = index  // `^^/x/`: the prefix operator ends where the literal starts
+                break
+            }
             advance()
         }
     }
@@ -203,6 +228,10 @@ package struct SwiftLexer {
     private mutating func scanPound() -> SwiftToken.Kind? {
         var hashes = 0
         while peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
+        if peek(hashes) == UInt8(ascii: "/"), let length = extendedRegexLength(hashes: hashes) {
+            for _ in 0..<length { advance() }  // `#/…/#`, `##/…/##`: always a regex literal
+            return .string
+        }
         if peek(hashes) == UInt8(ascii: "\"") {
             for _ in 0..<hashes { advance() }
             return scanString(hashes: hashes, depth: 0) ? .string : .invalid
@@ -266,7 +295,11 @@ package struct SwiftLexer {
                 for _ in 0...hashes { advance() }
                 guard index < bytes.count else { return false }
                 if bytes[index] == UInt8(ascii: "(") {
+                    let open = index, openLine = line, openColumn = index - lineStart + 1
                     guard depth < Self.maxNesting, scanInterpolation(depth: depth + 1) else { return false }
+                    if depth == 0 {
+                        interpolations.append(SwiftInterpolation(bytes: open..<index, line: openLine, column: openColumn))
+                    }
                 } else {
                     advance()
                 }

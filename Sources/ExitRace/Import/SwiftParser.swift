@@ -9,16 +9,21 @@ package struct SwiftParser {
     package static let maxDepth = 150
 
     private let tokens: [SwiftToken]
+    /// The bytes the tokens were read from: a string's interpolations are read from them.
+    private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
     private var problems: [SwiftSyntaxProblem] = []
-    /// The type the last `: Type` annotation skipped names, when it is a plain name (`AppDelegate!`).
+    /// The type the last `: Type` annotation skipped names, when it is a plain name (`AppDelegate!`) or a
+    /// generic type's (`Activity<A>?` → `Activity`).
     private var annotatedType: String?
+    /// The key path of the last declaration's `@Environment(\.key)` attribute.
+    private var environmentKey: String?
 
     /// Lexes and parses one file's bytes; `path` is only carried along for references.
     package static func parse(path: String, bytes: [UInt8]) -> SwiftFile {
         let lexer = SwiftLexer(bytes)
-        var parser = SwiftParser(tokens: lexer.tokens)
+        var parser = SwiftParser(tokens: lexer.tokens, bytes: bytes)
         parser.problems = lexer.problems
         let declarations = parser.parseDeclarations()
         while parser.index < parser.tokens.count {
@@ -34,7 +39,10 @@ package struct SwiftParser {
             skippedBranches: lexer.skippedBranches)
     }
 
-    init(tokens: [SwiftToken]) { self.tokens = tokens }
+    init(tokens: [SwiftToken], bytes: [UInt8] = []) {
+        self.tokens = tokens
+        self.bytes = bytes
+    }
 
     // MARK: - Tokens
 
@@ -127,10 +135,16 @@ package struct SwiftParser {
     /// Attributes and modifiers before a declaration.
     private mutating func parsePrefixes() -> (attributes: [String], modifiers: [String]) {
         var attributes: [String] = [], modifiers: [String] = []
+        environmentKey = nil
         while let token = current {
             if token.kind == .attribute {
                 attributes.append(token.text)
                 index += 1
+                if token.text == "@Environment", at("("), peek(1)?.text == "\\", peek(2)?.isSymbol(".") == true,
+                    let key = peek(3), key.kind == .identifier
+                {
+                    environmentKey = key.text  // `@Environment(\.scenePhase)`
+                }
                 if at("("), current?.followsSpace == false { skipBalanced() }
             } else if token.kind == .identifier, Self.modifiers.contains(token.text) || isClassModifier(token) {
                 modifiers.append(token.text)
@@ -266,21 +280,77 @@ package struct SwiftParser {
 
     private mutating func parseProperty(_ attributes: [String], _ modifiers: [String]) -> SwiftDecl? {
         let keyword = tokens[index]
+        let environmentKey = self.environmentKey
         index += 1
         let name = boundName()
-        let type = annotatedType
+        var property = SwiftProperty(
+            name: name, value: nil, location: SwiftLocation(keyword), type: annotatedType, constant: keyword.text == "let")
+        property.modifiers = modifiers
+        property.environmentKey = environmentKey
         if at("=") {
             index += 1
-            let value = parseExpression(trailingClosures: true)
-            return .property(name: name, value: value, location: SwiftLocation(keyword), type: type, constant: keyword.text == "let")
+            property.value = parseExpression(trailingClosures: true)
         }
         if at("{"), current?.startsLine == false {
-            let body = parseBlock()
-            return .function(SwiftFunction(
-                name: name, parameterLabels: [], attributes: attributes, modifiers: modifiers, isAsync: false,
-                body: body, location: SwiftLocation(keyword)))
+            guard startsAccessorBlock() else {
+                // `var name: T { … }`: a computed property, its block the getter.
+                var getter = SwiftFunction(
+                    name: name, parameterLabels: [], attributes: attributes, modifiers: modifiers, isAsync: false,
+                    body: parseBlock(), location: SwiftLocation(keyword))
+                getter.accessor = "get"
+                return .function(getter)
+            }
+            property.accessors = parseAccessors(of: name, attributes: attributes)
         }
-        return .property(name: name, value: nil, location: SwiftLocation(keyword), type: type, constant: keyword.text == "let")
+        return .property(property)
+    }
+
+    private static let accessorWords: Set<String> = ["get", "set", "willSet", "didSet", "_read", "_modify", "init"]
+
+    /// Whether the `{` here opens a property's accessor block (`{ get … set … }`, `{ didSet { … } }`) rather
+    /// than a getter's body or a trailing closure.
+    private func startsAccessorBlock() -> Bool {
+        var offset = 1
+        while let token = peek(offset), token.kind == .attribute || token.isWord("mutating") || token.isWord("nonmutating") {
+            offset += 1
+        }
+        guard let word = peek(offset), word.kind == .identifier, Self.accessorWords.contains(word.text),
+            let next = peek(offset + 1)
+        else { return false }
+        return next.isSymbol("{") || next.isSymbol("(") || next.isWord("async") || next.isWord("throws")
+            || (next.isSymbol("}") && word.text != "init") || (next.kind == .identifier && Self.accessorWords.contains(next.text))
+    }
+
+    /// `{ get { … } set(newValue) { … } }`, `{ willSet { … } didSet { … } }`: each accessor with a body, as a
+    /// function named after the property.
+    private mutating func parseAccessors(of name: String, attributes: [String]) -> [SwiftFunction] {
+        guard let open = current else { return [] }
+        return nested([]) { parser in
+            parser.index += 1
+            var accessors: [SwiftFunction] = []
+            while let token = parser.current, !token.isSymbol("}") {
+                let start = parser.index
+                let (_, modifiers) = parser.parsePrefixes()
+                if let word = parser.current, word.kind == .identifier, Self.accessorWords.contains(word.text) {
+                    parser.index += 1
+                    var isAsync = false
+                    while let t = parser.current, !t.isSymbol("{"), !t.isSymbol("}") {
+                        if t.isWord("async") { isAsync = true }
+                        parser.skipBalanced()
+                    }
+                    if parser.at("{") {
+                        var accessor = SwiftFunction(
+                            name: name, parameterLabels: [], attributes: attributes, modifiers: modifiers, isAsync: isAsync,
+                            body: parser.parseBlock(), location: SwiftLocation(word))
+                        accessor.accessor = word.text
+                        accessors.append(accessor)
+                    }
+                }
+                if parser.index == start { parser.skipBalanced() }
+            }
+            parser.expectClose("}", openedAt: open)
+            return accessors
+        }
     }
 
     /// Skips `: Type` up to `=`, `{`, the end of the line, or a closer; a plain `Name`, `Name!` or
@@ -295,6 +365,8 @@ package struct SwiftParser {
             if let mark = next, mark.text == "!" || mark.text == "?", !mark.followsSpace { next = peek(2) }
             if next.map({ $0.startsLine || $0.isSymbol("=") || $0.isSymbol("{") || isCloser($0) }) ?? true {
                 annotatedType = token.text
+            } else if let open = peek(1), open.kind == .operator, open.text == "<", !open.followsSpace {
+                annotatedType = token.text  // `Activity<Attributes>?`: the generic type's name
             }
         }
         index = start
@@ -473,7 +545,16 @@ package struct SwiftParser {
         while let token = current, !token.isSymbol("{"), !token.isSymbol("}") {
             if let stop, token.isWord(stop) { break }
             let start = index
-            if token.isWord("let") || token.isWord("var") || token.isWord("case") {
+            if token.isWord("case"), let dot = peek(1), dot.isSymbol("."), let name = peek(2), name.kind == .identifier,
+                peek(3)?.isSymbol("=") == true
+            {
+                // `case .inactive = value`: kept as `.inactive ~= value` (a scene phase's test is read from it).
+                index += 4
+                let pattern = SwiftExpr(kind: .implicitMember(name.text), location: SwiftLocation(dot))
+                if let value = parseExpression(trailingClosures: false) {
+                    conditions.append(SwiftExpr(kind: .binary([pattern, value], operators: ["~="]), location: pattern.location))
+                }
+            } else if token.isWord("let") || token.isWord("var") || token.isWord("case") {
                 // `let x = value`, `case .some(let x) = value`: the pattern is skipped, the value read (it may
                 // await a call); `if let x` alone has none.
                 while let t = current, !t.isSymbol(","), !t.isSymbol("{"), !t.isSymbol("}") {
@@ -613,7 +694,9 @@ package struct SwiftParser {
             return SwiftExpr(kind: .name(token.text), location: here)
         case .number, .string:
             index += 1
-            return SwiftExpr(kind: .literal(token.text), location: here)
+            var literal = SwiftExpr(kind: .literal(token.text), location: here)
+            literal.embedded = nested([]) { $0.interpolated(token) }
+            return literal
         case .poundKeyword:
             index += 1
             var arguments: [SwiftArgument] = []
@@ -648,20 +731,19 @@ package struct SwiftParser {
 
     private mutating func parsePostfix(_ primary: SwiftExpr, trailingClosures: Bool) -> SwiftExpr {
         var expr = primary
-        var awaitInSubscript = primary.awaitInSubscript
         while let token = current {
             if token.isSymbol("."), let name = peek(1), name.kind == .identifier || name.kind == .number {
                 index += 2
                 expr = SwiftExpr(kind: .member(expr, name.text), location: expr.location)
+                expr.memberLocation = SwiftLocation(token)
             } else if token.isSymbol("("), !token.startsLine {
                 let arguments = parseArguments()
                 expr = SwiftExpr(kind: .call(expr, arguments, trailing: parseTrailingClosures(trailingClosures)), location: expr.location)
-            } else if token.isSymbol("{"), trailingClosures, !token.startsLine {
+            } else if token.isSymbol("{"), trailingClosures, !token.startsLine, !startsAccessorBlock() {
                 expr = SwiftExpr(kind: .call(expr, [], trailing: parseTrailingClosures(true)), location: expr.location)
             } else if token.isSymbol("["), !token.followsSpace {
-                // A subscript is skipped; an `await` in it is kept by place, to be named.
-                awaitInSubscript = awaitInSubscript ?? awaitInGroup()
-                skipBalanced()
+                // A subscript: its indices are kept with the expression subscripted (an `await` in one runs first).
+                expr.embedded += parseCollection().map(\.value)
             } else if token.kind == .operator, !token.followsSpace, token.text == "?" || token.text == "!" {
                 index += 1
             } else if token.kind == .operator, token.text == "<", !token.followsSpace, let names = genericArguments() {
@@ -670,22 +752,21 @@ package struct SwiftParser {
                 break
             }
         }
-        expr.awaitInSubscript = awaitInSubscript
         return expr
     }
 
-    /// The place of the first `await` in the balanced group that opens at the current token.
-    private func awaitInGroup() -> SwiftLocation? {
-        var depth = 0, offset = 0
-        while let token = peek(offset) {
-            if isOpener(token) { depth += 1 } else if isCloser(token) { depth -= 1 }
-            if token.kind == .identifier, token.text == "await" {
-                return SwiftLocation(line: token.line, column: token.column)
-            }
-            if depth <= 0 { return nil }
-            offset += 1
+    /// The expressions in a string literal's interpolations (`\(a)`, `\(value, format: f)`), in order, each
+    /// read from the file's bytes at its place; what cannot be read in one is left out (the lexer has
+    /// found the literal whole, so the file's problems are not changed by it).
+    private func interpolated(_ token: SwiftToken) -> [SwiftExpr] {
+        token.interpolations.flatMap { interpolation -> [SwiftExpr] in
+            guard interpolation.bytes.lowerBound >= 0, interpolation.bytes.upperBound <= bytes.count else { return [] }
+            let slice = Array(bytes[interpolation.bytes])
+            let lexer = SwiftLexer(slice, line: interpolation.line, column: interpolation.column)
+            var parser = SwiftParser(tokens: lexer.tokens, bytes: slice)
+            parser.depth = depth
+            return parser.parseArguments().map(\.value)
         }
-        return nil
     }
 
     /// `<A, B.C>` right after a name, when it holds only type names; `nil` (nothing consumed) otherwise.

@@ -33,11 +33,36 @@ package struct SwiftFile: Sendable {
 package indirect enum SwiftDecl: Sendable {
     case type(SwiftTypeDecl)
     case function(SwiftFunction)
-    /// `let`/`var` at type or file level with an initial value (a property that holds a closure or
-    /// a Combine subscription is read for entry points), and the type its annotation names when that
-    /// is a plain name (`var appDelegate: AppDelegate!`).
-    /// `constant` is whether it is a `let`.
-    case property(name: String, value: SwiftExpr?, location: SwiftLocation, type: String?, constant: Bool)
+    /// `let`/`var` at type or file level (a property that holds a closure or a Combine subscription is
+    /// read for entry points).
+    case property(SwiftProperty)
+}
+
+/// A stored or computed property: `let`/`var` at type or file level.
+package struct SwiftProperty: Sendable {
+    package var name: String
+    /// Its initial value, if written.
+    package var value: SwiftExpr?
+    package var location: SwiftLocation
+    /// The type its annotation names when that is a plain name (`var appDelegate: AppDelegate!`), or the
+    /// generic type's name (`var activity: Activity<Attributes>?` → `Activity`).
+    package var type: String?
+    /// Whether it is a `let`.
+    package var constant: Bool
+    package var modifiers: [String] = []
+    /// The key path of an `@Environment(\.name)` attribute: `scenePhase` for `@Environment(\.scenePhase) var phase`.
+    package var environmentKey: String?
+    /// Its accessors and observers written in a block (`get`, `set`, `willSet`, `didSet`), each a function
+    /// named after the property with its ``SwiftFunction/accessor``.
+    package var accessors: [SwiftFunction] = []
+
+    package init(name: String, value: SwiftExpr?, location: SwiftLocation, type: String?, constant: Bool) {
+        self.name = name
+        self.value = value
+        self.location = location
+        self.type = type
+        self.constant = constant
+    }
 }
 
 /// `class`, `struct`, `enum`, `actor`, `extension` or `protocol`.
@@ -66,6 +91,10 @@ package struct SwiftFunction: Sendable {
     package var isAsync: Bool
     package var body: [SwiftStatement]?
     package var location: SwiftLocation
+    /// For a property's code: `get` (a computed property's getter, `var x: T { … }` included), `set`,
+    /// `willSet` or `didSet`; `nil` for a function, an initializer or `deinit`. An accessor is not a callee:
+    /// it runs when its property is read or assigned.
+    package var accessor: String? = nil
 }
 
 /// A closure expression: `{ @MainActor [weak self] value in … }`.
@@ -131,25 +160,22 @@ package struct SwiftExpr: Sendable {
 
     package var kind: Kind
     package var location: SwiftLocation
-    /// Where an `await` stands inside a subscript of this expression or of its base (`cache[await
-    /// key()]`), which the parser skips: the importer names it rather than drop it silently.
-    package var awaitInSubscript: SwiftLocation? = nil
+    /// Expressions the parser reads inside what it otherwise keeps whole: a string literal's
+    /// interpolations (`"\(await store.count())"`) and a subscript's indices (`cache[await key()]`,
+    /// on the expression subscripted), in source order. They are evaluated before the expression's own
+    /// work, so the translator runs the ones that await or call code first (`StepTranslator+NestedAwaits.swift`).
+    package var embedded: [SwiftExpr] = []
+    /// For `base.member`, where its `.` is (the expression's own place is its base's): a SwiftUI modifier's
+    /// note points at its line, not at the start of the chain.
+    package var memberLocation: SwiftLocation? = nil
 
     package init(kind: Kind, location: SwiftLocation) {
         self.kind = kind
         self.location = location
     }
 
-    /// The `await`s in subscripts of this expression and of every expression in it (not in closures,
-    /// whose bodies are statements of their own), in source order.
-    package var awaitsInSubscripts: [SwiftLocation] {
-        var found: [SwiftLocation] = awaitInSubscript.map { [$0] } ?? []
-        for child in children { found += child.awaitsInSubscripts }
-        return found
-    }
-
-    /// The expressions directly in this one.
-    private var children: [SwiftExpr] {
+    /// The expressions directly in this one (not in closures, nor ``embedded``).
+    package var children: [SwiftExpr] {
         switch kind {
         case .name, .implicitMember, .literal, .opaque, .closure: []
         case .member(let base, _), .generic(let base, _), .prefix(_, let base): [base]

@@ -33,6 +33,8 @@ package struct SwiftToken: Equatable, Sendable {
     /// Whether whitespace or a comment separates this token from the one before: `a?` is optional
     /// chaining, `a ? b : c` a conditional; `f(x)` is a call, `f (x)` on a new line is not.
     package var followsSpace: Bool
+    /// A string literal's interpolations `\( … )`, its own (not those of strings nested in them), in order.
+    package var interpolations: [SwiftInterpolation] = []
 
     package init(kind: Kind, text: String, line: Int, column: Int, startsLine: Bool, followsSpace: Bool = true) {
         self.kind = kind
@@ -50,6 +52,14 @@ package struct SwiftToken: Equatable, Sendable {
 
     /// Whether the token is the identifier or keyword `word`.
     package func isWord(_ word: String) -> Bool { kind == .identifier && text == word }
+}
+
+/// Where one interpolation of a string literal is in the file: the bytes from its `(` to its `)`, both
+/// included, and the line and column of its `(`; the parser reads the expressions in it.
+package struct SwiftInterpolation: Equatable, Sendable {
+    package var bytes: Range<Int>
+    package var line: Int
+    package var column: Int
 }
 
 /// A problem the lexer or parser found in the source, with where it is.

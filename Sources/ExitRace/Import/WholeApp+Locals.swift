@@ -86,7 +86,7 @@ extension WholeApp {
             declarations.flatMap { declaration -> [String] in
                 switch declaration {
                 case .type(let type): names(type.members)
-                case .property(let name, _, _, _, _): [name]
+                case .property(let property): [property.name]
                 case .function: []
                 }
             }
