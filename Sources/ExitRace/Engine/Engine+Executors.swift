@@ -23,8 +23,7 @@ extension Engine {
     /// Puts a context on its pool; it becomes eligible after the start latency of its QoS.
     mutating func enqueueOnPool(_ c: Int32) {
         contexts[Int(c)].state = .queued
-        let priority = contexts[Int(c)].schedulingPriority
-        let latency = value(slots.startLatency[QoSClass(priority: priority).index])
+        let latency = startLatencies[priority: contexts[Int(c)].schedulingPriority]
         // `a`: 1 on the Dispatch pool; an escalated task's priority above the low byte.
         let escalated = Int32(contexts[Int(c)].escalated) << 8
         note(.queuedOnPool, context: c, a: (contexts[Int(c)].runsOnDispatchPool ? 1 : 0) | escalated, b: latency)
@@ -49,59 +48,98 @@ extension Engine {
         let job = ReadyJob(priority: contexts[Int(c)].schedulingPriority, sequence: readySequence, context: c)
         readySequence &+= 1
         if contexts[Int(c)].runsOnDispatchPool {
+            if dispatchReady.pending == 0, let t = takeIdleDispatchThread() { return startFirst(c, on: t) }
             dispatchReady.append(job)
-            if let t = dispatchIdle.popLast() {
-                runThread(t)
-            } else if dispatchFresh < Int32(threads.count) {
-                dispatchFresh += 1
-                runThread(dispatchFresh - 1)
-            }
+            if let t = takeIdleDispatchThread() { runThread(t) }
         } else {
-            guard cooperativeReady.insert(job) else { return }
-            if let t = cooperativeIdle.popLast() {
-                runThread(t)
-            } else if cooperativeFresh < firstDispatch {
-                cooperativeFresh += 1
-                runThread(cooperativeFresh - 1)
+            if hasIdleCooperativeThread && cooperativeReady.admitsAtOnce(job), let t = takeIdleCooperativeThread() {
+                return startFirst(c, on: t)
             }
+            guard cooperativeReady.insert(job) else { return }
+            if let t = takeIdleCooperativeThread() { runThread(t) }
         }
+    }
+
+    /// Whether the cooperative pool has a thread with no job: one back on its idle stack, or one
+    /// this run has not used yet.
+    @inline(__always)
+    private var hasIdleCooperativeThread: Bool { cooperativeIdle.count > 0 || cooperativeFresh < firstDispatch }
+
+    /// An idle cooperative thread, the last one to go idle first, else the next one never used;
+    /// `nil` when every thread is busy.
+    @inline(__always)
+    private mutating func takeIdleCooperativeThread() -> Int32? {
+        if let t = cooperativeIdle.popLast() { return t }
+        guard cooperativeFresh < firstDispatch else { return nil }
+        cooperativeFresh += 1
+        return cooperativeFresh - 1
+    }
+
+    /// As ``takeIdleCooperativeThread()``, for the Dispatch workers.
+    @inline(__always)
+    private mutating func takeIdleDispatchThread() -> Int32? {
+        if let t = dispatchIdle.popLast() { return t }
+        guard dispatchFresh < Int32(threads.count) else { return nil }
+        dispatchFresh += 1
+        return dispatchFresh - 1
     }
 
     /// Gives an idle thread work until it is busy or has nothing to do. A pool thread left idle
     /// goes back on its pool's idle stack.
     mutating func runThread(_ t: Int32) {
-        while true {
-            let c: Int32
-            switch threads[Int(t)].pool {
-            case .main:
-                guard alive, mainQueueHead < mainQueue.count else { return }
-                c = mainQueue[mainQueueHead]
-                mainQueueHead += 1
-            case .cooperative:
-                guard let job = cooperativeReady.popAdmissible() else {
-                    cooperativeIdle.append(t)
-                    return
-                }
-                c = job.context
-            case .dispatch:
-                guard let job = dispatchReady.popHighest() else {
-                    dispatchIdle.append(t)
-                    return
-                }
-                c = job.context
-            }
-            assert(threads[Int(t)].state == .idle && threads[Int(t)].context == -1, "a busy thread was given work")
-            threads[Int(t)].context = c
-            threads[Int(t)].state = .running
-            if threads[Int(t)].pool != .main { threads[Int(t)].qos = contexts[Int(c)].schedulingPriority }
-            if escalatedWhileQueued(c) { applyQueuedEscalation(c, on: t) }
-            contexts[Int(c)].state = .onThread
-            contexts[Int(c)].thread = t
-            note(.started, thread: t, context: c)
-            if contexts[Int(c)].actor >= 0 { note(.actorEntered, thread: t, context: c, a: contexts[Int(c)].actor) }
-            execute(t)
+        while let c = nextJob(for: t) {
+            start(c, on: t)
             guard threads[Int(t)].state == .idle else { return }
         }
+    }
+
+    /// Starts job `c`, which no other job waits before, on idle thread `t`, then gives the thread
+    /// further work as ``runThread(_:)`` does: what putting the job on its pool's ready list and
+    /// running the thread would do (the thread would take that very job), without the list. A job
+    /// that becomes ready with a thread free and nothing queued (most of them, in most runs) is
+    /// put on a thread at once.
+    private mutating func startFirst(_ c: Int32, on t: Int32) {
+        start(c, on: t)
+        if threads[Int(t)].state == .idle { runThread(t) }
+    }
+
+    /// The job idle thread `t` takes next from its executor, or `nil` (a pool thread then goes back
+    /// on its pool's idle stack).
+    @inline(__always)
+    private mutating func nextJob(for t: Int32) -> Int32? {
+        switch threads[Int(t)].pool {
+        case .main:
+            guard alive, mainQueueHead < mainQueue.count else { return nil }
+            mainQueueHead += 1
+            return mainQueue[mainQueueHead - 1]
+        case .cooperative:
+            // Most threads go idle with nothing queued: that is looked at here, not in a call.
+            guard cooperativeReady.hasJobs, let job = cooperativeReady.popAdmissible() else {
+                cooperativeIdle.append(t)
+                return nil
+            }
+            return job.context
+        case .dispatch:
+            guard let job = dispatchReady.popHighest() else {
+                dispatchIdle.append(t)
+                return nil
+            }
+            return job.context
+        }
+    }
+
+    /// Puts context `c` on idle thread `t` and runs it until it takes the thread off the CPU.
+    private mutating func start(_ c: Int32, on t: Int32) {
+        assert(threads[Int(t)].state == .idle && threads[Int(t)].context == -1, "a busy thread was given work")
+        threads[Int(t)].context = c
+        threads[Int(t)].state = .running
+        if threads[Int(t)].pool != .main { threads[Int(t)].qos = contexts[Int(c)].schedulingPriority }
+        if escalatedWhileQueued(c) { applyQueuedEscalation(c, on: t) }
+        contexts[Int(c)].state = .onThread
+        contexts[Int(c)].thread = t
+        note(.started, thread: t, context: c)
+        if contexts[Int(c)].actor >= 0 { note(.actorEntered, thread: t, context: c, a: contexts[Int(c)].actor) }
+        execute(t)
     }
 
     mutating func continueThread(_ t: Int32) {

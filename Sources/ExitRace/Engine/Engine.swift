@@ -49,6 +49,8 @@ struct Engine {
 
     /// The run's parameter values (nanoseconds for durations), indexed by slot.
     var values = ContiguousArray<Int64>()
+    /// The run's start latencies by QoS class, from `values` (what `enqueueOnPool` reads per job).
+    var startLatencies = StartLatencies()
     var program = CellProgram(CellProgram.Builder())
     var queue = EventQueue<SimEvent>()
     /// The run's contexts and threads: the state nearly every event reads and writes, in buffers a
@@ -244,6 +246,7 @@ struct Engine {
 
     mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>) {
         self.values.overwrite(with: values)
+        startLatencies = StartLatencies(slots: slots.startLatency, values: values)
         program = cell
         recorder.reset()
         queue.reset()
