@@ -128,8 +128,26 @@ extension Engine {
         }
     }
 
-    /// Puts context `c` on idle thread `t` and runs it until it takes the thread off the CPU.
+    /// Puts context `c` on idle thread `t` and runs it until it takes the thread off the CPU. A job
+    /// not escalated while queued, on no actor, in a run not traced (nearly every one) starts here
+    /// with no call but the last, to `execute`, so that this saves no registers; the rest go through
+    /// ``startEscalatedOnActorOrTraced(_:on:)``, which does the same in the same order.
     private mutating func start(_ c: Int32, on t: Int32) {
+        guard !escalatedWhileQueued(c) && contexts[Int(c)].actor < 0 && !tracing else {
+            return startEscalatedOnActorOrTraced(c, on: t)
+        }
+        assert(threads[Int(t)].state == .idle && threads[Int(t)].context == -1, "a busy thread was given work")
+        threads[Int(t)].context = c
+        threads[Int(t)].state = .running
+        if threads[Int(t)].pool != .main { threads[Int(t)].qos = contexts[Int(c)].schedulingPriority }
+        contexts[Int(c)].state = .onThread
+        contexts[Int(c)].thread = t
+        execute(t)
+    }
+
+    /// ``start(_:on:)`` for a job escalated while queued or on an actor, or while tracing.
+    @inline(never)
+    private mutating func startEscalatedOnActorOrTraced(_ c: Int32, on t: Int32) {
         assert(threads[Int(t)].state == .idle && threads[Int(t)].context == -1, "a busy thread was given work")
         threads[Int(t)].context = c
         threads[Int(t)].state = .running
@@ -147,8 +165,17 @@ extension Engine {
         if threads[Int(t)].state == .idle { runThread(t) }
     }
 
-    /// Takes the context off its thread, which becomes idle.
+    /// Takes the context off its thread, which becomes idle. A job on no actor in a run not traced
+    /// (nearly every one) is taken off here with no call at all, so that this stays a leaf that
+    /// saves no registers; the rest go through ``detachFromActorOrTraced(_:from:state:)``.
     mutating func detach(_ c: Int32, from t: Int32, state: SimContext.State) {
+        guard contexts[Int(c)].actor < 0 && !tracing else { return detachFromActorOrTraced(c, from: t, state: state) }
+        leaveThread(c, from: t, state: state)
+    }
+
+    /// ``detach(_:from:state:)`` for a job on an actor, or while tracing.
+    @inline(never)
+    private mutating func detachFromActorOrTraced(_ c: Int32, from t: Int32, state: SimContext.State) {
         // A job that ends or suspends on an actor gives it up; the thread goes on with its next job.
         if contexts[Int(c)].actor >= 0 { releaseActor(of: c, drainerContinues: true) }
         if tracing {
@@ -156,6 +183,12 @@ extension Engine {
                 state == .done ? .finished : contexts[Int(c)].hoppedOff && t == Self.mainThread ? .hopped : .suspended
             note(.stopped, thread: t, context: c, a: reason.rawValue)
         }
+        leaveThread(c, from: t, state: state)
+    }
+
+    /// The context leaves its thread in `state`; the thread is idle (its pool counts it no more).
+    @inline(__always)
+    private mutating func leaveThread(_ c: Int32, from t: Int32, state: SimContext.State) {
         contexts[Int(c)].state = state
         contexts[Int(c)].thread = -1
         if threads[Int(t)].pool == .cooperative { cooperativeReady.release(priority: threads[Int(t)].qos) }

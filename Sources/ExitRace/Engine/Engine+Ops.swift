@@ -11,7 +11,7 @@ extension Engine {
                 finish(c, on: t)
                 return
             }
-            guard perform(program.ops[Int(pc)], at: pc, context: c, thread: t) else { return }
+            guard perform(ops[pc], at: pc, context: c, thread: t) else { return }
         }
     }
 
