@@ -20,8 +20,18 @@ extension Engine {
         }
     }
 
-    /// Puts a context on its pool; it becomes eligible after the start latency of its QoS.
+    /// Puts a context on its pool; it becomes eligible after the start latency of its QoS. Untraced,
+    /// this calls nothing but the heap's sift at its end, so it saves no registers; a traced run
+    /// notes the job first (``enqueueOnPoolTraced(_:)``).
     mutating func enqueueOnPool(_ c: Int32) {
+        guard !tracing else { return enqueueOnPoolTraced(c) }
+        contexts[Int(c)].state = .queued
+        schedule(.jobReady, c, after: startLatencies[priority: contexts[Int(c)].schedulingPriority])
+    }
+
+    /// ``enqueueOnPool(_:)`` in a traced run: the same, with the job noted.
+    @inline(never)
+    private mutating func enqueueOnPoolTraced(_ c: Int32) {
         contexts[Int(c)].state = .queued
         let latency = startLatencies[priority: contexts[Int(c)].schedulingPriority]
         // `a`: 1 on the Dispatch pool; an escalated task's priority above the low byte.
@@ -43,21 +53,48 @@ extension Engine {
         }
     }
 
+    /// Context `c`'s start latency is over: it joins its pool's ready list, or (nothing queued
+    /// before it and a thread free) goes to a thread at once. Every path ends in a call, so this
+    /// saves no registers; a traced run notes the job first (``jobReadyTraced(_:)``).
     mutating func jobReady(_ c: Int32) {
+        guard !tracing else { return jobReadyTraced(c) }
+        becomesReady(c)
+    }
+
+    /// ``jobReady(_:)`` in a traced run: the job noted, then the same.
+    @inline(never)
+    private mutating func jobReadyTraced(_ c: Int32) {
         note(.ready, context: c)
+        becomesReady(c)
+    }
+
+    @inline(__always)
+    private mutating func becomesReady(_ c: Int32) {
         let job = ReadyJob(priority: contexts[Int(c)].schedulingPriority, sequence: readySequence, context: c)
         readySequence &+= 1
         if contexts[Int(c)].runsOnDispatchPool {
             if dispatchReady.pending == 0, let t = takeIdleDispatchThread() { return startFirst(c, on: t) }
-            dispatchReady.append(job)
-            if let t = takeIdleDispatchThread() { runThread(t) }
-        } else {
-            if hasIdleCooperativeThread && cooperativeReady.admitsAtOnce(job), let t = takeIdleCooperativeThread() {
-                return startFirst(c, on: t)
-            }
-            guard cooperativeReady.insert(job) else { return }
-            if let t = takeIdleCooperativeThread() { runThread(t) }
+            return queueOnDispatch(job)
         }
+        if hasIdleCooperativeThread && cooperativeReady.admitsAtOnce(job), let t = takeIdleCooperativeThread() {
+            return startFirst(c, on: t)
+        }
+        queueOnCooperative(job)
+    }
+
+    /// A ready job waits on the Dispatch pool's list; a free worker, if any, takes the next job.
+    @inline(never)
+    private mutating func queueOnDispatch(_ job: ReadyJob) {
+        dispatchReady.append(job)
+        if let t = takeIdleDispatchThread() { runThread(t) }
+    }
+
+    /// A ready job waits in its bucket of the cooperative pool; a free thread, if the bucket may
+    /// take one, takes the next job.
+    @inline(never)
+    private mutating func queueOnCooperative(_ job: ReadyJob) {
+        guard cooperativeReady.insert(job) else { return }
+        if let t = takeIdleCooperativeThread() { runThread(t) }
     }
 
     /// Whether the cooperative pool has a thread with no job: one back on its idle stack, or one

@@ -42,15 +42,28 @@
     }
 
     /// - Complexity: O(log n).
+    ///
+    /// Every path ends in a sift, and growing the storage is a call of its own: so code this is
+    /// inlined into calls nothing on the way and needs no registers saved for it (the engine's
+    /// `schedule` is inlined into most handlers).
     @inlinable @inline(__always)
     mutating func insert(_ element: Element) {
         if hasHole {
             hasHole = false
-            Self.siftDown(
+            return Self.siftDown(
                 UnsafeMutableBufferPointer(start: storage.base, count: storage.count), count: storage.count,
                 placing: element)
-            return
         }
+        guard storage.count < storage.capacity else { return insertGrowing(element) }
+        storage.append(element)
+        Self.siftUp(
+            UnsafeMutableBufferPointer(start: storage.base, count: storage.count), placing: element,
+            from: storage.count &- 1)
+    }
+
+    /// ``insert(_:)`` when the storage is full.
+    @inlinable @inline(never)
+    mutating func insertGrowing(_ element: Element) {
         storage.append(element)
         Self.siftUp(
             UnsafeMutableBufferPointer(start: storage.base, count: storage.count), placing: element,
