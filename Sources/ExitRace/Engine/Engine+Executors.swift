@@ -68,6 +68,9 @@ extension Engine {
         becomesReady(c)
     }
 
+    /// The ready job's way to a thread, for ``jobReady(_:)`` and ``jobReadyTraced(_:)``: at once
+    /// when nothing is queued before it and a thread is free (and, on the cooperative pool, its
+    /// bucket may take one), else on its pool's list.
     @inline(__always)
     private mutating func becomesReady(_ c: Int32) {
         let job = ReadyJob(priority: contexts[Int(c)].schedulingPriority, sequence: readySequence, context: c)
