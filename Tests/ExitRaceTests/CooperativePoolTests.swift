@@ -57,13 +57,3 @@ struct CooperativePoolTests {
         #expect(CooperativePool.threadCount(width: 6) == 30)
     }
 }
-
-@Suite("QoS index without branches")
-struct QoSIndexTests {
-    @Test("QoSIndex.of(priority:) is QoSClass(priority:).index for every priority")
-    func everyPriority() {
-        for priority in UInt8.min...UInt8.max {
-            #expect(QoSIndex.of(priority: priority) == QoSClass(priority: priority).index, "priority \(priority)")
-        }
-    }
-}

@@ -35,12 +35,9 @@ extension Engine {
         contexts[Int(threads[waiter].context)].pc += 1
         schedule(.threadResume, Int32(waiter), after: 0)
 
-        // Classes compared by their indices (``QoSIndex``): the same order, with no branch to mispredict.
-        let waiterClass = QoSIndex.of(priority: threads[waiter].qos)
-        let signalerClass = QoSIndex.of(priority: threads[Int(t)].qos)
-        if alive && waiterClass > signalerClass {
-            let waiterQoS = QoSClass(priority: threads[waiter].qos)
-            let signalerQoS = QoSClass(priority: threads[Int(t)].qos)
+        let waiterQoS = QoSClass(priority: threads[waiter].qos)
+        let signalerQoS = QoSClass(priority: threads[Int(t)].qos)
+        if alive && waiterQoS > signalerQoS {
             note(.inversion, thread: t, a: s, b: Int64(waiter))
             if inversion == nil {
                 inversion = RunOutcome.PriorityInversion(at: now, waiter: waiterQoS, signaler: signalerQoS, count: 0)

@@ -23,7 +23,7 @@ struct ReadyBuckets {
     private(set) var pending: UInt32 = 0
 
     /// The bucket of a job or thread priority.
-    @inline(__always) static func bucket(_ priority: UInt8) -> Int { QoSIndex.of(priority: priority) }
+    @inline(__always) static func bucket(_ priority: UInt8) -> Int { QoSClass(priority: priority).index }
 
     /// Queues a job at the back of its bucket; returns the bucket.
     @inline(__always)

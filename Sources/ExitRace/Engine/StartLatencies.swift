@@ -22,7 +22,7 @@ struct StartLatencies {
     @inline(__always)
     subscript(priority priority: UInt8) -> Int64 {
         mutating get {
-            let index = QoSIndex.of(priority: priority)
+            let index = QoSClass(priority: priority).index
             return withUnsafeMutableBytes(of: &latencies) { $0.load(fromByteOffset: index &* 8, as: Int64.self) }
         }
     }

@@ -116,15 +116,12 @@
     }
 
     /// Puts `element` into the hole at the root of `heap[..<count]`, moving smaller children up.
-    ///
-    /// Which child is smaller is added to the index as a number, not branched on: it is as likely
-    /// one as the other, and as a branch it was mispredicted about half the time.
     @inlinable static func siftDown(_ heap: UnsafeMutableBufferPointer<Element>, count: Int, placing element: Element) {
         var parent = 0
         while true {
             var child = 2 &* parent &+ 1
             guard child < count else { break }
-            if child &+ 1 < count { child &+= heap[child &+ 1] < heap[child] ? 1 : 0 }
+            if child &+ 1 < count && heap[child &+ 1] < heap[child] { child &+= 1 }
             guard heap[child] < element else { break }
             heap[parent] = heap[child]
             parent = child

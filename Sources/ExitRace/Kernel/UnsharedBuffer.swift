@@ -70,16 +70,7 @@
     /// - Complexity: O(1), amortized when the memory grows.
     @inlinable @inline(__always)
     package mutating func append(_ element: Element) {
-        guard count < capacity else { return appendGrowing(element) }
-        base[count] = element
-        count &+= 1
-    }
-
-    /// ``append(_:)`` when the memory is full. A call of its own, so that code an append is inlined
-    /// into calls nothing on the append's common path, and needs no registers saved for it.
-    @inlinable @inline(never)
-    mutating func appendGrowing(_ element: Element) {
-        grow(filling: element)
+        if count == capacity { grow(filling: element) }
         base[count] = element
         count &+= 1
     }
