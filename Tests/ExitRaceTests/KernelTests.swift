@@ -104,10 +104,10 @@ struct KernelTests {
         #expect(popped == values.sorted(), "seed \(seed)")
     }
 
-    @Test("the 4-ary heap pops in sorted order, interleaved with inserts")
-    func quaternaryHeapSorts() {
+    @Test("the event heap pops in sorted order, interleaved with inserts")
+    func eventHeapSorts() {
         var rng = SplitMix64(seed: 7)
-        var heap = QuaternaryHeap<Int>()
+        var heap = EventHeap<Int>()
         var reference: [Int] = []
         for round in 0..<5_000 {
             let value = Int(rng.next() % 1_000)
@@ -122,6 +122,31 @@ struct KernelTests {
         var popped: [Int] = []
         while let value = heap.popMin() { popped.append(value) }
         #expect(popped == reference)
+    }
+
+    @Test("the event heap's count and smallest element are right while a removal's hole is open")
+    func eventHeapHole() {
+        let seed: UInt64 = 11
+        var rng = SplitMix64(seed: seed)
+        var heap = EventHeap<Int>()
+        var reference: [Int] = []  // kept sorted
+        for _ in 0..<3_000 {
+            // Pops and pushes at random, so that holes are filled by insertions and by removals
+            // alike, and the heap empties now and then.
+            if rng.next() % 2 == 0 {
+                let value = Int(rng.next() % 100)
+                heap.insert(value)
+                reference.insert(value, at: reference.firstIndex { $0 > value } ?? reference.count)
+            } else {
+                let expected = reference.isEmpty ? nil : reference.removeFirst()
+                #expect(heap.popMin() == expected, "seed \(seed)")
+            }
+            #expect(heap.count == reference.count && heap.isEmpty == reference.isEmpty, "seed \(seed)")
+            #expect(heap.min == reference.first, "seed \(seed)")
+            #if DEBUG  // the library's invariant checks exist in debug builds only (EXITRACE_INVARIANTS)
+            heap.checkInvariants()
+            #endif
+        }
     }
 
     @Test("a reusable array empties in place and refills to any length")

@@ -45,6 +45,23 @@ struct CooperativePool {
         return mayAdmit(b)
     }
 
+    /// Whether any job waits for a thread.
+    @inline(__always)
+    var hasJobs: Bool { ready.pending != 0 }
+
+    /// When no job waits and `job`'s bucket may take a thread, counts a thread as scheduled for it
+    /// and returns `true`: what ``insert(_:)`` then ``popAdmissible()`` would do (it would be the
+    /// only job, and admissible), with the job never queued. Otherwise changes nothing.
+    @inline(__always)
+    mutating func admitsAtOnce(_ job: ReadyJob) -> Bool {
+        guard ready.pending == 0 else { return false }
+        let b = Self.bucket(job.priority)
+        guard mayAdmit(b) else { return false }
+        scheduled[b] += 1
+        total += 1
+        return true
+    }
+
     /// Whether a job of `bucket` may take a thread now, given that it has pending work (for code
     /// that does not mutate the pool, such as the deadlock search: it asks a copy).
     func admits(_ bucket: Int) -> Bool {
@@ -75,6 +92,7 @@ struct CooperativePool {
     }
 
     /// A thread that ran a job of this priority has finished it (or left it, suspended).
+    @inline(__always)
     mutating func release(priority: UInt8) {
         let b = Self.bucket(priority)
         precondition(scheduled[b] > 0, "a cooperative thread released twice")

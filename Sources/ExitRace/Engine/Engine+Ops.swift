@@ -11,62 +11,134 @@ extension Engine {
                 finish(c, on: t)
                 return
             }
-            guard perform(program.ops[Int(pc)], at: pc, context: c, thread: t) else { return }
+            guard perform(ops[pc], at: pc, context: c, thread: t) else { return }
         }
     }
 
     /// Performs one op; `true` when the thread goes straight on to the next one, `false` when the
     /// op took the thread off the CPU (work, a sleep, a wait, a suspension, `exit`).
+    ///
+    /// Each case is a call and nothing else, so the dispatch is a jump to the op's own function:
+    /// when the cases were written out here, the ones that kept a value in a register across a call
+    /// made every op save and restore six registers first (callgrind, 10 tasks). The ops every run
+    /// meets have a function each; the others share ``performOther(_:at:context:thread:)``.
     private mutating func perform(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
         switch op.kind {
-        case .hookEnter, .hookReturn:
-            note(op.kind == .hookEnter ? .hookEntered : .hookReturned, thread: t, context: c, a: op.a)
-            contexts[Int(c)].hook = op.kind == .hookEnter ? op.a : -1
-            if op.kind == .hookEnter && op.a < 64 { deliveredCallbacks |= 1 << UInt64(op.a) }
-        case .work:
-            note(.work, thread: t, context: c, b: value(op.slot))
-            contexts[Int(c)].pc = pc + 1
-            schedule(.threadResume, t, after: value(op.slot))
-            if t == Self.mainThread { chargeMainCPU(value(op.slot)) }
-            return false
-        case .sleep:
-            note(.sleep, thread: t, context: c, b: value(op.slot))
-            contexts[Int(c)].pc = pc + 1
-            threads[Int(t)].state = .sleeping
-            schedule(.threadResume, t, after: value(op.slot))
-            return false
-        case .taskSleep:
-            if program.interruptsSleeps && isCancelled(c) {
-                sleepCancelled(op, at: pc, context: c, thread: t)
-                return true
-            }
-            note(.taskSleep, thread: t, context: c, b: value(op.slot))
-            contexts[Int(c)].pc = pc + 1
-            detach(c, from: t, state: .suspended)
-            if program.interruptsSleeps {
-                scheduleCancellableWake(c, after: value(op.slot))
-            } else {
-                schedule(.taskWake, c, after: value(op.slot))
-            }
-            return false
-        case .spawnTask, .spawnDetached:
-            spawnTask(op, at: pc, from: c, on: t)
-            contexts[Int(c)].pc = op.bodyEnd
-            return true
-        case .dispatchMain, .dispatchGlobal:
-            dispatch(op, at: pc, from: c, on: t)
-            contexts[Int(c)].pc = op.bodyEnd
-            return true
+        case .hookEnter, .hookReturn: return hookBoundary(op, at: pc, context: c, thread: t)
+        case .work: return work(op, at: pc, context: c, thread: t)
+        case .sleep: return sleep(op, at: pc, context: c, thread: t)
+        case .taskSleep: return taskSleep(op, at: pc, context: c, thread: t)
+        case .spawnTask, .spawnDetached: return spawn(op, at: pc, context: c, thread: t)
+        case .dispatchMain, .dispatchGlobal: return dispatchBlock(op, at: pc, context: c, thread: t)
         case .wait: return wait(op, at: pc, context: c, thread: t)
-        case .signal:
-            contexts[Int(c)].pc = pc + 1
-            signal(op.a, from: t)
+        case .signal: return signalOp(op, at: pc, context: c, thread: t)
+        case .call: return awaitCall(op, at: pc, context: c, thread: t)
+        case .exit: return exitOp(op, at: pc, context: c, thread: t)
+        case .beginBackgroundTask, .endBackgroundTask, .timer, .setFlag, .waitUntil, .ifLaunchOptions, .callCompletion,
+            .dispatchQueue, .dispatchSync, .syncEnd, .dispatchAfter, .groupEnter, .groupLeave, .groupWait, .groupNotify,
+            .isolatedCall, .leaveActor, .taskGroup, .spawnChild, .joinChildren, .awaitChild, .nameTask, .cancelTask,
+            .checkCancellation, .installCancellationHandler, .throwError, .groupNext, .awaitTask, .ifCancelled:
+            return performOther(op, at: pc, context: c, thread: t)
+        }
+    }
+
+    /// `hookEnter` or `hookReturn`: the callback's code starts or ends.
+    @inline(never)
+    private mutating func hookBoundary(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        note(op.kind == .hookEnter ? .hookEntered : .hookReturned, thread: t, context: c, a: op.a)
+        contexts[Int(c)].hook = op.kind == .hookEnter ? op.a : -1
+        if op.kind == .hookEnter && op.a < 64 { deliveredCallbacks |= 1 << UInt64(op.a) }
+        contexts[Int(c)].pc = pc + 1
+        return true
+    }
+
+    /// CPU work: the thread is busy for the op's time.
+    @inline(never)
+    private mutating func work(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        note(.work, thread: t, context: c, b: value(op.slot))
+        contexts[Int(c)].pc = pc + 1
+        schedule(.threadResume, t, after: value(op.slot))
+        if t == Self.mainThread { chargeMainCPU(value(op.slot)) }
+        return false
+    }
+
+    /// `Thread.sleep`: the thread is blocked for the op's time.
+    @inline(never)
+    private mutating func sleep(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        note(.sleep, thread: t, context: c, b: value(op.slot))
+        contexts[Int(c)].pc = pc + 1
+        threads[Int(t)].state = .sleeping
+        schedule(.threadResume, t, after: value(op.slot))
+        return false
+    }
+
+    /// `Task.sleep`: the task suspends and frees its thread (in a cancelled task it throws at once).
+    @inline(never)
+    private mutating func taskSleep(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        if program.interruptsSleeps && isCancelled(c) {
+            sleepCancelled(op, at: pc, context: c, thread: t)
             return true
-        case .call:
-            let cancellable = program.cancelsCalls && calls[Int(op.a)].cancellable
-            if cancellable && cancellableCallThrows(op, context: c, thread: t) { return true }
-            call(op, context: c, thread: t)
-            return false
+        }
+        note(.taskSleep, thread: t, context: c, b: value(op.slot))
+        contexts[Int(c)].pc = pc + 1
+        detach(c, from: t, state: .suspended)
+        if program.interruptsSleeps {
+            scheduleCancellableWake(c, after: value(op.slot))
+        } else {
+            schedule(.taskWake, c, after: value(op.slot))
+        }
+        return false
+    }
+
+    /// `Task {}` or `Task.detached {}`: the body becomes a task; the context goes on after it.
+    @inline(never)
+    private mutating func spawn(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        spawnTask(op, at: pc, from: c, on: t)
+        contexts[Int(c)].pc = op.bodyEnd
+        return true
+    }
+
+    /// `DispatchQueue.main.async` or `.global().async`: the body becomes a block.
+    @inline(never)
+    private mutating func dispatchBlock(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        dispatch(op, at: pc, from: c, on: t)
+        contexts[Int(c)].pc = op.bodyEnd
+        return true
+    }
+
+    /// `semaphore.signal()`.
+    @inline(never)
+    private mutating func signalOp(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        contexts[Int(c)].pc = pc + 1
+        signal(op.a, from: t)
+        return true
+    }
+
+    /// An awaited system call (a cancellable one in a cancelled task throws at once).
+    @inline(never)
+    private mutating func awaitCall(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        let cancellable = program.cancelsCalls && calls[Int(op.a)].cancellable
+        if cancellable && cancellableCallThrows(op, context: c, thread: t) { return true }
+        call(op, context: c, thread: t)
+        return false
+    }
+
+    /// The main thread calls `exit`.
+    @inline(never)
+    private mutating func exitOp(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        note(.exitBegan, thread: t, context: c, b: value(slots.exitDuration))
+        contexts[Int(c)].pc = pc + 1
+        schedule(.exitCompleted, t, after: value(slots.exitDuration))
+        return false
+    }
+
+    /// The ops no run of the benchmark's load meets, as ``perform(_:at:context:thread:)`` does them.
+    @inline(never)
+    private mutating func performOther(_ op: Op, at pc: Int32, context c: Int32, thread t: Int32) -> Bool {
+        switch op.kind {
+        case .hookEnter, .hookReturn, .work, .sleep, .taskSleep, .spawnTask, .spawnDetached, .dispatchMain, .dispatchGlobal, .wait, .signal,
+            .call, .exit:
+            preconditionFailure("op \(op.kind) has a function of its own (perform)")
         case .beginBackgroundTask:
             beginTask(slot: op.a, handlerStart: pc + 1, handlerEnd: op.bodyEnd, callback: contexts[Int(c)].hook)
             contexts[Int(c)].pc = op.bodyEnd
@@ -143,11 +215,6 @@ extension Engine {
         case .ifCancelled:
             contexts[Int(c)].pc = checkCancelled(c, thread: t) ? pc + 1 : op.bodyEnd
             return true
-        case .exit:
-            note(.exitBegan, thread: t, context: c, b: value(slots.exitDuration))
-            contexts[Int(c)].pc = pc + 1
-            schedule(.exitCompleted, t, after: value(slots.exitDuration))
-            return false
         }
         contexts[Int(c)].pc = pc + 1
         return true

@@ -59,7 +59,9 @@ extension Engine {
         }
     }
 
-    /// The app is relaunched (or woken) in the background for the session's events.
+    /// The app is relaunched (or woken) in the background for the session's events. Never inlined:
+    /// `Engine.handle` stays a jump to each event's handler.
+    @inline(never)
     mutating func serviceRelaunches(context c: Int32, call: UInt32) {
         services.pending -= 1
         note(.service, context: c, a: Int32(call), b: ServiceEvent.relaunched.rawValue)

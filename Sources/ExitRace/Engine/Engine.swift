@@ -49,7 +49,11 @@ struct Engine {
 
     /// The run's parameter values (nanoseconds for durations), indexed by slot.
     var values = ContiguousArray<Int64>()
+    /// The run's start latencies by QoS class, from `values` (what `enqueueOnPool` reads per job).
+    var startLatencies = StartLatencies()
     var program = CellProgram(CellProgram.Builder())
+    /// `program.ops`, read per op by `execute` (see ``OpTable``).
+    var ops = OpTable()
     var queue = EventQueue<SimEvent>()
     /// The run's contexts and threads: the state nearly every event reads and writes, in buffers a
     /// copy of the engine shares (see ``UnsharedBuffer``; ``copy()`` is the engine's own copy).
@@ -244,7 +248,9 @@ struct Engine {
 
     mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>) {
         self.values.overwrite(with: values)
+        startLatencies = StartLatencies(slots: slots.startLatency, values: values)
         program = cell
+        ops = OpTable(cell.ops)
         recorder.reset()
         queue.reset()
         if exploration.isOn { exploration.reset() }
@@ -323,57 +329,69 @@ struct Engine {
             TraceCall(step: program.strategyStep(ofOp: pc), handler: handler), limit: Int(value(slots.maxTraceRecords)))
     }
 
+    /// Hands an event to its handler. Every case is a call and nothing else, so the dispatch is a
+    /// jump to the handler: a case that kept a value in a register across a call made every event
+    /// save and restore six registers here first (callgrind, 10 tasks).
     mutating func handle(_ event: SimEvent) {
         switch event.kind {
-        case .advanceScript:
-            advanceScript()
-        case .jobReady:
-            jobReady(event.a)
-        case .threadResume:
-            guard threads[Int(event.a)].state != .dead else { return }
-            threads[Int(event.a)].state = .running
-            continueThread(event.a)
-        case .kickMain:
-            mainKickPending = false
-            if threads[Int(Self.mainThread)].state == .idle { runThread(Self.mainThread) }
-        case .callDelivered:
-            callDelivered(context: event.a, call: Int(event.b))
-        case .callWorkDone:
-            callWorkDone(on: event.a)
-        case .callReply:
-            callReplied(context: event.a, call: Int(event.b))
-        case .taskWake:
-            // A sleep a cancellation cut short has woken already: its wake is stale.
-            if program.interruptsSleeps && !sleepEnds(event.a, ticket: event.b) { return }
-            resume(event.a)
-        case .waitTimeout:
-            waitTimedOut(thread: event.a, ticket: event.b)
-        case .watchdog:
-            if alive && contexts[Int(event.a)].state != .done {
-                note(.watchdogFired, context: event.a, b: device.cpuExhaustedTurn == event.a ? 1 : 0)
-                die(.watchdog)
-            }
-        case .exitCompleted:
-            die(.exit)
-        case .timerFired:
-            timerFired(event.a)
-        case .suspendCheck:
-            suspendIfIdle(epoch: event.a)
-        case .taskExpiring:
-            expirationDue(task: Int(event.a), epoch: event.b)
-        case .taskDeadline:
-            let task = Int(event.a)
-            guard alive, event.b == backgroundEpoch, tasks[task].held else { return }
-            die(.backgroundTaskExpired)
-        case .afterDue:
-            resume(event.a)
-        case .serviceStart:
-            serviceStarts(context: event.a, flags: event.b)
-        case .serviceDone:
-            serviceEnds(context: event.a, flags: event.b)
-        case .serviceRelaunch:
-            serviceRelaunches(context: event.a, call: event.b)
+        case .advanceScript: advanceScript()
+        case .jobReady: jobReady(event.a)
+        case .threadResume: threadResumes(event.a)
+        case .kickMain: mainKicked()
+        case .callDelivered: callDelivered(context: event.a, call: Int(event.b))
+        case .callWorkDone: callWorkDone(on: event.a)
+        case .callReply: callReplied(context: event.a, call: Int(event.b))
+        case .taskWake: taskWakes(event.a, ticket: event.b)
+        case .waitTimeout: waitTimedOut(thread: event.a, ticket: event.b)
+        case .watchdog: watchdogFires(turn: event.a)
+        case .exitCompleted: die(.exit)
+        case .timerFired: timerFired(event.a)
+        case .suspendCheck: suspendIfIdle(epoch: event.a)
+        case .taskExpiring: expirationDue(task: Int(event.a), epoch: event.b)
+        case .taskDeadline: deadlinePasses(task: Int(event.a), epoch: event.b)
+        case .afterDue: resume(event.a)
+        case .serviceStart: serviceStarts(context: event.a, flags: event.b)
+        case .serviceDone: serviceEnds(context: event.a, flags: event.b)
+        case .serviceRelaunch: serviceRelaunches(context: event.a, call: event.b)
         }
+    }
+
+    /// Thread `t`'s timed work or sleep is over: it goes on with its context.
+    @inline(never)
+    private mutating func threadResumes(_ t: Int32) {
+        guard threads[Int(t)].state != .dead else { return }
+        threads[Int(t)].state = .running
+        continueThread(t)
+    }
+
+    /// The main thread, if idle, takes the work queued for it.
+    @inline(never)
+    private mutating func mainKicked() {
+        mainKickPending = false
+        if threads[Int(Self.mainThread)].state == .idle { runThread(Self.mainThread) }
+    }
+
+    /// Context `c`'s `Task.sleep` is over; a sleep a cancellation cut short has woken already, and
+    /// its wake is stale.
+    @inline(never)
+    private mutating func taskWakes(_ c: Int32, ticket: UInt32) {
+        if program.interruptsSleeps && !sleepEnds(c, ticket: ticket) { return }
+        resume(c)
+    }
+
+    /// The watchdog of turn `c` fires: the app is killed unless the turn has returned.
+    @inline(never)
+    private mutating func watchdogFires(turn c: Int32) {
+        guard alive && contexts[Int(c)].state != .done else { return }
+        note(.watchdogFired, context: c, b: device.cpuExhaustedTurn == c ? 1 : 0)
+        die(.watchdog)
+    }
+
+    /// A held background task's allowance is over: the app is killed.
+    @inline(never)
+    private mutating func deadlinePasses(task: Int, epoch: UInt32) {
+        guard alive, epoch == backgroundEpoch, tasks[task].held else { return }
+        die(.backgroundTaskExpired)
     }
 
     private mutating func callDelivered(context c: Int32, call index: Int) {

@@ -29,7 +29,7 @@
         }
     }
 
-    @usableFromInline var heap = QuaternaryHeap<Entry>()
+    @usableFromInline var heap = EventHeap<Entry>()
     /// Events for `now`, in the order they were scheduled: `lane[laneHead...]`. Emptied (its
     /// memory kept) once all are taken. The heap and the lane are ``UnsharedBuffer``s: a plain
     /// copy of the queue shares them, ``copied()`` does not.
