@@ -35,9 +35,11 @@ extension Tool {
                     try FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: tolerance)
                 }
                 let report = analysis.run(parallel: parallel)
+                // The picture and an --output file are put in place together, once both are written.
+                let files = AtomicFileSet(protecting: inputs)
                 var wrote = ""
                 if let directory = arguments.value("--svg") {
-                    try writePicture(report, grid, parallel, to: directory, protecting: inputs)
+                    try addPicture(report, grid, parallel, in: directory, to: files)
                     wrote = "wrote \(picturePath(directory, scenario))\n"
                 }
                 switch format {
@@ -45,7 +47,7 @@ extension Tool {
                 case .json: try results.write(FlipReportRenderer.json(report))
                 default: try results.write(FlipReportRenderer.text(report))
                 }
-                var output = try results.finish()
+                var output = try results.finish(with: files)
                 output.stderr += wrote
                 return output
             }
@@ -53,9 +55,9 @@ extension Tool {
         }
     }
 
-    /// Writes the sweep's picture to `directory/<scenario>-sweep.svg`.
-    static func writePicture(
-        _ report: FlipReport, _ grid: SweepGrid, _ parallel: Bool, to directory: String, protecting inputs: ProtectedFiles
+    /// Writes the sweep's picture for `directory/<scenario>-sweep.svg` into `files`.
+    static func addPicture(
+        _ report: FlipReport, _ grid: SweepGrid, _ parallel: Bool, in directory: String, to files: AtomicFileSet
     ) throws(Stop) {
         guard grid.pointCount <= maxPicturePoints else {
             throw usageError("exitrace sweep: --svg draws grids of at most \(maxPicturePoints) points, found \(grid.pointCount)")
@@ -63,9 +65,7 @@ extension Tool {
         let points = SweepPoint.run(scenario: report.scenario, grid: grid, points: 0..<grid.pointCount, parallel: parallel)
         try reporting { () throws(InputError) in try Directory.create(directory, for: "--svg") }
         let path = picturePath(directory, report.scenario)
-        try reporting { () throws(InputError) in
-            try AtomicFile.write(SweepSVG.render(report, points: points), to: path, protecting: inputs)
-        }
+        try reporting { () throws(InputError) in try files.add(SweepSVG.render(report, points: points), for: path) }
     }
 
     /// Refuses, before the work, a flip report too large to hold in memory: it has a line per
