@@ -25,16 +25,22 @@ extension Tool {
             switch arguments.format(sweepFormatOption) {
             case .jsonl:
                 // Simulated and rendered on every core while the finished chunks are written, in order.
-                try SweepLinesRenderer.stream(scenario: scenario, grid: grid, parallel: parallel) { (text) throws(Stop) in
+                let progress = ProgressLine(environment, noun: "grid points written")
+                let counter = sweepEstimate(progress, scenario, grid, parallel: parallel)
+                try SweepLinesRenderer.stream(scenario: scenario, grid: grid, parallel: parallel, progress: counter) { (text) throws(Stop) in
                     try results.write(text)
                 }
+                progress.finish()
             case let format:
                 try checkReportSize(grid, scenario)
                 let tolerance = try sweepTolerance(arguments)
                 let analysis = try reporting { () throws(InputError) in
                     try FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: tolerance)
                 }
-                let report = analysis.run(parallel: parallel)
+                let progress = ProgressLine(environment, noun: "grid points simulated, then lines refined")
+                let counter = sweepEstimate(progress, scenario, grid, parallel: parallel, counted: analysis.progressUnits)
+                let report = analysis.run(parallel: parallel, progress: counter)
+                progress.finish()
                 // The picture and an --output file are put in place together, once both are written.
                 let files = AtomicFileSet(protecting: inputs)
                 var wrote = ""
@@ -53,6 +59,15 @@ extension Tool {
             }
             return try results.finish()
         }
+    }
+
+    /// The estimate of a sweep's grid on a terminal, when it may take over a minute, and its progress count.
+    static func sweepEstimate(
+        _ progress: ProgressLine, _ scenario: Scenario, _ grid: SweepGrid, parallel: Bool, counted: Int? = nil
+    ) -> WorkProgress? {
+        WorkEstimate.start(
+            progress, scenario: scenario, command: "exitrace sweep", units: grid.pointCount, unit: "grid point",
+            cellRunsPerUnit: scenario.cellRuns, parallel: parallel, bound: "--steps bounds it", counted: counted)
     }
 
     /// Writes the sweep's picture for `directory/<scenario>-sweep.svg` into `files`.
