@@ -50,11 +50,13 @@ public enum ScenarioLoader {
     public static func loadDefault(overrides: [SettingOverride] = []) throws(InputError) -> Scenario {
         if overrides.isEmpty { return DefaultScenario.load() }
         var root = try document(path: builtinPrefix + DefaultScenario.name, chain: [])
+        let unset = root
         try apply(overrides, to: &root, of: "the built-in default scenario")
         do {
             return try ScenarioDecoder.decode(root, file: DefaultScenario.fileName)
         } catch {
-            throw naming(error, scenario: "the built-in default scenario")
+            let blamed = blamingOverrides(error, document: unset, overrides: overrides, file: DefaultScenario.fileName)
+            throw naming(blamed, scenario: "the built-in default scenario")
         }
     }
 
