@@ -23,4 +23,32 @@ struct AuditFollowUpTests {
         let file = Tool.main(["validate", Self.root + "/scenarios/live-activity.json", "--set", #"procedures["background"]=null"#])
         #expect(file.stderr.contains("; to leave that sweep out, add --set sweeps.terminateDelay=null (applied to "))
     }
+
+    static func temporary(_ name: String, _ text: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("audit26-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("a misspelt family over an inherited distribution gets the suggestion a file of its own gets")
+    func misspeltFamilyOverInheritedDistribution() throws {
+        let parent = Self.root + "/scenarios/live-activity-uncertain.json"
+        let child = try Self.temporary("c.json", """
+            {"extend": "\(parent)", "name": "c", "timing": {"exitDurationMs": {"loguniform": [1, 20]}}}
+            """)
+        let output = Tool.main(["validate", child])
+        #expect(output.exitCode == .badInput)
+        #expect(output.stderr.hasPrefix("\(child):1:"))
+        #expect(output.stderr.hasSuffix(": error: timing.exitDurationMs: expected milliseconds from 0 to 1000000000, "
+            + "or a distribution (uniform, logUniform, normal, triangular, choice), found an object with \"loguniform\"; "
+            + "did you mean \"logUniform\"?\n"), "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1)
+        // An inherited object that is not a distribution still merges member by member.
+        let label = try Self.temporary("l.json", """
+            {"extend": "\(parent)", "name": "l", "hooks": {"applicationWillTerminate": {"label": "AppDelegate (edited)"}}}
+            """)
+        #expect(Tool.main(["validate", label]).exitCode == .success)
+    }
 }
