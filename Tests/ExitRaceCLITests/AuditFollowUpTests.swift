@@ -51,4 +51,15 @@ struct AuditFollowUpTests {
             """)
         #expect(Tool.main(["validate", label]).exitCode == .success)
     }
+
+    @Test("--vary with units says what to write, as --set does", arguments: [
+        ("timing.exitDurationMs=1ms...20ms", "found \"1ms...20ms\": write --vary timing.exitDurationMs=1...20"),
+        ("timing.exitDurationMs=1,5ms", "found \"1,5ms\": write --vary timing.exitDurationMs=1,5"),
+        (#"systemCalls["Activity.end"].costMs=0.5s...2s"#, #"found "0.5s...2s": write --vary 'systemCalls["Activity.end"].costMs=500...2000'"#),
+    ])
+    func varyWithUnits(_ vary: String, _ expected: String) {
+        let output = Tool.main(["sweep", "--vary", vary])
+        #expect(output.exitCode == .badInput)
+        #expect(output.stderr == "--vary \(vary): error: expected bare numbers of milliseconds (a …Ms setting takes no unit), \(expected)\n")
+    }
 }
