@@ -62,4 +62,29 @@ struct AuditFollowUpTests {
         #expect(output.exitCode == .badInput)
         #expect(output.stderr == "--vary \(vary): error: expected bare numbers of milliseconds (a …Ms setting takes no unit), \(expected)\n")
     }
+
+    /// The built-in scenario with its background kill renamed `home then swipe`.
+    static func spacedProcedure() throws -> String {
+        let text = try String(contentsOfFile: root + "/scenarios/live-activity.json", encoding: .utf8)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let procedures = try #require(document["procedures"] as? [String: Any])
+        let child: [String: Any] = [
+            "extend": "builtin:live-activity", "name": "spaced",
+            "procedures": ["background": NSNull(), "home then swipe": try #require(procedures["background"])],
+        ]
+        let data = try JSONSerialization.data(withJSONObject: child, options: [.sortedKeys])
+        return try temporary("spaced.json", String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("a procedure name with spaces is quoted in a △ list, in tables and sweeps alike")
+    func spacedProcedureNamesQuoted() throws {
+        let path = try Self.spacedProcedure()
+        let markdown = Tool.main(["run", path, "--format", "md"]).stdout
+        #expect(markdown.contains(#"△ "home then swipe""#), "\(markdown)")
+        let sweep = Tool.main(["sweep", path, "--vary", "timing.exitDurationMs=1,30"]).stdout
+        #expect(sweep.contains(#"AppDelegate · Task: × up to 1.1 ms, △ "home then swipe" from 1.101 ms"#), "\(sweep)")
+        // Prose keeps the name bare: commas part it.
+        #expect(Tool.main(["run", path]).stdout.contains("(foreground, home then swipe)"))
+        #expect(ProcedureListing.list(["background", "home then swipe"]) == #"background+"home then swipe""#)
+    }
 }
