@@ -87,4 +87,27 @@ struct AuditFollowUpTests {
         #expect(Tool.main(["run", path]).stdout.contains("(foreground, home then swipe)"))
         #expect(ProcedureListing.list(["background", "home then swipe"]) == #"background+"home then swipe""#)
     }
+
+    @Test("a kill procedure that kills nothing validates with notes, and explain says the hook was never called")
+    func procedureThatKillsNothing() throws {
+        let path = try Self.temporary("proc.json", """
+            { "extend": "builtin:live-activity", "name": "proc", "procedures": { "background": { "steps": [ { "op": "delay", "ms": 2000 } ] } } }
+            """)
+        let validated = Tool.main(["validate", path])
+        #expect(validated.exitCode == .success)
+        #expect(validated.stdout == "\(path): valid: 3 hooks × 6 strategies × 2 procedures\n")
+        let label = "background kill: home screen first, then swiped away from the app switcher"
+        #expect(validated.stderr == "\(path): note: procedure \"background\" (\(label)) delivers none of the hooks' callbacks "
+            + "(applicationWillTerminate, sceneDidDisconnect, willTerminateNotification), so no hook's code runs under it\n"
+            + "\(path): note: procedure \"background\" (\(label)) never ends the process and never changes the app's state (no "
+            + "exit, sigkill or lifecycle action): a run under it ends only if the app's code or a watchdog ends it\n", "\(validated.stderr)")
+        let explained = Tool.main(["explain", path, "--hook", "AppDelegate", "--strategy", "Task", "--procedure", "background"])
+        #expect(explained.stdout.contains("× the cleanup did not finish, and the process did not die: applicationWillTerminate was "
+            + "never called: the kill procedure background did not deliver it, and did not end the process either."), "\(explained.stdout)")
+        // Every shipped scenario's procedures deliver a hook's callback and may end the process.
+        for file in try FileManager.default.contentsOfDirectory(atPath: Self.root + "/scenarios") where file.hasSuffix(".json") && !file.hasPrefix("scenario.schema") {
+            let output = Tool.main(["validate", Self.root + "/scenarios/" + file])
+            #expect(!output.stderr.contains("note: procedure"), "\(file): \(output.stderr)")
+        }
+    }
 }
