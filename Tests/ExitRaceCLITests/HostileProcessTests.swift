@@ -303,6 +303,14 @@ struct HostileProcessTests {
         Case(name: "--runs 0", arguments: ["run", "--runs", "0"], exitCode: 2, stderr: "--runs expects a whole number from 1 to"),
         Case(name: "--shard 5/4", arguments: ["run", "--shard", "5/4"], exitCode: 2, stderr: "--shard expected a shard i from 1 to 4"),
         Case(
+            // A cell run of 10 ms a run: 100,000 schedules took 17 minutes; the default budget cuts it (issue 26).
+            name: "explore of 10-ms runs with default options: the default --max-events budget cuts the search",
+            arguments: ["explore", Repository.root.path + "/scenarios/dynamic-island-animation.json", "--strategy", "renew every 20 s",
+                        "--procedure", "home"],
+            exitCode: 0, stderr: "",
+            stdout: "exitrace explore: the budget --max-events 100,000,000 (the default) cut the search of 1 cell run short",
+            cpuSeconds: 60, heavy: true),
+        Case(
             name: "a malformed schedule for explain",
             arguments: ["explain", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "background", "--schedule", "v1:nope"],
             exitCode: 2, stderr: "--schedule: a schedule has 4 fields separated by ':'"),
