@@ -92,7 +92,8 @@ extension Tool {
         let (lineCells, overflow) = lines.multipliedReportingOverflow(by: cells)
         guard overflow || lineCells > maxReportLineCells else { return }
         throw usageError(
-            "exitrace sweep: the flip report would hold \(lines) lines × \(cells) cells, more than \(maxReportLineCells) "
+            "exitrace sweep: the flip report would hold \(TimeFormatting.grouped(lines)) lines × \(TimeFormatting.grouped(cells)) cells, "
+                + "more than \(TimeFormatting.grouped(maxReportLineCells)) "
                 + "(about two kilobytes each in memory); vary fewer settings or use fewer --steps, or stream the points with --format jsonl")
     }
 

@@ -1,5 +1,5 @@
-// What issue 26's audit and a newcomer's walk still found (items 5, 6 and 9, and the walk's list),
-// each as a command prints it.
+// What issue 26's audit and a newcomer's walk still found (items 5, 6, 8 and 9, and the walk's
+// list), each as a command prints it.
 import ExitRace
 import Foundation
 import Testing
@@ -109,5 +109,49 @@ struct AuditFollowUpTests {
             let output = Tool.main(["validate", Self.root + "/scenarios/" + file])
             #expect(!output.stderr.contains("note: procedure"), "\(file): \(output.stderr)")
         }
+    }
+
+    @Test("explore, run --explore, batch --explore and check --explore apply the default --max-events budget when given no limit",
+          arguments: ["explore", "run", "batch", "check"])
+    func defaultBudgetApplied(_ command: String) throws {
+        let spec = try #require(Tool.registry.first { $0.name == command })
+        let words = command == "explore" ? [command] : [command, "--explore"]
+        func limits(_ words: [String]) throws -> ExplorationLimits? {
+            let arguments = try Tool.parse(words, spec)
+            if command == "explore" { return ExplorationBudget.applied(to: ExplorationLimits(), arguments) }
+            return try ExplorationOptions(arguments, command: command).limits
+        }
+        #expect(try limits(words)?.maxEvents == ExplorationLimits.defaultMaxEvents)
+        // Only --max-schedules given: that alone bounds the search.
+        #expect(try limits(words + ["--max-schedules", "10"])?.maxEvents == nil)
+    }
+
+    @Test("--runs without distributions gives exact shares, without an interval for identical runs")
+    func noIntervalForIdenticalRuns() {
+        let text = Tool.main(["run", "--runs", "5"]).stdout
+        #expect(text.contains("rates (finished/replications, share; no interval: every replication is the same run):"), "\(text)")
+        #expect(text.contains("AppDelegate · Task + semaphore: foreground 0/5 0%, background 0/5 0%\n"), "\(text)")
+        #expect(!text.contains("Wilson") && !text.contains("(0–43.5%)"))
+        let markdown = Tool.main(["run", "--runs", "5", "--format", "md"]).stdout
+        #expect(markdown.contains("Rates (finished/replications, share; no interval: every replication is the same run):"))
+        // With distributions, the interval stays.
+        let sampled = Tool.main(["run", Self.root + "/scenarios/live-activity-uncertain.json", "--runs", "20"]).stdout
+        #expect(sampled.contains("rates (finished/replications, share, 95% Wilson interval):"))
+    }
+
+    @Test("explain's help names the schedule as its usage line does")
+    func scheduleMetavariable() {
+        let help = Tool.main(["explain", "--help"]).stdout
+        #expect(help.contains("--schedule SCHEDULE"))
+        #expect(!help.contains("--schedule SCH "))
+    }
+
+    @Test("the flip report's refusal groups its thousands")
+    func groupedRefusal() {
+        let vary = ["timing.exitDurationMs", "timing.startLatencyMs.default", "timing.startLatencyMs.userInitiated"]
+            .flatMap { ["--vary", "\($0)=1...100"] }
+        let output = Tool.main(["sweep"] + vary + ["--steps", "100"])
+        #expect(output.exitCode == .badInput)
+        #expect(output.stderr.contains("the flip report would hold 30,000 lines × 18 cells, more than 250,000 "), "\(output.stderr)")
     }
 }
