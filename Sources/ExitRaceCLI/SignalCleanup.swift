@@ -23,6 +23,8 @@ public final class TemporaryFileRegistry: TemporaryFileTracker, @unchecked Senda
     /// from the moment it runs until the process exits: a signal that arrives between two renames
     /// ends the process once the last is done.
     private let renaming = NSLock()
+    /// The signal whose handler is waiting for renames to end, if any (under `lock`).
+    private var pendingSignal: Int32?
 
     public init() {}
 
@@ -47,15 +49,19 @@ public final class TemporaryFileRegistry: TemporaryFileTracker, @unchecked Senda
     }
 
     /// Runs `body` (renames of files that belong together) before any signal's handler may end
-    /// the process.
+    /// the process. A signal that came meanwhile ends the process as soon as `body` returns, with its
+    /// exit code, rather than racing the command's own end.
     public func whileRenaming(_ body: () -> Void) {
         renaming.lock()
-        defer { renaming.unlock() }
         body()
+        let pending = lock.withLock { pendingSignal }
+        renaming.unlock()
+        if let pending { removeAllAndExit(signal: pending) }
     }
 
     /// Removes every temporary file, then ends the process with exit code 128 + `signal`.
     func removeAllAndExit(signal: Int32) -> Never {
+        lock.withLock { pendingSignal = pendingSignal ?? signal }
         _ = removeAllForExit()
         _exit(128 + signal)
     }

@@ -191,11 +191,11 @@ struct GroupedWritesTests {
         #expect(Tool.main(calibrate(16, pair)).exitCode == .success)
         let oldMarkdown = Self.read(root.appendingPathComponent("cal.md"))
 
-        // Each rename returns 2 s late: the first (the Markdown) is done, the second not yet, when the signal comes.
+        // Each rename returns 3 s late: the first (the Markdown) is done, the second not yet, when the signal comes.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
         process.arguments = ["-f", "-qq", "-o", "/dev/null", "-e", "trace=rename,renameat,renameat2",
-                             "-e", "inject=rename,renameat,renameat2:delay_exit=2000000", binary] + calibrate(32, pair)
+                             "-e", "inject=rename,renameat,renameat2:delay_exit=3000000", binary] + calibrate(32, pair)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -264,6 +264,7 @@ struct HostileProcessTests {
             name: "a procedure of 20,000 steps",
             files: ["s.json": {
                 #"{"extend": "builtin:live-activity", "procedures": {"long": {"steps": ["#
+                    + #"{"op": "turn", "actions": [{"op": "hook", "name": "applicationWillTerminate"}]}, "#
                     + Array(repeating: #"{"op": "delay", "ms": 1}"#, count: 20_000).joined(separator: ", ") + #", {"op": "sigkill"}]}}}"#
             }],
             arguments: ["validate", "@s.json"], exitCode: 0, stderr: "", stdout: "/s.json: valid: 3 hooks × 6 strategies × 3 procedures"),
