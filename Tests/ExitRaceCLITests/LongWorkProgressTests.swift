@@ -17,8 +17,8 @@ struct LongWorkProgressTests {
 
     /// Each command, with the last line its count draws (every unit done) on a terminal.
     static let cases: [(arguments: [String], last: String)] = [
-        (["run", uncertain, "--runs", "150"], "\r[150/150] replications of live-activity-uncertain simulated"),
-        (["calibrate", prior, "--measured", measured, "--samples", "100"], "\r[100/100] samples simulated"),
+        (["run", uncertain, "--runs", "64"], "\r[64/64] replications of live-activity-uncertain simulated"),
+        (["calibrate", prior, "--measured", measured, "--samples", "64"], "\r[64/64] samples simulated"),
         (["sensitivity", uncertain, "--samples", "8", "--bootstrap", "10"], "\r[8/8] base samples simulated"),
         // 6 grid points, then 3 + 2 lines.
         (["sweep", "--vary", "timing.exitDurationMs=1,10,30", "--vary", "timing.startLatencyMs.default=2,40"],
@@ -91,13 +91,13 @@ struct LongWorkProgressTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let binary = try #require(CommandLineTests.binary).path
-        let command = "'\(binary)' run '\(Self.uncertain)' --runs 150"
+        let command = "'\(binary)' run '\(Self.uncertain)' --runs 16"
         let terminal = directory.appendingPathComponent("terminal").path, out = directory.appendingPathComponent("out").path
         let piped = directory.appendingPathComponent("piped").path
         #expect(GroupedWritesTests.shell("script -qec \"\(command) > '\(out)'\" '\(terminal)' < /dev/null") == 0)
         #expect(GroupedWritesTests.shell("\(command) > '\(piped)' 2> '\(directory.path)/stderr'") == 0)
         let seen = try String(contentsOfFile: terminal, encoding: .utf8)
-        #expect(seen.contains("[150/150] replications of live-activity-uncertain simulated"))
+        #expect(seen.contains("[16/16] replications of live-activity-uncertain simulated"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: URL(fileURLWithPath: piped)))
         #expect(try String(contentsOfFile: directory.path + "/stderr", encoding: .utf8).isEmpty)
     }
