@@ -45,14 +45,17 @@ struct ResultStream {
         }
     }
 
-    /// The command's output once every result is written: a file is put in place now.
-    func finish() throws(Tool.Stop) -> ToolOutput {
-        switch target {
-        case .collect(let collected): return ToolOutput(stdout: collected)
-        case .stream: return ToolOutput()
-        case .file(let writer):
-            try Tool.reporting { () throws(InputError) in try writer.commit() }
-            return ToolOutput()
+    /// The command's output once every result is written: a file is put in place now, after
+    /// `others` (files written beside it, such as a picture), which are put in place with it.
+    func finish(with others: AtomicFileSet? = nil) throws(Tool.Stop) -> ToolOutput {
+        try Tool.reporting { () throws(InputError) in
+            if case .file(let writer) = target {
+                guard let others else { return try writer.commit() }
+                try others.add(writer)
+            }
+            try others?.commit()
         }
+        if case .collect(let collected) = target { return ToolOutput(stdout: collected) }
+        return ToolOutput()
     }
 }

@@ -35,6 +35,10 @@ extension Tool {
                 output.stderr += "exitrace batch: --explore explores tables of single runs; not explored (settings drawn from "
                     + "distributions): \(sampled.map { source.names[$0] }.joined(separator: ", "))\n"
             }
+            // Every result file is written to its temporary file as its window ends, and renamed into
+            // place only once all are: a batch that stops (bad input, a full disk) leaves --out as it was.
+            let files = AtomicFileSet(protecting: inputs)
+            var written = ""
             for window in stride(from: 0, to: source.count, by: runWindow) {
                 let range = window..<min(window + runWindow, source.count)
                 let results = source.map(
@@ -44,30 +48,30 @@ extension Tool {
                         for: scenario, sampling: sampling.sampling(for: scenario), exploration: limits,
                         replayOptions: SamplingOptions.replayOptions(arguments))
                 }
-                for (offset, result) in results.enumerated() {
-                    let result = try reporting { () throws(InputError) in try result.get() }
+                for outcome in results {
                     do throws(InputError) {
-                        let files = try ResultFiles.write(result, to: out, protecting: inputs)
-                        output.stdout += "\(result.name): \(files.markdown), \(files.json)\n"
+                        let result = try outcome.get()
+                        let paths = try ResultFiles.add(result, to: files, directory: out)
+                        written += "\(result.name): \(paths.markdown), \(paths.json)\n"
                     } catch {
                         progress.finish()
-                        throw unwritten(error, written: output, remaining: Array(source.names[(window + offset)...]), of: source.count)
+                        throw unwritten(error, of: source.count)
                     }
                 }
             }
             progress.finish()
+            try reporting { () throws(InputError) in try files.commit() }
+            output.stdout += written
             return output
         }
     }
 
-    /// A write that failed midway: what was written stays reported on stdout; stderr gives the
-    /// error and every scenario whose results were not written (this one and those after it), so
-    /// that nobody mistakes a mix of old and new results for a finished batch.
-    static func unwritten(_ error: InputError, written: ToolOutput, remaining: [String], of total: Int) -> Stop {
+    /// A batch that stopped before renaming any result file (a scenario's bad input, a file that
+    /// could not be written): stderr gives the error and says that --out is as it was.
+    static func unwritten(_ error: InputError, of total: Int) -> Stop {
         var output = inputError(error).output
-        output.stdout = written.stdout
-        let count = remaining.count == 1 ? "1 scenario" : "\(remaining.count) scenarios"
-        output.stderr += "exitrace batch: stopped; results not written for \(count) of \(total): \(remaining.joined(separator: ", "))\n"
+        let count = total == 1 ? "the scenario's" : "the \(total) scenarios'"
+        output.stderr += "exitrace batch: stopped; no result file was replaced (\(count) files are as they were)\n"
         return Stop(output: output)
     }
 
@@ -122,8 +126,9 @@ extension Tool {
             Simulates every scenario (a directory contributes its *.json files, sorted) and writes, per
             scenario, DIR/<name>.md (the table a person reads on GitHub) and DIR/<name>.json (canonical:
             sorted keys, integer nanoseconds, every per-procedure outcome). Scenarios run in parallel
-            across the cores; the files are byte-identical to a serial run (--serial). Each file is
-            written whole or not at all, never over a scenario file of the run. On a terminal, a
+            across the cores; the files are byte-identical to a serial run (--serial). Every file is
+            written whole before any is put in place (a batch that stops leaves DIR as it was), never
+            over a scenario file of the run. On a terminal, a
             progress line goes to stderr. A sampled scenario's files hold its rate table (the share of
             replications that finished, per cell and procedure, with 95% intervals) instead.
 

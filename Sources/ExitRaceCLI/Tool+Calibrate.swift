@@ -70,7 +70,13 @@ extension Tool {
                 try Calibration(scenario: scenario, targets: targets, samples: samples, seed: seed, tolerance: tolerance)
             }
             if let shard = arguments.value("--shard") { return try calibrateShard(arguments, shard, calibration, measured: measuredPath) }
-            let result = calibration.run(parallel: !arguments.flag("--serial"))
+            let parallel = !arguments.flag("--serial")
+            let progress = ProgressLine(environment, noun: "samples simulated")
+            let counter = WorkEstimate.start(
+                progress, scenario: scenario, command: "exitrace calibrate", units: samples, unit: "sample",
+                cellRunsPerUnit: scenario.cellRuns, parallel: parallel, bound: "--samples bounds it")
+            let result = calibration.run(parallel: parallel, progress: counter)
+            progress.finish()
             let words = CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: scenario))
             if let committed {
                 return try checkCalibration(words, against: committed, update: update, protecting: inputs)

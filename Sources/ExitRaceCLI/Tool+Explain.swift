@@ -182,7 +182,7 @@ extension Tool {
                 "--seed", "S", 0...SamplingSettings.maxSeed, default: .words("the file's sampling seed, else \(SamplingSettings.default.seed)"),
                 "the seed the replication was drawn from; give the --seed you gave `exitrace run`"),
             .text(
-                "--schedule", "SCH",
+                "--schedule", "SCHEDULE",
                 "replay one order of same-instant races, a witness `exitrace explore` printed (needs --procedure; --trace "
                     + "then writes that run)"),
         ],

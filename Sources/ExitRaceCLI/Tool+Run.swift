@@ -36,7 +36,12 @@ extension Tool {
             for window in stride(from: 0, to: count, by: Self.runWindow) {
                 let pieces = source.map(window..<min(window + Self.runWindow, count)) { index, scenario -> (String, String?) in
                     if let settings = sampling.sampling(for: scenario) {
-                        var table = SampledExperiment(scenario: scenario, sampling: settings).run()
+                        let progress = ProgressLine(environment, noun: "replications of \(scenario.name) simulated")
+                        let counter = WorkEstimate.start(
+                            progress, scenario: scenario, command: "exitrace run: \(scenario.name)", units: settings.runs,
+                            unit: "replication", cellRunsPerUnit: scenario.cellRuns, parallel: true, bound: "--runs bounds it")
+                        var table = SampledExperiment(scenario: scenario, sampling: settings).run(progress: counter)
+                        progress.finish()
                         table.replayOptions = replayOptions
                         table.replayScenario = source.file(at: index).map { [replayPath($0)] } ?? []
                         return (chosen.piece(table, index: index, count: count), nil)

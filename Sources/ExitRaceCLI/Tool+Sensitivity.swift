@@ -17,8 +17,13 @@ extension Tool {
             let inputs = ProtectedFiles(arguments.positional.flatMap { ScenarioLoader.files(path: $0) })
             var results = try ResultStream(output: output, environment, protecting: output == nil ? .none : inputs)
             let parallel = !arguments.flag("--serial")
-            let bootstrap = SensitivityBootstrap(
-                sums: analysis.run(parallel: parallel, keepRows: true), resamples: resamples, seed: seed, parallel: parallel)
+            let progress = ProgressLine(environment, noun: "base samples simulated")
+            let counter = WorkEstimate.start(
+                progress, scenario: scenario, command: "exitrace sensitivity", units: samples, unit: "base sample",
+                cellRunsPerUnit: scenario.cellRuns * (analysis.settings + 2), parallel: parallel, bound: "--samples bounds it")
+            let sums = analysis.run(parallel: parallel, keepRows: true, progress: counter)
+            progress.finish()
+            let bootstrap = SensitivityBootstrap(sums: sums, resamples: resamples, seed: seed, parallel: parallel)
             switch format {
             case .md: try results.write(SensitivityRenderer.markdown(bootstrap, analysis: analysis))
             case .json: try results.write(SensitivityRenderer.json(bootstrap, analysis: analysis))

@@ -25,19 +25,27 @@ extension Tool {
             switch arguments.format(sweepFormatOption) {
             case .jsonl:
                 // Simulated and rendered on every core while the finished chunks are written, in order.
-                try SweepLinesRenderer.stream(scenario: scenario, grid: grid, parallel: parallel) { (text) throws(Stop) in
+                let progress = ProgressLine(environment, noun: "grid points written")
+                let counter = sweepEstimate(progress, scenario, grid, parallel: parallel)
+                try SweepLinesRenderer.stream(scenario: scenario, grid: grid, parallel: parallel, progress: counter) { (text) throws(Stop) in
                     try results.write(text)
                 }
+                progress.finish()
             case let format:
                 try checkReportSize(grid, scenario)
                 let tolerance = try sweepTolerance(arguments)
                 let analysis = try reporting { () throws(InputError) in
                     try FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: tolerance)
                 }
-                let report = analysis.run(parallel: parallel)
+                let progress = ProgressLine(environment, noun: "grid points simulated, then lines refined")
+                let counter = sweepEstimate(progress, scenario, grid, parallel: parallel, counted: analysis.progressUnits)
+                let report = analysis.run(parallel: parallel, progress: counter)
+                progress.finish()
+                // The picture and an --output file are put in place together, once both are written.
+                let files = AtomicFileSet(protecting: inputs)
                 var wrote = ""
                 if let directory = arguments.value("--svg") {
-                    try writePicture(report, grid, parallel, to: directory, protecting: inputs)
+                    try addPicture(report, grid, parallel, in: directory, to: files)
                     wrote = "wrote \(picturePath(directory, scenario))\n"
                 }
                 switch format {
@@ -45,7 +53,7 @@ extension Tool {
                 case .json: try results.write(FlipReportRenderer.json(report))
                 default: try results.write(FlipReportRenderer.text(report))
                 }
-                var output = try results.finish()
+                var output = try results.finish(with: files)
                 output.stderr += wrote
                 return output
             }
@@ -53,9 +61,18 @@ extension Tool {
         }
     }
 
-    /// Writes the sweep's picture to `directory/<scenario>-sweep.svg`.
-    static func writePicture(
-        _ report: FlipReport, _ grid: SweepGrid, _ parallel: Bool, to directory: String, protecting inputs: ProtectedFiles
+    /// The estimate of a sweep's grid on a terminal, when it may take over a minute, and its progress count.
+    static func sweepEstimate(
+        _ progress: ProgressLine, _ scenario: Scenario, _ grid: SweepGrid, parallel: Bool, counted: Int? = nil
+    ) -> WorkProgress? {
+        WorkEstimate.start(
+            progress, scenario: scenario, command: "exitrace sweep", units: grid.pointCount, unit: "grid point",
+            cellRunsPerUnit: scenario.cellRuns, parallel: parallel, bound: "--steps bounds it", counted: counted)
+    }
+
+    /// Writes the sweep's picture for `directory/<scenario>-sweep.svg` into `files`.
+    static func addPicture(
+        _ report: FlipReport, _ grid: SweepGrid, _ parallel: Bool, in directory: String, to files: AtomicFileSet
     ) throws(Stop) {
         guard grid.pointCount <= maxPicturePoints else {
             throw usageError("exitrace sweep: --svg draws grids of at most \(maxPicturePoints) points, found \(grid.pointCount)")
@@ -63,9 +80,7 @@ extension Tool {
         let points = SweepPoint.run(scenario: report.scenario, grid: grid, points: 0..<grid.pointCount, parallel: parallel)
         try reporting { () throws(InputError) in try Directory.create(directory, for: "--svg") }
         let path = picturePath(directory, report.scenario)
-        try reporting { () throws(InputError) in
-            try AtomicFile.write(SweepSVG.render(report, points: points), to: path, protecting: inputs)
-        }
+        try reporting { () throws(InputError) in try files.add(SweepSVG.render(report, points: points), for: path) }
     }
 
     /// Refuses, before the work, a flip report too large to hold in memory: it has a line per
@@ -77,7 +92,8 @@ extension Tool {
         let (lineCells, overflow) = lines.multipliedReportingOverflow(by: cells)
         guard overflow || lineCells > maxReportLineCells else { return }
         throw usageError(
-            "exitrace sweep: the flip report would hold \(lines) lines × \(cells) cells, more than \(maxReportLineCells) "
+            "exitrace sweep: the flip report would hold \(TimeFormatting.grouped(lines)) lines × \(TimeFormatting.grouped(cells)) cells, "
+                + "more than \(TimeFormatting.grouped(maxReportLineCells)) "
                 + "(about two kilobytes each in memory); vary fewer settings or use fewer --steps, or stream the points with --format jsonl")
     }
 

@@ -20,6 +20,8 @@ extension Tool {
                             + (s.isUncertain ? ", \(counted(s.uncertainties.count, "setting", "settings")) drawn from distributions" : "") + "\n"
                     // Valid, but a row that no procedure calls is × throughout: say so now, not only under the table.
                     output.stderr += s.uncalledHooks.map { "\(path): note: \($0.why)\n" }.joined()
+                    // A procedure that calls no hook, or never ends the process, is valid but cannot kill anything.
+                    output.stderr += s.procedureNotes.map { "\(path): note: \($0)\n" }.joined()
                 } catch {
                     output.stderr += error.output.stderr
                     output.exitCode = .badInput
@@ -47,6 +49,9 @@ extension Tool {
             its own. Prints one line per valid file to stdout, even when other files are invalid, and
             every problem to stderr as
             FILE:LINE:COLUMN: error: JSON.PATH: expected …, found …
+            A valid file may get notes on stderr (FILE: note: …): a hook no kill procedure calls, a
+            procedure that delivers none of the hooks' callbacks, or one that neither ends the process
+            nor changes the app's state.
             Exit code 0 when every file is valid, 2 otherwise.
 
             """,

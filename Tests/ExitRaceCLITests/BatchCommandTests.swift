@@ -6,14 +6,14 @@ import Testing
 
 @Suite("batch, diff and check commands")
 struct BatchCommandTests {
-    @Test("a batch whose write fails midway keeps what it wrote on stdout and names every scenario it did not write")
+    @Test("a batch that stops before renaming its files says that --out is as it was")
     func unwrittenResults() {
         let error = InputError([Diagnostic(file: "out/b.md", path: "", message: "cannot be written: No space left on device")])
-        let stop = Tool.unwritten(error, written: ToolOutput(stdout: "a: out/a.md, out/a.json\n"), remaining: ["b", "c"], of: 3)
+        let stop = Tool.unwritten(error, of: 3)
         #expect(stop.output.exitCode == .badInput)
-        #expect(stop.output.stdout == "a: out/a.md, out/a.json\n")
+        #expect(stop.output.stdout.isEmpty)
         #expect(stop.output.stderr == "out/b.md: error: cannot be written: No space left on device\n"
-            + "exitrace batch: stopped; results not written for 2 scenarios of 3: b, c\n")
+            + "exitrace batch: stopped; no result file was replaced (the 3 scenarios' files are as they were)\n")
     }
 
     static let repository = Repository.root

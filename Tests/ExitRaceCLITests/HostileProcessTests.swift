@@ -264,6 +264,7 @@ struct HostileProcessTests {
             name: "a procedure of 20,000 steps",
             files: ["s.json": {
                 #"{"extend": "builtin:live-activity", "procedures": {"long": {"steps": ["#
+                    + #"{"op": "turn", "actions": [{"op": "hook", "name": "applicationWillTerminate"}]}, "#
                     + Array(repeating: #"{"op": "delay", "ms": 1}"#, count: 20_000).joined(separator: ", ") + #", {"op": "sigkill"}]}}}"#
             }],
             arguments: ["validate", "@s.json"], exitCode: 0, stderr: "", stdout: "/s.json: valid: 3 hooks × 6 strategies × 3 procedures"),
@@ -302,6 +303,14 @@ struct HostileProcessTests {
             stderr: #"--set timing.exitDurationMs=unifrom(1,2): error: expected a distribution"#),
         Case(name: "--runs 0", arguments: ["run", "--runs", "0"], exitCode: 2, stderr: "--runs expects a whole number from 1 to"),
         Case(name: "--shard 5/4", arguments: ["run", "--shard", "5/4"], exitCode: 2, stderr: "--shard expected a shard i from 1 to 4"),
+        Case(
+            // A cell run of 10 ms a run: 100,000 schedules took 17 minutes; the default budget cuts it (issue 26).
+            name: "explore of 10-ms runs with default options: the default --max-events budget cuts the search",
+            arguments: ["explore", Repository.root.path + "/scenarios/dynamic-island-animation.json", "--strategy", "renew every 20 s",
+                        "--procedure", "home"],
+            exitCode: 0, stderr: "",
+            stdout: "exitrace explore: the budget --max-events 100,000,000 (the default) cut the search of 1 cell run short",
+            cpuSeconds: 60, heavy: true),
         Case(
             name: "a malformed schedule for explain",
             arguments: ["explain", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "background", "--schedule", "v1:nope"],

@@ -164,4 +164,44 @@ struct MemoryPeakTests {
             #expect(growth <= 78 * 1_048_576, "\(measured); baseline \(baseline)")
         }
     }
+
+    /// The issue's `gen_wide.py`: `hooks` hooks × `strategies` strategies × `procedures` procedures,
+    /// exit's duration drawn from a distribution; the first procedure calls every hook.
+    static func wideScenario(hooks: Int, strategies: Int, procedures: Int) -> String {
+        let hookNames = (0..<hooks).map { "h\($0)" }
+        let strategy = #"{"program": [{"op": "detached", "body": [{"op": "call", "name": "c"}]}]}"#
+        func procedure(_ calls: [String]) -> String {
+            #"{"steps": [{"op": "turn", "actions": ["# + calls.map { #"{"op": "hook", "name": "\#($0)"}"# }.joined(separator: ",")
+                + #", {"op": "exit"}]}]}"#
+        }
+        return #"{"name": "wide", "timing": {"exitDurationMs": {"uniform": [1, 20]}}, "systemCalls": {"c": {"costMs": 1}}, "hooks": {"#
+            + hookNames.map { #""\#($0)": {}"# }.joined(separator: ",")
+            + #"}, "strategies": {"# + (0..<strategies).map { #""s\#($0)": "# + strategy }.joined(separator: ",")
+            + #"}, "procedures": {"# + (0..<procedures).map { #""p\#($0)": "# + procedure($0 == 0 ? hookNames : ["h0"]) }.joined(separator: ",")
+            + "}}"
+    }
+
+    /// `calibrate --samples 1` of a wide scenario (the issue's 200 hooks × 200 strategies × 12
+    /// procedures took 2.0 GB: a counter per cell and set of procedures, 2^12 of them, allocated again
+    /// per chunk) grows no more above the `validate` baseline than one table of the same scenario
+    /// does as text (measured in release: 768 MiB against the table's 871 MiB). Here 40 × 40; the issue's size in
+    /// `.ci/run` (`EXITRACE_FULL=1`, release binary).
+    @Test("calibrate of a wide scenario takes no more memory than one table of it",
+          .enabled(if: HostileProcessTests.binary != nil),
+          arguments: HostileProcessTests.isFull ? [200] : [40])
+    func wideCalibration(width: Int) throws {
+        let files = [
+            "wide.json": Self.wideScenario(hooks: width, strategies: width, procedures: 12),
+            "measured.json": #"{"cells": [{"hook": "h0", "strategy": "s0", "observed": "×"}]}"#,
+        ]
+        try Self.inDirectory(files) { directory in
+            let (baseline, baselinePeak) = try Self.baseline(["validate", "@wide.json"], in: directory)
+            let (table, tablePeak) = try Self.spawn(["run", "@wide.json", "--set", "timing.exitDurationMs=3"], in: directory)
+            let (measured, peak) = try Self.spawn(["calibrate", "@wide.json", "--measured", "@measured.json", "--samples", "1"], in: directory)
+            print("wide \(width): calibrate \(measured); table \(table); baseline \(baseline)")
+            #expect(baseline.exitCode == 0 && table.exitCode == 0, "\(baseline); \(table)")
+            #expect(measured.exitCode == 0, "\(measured)")
+            #expect(peak - baselinePeak <= tablePeak - baselinePeak + 32 * 1_048_576, "\(measured); table \(table); baseline \(baseline)")
+        }
+    }
 }

@@ -47,11 +47,52 @@ struct ReadingResultsTests {
     @Test("a 2-D sweep says once which cells never flip anywhere, then only what moves")
     func twoDimensionalSweepSummarises() {
         let text = Tool.main([
-            "sweep", "--vary", "timing.exitDurationMs=1...30", "--steps", "4", "--vary", "timing.startLatencyMs.default=2,40",
+            "sweep", "--vary", "timing.exitDurationMs=1...30", "--steps", "4", "--vary", "timing.startLatencyMs.default=2,5,40",
         ]).stdout
         #expect(text.components(separatedBy: "never flip anywhere in the sweep:").count == 2)
         #expect(text.contains("never flip anywhere in the sweep: AppDelegate · Task + semaphore (×)"))
         #expect(text.components(separatedBy: "AppDelegate · Task + semaphore (×)").count == 2)
+        // No slice lists the cells that keep one state on it.
+        #expect(!text.contains("never flip in the range"))
+        // A cell that flips alike on every line along a setting is said once, under "whatever".
+        #expect(text.contains("along timing.exitDurationMs, whatever timing.startLatencyMs.default:\n"
+            + "  AppDelegate · Task: × up to 1.1 ms, △ background from 1.101 ms\n"))
+        #expect(text.components(separatedBy: "AppDelegate · Task: ").count == 2)
+        // The lines where nothing else moves are one sentence per setting.
+        #expect(text.contains("along timing.startLatencyMs.default, no cell flips at timing.exitDurationMs = 1 ms (1 of 4 values)"))
+        #expect(text.contains("along timing.exitDurationMs, no other cell flips at timing.startLatencyMs.default = 40 ms (1 of 3 values)"))
+        #expect(!text.contains("at timing.exitDurationMs = 1 ms:") && !text.contains("at timing.startLatencyMs.default = 40 ms:"))
+        // Every cell a line names flips on it.
+        for line in text.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("    ") {
+            #expect(line.contains(" up to "), "\(line)")
+        }
+        Golden.check(text, against: "sweep-two-settings.txt")
+    }
+
+    @Test("a 2-D sweep's Markdown lists only what moves, table by table")
+    func twoDimensionalSweepMarkdownSummarises() {
+        let text = Tool.main([
+            "sweep", "--vary", "timing.exitDurationMs=1...30", "--steps", "4", "--vary", "timing.startLatencyMs.default=2,5,40",
+            "--format", "md",
+        ]).stdout
+        #expect(!text.contains("over the whole range"))
+        #expect(text.components(separatedBy: "**Never flip anywhere in the sweep:** ").count == 2)
+        #expect(text.components(separatedBy: "| AppDelegate · Task |").count == 2)
+        #expect(text.contains("along timing.startLatencyMs.default, no cell flips at timing.exitDurationMs = 1 ms (1 of 4 values)"))
+        #expect(!text.contains("**along timing.startLatencyMs.default at timing.exitDurationMs = 1 ms**"))
+        Golden.check(text, against: "sweep-two-settings.md")
+    }
+
+    @Test("the lines where nothing moves are named as stretches of the other setting's values")
+    func quietStretches() {
+        func quiet(_ latencies: String) -> String {
+            Tool.main([
+                "sweep", "--vary", "timing.exitDurationMs=1...30", "--steps", "4", "--vary", "timing.startLatencyMs.default=" + latencies,
+            ]).stdout
+        }
+        let along = "along timing.exitDurationMs, no other cell flips at timing.startLatencyMs.default = "
+        #expect(quiet("2,5,33,35,40").contains(along + "33 ms to 40 ms (3 of 5 values)"))
+        #expect(quiet("2,35,40").contains(along + "35 ms, 40 ms (2 of 3 values)"))
     }
 
     @Test("a header breaks at spaces and keeps a number with its unit")

@@ -55,6 +55,22 @@ struct GettingStartedTests {
             "`try simulator.trace(hook: \"AppDelegate\", strategy: \"Task\", procedure: \"foreground\")` → `CellTrace`"))
     }
 
+    @Test("docs/library.md's table gives the call shape of each type that is not built with init", arguments: [
+        ("TextRenderer", "`TextRenderer.render(table)` (static; no instance)"),
+        ("MarkdownRenderer", "`MarkdownRenderer.render(table)` (static)"),
+        ("JSONRenderer", "`JSONRenderer.render([table])` (static)"),
+        ("FlipReportRenderer", "`FlipReportRenderer.text(report)`, `.markdown(report)`, `.json(report)` (static; no instance)"),
+        ("CellExplanation", "`CellExplanation(trace).renderText()`"),
+        ("SweepAxis", "`try SweepAxis.parse(spec, steps:logarithmic:space:)`"),
+        ("FlipAnalysis", "`try FlipAnalysis(scenario:grid:).run()`"),
+        ("ExitRaceVersion", "`ExitRaceVersion.current`"),
+    ])
+    func callShapesInTable(_ type: String, _ shape: String) throws {
+        let page = try Self.read("docs/library.md")
+        let row = try #require(page.split(separator: "\n").first { $0.hasPrefix("| `\(type)` |") })
+        #expect(row.hasSuffix(shape + " |"), "\(row)")
+    }
+
     @Test("a slot that follows another prints what it follows, not its placeholder")
     func followingSlotPrintsItsMeaning() throws {
         let simulator = Simulator(scenario: DefaultScenario.load())

@@ -62,6 +62,22 @@ struct FinishedCount: OutcomeAggregator {
 }
 // end
 
+// docs/library.md: call shapes
+func callShapes(_ simulator: Simulator) throws {
+    let table = simulator.table()
+    print(TextRenderer.render(table))               // the text table `exitrace run` prints
+    print(MarkdownRenderer.render(table))           // as `--format md`
+    print(JSONRenderer.render([table]))             // as `--format json`: every table given
+    let trace = try simulator.trace(hook: "AppDelegate", strategy: "Task", procedure: "foreground")
+    print(CellExplanation(trace).renderText())      // as `exitrace explain`
+    let axis = try SweepAxis.parse("timing.exitDurationMs=0.1...100", steps: 50, logarithmic: true,
+                                   space: simulator.parameters)
+    let report = try FlipAnalysis(scenario: simulator.scenario, grid: SweepGrid(axes: [axis])).run()
+    print(FlipReportRenderer.text(report))          // or .markdown(report), .json(report)
+    print(ExitRaceVersion.current)
+}
+// end
+
 @Suite("docs/library.md")
 struct LibraryDocumentTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -78,7 +94,7 @@ struct LibraryDocumentTests {
     @Test("the document shows these examples, word for word")
     func documentMatches() throws {
         let document = try String(contentsOf: Self.root.appendingPathComponent("docs/library.md"), encoding: .utf8)
-        for title in ["a complete test", "numbers are inputs"] {
+        for title in ["a complete test", "numbers are inputs", "call shapes"] {
             #expect(document.contains(try Self.example(title)), "docs/library.md no longer shows: \(title)")
         }
     }

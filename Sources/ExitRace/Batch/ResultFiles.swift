@@ -42,14 +42,24 @@ package struct ResultFiles: Equatable, Sendable {
     }
 
     /// Writes a scenario's result files into `directory` (which must exist), each whole or not at
-    /// all, never over one of `inputs`.
+    /// all, never over one of `inputs`; both are written before either is renamed.
     @discardableResult
     package static func write(
         _ result: BatchRunner.Result, to directory: String, protecting inputs: ProtectedFiles = .none
     ) throws(InputError) -> ResultFiles {
+        let set = AtomicFileSet(protecting: inputs)
+        let files = try add(result, to: set, directory: directory)
+        try set.commit()
+        return files
+    }
+
+    /// Adds a scenario's result files in `directory` to `set`, the Markdown first: the JSON,
+    /// which check compares, goes in place last.
+    @discardableResult
+    package static func add(_ result: BatchRunner.Result, to set: AtomicFileSet, directory: String) throws(InputError) -> ResultFiles {
         let files = ResultFiles(name: result.name, directory: directory)
-        // Both written before either is renamed; the JSON, which check compares, goes in place last.
-        try AtomicFile.write([(result.markdown, files.markdown), (result.json, files.json)], protecting: inputs)
+        try set.add(result.markdown, for: files.markdown)
+        try set.add(result.json, for: files.json)
         return files
     }
 }

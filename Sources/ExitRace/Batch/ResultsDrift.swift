@@ -109,9 +109,13 @@ package struct ResultsDrift: Sendable {
         // Every file checked before any is written: no update stops half done on an unwritable one.
         try ResultFiles.checkWritable(
             names: results.filter { stale.contains($0.name) }.map(\.name), directory: directory, protecting: .none)
+        // Every file written before any is renamed: a full disk or a file that cannot be written
+        // leaves every committed result as it was.
+        let files = AtomicFileSet()
         for result in results where stale.contains(result.name) {
-            try ResultFiles.write(result, to: directory)
+            try ResultFiles.add(result, to: files, directory: directory)
         }
+        try files.commit()
         for orphan in orphans {
             for path in ResultFiles(name: orphan, directory: directory).all {
                 try? FileManager.default.removeItem(atPath: path)

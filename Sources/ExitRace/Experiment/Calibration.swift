@@ -68,14 +68,16 @@ package struct Calibration: Sendable {
         return LowDiscrepancyPlan(scenario: scenario, space: space, points: samples) { sobol.coordinate($0, dimension: $1) }
     }
 
-    /// Simulates every set and tallies them; `parallel: false` runs on this thread only.
-    package func run(parallel: Bool = true) -> CalibrationResult {
+    /// Simulates every set and tallies them; `parallel: false` runs on this thread only;
+    /// `progress` counts the sets as they finish.
+    package func run(parallel: Bool = true, progress: WorkProgress? = nil) -> CalibrationResult {
         var tally = emptyTally()
         let chunks = (samples + Self.chunkSize - 1) / Self.chunkSize
         let calibration = self
         ChunkedWork.run(chunks: chunks, scenario: scenario, parallel: parallel, body: { chunk, simulator in
             let start = chunk * Self.chunkSize
-            return calibration.runChunk(start..<Swift.min(calibration.samples, start + Self.chunkSize), simulator: simulator)
+            return calibration.runChunk(
+                start..<Swift.min(calibration.samples, start + Self.chunkSize), simulator: simulator, progress: progress)
         }, merge: { tally.merge($0) })
         return CalibrationResult(calibration: self, tally: tally)
     }
@@ -86,8 +88,8 @@ package struct Calibration: Sendable {
             procedures: scenario.procedures.count, targets: targets.count)
     }
 
-    /// The tally of the sets `range` (within one 64-set word).
-    package func runChunk(_ range: Range<Int>, simulator: Simulator) -> CalibrationTally {
+    /// The tally of the sets `range` (within one 64-set word), each counted in `progress`.
+    package func runChunk(_ range: Range<Int>, simulator: Simulator, progress: WorkProgress? = nil) -> CalibrationTally {
         let plan = plan(space: simulator.parameters)
         var tally = emptyTally()
         var word: UInt64 = 0
@@ -103,6 +105,7 @@ package struct Calibration: Sendable {
                 near.removeAll(keepingCapacity: true)
             }
             tally.samples += 1
+            progress?.add()
             guard missed.count <= tolerance else { continue }
             tally.accepted += 1
             word |= 1 << UInt64(index % 64)

@@ -23,6 +23,9 @@ package struct CellExploration: Sendable {
     package var exhaustive: Bool
     /// The events of the default schedule's run.
     package var defaultRunEvents = 0
+    /// How many times the search ran the simulator (a run from the start, or one resumed from a
+    /// paused run's state): the work it did, which tests count. Random schedules take one run each.
+    package var simulatorRuns = 0
     /// When the events budget (``ExplorationLimits/maxEvents``) allowed fewer schedules than
     /// `maxSchedules` and the search reached that limit (so was not exhaustive): how many it
     /// allowed; nil otherwise.
@@ -71,6 +74,7 @@ package enum ScheduleExplorer {
             // The budget divides by the default run's events, which the search needs before it
             // branches from inside that run: one run ahead to count them.
             let run = simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: [])
+            search.simulatorRuns += 1
             (search.maxSchedules, exploration.budgetSchedules) = limits.scheduleLimit(defaultRunEvents: run.outcome.events)
             ahead = run
         }
@@ -94,6 +98,7 @@ package enum ScheduleExplorer {
         exploration.defaultRunEvents = first.outcome.events
         exploration.witnesses = search.witnesses
         exploration.schedules = search.schedules
+        exploration.simulatorRuns = search.simulatorRuns
         if let first = search.witnesses.dropFirst().first?.deviations.first {
             exploration.race = simulator.race(
                 hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: [first], at: first.choice)
@@ -111,6 +116,8 @@ private final class Search {
     /// The most schedules to run: `limits.maxSchedules`, or fewer by the events budget.
     var maxSchedules: Int
     var stoppedEarly = false
+    /// Runs and resumes of the simulator so far.
+    var simulatorRuns = 0
     /// Each schedule's result and deviations, in the order of a depth-first search that runs each
     /// schedule before the ones that extend it (a schedule's run ends after theirs: it is paused
     /// at their choice point while they run).
@@ -142,6 +149,7 @@ private final class Search {
     /// Runs one schedule from the start.
     func run(_ deviations: [ScheduleDeviation], watcher: (any ChoicePointWatcher)? = nil) -> ScheduledRun {
         let index = begin(deviations)
+        simulatorRuns += 1
         let run =
             if let watcher {
                 simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: deviations, watcher: watcher)
@@ -185,6 +193,7 @@ private final class Search {
             guard schedules < maxSchedules else { return stoppedEarly = true }
             let deviations = prefix + [ScheduleDeviation(choice: point, pick: pick)]
             let index = begin(deviations)
+            simulatorRuns += 1
             let run = simulator.resume(here, deviations: deviations, watcher: Branching(search: self, prefix: deviations, from: point + 1))
             results[index].result = ScheduleResult(run.outcome)
             if stoppedEarly { return }
@@ -200,6 +209,7 @@ private final class Search {
         for _ in 1..<max(1, count) {
             drawing.deviations = []
             let index = begin([])
+            simulatorRuns += 1
             let run = simulator.run(hook: cell.hook, strategy: cell.strategy, procedure: procedure, deviations: [], watcher: drawing)
             results[index] = (ScheduleResult(run.outcome), drawing.deviations)
         }

@@ -39,12 +39,23 @@ public struct FlipAnalysis {
 
     /// The report; `parallel: false` runs the grid on this thread only.
     public func run(parallel: Bool = true) -> FlipReport {
-        report(states: gridStates(parallel: parallel))
+        run(parallel: parallel, progress: nil)
+    }
+
+    /// The report, counting in `progress` each grid point simulated, then each line refined
+    /// (``progressUnits`` in all).
+    package func run(parallel: Bool, progress: WorkProgress?) -> FlipReport {
+        report(states: gridStates(parallel: parallel, progress: progress), progress: progress)
+    }
+
+    /// The units ``run(parallel:progress:)`` counts: every grid point, then every line.
+    package var progressUnits: Int {
+        grid.pointCount + grid.axes.reduce(0) { $0 + grid.pointCount / Swift.max(1, $1.values.count) }
     }
 
     /// The report from every grid point's state of every cell, `states[point * cells + cell]`
     /// (as ``states(of:procedures:)`` gives them): only the bisection is simulated.
-    package func report(states: [UInt64]) -> FlipReport {
+    package func report(states: [UInt64], progress: WorkProgress? = nil) -> FlipReport {
         let cellCount = scenario.hooks.count * scenario.strategies.count
         precondition(states.count == grid.pointCount * cellCount, "a state per grid point and cell")
         var probe = Probe(scenario: scenario, grid: grid)
@@ -57,6 +68,7 @@ public struct FlipAnalysis {
                     cells.append(FlipReport.CellSegments(cell: probe.cellIndex(cell), segments: segments))
                 }
                 lines.append(FlipReport.Line(axis: axis, fixed: fixed, cells: cells))
+                progress?.add()
             }
         }
         let gridRuns = grid.pointCount * cellCount * scenario.procedures.count
@@ -79,7 +91,7 @@ public struct FlipAnalysis {
     }
 
     /// Every grid point's state of every cell: `states[point * cells + cell]`.
-    func gridStates(parallel: Bool) -> [UInt64] {
+    func gridStates(parallel: Bool, progress: WorkProgress? = nil) -> [UInt64] {
         let cellCount = scenario.hooks.count * scenario.strategies.count
         let points = grid.pointCount
         let chunk = Swift.max(1, Swift.min(4_096, points / 64))
@@ -92,6 +104,7 @@ public struct FlipAnalysis {
             for point in (index * chunk)..<Swift.min(points, (index + 1) * chunk) {
                 probe.move(to: point)
                 for cell in 0..<cellCount { states.append(probe.state(of: cell)) }
+                progress?.add()
             }
             return states
         }.flatMap { $0 }

@@ -50,13 +50,13 @@ public struct FlipReport: Sendable {
     /// How many cell-runs (one cell under one procedure) the sweep simulated, grid and bisection.
     public let runs: Int
 
-    /// `○`, `×`, or `△ background+suspended`: the state as a table cell shows it.
+    /// `○`, `×`, or `△ background+suspended`: the state as a table cell shows it (``ProcedureListing``).
     public func stateText(_ finished: UInt64) -> String {
         let procedures = scenario.procedures.count
         let all: UInt64 = procedures >= 64 ? ~0 : (1 << UInt64(procedures)) - 1
         if finished == all { return "○" }
         if finished == 0 { return "×" }
         let names = scenario.procedures.indices.filter { finished & (1 << UInt64($0)) != 0 }.map { scenario.procedures[$0].name }
-        return "△ " + names.joined(separator: "+")
+        return "△ " + ProcedureListing.list(names)
     }
 }

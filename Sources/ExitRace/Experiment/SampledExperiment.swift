@@ -19,8 +19,8 @@ package struct SampledExperiment: Sendable {
     }
 
     /// The table of the replications in `replications` (all by default); `parallel: false`
-    /// runs them on this thread.
-    package func run(replications: Range<Int>? = nil, parallel: Bool = true) -> RateTable {
+    /// runs them on this thread; `progress` counts replications as they finish.
+    package func run(replications: Range<Int>? = nil, parallel: Bool = true, progress: WorkProgress? = nil) -> RateTable {
         let range = replications ?? 0..<sampling.runs
         precondition(range.lowerBound >= 0 && range.upperBound <= sampling.runs, "replications outside the experiment")
         let chunks = (range.count + Self.chunkSize - 1) / Self.chunkSize
@@ -30,17 +30,25 @@ package struct SampledExperiment: Sendable {
             chunks: chunks, scenario: scenario, parallel: parallel,
             body: { chunk, simulator in
                 let start = range.lowerBound + chunk * Self.chunkSize
-                return experiment.runChunk(start..<Swift.min(range.upperBound, start + Self.chunkSize), simulator: simulator)
+                return experiment.runChunk(start..<Swift.min(range.upperBound, start + Self.chunkSize), simulator: simulator, progress: progress)
             },
             merge: { table.merge($0) })
         return table
     }
 
-    /// The replications `range` on `simulator`.
-    package func runChunk(_ range: Range<Int>, simulator: Simulator) -> RateTable {
+    /// The replications `range` on `simulator`, each counted in `progress` as it finishes.
+    package func runChunk(_ range: Range<Int>, simulator: Simulator, progress: WorkProgress? = nil) -> RateTable {
         let plan = ReplicationPlan(scenario: scenario, space: simulator.parameters, runs: sampling.runs, seed: sampling.seed)
         var collector = RateTable.Collector(scenario: scenario, seed: sampling.seed, replications: range)
-        Experiment(simulator: simulator, plan: plan).run(into: &collector, points: range)
+        let experiment = Experiment(simulator: simulator, plan: plan)
+        guard let progress else {
+            experiment.run(into: &collector, points: range)
+            return collector.table
+        }
+        for replication in range {
+            experiment.run(into: &collector, points: replication..<(replication + 1))
+            progress.add()
+        }
         return collector.table
     }
 }

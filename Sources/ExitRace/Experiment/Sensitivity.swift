@@ -44,21 +44,25 @@ package struct Sensitivity: Sendable {
     }
 
     /// Simulates every set and sums; `parallel: false` runs on this thread only; `keepRows`
-    /// keeps every base sample's outcome bits in the sums (what ``SensitivityBootstrap`` resamples).
-    package func run(parallel: Bool = true, keepRows: Bool = false) -> SensitivitySums {
+    /// keeps every base sample's outcome bits in the sums (what ``SensitivityBootstrap`` resamples);
+    /// `progress` counts the base samples as they finish.
+    package func run(parallel: Bool = true, keepRows: Bool = false, progress: WorkProgress? = nil) -> SensitivitySums {
         let outputs = scenario.hooks.count * scenario.strategies.count * scenario.procedures.count
         var sums = SensitivitySums(outputs: outputs, settings: settings)
         let analysis = self
         ChunkedWork.run(chunks: (samples + Self.chunkSize - 1) / Self.chunkSize, scenario: scenario, parallel: parallel, body: { chunk, simulator in
             let start = chunk * Self.chunkSize
             return analysis.runChunk(
-                start..<Swift.min(analysis.samples, start + Self.chunkSize), simulator: simulator, outputs: outputs, keepRows: keepRows)
+                start..<Swift.min(analysis.samples, start + Self.chunkSize), simulator: simulator, outputs: outputs, keepRows: keepRows,
+                progress: progress)
         }, merge: { sums.merge($0) })
         return sums
     }
 
-    /// The sums of base samples `rows`.
-    package func runChunk(_ rows: Range<Int>, simulator: Simulator, outputs: Int, keepRows: Bool = false) -> SensitivitySums {
+    /// The sums of base samples `rows`, each counted in `progress`.
+    package func runChunk(
+        _ rows: Range<Int>, simulator: Simulator, outputs: Int, keepRows: Bool = false, progress: WorkProgress? = nil
+    ) -> SensitivitySums {
         let plan = plan(space: simulator.parameters)
         var sums = SensitivitySums(outputs: outputs, settings: settings)
         var masks = CellMasks(scenario: scenario)
@@ -76,6 +80,7 @@ package struct Sensitivity: Sendable {
                 }
             }
             sums.add(row: row[...], keep: keepRows)
+            progress?.add()
         }
         return sums
     }

@@ -61,7 +61,7 @@ package enum VerdictSentence {
             return "? the run reached \(bound.settingPath) \(when): \(hint.advice) to see how the race ends."
         }
         guard let death, let deathAt = outcome.death?.at else {
-            return "× the cleanup did not finish, and the process did not die: nothing was left that could run it."
+            return "× the cleanup did not finish, and the process did not die: " + livedOnStory(trace) + "."
         }
         let story = pendingStory(trace, deathAt: deathAt.nanoseconds, places)
         var text = "× lost: " + story.clause + story.joiner + death

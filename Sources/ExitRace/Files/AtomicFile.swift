@@ -37,16 +37,15 @@ package enum AtomicFile {
         try writer.commit()
     }
 
-    /// Writes files that belong together (a result's `.md` and `.json`): every one is checked and
-    /// written to its temporary file first, and only then are they renamed into place, in the order
-    /// given. Two renames are not one atomic step: a process killed between them leaves the first
-    /// files new and the rest old. Put last the file that comparisons read (the JSON): an interrupted
-    /// pair then still reads as the old results, and the next check reports the drift again.
+    /// Writes files that belong together (a result's `.md` and `.json`) as an ``AtomicFileSet``:
+    /// every one is written to its temporary file first, and only then are they renamed into place,
+    /// in the order given, while a tracker holds back the signals that would end the process between
+    /// two renames (see ``TemporaryFileTracker/whileRenaming(_:)``). Put last the file that
+    /// comparisons read (the JSON).
     package static func write(_ files: [(text: String, path: String)], protecting inputs: ProtectedFiles = .none) throws(InputError) {
-        var writers: [Writer] = []
-        for file in files { writers.append(try Writer(path: file.path, protecting: inputs)) }
-        for (writer, file) in zip(writers, files) { try writer.write(file.text) }
-        for writer in writers { try writer.commit() }
+        let set = AtomicFileSet(protecting: inputs)
+        for file in files { try set.add(file.text, for: file.path) }
+        try set.commit()
     }
 
     /// Checks, without writing, that `path` may be written: a regular file or a new path, not
@@ -66,6 +65,8 @@ package enum AtomicFile {
         private let inputs: ProtectedFiles
         private let temporary: String
         private var descriptor: Int32
+        /// Whether the temporary file was renamed into place (or removed after a failure).
+        private var committed = false
 
         /// Checks that `path` may be written (see ``AtomicFile``) and opens a new temporary file
         /// beside its target.
@@ -97,28 +98,49 @@ package enum AtomicFile {
         /// Closes the file and puts it in place, after checking the target once more (it may have
         /// changed while the results were computed).
         package func commit() throws(InputError) {
-            let closed = close(descriptor)
+            try close()
+            try checkTarget()
+            try putInPlace()
+        }
+
+        /// Closes the temporary file, whole, without putting it in place yet (a file of an
+        /// ``AtomicFileSet`` waits so for the others). Does nothing the second time.
+        package func close() throws(InputError) {
+            guard descriptor >= 0 else { return }
+            let closed = closeDescriptor(descriptor)
             descriptor = -1
             guard closed == 0 else { throw abandon(OutputPath.failure(path, errno)) }
+        }
+
+        /// Checks the target once more, as ``init(path:protecting:)`` did; the temporary file is
+        /// removed when it may no longer be written.
+        func checkTarget() throws(InputError) {
             do {
                 try OutputPath.check(target, path: path, inputs: inputs)
             } catch {
                 throw abandon(error)
             }
+        }
+
+        /// Renames the closed temporary file over the target.
+        func putInPlace() throws(InputError) {
+            precondition(descriptor < 0 && !committed, "put in place once, after close")
             guard rename(temporary, target) == 0 else { throw abandon(OutputPath.failure(path, errno)) }
+            committed = true
             AtomicFile.tracker?.didRemove(temporary)
         }
 
         /// Removes the temporary file and passes `error` on.
         private func abandon(_ error: InputError) -> InputError {
             unlink(temporary)
+            committed = true
             AtomicFile.tracker?.didRemove(temporary)
             return error
         }
 
         deinit {
-            guard descriptor >= 0 else { return }
-            close(descriptor)
+            if descriptor >= 0 { _ = closeDescriptor(descriptor) }
+            guard !committed else { return }
             unlink(temporary)
             AtomicFile.tracker?.didRemove(temporary)
         }
@@ -133,6 +155,15 @@ package protocol TemporaryFileTracker: AnyObject, Sendable {
     func willCreate(_ path: String)
     /// `path` was renamed into place or removed.
     func didRemove(_ path: String)
+    /// Runs `body`, which renames files that belong together into place. A tracker that ends the
+    /// process on a signal waits for `body` to return first, so that no reader finds some of the
+    /// files new and the others old.
+    func whileRenaming(_ body: () -> Void)
+}
+
+extension TemporaryFileTracker {
+    /// Runs `body`: a tracker that ends no process has nothing to hold back.
+    package func whileRenaming(_ body: () -> Void) { body() }
 }
 
 /// ``AtomicFile/tracker``'s storage, safe to read and set from any thread.
@@ -145,3 +176,6 @@ private final class TrackerBox: @unchecked Sendable {
         set { lock.withLock { tracker = newValue } }
     }
 }
+
+/// `close(2)`, under a name that ``AtomicFile/Writer/close()`` does not hide.
+private func closeDescriptor(_ descriptor: Int32) -> Int32 { close(descriptor) }

@@ -44,17 +44,33 @@ enum OutputPath {
         return path.hasPrefix("/proc/") && parts.count >= 3 && parts[2] == "fd"
     }
 
-    /// Refuses a `target` (for `path`) that is neither a regular file nor nothing, or that is an
-    /// input of the run.
+    /// Refuses a `target` (for `path`) that is neither a regular file nor nothing, that is an
+    /// input of the run, or that cannot be replaced: an immutable or append-only file (`chattr`),
+    /// a read-only file system.
     static func check(_ target: String, path: String, inputs: ProtectedFiles) throws(InputError) {
         let kind = FileKind.of(target)
         switch kind {
         case .missing: return
         case .regular(_, let identity):
-            guard let input = inputs.input(with: identity) else { return }
-            throw refusal(path, "is an input of this run (\(input)); write the output to another file")
+            if let input = inputs.input(with: identity) {
+                throw refusal(path, "is an input of this run (\(input)); write the output to another file")
+            }
+            try checkReplaceable(target, path: path)
         default:
             throw refusal(path, kind.problem(expected: expected) ?? "")
+        }
+    }
+
+    /// Refuses an existing file that no rename may replace, whoever runs: `access(2)` says EPERM
+    /// for an immutable or append-only file (even to root) and EROFS on a read-only file system.
+    /// A file that is only read-only by its mode is replaced, as `rename(2)` allows.
+    private static func checkReplaceable(_ target: String, path: String) throws(InputError) {
+        guard access(target, W_OK) != 0 else { return }
+        let code = errno
+        switch code {
+        case EPERM: throw refusal(path, "cannot be replaced: the file is immutable or append-only (see lsattr)")
+        case EROFS: throw failure(path, code)
+        default: return
         }
     }
 

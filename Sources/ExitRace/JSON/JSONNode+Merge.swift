@@ -4,11 +4,11 @@ extension JSONNode {
     /// a `null` member in the child removes the parent's; anything else in the child replaces the
     /// parent's value whole (arrays included).
     ///
-    /// `replacesWhole`: an object of the child that replaces the parent's whole instead of merging into
-    /// it (a distribution of another family: `{"logUniform": …}` over `{"uniform": …}`).
-    package func merged(with child: JSONNode, replacesWhole: (JSONNode) -> Bool = { _ in false }) -> JSONNode {
+    /// `replacesWhole(parent, child)`: an object of the child that replaces the parent's whole instead
+    /// of merging into it (a distribution of another family: `{"logUniform": …}` over `{"uniform": …}`).
+    package func merged(with child: JSONNode, replacesWhole: (_ parent: JSONNode, _ child: JSONNode) -> Bool = { _, _ in false }) -> JSONNode {
         guard case .object(let parentMembers) = value, case .object(let childMembers) = child.value,
-            !replacesWhole(child)
+            !replacesWhole(self, child)
         else {
             return child
         }

@@ -31,6 +31,9 @@ public struct SweepAxis: Equatable, Sendable {
         let slot = try space.slot(named: path, source: "\(flag) \(text)")
         let info = space.slots[slot]
         let valueText = String(text[text.index(after: equals)...])
+        if info.unit == .milliseconds, let bare = withoutUnits(valueText) {
+            throw fail("expected bare numbers of milliseconds (a …Ms setting takes no unit), found \"\(valueText)\": write \(flag) \(ShellQuoting.quoted("\(path)=\(bare)"))")
+        }
         let values: [Int64]
         if let range = valueText.range(of: "...") {
             values = try rangeValues(
@@ -42,6 +45,21 @@ public struct SweepAxis: Equatable, Sendable {
         return SweepAxis(
             slot: slot, path: info.path, values: values, isDuration: info.unit == .milliseconds,
             spec: describe(valueText, info, count: values.count, logarithmic: logarithmic && valueText.contains("...")))
+    }
+
+    /// `1...20` for `1ms...0.02s`, `1,5` for `1ms,5ms`: the values written in bare milliseconds; nil
+    /// when none has a unit of time.
+    static func withoutUnits(_ text: String) -> String? {
+        var changed = false
+        func bare(_ part: Substring) -> String {
+            guard let milliseconds = MillisecondsWithUnit.milliseconds(in: String(part)) else { return String(part) }
+            changed = true
+            return MillisecondsWithUnit.written(milliseconds)
+        }
+        let rewritten = text.components(separatedBy: "...").map { bound in
+            bound.split(separator: ",", omittingEmptySubsequences: false).map(bare).joined(separator: ",")
+        }.joined(separator: "...")
+        return changed ? rewritten : nil
     }
 
     private static func number(_ text: String, _ info: ParameterSlot, fail: (String) -> InputError) throws(InputError) -> Int64 {

@@ -1,53 +1,87 @@
 /// A sweep's flip report as text, Markdown or canonical JSON: for each cell, along each varied
 /// setting, the stretches where it is ○, △ (which procedures) or ×.
 public enum FlipReportRenderer {
-    /// The report for a terminal, its prose wrapped at 120 columns.
+    /// The report for a terminal, its prose wrapped at 120 columns. With more than one line, what
+    /// never moves is said once, first (``FlipReportSummary``), and each line names only the cells
+    /// that flip along it.
     public static func text(_ report: FlipReport) -> String {
-        var out = header(report).split(separator: "\n").map { ProseWrapping.text(String($0)) }.joined()
-        // With more than one line, a cell that is the same everywhere is said once, before the lines.
-        let steadyEverywhere = report.lines.count > 1 ? cellsSteadyEverywhere(report) : []
-        if !steadyEverywhere.isEmpty {
-            let cells = steadyEverywhere.map { "\(cellName(report, $0.cell)) (\(report.stateText($0.state)))" }
-            out += "\n" + ProseWrapping.text("never flip anywhere in the sweep: " + cells.joined(separator: ", "))
+        let out = header(report).split(separator: "\n").map { ProseWrapping.text(String($0)) }.joined()
+        guard report.lines.count > 1 else { return out + report.lines.map { lineText(report, $0) }.joined() }
+        let summary = FlipReportSummary(report)
+        var top: [String] = []
+        if !summary.steadyEverywhere.isEmpty {
+            let cells = summary.steadyEverywhere.map { "\(cellName(report, $0.cell)) (\(report.stateText($0.state)))" }
+            top.append("never flip anywhere in the sweep: " + cells.joined(separator: ", "))
         }
-        let skipped = Set(steadyEverywhere.map(\.cell))
-        for line in report.lines {
-            let cells = line.cells.filter { !skipped.contains($0.cell) }
-            if cells.isEmpty { continue }
-            out += "\n" + ProseWrapping.text("\(lineTitle(report, line)):")
-            for cell in cells where !cell.neverFlips {
-                out += ProseWrapping.text("\(cellName(report, cell.cell)): \(segmentsText(report, line.axis, cell.segments))", indent: "  ")
+        var text = out + top.map { "\n" + ProseWrapping.text($0) }.joined()
+        for uniform in summary.uniformCells {
+            text += "\n" + ProseWrapping.text(FlipReportSummary.uniformTitle(report, axis: uniform.axis))
+            for cell in uniform.cells {
+                text += ProseWrapping.text("\(cellName(report, cell.cell)): \(segmentsText(report, uniform.axis, cell.segments))", indent: "  ")
             }
-            let steady = cells.filter(\.neverFlips)
-            if !steady.isEmpty {
-                let names = steady.map { "\(cellName(report, $0.cell)) (\(report.stateText($0.segments[0].finished)))" }
-                out += ProseWrapping.text("never flip in the range: " + names.joined(separator: ", "), indent: "  ")
+        }
+        var closing = summary.quietLines.map { quiet in
+            FlipReportSummary.quietSentence(
+                report, axis: quiet.axis, lines: quiet.lines, others: summary.uniformCells.contains { $0.axis == quiet.axis })
+        }
+        if !summary.movingLines.isEmpty { closing.append(FlipReportSummary.linesNameOnlyFlips) }
+        text += closing.map { "\n" + ProseWrapping.text($0) }.joined()
+        for moving in summary.movingLines {
+            text += "\n" + ProseWrapping.text("\(lineTitle(report, moving.line)):")
+            for cell in moving.cells {
+                text += ProseWrapping.text("\(cellName(report, cell.cell)): \(segmentsText(report, moving.line.axis, cell.segments))", indent: "  ")
             }
+        }
+        return text
+    }
+
+    /// A report's only line: every cell that flips, then those that do not, in one list.
+    private static func lineText(_ report: FlipReport, _ line: FlipReport.Line) -> String {
+        var out = "\n" + ProseWrapping.text("\(lineTitle(report, line)):")
+        for cell in line.cells where !cell.neverFlips {
+            out += ProseWrapping.text("\(cellName(report, cell.cell)): \(segmentsText(report, line.axis, cell.segments))", indent: "  ")
+        }
+        let steady = line.cells.filter(\.neverFlips)
+        if !steady.isEmpty {
+            let names = steady.map { "\(cellName(report, $0.cell)) (\(report.stateText($0.segments[0].finished)))" }
+            out += ProseWrapping.text("never flip in the range: " + names.joined(separator: ", "), indent: "  ")
         }
         return out
     }
 
-    /// The cells that never flip on any line and are in the same state on all of them, in scenario order.
-    private static func cellsSteadyEverywhere(_ report: FlipReport) -> [(cell: CellIndex, state: UInt64)] {
-        guard let first = report.lines.first else { return [] }
-        return first.cells.enumerated().compactMap { position, cell in
-            let state = cell.segments[0].finished
-            let steady = report.lines.allSatisfy { line in
-                line.cells[position].neverFlips && line.cells[position].segments[0].finished == state
-            }
-            return steady ? (cell.cell, state) : nil
-        }
-    }
-
-    /// The report as GitHub-flavoured Markdown: a table per line.
+    /// The report as GitHub-flavoured Markdown: a table per line. With more than one line, what
+    /// never moves is said once, first, and each table holds only the cells that flip along its line.
     public static func markdown(_ report: FlipReport, title: String = "sweep") -> String {
         var out = "### \(report.scenario.name): \(title)\n\n" + header(report).split(separator: "\n").map { "- \($0)" }.joined(separator: "\n")
         out += "\n"
-        for line in report.lines {
-            out += "\n**\(lineTitle(report, line))**\n\n| cell | along the range |\n|---|---|\n"
-            for cell in line.cells {
-                out += "| \(cellName(report, cell.cell)) | \(segmentsText(report, line.axis, cell.segments)) |\n"
+        guard report.lines.count > 1 else {
+            return out + report.lines.map { markdownTable(report, $0, cells: $0.cells) }.joined()
+        }
+        let summary = FlipReportSummary(report)
+        if !summary.steadyEverywhere.isEmpty {
+            let cells = summary.steadyEverywhere.map { "\(cellName(report, $0.cell)) (\(report.stateText($0.state)))" }
+            out += "\n**Never flip anywhere in the sweep:** " + cells.joined(separator: ", ") + "\n"
+        }
+        for uniform in summary.uniformCells {
+            out += "\n**" + FlipReportSummary.uniformTitle(report, axis: uniform.axis) + "**\n\n| cell | along the range |\n|---|---|\n"
+            for cell in uniform.cells {
+                out += "| \(cellName(report, cell.cell)) | \(segmentsText(report, uniform.axis, cell.segments)) |\n"
             }
+        }
+        for quiet in summary.quietLines {
+            let others = summary.uniformCells.contains { $0.axis == quiet.axis }
+            out += "\n" + FlipReportSummary.quietSentence(report, axis: quiet.axis, lines: quiet.lines, others: others) + "\n"
+        }
+        if !summary.movingLines.isEmpty { out += "\n" + FlipReportSummary.linesNameOnlyFlips + "\n" }
+        for moving in summary.movingLines { out += markdownTable(report, moving.line, cells: moving.cells) }
+        return out
+    }
+
+    /// A line's table, with `cells`.
+    private static func markdownTable(_ report: FlipReport, _ line: FlipReport.Line, cells: [FlipReport.CellSegments]) -> String {
+        var out = "\n**\(lineTitle(report, line))**\n\n| cell | along the range |\n|---|---|\n"
+        for cell in cells {
+            out += "| \(cellName(report, cell.cell)) | \(segmentsText(report, line.axis, cell.segments)) |\n"
         }
         return out
     }

@@ -28,7 +28,7 @@ public enum MarkdownRenderer {
         out += "\nProcedures:\n\n"
         for procedure in layout.procedures { out += "- \(codeSpan(procedure.name))\(escape(procedure.labelSuffix(": ")))\n" }
         if !layout.rates.isEmpty {
-            out += "\nRates (finished/replications, share, 95% Wilson interval):\n\n"
+            out += "\nRates (\(layout.rateHeading)):\n\n"
             for line in layout.rates { out += "- \(escape(line))\n" }
         }
         if !layout.details.isEmpty {

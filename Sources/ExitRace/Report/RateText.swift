@@ -72,12 +72,14 @@ extension RateTable {
     }
 
     /// One line per cell: each procedure's finished/replications with its 95% Wilson interval,
-    /// and the first failing replications.
+    /// and the first failing replications. Without distributions every replication is the same
+    /// run: the share is exact (0% or 100%), and no interval is given.
     func rateLines() -> [String] {
-        cells.map { cell in
+        let sampled = !scenario.uncertainties.isEmpty
+        return cells.map { cell in
             let rates = cell.procedures.enumerated().map { index, rates in
-                "\(scenario.procedures[index].name) \(rates.finished)/\(rates.runs) \(Self.percent(rates.finished, of: rates.runs)) "
-                    + "(\(Self.interval(rates.interval)))"
+                "\(scenario.procedures[index].name) \(rates.finished)/\(rates.runs) \(Self.percent(rates.finished, of: rates.runs))"
+                    + (sampled ? " (\(Self.interval(rates.interval)))" : "")
             }
             var line = "\(name(of: cell)): " + rates.joined(separator: ", ")
             // Without distributions every replication is the same run, which the summary says once.
@@ -132,6 +134,13 @@ extension RateTable {
         if percent < 1 { return "<1%" }
         if percent > 99 { return ">99%" }
         return "\(Int(percent.rounded()))%"
+    }
+
+    /// The heading of the rate lines: with an interval, or (without distributions) saying why none.
+    var rateHeading: String {
+        scenario.uncertainties.isEmpty
+            ? "finished/replications, share; no interval: every replication is the same run"
+            : "finished/replications, share, 95% Wilson interval"
     }
 
     /// `42.1–48.3%`, to a tenth of a percent (rounded outwards, so it never claims too much).

@@ -14,8 +14,9 @@ extension SweepLinesRenderer {
     /// ``chunksAheadPerWorker`` chunks per worker ahead of the one being written, so memory holds a
     /// few chunks' lines however large the grid. When `write` throws, the workers stop after their
     /// current chunk and the error is rethrown.
+    /// `progress` counts the points as their lines are written.
     package static func stream<Failure: Error>(
-        scenario: Scenario, grid: SweepGrid, parallel: Bool, to write: (String) throws(Failure) -> Void
+        scenario: Scenario, grid: SweepGrid, parallel: Bool, progress: WorkProgress? = nil, to write: (String) throws(Failure) -> Void
     ) throws(Failure) {
         let workers = parallel ? Swift.max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
         let points = grid.pointCount
@@ -25,7 +26,10 @@ extension SweepLinesRenderer {
         @Sendable func range(_ index: Int) -> Range<Int> { (index * chunk)..<Swift.min(points, (index + 1) * chunk) }
         guard workers > 1 && chunks > 1 else {
             var runner = SweepPointRunner(scenario: scenario, grid: grid)
-            for index in 0..<chunks { try write(lines(runner.run(range(index))[...], grid, scenario, keys)) }
+            for index in 0..<chunks {
+                try write(lines(runner.run(range(index))[...], grid, scenario, keys))
+                progress?.add(range(index).count)
+            }
             return
         }
         let line = ChunkLine(chunks: chunks, ahead: workers * chunksAheadPerWorker)
@@ -42,6 +46,7 @@ extension SweepLinesRenderer {
             let text = line.take(index)
             do throws(Failure) {
                 try write(text)
+                progress?.add(range(index).count)
             } catch {
                 line.stop()
                 group.wait()

@@ -53,6 +53,8 @@ package struct TableLayout {
     package var summary: [String] = []
     /// A sampled table's rates, one line per cell; empty for a plain table.
     package var rates: [String] = []
+    /// What the rate lines give, for their heading (``RateTable/rateHeading``).
+    package var rateHeading = ""
 
     /// With `exploration`: `[o]` on order-sensitive cells, its key and a details line per
     /// order-sensitive cell run (nothing more when no cell is order-sensitive).
@@ -114,5 +116,6 @@ package struct TableLayout {
         }
         summary = table.summaryLines()
         rates = table.rateLines()
+        rateHeading = table.rateHeading
     }
 }

@@ -35,7 +35,7 @@ public enum TextRenderer {
         out += "\nprocedures:\n"
         for procedure in layout.procedures { out += ProseWrapping.text(procedure.name + procedure.labelSuffix(": "), indent: "  ") }
         if !layout.rates.isEmpty {
-            out += "\nrates (finished/replications, share, 95% Wilson interval):\n"
+            out += "\nrates (\(layout.rateHeading)):\n"
             for line in layout.rates { out += ProseWrapping.text(line, indent: "  ") }
         }
         if !layout.details.isEmpty {

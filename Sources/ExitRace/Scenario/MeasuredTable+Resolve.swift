@@ -67,8 +67,24 @@ extension MeasuredTable {
             measured[key] = targets.count
             targets.append(MeasuredTarget(hook: hook, strategy: strategy, finishedMask: mask, cell: cell))
         }
-        guard diagnostics.isEmpty else { throw InputError(diagnostics.inReadingOrder()) }
+        guard diagnostics.isEmpty else { throw InputError(Self.capped(diagnostics.inReadingOrder())) }
         return targets
+    }
+
+    /// Problems listed before the rest are counted.
+    package static let maxListedProblems = 20
+
+    /// The first ``maxListedProblems`` problems and, when there are more, one that counts the rest
+    /// (`… and 99,979 more problems in this table`), as `merge` counts missing shards: a table of
+    /// 100,000 duplicate cells is 21 lines, not 100,000.
+    static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard diagnostics.count > maxListedProblems else { return diagnostics }
+        let shown = Array(diagnostics.prefix(maxListedProblems))
+        let rest = diagnostics.count - shown.count
+        let more = Diagnostic(
+            file: shown[shown.count - 1].file, path: "",
+            message: "… and \(TimeFormatting.grouped(rest)) more problem\(rest == 1 ? "" : "s") in this table (the first \(maxListedProblems) are listed)")
+        return shown + [more]
     }
 
     /// `no strategy "Task.detach" in scenario live-activity; did you mean "Task.detached"? (expected one of: …)`,

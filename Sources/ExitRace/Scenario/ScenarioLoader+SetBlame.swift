@@ -38,8 +38,15 @@ extension ScenarioLoader {
     /// A problem's identity across decodes: its path and message (its position moves with a `--set`).
     private static func key(_ diagnostic: Diagnostic) -> String { diagnostic.path + "\u{0}" + diagnostic.message }
 
-    /// `; to leave that strategy out, add --set 'strategies["…"]=null'` for a problem in a strategy or hook.
+    /// `; to leave that strategy out, add --set 'strategies["…"]=null'` for a problem in a strategy or
+    /// hook; `; to leave that sweep out, add --set sweeps.name=null` for one in a sweep (a sweep is
+    /// not inherited: no file that extends this one has it).
     static func removal(_ path: String) -> String {
+        if path.hasPrefix("sweeps.") || path.hasPrefix("sweeps["), let components = JSONPath.components(path), components.count >= 2,
+            case .key(let name) = components[1]
+        {
+            return "; to leave that sweep out, add --set \(ShellQuoting.quoted("\(join("sweeps", name))=null"))"
+        }
         for (top, what) in [("strategies", "strategy"), ("hooks", "hook")] {
             guard path.hasPrefix(top + "["), let components = JSONPath.components(path), components.count >= 2,
                 components[0] == .key(top),

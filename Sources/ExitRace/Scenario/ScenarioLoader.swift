@@ -50,11 +50,13 @@ public enum ScenarioLoader {
     public static func loadDefault(overrides: [SettingOverride] = []) throws(InputError) -> Scenario {
         if overrides.isEmpty { return DefaultScenario.load() }
         var root = try document(path: builtinPrefix + DefaultScenario.name, chain: [])
+        let unset = root
         try apply(overrides, to: &root, of: "the built-in default scenario")
         do {
             return try ScenarioDecoder.decode(root, file: DefaultScenario.fileName)
         } catch {
-            throw naming(error, scenario: "the built-in default scenario")
+            let blamed = blamingOverrides(error, document: unset, overrides: overrides, file: DefaultScenario.fileName)
+            throw naming(blamed, scenario: "the built-in default scenario")
         }
     }
 
@@ -131,7 +133,7 @@ public enum ScenarioLoader {
         // import to keep edits apart still reads as the app it describes.
         added += addedSystemCalls(node, to: parent)
         let inherited = parent.removingMember("name").removingMember("sweeps")
-        return inherited.merged(with: node.removingMember("extend"), replacesWhole: isDistribution)
+        return inherited.merged(with: node.removingMember("extend"), replacesWhole: replacesDistribution)
     }
 
     /// For a file that is not JSON but holds a Markdown table (`| hook | Task | … |`): a measured table
@@ -146,6 +148,19 @@ public enum ScenarioLoader {
                 + "them): validate the scenario it was made from; compare results with exitrace diff or check"
             : ScenarioDecoder.measuredTableMessage(file: file, kind: "a measured table in Markdown (| hook | strategy | … |)")
         return InputError([Diagnostic(file: file, path: "", line: line + 1, column: 1, message: message)])
+    }
+
+    /// Whether `child` replaces `parent` whole rather than merging into it: when it is a distribution,
+    /// or when `parent` is one and `child` names a family misspelt (`{"loguniform": [1, 20]}`): that
+    /// replaces the inherited distribution too, and is reported as in a file of its own ("did you
+    /// mean "logUniform"?"), not as an unknown member beside the inherited family.
+    static func replacesDistribution(_ parent: JSONNode, _ child: JSONNode) -> Bool {
+        if isDistribution(child) { return true }
+        guard isDistribution(parent), case .object(let members) = child.value else { return false }
+        return members.contains { member in
+            guard case .array = member.value.value else { return false }
+            return closestMatch(to: member.key, in: Distribution.familyNames) != nil
+        }
     }
 
     /// Whether a node is a distribution (`{"uniform": [1, 20]}`): a member named for a family whose value
