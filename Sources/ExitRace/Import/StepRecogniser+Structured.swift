@@ -139,11 +139,7 @@ extension StepRecogniser {
                 + "is taken to run on a global queue once the call replies; if the API calls back on the main queue, "
                 + "change its queue to \"main\"")
         }
-        var inner = context
-        inner.isAsync = false
-        inner.assignedName = nil
-        inner.taskGroup = nil
-        inner.isolation = target == .main ? .mainActor : .none
+        let inner = context.block(on: target)
         let name = translator.systemCallName(callee, context)
         let source = translator.reference(expr.location, context)
         translator.recordCall(name, source)
