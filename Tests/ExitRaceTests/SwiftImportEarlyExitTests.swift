@@ -97,23 +97,46 @@ struct SwiftImportEarlyExitTests {
         #expect(!Self.notes(result).contains { $0.contains("early exit") })
     }
 
-    @Test("nested early exits are each translated once more at most: 60 levels import at once")
-    func nestedEarlyExitsStayLinear() throws {
-        let depth = 60
+    /// `depth` nested `if ready { … ; return }`, the innermost flushing, then a flush after them.
+    static func nestedExits(_ depth: Int) -> String {
         let body = String(repeating: "if ready { ", count: depth) + "Store.shared.flush(); return"
             + String(repeating: " }; return", count: depth - 1) + " }"
-        let clock = ContinuousClock()
-        let start = clock.now
-        let result = try SwiftImportTests.run(["App.swift": """
+        return """
             class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                 func sceneDidEnterBackground(_ scene: UIScene) {
                     \(body)
                     Store.shared.flush()
                 }
             }
-            """])
-        #expect(clock.now - start < .seconds(5))
-        #expect(result.hooks.first?.steps.map(\.step) == [Self.flush])
+            """
+    }
+
+    /// The statements the translation of `source`'s one entry point reads, its early exits' probes included:
+    /// the work it does, counted as its budget counts it (StepTranslator+Budget.swift).
+    static func statementsRead(_ source: String) throws -> Int {
+        let file = SwiftParser.parse(path: "App.swift", bytes: Array(source.utf8))
+        #expect(file.problems.isEmpty, "\(file.problems)")
+        let codebase = SwiftCodebase(files: [file])
+        let entry = try #require(EntryPointFinder(codebase: codebase).entryPoints.first)
+        var translator = StepTranslator(codebase: codebase)
+        translator.startBudget()
+        _ = translator.translate(entry.body, StepTranslator.Context(
+            file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName))
+        return translator.statementsTranslated
+    }
+
+    @Test("nested early exits are each translated once more at most: four times the depth, at most four times the work")
+    func nestedEarlyExitsStayLinear() throws {
+        // Counted work, not the clock. A probe does not probe again, so the outer exit's probe reads the next
+        // level's if and stops: the work does not grow with the depth. A probe that probed on would read each
+        // level once (linear, still within the bound); one that also translated the branch it probed, twice per
+        // level (exponential), far past it.
+        let n = try Self.statementsRead(Self.nestedExits(30)), fourfold = try Self.statementsRead(Self.nestedExits(120))
+        #expect(n > 0 && fourfold <= n * 4, "depth 30: \(n) statements read, depth 120: \(fourfold)")
+        for depth in [30, 120] {  // 120 levels of braces, within the parser's nesting limit
+            let result = try SwiftImportTests.run(["App.swift": Self.nestedExits(depth)])
+            #expect(result.hooks.first?.steps.map(\.step) == [Self.flush])
+        }
     }
 }
 

@@ -60,8 +60,8 @@ struct StepTranslator {
     var unspawnedTasks: Set<String> = []
     /// Translating an early exit's branch only to count its steps (``translateEarlyExit``): no further probe.
     var isProbing = false
-    /// Statements translated for the current entry point, and whether its budget's note was written
-    /// (StepTranslator+Budget.swift).
+    /// Statements translated for the current entry point, an early exit's probe of its branch included (the
+    /// work its translation did), and whether its budget's note was written (StepTranslator+Budget.swift).
     var statementsTranslated = 0
     var budgetNoted = false
     /// The app's own queues and actors the translated code uses, in first-use order.
