@@ -22,7 +22,9 @@ extension StepRecogniser {
     }
 
     /// `group.addTask(priority:) { … }` directly in a task group's body: a child task on the pool.
-    /// `group.waitForAll()`, `group.next()`, `for await … in group` are the group's end, which waits anyway.
+    /// `try await group.next()`: the language's `next` (a throwing group's child's error rethrown); `for await …
+    /// in group` is `next` with `all` (StepTranslator+Concurrency.swift). `group.waitForAll()` is the group's end,
+    /// which waits anyway.
     static let addTask = StepRecogniser(name: "group.addTask") { expr, context, translator in
         guard let group = context.taskGroup, let (callee, arguments, trailing, _) = call(expr),
             case .member(let receiver, let method) = callee.kind, variable(receiver) == group
@@ -42,7 +44,9 @@ extension StepRecogniser {
             let priority = argument("priority", arguments).flatMap(qos)
             let body = translator.translate(closure.body, inner)
             return [ImportedStep(translator.reference(expr.location, context), children: [body]) { .addTask(priority: priority, body: $0[0]) }]
-        case "waitForAll", "next", "cancelAll":
+        case "next":
+            return [ImportedStep(.groupNext(all: false), translator.reference(expr.location, context))]
+        case "waitForAll", "cancelAll":
             return []
         default:
             return nil

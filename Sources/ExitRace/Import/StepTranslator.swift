@@ -215,9 +215,9 @@ struct StepTranslator {
             return translate(value, inner)
         case .asyncLet(let name, let value):
             return translateAsyncLet(name, value, here, &context)
-        case .forIn(let pattern, let sequence, let body):
-            if context.taskGroup != nil, case .prefix("await", _) = sequence.kind {
-                return []  // `for await result in group`: the group's end waits for its children anyway
+        case .forIn(let pattern, let sequence, let body, let awaits):
+            if awaits, let group = context.taskGroup, StepRecogniser.variable(sequence) == group {
+                return translateGroupLoop(body, here, context)  // `for await result in group`
             }
             if let (callee, _, _, _) = StepRecogniser.call(sequence), case .member(_, "notifications") = callee.kind {
                 // `for await _ in NotificationCenter.default.notifications(named:)`: its body runs when the

@@ -512,15 +512,21 @@ package struct SwiftParser {
     private mutating func parseFor() -> SwiftStatement.Kind? {
         index += 1
         var pattern = ""
+        // `for try await x in …`: the words before the pattern say the loop awaits; they are not the pattern's.
+        var awaits = false
+        while let token = current, token.isWord("try") || token.isWord("await") {
+            if token.isWord("await") { awaits = true }
+            index += 1
+        }
         while let token = current, !token.isWord("in"), !token.isSymbol("{"), !token.isSymbol("}") {
-            if token.kind == .identifier, !["case", "try", "await", "let", "var"].contains(token.text) { pattern += token.text }
+            if token.kind == .identifier, !["case", "let", "var"].contains(token.text) { pattern += token.text }
             skipBalanced()
         }
         guard atWord("in") else { return nil }
         index += 1
         let sequence = parseExpression(trailingClosures: false) ?? SwiftExpr(kind: .opaque("for"), location: location)
         while let token = current, !token.isSymbol("{"), !token.isSymbol("}") { skipBalanced() }  // where …
-        return .forIn(pattern: pattern, sequence: sequence, body: parseBlock())
+        return .forIn(pattern: pattern, sequence: sequence, body: parseBlock(), awaits: awaits)
     }
 
     private mutating func parseIf() -> SwiftStatement.Kind {
