@@ -8,8 +8,8 @@ import Testing
 
 @Suite("exitrace import: an if whose branch only exits is read as a guard")
 struct SwiftImportEarlyExitTests {
-    static func imported(_ body: String) throws -> SwiftImport.Result {
-        try SwiftImportReviewTests.imported(body)
+    static func imported(_ body: String, members: String = "") throws -> SwiftImport.Result {
+        try SwiftImportReviewTests.imported(body, members: members)
     }
 
     static func notes(_ result: SwiftImport.Result) -> [String] { result.notes.map(\.description) }
@@ -159,3 +159,41 @@ extension SwiftImportEarlyExitTests {
         #expect(!Self.notes(last).contains { $0.contains("if #available") }, "nothing after it: nothing to name")
     }
 }
+
+extension SwiftImportEarlyExitTests {
+    @Test("if let x { return x } (SE-0345's shorthand) is an early exit too: its condition is x, read")
+    func shorthandIfLet() throws {
+        // LoopFollow's `if let snapshot { return snapshot }` (LiveActivityManager.swift:715) had no condition, so it
+        // was an if taken as true, its branch translated and the code after it too.
+        let result = try Self.imported("""
+            if let pending { return }
+                    Store.shared.flush()
+            """, members: "var pending: Int?")
+        #expect(result.hooks[0].steps.map(\.step) == [Self.flush])
+        #expect(Self.notes(result).contains { $0.hasPrefix("App.swift:4:9: assumed: if … { return }: an early exit") })
+        #expect(!Self.notes(result).contains { $0.contains("the condition is taken as true") })
+        let branch = try Self.imported("""
+            if let pending { Store.shared.flush(); return }
+                    Legacy.shared.persist()
+            """, members: "var pending: Int?")
+        #expect(branch.hooks[0].steps.map(\.step)
+            == [.callWithCompletion("Legacy.persist", queue: SwiftImportLanguageTests.global, completion: [])])
+        #expect(Self.notes(branch).contains { $0.contains("though it would give 1 step") })
+    }
+
+    @Test("if let x, guard let x: the shorthand's condition is x, so a getter it reads is followed")
+    func shorthandReadsItsValue() throws {
+        let file = SwiftParserTests.parse("func f() { if let a, var b, let c = g() { }; guard let d else { return } }")
+        guard case .function(let f) = file.declarations[0], let body = f.body, body.count == 2,
+            case .ifStatement(let conditions, _, _) = body[0].kind, case .guardStatement(let guarded, _) = body[1].kind
+        else { Issue.record("no if and guard"); return }
+        #expect(conditions.map { StepTranslator.callName($0) } == ["a", "b", "g"])
+        #expect(guarded.map { StepTranslator.callName($0) } == ["d"])
+        let result = try Self.imported("""
+            guard let token else { return }
+                    Store.shared.flush()
+            """, members: "var token: String? { Keychain.shared.persistToken(); return nil }")
+        #expect(result.hooks[0].steps.map(\.step).count == 2, "the getter's save, then the flush: \(result.hooks[0].steps)")
+    }
+}
+

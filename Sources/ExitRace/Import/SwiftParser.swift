@@ -562,15 +562,21 @@ package struct SwiftParser {
                 }
             } else if token.isWord("let") || token.isWord("var") || token.isWord("case") {
                 // `let x = value`, `case .some(let x) = value`: the pattern is skipped, the value read (it may
-                // await a call); `if let x` alone has none.
+                // await a call). `if let x` (SE-0345's shorthand for `if let x = x`) reads `x`: its condition.
+                let shorthand = token.isWord("case") ? nil : peek(1).flatMap { $0.kind == .identifier ? $0 : nil }
+                var valueRead = false
                 while let t = current, !t.isSymbol(","), !t.isSymbol("{"), !t.isSymbol("}") {
                     if let stop, t.isWord(stop) { break }
                     if t.isSymbol("=") {
                         index += 1
                         if let value = parseExpression(trailingClosures: false) { conditions.append(value) }
+                        valueRead = true
                         break
                     }
                     skipBalanced()
+                }
+                if !valueRead, let name = shorthand {
+                    conditions.append(SwiftExpr(kind: .name(name.text), location: SwiftLocation(name)))
                 }
             } else if let condition = parseExpression(trailingClosures: false) {
                 conditions.append(condition)
