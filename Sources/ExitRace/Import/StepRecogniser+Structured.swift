@@ -146,7 +146,7 @@ extension StepRecogniser {
         let inner = context.block(on: target)
         let name = translator.systemCallName(callee, context)
         let source = translator.reference(expr.location, context)
-        translator.recordCall(name, source)
+        translator.recordCall(name, source, kind: .completionHandler)
         let body = translator.translate(handler.body, inner)
         if trial, !countsForModel(body) {
             translator = before
