@@ -875,23 +875,29 @@ package struct SwiftParser {
                 parser.index += 1
                 if parser.at("("), parser.current?.followsSpace == false { parser.skipBalanced() }
             }
-            let parameters = parser.closureSignature()
+            let (parameters, declaresResult) = parser.closureSignature()
             let body = parser.parseStatements()
             parser.expectClose("}", openedAt: open)
-            return SwiftClosure(attributes: attributes, parameters: parameters, body: body, location: SwiftLocation(open))
+            return SwiftClosure(
+                attributes: attributes, parameters: parameters, body: body, location: SwiftLocation(open),
+                declaresResult: declaresResult)
         }
     }
 
-    /// The parameters of a closure's signature, consuming it up to and including `in`; `[]` and
-    /// nothing consumed when the closure has none.
-    private mutating func closureSignature() -> [String] {
+    /// The parameters of a closure's signature, consuming it up to and including `in`, and whether it
+    /// declares a result other than `Void` (`-> Bool`); `[]` and nothing consumed when the closure has none.
+    private mutating func closureSignature() -> (parameters: [String], declaresResult: Bool) {
         let start = index
         var parameters: [String] = []
+        var declaresResult = false
         var previous: SwiftToken?
         while let token = current {
             if token.isWord("in") {
                 index += 1
-                return parameters
+                return (parameters, declaresResult)
+            }
+            if token.kind == .operator, token.text == "->", let result = peek(1) {
+                declaresResult = !(result.isWord("Void") || (result.isSymbol("(") && peek(2)?.isSymbol(")") == true))
             }
             let isCaptureList = token.isSymbol("[") && previous == nil
             let fits = token.kind == .identifier || token.kind == .attribute || token.isSymbol(",") || token.isSymbol(":")
@@ -917,6 +923,6 @@ package struct SwiftParser {
             }
         }
         index = start
-        return []
+        return ([], false)
     }
 }

@@ -104,6 +104,8 @@ package struct SwiftClosure: Sendable {
     package var parameters: [String]
     package var body: [SwiftStatement]
     package var location: SwiftLocation
+    /// Whether its signature declares a result other than `Void` (`{ state -> Bool in … }`).
+    package var declaresResult = false
 }
 
 /// A call argument: `label: value`, or an unlabelled value.
