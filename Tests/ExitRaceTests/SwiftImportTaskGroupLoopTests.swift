@@ -20,6 +20,19 @@ struct SwiftImportTaskGroupLoopTests {
         return (throwing, body)
     }
 
+    /// A task whose throwing group adds a child that sends, then runs `first` and `second` (lines 7 and 8, column 17).
+    static func throwingGroup(_ first: String, _ second: String) throws -> SwiftImport.Result {
+        try SwiftImportReviewTests.imported("""
+            Task {
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            group.addTask { try await Api.shared.send() }
+                            \(first)
+                            \(second)
+                        }
+                    }
+            """)
+    }
+
     @Test("the parser keeps for await's await (and for try await's) as the loop's, not the pattern's")
     func parse() throws {
         let file = SwiftParserTests.parse("""
@@ -67,15 +80,7 @@ struct SwiftImportTaskGroupLoopTests {
 
     @Test("for try await _ in group in a throwing group: next (all), which rethrows a child's error; an empty body is not named")
     func forTryAwaitInThrowingGroup() throws {
-        let result = try SwiftImportReviewTests.imported("""
-            Task {
-                        try await withThrowingTaskGroup(of: Void.self) { group in
-                            group.addTask { try await Api.shared.send() }
-                            for try await _ in group {}
-                            await Store.shared.flush()
-                        }
-                    }
-            """)
+        let result = try Self.throwingGroup("for try await _ in group {}", "await Store.shared.flush()")
         let group = try #require(Self.groupBody(result))
         #expect(group.throwing)
         #expect(group.body == [.addTask(priority: nil, body: [Self.send]), .groupNext(all: true), Self.flush])
@@ -84,15 +89,7 @@ struct SwiftImportTaskGroupLoopTests {
 
     @Test("try await group.next() is next; a for await over another sequence stays a plain loop, named")
     func nextAndOtherSequences() throws {
-        let result = try SwiftImportReviewTests.imported("""
-            Task {
-                        try await withThrowingTaskGroup(of: Void.self) { group in
-                            group.addTask { try await Api.shared.send() }
-                            try await group.next()
-                            for await item in updates { await Store.shared.flush() }
-                        }
-                    }
-            """)
+        let result = try Self.throwingGroup("try await group.next()", "for await item in updates { await Store.shared.flush() }")
         let group = try #require(Self.groupBody(result))
         #expect(group.body == [.addTask(priority: nil, body: [Self.send]), .groupNext(all: false), Self.flush])
         #expect(result.notes.contains { $0.description.hasPrefix("App.swift:8:17: assumed: a for loop: its body is translated once") })
