@@ -51,6 +51,7 @@ struct SwiftImportClosureTests {
         let spellings = [
             "Sync.shared.push { _ in }", "Sync.shared.push() { _ in }", "Sync.shared.push { result in print(result) }",
             "Sync.shared.push(completion: { _ in })", "Sync.shared.push(items) { _ in }", "Sync.shared.upload(items) { _ in }",
+            "Sync.shared.push { (_) -> Void in }",  // a result of Void is no value
         ]
         for spelling in spellings {
             let result = try SwiftImportTests.run(["S.swift": Self.scene(spelling)])

@@ -1,21 +1,6 @@
 /// Dispatch queues and groups: `DispatchQueue.main`, `.global(qos:)` and the app's own queues
 /// (`DispatchQueue(label:qos:attributes:)`) with `async`, `sync`, `asyncAfter` and `async(group:)`;
 /// `DispatchGroup` `enter`, `leave`, `wait` and `notify`.
-extension StepTranslator.Context {
-    /// The context of a block run on `target` later (a dispatched block, a completion handler, a Core Data
-    /// context's block, a group's notify): synchronous code, bound to no name and in no task group, on the
-    /// main actor on the main queue and on none elsewhere. With `target` nil (a block its caller waits for:
-    /// `sync`, `performAndWait`), the caller's isolation is kept.
-    func block(on target: DispatchTarget?) -> Self {
-        var inner = self
-        inner.isAsync = false
-        inner.assignedName = nil
-        inner.taskGroup = nil
-        if let target { inner.isolation = target == .main ? .mainActor : .none }
-        return inner
-    }
-}
-
 extension StepRecogniser {
     /// The queue an expression names: `DispatchQueue.main` / `.main`, `DispatchQueue.global(qos:)`, or
     /// a variable bound to a `DispatchQueue(label:…)` in the given files (recorded as used).
@@ -140,5 +125,20 @@ extension StepRecogniser {
         default:
             return nil
         }
+    }
+}
+
+extension StepTranslator.Context {
+    /// The context of a block run on `target` later (a dispatched block, a completion handler, a Core Data
+    /// context's block, a group's notify): synchronous code, bound to no name and in no task group, on the
+    /// main actor on the main queue and on none elsewhere. With `target` nil (a block its caller waits for:
+    /// `sync`, `performAndWait`), the caller's isolation is kept.
+    func block(on target: DispatchTarget?) -> Self {
+        var inner = self
+        inner.isAsync = false
+        inner.assignedName = nil
+        inner.taskGroup = nil
+        if let target { inner.isolation = target == .main ? .mainActor : .none }
+        return inner
     }
 }

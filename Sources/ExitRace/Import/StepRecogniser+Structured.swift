@@ -118,7 +118,7 @@ extension StepRecogniser {
     /// trailing closure of any other method called on an object (``isCallOnObject(_:_:)``), whatever its body
     /// does (docs/import.md, "A trailing closure of a method it does not know"): the call is the app's work
     /// whether or not its reply does anything, so `push { _ in }`, `push() { _ in }`, `push { r in print(r) }`
-    /// and `push(completion: { _ in })` are one translation; the last kind is named as taken so.
+    /// and `push(completion: { _ in })` are one translation; a trailing closure taken by its shape alone is named so.
     static let completionCall = StepRecogniser(name: "completion handler") { expr, context, translator in
         var core = expr
         if let (callee, arguments, trailing, _) = call(expr), arguments.isEmpty, trailing.isEmpty,
