@@ -8,8 +8,8 @@ import Testing
 
 @Suite("exitrace import: an if whose branch only exits is read as a guard")
 struct SwiftImportEarlyExitTests {
-    static func imported(_ body: String) throws -> SwiftImport.Result {
-        try SwiftImportReviewTests.imported(body)
+    static func imported(_ body: String, members: String = "") throws -> SwiftImport.Result {
+        try SwiftImportReviewTests.imported(body, members: members)
     }
 
     static func notes(_ result: SwiftImport.Result) -> [String] { result.notes.map(\.description) }
@@ -97,23 +97,46 @@ struct SwiftImportEarlyExitTests {
         #expect(!Self.notes(result).contains { $0.contains("early exit") })
     }
 
-    @Test("nested early exits are each translated once more at most: 60 levels import at once")
-    func nestedEarlyExitsStayLinear() throws {
-        let depth = 60
+    /// `depth` nested `if ready { … ; return }`, the innermost flushing, then a flush after them.
+    static func nestedExits(_ depth: Int) -> String {
         let body = String(repeating: "if ready { ", count: depth) + "Store.shared.flush(); return"
             + String(repeating: " }; return", count: depth - 1) + " }"
-        let clock = ContinuousClock()
-        let start = clock.now
-        let result = try SwiftImportTests.run(["App.swift": """
+        return """
             class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                 func sceneDidEnterBackground(_ scene: UIScene) {
                     \(body)
                     Store.shared.flush()
                 }
             }
-            """])
-        #expect(clock.now - start < .seconds(5))
-        #expect(result.hooks.first?.steps.map(\.step) == [Self.flush])
+            """
+    }
+
+    /// The statements the translation of `source`'s one entry point reads, its early exits' probes included:
+    /// the work it does, counted as its budget counts it (StepTranslator+Budget.swift).
+    static func statementsRead(_ source: String) throws -> Int {
+        let file = SwiftParser.parse(path: "App.swift", bytes: Array(source.utf8))
+        #expect(file.problems.isEmpty, "\(file.problems)")
+        let codebase = SwiftCodebase(files: [file])
+        let entry = try #require(EntryPointFinder(codebase: codebase).entryPoints.first)
+        var translator = StepTranslator(codebase: codebase)
+        translator.startBudget()
+        _ = translator.translate(entry.body, StepTranslator.Context(
+            file: entry.file, isolation: entry.isolation, isAsync: false, typeName: entry.typeName))
+        return translator.statementsTranslated
+    }
+
+    @Test("nested early exits are each translated once more at most: four times the depth, at most four times the work")
+    func nestedEarlyExitsStayLinear() throws {
+        // Counted work, not the clock. A probe does not probe again, so the outer exit's probe reads the next
+        // level's if and stops: the work does not grow with the depth. A probe that probed on would read each
+        // level once (linear, still within the bound); one that also translated the branch it probed, twice per
+        // level (exponential), far past it.
+        let n = try Self.statementsRead(Self.nestedExits(30)), fourfold = try Self.statementsRead(Self.nestedExits(120))
+        #expect(n > 0 && fourfold <= n * 4, "depth 30: \(n) statements read, depth 120: \(fourfold)")
+        for depth in [30, 120] {  // 120 levels of braces, within the parser's nesting limit
+            let result = try SwiftImportTests.run(["App.swift": Self.nestedExits(depth)])
+            #expect(result.hooks.first?.steps.map(\.step) == [Self.flush])
+        }
     }
 }
 
@@ -136,3 +159,41 @@ extension SwiftImportEarlyExitTests {
         #expect(!Self.notes(last).contains { $0.contains("if #available") }, "nothing after it: nothing to name")
     }
 }
+
+extension SwiftImportEarlyExitTests {
+    @Test("if let x { return x } (SE-0345's shorthand) is an early exit too: its condition is x, read")
+    func shorthandIfLet() throws {
+        // LoopFollow's `if let snapshot { return snapshot }` (LiveActivityManager.swift:715) had no condition, so it
+        // was an if taken as true, its branch translated and the code after it too.
+        let result = try Self.imported("""
+            if let pending { return }
+                    Store.shared.flush()
+            """, members: "var pending: Int?")
+        #expect(result.hooks[0].steps.map(\.step) == [Self.flush])
+        #expect(Self.notes(result).contains { $0.hasPrefix("App.swift:4:9: assumed: if … { return }: an early exit") })
+        #expect(!Self.notes(result).contains { $0.contains("the condition is taken as true") })
+        let branch = try Self.imported("""
+            if let pending { Store.shared.flush(); return }
+                    Legacy.shared.persist()
+            """, members: "var pending: Int?")
+        #expect(branch.hooks[0].steps.map(\.step)
+            == [.callWithCompletion("Legacy.persist", queue: SwiftImportLanguageTests.global, completion: [])])
+        #expect(Self.notes(branch).contains { $0.contains("though it would give 1 step") })
+    }
+
+    @Test("if let x, guard let x: the shorthand's condition is x, so a getter it reads is followed")
+    func shorthandReadsItsValue() throws {
+        let file = SwiftParserTests.parse("func f() { if let a, var b, let c = g() { }; guard let d else { return } }")
+        guard case .function(let f) = file.declarations[0], let body = f.body, body.count == 2,
+            case .ifStatement(let conditions, _, _) = body[0].kind, case .guardStatement(let guarded, _) = body[1].kind
+        else { Issue.record("no if and guard"); return }
+        #expect(conditions.map { StepTranslator.callName($0) } == ["a", "b", "g"])
+        #expect(guarded.map { StepTranslator.callName($0) } == ["d"])
+        let result = try Self.imported("""
+            guard let token else { return }
+                    Store.shared.flush()
+            """, members: "var token: String? { Keychain.shared.persistToken(); return nil }")
+        #expect(result.hooks[0].steps.map(\.step).count == 2, "the getter's save, then the flush: \(result.hooks[0].steps)")
+    }
+}
+

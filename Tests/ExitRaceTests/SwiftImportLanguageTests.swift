@@ -114,7 +114,7 @@ struct SwiftImportLanguageTests {
             """
         let calls = try Self.calls(body, members: members)
         #expect(calls.map(\.name) == ["session.uploadTask", "downloads.downloadTask", "URLSession.dataTask"])
-        #expect(calls.map(\.kind) == [.service(.backgroundTransfer), .service(.backgroundTransfer), .awaited])
+        #expect(calls.map(\.kind) == [.service(.backgroundTransfer), .service(.backgroundTransfer), .completionHandler])
     }
 
     @Test("a task kept under a name: cancel() and await .value name it; checkCancellation and isCancelled")

@@ -12,10 +12,10 @@ struct SwiftImportNoteTopicTests {
     func topics() throws {
         let result = try SwiftImportReviewTests.imported("""
             Task { await Store.shared.flush() }
-                    cache.purge { print("done") }
+                    purgeCache { print("done") }
                     run(later: { print("x") })
             """, members: "func run(_ work: () -> Void) { work() }")
-        let unknown = try #require(result.notes.first { $0.message.hasPrefix("a closure passed to cache.purge(…)") })
+        let unknown = try #require(result.notes.first { $0.message.hasPrefix("a closure passed to purgeCache(…)") })
         #expect(unknown.topic == .closureOfUnknownCall)
         let unbound = try #require(result.notes.first { $0.message.hasPrefix("a closure passed to run(…), a function of the files") })
         #expect(unbound.topic == .other, "same first words, another topic: a filter by prefix would have confused them")

@@ -53,3 +53,60 @@ struct SwiftImportSummaryWordingTests {
         #expect(result.notes.contains { $0.kind == .untranslated && $0.message.contains("it is left out") })
     }
 }
+
+extension SwiftImportSummaryWordingTests {
+    /// An awaited call, a call with a completion handler and a synchronous save, in one entry point.
+    static let threeKinds = """
+        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            func sceneDidEnterBackground(_ scene: UIScene) {
+                try? context.save()
+                Uploader.shared.upload(items) { _ in }
+                Task { await Analytics.shared.flush() }
+            }
+        }
+        """
+
+    @Test("under the list of calls, one line per kind says what is true of it: awaited, with a completion handler, synchronous")
+    func eachKindItsLine() throws {
+        // Until 2026-12-01 a call with a completion handler was listed as awaited, and the one line said 'each
+        // awaited call above … resumes at once' of URLSession.dataTask and Uploader.upload too.
+        let result = try SwiftImportTests.run(["S.swift": Self.threeKinds])
+        #expect(result.newSystemCalls.map(\.kind) == [.synchronous, .completionHandler, .awaited])
+        let lines = result.summary.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("  Uploader.upload  [S.swift:4:9: ") && $0.hasSuffix("]  (with a completion handler)") })
+        #expect(lines.contains { $0.hasPrefix("  Analytics.flush  [S.swift:5:") && $0.hasSuffix("]") })
+        let advice = lines.filter { $0.hasPrefix("  each ") }
+        #expect(advice == [
+            "  each awaited call above counts once its request has left the process (takesEffectOn \"delivery\") and resumes "
+                + "at once (replyLatencyMs 0): for one that waits for a reply (a network request, a call to another process), "
+                + "set systemCalls[\"NAME\"].replyLatencyMs to the reply's time, and takesEffectOn to \"reply\" if it counts "
+                + "only once the reply is back",
+            "  each call above with a completion handler keeps its caller busy for costMs, then the caller goes on without "
+                + "waiting; it counts once its request has left the process (takesEffectOn \"delivery\"), and its completion "
+                + "handler is queued at once (replyLatencyMs 0): for one that waits for a reply (a network request, a call "
+                + "to another process), set systemCalls[\"Uploader.upload\"].replyLatencyMs to the reply's time (its "
+                + "completion handler runs that much later), and takesEffectOn to \"reply\" if it counts only once the reply "
+                + "is back",
+            "  each synchronous call above counts once it returns, costMs after it starts: a kill before then loses it",
+        ], "\(result.summary)")
+        // The scenario says the same of each: the engine's rules for a call with a completion (caller goes on after
+        // costMs, completion queued after replyLatencyMs), as docs/scenario-format.md's "Completion handlers".
+        let scenario = try SwiftImportTests.decodes(result)
+        #expect(scenario.systemCalls.first { $0.name == "Uploader.upload" }?.replyLatency == .zero)
+    }
+
+    @Test("a call with a completion handler alone: no line about awaited calls; URLSession.dataTask its example")
+    func completionHandlerAlone() throws {
+        let result = try SwiftImportTests.run(["S.swift": """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func sceneDidEnterBackground(_ scene: UIScene) {
+                    URLSession.shared.dataTask(with: request) { _, _, _ in }.resume()
+                }
+            }
+            """])
+        #expect(!result.summary.contains("each awaited call"), "\(result.summary)")
+        #expect(!result.summary.contains("each synchronous call"), "\(result.summary)")
+        #expect(result.summary.contains("each call above with a completion handler keeps its caller busy for costMs"))
+        #expect(result.summary.contains("set systemCalls[\"URLSession.dataTask\"].replyLatencyMs to the reply's time (its completion"))
+    }
+}

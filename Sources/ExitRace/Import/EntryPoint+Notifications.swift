@@ -64,7 +64,7 @@ extension EntryPointFinder {
     mutating func recogniseNotificationLoop(
         _ sequence: SwiftExpr, _ body: [SwiftStatement], _ location: SwiftLocation, _ owner: SwiftCodebase.Function
     ) {
-        // `for await _ in …`: the parser keeps `await` with the pattern, so the sequence is the call itself.
+        // `for await _ in …`: the sequence is the call itself (the parser keeps `await` as the loop's, `awaits`).
         guard let (callee, arguments, _, _) = StepRecogniser.call(sequence), case .member(_, "notifications") = callee.kind, let name = StepRecogniser.argument("named", arguments)
         else { return }
         guard let callback = callback(ofNotification: name) else {

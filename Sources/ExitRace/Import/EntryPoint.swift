@@ -111,7 +111,7 @@ struct EntryPointFinder {
             switch statement.kind {
             case .expression(let expr): walk(expr, owner)
             case .binding(_, let value?), .asyncLet(_, let value?): walk(value, owner)
-            case .forIn(_, let sequence, let body):
+            case .forIn(_, let sequence, let body, _):
                 recogniseNotificationLoop(sequence, body, statement.location, owner)
                 walk(sequence, owner)
                 walk(body, owner)

@@ -8,21 +8,38 @@ extension ImportedCall {
         return "counted as cleanup (its name says it saves): set systemCalls[\"\(name)\"].cleanup to false if it is not"
     }
 
-    /// For the awaited calls among `calls`: when to set `replyLatencyMs` and `takesEffectOn`, which
-    /// import leaves at their defaults (no reply time; the call counts once its request is sent).
-    /// For the hand-offs to a system service among them: that a force quit (the built-in swipes) cancels them.
-    /// The example named is the first call whose name looks like a network request
-    /// (``looksLikeNetworkRequest``), else `NAME`: never a call that is not one (`bg.perform`).
+    /// What is true of each kind of call among `calls`, one line per kind present, after the list: for the
+    /// hand-offs to a system service, that a force quit (the built-in swipes) cancels them; for the awaited
+    /// calls and those with a completion handler, when to set `replyLatencyMs` and `takesEffectOn`, which
+    /// import leaves at their defaults (no reply time; the call counts once its request is sent); for the
+    /// synchronous ones, that they count once they return. The example named is the first call of the kind
+    /// whose name looks like a network request (``looksLikeNetworkRequest``), else `NAME`: never a call that
+    /// is not one (`bg.perform`).
     static func replyAdvice(_ calls: [ImportedCall], kills: ImportedKills = .reference) -> [String] {
-        let awaited = calls.filter { $0.kind == .awaited }.map(\.name)
-        guard !awaited.isEmpty else { return serviceAdvice(calls, kills: kills) }
-        let example = awaited.first(where: looksLikeNetworkRequest) ?? "NAME"
-        return serviceAdvice(calls, kills: kills) + [
-            "each awaited call above counts once its request has left the process (takesEffectOn \"delivery\") and "
-                + "resumes at once (replyLatencyMs 0): for one that waits for a reply (a network request, a call to "
+        func example(_ kind: Kind) -> String? {
+            let names = calls.filter { $0.kind == kind }.map(\.name)
+            return names.isEmpty ? nil : names.first(where: looksLikeNetworkRequest) ?? "NAME"
+        }
+        var lines = serviceAdvice(calls, kills: kills)
+        if let example = example(.awaited) {
+            lines.append("each awaited call above counts once its request has left the process (takesEffectOn \"delivery\") "
+                + "and resumes at once (replyLatencyMs 0): for one that waits for a reply (a network request, a call to "
                 + "another process), set systemCalls[\"\(example)\"].replyLatencyMs to the reply's time, and "
-                + "takesEffectOn to \"reply\" if it counts only once the reply is back"
-        ]
+                + "takesEffectOn to \"reply\" if it counts only once the reply is back")
+        }
+        if let example = example(.completionHandler) {
+            lines.append("each call above with a completion handler keeps its caller busy for costMs, then the caller goes "
+                + "on without waiting; it counts once its request has left the process (takesEffectOn \"delivery\"), and "
+                + "its completion handler is queued at once (replyLatencyMs 0): for one that waits for a reply (a network "
+                + "request, a call to another process), set systemCalls[\"\(example)\"].replyLatencyMs to the reply's "
+                + "time (its completion handler runs that much later), and takesEffectOn to \"reply\" if it counts only "
+                + "once the reply is back")
+        }
+        if example(.synchronous) != nil {
+            lines.append("each synchronous call above counts once it returns, costMs after it starts: a kill before then "
+                + "loses it")
+        }
+        return lines
     }
 
     /// Whether a system call's name looks like a network request: made on `URLSession` (or a receiver

@@ -5,6 +5,10 @@ package struct ImportedCall: Sendable {
     package enum Kind: Equatable, Sendable {
         /// `await api()`: an awaited call (`costMs`).
         case awaited
+        /// `api.send(data) { result in … }`: a call made with a completion handler, written as a `call` with
+        /// that `completion`: the caller is busy for `costMs` and goes on; the handler is queued once the reply
+        /// is back (docs/scenario-format.md, "Completion handlers").
+        case completionHandler
         /// `try context.save()`: a synchronous call that blocks its thread until done; written as a
         /// `call` with an empty `completion` (the language's spelling of a call nothing waits for
         /// afterwards), so `costMs` is how long it blocks the caller.
@@ -74,7 +78,7 @@ package struct ImportedCall: Sendable {
     var note: String {
         let place = "\(source.place): \(source.code)"
         switch kind {
-        case .awaited:
+        case .awaited, .completionHandler:
             return "used at \(place) — its cost is yours to set"
         case .synchronous:
             return "called synchronously at \(place): costMs is how long it blocks the calling thread — yours to set"
@@ -94,6 +98,7 @@ package struct ImportedCall: Sendable {
     var summarySuffix: String {
         switch kind {
         case .awaited: ""
+        case .completionHandler: "  (with a completion handler)"
         case .synchronous: "  (synchronous: costMs is how long it blocks the calling thread)"
         case .service(.backgroundTask):
             "  (service backgroundTask: also \((start ?? .placeholder).description); serviceRunMs, now \(Self.run); "

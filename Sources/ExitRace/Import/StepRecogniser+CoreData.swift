@@ -39,13 +39,8 @@ extension StepRecogniser {
                 + "\"\(name)\" at the default QoS (queues[\"\(name)\"]); if \(name) is a main-queue context, change the "
                 + "step's queue to \"main\"")
         }
-        var inner = context
-        inner.isAsync = false
-        inner.assignedName = nil
-        inner.taskGroup = nil
-        if method == "perform" { inner.isolation = target == .main ? .mainActor : .none }
         let source = translator.reference(expr.location, context)
-        let body = translator.translate(block.body, inner)
+        let body = translator.translate(block.body, context.block(on: method == "perform" ? target : nil))
         if method == "performAndWait" {
             return [ImportedStep(source, children: [body]) { .dispatchSync(target, body: $0[0]) }]
         }

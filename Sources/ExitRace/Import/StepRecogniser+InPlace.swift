@@ -42,12 +42,7 @@ extension StepRecogniser {
                 + "queue's block, taken as a block on a global queue at the default QoS (its maxConcurrentOperationCount "
                 + "and qualityOfService are not read); change the step's queue by hand if it matters")
         }
-        var inner = context
-        inner.isAsync = false
-        inner.assignedName = nil
-        inner.taskGroup = nil
-        inner.isolation = target == .main ? .mainActor : .none
-        let steps = translator.translate(body.body, inner)
+        let steps = translator.translate(body.body, context.block(on: target))
         return [ImportedStep(translator.reference(expr.location, context), children: [steps]) { .dispatchAsync(target, body: $0[0]) }]
     }
 }

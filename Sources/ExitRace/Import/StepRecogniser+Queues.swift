@@ -40,11 +40,7 @@ extension StepRecogniser {
                 + "cannot find (declare it with DispatchQueue(label:qos:attributes:) in the given files, or write it by hand)")
             return []
         }
-        var inner = context
-        inner.isAsync = false
-        inner.assignedName = nil
-        inner.taskGroup = nil
-        if method != "sync" { inner.isolation = target == .main ? .mainActor : .none }
+        let inner = context.block(on: method == "sync" ? nil : target)
         let source = translator.reference(expr.location, context)
         switch method {
         case "sync":
@@ -124,15 +120,25 @@ extension StepRecogniser {
                     + "write the groupNotify by hand")
                 return []
             }
-            var inner = context
-            inner.isAsync = false
-            inner.assignedName = nil
-            inner.taskGroup = nil
-            inner.isolation = target == .main ? .mainActor : .none
-            let body = translator.translate(closure.body, inner)
+            let body = translator.translate(closure.body, context.block(on: target))
             return [ImportedStep(source, children: [body]) { .groupNotify(group, queue: target, body: $0[0]) }]
         default:
             return nil
         }
+    }
+}
+
+extension StepTranslator.Context {
+    /// The context of a block run on `target` later (a dispatched block, a completion handler, a Core Data
+    /// context's block, a group's notify): synchronous code, bound to no name and in no task group, on the
+    /// main actor on the main queue and on none elsewhere. With `target` nil (a block its caller waits for:
+    /// `sync`, `performAndWait`), the caller's isolation is kept.
+    func block(on target: DispatchTarget?) -> Self {
+        var inner = self
+        inner.isAsync = false
+        inner.assignedName = nil
+        inner.taskGroup = nil
+        if let target { inner.isolation = target == .main ? .mainActor : .none }
+        return inner
     }
 }

@@ -22,7 +22,9 @@ extension StepRecogniser {
     }
 
     /// `group.addTask(priority:) { … }` directly in a task group's body: a child task on the pool.
-    /// `group.waitForAll()`, `group.next()`, `for await … in group` are the group's end, which waits anyway.
+    /// `try await group.next()`: the language's `next` (a throwing group's child's error rethrown); `for await …
+    /// in group` is `next` with `all` (StepTranslator+Concurrency.swift). `group.waitForAll()` is the group's end,
+    /// which waits anyway.
     static let addTask = StepRecogniser(name: "group.addTask") { expr, context, translator in
         guard let group = context.taskGroup, let (callee, arguments, trailing, _) = call(expr),
             case .member(let receiver, let method) = callee.kind, variable(receiver) == group
@@ -42,7 +44,9 @@ extension StepRecogniser {
             let priority = argument("priority", arguments).flatMap(qos)
             let body = translator.translate(closure.body, inner)
             return [ImportedStep(translator.reference(expr.location, context), children: [body]) { .addTask(priority: priority, body: $0[0]) }]
-        case "waitForAll", "next", "cancelAll":
+        case "next":
+            return [ImportedStep(.groupNext(all: false), translator.reference(expr.location, context))]
+        case "waitForAll", "cancelAll":
             return []
         default:
             return nil
@@ -70,10 +74,12 @@ extension StepRecogniser {
     ]
 
     /// Methods whose trailing closure runs later for another reason than a reply (an observer, a
-    /// subscription): never taken as a completion handler by ``isCallOnObject(_:_:)``.
+    /// subscription), or in place (the standard library's collection methods, beyond those
+    /// ``StepTranslator/isValueCall(_:)`` knows): never taken as a completion handler by ``isCallOnObject(_:_:)``.
     static let notCompletionMethods: Set<String> = [
         "addObserver", "sink", "observe", "onReceive", "onChange", "receive", "subscribe", "assign", "register",
         "removeAll", "sort", "sorted", "min", "max", "drop", "prefix", "firstIndex", "lastIndex", "allSatisfy",
+        "last", "count", "split", "partition", "mapValues", "compactMapValues", "elementsEqual", "starts",
         "lazy", "withLock", "sync", "async", "asyncAfter", "notify", "schedule",
     ]
 
@@ -86,23 +92,33 @@ extension StepRecogniser {
         return true
     }
 
-    /// Whether translated steps do something the model counts: signal a semaphore, leave a group, end
-    /// a background task, set a polled flag or call something (at any depth). A trailing closure of an
-    /// unknown method is its completion handler only then: otherwise it stays a closure whose run is unknown.
-    static func countsForModel(_ steps: [ImportedStep]) -> Bool {
-        steps.contains { step in
-            switch step.step {
-            case .signal, .groupLeave, .endBackgroundTask, .setFlag, .call, .callWithCompletion, .callDiscardingError,
-                .isolatedCall:
-                true
-            default: step.children.contains(where: countsForModel)
+    /// Whether a closure computes a value where it is called: its signature declares a result (`{ state -> Bool
+    /// in … }`), or its body returns one (`return true`, outside the closures it holds). A completion handler
+    /// returns nothing, so such a closure (a lock's `mutate { }`, a transaction's block) is not taken for one.
+    static func computesValue(_ closure: SwiftClosure) -> Bool {
+        func returnsValue(_ statements: [SwiftStatement]) -> Bool {
+            statements.contains { statement in
+                switch statement.kind {
+                case .jump("return", let value): value != nil
+                case .ifStatement(_, let then, let otherwise): returnsValue(then) || returnsValue(otherwise ?? [])
+                case .guardStatement(_, let body), .forIn(_, _, let body, _), .doBlock(let body, _), .loop(_, _, let body):
+                    returnsValue(body)
+                case .switchStatement(_, let cases): cases.contains { returnsValue($0.body) }
+                default: false
+                }
             }
         }
+        return closure.declaresResult || returnsValue(closure.body)
     }
 
     /// A call of an API the importer does not know, with a completion handler: `call` with a
     /// `completion` (its body), on the queue an argument names or else a global queue (noted).
-    /// `….resume()` after it (a URLSession task) is the same call.
+    /// `….resume()` after it (a URLSession task) is the same call. The handler is a closure labelled as one
+    /// (``completionLabels``), the trailing closure of a method known by name (``completionMethods``), or the
+    /// trailing closure of any other method called on an object (``isCallOnObject(_:_:)``), whatever its body
+    /// does (docs/import.md, "A trailing closure of a method it does not know"): the call is the app's work
+    /// whether or not its reply does anything, so `push { _ in }`, `push() { _ in }`, `push { r in print(r) }`
+    /// and `push(completion: { _ in })` are one translation; a trailing closure taken by its shape alone is named so.
     static let completionCall = StepRecogniser(name: "completion handler") { expr, context, translator in
         var core = expr
         if let (callee, arguments, trailing, _) = call(expr), arguments.isEmpty, trailing.isEmpty,
@@ -122,36 +138,33 @@ extension StepRecogniser {
             }
         }
         if handler == nil, completionMethods.contains(method), let first = trailing.first { handler = first }
-        var trial = false
-        if handler == nil, let first = trailing.first, isCallOnObject(callee, method) {
-            handler = first  // kept only if its body does something the model counts (below)
-            trial = true
+        var byShape = false
+        if handler == nil, let first = trailing.first, isCallOnObject(callee, method), !computesValue(first) {
+            handler = first
+            byShape = true
         }
         guard let handler, !translator.definesFunction(callee, context) else { return nil }
-        let before = translator
+        let called = "\(StepTranslator.callName(callee))(…)"
+        let shape = byShape
+            ? "\(called) { … }: its trailing closure is taken as its completion handler (a method called on an object, "
+                + "not known by name: if the closure is not one, say a configuration block, delete the step's call or "
+                + "write it by hand)" : nil
         var target = DispatchTarget.global(DispatchTarget.defaultGlobalQoS)
         if let queue = argument("queue", arguments) ?? argument("delegateQueue", arguments),
             let named = dispatchTarget(queue, &translator, context)
         {
             target = named
+            if let shape { translator.note(.assumption, expr.location, context, shape) }
         } else {
-            translator.note(.assumption, expr.location, context, "the completion handler of \(StepTranslator.callName(callee))(…) "
-                + "is taken to run on a global queue once the call replies; if the API calls back on the main queue, "
-                + "change its queue to \"main\"")
+            translator.note(.assumption, expr.location, context, (shape.map { $0 + "; it is" } ?? "the completion handler "
+                + "of \(called) is") + " taken to run on a global queue once the call replies; if the API calls back on "
+                + "the main queue, change its queue to \"main\"")
         }
-        var inner = context
-        inner.isAsync = false
-        inner.assignedName = nil
-        inner.taskGroup = nil
-        inner.isolation = target == .main ? .mainActor : .none
+        let inner = context.block(on: target)
         let name = translator.systemCallName(callee, context)
         let source = translator.reference(expr.location, context)
-        translator.recordCall(name, source)
+        translator.recordCall(name, source, kind: .completionHandler)
         let body = translator.translate(handler.body, inner)
-        if trial, !countsForModel(body) {
-            translator = before
-            return nil
-        }
         let others = arguments.compactMap { if case .closure(let c) = $0.value.kind { c } else { nil } } + trailing
         for other in others where other.location != handler.location {
             translator.note(.untranslated, other.location, context, "a closure passed to \(StepTranslator.callName(callee))(…) "

@@ -27,12 +27,8 @@ extension StepRecogniser {
             translator.note(.untranslated, expr.location, context, "Timer.scheduledTimer: \(why ?? "")")
             return []
         }
-        var inner = context
-        inner.isAsync = false
-        inner.assignedName = nil
-        inner.taskGroup = nil
+        var inner = context.block(on: .main)
         inner.atTaskBodyTop = false
-        inner.isolation = .mainActor
         let body = translator.translate(block.body, inner)
         return [ImportedStep(translator.reference(expr.location, context), children: [body]) {
             .timer(interval: interval, count: 1, body: $0[0])

@@ -97,3 +97,20 @@ extension StepTranslator {
         return steps
     }
 }
+
+extension StepTranslator {
+    /// `for await result in group { body }` (or `for try await`) directly in a task group's body: the group's
+    /// children taken as they finish until none is left, the language's `next` with `all` (in a throwing
+    /// group, a child's error is rethrown and ends the body, as Swift's loop rethrows it). The body, run once
+    /// per child in Swift, is translated once, after the last child (its last iteration): named when it has
+    /// steps (docs/scenario-format.md, "Errors in task groups").
+    mutating func translateGroupLoop(_ body: [SwiftStatement], _ here: SwiftLocation, _ context: Context) -> [ImportedStep] {
+        let steps = translate(body, context)
+        if !steps.isEmpty {
+            note(.assumption, here, context, "for await … in a task group: its children are awaited as they finish (next, "
+                + "all); its body, which runs once per child as each finishes, is translated once, after the last of them: "
+                + "write the iterations by hand if it matters")
+        }
+        return [ImportedStep(.groupNext(all: true), reference(here, context))] + steps
+    }
+}

@@ -38,6 +38,7 @@ extension StepTranslator {
             var probe = self
             probe.isProbing = true
             skipped = Self.stepCount(probe.translate(then, context))
+            statementsTranslated = probe.statementsTranslated  // the probe's reading is work too: the budget counts it
         }
         let left = skipped > 0
             ? "; its branch, which leaves the scope, is not translated (as a guard's else branch), though it would give "

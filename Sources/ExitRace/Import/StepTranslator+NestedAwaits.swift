@@ -141,8 +141,8 @@ extension StepTranslator {
     static func awaits(_ statements: [SwiftStatement]) -> Bool {
         statements.contains { statement in
             switch statement.kind {
-            case .forIn(_, _, let body):
-                if awaits(body) { return true }
+            case .forIn(_, _, let body, let loopAwaits):
+                if loopAwaits || awaits(body) { return true }
             case .ifStatement(_, let then, let otherwise):
                 if awaits(then) || awaits(otherwise ?? []) { return true }
             case .guardStatement(_, let body), .doBlock(let body, _), .deferBlock(let body), .loop(_, _, let body):

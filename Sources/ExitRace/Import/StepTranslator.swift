@@ -60,8 +60,8 @@ struct StepTranslator {
     var unspawnedTasks: Set<String> = []
     /// Translating an early exit's branch only to count its steps (``translateEarlyExit``): no further probe.
     var isProbing = false
-    /// Statements translated for the current entry point, and whether its budget's note was written
-    /// (StepTranslator+Budget.swift).
+    /// Statements translated for the current entry point, an early exit's probe of its branch included (the
+    /// work its translation did), and whether its budget's note was written (StepTranslator+Budget.swift).
     var statementsTranslated = 0
     var budgetNoted = false
     /// The app's own queues and actors the translated code uses, in first-use order.
@@ -215,9 +215,9 @@ struct StepTranslator {
             return translate(value, inner)
         case .asyncLet(let name, let value):
             return translateAsyncLet(name, value, here, &context)
-        case .forIn(let pattern, let sequence, let body):
-            if context.taskGroup != nil, case .prefix("await", _) = sequence.kind {
-                return []  // `for await result in group`: the group's end waits for its children anyway
+        case .forIn(let pattern, let sequence, let body, let awaits):
+            if awaits, let group = context.taskGroup, StepRecogniser.variable(sequence) == group {
+                return translateGroupLoop(body, here, context)  // `for await result in group`
             }
             if let (callee, _, _, _) = StepRecogniser.call(sequence), case .member(_, "notifications") = callee.kind {
                 // `for await _ in NotificationCenter.default.notifications(named:)`: its body runs when the

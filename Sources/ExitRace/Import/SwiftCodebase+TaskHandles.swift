@@ -31,7 +31,7 @@ extension SwiftCodebase {
             collectUses(value, into: &names)
         case .asyncLet(_, let value?): collectUses(value, into: &names)
         case .binding, .asyncLet, .declaration, .opaque: break
-        case .forIn(_, let sequence, let body):
+        case .forIn(_, let sequence, let body, _):
             collectUses(sequence, into: &names)
             for inner in body { collectUses(inner, into: &names) }
         case .ifStatement(let conditions, let then, let otherwise):

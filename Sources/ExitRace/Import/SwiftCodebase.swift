@@ -169,7 +169,7 @@ package struct SwiftCodebase: Sendable {
                 if let flag = Self.polledFlag(conditions, body) { polledFlags.insert(flag) }
                 collectSemaphores(body, file)
             case .ifStatement(_, let then, let otherwise): collectSemaphores(then + (otherwise ?? []), file)
-            case .doBlock(let body, _), .forIn(_, _, let body), .guardStatement(_, let body): collectSemaphores(body, file)
+            case .doBlock(let body, _), .forIn(_, _, let body, _), .guardStatement(_, let body): collectSemaphores(body, file)
             case .expression(let expr): collectClosures(expr, file)
             default: break
             }

@@ -512,15 +512,21 @@ package struct SwiftParser {
     private mutating func parseFor() -> SwiftStatement.Kind? {
         index += 1
         var pattern = ""
+        // `for try await x in …`: the words before the pattern say the loop awaits; they are not the pattern's.
+        var awaits = false
+        while let token = current, token.isWord("try") || token.isWord("await") {
+            if token.isWord("await") { awaits = true }
+            index += 1
+        }
         while let token = current, !token.isWord("in"), !token.isSymbol("{"), !token.isSymbol("}") {
-            if token.kind == .identifier, !["case", "try", "await", "let", "var"].contains(token.text) { pattern += token.text }
+            if token.kind == .identifier, !["case", "let", "var"].contains(token.text) { pattern += token.text }
             skipBalanced()
         }
         guard atWord("in") else { return nil }
         index += 1
         let sequence = parseExpression(trailingClosures: false) ?? SwiftExpr(kind: .opaque("for"), location: location)
         while let token = current, !token.isSymbol("{"), !token.isSymbol("}") { skipBalanced() }  // where …
-        return .forIn(pattern: pattern, sequence: sequence, body: parseBlock())
+        return .forIn(pattern: pattern, sequence: sequence, body: parseBlock(), awaits: awaits)
     }
 
     private mutating func parseIf() -> SwiftStatement.Kind {
@@ -556,15 +562,21 @@ package struct SwiftParser {
                 }
             } else if token.isWord("let") || token.isWord("var") || token.isWord("case") {
                 // `let x = value`, `case .some(let x) = value`: the pattern is skipped, the value read (it may
-                // await a call); `if let x` alone has none.
+                // await a call). `if let x` (SE-0345's shorthand for `if let x = x`) reads `x`: its condition.
+                let shorthand = token.isWord("case") ? nil : peek(1).flatMap { $0.kind == .identifier ? $0 : nil }
+                var valueRead = false
                 while let t = current, !t.isSymbol(","), !t.isSymbol("{"), !t.isSymbol("}") {
                     if let stop, t.isWord(stop) { break }
                     if t.isSymbol("=") {
                         index += 1
                         if let value = parseExpression(trailingClosures: false) { conditions.append(value) }
+                        valueRead = true
                         break
                     }
                     skipBalanced()
+                }
+                if !valueRead, let name = shorthand {
+                    conditions.append(SwiftExpr(kind: .name(name.text), location: SwiftLocation(name)))
                 }
             } else if let condition = parseExpression(trailingClosures: false) {
                 conditions.append(condition)
@@ -863,23 +875,29 @@ package struct SwiftParser {
                 parser.index += 1
                 if parser.at("("), parser.current?.followsSpace == false { parser.skipBalanced() }
             }
-            let parameters = parser.closureSignature()
+            let (parameters, declaresResult) = parser.closureSignature()
             let body = parser.parseStatements()
             parser.expectClose("}", openedAt: open)
-            return SwiftClosure(attributes: attributes, parameters: parameters, body: body, location: SwiftLocation(open))
+            return SwiftClosure(
+                attributes: attributes, parameters: parameters, body: body, location: SwiftLocation(open),
+                declaresResult: declaresResult)
         }
     }
 
-    /// The parameters of a closure's signature, consuming it up to and including `in`; `[]` and
-    /// nothing consumed when the closure has none.
-    private mutating func closureSignature() -> [String] {
+    /// The parameters of a closure's signature, consuming it up to and including `in`, and whether it
+    /// declares a result other than `Void` (`-> Bool`); `[]` and nothing consumed when the closure has none.
+    private mutating func closureSignature() -> (parameters: [String], declaresResult: Bool) {
         let start = index
         var parameters: [String] = []
+        var declaresResult = false
         var previous: SwiftToken?
         while let token = current {
             if token.isWord("in") {
                 index += 1
-                return parameters
+                return (parameters, declaresResult)
+            }
+            if token.kind == .operator, token.text == "->", let result = peek(1) {
+                declaresResult = !(result.isWord("Void") || (result.isSymbol("(") && peek(2)?.isSymbol(")") == true))
             }
             let isCaptureList = token.isSymbol("[") && previous == nil
             let fits = token.kind == .identifier || token.kind == .attribute || token.isSymbol(",") || token.isSymbol(":")
@@ -905,6 +923,6 @@ package struct SwiftParser {
             }
         }
         index = start
-        return []
+        return ([], false)
     }
 }

@@ -104,6 +104,8 @@ package struct SwiftClosure: Sendable {
     package var parameters: [String]
     package var body: [SwiftStatement]
     package var location: SwiftLocation
+    /// Whether its signature declares a result other than `Void` (`{ state -> Bool in … }`).
+    package var declaresResult = false
 }
 
 /// A call argument: `label: value`, or an unlabelled value.
@@ -194,8 +196,9 @@ package struct SwiftStatement: Sendable {
         case binding(name: String, value: SwiftExpr?)
         /// `async let name = value`: a child task whose value is awaited later.
         case asyncLet(name: String, value: SwiftExpr?)
-        /// `for pattern in sequence { body }`.
-        case forIn(pattern: String, sequence: SwiftExpr, body: [SwiftStatement])
+        /// `for pattern in sequence { body }`; `awaits`: `for await` or `for try await`, a loop over an async
+        /// sequence (each iteration awaits the sequence's next element).
+        case forIn(pattern: String, sequence: SwiftExpr, body: [SwiftStatement], awaits: Bool)
         /// `if conditions { then } else { otherwise }`; `else if` is an `if` alone in `otherwise`.
         case ifStatement(conditions: [SwiftExpr], then: [SwiftStatement], otherwise: [SwiftStatement]?)
         /// `guard conditions else { otherwise }`.
@@ -223,7 +226,7 @@ package struct SwiftStatement: Sendable {
         switch kind {
         case .expression(let expr): [expr]
         case .binding(_, let value), .asyncLet(_, let value), .jump(_, let value): value.map { [$0] } ?? []
-        case .forIn(_, let sequence, _): [sequence]
+        case .forIn(_, let sequence, _, _): [sequence]
         case .ifStatement(let conditions, _, _), .guardStatement(let conditions, _), .loop(_, let conditions, _): conditions
         case .switchStatement(let subject, _): [subject]
         case .doBlock, .deferBlock, .declaration, .opaque: []
