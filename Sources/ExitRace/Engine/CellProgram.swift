@@ -9,6 +9,9 @@
 /// run takes the program with one retain, not a copy of each of its arrays.
 package final class CellProgram: Sendable {
     let ops: ContiguousArray<Op>
+    /// The same ops in memory of their own, as the event loop reads them (``OpTable``): built once
+    /// here, so that a run takes it with a retain.
+    let opTable: OpTable
     /// The procedure's script, then the expansions of its lifecycle actions.
     package let steps: ContiguousArray<ScriptStep>
     /// Steps `0..<mainSteps` are the script itself.
@@ -55,6 +58,7 @@ package final class CellProgram: Sendable {
 
     init(_ builder: Builder) {
         ops = builder.ops
+        opTable = OpTable(builder.ops)
         steps = builder.steps
         mainSteps = builder.mainSteps
         initialState = builder.initialState

@@ -52,7 +52,7 @@ struct Engine {
     /// The run's start latencies by QoS class, from `values` (what `enqueueOnPool` reads per job).
     var startLatencies = StartLatencies()
     var program = CellProgram(CellProgram.Builder())
-    /// `program.ops`, read per op by `execute` (see ``OpTable``).
+    /// `program.opTable`, read per op by `execute` (see ``OpTable``).
     var ops = OpTable()
     var queue = EventQueue<SimEvent>()
     /// The run's contexts and threads: the state nearly every event reads and writes, in buffers a
@@ -250,7 +250,7 @@ struct Engine {
         self.values.overwrite(with: values)
         startLatencies = StartLatencies(slots: slots.startLatency, values: values)
         program = cell
-        ops = OpTable(cell.ops)
+        ops = cell.opTable
         recorder.reset()
         queue.reset()
         if exploration.isOn { exploration.reset() }
