@@ -54,8 +54,12 @@ extension Tool {
                 return ToolOutput(stdout: drift.render(markdown: markdown) + "updated \(against)\n")
             }
             let accept = acceptCommand(arguments, against: against)
+            // The result files do not record --set: accepted, they hold what it gives, which a check
+            // without it then calls drift.
+            let settings = arguments.values("--set").isEmpty ? ""
+                : "--set is not recorded in result files: accepted, they hold the tables as --set makes them (check them with the same --set)\n"
             return ToolOutput(
-                stdout: drift.render(markdown: markdown)
+                stdout: drift.render(markdown: markdown) + settings
                     + "results in \(against) differ from what the scenarios give now; if the change is intended, run: \(accept)\n",
                 exitCode: .difference)
         }

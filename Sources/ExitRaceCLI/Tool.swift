@@ -173,6 +173,10 @@ public enum Tool {
           exitrace help [COMMAND]       this text, or a command's (also: exitrace COMMAND --help)
           exitrace --version            the version
 
+          These lines show each command's main options; its --help lists every one. Every
+          experiment splits across machines with --shard i/n (run, sweep, batch, check,
+          calibrate, sensitivity), put together again by merge.
+
         """
 
     static let usage = """

@@ -116,6 +116,8 @@ struct SweepTests {
         ("timing.mainThreadQoS=1...2", "expected the path of a numeric setting"),
         ("timing.exitDurationMs", "found no '='"),
         ("timing.exitDurationMs=0...10", "expected FROM above 0 for --log"),
+        // A newcomer's walk (issue 26): the comma split the distribution into "uniform(1".
+        ("timing.exitDurationMs=uniform(1,2)", #"found the distribution "uniform(1,2)": a sweep tries values one by one; a distribution is given with --set"#),
     ])
     func badAxes(spec: String, message: String) {
         do {

@@ -239,6 +239,8 @@ struct CellCompiler {
         case .lifecycleWork(let budget): program.ops.append(Op(kind: .work, slot: slot(budget)))
         case .exit: program.ops.append(Op(kind: .exit))
         case .hook(let name):
+            // The built-in procedures name sceneDidDisconnect, which an app without scenes never gets.
+            guard Callback.isDelivered(name, scenes: scenario.lifecycle.scenes) else { return }
             let index: Int32
             if let known = program.callbacks.firstIndex(of: name) {
                 index = Int32(known)

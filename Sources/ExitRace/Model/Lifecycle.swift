@@ -162,6 +162,16 @@ package enum Callback {
     /// Observers of `UIApplication.willTerminateNotification`, called after `applicationWillTerminate`.
     package static let willTerminateNotification = "willTerminateNotification"
 
+    /// The scene delegate's callbacks, which an app without scenes (`lifecycle.scenes` false) never
+    /// gets: a turn that names one delivers it only to a scene-based app.
+    package static let sceneCallbacks: Set<String> = [
+        sceneWillConnect, sceneDidBecomeActive, sceneWillResignActive, sceneDidEnterBackground, sceneWillEnterForeground,
+        sceneDidDisconnect,
+    ]
+
+    /// Whether an app with or without scenes gets `name` when a turn names it.
+    package static func isDelivered(_ name: String, scenes: Bool) -> Bool { scenes || !sceneCallbacks.contains(name) }
+
     /// The app delegate's callbacks that a scene-based app gets from its scene delegate instead.
     package static let sceneCounterparts: [(app: String, scene: String)] = [
         (didBecomeActive, sceneDidBecomeActive), (willResignActive, sceneWillResignActive),

@@ -34,6 +34,11 @@ public struct SweepAxis: Equatable, Sendable {
         if info.unit == .milliseconds, let bare = withoutUnits(valueText) {
             throw fail("expected bare numbers of milliseconds (a …Ms setting takes no unit), found \"\(valueText)\": write \(flag) \(ShellQuoting.quoted("\(path)=\(bare)"))")
         }
+        if let open = valueText.firstIndex(of: "("), valueText[..<open].allSatisfy(\.isLetter), !valueText[..<open].isEmpty {
+            throw fail(
+                "expected fixed values (FROM...TO or v1,v2,…) for \(path), found the distribution \"\(valueText)\": "
+                    + "a sweep tries values one by one; a distribution is given with --set and drawn with --runs")
+        }
         let values: [Int64]
         if let range = valueText.range(of: "...") {
             values = try rangeValues(

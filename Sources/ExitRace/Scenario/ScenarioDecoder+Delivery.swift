@@ -18,7 +18,9 @@ extension ScenarioDecoder {
         func collect(_ step: KillProcedure.Step) {
             switch step {
             case .turn(let actions, _, _), .lifecycleTurn(let actions, _):
-                for case .hook(let name) in actions where seen.insert(name).inserted { delivered.append(name) }
+                for case .hook(let name) in actions where Callback.isDelivered(name, scenes: scenes) && seen.insert(name).inserted {
+                    delivered.append(name)
+                }
             case .action(let action):
                 for state in AppState.allCases { action.expansion(from: state, scenes: scenes).forEach(collect) }
             default:
