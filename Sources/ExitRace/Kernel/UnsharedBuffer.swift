@@ -30,6 +30,12 @@
         @usableFromInline init(
             capacity: Int, copying elements: Int, from source: UnsafeMutablePointer<Element>, filler: Element?
         ) {
+            precondition(elements <= capacity, "more elements than slots")
+            // Slots past the elements of a type that is not trivial must be initialized (the deinit
+            // deinitializes every slot): without a filler there may be none.
+            precondition(
+                _isPOD(Element.self) || filler != nil || elements == capacity,
+                "an UnsharedBuffer of a type that is not trivial needs a filler for its slots past the elements")
             base = .allocate(capacity: capacity)
             self.capacity = capacity
             base.initialize(from: source, count: elements)
@@ -128,4 +134,22 @@
         base = owner.base
         capacity = grown
     }
+}
+
+/// An ``UnsharedBuffer`` seen without its element type: what code that walks a value's fields
+/// (`Mirror`) needs to tell whether two buffers share memory. `Engine.copy()`'s test finds every
+/// buffer of an engine this way, so that one left out of the copy fails it.
+package protocol UnsharedStorage {
+    /// The start of the buffer's memory (`nil` when it owns none).
+    var memoryStart: UnsafeMutableRawPointer? { get }
+    /// The bytes of its elements, `base[0..<count]`.
+    var usedBytes: Int { get }
+    /// Whether its elements are trivial (plain bytes, which may be overwritten as such).
+    var isTrivial: Bool { get }
+}
+
+extension UnsharedBuffer: UnsharedStorage {
+    package var memoryStart: UnsafeMutableRawPointer? { capacity > 0 ? UnsafeMutableRawPointer(base) : nil }
+    package var usedBytes: Int { count * MemoryLayout<Element>.stride }
+    package var isTrivial: Bool { _isPOD(Element.self) }
 }
