@@ -53,6 +53,9 @@ package final class CellProgram: Sendable {
     /// better than once; a strategy that must save two things needs both). With `onCallbacks`,
     /// those of the script's own turns; an action's expansion adds its own when the run takes it.
     let requiredCleanups: UInt64
+    /// The bits of the cleanup mask that are places (``CleanupSites``): every `site` of the ops.
+    /// Read by the invariants (a context's `callSite`, a service event's place, the done masks).
+    let placeBits: UInt64
     /// The scenario's actors by name, indexed by the actor operands of ops.
     package let actors: [String]
 
@@ -74,6 +77,10 @@ package final class CellProgram: Sendable {
         flags = builder.flags
         taskSlots = builder.taskSlots
         requiredCleanups = builder.requiredCleanups
+        placeBits = builder.ops.reduce(0) { bits, op in
+            precondition(op.site < 64, "a place's cleanup bit beyond the mask")
+            return op.site >= 0 ? bits | 1 << UInt64(op.site) : bits
+        }
         queues = builder.queues
         actors = builder.actors
         startsChildTasks = builder.ops.contains { $0.kind == .spawnChild }

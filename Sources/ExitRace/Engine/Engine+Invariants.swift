@@ -19,6 +19,55 @@ extension Engine {
         checkThrowInvariants()
         checkCancellableCallInvariants()
         checkAwaitInvariants()
+        checkCleanupMaskInvariants()
+        #endif
+    }
+
+    /// The cleanup masks hold only the cell's bits, and places decode to places: `cleanupDone` and
+    /// `lateCleanupDone` within the cleanup calls' bits plus the places' (``CleanupSites``),
+    /// `deliveredCallbacks` within the program's callbacks, each context's `callSite` -1 or a place
+    /// (below 64), and the place in a service's flags (its awaited work, its pending events) -1 or
+    /// a place, beside a call index in range.
+    ///
+    /// A context's `callSite` can be other than -1 only in a program with places: there every
+    /// context is checked (O(contexts) per event), elsewhere those on the threads the run used.
+    private func checkCleanupMaskInvariants() {
+        #if EXITRACE_INVARIANTS
+        let placeBits = program.placeBits
+        var callBits: UInt64 = 0
+        for call in calls where call.isCleanup {
+            precondition(call.cleanupBit >= 0 && call.cleanupBit < 64, "a cleanup call's bit beyond the mask")
+            callBits |= 1 << UInt64(call.cleanupBit)
+        }
+        let cleanupBits = callBits | placeBits
+        precondition(cleanupDone & ~cleanupBits == 0, "cleanupDone holds a bit that is neither a cleanup call nor a place")
+        precondition(lateCleanupDone & ~cleanupBits == 0, "lateCleanupDone holds a bit that is neither a cleanup call nor a place")
+        let callbackCount = program.callbacks.count
+        let callbackBits: UInt64 = callbackCount >= 64 ? ~0 : (1 << UInt64(callbackCount)) - 1
+        precondition(deliveredCallbacks & ~callbackBits == 0, "deliveredCallbacks holds a bit past the program's callbacks")
+
+        let contexts = self.contexts, threads = self.threads
+        func checkSite(_ site: Int8, _ what: @autoclosure () -> String) {
+            precondition(site == -1 || (site >= 0 && site < 64 && placeBits & (1 << UInt64(site)) != 0), "\(what()) is not a place")
+        }
+        if placeBits != 0 {
+            for index in contexts.indices { checkSite(contexts[index].callSite, "context \(index)'s call site") }
+        } else {
+            for t in usedThreads where threads[t].context >= 0 && Int(threads[t].context) < contexts.count {
+                checkSite(contexts[Int(threads[t].context)].callSite, "call site of thread \(t)'s context")
+            }
+        }
+        guard program.usesServices else { return }
+        let callCount = UInt32(calls.count)
+        func checkFlags(_ flags: UInt32, _ what: @autoclosure () -> String) {
+            precondition(flags & ServiceState.callMask < callCount, "\(what()) names no call")
+            checkSite(ServiceState.site(of: flags), "the place in \(what())")
+        }
+        for work in services.awaiting { checkFlags(work.flags, "an awaited service's flags") }
+        queue.forEachPending { entry in
+            let kind = entry.payload.kind
+            if kind == .serviceStart || kind == .serviceDone { checkFlags(entry.payload.b, "a pending service event's flags") }
+        }
         #endif
     }
 

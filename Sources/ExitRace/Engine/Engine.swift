@@ -184,6 +184,7 @@ struct Engine {
         let maxEvents = Int(value(slots.maxEvents))
         var events = start
         var nextCheck = min(maxEvents, Self.firstMemoryCheck(from: start))
+        let shortages = MemoryShortage.count
         var bound: RunOutcome.Bound?
         while let entry = exploration.isOn ? nextChosen() : queue.next() {
             if entry.time > maxTime {
@@ -191,7 +192,7 @@ struct Engine {
                 break
             }
             if events == nextCheck {
-                if let reached = boundReached(events: events, maxEvents: maxEvents) {
+                if let reached = boundReached(events: events, maxEvents: maxEvents, shortages: shortages) {
                     if alive || awaitsService { bound = reached }
                     break
                 }
@@ -218,7 +219,9 @@ struct Engine {
         } else if deadlock == nil {
             deadlockAfterDeath = findDeadlock()
         }
-        return outcome(events: events, bound: bound)
+        var result = outcome(events: events, bound: bound)
+        if bound == .memory { result.memoryRanShortAt = RunOutcome.MemoryUse(contexts: contexts.count, pendingEvents: pendingCount + frozen.count) }
+        return result
     }
 
     /// How many events a run processes between checks of its memory bounds. A handler adds a
@@ -238,8 +241,10 @@ struct Engine {
     /// those already taken out of it for the current instant (so both loops see the same count).
     var pendingCount: Int { queue.count + exploration.instantReady.count }
 
-    /// The bound a run that has processed `events` events has reached, if any.
-    private func boundReached(events: Int, maxEvents: Int) -> RunOutcome.Bound? {
+    /// The bound a run that has processed `events` events has reached, if any: memory first, when
+    /// a buffer of this thread found it short since the run's `shortages` (``MemoryShortage``).
+    private func boundReached(events: Int, maxEvents: Int, shortages: Int) -> RunOutcome.Bound? {
+        if MemoryShortage.count != shortages { return .memory }
         if events == maxEvents { return .events }
         if pendingCount + frozen.count > Int(value(slots.maxPendingEvents)) { return .pendingEvents }
         if contexts.count > Int(value(slots.maxContexts)) { return .contexts }

@@ -44,16 +44,30 @@ public struct RunOutcome: Equatable, Sendable {
         case pendingEvents
         /// `limits.maxContexts`: the run created more turns, blocks and tasks than allowed.
         case contexts
+        /// The machine's memory: the run's contexts or pending events wanted more than the system
+        /// had, below `limits.maxContexts` and `limits.maxPendingEvents` (``memoryRanShortAt``).
+        case memory
 
-        /// The setting of the bound, e.g. `limits.maxEvents`.
+        /// The setting of the bound, e.g. `limits.maxEvents` (for `memory`, `limits.maxContexts`:
+        /// the first of the two settings that keep a run within less memory).
         public var settingPath: String {
             switch self {
             case .events: "limits.maxEvents"
             case .time: "limits.maxTimeMs"
             case .pendingEvents: "limits.maxPendingEvents"
             case .contexts: "limits.maxContexts"
+            case .memory: "limits.maxContexts"
             }
         }
+
+        /// `limits.maxEvents`, or `the machine's memory`: what a line saying the run stopped at it names.
+        public var reachedWords: String { self == .memory ? "the machine's memory" : settingPath }
+    }
+
+    /// How many contexts and pending events a run held when memory ran short.
+    public struct MemoryUse: Equatable, Sendable {
+        public var contexts: Int
+        public var pendingEvents: Int
     }
 
     /// The first semaphore signal that woke a waiter of a higher QoS class than the signaler.
@@ -95,6 +109,8 @@ public struct RunOutcome: Equatable, Sendable {
     /// The bound of `limits` that stopped a run whose process was still alive (or, for the time
     /// bound, whose services still had work pending after death).
     public var boundReached: Bound?
+    /// With bound `memory`: the contexts and pending events the run held when it stopped.
+    public var memoryRanShortAt: MemoryUse?
     /// Events the kernel processed.
     public var events: Int
     /// The scenario's Live Activity, when it has one: how its life went.

@@ -20,7 +20,7 @@ package struct BoundHint: Equatable, Sendable {
 
     /// The hint of each bound that some run of `cells` reached, in the order of ``RunOutcome/Bound``.
     package static func hints(reached: [RunOutcome.Bound], limits: Limits) -> [BoundHint] {
-        let order: [RunOutcome.Bound] = [.events, .time, .pendingEvents, .contexts]
+        let order: [RunOutcome.Bound] = [.events, .time, .pendingEvents, .contexts, .memory]
         return order.filter(reached.contains).map { hint($0, limits: limits) }
     }
 
@@ -32,8 +32,10 @@ package struct BoundHint: Equatable, Sendable {
             case .time: (Int(limits.maxTime.nanoseconds / 1_000_000), Int(Limits.maxDurationMs))
             case .pendingEvents: (limits.maxPendingEvents, Limits.memoryCeiling)
             case .contexts: (limits.maxContexts, Limits.memoryCeiling)
+            case .memory: (limits.maxContexts, Limits.memoryCeiling)
             }
-        let raised = value >= ceiling ? nil : Swift.min(ceiling, Swift.max(value, 1).multipliedReportingOverflow(by: 10).partialValue)
+        // Memory that ran short is raised by no setting: the hint names the two that lower it.
+        let raised = bound == .memory || value >= ceiling ? nil : Swift.min(ceiling, Swift.max(value, 1).multipliedReportingOverflow(by: 10).partialValue)
         return BoundHint(bound: bound, value: value, ceiling: ceiling, raised: raised)
     }
 
@@ -48,13 +50,18 @@ package struct BoundHint: Equatable, Sendable {
     /// `limits.maxEvents is 5: raise it with --set limits.maxEvents=50 (at most 1,000,000,000; it costs time, not memory)`:
     /// the line under a table.
     package var words: String {
-        "\(setting) is \(valueWords)" + (raise == nil ? ", its ceiling: " : ": ") + advice
+        if bound == .memory { return "memory ran short below limits.maxContexts and limits.maxPendingEvents: " + advice }
+        return "\(setting) is \(valueWords)" + (raise == nil ? ", its ceiling: " : ": ") + advice
     }
 
     /// `raise it with --set limits.maxEvents=50 (at most 1,000,000,000; it costs time, not memory)`, or
     /// at the ceiling why it cannot be raised: what `explain`'s verdict and the table's line advise.
     package var advice: String {
         let most = "\(TimeFormatting.grouped(ceiling))\(unit)"
+        if bound == .memory {
+            return "a run wanted more memory than the system had before it reached them (limits.maxContexts is "
+                + "\(TimeFormatting.grouped(value))): lower them with --set, or run where memory is larger"
+        }
         guard let raise else {
             return capsMemory
                 ? "it keeps a run's memory under 1 GiB and cannot be raised further"

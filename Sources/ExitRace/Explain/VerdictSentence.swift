@@ -54,6 +54,12 @@ package enum VerdictSentence {
                 return "? the run reached the \(eventBudget) budget \(when): raise \(eventBudget) to see how the race ends."
             }
             let hint = BoundHint.hint(bound, limits: trace.scenario.limits)
+            if bound == .memory {
+                let at = outcome.memoryRanShortAt.map {
+                    " at \(TimeFormatting.grouped($0.contexts)) contexts and \(TimeFormatting.grouped($0.pendingEvents)) pending events"
+                } ?? ""
+                return "? memory ran short\(at) \(when), below the limits: \(hint.advice)."
+            }
             guard hint.raise != nil else {
                 return "? the run reached \(bound.settingPath) \(when); it is at its ceiling, "
                     + "\(hint.valueWords): \(hint.advice)."

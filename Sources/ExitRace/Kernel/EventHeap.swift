@@ -130,6 +130,11 @@
     }
 
     #if EXITRACE_INVARIANTS
+    /// Calls `body` with every element, in storage order (the hole's stale slot left out).
+    func forEach(_ body: (Element) -> Void) {
+        for index in (hasHole ? 1 : 0)..<storage.count { body(storage[index]) }
+    }
+
     func checkInvariants() {
         // A hole's stale slot is ordered with nothing: the root's children start subtrees.
         for index in 1..<Swift.max(storage.count, 1) where !(hasHole && index <= 2) {

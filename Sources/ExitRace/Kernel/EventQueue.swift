@@ -108,5 +108,11 @@ extension EventQueue {
             previous = entry.sequence
         }
     }
+
+    /// Calls `body` with every pending event, in no particular order (for invariants over them).
+    package func forEachPending(_ body: (Entry) -> Void) {
+        heap.forEach(body)
+        for entry in lane[laneHead...] { body(entry) }
+    }
 }
 #endif

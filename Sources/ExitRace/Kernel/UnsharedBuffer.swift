@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A growable array of plain values for the engine's hottest state (its contexts, threads, event
 /// queue, semaphores, flags and executors' queues), read and written through a pointer it keeps
 /// inline: no uniqueness check and no call per access, one bounds check.
@@ -20,25 +28,56 @@
 ///   (a new one with the element whose append made it grow, or the refill's value), so that
 ///   writing a slot is a plain assignment, and its owner deinitializes them all.
 @usableFromInline package struct UnsharedBuffer<Element>: RandomAccessCollection, MutableCollection {
-    /// Owns the memory: frees it when the last buffer that holds it goes.
+    /// Owns the memory (from `malloc`, so that running short of it is an answer rather than an
+    /// abort): frees it when the last buffer that holds it goes.
     @usableFromInline final class Owner {
-        @usableFromInline let base: UnsafeMutablePointer<Element>
-        @usableFromInline let capacity: Int
+        @usableFromInline private(set) var base: UnsafeMutablePointer<Element>
+        @usableFromInline private(set) var capacity: Int
 
         /// Memory for `capacity` elements: `elements` copied from `source`, then (for a type that is
-        /// not trivial) `filler`.
-        @usableFromInline init(
+        /// not trivial) `filler`; nil when the memory cannot be had.
+        @usableFromInline init?(
             capacity: Int, copying elements: Int, from source: UnsafeMutablePointer<Element>, filler: Element?
         ) {
-            base = .allocate(capacity: capacity)
+            precondition(elements <= capacity, "more elements than slots")
+            // Slots past the elements of a type that is not trivial must be initialized (the deinit
+            // deinitializes every slot): without a filler there may be none.
+            precondition(
+                _isPOD(Element.self) || filler != nil || elements == capacity,
+                "an UnsharedBuffer of a type that is not trivial needs a filler for its slots past the elements")
+            guard let memory = Self.memory(for: capacity, from: nil) else { return nil }
+            base = memory
             self.capacity = capacity
             base.initialize(from: source, count: elements)
             if !_isPOD(Element.self), let filler { (base + elements).initialize(repeating: filler, count: capacity - elements) }
         }
 
+        /// Memory for `capacity` elements from `malloc` (`realloc` of `old`, which it frees when it
+        /// moves), or nil when the system has not that much (or the size overflows).
+        @usableFromInline static func memory(
+            for capacity: Int, from old: UnsafeMutablePointer<Element>?
+        ) -> UnsafeMutablePointer<Element>? {
+            precondition(MemoryLayout<Element>.alignment <= 16, "malloc aligns to 16 bytes at most")
+            let (bytes, overflow) = Swift.max(capacity, 1).multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+            guard !overflow else { return nil }
+            let raw = old.map { realloc($0, bytes) } ?? malloc(bytes)
+            return raw?.bindMemory(to: Element.self, capacity: capacity)
+        }
+
+        /// Grows a trivial type's memory in place of this owner's, the elements kept (`realloc`:
+        /// no second copy at once where the system can move the pages); false, the memory as it
+        /// was, when the system has not that much.
+        @usableFromInline func regrow(to capacity: Int) -> Bool {
+            precondition(_isPOD(Element.self) && capacity >= self.capacity, "regrowing what realloc cannot move")
+            guard let memory = Self.memory(for: capacity, from: base) else { return false }
+            base = memory
+            self.capacity = capacity
+            return true
+        }
+
         deinit {
             if !_isPOD(Element.self) { base.deinitialize(count: capacity) }
-            base.deallocate()
+            free(base)
         }
     }
 
@@ -110,7 +149,9 @@
     @inlinable package func copied() -> UnsharedBuffer {
         var copy = UnsharedBuffer()
         guard count > 0 else { return copy }
-        let owner = Owner(capacity: count, copying: count, from: base, filler: nil)
+        guard let owner = Owner(capacity: count, copying: count, from: base, filler: nil) else {
+            fatalError("memory ran short copying \(count) elements")
+        }
         copy.owner = owner
         copy.base = owner.base
         copy.capacity = count
@@ -120,12 +161,74 @@
 
     /// Moves the elements to memory of twice the capacity (8 slots at least), `filler` in the
     /// slots past them for a type that is not trivial.
+    ///
+    /// When the system has not that much memory, it grows by less (an eighth, down to one slot)
+    /// and counts a ``MemoryShortage`` on this thread: the engine stops the run at its next check
+    /// of its bounds (a bound of `[?]`, not an abort), and the smaller steps carry the run there.
     @inlinable @inline(never)
     mutating func grow(filling filler: Element) {
-        let grown = Swift.max(8, 2 &* capacity)
-        let owner = Owner(capacity: grown, copying: count, from: base, filler: filler)
+        if grow(to: Swift.max(8, 2 &* capacity), filling: filler) { return }
+        MemoryShortage.note()
+        var step = Swift.max(1, capacity / 8)
+        while !grow(to: capacity &+ step, filling: filler) {
+            guard step > 1 else { fatalError("memory ran short: no room for one more element after \(count)") }
+            step /= 2
+        }
+    }
+
+    /// Moves the elements to memory of `grown` slots; false, nothing changed, when the system has
+    /// not that much. A trivial type's memory held by this buffer alone is `realloc`ed.
+    @inlinable
+    mutating func grow(to grown: Int, filling filler: Element) -> Bool {
+        if _isPOD(Element.self), isKnownUniquelyReferenced(&self.owner) {
+            let owner = self.owner.unsafelyUnwrapped
+            guard owner.regrow(to: grown) else { return false }
+            base = owner.base
+            capacity = grown
+            return true
+        }
+        guard let owner = Owner(capacity: grown, copying: count, from: base, filler: filler) else { return false }
         self.owner = owner
         base = owner.base
         capacity = grown
+        return true
     }
+}
+
+/// How many times an ``UnsharedBuffer`` on this thread found the memory it wanted to grow to
+/// short (and grew by less). A run reads it at its start and at each check of its bounds: a count
+/// that moved stops the run, its cell `[?]` (bound `memory`), before the next growth fails for good.
+/// Per thread, so that a run is stopped by its own growth only (runs on other threads go on).
+@usableFromInline package enum MemoryShortage {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key for the memory shortage count")
+        return key
+    }()
+
+    /// The shortages on this thread so far.
+    package static var count: Int { Int(bitPattern: pthread_getspecific(key)) }
+
+    /// Counts one more shortage on this thread.
+    @usableFromInline static func note() {
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: count &+ 1))
+    }
+}
+
+/// An ``UnsharedBuffer`` seen without its element type: what code that walks a value's fields
+/// (`Mirror`) needs to tell whether two buffers share memory. `Engine.copy()`'s test finds every
+/// buffer of an engine this way, so that one left out of the copy fails it.
+package protocol UnsharedStorage {
+    /// The start of the buffer's memory (`nil` when it owns none).
+    var memoryStart: UnsafeMutableRawPointer? { get }
+    /// The bytes of its elements, `base[0..<count]`.
+    var usedBytes: Int { get }
+    /// Whether its elements are trivial (plain bytes, which may be overwritten as such).
+    var isTrivial: Bool { get }
+}
+
+extension UnsharedBuffer: UnsharedStorage {
+    package var memoryStart: UnsafeMutableRawPointer? { capacity > 0 ? UnsafeMutableRawPointer(base) : nil }
+    package var usedBytes: Int { count * MemoryLayout<Element>.stride }
+    package var isTrivial: Bool { _isPOD(Element.self) }
 }

@@ -99,7 +99,12 @@ extension ResultTable {
                 }
                 if let bound = outcome.boundReached {
                     let when = outcome.death == nil ? "while the process was alive" : "while the system's work the cleanup waited on was pending"
-                    add("stopped at \(bound.settingPath) \(when)", procedure)
+                    if bound == .memory, let use = outcome.memoryRanShortAt {
+                        add("stopped: memory ran short at \(TimeFormatting.grouped(use.contexts)) contexts and "
+                            + "\(TimeFormatting.grouped(use.pendingEvents)) pending events \(when)", procedure)
+                    } else {
+                        add("stopped at \(bound.settingPath) \(when)", procedure)
+                    }
                 }
             }
             for story in stories {

@@ -1,0 +1,110 @@
+import Testing
+
+@testable import ExitRace
+@testable import ExitRaceEngine
+@testable import ExitRaceKernel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Memory the engine keeps pointers into is memory it owns: ``OpTable`` and ``UnsharedBuffer``.
+struct OwnedMemoryTests {
+    /// The table copies the ops into memory of its own: the array it was built from may go.
+    @Test func opTableOutlivesItsArray() {
+        var table = OpTable()
+        #expect(table.count == 0)
+        do {
+            var ops = ContiguousArray<Op>()
+            for index in 0..<100 { ops.append(Op(kind: .work, a: Int32(index), b: Int32(-index), slot: Int32(index % 7))) }
+            table = OpTable(ops)
+            ops.removeAll()
+            ops.append(Op(kind: .exit))
+        }
+        #expect(table.count == 100)
+        for pc in Int32(0)..<100 {
+            #expect(table[pc].kind == .work && table[pc].a == pc && table[pc].b == -pc && table[pc].slot == pc % 7)
+        }
+        let copy = table
+        table = OpTable()
+        #expect(copy[99].a == 99)
+    }
+
+    /// A type that is not trivial gets every slot past its elements initialized from the filler,
+    /// and deinitialized with the memory.
+    @Test func nonTrivialSlotsAreFilled() {
+        var buffer = UnsharedBuffer<String>()
+        for index in 0..<20 { buffer.append("element \(index)") }
+        #expect(buffer.count == 20 && buffer.capacity >= 20)
+        #expect(buffer[19] == "element 19")
+        let copy = buffer.copied()
+        buffer[0] = "changed"
+        #expect(copy[0] == "element 0" && copy.count == 20)
+        buffer.refill("x", count: 40)
+        #expect(buffer.count == 40 && buffer[39] == "x")
+    }
+
+    /// Without a filler, slots past the elements of a type that is not trivial would stay
+    /// uninitialized, and be deinitialized all the same: the owner refuses.
+    @Test func nonTrivialWithoutFillerIsRefused() async {
+        await #expect(processExitsWith: .failure) {
+            var source = ["a"]
+            source.withUnsafeMutableBufferPointer { elements in
+                _ = UnsharedBuffer<String>.Owner(capacity: 4, copying: 1, from: elements.baseAddress!, filler: nil)
+            }
+        }
+    }
+
+    /// Growth keeps the elements, by `realloc` when the buffer alone holds its memory, and by a
+    /// move to new memory when a plain copy shares it: the copy keeps the old elements and slots.
+    @Test func growthKeepsElementsAndLeavesSharersAlone() {
+        var buffer = UnsharedBuffer<Int64>()
+        for index in 0..<1_000 { buffer.append(Int64(index) * 3) }
+        #expect(buffer.count == 1_000 && buffer.capacity == 1_024)
+        #expect(buffer.indices.allSatisfy { buffer[$0] == Int64($0) * 3 })
+        let shared = buffer
+        for index in 1_000..<5_000 { buffer.append(Int64(index) * 3) }
+        #expect(buffer.indices.allSatisfy { buffer[$0] == Int64($0) * 3 })
+        #expect(shared.count == 1_000 && shared.capacity == 1_024 && shared.memoryStart != buffer.memoryStart)
+        #expect(shared.indices.allSatisfy { shared[$0] == Int64($0) * 3 })
+        #expect(MemoryShortage.count == 0, "growth with memory to spare counts no shortage")
+    }
+
+    /// Under an address-space limit a little above what the process maps, a buffer that keeps
+    /// growing finds memory short: it counts a ``MemoryShortage`` on its thread and grows by less,
+    /// its elements intact, instead of aborting. (A child process: the limit is its own.)
+    #if os(Linux)
+    @Test func shortMemoryIsCountedNotFatal() async {
+        await #expect(processExitsWith: .success) {
+            // The pages mapped now (statm's first field), and 192 MiB more at most.
+            let statm = try! String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
+            let mapped = Int(statm.split(separator: " ")[0])! * Int(sysconf(Int32(_SC_PAGESIZE)))
+            let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
+            var limit = rlimit()
+            precondition(getrlimit(resource, &limit) == 0, "getrlimit failed")
+            limit.rlim_cur = rlim_t(mapped + 192 << 20)
+            precondition(setrlimit(resource, &limit) == 0, "setrlimit failed")
+            struct Wide { var words: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) }
+            var buffer = UnsharedBuffer<Wide>()
+            var appended: Int64 = 0
+            // At 64 bytes an element, 192 MiB is 3 million: stop well after the first shortage.
+            while MemoryShortage.count == 0 {
+                buffer.append(Wide(words: (appended, 0, 0, 0, 0, 0, 0, appended)))
+                appended += 1
+                precondition(appended < 4_000_000, "no shortage under the limit")
+            }
+            let shortAt = buffer.count
+            for _ in 0..<1_000 {
+                buffer.append(Wide(words: (appended, 0, 0, 0, 0, 0, 0, appended)))
+                appended += 1
+            }
+            precondition(buffer.count == shortAt + 1_000 && buffer.capacity < 2 * shortAt, "grew by less after the shortage")
+            for index in stride(from: 0, to: buffer.count, by: 997) {
+                precondition(buffer[index].words.0 == Int64(index) && buffer[index].words.7 == Int64(index), "an element lost")
+            }
+        }
+    }
+    #endif
+}
