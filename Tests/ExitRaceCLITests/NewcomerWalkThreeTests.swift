@@ -9,11 +9,7 @@ import Testing
 /// scene callback from the built-in procedures.
 @Suite("A newcomer's third walk")
 struct NewcomerWalkThreeTests {
-    static func scratch() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-walk3-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
+    static func scratch() throws -> URL { try HostileInputTests.directory("walk3") }
 
     static let oneScenario = Repository.root.appendingPathComponent("scenarios/live-activity.json").path
 
@@ -39,15 +35,21 @@ struct NewcomerWalkThreeTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let results = directory.appendingPathComponent("results").path
-        #expect(Tool.main(["check", Self.oneScenario, "--against", results, "--update"]).exitCode == .success)
-        let drifted = Tool.main(["check", Self.oneScenario, "--against", results, "--set", "timing.exitDurationMs=12"])
+        // A small scenario: one hook, two strategies, the built-in procedures; a 12 ms exit changes its cells.
+        let scenario = directory.appendingPathComponent("small.json").path
+        let text = #"{"extend": "builtin:live-activity", "hooks": {"sceneDidDisconnect": null, "willTerminateNotification": null}, "#
+            + #""strategies": {"Task + semaphore": null, "Task.detached + semaphore": null, "#
+            + #""DispatchQueue.main.async": null, "Task.detached(priority: .high)": null}}"#
+        try Data(text.utf8).write(to: URL(fileURLWithPath: scenario))
+        #expect(Tool.main(["check", scenario, "--against", results, "--update"]).exitCode == .success)
+        let drifted = Tool.main(["check", scenario, "--against", results, "--set", "timing.exitDurationMs=12"])
         #expect(drifted.exitCode == .difference)
         #expect(drifted.stdout.contains(
             "--set is not recorded in result files: accepted, they hold the tables as --set makes them (check them with the same --set)\n"
                 + "results in \(results) differ"),
             "\(drifted.stdout)")
         #expect(drifted.stdout.hasSuffix("--set timing.exitDurationMs=12 --update\n"), "\(drifted.stdout)")
-        let plain = Tool.main(["check", Self.oneScenario, "--against", results, "--set", "timing.exitDurationMs=3"])
+        let plain = Tool.main(["check", scenario, "--against", results, "--set", "timing.exitDurationMs=3"])
         #expect(!plain.stdout.contains("--set is not recorded"), "\(plain.stdout)")
     }
 

@@ -174,7 +174,7 @@ struct ReplayTests {
         }
         #expect(html.contains("--seed 7 --replication "))
         // Not sampled: no rate pictures.
-        let plainContent = ReportContent.compute([DefaultScenario.load()])
+        let plainContent = ReportContentTests.defaultContent
         #expect(!HTMLReport.render(plainContent).contains("class=\"rate-bars\""))
         #expect(plainContent.sections[0].rates == nil)
     }
