@@ -30,7 +30,8 @@ extension Tool {
             var output = ToolOutput()
             if let shard, source.count == 0 {
                 // More shards than scenarios: a shard may hold none, which is no error (the union is still whole).
-                output.stderr += "exitrace batch: shard \(shard) of \(everyScenario.count) scenarios holds none: no result file written\n"
+                output.stderr += "exitrace batch: shard \(shard) of \(everyScenario.count) scenario\(everyScenario.count == 1 ? "" : "s") holds none: "
+                    + "no result file written\n"
             }
             output.stderr += sampling.unusedSeedNote(names: source.names, uncertain: source.uncertain, command: "batch") ?? ""
             // A sampled scenario's table is a rate table: it is written, not explored.

@@ -21,7 +21,7 @@ struct NewcomerWalkThreeTests {
         // Shard i of n holds scenarios (i-1)·N/n ..< i·N/n: of one scenario in three shards, the third.
         let output = Tool.main(["batch", Self.oneScenario, "--out", out, "--shard", "2/3"])
         #expect(output.exitCode == .success)
-        #expect(output.stderr == "exitrace batch: shard 2/3 of 1 scenarios holds none: no result file written\n", "\(output.stderr)")
+        #expect(output.stderr == "exitrace batch: shard 2/3 of 1 scenario holds none: no result file written\n", "\(output.stderr)")
         #expect(output.stdout.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty)
         // The shard that holds it writes it, and says nothing of the kind.

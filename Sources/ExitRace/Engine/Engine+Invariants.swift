@@ -40,11 +40,14 @@ extension Engine {
             callBits |= 1 << UInt64(call.cleanupBit)
         }
         let cleanupBits = callBits | placeBits
-        precondition(cleanupDone & ~cleanupBits == 0, "cleanupDone holds a bit that is neither a cleanup call nor a place")
-        precondition(lateCleanupDone & ~cleanupBits == 0, "lateCleanupDone holds a bit that is neither a cleanup call nor a place")
+        // Read into locals: a precondition's condition is a closure, and one that reads `self`
+        // copies the whole engine in a debug build (per event).
+        let done = cleanupDone, lateDone = lateCleanupDone, delivered = deliveredCallbacks
+        precondition(done & ~cleanupBits == 0, "cleanupDone holds a bit that is neither a cleanup call nor a place")
+        precondition(lateDone & ~cleanupBits == 0, "lateCleanupDone holds a bit that is neither a cleanup call nor a place")
         let callbackCount = program.callbacks.count
         let callbackBits: UInt64 = callbackCount >= 64 ? ~0 : (1 << UInt64(callbackCount)) - 1
-        precondition(deliveredCallbacks & ~callbackBits == 0, "deliveredCallbacks holds a bit past the program's callbacks")
+        precondition(delivered & ~callbackBits == 0, "deliveredCallbacks holds a bit past the program's callbacks")
 
         let contexts = self.contexts, threads = self.threads
         func checkSite(_ site: Int8, _ what: @autoclosure () -> String) {
