@@ -27,8 +27,11 @@ enum TestSample {
 
     /// `count` of `items` chosen with SplitMix64 from the seed mixed with `salt` (so each test draws
     /// its own sample), in their original order; every item when `isFull` or `count >= items.count`.
-    static func choose<T>(_ count: Int, of items: [T], salt: String) -> [T] {
-        guard !isFull && count < items.count else { return items }
+    ///
+    /// `evenWhenFull`: a sample under `EXITRACE_FULL=1` too, for a check whose every case `.ci/run`
+    /// makes elsewhere against the release binary.
+    static func choose<T>(_ count: Int, of items: [T], salt: String, evenWhenFull: Bool = false) -> [T] {
+        guard (evenWhenFull || !isFull) && count < items.count else { return items }
         var rng = SplitMix64(seed: seed ^ fnv1a(salt))
         var indices = Array(items.indices)
         // A partial Fisher–Yates shuffle: the first `count` places are a uniform sample.
