@@ -199,7 +199,9 @@ struct Engine {
                 nextCheck = min(maxEvents, events + Self.memoryCheckInterval)
             }
             events += 1
-            observer.willHandle(pending: pendingCount + 1)
+            // Not `pendingCount`: a computed property of the engine read in a mutating method copies
+            // the whole engine in a debug build, per event.
+            observer.willHandle(pending: queue.count + exploration.instantReady.count + 1)
             if suspended && entry.payload.kind.isAppSide {
                 frozen.append(FrozenEvent(remaining: entry.time.nanoseconds - suspendedAt, event: entry.payload))
                 continue

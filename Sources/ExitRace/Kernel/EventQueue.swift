@@ -98,13 +98,22 @@
 extension EventQueue {
     /// The heap is ordered, nothing pending is earlier than `now`, and the lane holds events for
     /// `now` only, in sequence order, each later than any heap event for `now`.
+    ///
+    /// Plain loops over locals, as the engine's checks are: a closure that reads `self` (a
+    /// `precondition`'s condition, `map`) copies the queue in a debug build, after every event.
     package func checkInvariants() {
         heap.checkInvariants()
-        if let first = heap.min { precondition(first.time >= now, "a pending event is earlier than now") }
-        var previous: UInt64?
-        for entry in lane[laneHead...] {
-            precondition(entry.time == now, "the lane holds an event not for now")
-            precondition(previous.map { $0 < entry.sequence } ?? true, "the lane is out of order")
+        let now = self.now, lane = self.lane, laneHead = self.laneHead
+        if let first = heap.min {
+            let notEarlier = first.time >= now
+            precondition(notEarlier, "a pending event is earlier than now")
+        }
+        var previous: UInt64 = 0
+        for index in laneHead..<lane.count {
+            let entry = lane[index]
+            let forNow = entry.time == now, inOrder = index == laneHead || previous < entry.sequence
+            precondition(forNow, "the lane holds an event not for now")
+            precondition(inOrder, "the lane is out of order")
             previous = entry.sequence
         }
     }
