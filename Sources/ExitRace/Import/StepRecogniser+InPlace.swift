@@ -23,10 +23,7 @@ extension StepRecogniser {
             translator.note(.assumption, expr.location, context, "MainActor.assumeIsolated off the main actor: Swift stops "
                 + "the app there; its body is translated where the code runs")
         }
-        var inner = context
-        inner.assignedName = nil
-        inner.atTaskBodyTop = false
-        return translator.translate(body.body, inner)
+        return translator.translateInPlace(body, context)
     }
 
     /// `OperationQueue.main.addOperation { body }`: a block for the main queue. On another operation queue

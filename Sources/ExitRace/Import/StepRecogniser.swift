@@ -25,10 +25,7 @@ package struct StepRecogniser: Sendable {
             translator.note(.assumption, expr.location, context, "MainActor.run: its body is translated where the task "
                 + "runs (a hop to the main actor is not in the scenario language yet)")
         }
-        var inner = context
-        inner.assignedName = nil
-        inner.atTaskBodyTop = false
-        return translator.translate(body.body, inner)
+        return translator.translateInPlace(body, context)
     }
 
     /// `await withCheckedContinuation { continuation in … }` (and the throwing and unsafe ones): the

@@ -96,6 +96,15 @@ extension StepTranslator {
         }
     }
 
+    /// Whether an `await` at `location` is in a task body, where the scenario language has one;
+    /// if not, it is noted as not translated (the hooks are synchronous).
+    mutating func inTask(_ location: SwiftLocation, _ context: Context) -> Bool {
+        guard !context.isAsync else { return true }
+        note(.untranslated, location, context, "await outside a task body: the scenario's hooks are synchronous; "
+            + "put it in a task by hand", dropsAwait: true)
+        return false
+    }
+
     /// `{ … }()` (and `await { … }()`): the closure's body, here and now.
     mutating func translateInPlace(_ closure: SwiftClosure, _ context: Context) -> [ImportedStep] {
         var inner = context
@@ -121,11 +130,7 @@ extension StepTranslator {
                 + "read where the code runs: taken as taking no time")
             return []
         }
-        guard context.isAsync else {
-            note(.untranslated, location, context, "await outside a task body: the scenario's hooks are synchronous; "
-                + "put it in a task by hand", dropsAwait: true)
-            return []
-        }
+        guard inTask(location, context) else { return [] }
         let name = systemCallName(core, context)
         let source = reference(location, context)
         note(.assumption, location, context, "await \(names.joined(separator: ".")): an awaited property (an async "

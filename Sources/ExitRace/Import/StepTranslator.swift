@@ -411,11 +411,7 @@ struct StepTranslator {
             return translateAwaitedProperty(core, location, context)
         }
         if let followed = follow(callee, location, context, closures: (arguments, trailing), awaited: true) { return followed }
-        guard context.isAsync else {
-            note(.untranslated, location, context, "await outside a task body: the scenario's hooks are synchronous; "
-                + "put it in a task by hand", dropsAwait: true)
-            return []
-        }
+        guard inTask(location, context) else { return [] }
         let name = systemCallName(callee, context)
         let source = reference(location, context)
         recordCall(name, source)
