@@ -15,11 +15,7 @@ import Darwin
 
 @Suite("Files written together")
 struct GroupedWritesTests {
-    static func directory(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func directory(_ name: String) throws -> URL { try HostileInputTests.directory(name) }
 
     static func read(_ url: URL) -> String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
 
