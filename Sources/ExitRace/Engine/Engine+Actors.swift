@@ -44,16 +44,16 @@ extension Engine {
     }
 
     /// Whether `c` waits on its actor's queue for the job that holds the actor to end or suspend.
-    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
-    func waitsForActor(_ c: Int32) -> Bool {
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    mutating func waitsForActor(_ c: Int32) -> Bool {
         let context = contexts[Int(c)]
         return context.state == .queued && context.actor >= 0 && actorHolder[Int(context.actor)] != c
             && !context.hoppedOff
     }
 
     /// The job actor `k` runs next: the highest priority, then the first enqueued; -1 for none.
-    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
-    private func nextActorJob(_ k: Int32) -> Int32 {
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    private mutating func nextActorJob(_ k: Int32) -> Int32 {
         var next: Int32 = -1
         for index in contexts.indices where contexts[index].actor == k && waitsForActor(Int32(index)) {
             guard next >= 0 else {
@@ -143,7 +143,7 @@ extension Engine {
     #if EXITRACE_INVARIANTS
     /// One job at a time per actor: a context runs on an actor only while it holds it, and a
     /// holder is isolated to its actor and running or scheduled.
-    func checkActorInvariants() {
+    mutating func checkActorInvariants() {
         guard !actorHolder.isEmpty else { return }
         // Locals, so the checks' autoclosures capture arrays, not a copy of the engine per context.
         let contexts = self.contexts, actorHolder = self.actorHolder

@@ -92,7 +92,7 @@ extension Engine {
     }
 
     /// Consistency of cancellable calls (debug builds, programs that can cancel them only).
-    func checkCancellableCallInvariants() {
+    mutating func checkCancellableCallInvariants() {
         #if EXITRACE_INVARIANTS
         guard program.cancelsCalls else { return }
         let contexts = self.contexts

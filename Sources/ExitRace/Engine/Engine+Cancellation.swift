@@ -24,8 +24,8 @@ extension Engine {
     }
 
     /// Whether `c` is a task that is cancelled, or a child of one; no trace (see ``checkCancelled(_:thread:)``).
-    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
-    func isCancelled(_ c: Int32) -> Bool {
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    mutating func isCancelled(_ c: Int32) -> Bool {
         guard contexts[Int(c)].isTask && !cancellation.cancelled.isEmpty else { return false }
         var task = c
         while task >= 0 {
@@ -164,7 +164,7 @@ extension Engine {
     }
 
     /// Consistency of handles and cancelled tasks (debug builds, programs with task handles only).
-    func checkCancellationInvariants() {
+    mutating func checkCancellationInvariants() {
         #if EXITRACE_INVARIANTS
         guard !program.taskHandles.isEmpty else { return }
         for index in 0..<program.taskHandles.count {
@@ -176,7 +176,7 @@ extension Engine {
     }
 
     /// Consistency of sleeps, handlers and thrown errors (debug builds, programs that use them only).
-    func checkThrowInvariants() {
+    mutating func checkThrowInvariants() {
         #if EXITRACE_INVARIANTS
         // Nothing to check in most runs: return before copying the state (its arrays' retains,
         // after every event in a debug build).

@@ -68,7 +68,7 @@ extension Engine {
         case .threadResume, .callWorkDone, .waitTimeout:
             if Int(event.a) < threads.count { candidate.context = threads[Int(event.a)].context }
         case .advanceScript:
-            if scriptPc < program.steps.count { candidate.scriptStep = program.steps[scriptPc].kind }
+            if lifecycle.scriptPc < program.steps.count { candidate.scriptStep = program.steps[lifecycle.scriptPc].kind }
         default: break
         }
         return candidate

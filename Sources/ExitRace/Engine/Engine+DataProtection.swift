@@ -12,8 +12,8 @@ extension Engine {
 
     /// Whether `call` writes a file that is unavailable now: its protection is complete and the
     /// device has been locked for at least `dataProtectionDelayMs`.
-    @inline(__always)  // called per delivery from mutating code: a call would copy the whole engine (see Engine)
-    func writeRefused(_ call: CallTiming) -> Bool {
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    mutating func writeRefused(_ call: CallTiming) -> Bool {
         call.completeProtection && device.lockedAt >= 0
             && now.nanoseconds >= device.lockedAt + value(slots.dataProtectionDelay)
     }

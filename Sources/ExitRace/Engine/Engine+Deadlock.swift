@@ -16,8 +16,8 @@ extension Engine {
     }
 
     /// The resource a thread is blocked on for good (no timeout), if any.
-    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
-    func blockedResource(_ t: Int32) -> Resource? {
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    mutating func blockedResource(_ t: Int32) -> Resource? {
         let thread = threads[Int(t)]
         if thread.state == .queueWaiting { return .queue(thread.waitQueue) }
         if thread.state == .waiting && !thread.hasTimeout { return .semaphore(thread.semaphore) }
@@ -55,7 +55,7 @@ extension Engine {
 
     /// Appends the chain from blocked thread `t` to `search.steps`; `false` when some code that
     /// could release it can still run (what was appended is then meaningless).
-    func stuckChain(thread t: Int32, _ search: inout DeadlockSearch) -> Bool {
+    mutating func stuckChain(thread t: Int32, _ search: inout DeadlockSearch) -> Bool {
         guard let resource = blockedResource(t) else { return false }
         search.visiting.append(t)
         if case .queue(let code) = resource {
@@ -103,7 +103,7 @@ extension Engine {
         return true
     }
 
-    func stuckChain(context c: Int32, _ search: inout DeadlockSearch) -> Bool {
+    mutating func stuckChain(context c: Int32, _ search: inout DeadlockSearch) -> Bool {
         let context = contexts[Int(c)]
         switch context.state {
         case .queued where waitsForActor(c):
@@ -134,7 +134,7 @@ extension Engine {
     /// A job queued for the cooperative pool is stuck when its bucket may not take a thread and
     /// every thread that counts against it (those of its bucket and the buckets above, see
     /// ``CooperativePool``) is stuck; the chain goes on through the first one not already in it.
-    private func stuckChain(poolJob c: Int32, _ search: inout DeadlockSearch) -> Bool {
+    private mutating func stuckChain(poolJob c: Int32, _ search: inout DeadlockSearch) -> Bool {
         let bucket = CooperativePool.bucket(contexts[Int(c)].priority)
         guard !cooperativeReady.admits(bucket) else { return false }  // a thread would take it
         let pool = firstCooperative..<cooperativeFresh
@@ -158,7 +158,7 @@ extension Engine {
     }
 
     /// A job waiting for a busy actor is stuck when the job holding the actor is.
-    private func stuckChain(actorJob c: Int32, _ search: inout DeadlockSearch) -> Bool {
+    private mutating func stuckChain(actorJob c: Int32, _ search: inout DeadlockSearch) -> Bool {
         let actor = contexts[Int(c)].actor
         let holder = actorHolder[Int(actor)]
         search.steps.append(.queuedOnBusyActor(contextID(c), actor: actor, holder: contextID(holder)))
@@ -171,7 +171,7 @@ extension Engine {
 
     /// A task waiting for child tasks is stuck when every child it waits for is; the chain goes on
     /// through the first.
-    private func stuckChain(parent c: Int32, _ search: inout DeadlockSearch) -> Bool {
+    private mutating func stuckChain(parent c: Int32, _ search: inout DeadlockSearch) -> Bool {
         let joining = contexts[Int(c)].joining
         var position = 0
         for index in contexts.indices

@@ -62,8 +62,8 @@ extension Engine {
 
     /// A thread taking a task escalated while it was queued runs it at the escalated priority (the
     /// runtime's self override); the job kept its place in the queue.
-    @inline(__always)  // called from mutating code per job start: a call would copy the whole engine (see Engine)
-    func escalatedWhileQueued(_ c: Int32) -> Bool { contexts[Int(c)].escalatedTo != 0 }
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    mutating func escalatedWhileQueued(_ c: Int32) -> Bool { contexts[Int(c)].escalatedTo != 0 }
 
     /// Applies the escalation of a task that waited queued to the thread `t` now running it.
     mutating func applyQueuedEscalation(_ c: Int32, on t: Int32) {
@@ -84,7 +84,7 @@ extension Engine {
 
     #if EXITRACE_INVARIANTS
     /// A task awaiting another's value is suspended.
-    func checkAwaitInvariants() {
+    mutating func checkAwaitInvariants() {
         guard program.awaitsTasks else { return }
         for entry in cancellation.awaiting {
             precondition(contexts[Int(entry.waiter)].state == .suspended, "a task awaiting a value is not suspended")

@@ -103,7 +103,9 @@ extension Engine {
     /// Whether the cooperative pool has a thread with no job: one back on its idle stack, or one
     /// this run has not used yet.
     @inline(__always)
-    private var hasIdleCooperativeThread: Bool { cooperativeIdle.count > 0 || cooperativeFresh < firstDispatch }
+    private var hasIdleCooperativeThread: Bool {
+        mutating get { cooperativeIdle.count > 0 || cooperativeFresh < firstDispatch }
+    }
 
     /// An idle cooperative thread, the last one to go idle first, else the next one never used;
     /// `nil` when every thread is busy.

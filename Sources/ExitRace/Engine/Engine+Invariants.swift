@@ -3,7 +3,7 @@
 /// compile them away: they cost O(threads + contexts) per event.
 extension Engine {
     @inline(__always)
-    package func checkInvariants() {
+    package mutating func checkInvariants() {
         #if EXITRACE_INVARIANTS
         queue.checkInvariants()
         cooperativeReady.checkInvariants()
@@ -31,7 +31,7 @@ extension Engine {
     ///
     /// A context's `callSite` can be other than -1 only in a program with places: there every
     /// context is checked (O(contexts) per event), elsewhere those on the threads the run used.
-    private func checkCleanupMaskInvariants() {
+    private mutating func checkCleanupMaskInvariants() {
         #if EXITRACE_INVARIANTS
         let placeBits = program.placeBits
         var callBits: UInt64 = 0
@@ -79,7 +79,7 @@ extension Engine {
     /// Plain loops over locals: a closure that read `self` (a `precondition`'s condition is one)
     /// would copy the whole engine, every array's retain and release, per check in a debug build,
     /// where the checks run after every event.
-    private func checkThreadInvariants() {
+    private mutating func checkThreadInvariants() {
         #if EXITRACE_INVARIANTS
         let tasks = self.tasks, threads = self.threads, contexts = self.contexts
         let semaphoreWaiters = self.semaphoreWaiters, scheduled = cooperativeReady.scheduledTotal

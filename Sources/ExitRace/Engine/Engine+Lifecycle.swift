@@ -27,10 +27,12 @@ extension Engine {
     }
 
     /// How long a task's allowance still runs when its expiration handler is called.
-    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
+    @inline(__always)  // mutating, though it changes nothing: see Engine
     var timeLeftAtExpiration: Int64 {
-        let allowance = value(slots.backgroundTaskAllowance)
-        return allowance - max(0, allowance - value(slots.expirationWarning))
+        mutating get {
+            let allowance = value(slots.backgroundTaskAllowance)
+            return allowance - max(0, allowance - value(slots.expirationWarning))
+        }
     }
 
     mutating func beginTask(slot: Int32, handlerStart: Int32, handlerEnd: Int32, callback: Int32) {

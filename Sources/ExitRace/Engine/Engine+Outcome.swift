@@ -38,15 +38,15 @@ extension Engine {
 
     /// The `onCallbacks` programs holding cleanup calls that the run never delivered, when it
     /// delivered some callback the row's hook listens to.
-    @inline(__always)  // called from run through outcome(): a call would copy the whole engine once a run
-    func skippedCleanupPrograms() -> UInt64 {
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    mutating func skippedCleanupPrograms() -> UInt64 {
         guard deliveredCallbacks & program.listenedCallbacks != 0 else { return 0 }  // the row's code never ran
         return undeliveredCleanupPrograms()
     }
 
     /// The `onCallbacks` programs holding cleanup calls that the run has not delivered (so far).
-    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
-    func undeliveredCleanupPrograms() -> UInt64 {
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    mutating func undeliveredCleanupPrograms() -> UInt64 {
         var skipped = program.cleanupProgramsNeverSent
         for (callback, index) in program.cleanupProgramOfCallback.enumerated()
         where index >= 0 && callback < 64 && deliveredCallbacks & (1 << UInt64(callback)) == 0 {
@@ -55,8 +55,8 @@ extension Engine {
         return skipped
     }
 
-    @inline(__always)  // called from run through outcome(): a call would copy the whole engine once a run
-    func activityOutcome() -> RunOutcome.ActivityOutcome? {
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    mutating func activityOutcome() -> RunOutcome.ActivityOutcome? {
         guard hasActivity, activity.exists else { return nil }
         let limit = activity.startedAt + value(slots.activityMaxActive)
         let endedByApp = activity.endedAt >= 0 && activity.endedAt < limit

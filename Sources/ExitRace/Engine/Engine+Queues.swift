@@ -165,7 +165,7 @@ extension Engine {
     /// Invariants of the serial queues (builds with `EXITRACE_INVARIANTS`): a holder is a live
     /// context; every waiter is a block queued for the queue or a `sync` caller blocked on it, is not
     /// the holder, and the list ends at its tail.
-    func checkQueueInvariants() {
+    mutating func checkQueueInvariants() {
         #if EXITRACE_INVARIANTS
         for q in queueOwner.indices {
             let holder = queueOwner[q]
@@ -192,8 +192,8 @@ extension Engine {
     }
 
     /// The context a call's effect belongs to: for a completion handler's call, its caller.
-    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
-    func effectOwner(_ c: Int32) -> Int32 {
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    mutating func effectOwner(_ c: Int32) -> Int32 {
         contexts[Int(c)].kind == .completionHandler ? contexts[Int(c)].caller : c
     }
 
@@ -207,7 +207,7 @@ extension Engine {
 
     /// A `sync` caller waits for queue `code`: stuck when the queue's holder is (the main queue's
     /// holder is the main thread).
-    func stuckChain(queue code: Int32, _ search: inout DeadlockSearch) -> Bool {
+    mutating func stuckChain(queue code: Int32, _ search: inout DeadlockSearch) -> Bool {
         if code == QueueCode.main {
             let main = Self.mainThread
             guard blockedResource(main) != nil else { return false }

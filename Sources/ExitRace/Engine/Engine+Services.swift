@@ -96,8 +96,8 @@ extension Engine {
         }
     }
 
-    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
-    private func cancelledByForceQuit(_ service: ServiceTiming) -> Bool {
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    private mutating func cancelledByForceQuit(_ service: ServiceTiming) -> Bool {
         service.cancelledByForceQuit && services.forceQuitAt >= 0
     }
 
@@ -116,7 +116,7 @@ extension Engine {
     }
 
     /// Consistency of the services' state (debug builds, scenarios with services only).
-    func checkServiceInvariants() {
+    mutating func checkServiceInvariants() {
         #if EXITRACE_INVARIANTS
         guard program.usesServices else { return }
         precondition(services.pending >= 0, "service events miscounted")

@@ -21,8 +21,8 @@ extension Engine {
     }
 
     /// The unfinished child of `c` started by the `spawnChild` op at `op` (the latest one), or -1.
-    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
-    func liveChild(of c: Int32, spawnedAt op: Int32) -> Int32 {
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    mutating func liveChild(of c: Int32, spawnedAt op: Int32) -> Int32 {
         var found: Int32 = -1
         for index in contexts.indices
         where contexts[index].parent == c && contexts[index].start == op + 1 && contexts[index].state != .done {
@@ -57,8 +57,8 @@ extension Engine {
     }
 
     /// Whether child task `child` was started by an `addTask` of the `taskGroup` op at `group`.
-    @inline(__always)  // called from mutating code: a call would copy the whole engine (see Engine)
-    func isInGroup(_ child: Int32, _ group: Int32) -> Bool {
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    mutating func isInGroup(_ child: Int32, _ group: Int32) -> Bool {
         let start = contexts[Int(child)].start
         return start > group && start < program.ops[Int(group)].bodyEnd
     }
@@ -103,7 +103,7 @@ extension Engine {
 
     #if EXITRACE_INVARIANTS
     /// Each task's count of unfinished children is right, and a waiting parent is suspended.
-    func checkChildInvariants() {
+    mutating func checkChildInvariants() {
         guard program.startsChildTasks else { return }
         // Locals, so the checks' autoclosures capture arrays, not a copy of the engine per context.
         let contexts = self.contexts

@@ -69,7 +69,7 @@ extension ContextID.Description {
 extension Engine {
     func threadID(_ t: Int32) -> ThreadID {
         let pool = threads[Int(t)].pool
-        return ThreadID(pool: pool, number: pool == .dispatch ? t - firstDispatch + 1 : t)
+        return ThreadID(pool: pool, number: pool == .dispatch ? t - executors.firstDispatch + 1 : t)
     }
 
     func threadName(_ t: Int32) -> String { threadID(t).name }

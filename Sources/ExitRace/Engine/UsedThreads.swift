@@ -24,6 +24,8 @@ struct UsedThreads: Sequence, IteratorProtocol {
 extension Engine {
     /// The threads this run has used.
     var usedThreads: UsedThreads {
-        UsedThreads(cooperativeEnd: Int(cooperativeFresh), dispatchStart: Int(firstDispatch), dispatchEnd: Int(dispatchFresh))
+        mutating get {
+            UsedThreads(cooperativeEnd: Int(cooperativeFresh), dispatchStart: Int(firstDispatch), dispatchEnd: Int(dispatchFresh))
+        }
     }
 }
