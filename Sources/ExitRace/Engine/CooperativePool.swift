@@ -123,11 +123,12 @@ struct CooperativePool {
     func checkInvariants() {
         ready.checkInvariants()
         // A loop over a copy of the counters: closures reading `self` would copy the pool per event.
-        var counts = scheduled
+        let counts = scheduled
         var sum: Int32 = 0
         for bucket in 0..<BucketCounts.capacity {
-            precondition(counts[bucket] >= 0, "negative scheduled count")
-            sum += counts[bucket]
+            let count = counts.value(bucket)
+            precondition(count >= 0, "negative scheduled count")
+            sum += count
         }
         precondition(total == sum, "scheduled threads miscounted")
     }

@@ -5,7 +5,7 @@ extension Engine {
     @inline(__always)
     package mutating func checkInvariants() {
         #if EXITRACE_INVARIANTS
-        queue.checkInvariants()
+        queue.checkTimeInvariants()
         cooperativeReady.checkInvariants()
         dispatchReady.checkInvariants()
         let headInQueue = mainQueueHead <= mainQueue.count

@@ -99,10 +99,10 @@ struct ReadyBuckets {
     /// the same order), and its pending bit is right.
     func checkInvariants() {
         // Locals: a `precondition`'s condition that read `self` would copy the rings per check.
-        var counts = self.counts
+        let counts = self.counts
         let capacity = self.capacity, pending = self.pending
         for b in 0..<Self.bucketCount {
-            let count = Int(counts[b])
+            let count = Int(counts.value(b))
             precondition(count <= capacity, "a ring holds more jobs than slots")
             let bitRight = (count == 0) == (pending & (1 << UInt32(b)) == 0)
             precondition(bitRight, "a bucket's pending bit is wrong")

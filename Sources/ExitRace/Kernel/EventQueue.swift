@@ -96,13 +96,21 @@
 
 #if EXITRACE_INVARIANTS
 extension EventQueue {
-    /// The heap is ordered, nothing pending is earlier than `now`, and the lane holds events for
-    /// `now` only, in sequence order, each later than any heap event for `now`.
+    /// The heap is ordered, and ``checkTimeInvariants()`` holds.
+    package func checkInvariants() {
+        heap.checkInvariants()
+        checkTimeInvariants()
+    }
+
+    /// Nothing pending is earlier than `now`, and the lane holds events for `now` only, in sequence
+    /// order, each later than any heap event for `now`: what the engine checks after every event.
+    /// The heap's own order is the kernel's to keep (its seeded tests pop against a sorted
+    /// reference): checked after every event, its comparisons through `Comparable` were a tenth of
+    /// a debug build's engine time.
     ///
     /// Plain loops over locals, as the engine's checks are: a closure that reads `self` (a
     /// `precondition`'s condition, `map`) copies the queue in a debug build, after every event.
-    package func checkInvariants() {
-        heap.checkInvariants()
+    package func checkTimeInvariants() {
         let now = self.now, lane = self.lane, laneHead = self.laneHead
         if let first = heap.min {
             let notEarlier = first.time >= now
