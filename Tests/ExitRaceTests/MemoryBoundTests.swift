@@ -56,8 +56,8 @@ struct MemoryBoundTests {
             strategies: ["timers": Self.timers(100, body: sleeper)], procedures: Self.alive)
         let (outcome, engine, elapsed) = Self.run(scenario)
         #expect(outcome.boundReached == .pendingEvents)
-        #expect(engine.queue.count + engine.frozen.count > 5000)
-        #expect(engine.queue.count + engine.frozen.count <= 5000 + 2 * Engine.memoryCheckInterval)
+        #expect(engine.queue.count + engine.lifecycle.frozen.count > 5000)
+        #expect(engine.queue.count + engine.lifecycle.frozen.count <= 5000 + 2 * Engine.memoryCheckInterval)
         #expect(engine.contexts.count <= Limits.default.maxContexts)
         #expect(elapsed < .seconds(10), "took \(elapsed) of CPU time")
     }
