@@ -71,15 +71,7 @@ struct CellCompiler {
     /// The cleanup calls a program makes anywhere, as a mask of their bits (``Scenario/cleanupBits``).
     static func cleanupMask(of steps: [ProgramStep], _ scenario: Scenario) -> UInt64 {
         let bits = scenario.cleanupBits
-        var mask: UInt64 = 0
-        for step in Strategy.preorder(steps) {
-            if let name = step.calledSystemCall, let index = scenario.systemCalls.firstIndex(where: { $0.name == name }),
-                bits[index] >= 0
-            {
-                mask |= 1 << UInt64(bits[index])
-            }
-        }
-        return mask
+        return scenario.cleanupCallSteps(in: steps).reduce(0) { $0 | 1 << UInt64(bits[$1.call]) }
     }
 
     func compile(procedure: Int, hook: Int, strategy: Int) -> CellProgram {

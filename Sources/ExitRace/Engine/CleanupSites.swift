@@ -21,14 +21,12 @@ struct CleanupSites {
     let bitOfStep: [Int8]
 
     init(program: [ProgramStep], scenario: Scenario) {
-        var places: [(step: Int, call: Int, conditional: Bool)] = []
-        var step = 0
-        Self.collect(program, conditional: false, scenario, step: &step, into: &places)
+        let places = scenario.cleanupCallSteps(in: program)
         // A call needs bits for its places when it is made in two places or more, counting those in
         // conditional code: else a conditional place that took effect would hide a lost plain one.
         var count: [Int: Int] = [:]
         for place in places { count[place.call, default: 0] += 1 }
-        var bits = [Int8](repeating: -1, count: step)
+        var bits = [Int8](repeating: -1, count: Strategy.preorder(program).count)
         var next = scenario.cleanupCallCount
         for place in places where !place.conditional && count[place.call, default: 0] > 1 && next < UInt64.bitWidth {
             bits[place.step] = Int8(next)
@@ -42,25 +40,5 @@ struct CleanupSites {
         var mask: UInt64 = 0
         for bit in bitOfStep[range] where bit >= 0 { mask |= 1 << UInt64(bit) }
         return mask
-    }
-
-    /// The steps (preorder) that call a cleanup call, with the call's index and whether the step is
-    /// in code that runs on a condition.
-    private static func collect(
-        _ steps: [ProgramStep], conditional: Bool, _ scenario: Scenario, step: inout Int,
-        into places: inout [(step: Int, call: Int, conditional: Bool)]
-    ) {
-        for programStep in steps {
-            if let name = programStep.calledSystemCall,
-                let call = scenario.systemCalls.firstIndex(where: { $0.name == name }), scenario.systemCalls[call].isCleanup
-            {
-                places.append((step, call, conditional))
-            }
-            step += 1
-            for (position, body) in programStep.nestedBodies.enumerated() {
-                let runsOnCondition = programStep.bodyRunsOnCondition(position)
-                collect(body, conditional: conditional || runsOnCondition, scenario, step: &step, into: &places)
-            }
-        }
     }
 }

@@ -72,32 +72,23 @@ package struct CleanupPlaces: Sendable {
         }
     }
 
-    /// The strategy's cleanup call steps, in pre-order.
+    /// The strategy's cleanup call steps, in pre-order (``Scenario/cleanupCallSteps(in:firstStep:)``).
     static func places(_ scenario: Scenario, strategy index: Int) -> [Place] {
         let strategy = scenario.strategies[index]
-        let cleanup = Set(scenario.systemCalls.filter(\.isCleanup).map(\.name))
-        var places: [Place] = []
-        var step = 0
-        func walk(_ steps: [ProgramStep], at prefix: String, program: Int?, conditional: Bool) {
-            for (position, programStep) in steps.enumerated() {
-                let path = SettingPath.element(prefix, position)
-                if let call = programStep.calledSystemCall, cleanup.contains(call) {
-                    let source = step < strategy.stepSources.count ? strategy.stepSources[step] : nil
-                    let location = source.map { $0.place.isEmpty ? $0.description : $0.place } ?? path
-                    places.append(Place(
-                        step: step, call: call, location: location, callback: program.map { strategy.callbackPrograms[$0].callback },
-                        program: program, conditional: conditional))
-                }
-                step += 1
-                for (index, nested) in SettingPath.allNested(in: programStep).enumerated() {
-                    let onCondition = conditional || programStep.bodyRunsOnCondition(index)
-                    walk(nested.steps, at: join(path, nested.key), program: program, conditional: onCondition)
-                }
-            }
-        }
         let perCallback = !strategy.callbackPrograms.isEmpty
+        var places: [Place] = []
+        var firstStep = 0
         for (offset, program) in SettingPath.programs(of: strategy).enumerated() {
-            walk(Array(program.steps), at: program.prefix, program: perCallback ? offset : nil, conditional: false)
+            let paths = SettingPath.preorderPaths(of: program.steps, at: program.prefix)
+            for found in scenario.cleanupCallSteps(in: program.steps, firstStep: firstStep) {
+                let source = found.step < strategy.stepSources.count ? strategy.stepSources[found.step] : nil
+                let location = source.map { $0.place.isEmpty ? $0.description : $0.place } ?? paths[found.step - firstStep]
+                places.append(Place(
+                    step: found.step, call: scenario.systemCalls[found.call].name, location: location,
+                    callback: perCallback ? strategy.callbackPrograms[offset].callback : nil,
+                    program: perCallback ? offset : nil, conditional: found.conditional))
+            }
+            firstStep += paths.count
         }
         return places
     }

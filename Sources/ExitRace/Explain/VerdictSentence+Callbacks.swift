@@ -54,8 +54,7 @@ extension VerdictSentence {
 
     /// How many steps of `program` (nested bodies included) call a cleanup system call.
     static func cleanupCalls(_ program: [ProgramStep], _ scenario: Scenario) -> Int {
-        let cleanup = Set(scenario.systemCalls.filter(\.isCleanup).map(\.name))
-        return Strategy.preorder(program).count { $0.calledSystemCall.map(cleanup.contains) ?? false }
+        scenario.cleanupCallSteps(in: program).count
     }
 
     /// Whether a run of the cell left a program holding cleanup calls undelivered: its `[n]`.

@@ -48,6 +48,21 @@ package enum SettingPath {
         return [first]
     }
 
+    /// The setting path of each of `steps` and of their nested steps, in pre-order
+    /// (``Strategy/preorder(_:)``): `prefix[0]`, `prefix[0].body[0]`, `prefix[1]`, …
+    package static func preorderPaths(of steps: some Collection<ProgramStep>, at prefix: String) -> [String] {
+        var paths: [String] = []
+        func walk(_ steps: some Collection<ProgramStep>, at prefix: String) {
+            for (position, step) in steps.enumerated() {
+                let path = element(prefix, position)
+                paths.append(path)
+                for nested in allNested(in: step) { walk(nested.steps, at: join(path, nested.key)) }
+            }
+        }
+        walk(steps, at: prefix)
+        return paths
+    }
+
     /// The canonical spelling of a user's path (`strategies["Task"].program[0].ms` and
     /// `strategies.Task.program[0].ms` are one path), or `nil` when it is malformed.
     static func canonical(_ text: String) -> String? {
