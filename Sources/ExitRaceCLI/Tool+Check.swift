@@ -15,6 +15,11 @@ extension Tool {
             let rateTolerance = try rateTolerance(arguments, command: "check")
             let sampling = SamplingOptions(arguments)
             let update = arguments.flag("--update")
+            // Before anything runs: under CI, --update is refused whatever the results, so that
+            // nothing printed can pass for an accepted change.
+            if update && environment.isCI && !arguments.flag("--force") {
+                throw Stop(output: ToolOutput(stderr: ciUpdateRefusal(arguments, against: against), exitCode: .badInput))
+            }
             guard update || Directory.exists(against) else {
                 // A mistyped --against is not drift: it would only tell the user to start a new baseline.
                 throw inputError(InputError([Diagnostic(
@@ -38,22 +43,13 @@ extension Tool {
                 return ToolOutput(stdout: "results match: \(count) checked against \(against)\(part)\n")
             }
             if update {
-                // Refused only when there is something to accept: a CI job that passes --update
-                // by habit still checks.
-                if environment.isCI && !arguments.flag("--force") {
-                    throw Stop(output: ToolOutput(
-                        stdout: drift.render(markdown: markdown),
-                        stderr: "exitrace check: refusing to --update results with CI=true: CI checks results, people accept them "
-                            + "(add --force if you really mean it)\n",
-                        exitCode: .badInput))
-                }
                 try reporting { () throws(InputError) in
                     try Directory.create(against, for: "--against")
                     try drift.update(results: results, against: against)
                 }
                 return ToolOutput(stdout: drift.render(markdown: markdown) + "updated \(against)\n")
             }
-            let accept = acceptCommand(arguments, against: against)
+            let accept = checkCommandLine(arguments, against: against, update: true)
             // The result files do not record --set: accepted, they hold what it gives, which a check
             // without it then calls drift.
             let settings = arguments.values("--set").isEmpty ? ""
@@ -73,10 +69,18 @@ extension Tool {
         return { scenario in ResultFiles.recordedExploration(name: scenario.name, directory: against) }
     }
 
-    /// The command that accepts the drift: the same scenarios, `--set` options, margins, tolerance
-    /// and sampling options, with `--update`; each argument quoted for a POSIX shell where it
-    /// needs to be.
-    static func acceptCommand(_ arguments: Arguments, against: String) -> String {
+    /// Why `check --update` is refused with `CI=true` (and no `--force`), in one line that says
+    /// what to run instead: the same check without `--update`.
+    static func ciUpdateRefusal(_ arguments: Arguments, against: String) -> String {
+        "exitrace check: refusing --update with CI=true: CI checks results, people accept them; nothing was run or "
+            + "written. To check, run: \(checkCommandLine(arguments, against: against, update: false)) "
+            + "(or add --force to rewrite the results under CI all the same)\n"
+    }
+
+    /// The check command again: the same scenarios, `--set` options, margins, tolerance and
+    /// sampling options, with `--update` (the command that accepts the drift) or without it; each
+    /// argument quoted for a POSIX shell where it needs to be.
+    static func checkCommandLine(_ arguments: Arguments, against: String, update: Bool) -> String {
         // A scenario path that looks like an option goes after `--`, at the end.
         let optionLike = arguments.positional.contains { $0.hasPrefix("-") && $0 != "-" }
         var words = ["exitrace", "check"] + (optionLike ? [] : arguments.positional) + ["--against", against]
@@ -85,7 +89,7 @@ extension Tool {
             if let value = arguments.value(option) { words += [option, value] }
         }
         words += ExplorationOptions.words(arguments)
-        words.append("--update")
+        if update { words.append("--update") }
         if optionLike { words += ["--"] + arguments.positional }
         return words.map(ShellQuoting.quoted).joined(separator: " ")
     }
@@ -121,8 +125,8 @@ extension Tool {
             .text("--against", "DIR", "the committed results (required)"),
             .flag(
                 "--update",
-                "rewrite the results that differ (and remove those of deleted scenarios); refused when CI=true and something "
-                    + "differs, unless --force is given"),
+                "rewrite the results that differ (and remove those of deleted scenarios); refused when CI=true, before "
+                    + "anything runs, unless --force is given"),
             .flag("--force", "with --update: rewrite even when CI=true"),
             reportFormatOption,
             marginsOption,
@@ -136,7 +140,8 @@ extension Tool {
             .flag("--serial", "one scenario after another (the same result, slower)"),
         ],
         epilogue: """
-            Exit code 0 when everything matches (or --update wrote it), 1 on drift, 2 on bad input.
+            Exit code 0 when everything matches (or --update wrote it), 1 on drift, 2 on bad input (and on
+            --update with CI=true without --force).
 
             """,
         run: checkCommand)
