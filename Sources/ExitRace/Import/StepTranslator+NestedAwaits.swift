@@ -127,7 +127,7 @@ extension StepTranslator {
         let receiver = names.first.map { codebase.valueTypes[$0] ?? $0 } ?? ""
         if codebase.typeKeywords[receiver] != nil || names.count == 1 {
             note(.instant, location, context, "await \(names.joined(separator: ".")): a property of the app's own code, "
-                + "read where the code runs: taken as taking no time")
+                + "read where the code runs")
             return []
         }
         guard inTask(location, context) else { return [] }

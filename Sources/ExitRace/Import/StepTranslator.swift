@@ -358,8 +358,9 @@ struct StepTranslator {
             if let followed = follow(callee, expr.location, context, closures: (arguments, trailing)) { return followed }
             let name = Self.callName(callee)
             if !Self.harmless.contains(name), !Self.isValueCall(callee) {
-                note(.instant, expr.location, context, "\(name)(…): a synchronous call the importer does not know, taken as "
-                    + "taking no time; if it is slow, add a work step of its duration by hand")
+                // The note's kind says "taken as instant"; the message does not say it again.
+                note(.instant, expr.location, context, "\(name)(…): a synchronous call the importer does not know; if it is "
+                    + "slow, add a work step of its duration by hand")
             }
             let closures = arguments.compactMap { if case .closure(let c) = $0.value.kind { c } else { nil } } + trailing
             for closure in closures {
@@ -403,8 +404,8 @@ struct StepTranslator {
             return translateInPlace(closure, context)  // `await { … }()`
         }
         if case .call(let callee, _, _) = core.kind, Self.chain(callee) == ["Task", "yield"] {
-            note(.instant, location, context, "await Task.yield(): a suspension the scenario language has no step for, "
-                + "taken as taking no time (the task goes on at once)")
+            note(.instant, location, context, "await Task.yield(): a suspension the scenario language has no step for "
+                + "(the task goes on at once)")
             return []
         }
         guard case .call(let callee, let arguments, let trailing) = core.kind else {
