@@ -10,15 +10,23 @@ import Testing
 /// titles were cut mid-word (`applicationWillTermina` / `te`) and a panel's axes had no unit.
 @Suite("Sweep pictures: readable labels")
 struct SweepLabelsTests {
-    @Test("a margin band's edge is rounded up to three significant digits")
+    /// Until 2026-12-03 an edge was rounded up to three significant digits (`±98.9 ms`, `9240 ms`): exact
+    /// but odd numbers to read a scale by. See also `MarginBandEdgeTests`.
+    @Test("a margin band's edge is rounded up to 1, 2, 2.5 or 5 times a power of ten")
     func edgesRounded() {
-        #expect(SweepSVG.roundedUp(9_238_195_338) == 9_240_000_000)
-        #expect(TimeFormatting.exactMilliseconds(SweepSVG.roundedUp(9_238_195_338)) == "9240")
-        #expect(SweepSVG.roundedUp(98_900_000) == 98_900_000)
-        #expect(SweepSVG.roundedUp(1_001) == 1_010)
-        #expect(SweepSVG.roundedUp(999) == 999)
+        #expect(SweepSVG.roundedUp(9_238_195_338) == 10_000_000_000)
+        #expect(TimeFormatting.exactMilliseconds(SweepSVG.roundedUp(9_238_195_338)) == "10000")
+        #expect(SweepSVG.roundedUp(98_900_000) == 100_000_000)
+        #expect(SweepSVG.roundedUp(2_100_000) == 2_500_000)
+        #expect(SweepSVG.roundedUp(12_100_000) == 20_000_000)
+        #expect(SweepSVG.roundedUp(40_000_000) == 50_000_000)
+        #expect(SweepSVG.roundedUp(50_000_000) == 50_000_000, "a round value is its own edge")
+        #expect(SweepSVG.roundedUp(1_001) == 2_000)
+        #expect(SweepSVG.roundedUp(999) == 1_000)
+        #expect(SweepSVG.roundedUp(3) == 5, "no 2.5 ns: an edge is a whole number of nanoseconds")
         #expect(SweepSVG.roundedUp(1) == 1)
         #expect(SweepSVG.roundedUp(.max) == .max, "no overflow")
+        #expect(SweepSVG.roundedUp(6_000_000_000_000_000_000) == 6_000_000_000_000_000_000, "no round value above fits")
     }
 
     @Test("the margin caption says the linear range the scale uses")

@@ -326,8 +326,8 @@ package enum SweepSVG {
             + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")
     }
 
-    /// The cell's largest margin in absolute value (nanoseconds), rounded up to
-    /// ``roundedUp(_:)``: its curves share one scale, so where they cross zero — where the cell
+    /// The cell's largest margin in absolute value (nanoseconds), rounded up to a round value
+    /// (``roundedUp(_:)``): its curves share one scale, so where they cross zero — where the cell
     /// flips — shows at any size, and the band's edges are labelled with a readable number.
     static func marginRange(_ points: [SweepPoint], cell: Int, procedures: Int) -> Double {
         var largest: Int64 = 1
@@ -340,14 +340,28 @@ package enum SweepSVG {
         return Double(roundedUp(largest))
     }
 
-    /// `value` rounded up to three significant digits (9,238,195,338 ns →
-    /// 9,240,000,000 ns, labelled `9240 ms`); `value` itself where that would overflow.
+    /// `value` rounded up to the next round value, 1, 2, 2.5 or 5 times a power of ten (98,900,000 ns →
+    /// 100,000,000 ns, labelled `100 ms`; 9,238,195,338 ns → `10000 ms`; 2.1 ms → `2.5 ms`), so that a band's
+    /// edges are labelled with a number a reader can take in; `value` itself where none fits in an `Int64`.
     static func roundedUp(_ value: Int64) -> Int64 {
-        guard value > 0 else { return value }
-        var unit: Int64 = 1
-        while value / unit >= 1_000 { unit *= 10 }
-        let (rounded, overflow) = (value / unit + (value % unit == 0 ? 0 : 1)).multipliedReportingOverflow(by: unit)
-        return overflow ? value : rounded
+        guard value > 1 else { return value }
+        var decade: Int64 = 1
+        while true {
+            if let round = roundValues(decade).first(where: { $0 >= value }) { return round }
+            let (next, overflow) = decade.multipliedReportingOverflow(by: 10)
+            if overflow { return value }
+            decade = next
+        }
+    }
+
+    /// 1, 2, 2.5 and 5 times `decade`, those that are whole numbers and fit in an `Int64`, in order.
+    static func roundValues(_ decade: Int64) -> [Int64] {
+        var values = [decade]
+        let twice = decade.multipliedReportingOverflow(by: 2), fivefold = decade.multipliedReportingOverflow(by: 5)
+        if !twice.overflow { values.append(twice.partialValue) }
+        if decade >= 10, !fivefold.overflow { values.append(fivefold.partialValue / 2) }
+        if !fivefold.overflow { values.append(fivefold.partialValue) }
+        return values
     }
 
     // MARK: - Two settings: phase maps
