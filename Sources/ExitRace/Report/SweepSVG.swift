@@ -62,14 +62,13 @@ package enum SweepSVG {
         let drawn = drawnCurves(report, points, cells: moving)
         let title = "\(report.scenario.name): sweep of \(axis.path)"
         let heading = steady.isEmpty ? "" : steadyHeading(count: steady.count, of: line.cells.count)
-        let procedures = report.scenario.procedures.count
-        let closest = steady.map { closestMargin(points, cell: $0, procedures: procedures).map(marginLabel) ?? "" }
+        let closest = steady.map { SteadyLabel(report, points, cell: $0) }
         // As wide as the strips, their scale, the margins beside the steady strips, the title and the
         // captions need; the legend wraps to that width (only an entry wider than it all widens the picture).
         let plotWidth = max(
             left + width + 80, 20 + textWidth(title.count, size: 14),
             drawn.isEmpty ? 0 : 20 + textWidth(marginCaption.count, size: 9), 20 + textWidth(heading.count),
-            left + width + 16 + textWidth(closest.map(\.count).max() ?? 0, size: 9))
+            left + width + 16 + textWidth(closest.map(\.text.count).max() ?? 0, size: 9))
         let legend = legend(report, states, curves: drawn, x: 10, y: 38, width: plotWidth - 20)
         let scale = AxisScale(axis, width: width)
         var body = "", y = 40.0 + legendRowHeight * Double(legend.rows)
@@ -85,8 +84,8 @@ package enum SweepSVG {
         if !steady.isEmpty {
             body += text(heading, x: 10, y: y + 12, anchor: "start")
             y += steadyHeadingHeight
-            for (index, margin) in zip(steady, closest) {
-                body += steadyRow(report, cell: index, margin: margin, states: states, scale: scale, x: left, y: y)
+            for (index, label) in zip(steady, closest) {
+                body += steadyRow(report, cell: index, label: label, states: states, scale: scale, x: left, y: y)
                 y += steadyPitch
             }
             body += axisTicks(scale, axis, x: left, y: y + 4)
@@ -173,9 +172,9 @@ package enum SweepSVG {
     }
 
     /// A cell that never flips, in one thin row: its name, a thin strip of its one outcome, and at
-    /// the right `margin`, its margin closest to zero (``closestMargin(_:cell:procedures:)``), if it has one.
+    /// the right its `label` (``SteadyLabel``: its margin closest to zero, or that it has none).
     static func steadyRow(
-        _ report: FlipReport, cell index: Int, margin: String, states: [UInt64], scale: AxisScale, x left: Double, y: Double
+        _ report: FlipReport, cell index: Int, label: SteadyLabel, states: [UInt64], scale: AxisScale, x left: Double, y: Double
     ) -> String {
         let cell = report.lines[0].cells[index]
         let finished = cell.segments.first?.finished ?? 0
@@ -183,26 +182,13 @@ package enum SweepSVG {
         svg += filledRect(
             x: left, y: y + 2, width: scale.width, height: 10, fill(report, finished, states: states),
             inside: "<title>\(escape(report.stateText(finished)))</title>") + "\n"
-        if !margin.isEmpty { svg += text(margin, x: left + scale.width + 6, y: y + 10, anchor: "start", size: 9) }
-        return svg
+        let words = text(label.text, x: left + scale.width + 6, y: y + 10, anchor: "start", size: 9)
+        return svg + (label.tooltip.map { "<g><title>\(escape($0))</title>" + words + "</g>\n" } ?? words)
     }
 
     /// `+13 ms`, `−2.5 ms`: a margin in nanoseconds, signed as the bands' labels are.
     static func marginLabel(_ margin: Int64) -> String {
         (margin < 0 ? "−" : "+") + TimeFormatting.exactMilliseconds(margin == .min ? .max : abs(margin)) + " ms"
-    }
-
-    /// The margin closest to zero (nanoseconds) of a cell, over every point and procedure; `nil`
-    /// when no run of it has a margin.
-    static func closestMargin(_ points: [SweepPoint], cell: Int, procedures: Int) -> Int64? {
-        var closest: Int64?
-        for point in points {
-            for outcome in point.outcomes[(cell * procedures)..<((cell + 1) * procedures)] {
-                guard let margin = outcome.marginNs else { continue }
-                if closest.map({ margin.magnitude < $0.magnitude }) ?? true { closest = margin }
-            }
-        }
-        return closest
     }
 
     /// Under a strip picture with margin curves: how to read their scale.
