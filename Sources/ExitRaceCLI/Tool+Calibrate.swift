@@ -183,7 +183,7 @@ extension Tool {
             ready --set line; and, for every cell not measured, the share of accepted sets predicting
             ○, △ (which procedures) and ×, with 95% Wilson intervals. When nothing is accepted, the
             closest sets and the measured cells each misses. The html page shows one histogram per
-            varied setting of the accepted sets over its prior, the nominal value marked, then the
+            varied setting of the accepted sets over its prior, the prior's median marked, then the
             report.
 
             """,

@@ -18,7 +18,7 @@ struct CalibrationPicturesTests {
         "--set", "timing.startLatencyMs.userInitiated=logUniform(0.05,0.2)",
     ]
 
-    @Test("the page holds one well-formed histogram per varied setting, the nominal value marked, the same bytes every time")
+    @Test("the page holds one well-formed histogram per varied setting, the prior's median marked, the same bytes every time")
     func histograms() throws {
         let scenario = try MeasuredCalibrationTests.scenario([
             "timing.exitDurationMs=uniform(2,4)", "timing.startLatencyMs.default=uniform(5,20)",
@@ -34,8 +34,8 @@ struct CalibrationPicturesTests {
         let pictures = WellFormed.pictures(in: html)
         #expect(pictures.count == 3)
         #expect(pictures.allSatisfy(WellFormed.check))
-        #expect(pictures.allSatisfy { $0.contains("class=\"calibration-histogram\"") && $0.contains("class=\"nominal\"") })
-        #expect(pictures[0].contains("timing.exitDurationMs ~ uniform(2, 4)") && pictures[0].contains("nominal 3 ms"))
+        #expect(pictures.allSatisfy { $0.contains("class=\"calibration-histogram\"") && $0.contains("class=\"prior-median\"") })
+        #expect(pictures[0].contains("timing.exitDurationMs ~ uniform(2, 4)") && pictures[0].contains("prior median 3 ms"))
         #expect(html.hasPrefix("<!doctype html>") && html.contains("predictions for the cells nobody measured"))
     }
 

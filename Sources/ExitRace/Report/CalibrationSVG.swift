@@ -1,8 +1,8 @@
 /// A calibration's pictures: per varied setting, a histogram of the accepted sets over its
 /// prior. The x-axis is the prior from its lowest to its highest value, each bar a twentieth of
 /// the prior's probability (so a log-uniform prior reads on a log scale), labelled with the
-/// values at its quarter marks; the scenario's nominal value (the prior's median, what runs
-/// without sampling use) is marked.
+/// values at its quarter marks; the prior's median (the value a run without sampling uses, the
+/// scenario's nominal value) is marked and labelled `prior median`.
 ///
 /// Coordinates are written to a tenth, so the picture is the same on every machine.
 package enum CalibrationSVG {
@@ -30,9 +30,10 @@ package enum CalibrationSVG {
             svg += "<line class=\"tickmark\" stroke=\"#999\" x1=\"\(RateSVG.f(x))\" x2=\"\(RateSVG.f(x))\" y1=\"\(RateSVG.f(base))\" y2=\"\(RateSVG.f(base + 4))\"/>\n"
             svg += RateSVG.text(value(edges[bin]), x: x, y: base + 15, anchor: anchor)
         }
-        let nominal = left + width / 2
-        svg += "<line class=\"nominal\" stroke=\"#d22\" stroke-dasharray=\"4 2\" x1=\"\(RateSVG.f(nominal))\" x2=\"\(RateSVG.f(nominal))\" y1=\"\(RateSVG.f(top - 12))\" y2=\"\(RateSVG.f(base))\"/>\n"
-        svg += RateSVG.text("nominal \(value(prior.distribution.nominal))\(unit)", x: nominal + 3, y: top - 4, anchor: "start")
+        // Each bar is a twentieth of the prior's probability, so its median stands in the middle.
+        let median = left + width / 2
+        svg += "<line class=\"prior-median\" stroke=\"#d22\" stroke-dasharray=\"4 2\" x1=\"\(RateSVG.f(median))\" x2=\"\(RateSVG.f(median))\" y1=\"\(RateSVG.f(top - 12))\" y2=\"\(RateSVG.f(base))\"/>\n"
+        svg += RateSVG.text("prior median \(value(prior.distribution.nominal))\(unit)", x: median + 3, y: top - 4, anchor: "start")
         let total = counts.reduce(0, +)
         svg += RateSVG.text("\(TimeFormatting.grouped(total)) accepted set\(total == 1 ? "" : "s"); each bar a twentieth of the prior\(unit.isEmpty ? "" : " (values in\(unit))")", x: left, y: base + 32, anchor: "start")
         return svg + "</svg>"
@@ -44,6 +45,6 @@ package enum CalibrationSVG {
     /// The pictures' styles.
     static let style = """
         svg.calibration-histogram,svg.sobol-heat{display:block;max-width:100%;height:auto;margin:8px 0}
-        svg .accepted{fill:#4a74c9}svg .nominal{stroke:#d22;stroke-width:1.5;stroke-dasharray:4 2}
+        svg .accepted{fill:#4a74c9}svg .prior-median{stroke:#d22;stroke-width:1.5;stroke-dasharray:4 2}
         """
 }

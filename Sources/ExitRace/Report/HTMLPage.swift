@@ -27,7 +27,13 @@ enum HTMLPage {
     /// The page of `calibrate` or `sensitivity`: `intro` in a paragraph under the title.
     static func analysis(title: String, intro: String, body: String) -> String {
         render(
-            title: title, style: HTMLReport.style + "\n" + CalibrationSVG.style, header: "<p>\(HTML.escape(intro))</p>\n",
-            body: body, sameFrom: "the same input gives")
+            title: title, style: HTMLReport.style + "\n" + CalibrationSVG.style + "\n" + reportStyle,
+            header: "<p>\(HTML.escape(intro))</p>\n", body: body, sameFrom: "the same input gives")
     }
+
+    /// A report in words (`<pre class="report">`) keeps its lines but wraps one longer than the page
+    /// is wide, at spaces first, anywhere in a word too long for a line (a calibration's `--set` line
+    /// overflowed a 1,100 px window), instead of scrolling it out of sight. A table in a `<pre>`
+    /// without the class keeps its columns.
+    static let reportStyle = "pre.report{white-space:pre-wrap;overflow-wrap:anywhere}"
 }
