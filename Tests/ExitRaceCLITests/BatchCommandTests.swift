@@ -89,7 +89,7 @@ struct BatchCommandTests {
         let drift = Tool.main(["check", scenarios.path, "--against", results])
         #expect(drift.exitCode == ExitCode.difference)
         #expect(drift.stdout.contains(
-            "mine · AppDelegate · Task.detached: × → ○ (thin win under foreground, background appeared; foreground: failed → finished"))
+            "mine · AppDelegate · Task.detached: × → ○ (foreground: failed → finished, margin -8 ms → +1 ms, now a thin win; background:"))
         #expect(drift.stdout.contains("run: exitrace check \(scenarios.path) --against \(results) --update"))
 
         let ci = ToolEnvironment(variables: ["CI": "true"])

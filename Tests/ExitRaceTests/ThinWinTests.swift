@@ -47,6 +47,6 @@ struct ThinWinTests {
         let new = ResultDocument(table: table)
         var old = new
         old.cells[0].thinWinIn = []
-        #expect(ResultDiff(old: [old], new: [new]).renderText().contains("thin win under background appeared"))
+        #expect(ResultDiff(old: [old], new: [new]).renderText().contains("△ as before (background: margin still +1.9 ms, now a thin win)"))
     }
 }

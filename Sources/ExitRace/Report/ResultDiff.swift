@@ -187,14 +187,9 @@ package struct ResultDiff: Equatable, Sendable {
                 "watchdog kill now under \(CellText.procedureProse(new.watchdogKillIn)) "
                     + "(was \(CellText.procedureProse(old.watchdogKillIn)))")
         }
-        // A sampled cell names no thin wins: compare them only between tables of single runs.
-        if old.thinWinIn != new.thinWinIn && old.rates == nil && new.rates == nil {
-            if new.thinWinIn.isEmpty {
-                marks.append("thin win gone")
-            } else {
-                marks.append("thin win under \(CellText.procedureProse(new.thinWinIn))" + (old.thinWinIn.isEmpty ? " appeared" : ""))
-            }
-        }
+        // Said per procedure below, with its margin; as a mark only for a procedure one cell lacks.
+        let thin = ThinWinChange(old, new)
+        marks += thin.marks(old, new)
         var procedures: [String] = []
         var changed = old.verdict != new.verdict || !marks.isEmpty
         for outcome in new.outcomes {
@@ -212,10 +207,14 @@ package struct ResultDiff: Equatable, Sendable {
             case (nil, nil, _), (_, _, nil): marginMoved = false
             default: marginMoved = true
             }
-            if !parts.isEmpty || marginMoved {
+            let thinWin = thin.words(for: outcome.procedure)
+            if !parts.isEmpty || marginMoved || thinWin != nil {
                 if before.marginNs != outcome.marginNs {
                     parts.append(marginChange(before, outcome))
+                } else if thinWin != nil {
+                    parts.append("margin still \(margin(outcome.marginNs))")  // thinWinMs moved instead
                 }
+                if let thinWin { parts.append(thinWin) }
                 procedures.append("\(CellText.procedureName(outcome.procedure)): " + parts.joined(separator: ", "))
                 changed = true
             }
