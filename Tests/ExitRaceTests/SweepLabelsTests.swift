@@ -10,7 +10,7 @@ import Testing
 /// titles were cut mid-word (`applicationWillTermina` / `te`) and a panel's axes had no unit.
 @Suite("Sweep pictures: readable labels")
 struct SweepLabelsTests {
-    /// Until 2026-12-03 an edge was rounded up to three significant digits (`±98.9 ms`, `9240 ms`): exact
+    /// Until 2026-12-02 an edge was rounded up to three significant digits (`±98.9 ms`, `9240 ms`): exact
     /// but odd numbers to read a scale by. See also `MarginBandEdgeTests`.
     @Test("a margin band's edge is rounded up to 1, 2, 2.5 or 5 times a power of ten")
     func edgesRounded() {

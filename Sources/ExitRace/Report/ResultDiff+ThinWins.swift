@@ -1,7 +1,7 @@
 extension ResultDiff {
     /// How a cell's thin wins (`[t]`: a win by less than `thinWinMs`) changed, per procedure. A diff says
     /// it in the procedure's own words, with its margin, old → new, whatever the margin tolerance:
-    /// `background: margin +1.9 ms → +10.9 ms, no longer a thin win`. Until 2026-12-03 it said
+    /// `background: margin +1.9 ms → +10.9 ms, no longer a thin win`. Until 2026-12-02 it said
     /// `thin win gone` (or `thin win under background appeared`), with no margin and no procedure.
     struct ThinWinChange {
         /// The procedures that are a thin win now and were not, and those that were and are not, in file order.

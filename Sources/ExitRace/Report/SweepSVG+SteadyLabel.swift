@@ -1,7 +1,7 @@
 /// What a cell that never flips shows at the right of its thin row in a 1-D sweep picture: its
 /// margin closest to zero (how far it is from flipping), or, when no run of it has a margin, that
 /// it has none, in the same place and size, with why in a tooltip. A × cell without a margin
-/// (a deadlock; a task queued behind `exit`) showed nothing there until 2026-12-03.
+/// (a deadlock; a task queued behind `exit`) showed nothing there until 2026-12-02.
 extension SweepSVG {
     struct SteadyLabel: Equatable {
         /// `+13 ms`, `−8 ms`, or ``noMargin``.
