@@ -3,6 +3,7 @@ import Testing
 @testable import ExitRace
 @testable import ExitRaceModel
 @testable import ExitRaceParameters
+@testable import ExitRaceExplain
 
 /// The one walk over a program's cleanup calls (``Scenario/cleanupCallSteps(in:firstStep:)``) that
 /// the cell compiler's masks and places and explain's places and counts share, and the setting
@@ -57,6 +58,48 @@ struct CleanupCallStepsTests {
             "strategies.s.program[0].body[2]", "strategies.s.program[0].body[2].body[0]",
             "strategies.s.program[0].body[3]", "strategies.s.program[0].body[3].onCancel[0]",
             "strategies.s.program[0].body[3].body[0]", "strategies.s.program[0].body[3].body[0].completion[0]",
+        ])
+    }
+
+    /// Two callbacks' programs, with the bodies the first scenario lacks: a background task's
+    /// `expiration`, `if launchOptions` and a timer's body. Steps are numbered over the strategy's
+    /// whole program, the second callback's after the first's; paths start at each callback.
+    static let callbacks = """
+        {
+          "name": "callbacks",
+          "systemCalls": {"send": {"costMs": 1}, "flush": {"costMs": 1}},
+          "hooks": {"app": {"callbacks": ["sceneDidEnterBackground", "applicationWillTerminate"]}},
+          "strategies": {"s": {"onCallbacks": {
+            "sceneDidEnterBackground": [
+              {"op": "beginBackgroundTask", "task": "bg", "expiration": [
+                {"op": "call", "name": "flush", "queue": "main", "completion": []}, {"op": "endBackgroundTask", "task": "bg"}]},
+              {"op": "timer", "intervalMs": 5, "count": 2, "body": [{"op": "call", "name": "send", "queue": "main", "completion": []}]}],
+            "applicationWillTerminate": [
+              {"op": "if", "launchOptions": "remoteNotification", "body": [{"op": "detached", "body": [{"op": "call", "name": "flush"}]}]},
+              {"op": "detached", "body": [{"op": "call", "name": "send"}]}]}}},
+          "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "sceneDidEnterBackground"}]}, {"op": "sigkill"}]}}
+        }
+        """
+
+    @Test("onCallbacks: expiration, launch options and timer bodies; numbered over the whole program, named per callback")
+    func callbackPrograms() throws {
+        let scenario = try ScenarioDecoder.decode(Self.callbacks, file: "callbacks.json")
+        let strategy = scenario.strategies[0]
+        // Pre-order of the whole program: 0 beginBackgroundTask, 1 its expiration's flush, 2 endBackgroundTask,
+        // 3 timer, 4 its send; 5 if, 6 detached, 7 flush; 8 detached, 9 send.
+        let steps = scenario.cleanupCallSteps(in: strategy.program)
+        #expect(steps.map(\.step) == [1, 4, 7, 9])
+        #expect(steps.map(\.conditional) == [true, false, true, false], "an expiration handler and if launchOptions run on a condition")
+        let places = CleanupPlaces.places(scenario, strategy: 0)
+        #expect(places.map(\.step) == steps.map(\.step), "explain's places are the compiler's steps")
+        #expect(places.map(\.conditional) == steps.map(\.conditional))
+        #expect(places.map(\.program) == [0, 0, 1, 1])
+        #expect(places.map(\.callback) == ["sceneDidEnterBackground", "sceneDidEnterBackground", "applicationWillTerminate", "applicationWillTerminate"])
+        #expect(places.map(\.location) == [
+            "strategies.s.onCallbacks.sceneDidEnterBackground[0].expiration[0]",
+            "strategies.s.onCallbacks.sceneDidEnterBackground[1].body[0]",
+            "strategies.s.onCallbacks.applicationWillTerminate[0].body[0].body[0]",
+            "strategies.s.onCallbacks.applicationWillTerminate[1].body[0]",
         ])
     }
 }

@@ -20,8 +20,13 @@ struct SwiftImportInstantNoteTests {
                     upload()
                     await Task.yield()
                     await Analytics.flush()
+                    let pending = await Store.pending
+                    print(pending)
                 }
             }
+        }
+        final class Store {
+            static var pending = 0
         }
         """
 
@@ -34,6 +39,7 @@ struct SwiftImportInstantNoteTests {
                 + "add a work step of its duration by hand (and 1 more place)",
             "MyApp.swift:6:13: taken as instant: await Task.yield(): a suspension the scenario language has no step for "
                 + "(the task goes on at once)",
+            "MyApp.swift:8:27: taken as instant: await Store.pending: a property of the app's own code, read where the code runs",
         ])
         #expect(!result.notes.contains { $0.message.contains("taking no time") }, "the kind already says it")
     }

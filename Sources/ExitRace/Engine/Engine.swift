@@ -22,11 +22,12 @@
 /// A non-mutating method or property called from mutating engine code is passed a copy of the
 /// whole engine (over a kilobyte, each of its buffers retained and released) unless the call is
 /// inlined, and a debug build (`swift test`, with the invariants checked after every event)
-/// inlines nothing, `@inline(__always)` included. So what mutating code calls is `mutating` too,
-/// even when it changes nothing: the fields of `Engine+Parts`, ``now``, `value(_:)`, the
-/// handlers' helpers, the invariants and the deadlock search. Code that cannot mutate reads the
-/// parts themselves (`queue.now`, `values[Int(slot)]`, `executors.…`). Release builds inline
-/// these either way; in a debug build this took a third off `swift test`'s CPU time.
+/// inlines nothing, `@inline(__always)` included. So what mutating code calls per event or per
+/// run is `mutating` too, even when it changes nothing: the fields of `Engine+Parts`, ``now``,
+/// `value(_:)`, the handlers' helpers, the invariants and the deadlock search's steps (rarer calls
+/// such as the names a deadlock report gives may stay non-mutating). Code that cannot mutate reads
+/// the parts themselves (`queue.now`, `executors.…`). Release builds inline these either way; in a
+/// debug build this took a third off `swift test`'s CPU time.
 ///
 /// One engine is reused for many runs: every run empties the arrays but keeps their capacity, so
 /// after the first run nothing in the event loop allocates (deadlock reports excepted). It is a

@@ -56,7 +56,10 @@ package enum SettingPath {
             for (position, step) in steps.enumerated() {
                 let path = element(prefix, position)
                 paths.append(path)
-                for nested in allNested(in: step) { walk(nested.steps, at: join(path, nested.key)) }
+                let nested = allNested(in: step)
+                // The numbering is nestedBodies' (Strategy.preorder, Scenario.cleanupCallSteps): the same bodies, in order.
+                assert(nested.map(\.steps) == step.nestedBodies, "SettingPath.allNested and ProgramStep.nestedBodies disagree")
+                for (key, body) in nested { walk(body, at: join(path, key)) }
             }
         }
         walk(steps, at: prefix)

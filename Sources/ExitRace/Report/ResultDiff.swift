@@ -189,7 +189,7 @@ package struct ResultDiff: Equatable, Sendable {
         }
         // Said per procedure below, with its margin; as a mark only for a procedure one cell lacks.
         let thin = ThinWinChange(old, new)
-        marks += thin.marks(old, new)
+        marks += thin.marks
         var procedures: [String] = []
         var changed = old.verdict != new.verdict || !marks.isEmpty
         for outcome in new.outcomes {
