@@ -206,9 +206,7 @@ struct Engine {
                 nextCheck = min(maxEvents, events + Self.memoryCheckInterval)
             }
             events += 1
-            // Not `pendingCount`: a computed property of the engine read in a mutating method copies
-            // the whole engine in a debug build, per event.
-            observer.willHandle(pending: queue.count + exploration.instantReady.count + 1)
+            observer.willHandle(pending: pendingCount + 1)
             if suspended && entry.payload.kind.isAppSide {
                 frozen.append(FrozenEvent(remaining: entry.time.nanoseconds - suspendedAt, event: entry.payload))
                 continue
@@ -229,7 +227,9 @@ struct Engine {
             deadlockAfterDeath = findDeadlock()
         }
         var result = outcome(events: events, bound: bound)
-        if bound == .memory { result.memoryRanShortAt = RunOutcome.MemoryUse(contexts: contexts.count, pendingEvents: pendingCount + frozen.count) }
+        if bound == .memory {
+            result.memoryRanShortAt = RunOutcome.MemoryUse(contexts: contexts.count, pendingEvents: pendingCount + frozen.count)
+        }
         return result
     }
 
@@ -248,7 +248,7 @@ struct Engine {
 
     /// Events scheduled and not yet handled: those in the queue and, while exploring schedules,
     /// those already taken out of it for the current instant (so both loops see the same count).
-    var pendingCount: Int { queue.count + exploration.instantReady.count }
+    var pendingCount: Int { mutating get { queue.count + exploration.instantReady.count } }
 
     /// The bound a run that has processed `events` events has reached, if any: memory first, when
     /// a buffer of this thread found it short since the run's `shortages` (``MemoryShortage``).

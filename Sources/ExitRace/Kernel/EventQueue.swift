@@ -105,8 +105,9 @@ extension EventQueue {
     /// Nothing pending is earlier than `now`, and the lane holds events for `now` only, in sequence
     /// order, each later than any heap event for `now`: what the engine checks after every event.
     /// The heap's own order is the kernel's to keep (its seeded tests pop against a sorted reference
-    /// and check ``checkInvariants()`` after every change to a queue): checked after every event, its comparisons through `Comparable` (unspecialized
-    /// in a debug build) took about a twentieth of a debug test's time (`perf`, the shard suites).
+    /// and check ``checkInvariants()`` after every change to a queue): checked after every event,
+    /// its comparisons through `Comparable` (unspecialized in a debug build) took about a
+    /// twentieth of a debug test's time (`perf`, the shard suites).
     ///
     /// Plain loops over locals, as the engine's checks are: a closure that reads `self` (a
     /// `precondition`'s condition, `map`) copies the queue in a debug build, after every event.
