@@ -113,7 +113,8 @@ struct SweepDistinctLooksTests {
     func fewPartialsPlain() throws {
         let svg = try Self.picture([15, 0b1000, 0b0110, 0b0001, 0])
         let looks = Self.drawn(svg).map(\.look)
-        #expect(looks.map(\.colour) == ["#009E73"] + SweepSVG.partials.prefix(3) + ["#A32000"])
+        let colours: [String] = ["#009E73"] + Array(SweepSVG.partials.prefix(3)) + ["#A32000"]
+        #expect(looks.map(\.colour) == colours)
         #expect(looks.allSatisfy { $0.hatch.isEmpty })
         #expect(!svg.contains("<defs>"))
     }

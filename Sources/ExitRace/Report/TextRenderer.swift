@@ -69,11 +69,16 @@ public enum TextRenderer {
             }
         }
         func line(_ texts: [String]) -> String {
-            texts.enumerated().map { column, text in text + String(repeating: " ", count: widths[column] - text.count) }
-                .joined(separator: " | ").trimmingTrailingSpaces() + "\n"
+            let padded: [String] = texts.enumerated().map { column, text in
+                text + String(repeating: " ", count: widths[column] - text.count)
+            }
+            return padded.joined(separator: " | ").trimmingTrailingSpaces() + "\n"
         }
         func lines(_ cells: [[String]]) -> String {
-            (0..<(cells.map(\.count).max() ?? 1)).map { index in line(cells.map { index < $0.count ? $0[index] : "" }) }.joined()
+            let height: Int = cells.map(\.count).max() ?? 1
+            return (0..<height).map { (index: Int) -> String in
+                line(cells.map { (cell: [String]) -> String in index < cell.count ? cell[index] : "" })
+            }.joined()
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-") + "\n"
         // Rows of several lines are told apart by a rule between them.
