@@ -1,39 +1,47 @@
 /// Judging a finished run by the scenario's goal.
 extension Engine {
-    /// The run's outcome, judged by the scenario's goal. It changes nothing, but is `mutating`: the
-    /// event loop's call was not inlined, and a non-mutating call from mutating code is passed a
-    /// copy of the whole engine (1,688 bytes, copied once a run; see Engine).
-    package mutating func outcome(events: Int, bound: RunOutcome.Bound?) -> RunOutcome {
-        var outcome = RunOutcome(
-            cleanupFinished: cleanupAt != nil, cleanupAt: cleanupAt, wouldHaveFinishedAt: wouldHaveFinishedAt,
-            death: death, deadlockChain: deadlock, inversion: inversion, boundReached: bound, events: events)
-        outcome.deadlockAfterDeath = deadlockAfterDeath
-        outcome.finishedBySystemAfterDeath = services.finishedAfterDeath
-        outcome.activity = activityOutcome()
-        if program.listenedCallbacks != 0 { outcome.skippedCleanupPrograms = skippedCleanupPrograms() }
+    /// The run's outcome, judged by the scenario's goal; `memory`, the use a run stopped by the
+    /// memory bound had reached. It changes nothing, but is `mutating`: the event loop's call was
+    /// not inlined, and a non-mutating call from mutating code is passed a copy of the whole engine
+    /// (1,688 bytes, copied once a run; see Engine).
+    ///
+    /// Every field is worked out first and the outcome made once, in the caller's memory: an
+    /// outcome made and then changed field by field was copied whole on its way out (callgrind).
+    package mutating func outcome(
+        events: Int, bound: RunOutcome.Bound?, memory: RunOutcome.MemoryUse? = nil
+    ) -> RunOutcome {
+        let activity = activityOutcome()
+        let skipped = program.listenedCallbacks != 0 ? skippedCleanupPrograms() : 0
         // Owed as oweUndeliveredGoingAway owed them at death, even when the row's code never ran at all.
-        if program.owedIfUndelivered != 0 && death != nil {
-            outcome.owedSkippedPrograms = undeliveredCleanupPrograms() & program.owedIfUndelivered
-        }
+        let owed = program.owedIfUndelivered != 0 && death != nil
+            ? undeliveredCleanupPrograms() & program.owedIfUndelivered : 0
+        let (finished, finishedAt, wouldHaveFinishedAt, judgedByCleanup) = goalMet(activity: activity)
+        return RunOutcome(
+            cleanupFinished: finished, cleanupAt: finishedAt, wouldHaveFinishedAt: wouldHaveFinishedAt,
+            death: death, deadlockChain: deadlock, deadlockAfterDeath: deadlockAfterDeath, inversion: inversion,
+            boundReached: bound, memoryRanShortAt: memory, events: events, activity: activity,
+            judgedByCleanup: judgedByCleanup, finishedBySystemAfterDeath: services.finishedAfterDeath,
+            skippedCleanupPrograms: skipped, owedSkippedPrograms: owed)
+    }
+
+    /// Whether the run met the scenario's goal, and when; when the cleanup would have finished
+    /// had the app lived; whether the cleanup's end is what judged it (the goal `cleanup`).
+    @inline(__always)  // mutating, though it changes nothing: see Engine
+    private mutating func goalMet(
+        activity: RunOutcome.ActivityOutcome?
+    ) -> (met: Bool, at: VirtualInstant?, wouldHaveFinishedAt: VirtualInstant?, judgedByCleanup: Bool) {
         switch goal {
         case .cleanup:
-            break
+            return (cleanupAt != nil, cleanupAt, wouldHaveFinishedAt, true)
         case .activityGone:
-            let dismissed = outcome.activity?.dismissedAt
+            let dismissed = activity?.dismissedAt
             let met = dismissed.map { $0.nanoseconds <= value(slots.goalAt) } ?? !hasActivity
-            outcome.cleanupFinished = met
-            outcome.cleanupAt = met ? dismissed : nil
-            outcome.wouldHaveFinishedAt = nil
-            outcome.judgedByCleanup = false
+            return (met, met ? dismissed : nil, nil, false)
         case .keepsCalling:
             let last = goalCall >= 0 ? lastDelivery[goalCall] : -1
             let met = last >= 0 && last >= value(slots.goalAt) - value(slots.goalWithin)
-            outcome.cleanupFinished = met
-            outcome.cleanupAt = last >= 0 ? VirtualInstant(nanoseconds: last) : nil
-            outcome.wouldHaveFinishedAt = nil
-            outcome.judgedByCleanup = false
+            return (met, last >= 0 ? VirtualInstant(nanoseconds: last) : nil, nil, false)
         }
-        return outcome
     }
 
     /// The `onCallbacks` programs holding cleanup calls that the run never delivered, when it

@@ -226,11 +226,9 @@ struct Engine {
         } else if deadlock == nil {
             deadlockAfterDeath = findDeadlock()
         }
-        var result = outcome(events: events, bound: bound)
-        if bound == .memory {
-            result.memoryRanShortAt = RunOutcome.MemoryUse(contexts: contexts.count, pendingEvents: pendingCount + frozen.count)
-        }
-        return result
+        let memory = bound == .memory
+            ? RunOutcome.MemoryUse(contexts: contexts.count, pendingEvents: pendingCount + frozen.count) : nil
+        return outcome(events: events, bound: bound, memory: memory)
     }
 
     /// How many events a run processes between checks of its memory bounds. A handler adds a
@@ -263,8 +261,11 @@ struct Engine {
     mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>) {
         self.values.overwrite(with: values)
         startLatencies = StartLatencies(slots: slots.startLatency, values: values)
-        program = cell
-        ops = cell.opTable
+        // The same cell as the last run (replications, a sweep's points) is kept: no retain and release.
+        if program !== cell {
+            program = cell
+            ops = cell.opTable
+        }
         recorder.reset()
         queue.reset()
         if exploration.isOn { exploration.reset() }

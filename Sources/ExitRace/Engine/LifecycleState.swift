@@ -43,8 +43,12 @@ struct LifecycleState {
         scriptReturn = 0
         appState = cell.initialState
         launchOptions = 0
-        inBackground = cell.initialState == .background || cell.initialState == .suspended
-        suspended = cell.initialState == .suspended
+        // A switch: `==` on AppState went through its Equatable witness, a generic call, each run.
+        switch cell.initialState {
+        case .background: (inBackground, suspended) = (true, false)
+        case .suspended: (inBackground, suspended) = (true, true)
+        case .notRunning, .inactive, .active, .terminated: (inBackground, suspended) = (false, false)
+        }
         suspendedAt = 0
         terminating = false
         suspensionDeferred = false
