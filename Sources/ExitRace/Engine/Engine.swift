@@ -168,8 +168,9 @@ struct Engine {
 
     // MARK: - Running
 
-    /// Runs one compiled cell with one vector of parameter values (indexed by slot).
-    mutating func run(_ cell: CellProgram, values: ContiguousArray<Int64>) -> RunOutcome {
+    /// Runs one compiled cell with one vector of parameter values (indexed by slot), or, when
+    /// `values` is `nil`, with the last run's.
+    mutating func run(_ cell: CellProgram, values: ContiguousArray<Int64>?) -> RunOutcome {
         var observer = NoRunObserver()
         return run(cell, values: values, observer: &observer)
     }
@@ -177,7 +178,7 @@ struct Engine {
     /// Runs one compiled cell, showing `observer` every event (specialised per observer type, so
     /// the plain run pays nothing for it).
     mutating func run<Observer: RunObserver>(
-        _ cell: CellProgram, values: ContiguousArray<Int64>, observer: inout Observer
+        _ cell: CellProgram, values: ContiguousArray<Int64>?, observer: inout Observer
     ) -> RunOutcome {
         reset(for: cell, values: values)
         queue.schedule(SimEvent(kind: .advanceScript, a: 0), at: .start)
@@ -258,9 +259,13 @@ struct Engine {
         return nil
     }
 
-    mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>) {
-        self.values.overwrite(with: values)
-        startLatencies = StartLatencies(slots: slots.startLatency, values: values)
+    /// Makes the engine ready for a run of `cell`: with `values`, or with the last run's values
+    /// (and the start latencies taken from them) when `values` is `nil`.
+    mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>?) {
+        if let values {
+            self.values.overwrite(with: values)
+            startLatencies = StartLatencies(slots: slots.startLatency, values: values)
+        }
         // The same cell as the last run (replications, a sweep's points) is kept: no retain and release.
         if program !== cell {
             program = cell

@@ -28,6 +28,10 @@ public final class Simulator {
     #endif
     /// The scenario's hooks and strategies, counted once (a run looks its program up by them).
     private let hookCount: Int, strategyCount: Int
+    /// Whether the engine's parameter values are ``defaults`` (the last run's were): a run with the
+    /// defaults then leaves them as they are, where it would copy every slot's value and work out
+    /// the start latencies from them again. Every run of the engine goes through this class.
+    private var engineHoldsDefaults = false
 
     /// Prepares a simulator; cells are compiled on first use.
     public init(scenario: Scenario) {
@@ -45,8 +49,13 @@ public final class Simulator {
     /// values or with `values` (which must belong to this simulator's ``parameters``).
     package func run(hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil) -> RunOutcome {
         let cell = program(hook: hook, strategy: strategy, procedure: procedure)
-        guard let values else { return engine.run(cell, values: defaults.raw) }
+        guard let values else {
+            // The defaults again (a table's cells, a benchmark's runs): the engine holds them already.
+            defer { engineHoldsDefaults = true }
+            return engine.run(cell, values: engineHoldsDefaults ? nil : defaults.raw)
+        }
         precondition(values.space === parameters, "parameter values of another scenario")
+        engineHoldsDefaults = false
         return engine.run(cell, values: values.raw)
     }
 
@@ -78,6 +87,7 @@ public final class Simulator {
         var counter = PendingCounter()
         let cell = program(hook: hook, strategy: strategy, procedure: procedure)
         let events = engine.run(cell, values: defaults.raw, observer: &counter).events
+        engineHoldsDefaults = true
         return max(1, counter.sum / max(1, events))
     }
 
