@@ -109,7 +109,10 @@ import Darwin
     /// - Complexity: O(1), amortized when the memory grows.
     @inlinable @inline(__always)
     package mutating func append(_ element: Element) {
-        if count == capacity { grow(filling: element) }
+        // A trivial type's growth takes no filler. Not handing it the element lets code this is
+        // inlined into make the element where it is stored: handed to the call, it was made on the
+        // stack in pieces first and read back whole, a store-forwarding stall (perf: a new context).
+        if count == capacity { grow(filling: _isPOD(Element.self) ? nil : element) }
         base[count] = element
         count &+= 1
     }
@@ -160,13 +163,14 @@ import Darwin
     }
 
     /// Moves the elements to memory of twice the capacity (8 slots at least), `filler` in the
-    /// slots past them for a type that is not trivial.
+    /// slots past them for a type that is not trivial (which must have one; a trivial type's may be
+    /// `nil`).
     ///
     /// When the system has not that much memory, it grows by less (an eighth, down to one slot)
     /// and counts a ``MemoryShortage`` on this thread: the engine stops the run at its next check
     /// of its bounds (a bound of `[?]`, not an abort), and the smaller steps carry the run there.
     @inlinable @inline(never)
-    mutating func grow(filling filler: Element) {
+    mutating func grow(filling filler: Element?) {
         if grow(to: Swift.max(8, 2 &* capacity), filling: filler) { return }
         MemoryShortage.note()
         var step = Swift.max(1, capacity / 8)
@@ -179,7 +183,7 @@ import Darwin
     /// Moves the elements to memory of `grown` slots; false, nothing changed, when the system has
     /// not that much. A trivial type's memory held by this buffer alone is `realloc`ed.
     @inlinable
-    mutating func grow(to grown: Int, filling filler: Element) -> Bool {
+    mutating func grow(to grown: Int, filling filler: Element?) -> Bool {
         if _isPOD(Element.self), isKnownUniquelyReferenced(&self.owner) {
             let owner = self.owner.unsafelyUnwrapped
             guard owner.regrow(to: grown) else { return false }
