@@ -9,10 +9,13 @@ import Testing
 /// the same. Whatever came before, a run gives what it gives on a fresh simulator.
 @Suite("Simulator reuse")
 struct SimulatorReuseTests {
-    /// The default scenario's values with a long exit duration: some cells come out otherwise.
+    /// The default scenario's values with a long exit duration and a long start latency for
+    /// default-priority tasks (what a run with the defaults again keeps besides the values): some
+    /// cells come out otherwise.
     static func longExit(_ simulator: Simulator) throws -> ParameterValues {
         var values = simulator.defaults
         try values.set("timing.exitDurationMs", to: 40)
+        try values.set("timing.startLatencyMs.default", to: 30)
         return values
     }
 

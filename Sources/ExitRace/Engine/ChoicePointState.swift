@@ -21,6 +21,11 @@ package struct ChoicePointState {
 package protocol ChoicePointWatcher: AnyObject {
     /// At choice point `point` (numbered from 0) of `width` candidates: the candidate to take, or
     /// `nil` for the schedule's own. `state` gives the run's state there, for runs that go on from it.
+    ///
+    /// The simulator's run is paused here: of the simulator, a watcher may call only
+    /// ``Simulator/resume(_:deviations:watcher:)`` (which runs on a copy of the state). Another run
+    /// of the same simulator would reset the engine under the paused one (a release build does not
+    /// check for such an overlapping access; see `Simulator.engine`).
     func reached(_ point: Int, width: Int, state: () -> ChoicePointState) -> Int?
 }
 

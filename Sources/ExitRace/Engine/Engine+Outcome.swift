@@ -8,16 +8,16 @@ extension Engine {
     /// Every field is worked out first and the outcome made once, in the caller's memory: an
     /// outcome made and then changed field by field was copied whole on its way out (callgrind).
     package mutating func outcome(
-        events: Int, bound: RunOutcome.Bound?, memory: RunOutcome.MemoryUse? = nil
+        events: Int, bound: RunOutcome.Bound?, memory: RunOutcome.MemoryUse?
     ) -> RunOutcome {
         let activity = activityOutcome()
         let skipped = program.listenedCallbacks != 0 ? skippedCleanupPrograms() : 0
         // Owed as oweUndeliveredGoingAway owed them at death, even when the row's code never ran at all.
         let owed = program.owedIfUndelivered != 0 && death != nil
             ? undeliveredCleanupPrograms() & program.owedIfUndelivered : 0
-        let (finished, finishedAt, wouldHaveFinishedAt, judgedByCleanup) = goalMet(activity: activity)
+        let (met, metAt, wouldHave, judgedByCleanup) = goalMet(activity: activity)
         return RunOutcome(
-            cleanupFinished: finished, cleanupAt: finishedAt, wouldHaveFinishedAt: wouldHaveFinishedAt,
+            cleanupFinished: met, cleanupAt: metAt, wouldHaveFinishedAt: wouldHave,
             death: death, deadlockChain: deadlock, deadlockAfterDeath: deadlockAfterDeath, inversion: inversion,
             boundReached: bound, memoryRanShortAt: memory, events: events, activity: activity,
             judgedByCleanup: judgedByCleanup, finishedBySystemAfterDeath: services.finishedAfterDeath,

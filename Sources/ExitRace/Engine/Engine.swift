@@ -169,7 +169,7 @@ struct Engine {
     // MARK: - Running
 
     /// Runs one compiled cell with one vector of parameter values (indexed by slot), or, when
-    /// `values` is `nil`, with the last run's.
+    /// `values` is `nil`, with the last run's (an engine that has run).
     mutating func run(_ cell: CellProgram, values: ContiguousArray<Int64>?) -> RunOutcome {
         var observer = NoRunObserver()
         return run(cell, values: values, observer: &observer)
@@ -260,8 +260,9 @@ struct Engine {
     }
 
     /// Makes the engine ready for a run of `cell`: with `values`, or with the last run's values
-    /// (and the start latencies taken from them) when `values` is `nil`.
+    /// (and the start latencies taken from them) when `values` is `nil` (an engine that has run).
     mutating func reset(for cell: CellProgram, values: ContiguousArray<Int64>?) {
+        assert(values != nil || !self.values.isEmpty, "no values of an earlier run to keep")
         if let values {
             self.values.overwrite(with: values)
             startLatencies = StartLatencies(slots: slots.startLatency, values: values)

@@ -50,7 +50,9 @@ public final class Simulator {
     package func run(hook: Int, strategy: Int, procedure: Int, values: ParameterValues? = nil) -> RunOutcome {
         let cell = program(hook: hook, strategy: strategy, procedure: procedure)
         guard let values else {
-            // The defaults again (a table's cells, a benchmark's runs): the engine holds them already.
+            // When the last run's values were the defaults too (a table's cells, a benchmark's
+            // runs), the engine holds them already.
+            assert(!engineHoldsDefaults || engine.values == defaults.raw, "the engine's values are not the defaults")
             defer { engineHoldsDefaults = true }
             return engine.run(cell, values: engineHoldsDefaults ? nil : defaults.raw)
         }
