@@ -9,24 +9,11 @@ import Testing
 /// and the command to run instead, nothing on stdout, nothing simulated or written.
 @Suite("check --update under CI=true: refused first, in one line")
 struct CheckUpdateUnderCITests {
-    /// A scenario directory whose committed results drift (exitDurationMs changed after the batch).
-    static func drifted() throws -> (root: URL, scenarios: String, results: String) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-ci-update-\(UUID().uuidString)")
-        let scenarios = root.appendingPathComponent("scenarios")
-        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
-        let file = scenarios.appendingPathComponent("mine.json")
-        try Data(#"{"extend": "builtin:live-activity"}"#.utf8).write(to: file)
-        let results = root.appendingPathComponent("results").path
-        #expect(Tool.main(["batch", scenarios.path, "--out", results]).exitCode == .success)
-        try Data(#"{"extend": "builtin:live-activity", "timing": {"exitDurationMs": 12}}"#.utf8).write(to: file)
-        return (root, scenarios.path, results)
-    }
-
     static let ci = ToolEnvironment(variables: ["CI": "true"])
 
     @Test("with drift: exit 2, stdout empty, one stderr line naming the check to run instead; the results untouched")
     func refusedBeforeTheDrift() throws {
-        let (root, scenarios, results) = try Self.drifted()
+        let (root, scenarios, results) = try DriftedResults.make("ci-update")
         defer { try? FileManager.default.removeItem(at: root) }
         let before = try String(contentsOfFile: results + "/mine.json", encoding: .utf8)
         let refused = Tool.main(["check", scenarios, "--against", results, "--update"], environment: Self.ci)
@@ -42,7 +29,7 @@ struct CheckUpdateUnderCITests {
 
     @Test("the command named keeps the --set options and margins, quoted; --force still rewrites")
     func namedCommandAndForce() throws {
-        let (root, scenarios, results) = try Self.drifted()
+        let (root, scenarios, results) = try DriftedResults.make("ci-update")
         defer { try? FileManager.default.removeItem(at: root) }
         let arguments = ["check", scenarios, "--against", results, "--set", "thinWinMs=4", "--margins", "1", "--update"]
         let refused = Tool.main(arguments, environment: Self.ci)

@@ -15,17 +15,9 @@ import ExitRaceCLI
 struct ThinWinDriftWordingTests {
     @Test("check: exit takes 12 ms instead of 3: the 1.9 ms wins are 10.9 ms, the verdict as before")
     func check() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-thin-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let scenarios = directory.appendingPathComponent("scenarios")
-        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
-        let file = scenarios.appendingPathComponent("mine.json")
-        try Data(#"{"extend": "builtin:live-activity"}"#.utf8).write(to: file)
-        let results = directory.appendingPathComponent("results").path
-        #expect(Tool.main(["batch", scenarios.path, "--out", results]).exitCode == .success)
-        try Data(#"{"extend": "builtin:live-activity", "timing": {"exitDurationMs": 12}}"#.utf8).write(to: file)
-
-        let drift = Tool.main(["check", scenarios.path, "--against", results])
+        let (root, scenarios, results) = try DriftedResults.make("thin")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let drift = Tool.main(["check", scenarios, "--against", results])
         #expect(drift.exitCode == .difference)
         let lines = drift.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("mine · AppDelegate · Task: △ as before (background: margin +1.9 ms → +10.9 ms, no longer a thin win)"))
