@@ -41,8 +41,7 @@ public final class Simulator {
         compiler = CellCompiler(scenario: scenario, space: parameters)
         engine = Engine(scenario: scenario, space: parameters)
         (hookCount, strategyCount) = (scenario.hooks.count, scenario.strategies.count)
-        programs = Array(
-            repeating: nil, count: scenario.procedures.count * scenario.hooks.count * scenario.strategies.count)
+        programs = Array(repeating: nil, count: scenario.procedures.count * hookCount * strategyCount)
     }
 
     /// Simulates one hook running one strategy, killed by one procedure, with the scenario's own
