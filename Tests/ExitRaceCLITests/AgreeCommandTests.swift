@@ -55,8 +55,8 @@ struct AgreeCommandTests {
         let root = try Self.directory(Self.tiny)
         defer { try? FileManager.default.removeItem(at: root) }
         let output = Tool.main(["agree", root.path])
-        #expect(output.exitCode == .success)
-        #expect(output.stdout == """
+        expectEqual(output.exitCode, .success)
+        expectEqual(output.stdout, """
             agree          a-agrees  (https://example.org/report)
             disagree       b-disagrees  (https://example.org/report)
                 AppDelegate · detached: observed ○, predicted ×
@@ -72,14 +72,14 @@ struct AgreeCommandTests {
         let root = try Self.directory(Self.tiny)
         defer { try? FileManager.default.removeItem(at: root) }
         let committed = root.appendingPathComponent("agreement.json").path
-        #expect(Tool.main(["agree", root.path, "--check", committed, "--update"]).exitCode == .success)
-        #expect(Tool.main(["agree", root.path, "--check", committed]).exitCode == .success)
+        expectEqual(Tool.main(["agree", root.path, "--check", committed, "--update"]).exitCode, .success)
+        expectEqual(Tool.main(["agree", root.path, "--check", committed]).exitCode, .success)
         // The model now predicts the cell that agreed otherwise: the report stops agreeing.
         try Data(Self.observed("detached + wait", "×").utf8).write(to: root.appendingPathComponent("a-agrees/observed.json"))
         let output = Tool.main(["agree", root.path, "--check", committed])
-        #expect(output.exitCode == .difference)
-        #expect(output.stdout.contains("a-agrees: agreed in \(committed), now disagree; AppDelegate"))
-        #expect(output.stdout.contains("· detached + wait: observed ×, predicted ○"))
+        expectEqual(output.exitCode, .difference)
+        expectContains(output.stdout, "a-agrees: agreed in \(committed), now disagree; AppDelegate")
+        expectContains(output.stdout, "· detached + wait: observed ×, predicted ○")
     }
 
     @Test("a report with no observation is bad input (exit 2), naming the file")
@@ -87,9 +87,9 @@ struct AgreeCommandTests {
         let root = try Self.directory([("a", Self.scenario("detached"), nil)])
         defer { try? FileManager.default.removeItem(at: root) }
         let output = Tool.main(["agree", root.path])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderr.contains(root.appendingPathComponent("a/observed.json").path))
+        expectContains(output.stderr, root.appendingPathComponent("a/observed.json").path)
     }
 
     @Test("a cell naming no hook of its scenario is bad input (exit 2), at its line and column")
@@ -97,9 +97,9 @@ struct AgreeCommandTests {
         let root = try Self.directory([("a", Self.scenario("detached"), Self.observed("detached", "×", hook: "SceneDelegate"))])
         defer { try? FileManager.default.removeItem(at: root) }
         let output = Tool.main(["agree", root.path])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains(root.appendingPathComponent("a/observed.json").path + ":3:21: error: cells[0].hook"))
-        #expect(output.stderr.contains("no hook \"SceneDelegate\""))
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, root.appendingPathComponent("a/observed.json").path + ":3:21: error: cells[0].hook")
+        expectContains(output.stderr, "no hook \"SceneDelegate\"")
     }
 
     @Test("a report without its source, or without a scenario and no cannotExpress, is bad input (exit 2)")
@@ -108,9 +108,9 @@ struct AgreeCommandTests {
         let root = try Self.directory([("a", Self.scenario("detached"), noSource), ("b", nil, Self.observed("detached", "×"))])
         defer { try? FileManager.default.removeItem(at: root) }
         let output = Tool.main(["agree", root.path])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("missing member \"source\""))
-        #expect(output.stderr.contains("expected scenario.json next to it"))
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "missing member \"source\"")
+        expectContains(output.stderr, "expected scenario.json next to it")
     }
 }
 
@@ -125,7 +125,7 @@ struct CommittedAgreementTests {
         let agree = try #require(json["agree"] as? Int), total = try #require(json["total"] as? Int)
         for file in ["README.md", "validation/README.md"] {
             let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-            #expect(text.contains("agrees with \(agree) of \(total) public reports"), "\(file)")
+            expectContains(text, "agrees with \(agree) of \(total) public reports", "\(file)")
         }
     }
 }

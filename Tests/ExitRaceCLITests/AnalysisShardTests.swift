@@ -24,7 +24,7 @@ struct AnalysisShardTests {
         (1...count).map { index in
             let file = directory.appendingPathComponent("\(prefix)-\(index)-of-\(count).json").path
             let output = Tool.main(command + ["--shard", "\(index)/\(count)", "--output", file])
-            #expect(output.exitCode == .success, "\(output.stderr)")
+            expectEqual(output.exitCode, .success, "\(output.stderr)")
             #expect(output.stdout.isEmpty)
             return file
         }
@@ -39,8 +39,8 @@ struct AnalysisShardTests {
             let files = shards(command, directory, count: count, prefix: name)
             for (format, unsharded) in zip(formats, whole) {
                 let merged = Tool.main(["merge"] + files.reversed() + ["--format", format])
-                #expect(merged.exitCode == .success, "\(merged.stderr)")
-                #expect(merged.stdout == unsharded.stdout, "\(name): \(count) shards, format \(format)")
+                expectEqual(merged.exitCode, .success, "\(merged.stderr)")
+                expectEqual(merged.stdout, unsharded.stdout, "\(name): \(count) shards, format \(format)")
             }
         }
     }
@@ -60,18 +60,18 @@ struct AnalysisShardTests {
             ["calibrate", Self.scenario, "--measured", Self.measured, "--samples", "200", "--seed", "4"], directory, count: 2, prefix: "s")
         let analysis = Self.shards(Self.sensitivity, directory, count: 2, prefix: "a")
         let seed = Tool.main(["merge", calibration[0], otherSeed[1]])
-        #expect(seed.exitCode == .badInput)
-        #expect(seed.stderr.contains("\(otherSeed[1]): error: samples: expected --samples 200 --seed 3"), "\(seed.stderr)")
+        expectEqual(seed.exitCode, .badInput)
+        expectContains(seed.stderr, "\(otherSeed[1]): error: samples: expected --samples 200 --seed 3", "\(seed.stderr)")
         let mixed = Tool.main(["merge", calibration[0], analysis[1]])
-        #expect(mixed.exitCode == .badInput)
-        #expect(mixed.stderr.contains("\(analysis[1]): error: kind: expected shards of one kind (calibrate shards"), "\(mixed.stderr)")
+        expectEqual(mixed.exitCode, .badInput)
+        expectContains(mixed.stderr, "\(analysis[1]): error: kind: expected shards of one kind (calibrate shards", "\(mixed.stderr)")
         let missing = Tool.main(["merge", analysis[1]])
-        #expect(missing.exitCode == .badInput)
-        #expect(missing.stderr.contains("expected all 2 shards, found 1: missing 1/2"), "\(missing.stderr)")
+        expectEqual(missing.exitCode, .badInput)
+        expectContains(missing.stderr, "expected all 2 shards, found 1: missing 1/2", "\(missing.stderr)")
         for command in [Self.calibrate, Self.sensitivity] {
             let format = Tool.main(command + ["--shard", "1/2", "--format", "md", "--output", directory.appendingPathComponent("x.json").path])
-            #expect(format.exitCode == .badInput)
-            #expect(format.stderr.contains("--shard writes a shard file (JSON) and takes no --format"), "\(format.stderr)")
+            expectEqual(format.exitCode, .badInput)
+            expectContains(format.stderr, "--shard writes a shard file (JSON) and takes no --format", "\(format.stderr)")
         }
     }
 }

@@ -13,15 +13,15 @@ struct AuditFollowUpTests {
     @Test("a --set that breaks the built-in scenario's sweep is named, with the way to leave the sweep out")
     func setBlamedOnBuiltinScenario() {
         let output = Tool.main(["run", "--set", #"procedures["background"]=null"#])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stderr.hasPrefix(#"--set procedures["background"]=null: error: sweeps.terminateDelay.vary[0]: "#), "\(output.stderr)")
-        #expect(output.stderr.contains("which is valid without this --set: the --set makes it so"))
-        #expect(output.stderr.contains("; to leave that sweep out, add --set sweeps.terminateDelay=null (applied to the built-in default scenario)"))
+        expectContains(output.stderr, "which is valid without this --set: the --set makes it so")
+        expectContains(output.stderr, "; to leave that sweep out, add --set sweeps.terminateDelay=null (applied to the built-in default scenario)")
         // The suggestion, followed, runs.
-        #expect(Tool.main(["run", "--set", #"procedures["background"]=null"#, "--set", "sweeps.terminateDelay=null"]).exitCode == .success)
+        expectEqual(Tool.main(["run", "--set", #"procedures["background"]=null"#, "--set", "sweeps.terminateDelay=null"]).exitCode, .success)
         // The same with the file given.
         let file = Tool.main(["validate", Self.root + "/scenarios/live-activity.json", "--set", #"procedures["background"]=null"#])
-        #expect(file.stderr.contains("; to leave that sweep out, add --set sweeps.terminateDelay=null (applied to "))
+        expectContains(file.stderr, "; to leave that sweep out, add --set sweeps.terminateDelay=null (applied to ")
     }
 
     static func temporary(_ name: String, _ text: String) throws -> String {
@@ -39,17 +39,17 @@ struct AuditFollowUpTests {
             {"extend": "\(parent)", "name": "c", "timing": {"exitDurationMs": {"loguniform": [1, 20]}}}
             """)
         let output = Tool.main(["validate", child])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stderr.hasPrefix("\(child):1:"))
         #expect(output.stderr.hasSuffix(": error: timing.exitDurationMs: expected milliseconds from 0 to 1000000000, "
             + "or a distribution (uniform, logUniform, normal, triangular, choice), found an object with \"loguniform\"; "
             + "did you mean \"logUniform\"?\n"), "\(output.stderr)")
-        #expect(output.stderr.split(separator: "\n").count == 1)
+        expectEqual(output.stderr.split(separator: "\n").count, 1)
         // An inherited object that is not a distribution still merges member by member.
         let label = try Self.temporary("l.json", """
             {"extend": "\(parent)", "name": "l", "hooks": {"applicationWillTerminate": {"label": "AppDelegate (edited)"}}}
             """)
-        #expect(Tool.main(["validate", label]).exitCode == .success)
+        expectEqual(Tool.main(["validate", label]).exitCode, .success)
     }
 
     @Test("--vary with units says what to write, as --set does", arguments: [
@@ -59,8 +59,8 @@ struct AuditFollowUpTests {
     ])
     func varyWithUnits(_ vary: String, _ expected: String) {
         let output = Tool.main(["sweep", "--vary", vary])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr == "--vary \(vary): error: expected bare numbers of milliseconds (a …Ms setting takes no unit), \(expected)\n")
+        expectEqual(output.exitCode, .badInput)
+        expectEqual(output.stderr, "--vary \(vary): error: expected bare numbers of milliseconds (a …Ms setting takes no unit), \(expected)\n")
     }
 
     /// The built-in scenario with its background kill renamed `home then swipe`.
@@ -80,12 +80,12 @@ struct AuditFollowUpTests {
     func spacedProcedureNamesQuoted() throws {
         let path = try Self.spacedProcedure()
         let markdown = Tool.main(["run", path, "--format", "md"]).stdout
-        #expect(markdown.contains(#"△ "home then swipe""#), "\(markdown)")
+        expectContains(markdown, #"△ "home then swipe""#, "\(markdown)")
         let sweep = Tool.main(["sweep", path, "--vary", "timing.exitDurationMs=1,30"]).stdout
-        #expect(sweep.contains(#"AppDelegate · Task: × up to 1.1 ms, △ "home then swipe" from 1.101 ms"#), "\(sweep)")
+        expectContains(sweep, #"AppDelegate · Task: × up to 1.1 ms, △ "home then swipe" from 1.101 ms"#, "\(sweep)")
         // Prose keeps the name bare: commas part it.
-        #expect(Tool.main(["run", path]).stdout.contains("(foreground, home then swipe)"))
-        #expect(ProcedureListing.list(["background", "home then swipe"]) == #"background+"home then swipe""#)
+        expectContains(Tool.main(["run", path]).stdout, "(foreground, home then swipe)")
+        expectEqual(ProcedureListing.list(["background", "home then swipe"]), #"background+"home then swipe""#)
     }
 
     @Test("a kill procedure that kills nothing validates with notes, and explain says the hook was never called")
@@ -94,20 +94,20 @@ struct AuditFollowUpTests {
             { "extend": "builtin:live-activity", "name": "proc", "procedures": { "background": { "steps": [ { "op": "delay", "ms": 2000 } ] } } }
             """)
         let validated = Tool.main(["validate", path])
-        #expect(validated.exitCode == .success)
-        #expect(validated.stdout == "\(path): valid: 3 hooks × 6 strategies × 2 procedures\n")
+        expectEqual(validated.exitCode, .success)
+        expectEqual(validated.stdout, "\(path): valid: 3 hooks × 6 strategies × 2 procedures\n")
         let label = "background kill: home screen first, then swiped away from the app switcher"
-        #expect(validated.stderr == "\(path): note: procedure \"background\" (\(label)) delivers none of the hooks' callbacks "
+        expectEqual(validated.stderr, "\(path): note: procedure \"background\" (\(label)) delivers none of the hooks' callbacks "
             + "(applicationWillTerminate, sceneDidDisconnect, willTerminateNotification), so no hook's code runs under it\n"
             + "\(path): note: procedure \"background\" (\(label)) never ends the process and never changes the app's state (no "
             + "exit, sigkill or lifecycle action): a run under it ends only if the app's code or a watchdog ends it\n", "\(validated.stderr)")
         let explained = Tool.main(["explain", path, "--hook", "AppDelegate", "--strategy", "Task", "--procedure", "background"])
-        #expect(explained.stdout.contains("× the cleanup did not finish, and the process did not die: applicationWillTerminate was "
-            + "never called: the kill procedure background did not deliver it, and did not end the process either."), "\(explained.stdout)")
+        expectContains(explained.stdout, "× the cleanup did not finish, and the process did not die: applicationWillTerminate was "
+            + "never called: the kill procedure background did not deliver it, and did not end the process either.", "\(explained.stdout)")
         // Every shipped scenario's procedures deliver a hook's callback and may end the process.
         for file in try FileManager.default.contentsOfDirectory(atPath: Self.root + "/scenarios") where file.hasSuffix(".json") && !file.hasPrefix("scenario.schema") {
             let output = Tool.main(["validate", Self.root + "/scenarios/" + file])
-            #expect(!output.stderr.contains("note: procedure"), "\(file): \(output.stderr)")
+            expectNotContains(output.stderr, "note: procedure", "\(file): \(output.stderr)")
         }
     }
 
@@ -121,29 +121,29 @@ struct AuditFollowUpTests {
             if command == "explore" { return ExplorationBudget.applied(to: ExplorationLimits(), arguments) }
             return try ExplorationOptions(arguments, command: command).limits
         }
-        #expect(try limits(words)?.maxEvents == ExplorationLimits.defaultMaxEvents)
+        expectEqual(try limits(words)?.maxEvents, ExplorationLimits.defaultMaxEvents)
         // Only --max-schedules given: that alone bounds the search.
-        #expect(try limits(words + ["--max-schedules", "10"])?.maxEvents == nil)
+        expectEqual(try limits(words + ["--max-schedules", "10"])?.maxEvents, nil)
     }
 
     @Test("--runs without distributions gives exact shares, without an interval for identical runs")
     func noIntervalForIdenticalRuns() {
         let text = Tool.main(["run", "--runs", "5"]).stdout
-        #expect(text.contains("rates (finished/replications, share; no interval: every replication is the same run):"), "\(text)")
-        #expect(text.contains("AppDelegate · Task + semaphore: foreground 0/5 0%, background 0/5 0%\n"), "\(text)")
+        expectContains(text, "rates (finished/replications, share; no interval: every replication is the same run):", "\(text)")
+        expectContains(text, "AppDelegate · Task + semaphore: foreground 0/5 0%, background 0/5 0%\n", "\(text)")
         #expect(!text.contains("Wilson") && !text.contains("(0–43.5%)"))
         let markdown = Tool.main(["run", "--runs", "5", "--format", "md"]).stdout
-        #expect(markdown.contains("Rates (finished/replications, share; no interval: every replication is the same run):"))
+        expectContains(markdown, "Rates (finished/replications, share; no interval: every replication is the same run):")
         // With distributions, the interval stays.
         let sampled = Tool.main(["run", Self.root + "/scenarios/live-activity-uncertain.json", "--runs", "20"]).stdout
-        #expect(sampled.contains("rates (finished/replications, share, 95% Wilson interval):"))
+        expectContains(sampled, "rates (finished/replications, share, 95% Wilson interval):")
     }
 
     @Test("explain's help names the schedule as its usage line does")
     func scheduleMetavariable() {
         let help = Tool.main(["explain", "--help"]).stdout
-        #expect(help.contains("--schedule SCHEDULE"))
-        #expect(!help.contains("--schedule SCH "))
+        expectContains(help, "--schedule SCHEDULE")
+        expectNotContains(help, "--schedule SCH ")
     }
 
     @Test("the flip report's refusal groups its thousands")
@@ -151,7 +151,7 @@ struct AuditFollowUpTests {
         let vary = ["timing.exitDurationMs", "timing.startLatencyMs.default", "timing.startLatencyMs.userInitiated"]
             .flatMap { ["--vary", "\($0)=1...100"] }
         let output = Tool.main(["sweep"] + vary + ["--steps", "100"])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("the flip report would hold 30,000 lines × 18 cells, more than 250,000 "), "\(output.stderr)")
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "the flip report would hold 30,000 lines × 18 cells, more than 250,000 ", "\(output.stderr)")
     }
 }

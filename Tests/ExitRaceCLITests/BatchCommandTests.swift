@@ -10,9 +10,9 @@ struct BatchCommandTests {
     func unwrittenResults() {
         let error = InputError([Diagnostic(file: "out/b.md", path: "", message: "cannot be written: No space left on device")])
         let stop = Tool.unwritten(error, of: 3)
-        #expect(stop.output.exitCode == .badInput)
+        expectEqual(stop.output.exitCode, .badInput)
         #expect(stop.output.stdout.isEmpty)
-        #expect(stop.output.stderr == "out/b.md: error: cannot be written: No space left on device\n"
+        expectEqual(stop.output.stderr, "out/b.md: error: cannot be written: No space left on device\n"
             + "exitrace batch: stopped; no result file was replaced (the 3 scenarios' files are as they were)\n")
     }
 
@@ -22,7 +22,7 @@ struct BatchCommandTests {
     func diffExitCodes() throws {
         let results = Self.repository.appendingPathComponent("results").path
         let same = Tool.main(["diff", results, results])
-        #expect(same == ToolOutput(stdout: "no differences\n"))
+        expectEqual(same, ToolOutput(stdout: "no differences\n"))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-diffcmd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -30,14 +30,14 @@ struct BatchCommandTests {
         try Data(Tool.main(["run", "--format", "json", "--set", "timing.exitDurationMs=12"]).stdout.utf8).write(
             to: URL(fileURLWithPath: changed))
         let different = Tool.main(["diff", results + "/live-activity.json", changed])
-        #expect(different.exitCode == ExitCode.difference)
+        expectEqual(different.exitCode, ExitCode.difference)
         // Exit 12 ms also turns the 1.9 ms thin wins into 10.9 ms ones: four cells change within their symbol.
         #expect(different.stdout.hasSuffix("2 cells flipped, 4 cells changed within their symbol\n"))
         let bad = Tool.main(["diff", results, Self.repository.appendingPathComponent("scenarios").path])
-        #expect(bad.exitCode == ExitCode.badInput)
+        expectEqual(bad.exitCode, ExitCode.badInput)
         #expect(bad.stdout.isEmpty)
-        #expect(Tool.main(["diff", results]).exitCode == ExitCode.badInput)
-        #expect(Tool.main(["diff", results, results, "--margins", "x"]).exitCode == ExitCode.badInput)
+        expectEqual(Tool.main(["diff", results]).exitCode, ExitCode.badInput)
+        expectEqual(Tool.main(["diff", results, results, "--margins", "x"]).exitCode, ExitCode.badInput)
     }
 
     @Test("batch: writes the same bytes as the committed results")
@@ -45,12 +45,12 @@ struct BatchCommandTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-batch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = Tool.main(["batch", Self.repository.appendingPathComponent("scenarios").path, "--out", directory.path])
-        #expect(output.exitCode == ExitCode.success)
+        expectEqual(output.exitCode, ExitCode.success)
         for name in try ScenarioSet.load([Self.repository.appendingPathComponent("scenarios").path]).scenarios.map(\.name) {
             for suffix in [".md", ".json"] {
                 let written = try Data(contentsOf: directory.appendingPathComponent(name + suffix))
                 let committed = try Data(contentsOf: Self.repository.appendingPathComponent("results/\(name)\(suffix)"))
-                #expect(written == committed, "\(name)\(suffix)")
+                expectEqual(written, committed, "\(name)\(suffix)")
             }
         }
     }
@@ -65,8 +65,8 @@ struct BatchCommandTests {
                 to: directory.appendingPathComponent("in/\(name)"))
         }
         let output = Tool.main(["batch", directory.appendingPathComponent("in").path, "--out", directory.appendingPathComponent("out").path])
-        #expect(output.exitCode == ExitCode.badInput)
-        #expect(output.stderr.contains("found \"same\", also the name of"))
+        expectEqual(output.exitCode, ExitCode.badInput)
+        expectContains(output.stderr, "found \"same\", also the name of")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
     }
 
@@ -80,27 +80,27 @@ struct BatchCommandTests {
         let file = scenarios.appendingPathComponent("mine.json")
         try Data(#"{"extend": "builtin:live-activity"}"#.utf8).write(to: file)
 
-        #expect(Tool.main(["batch", scenarios.path, "--out", results]).exitCode == ExitCode.success)
-        #expect(Tool.main(["check", scenarios.path, "--against", results]).stdout
-            == "results match: 1 scenario checked against \(results)\n")
+        expectEqual(Tool.main(["batch", scenarios.path, "--out", results]).exitCode, ExitCode.success)
+        expectEqual(Tool.main(["check", scenarios.path, "--against", results]).stdout,
+            "results match: 1 scenario checked against \(results)\n")
 
         // A user changes one timing.
         try Data(#"{"extend": "builtin:live-activity", "timing": {"exitDurationMs": 12}}"#.utf8).write(to: file)
         let drift = Tool.main(["check", scenarios.path, "--against", results])
-        #expect(drift.exitCode == ExitCode.difference)
-        #expect(drift.stdout.contains(
-            "mine · AppDelegate · Task.detached: × → ○ (foreground: failed → finished, margin -8 ms → +1 ms, now a thin win; background:"))
-        #expect(drift.stdout.contains("run: exitrace check \(scenarios.path) --against \(results) --update"))
+        expectEqual(drift.exitCode, ExitCode.difference)
+        expectContains(drift.stdout,
+            "mine · AppDelegate · Task.detached: × → ○ (foreground: failed → finished, margin -8 ms → +1 ms, now a thin win; background:")
+        expectContains(drift.stdout, "run: exitrace check \(scenarios.path) --against \(results) --update")
 
         let ci = ToolEnvironment(variables: ["CI": "true"])
         let refused = Tool.main(["check", scenarios.path, "--against", results, "--update"], environment: ci)
-        #expect(refused.exitCode == ExitCode.badInput)
+        expectEqual(refused.exitCode, ExitCode.badInput)
         #expect(refused.stderr.hasPrefix("exitrace check: refusing --update with CI=true"))
-        #expect(Tool.main(["check", scenarios.path, "--against", results]).exitCode == ExitCode.difference)
+        expectEqual(Tool.main(["check", scenarios.path, "--against", results]).exitCode, ExitCode.difference)
 
         let updated = Tool.main(["check", scenarios.path, "--against", results, "--update"])
-        #expect(updated.exitCode == ExitCode.success)
-        #expect(Tool.main(["check", scenarios.path, "--against", results]).exitCode == ExitCode.success)
+        expectEqual(updated.exitCode, ExitCode.success)
+        expectEqual(Tool.main(["check", scenarios.path, "--against", results]).exitCode, ExitCode.success)
         // With nothing to accept, --update under CI=true is refused all the same (before anything runs).
         let habit = Tool.main(["check", scenarios.path, "--against", results, "--update"], environment: ci)
         #expect(habit.exitCode == ExitCode.badInput && habit.stdout.isEmpty)
@@ -108,13 +108,13 @@ struct BatchCommandTests {
         // A scenario removed leaves an orphan result, reported and removed by --update.
         try FileManager.default.moveItem(at: file, to: scenarios.appendingPathComponent("renamed.json"))
         let orphan = Tool.main(["check", scenarios.path, "--against", results])
-        #expect(orphan.exitCode == ExitCode.difference)
-        #expect(orphan.stdout.contains("mine: scenario removed"))
-        #expect(orphan.stdout.contains("renamed: scenario added"))
+        expectEqual(orphan.exitCode, ExitCode.difference)
+        expectContains(orphan.stdout, "mine: scenario removed")
+        expectContains(orphan.stdout, "renamed: scenario added")
         let forced = Tool.main(["check", scenarios.path, "--against", results, "--update", "--force"], environment: ci)
-        #expect(forced.exitCode == ExitCode.success)
+        expectEqual(forced.exitCode, ExitCode.success)
         let files = try FileManager.default.contentsOfDirectory(atPath: results).sorted()
-        #expect(files == ["renamed.json", "renamed.md"])
+        expectEqual(files, ["renamed.json", "renamed.md"])
     }
 
     @Test("check: the suggested --update command repeats the --set options, shell-quoted")
@@ -125,18 +125,18 @@ struct BatchCommandTests {
         let results = directory.appendingPathComponent("results").path
         try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
         try Data(#"{"extend": "builtin:live-activity"}"#.utf8).write(to: scenarios.appendingPathComponent("mine.json"))
-        #expect(Tool.main(["batch", scenarios.path, "--out", results]).exitCode == ExitCode.success)
+        expectEqual(Tool.main(["batch", scenarios.path, "--out", results]).exitCode, ExitCode.success)
 
         let settings = ["--set", "timing.exitDurationMs=12", "--set", "title=Tom's run"]
         let drift = Tool.main(["check", scenarios.path, "--against", results, "--margins", "0.5"] + settings)
-        #expect(drift.exitCode == ExitCode.difference)
+        expectEqual(drift.exitCode, ExitCode.difference)
         let suggested = "run: exitrace check '\(scenarios.path)' --against \(results) --set timing.exitDurationMs=12 "
             + "--set 'title=Tom'\\''s run' --margins 0.5 --update\n"
         #expect(drift.stdout.hasSuffix(suggested), "\(drift.stdout)")
         // What it suggests is what accepts the drift.
-        #expect(Tool.main(["check", scenarios.path, "--against", results, "--margins", "0.5"] + settings + ["--update"]).exitCode
-            == ExitCode.success)
-        #expect(Tool.main(["check", scenarios.path, "--against", results, "--margins", "0.5"] + settings).exitCode == ExitCode.success)
+        expectEqual(Tool.main(["check", scenarios.path, "--against", results, "--margins", "0.5"] + settings + ["--update"]).exitCode,
+            ExitCode.success)
+        expectEqual(Tool.main(["check", scenarios.path, "--against", results, "--margins", "0.5"] + settings).exitCode, ExitCode.success)
     }
 
     @Test("check: shell quoting leaves plain words alone and quotes the rest", arguments: [
@@ -147,7 +147,7 @@ struct BatchCommandTests {
         ("$HOME", "'$HOME'"),
     ])
     func shellQuoting(word: String, quoted: String) {
-        #expect(ShellQuoting.quoted(word) == quoted)
+        expectEqual(ShellQuoting.quoted(word), quoted)
     }
 
     @Test("check: a hand-edited Markdown table is drift even when no cell changed")
@@ -162,12 +162,12 @@ struct BatchCommandTests {
         for file in ["live-activity.md", "live-activity.json"] {
             try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("results/\(file)"), to: results.appendingPathComponent(file))
         }
-        #expect(Tool.main(["check", scenarios.path, "--against", results.path]).exitCode == .success)
+        expectEqual(Tool.main(["check", scenarios.path, "--against", results.path]).exitCode, .success)
         let markdown = results.appendingPathComponent("live-activity.md")
         try Data("edited by hand\n".utf8).write(to: markdown)
         let output = Tool.main(["check", scenarios.path, "--against", results.path])
-        #expect(output.exitCode == ExitCode.difference)
-        #expect(output.stdout.contains("\(markdown.path) differs from the computed table, though no cell changed"))
+        expectEqual(output.exitCode, ExitCode.difference)
+        expectContains(output.stdout, "\(markdown.path) differs from the computed table, though no cell changed")
     }
 
     /// Collects progress lines from any thread.
@@ -201,10 +201,10 @@ struct BatchCommandTests {
         let out = directory.appendingPathComponent("out").path
         let lines = Lines()
         let terminal = ToolEnvironment(stderrIsTerminal: true, progress: { lines.append($0) })
-        #expect(Tool.main(["batch", scenarios, "--out", out], environment: terminal).exitCode == .success)
+        expectEqual(Tool.main(["batch", scenarios, "--out", out], environment: terminal).exitCode, .success)
         let count = try ScenarioDiscovery.files([scenarios]).count
-        #expect(lines.all.filter { $0.hasPrefix("\r[") }.sorted() == (1...count).map { "\r[\($0)/\(count)] scenarios simulated" }.sorted())
-        #expect(lines.all.last == "\r\u{1B}[K")
+        expectEqual(lines.all.filter { $0.hasPrefix("\r[") }.sorted(), (1...count).map { "\r[\($0)/\(count)] scenarios simulated" }.sorted())
+        expectEqual(lines.all.last, "\r\u{1B}[K")
 
         let quiet = Lines()
         let pipe = ToolEnvironment(stderrIsTerminal: false, progress: { quiet.append($0) })
@@ -220,7 +220,7 @@ struct BatchCommandTests {
     ])
     func missingDirectories(arguments: [String], message: String) {
         let output = Tool.main(arguments)
-        #expect(output.exitCode == ExitCode.badInput)
+        expectEqual(output.exitCode, ExitCode.badInput)
         #expect(output.stderr.hasPrefix(message))
     }
 }

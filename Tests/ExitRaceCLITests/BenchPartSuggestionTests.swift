@@ -9,7 +9,7 @@ struct BenchPartSuggestionTests {
     @Test("a misspelt part: exit 2, the names listed and the near one suggested")
     func misspelt() {
         let output = Tool.main(["bench", "--part", "tables"])
-        #expect(output.exitCode == ExitCode.badInput)
+        expectEqual(output.exitCode, ExitCode.badInput)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.hasPrefix(
             "exitrace bench: --part expects one of memory, engine, cost, table, reparameterized, files, sweep, sampled, explore,"
@@ -19,8 +19,8 @@ struct BenchPartSuggestionTests {
     @Test("a name near no part: no suggestion")
     func farFromAny() {
         let output = Tool.main(["bench", "--part", "xyzzyplugh"])
-        #expect(output.exitCode == ExitCode.badInput)
-        #expect(output.stderr.contains("found 'xyzzyplugh'\n"))
-        #expect(!output.stderr.contains("did you mean"))
+        expectEqual(output.exitCode, ExitCode.badInput)
+        expectContains(output.stderr, "found 'xyzzyplugh'\n")
+        expectNotContains(output.stderr, "did you mean")
     }
 }

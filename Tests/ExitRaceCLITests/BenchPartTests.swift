@@ -8,16 +8,16 @@ struct BenchPartTests {
     @Test("--part table runs only the default-table part")
     func onePart() {
         let output = Tool.main(["bench", "--part", "table", "--seconds", "0.01"])
-        #expect(output.exitCode == ExitCode.success)
+        expectEqual(output.exitCode, ExitCode.success)
         #expect(output.stdout.hasPrefix("the default table ("))
-        #expect(!output.stdout.contains("memory:"))
-        #expect(!output.stdout.contains("bare heap"))
+        expectNotContains(output.stdout, "memory:")
+        expectNotContains(output.stdout, "bare heap")
     }
 
     @Test("a name that is no part: exit 2, the names listed")
     func unknownPart() {
         let output = Tool.main(["bench", "--part", "tables"])
-        #expect(output.exitCode == ExitCode.badInput)
+        expectEqual(output.exitCode, ExitCode.badInput)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.hasPrefix(
             "exitrace bench: --part expects one of memory, engine, cost, table, reparameterized, files, sweep, sampled, explore,"

@@ -12,19 +12,19 @@ struct BenchWorkloadTests {
     @Test("every fixed block at --seconds 0.2 is a fifth of --seconds 1's")
     func blocksScale() {
         let full = BenchWorkload(seconds: 1), fifth = BenchWorkload(seconds: 0.2)
-        #expect(full == BenchWorkload.reference)
+        expectEqual(full, BenchWorkload.reference)
         #expect(fifth.sweepPoints == 400 && fifth.replications == 2_000 && fifth.calibrationSets == 20_000)
-        #expect(fifth.tallyCheckSets == 819)
+        expectEqual(fifth.tallyCheckSets, 819)
         let runs = 36
         #expect(fifth.cellRunsPerBlock(cellRuns: runs) * 5 <= full.cellRunsPerBlock(cellRuns: runs) + 5 * runs)
         // Ten times longer, ten times the work; a tiny N keeps a floor.
-        #expect(BenchWorkload(seconds: 10).calibrationSets == 1_000_000)
-        #expect(BenchWorkload(seconds: 0.001).sweepPoints == 20)
+        expectEqual(BenchWorkload(seconds: 10).calibrationSets, 1_000_000)
+        expectEqual(BenchWorkload(seconds: 0.001).sweepPoints, 20)
     }
 
     @Test("the parts say the sizes they ran")
     func partsNameTheirSizes() {
-        #expect(Benchmark.sweep(seconds: 0.001, points: 20).label.contains("(20 points × 36 cell-runs"))
+        expectContains(Benchmark.sweep(seconds: 0.001, points: 20).label, "(20 points × 36 cell-runs")
     }
 
     @Test("the memory part's inputs scale too: the storm's timers, the note's numbers, the limits")
@@ -36,18 +36,18 @@ struct BenchWorkloadTests {
             let text = benchCase.files["storm.json"].map { $0() } ?? ""
             return text.components(separatedBy: #""op": "timer""#).count - 1
         }
-        #expect(timers(full[0]) == 100)
-        #expect(timers(fifth[0]) == 20)
+        expectEqual(timers(full[0]), 100)
+        expectEqual(timers(fifth[0]), 20)
         let validate = try #require(fifth.first { $0.label.hasPrefix("validate") })
         let note = validate.files["note.json"].map { $0() } ?? ""
         #expect(note.count < BenchMemory.noteElements / 2)
         let bomb = try #require(fifth.first { $0.label.hasPrefix("run, nested") })
-        #expect(bomb.label.contains(TimeFormatting.grouped(BenchWorkload.scaled(Limits.memoryCeiling, 0.2, floor: 10_000))))
+        expectContains(bomb.label, TimeFormatting.grouped(BenchWorkload.scaled(Limits.memoryCeiling, 0.2, floor: 10_000)))
     }
 
     @Test("--help says what the whole bench takes")
     func helpSaysTheTotal() {
         let help = LongWorkTests.prose(Tool.main(["bench", "--help"]).stdout)
-        #expect(help.contains("the whole bench takes roughly \(BenchWorkload.secondsPerSecond) × N seconds"))
+        expectContains(help, "the whole bench takes roughly \(BenchWorkload.secondsPerSecond) × N seconds")
     }
 }

@@ -25,17 +25,17 @@ struct BlockingCallVerdictTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("save.json").path
         let fixture = Repository.root.appendingPathComponent("Tests/ExitRaceTests/ImportFixtures/Construct+CoreDataSave.swift").path
-        #expect(Tool.main(["import", fixture, "--output", file]).exitCode == .success)
+        expectEqual(Tool.main(["import", fixture, "--output", file]).exitCode, .success)
         let hook = "AppDelegate.applicationWillTerminate"
         for strategy in ["your code: \(hook)", "your app"] {
             let output = Tool.main([
                 "explain", file, "--hook", hook, "--strategy", strategy, "--procedure", "foreground",
                 "--set", #"systemCalls["context.save"].costMs=10000"#,
             ])
-            #expect(output.exitCode == .success, "\(output.stderr)")
+            expectEqual(output.exitCode, .success, "\(output.stderr)")
             let verdict = Self.verdict(output)
             // On main: "× lost: completion handler from applicationWillTerminate was still waiting for the reply to its call …"
-            #expect(!verdict.contains("completion handler"), "\(verdict)")
+            expectNotContains(verdict, "completion handler", "\(verdict)")
             #expect(verdict.hasPrefix("× lost: the main thread had been blocked since 50 ms in the synchronous call context.save ("),
                     "\(verdict)")
             #expect(verdict.hasSuffix("Construct+CoreDataSave.swift:25:17: try context.save()) when the watchdog killed the process "
@@ -56,8 +56,8 @@ struct BlockingCallVerdictTests {
                 "program": [{ "op": "call", "name": "db.save", "queue": "global", "completion": [] }] } } }
             """.utf8).write(to: file)
         let output = Tool.main(["explain", file.path, "--hook", "AppDelegate", "--strategy", "save", "--procedure", "foreground"])
-        #expect(output.exitCode == .success, "\(output.stderr)")
-        #expect(Self.verdict(output) == "× lost: the main thread had been blocked since 50 ms in the synchronous call db.save when "
+        expectEqual(output.exitCode, .success, "\(output.stderr)")
+        expectEqual(Self.verdict(output), "× lost: the main thread had been blocked since 50 ms in the synchronous call db.save when "
             + "the watchdog killed the process at 5000 ms: lost by 5050 ms (it would have finished at 10050 ms); the call blocks "
             + "its thread for 10000 ms.")
     }

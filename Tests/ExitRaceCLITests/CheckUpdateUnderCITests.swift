@@ -17,14 +17,14 @@ struct CheckUpdateUnderCITests {
         defer { try? FileManager.default.removeItem(at: root) }
         let before = try String(contentsOfFile: results + "/mine.json", encoding: .utf8)
         let refused = Tool.main(["check", scenarios, "--against", results, "--update"], environment: Self.ci)
-        #expect(refused.exitCode == .badInput)
+        expectEqual(refused.exitCode, .badInput)
         #expect(refused.stdout.isEmpty, "no drift, no 'results match', no 'updated'")
-        #expect(refused.stderr == "exitrace check: refusing --update with CI=true: CI checks results, people accept them; "
+        expectEqual(refused.stderr, "exitrace check: refusing --update with CI=true: CI checks results, people accept them; "
             + "nothing was run or written. To check, run: exitrace check \(scenarios) --against \(results) "
             + "(or add --force to rewrite the results under CI all the same)\n")
-        #expect(try String(contentsOfFile: results + "/mine.json", encoding: .utf8) == before)
+        expectEqual(try String(contentsOfFile: results + "/mine.json", encoding: .utf8), before)
         // The command it names is the check, which shows the drift (exit 1).
-        #expect(Tool.main(["check", scenarios, "--against", results], environment: Self.ci).exitCode == .difference)
+        expectEqual(Tool.main(["check", scenarios, "--against", results], environment: Self.ci).exitCode, .difference)
     }
 
     @Test("the command named keeps the --set options and margins, quoted; --force still rewrites")
@@ -34,8 +34,8 @@ struct CheckUpdateUnderCITests {
         let arguments = ["check", scenarios, "--against", results, "--set", "thinWinMs=4", "--margins", "1", "--update"]
         let refused = Tool.main(arguments, environment: Self.ci)
         #expect(refused.exitCode == .badInput && refused.stdout.isEmpty)
-        #expect(refused.stderr.contains("run: exitrace check \(scenarios) --against \(results) --set thinWinMs=4 --margins 1 (or"))
-        #expect(refused.stderr.split(separator: "\n").count == 1)
-        #expect(Tool.main(arguments + ["--force"], environment: Self.ci).exitCode == .success)
+        expectContains(refused.stderr, "run: exitrace check \(scenarios) --against \(results) --set thinWinMs=4 --margins 1 (or")
+        expectEqual(refused.stderr.split(separator: "\n").count, 1)
+        expectEqual(Tool.main(arguments + ["--force"], environment: Self.ci).exitCode, .success)
     }
 }

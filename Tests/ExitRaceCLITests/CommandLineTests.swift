@@ -9,7 +9,7 @@ struct CommandLineTests {
     @Test("no arguments prints the default table as text", arguments: [[String](), ["run"]])
     func defaultRun(arguments: [String]) {
         let output = Tool.main(arguments)
-        #expect(output.exitCode == ExitCode.success)
+        expectEqual(output.exitCode, ExitCode.success)
         #expect(output.stderr.isEmpty)
         Golden.check(output.stdout, against: "default.txt")
     }
@@ -17,35 +17,35 @@ struct CommandLineTests {
     @Test("each format has a golden file", arguments: ["md", "json"])
     func formats(format: String) {
         let output = Tool.main(["run", "--format", format])
-        #expect(output.exitCode == ExitCode.success)
+        expectEqual(output.exitCode, ExitCode.success)
         Golden.check(output.stdout, against: "default.\(format)")
     }
 
     @Test("--format=json is the same as --format json")
     func equalsForm() {
-        #expect(Tool.main(["run", "--format=json"]) == Tool.main(["run", "--format", "json"]))
+        expectEqual(Tool.main(["run", "--format=json"]), Tool.main(["run", "--format", "json"]))
     }
 
     @Test("output is byte-identical run after run")
     func byteIdentical() {
         for format in OutputFormat.allCases {
             let first = Tool.main(["run", "--format", format.rawValue])
-            for _ in 0..<3 { #expect(Tool.main(["run", "--format", format.rawValue]) == first) }
+            for _ in 0..<3 { expectEqual(Tool.main(["run", "--format", format.rawValue]), first) }
         }
     }
 
     @Test("scenario files run; a file equal to the default gives the default table")
     func runFile() {
         let output = Tool.main(["run", Repository.root.appendingPathComponent(DefaultScenario.fileName).path])
-        #expect(output.exitCode == ExitCode.success)
-        #expect(output.stdout == Tool.main([]).stdout)
+        expectEqual(output.exitCode, ExitCode.success)
+        expectEqual(output.stdout, Tool.main([]).stdout)
     }
 
     @Test("help answers", arguments: [["--help"], ["-h"], ["help"], ["help", "run"], ["run", "--help"], ["bench", "--help"]])
     func help(arguments: [String]) {
         let output = Tool.main(arguments)
-        #expect(output.exitCode == ExitCode.success)
-        #expect(output.stdout.contains("USAGE"))
+        expectEqual(output.exitCode, ExitCode.success)
+        expectContains(output.stdout, "USAGE")
         #expect(output.stderr.isEmpty)
     }
 
@@ -53,9 +53,9 @@ struct CommandLineTests {
     func helpGolden() {
         let help = Tool.main(["--help"]).stdout
         Golden.check(help, against: "help.txt")
-        #expect(Tool.main(["-h"]).stdout == help)
-        #expect(Tool.main(["help"]).stdout == help)
-        #expect(Tool.main(["--version"]).stdout == "exitrace \(Tool.version)\n")
+        expectEqual(Tool.main(["-h"]).stdout, help)
+        expectEqual(Tool.main(["help"]).stdout, help)
+        expectEqual(Tool.main(["--version"]).stdout, "exitrace \(Tool.version)\n")
     }
 
     @Test("usage errors exit 2 with a message on stderr and nothing on stdout", arguments: [
@@ -67,10 +67,10 @@ struct CommandLineTests {
     ])
     func usageErrors(arguments: [String], message: String) {
         let output = Tool.main(arguments)
-        #expect(output.exitCode == ExitCode.badInput)
+        expectEqual(output.exitCode, ExitCode.badInput)
         #expect(output.stdout.isEmpty)
         let help = arguments == ["rnu"] ? "exitrace --help" : "exitrace \(arguments[0]) --help"
-        #expect(output.stderr == "\(message)\nrun '\(help)' for usage\n")
+        expectEqual(output.stderr, "\(message)\nrun '\(help)' for usage\n")
     }
 
     @Test("bad files: every problem of every file on stderr, nothing on stdout, exit 2")
@@ -82,10 +82,10 @@ struct CommandLineTests {
         try Data("{\"name\": 1}".utf8).write(to: broken)
         let good = Repository.root.appendingPathComponent(DefaultScenario.fileName).path
         let output = Tool.main(["run", good, broken.path, "/nonexistent.json"])
-        #expect(output.exitCode == ExitCode.badInput)
+        expectEqual(output.exitCode, ExitCode.badInput)
         #expect(output.stdout.isEmpty)
         let lines = output.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first == "\(broken.path):1:1: error: missing member \"systemCalls\" (an object)")
+        expectEqual(lines.first, "\(broken.path):1:1: error: missing member \"systemCalls\" (an object)")
         #expect(lines.contains("\(broken.path):1:10: error: name: expected a string, found the number 1"))
         #expect(lines.contains("/nonexistent.json: error: no such file"))
         #expect(lines.contains { $0.contains("missing member \"systemCalls\"") })
@@ -115,9 +115,9 @@ struct CommandLineTests {
             let out = stdout.fileHandleForReading.readDataToEndOfFile()
             let err = stderr.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            #expect(String(decoding: out, as: UTF8.self) == expected.stdout)
-            #expect(String(decoding: err, as: UTF8.self) == expected.stderr)
-            #expect(process.terminationStatus == expected.exitCode.rawValue)
+            expectEqual(String(decoding: out, as: UTF8.self), expected.stdout)
+            expectEqual(String(decoding: err, as: UTF8.self), expected.stderr)
+            expectEqual(process.terminationStatus, expected.exitCode.rawValue)
         }
     }
 }
@@ -129,16 +129,16 @@ struct SweepCommandTests {
     func report() {
         let output = Tool.main(["sweep", "--vary", "timing.exitDurationMs=0.1...100", "--log", "--steps", "200"])
         #expect(output.exitCode == .success && output.stderr.isEmpty)
-        #expect(output.stdout.contains("AppDelegate · Task.detached: × up to 11 ms, ○ from 11.001 ms"))
+        expectContains(output.stdout, "AppDelegate · Task.detached: × up to 11 ms, ○ from 11.001 ms")
         let serial = Tool.main(["sweep", "--vary", "timing.exitDurationMs=0.1...100", "--log", "--steps", "200", "--serial"])
-        #expect(serial == output)
+        expectEqual(serial, output)
     }
 
     @Test("JSON lines, one per point")
     func jsonLines() {
         let output = Tool.main(["sweep", "--vary", "timing.exitDurationMs=1...5", "--steps", "5", "--format", "jsonl"])
-        #expect(output.exitCode == .success)
-        #expect(output.stdout.split(separator: "\n").count == 5)
+        expectEqual(output.exitCode, .success)
+        expectEqual(output.stdout.split(separator: "\n").count, 5)
     }
 
     @Test("bad input: exit 2, a message naming the flag, nothing on stdout", arguments: [
@@ -153,8 +153,8 @@ struct SweepCommandTests {
     ])
     func badInput(arguments: [String], message: String) {
         let output = Tool.main(arguments)
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderr.contains(message), "\(output.stderr)")
+        expectContains(output.stderr, message, "\(output.stderr)")
     }
 }

@@ -15,19 +15,19 @@ struct DeclaredOptionsTests {
     /// The usage error every refused option gives: the message, then where help is, on stderr only.
     static func expectUsageError(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let output = Tool.main(arguments)
-        #expect(output.exitCode == .badInput, "\(arguments)", sourceLocation: sourceLocation)
+        expectEqual(output.exitCode, .badInput, "\(arguments)", sourceLocation: sourceLocation)
         #expect(output.stdout.isEmpty, "\(arguments)", sourceLocation: sourceLocation)
-        #expect(
-            output.stderr == "exitrace \(arguments[0]): \(message)\nrun 'exitrace \(arguments[0]) --help' for usage\n",
+        expectEqual(
+            output.stderr, "exitrace \(arguments[0]): \(message)\nrun 'exitrace \(arguments[0]) --help' for usage\n",
             "\(arguments)", sourceLocation: sourceLocation)
     }
 
     @Test("the registry names every command once, and help lists them", arguments: commands)
     func registry(command: String) {
-        #expect(Tool.registry.filter { $0.name == command }.count == 1)
-        #expect(Tool.main(["--help"]).stdout.contains("exitrace \(command)"))
-        #expect(Tool.main(["help", command]).stdout == Tool.main([command, "--help"]).stdout)
-        #expect(Tool.main([command, "-h"]).stdout == Self.spec(command).help)
+        expectEqual(Tool.registry.filter { $0.name == command }.count, 1)
+        expectContains(Tool.main(["--help"]).stdout, "exitrace \(command)")
+        expectEqual(Tool.main(["help", command]).stdout, Tool.main([command, "--help"]).stdout)
+        expectEqual(Tool.main([command, "-h"]).stdout, Self.spec(command).help)
     }
 
     @Test("--help lists each declared option with its real default and range", arguments: commands)
@@ -39,16 +39,16 @@ struct DeclaredOptionsTests {
             #expect(help.contains("  \(option.name)") || help.contains(", \(option.name)"), "\(command) \(option.name)")
             switch (option.defaultValue, option.kind) {
             case (.number(let value), .whole(_, let range)):
-                #expect(flat.contains("(default \(value); \(range.lowerBound) to \(range.upperBound))"), "\(command) \(option.name)")
+                expectContains(flat, "(default \(value); \(range.lowerBound) to \(range.upperBound))", "\(command) \(option.name)")
             case (.number(let value), _):
-                #expect(flat.contains("(default \(value))"), "\(command) \(option.name)")
+                expectContains(flat, "(default \(value))", "\(command) \(option.name)")
             case (.value(let value), _):
-                #expect(flat.contains("(default \(value))"), "\(command) \(option.name)")
+                expectContains(flat, "(default \(value))", "\(command) \(option.name)")
             case (.words(let words), _):
-                #expect(flat.contains("(default: \(words))"), "\(command) \(option.name)")
+                expectContains(flat, "(default: \(words))", "\(command) \(option.name)")
             case (.none, .format(let formats)):
-                #expect(flat.contains("--format \(formats[0].format.rawValue)"))
-                for (format, _) in formats { #expect(help.contains("--format \(format.rawValue)"), "\(command) \(format)") }
+                expectContains(flat, "--format \(formats[0].format.rawValue)")
+                for (format, _) in formats { expectContains(help, "--format \(format.rawValue)", "\(command) \(format)") }
             case (.none, _): break
             }
         }
@@ -57,15 +57,15 @@ struct DeclaredOptionsTests {
     @Test("the defaults in help are the constants the commands use")
     func realDefaults() {
         let explore = Tool.main(["explore", "--help"]).stdout
-        #expect(explore.contains("(default \(ExplorationLimits.defaultMaxSchedules);"))
-        #expect(explore.contains("(default \(ExplorationLimits.defaultBound); 0 to \(ExplorationLimits.maxBound))"))
-        #expect(!explore.contains("default 100000)"))
+        expectContains(explore, "(default \(ExplorationLimits.defaultMaxSchedules);")
+        expectContains(explore, "(default \(ExplorationLimits.defaultBound); 0 to \(ExplorationLimits.maxBound))")
+        expectNotContains(explore, "default 100000)")
         let run = Tool.main(["run", "--help"]).stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ")
-        #expect(run.contains("(default: the file's, else \(SamplingSettings.default.seed))"))
-        #expect(run.contains("else \(TimeFormatting.grouped(SamplingSettings.default.runs)) replications)"))
-        #expect(Tool.main(["sweep", "--help"]).stdout.contains("(default \(SweepSpec.defaultSteps); 2 to"))
-        #expect(Tool.main(["explain", "--help"]).stdout.contains("(default \(Limits.default.maxEvents); 1 to"))
+        expectContains(run, "(default: the file's, else \(SamplingSettings.default.seed))")
+        expectContains(run, "else \(TimeFormatting.grouped(SamplingSettings.default.runs)) replications)")
+        expectContains(Tool.main(["sweep", "--help"]).stdout, "(default \(SweepSpec.defaultSteps); 2 to")
+        expectContains(Tool.main(["explain", "--help"]).stdout, "(default \(Limits.default.maxEvents); 1 to")
     }
 
     @Test("an unknown option is one usage error, exit 2", arguments: commands)
@@ -134,6 +134,6 @@ struct DeclaredOptionsTests {
     @Test("an alias is the option: -o and --output give the same value")
     func alias() throws {
         let arguments = try Arguments(["-o", "a"], options: Self.spec("run").options)
-        #expect(arguments.value("--output") == "a")
+        expectEqual(arguments.value("--output"), "a")
     }
 }

@@ -13,12 +13,12 @@ struct EventBudgetWordingTests {
     func explainVerdictNamesTheBudget() throws {
         let path = try LongWorkTests.file("endless-verdict", LongWorkTests.endlessScenario)
         let output = Tool.main(["explain", path, "--hook", "applicationWillTerminate", "--strategy", "poll", "--max-events", "2000"])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         let prose = LongWorkTests.prose(output.stdout)
-        #expect(prose.contains(
-            "? the run reached the --max-events budget while the process was alive: raise --max-events to see how the race ends."))
-        #expect(!prose.contains("raise it"))
-        #expect(!prose.contains("reached limits.maxEvents"))
+        expectContains(prose,
+            "? the run reached the --max-events budget while the process was alive: raise --max-events to see how the race ends.")
+        expectNotContains(prose, "raise it")
+        expectNotContains(prose, "reached limits.maxEvents")
     }
 
     /// Seconds in a debug build (the default budget of `ExplorationLimits.defaultMaxEvents`): `.ci/run` runs it (`EXITRACE_FULL=1`).
@@ -27,8 +27,8 @@ struct EventBudgetWordingTests {
     func explainDefaultBudget() throws {
         let path = try LongWorkTests.file("endless-default", LongWorkTests.endlessScenario)
         let output = Tool.main(["explain", path, "--hook", "applicationWillTerminate", "--strategy", "poll"])
-        #expect(output.exitCode == .success)
-        #expect(LongWorkTests.prose(output.stdout).contains("raise --max-events to see how the race ends"))
+        expectEqual(output.exitCode, .success)
+        expectContains(LongWorkTests.prose(output.stdout), "raise --max-events to see how the race ends")
     }
 
     @Test("explain --trace: the trace's verdict names the budget as well")
@@ -39,9 +39,9 @@ struct EventBudgetWordingTests {
         let output = Tool.main([
             "explain", path, "--hook", "applicationWillTerminate", "--strategy", "poll", "--max-events", "2000", "--trace", trace,
         ])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         let text = try String(contentsOfFile: trace, encoding: .utf8)
-        #expect(text.contains("raise --max-events to see how the race ends"))
+        expectContains(text, "raise --max-events to see how the race ends")
     }
 
     @Test("explain: a run cut by the scenario's own limit (below the budget) still says limits.maxEvents")
@@ -50,9 +50,9 @@ struct EventBudgetWordingTests {
         let output = Tool.main([
             "explain", path, "--hook", "applicationWillTerminate", "--strategy", "poll", "--set", "limits.maxEvents=2000",
         ])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         let prose = LongWorkTests.prose(output.stdout)
-        #expect(prose.contains("? the run reached limits.maxEvents while the process was alive: raise it"))
-        #expect(!prose.contains("--max-events"))
+        expectContains(prose, "? the run reached limits.maxEvents while the process was alive: raise it")
+        expectNotContains(prose, "--max-events")
     }
 }

@@ -24,7 +24,7 @@ struct ExperimentShardTests {
         (1...count).map { index in
             let file = directory.appendingPathComponent("\(prefix)-\(index)-of-\(count).json").path
             let output = Tool.main(["sweep", scenario] + grid + extra + ["--shard", "\(index)/\(count)", "--output", file])
-            #expect(output.exitCode == .success, "\(output.stderr)")
+            expectEqual(output.exitCode, .success, "\(output.stderr)")
             #expect(output.stdout.isEmpty)
             return file
         }
@@ -41,8 +41,8 @@ struct ExperimentShardTests {
             for (format, unsharded) in zip(Self.formats, whole) {
                 // Given in reverse: the order of the files does not matter.
                 let merged = Tool.main(["merge"] + files.reversed() + ["--format", format])
-                #expect(merged.exitCode == .success, "\(merged.stderr)")
-                #expect(merged.stdout == unsharded.stdout, "\(count) shards, format \(format)")
+                expectEqual(merged.exitCode, .success, "\(merged.stderr)")
+                expectEqual(merged.stdout, unsharded.stdout, "\(count) shards, format \(format)")
             }
         }
     }
@@ -55,7 +55,7 @@ struct ExperimentShardTests {
         let files = Self.sweepShards(directory, count: 5, grid: grid)
         for format in Self.formats {
             let whole = Tool.main(["sweep", Self.scenario] + grid + ["--format", format])
-            #expect(Tool.main(["merge"] + files + ["--format", format]).stdout == whole.stdout)
+            expectEqual(Tool.main(["merge"] + files + ["--format", format]).stdout, whole.stdout)
         }
     }
 
@@ -66,12 +66,12 @@ struct ExperimentShardTests {
         let sweep = Self.sweepShards(directory, count: 1)[0]
         let run = directory.appendingPathComponent("run.json").path
         let sampled = ["--runs", "10", "--set", "timing.exitDurationMs=uniform(1,20)"]
-        #expect(Tool.main(["run", Self.scenario] + sampled + ["--shard", "1/1", "--output", run]).exitCode == .success)
+        expectEqual(Tool.main(["run", Self.scenario] + sampled + ["--shard", "1/1", "--output", run]).exitCode, .success)
         for files in [[sweep, run], [run, sweep]] {
             let output = Tool.main(["merge"] + files)
-            #expect(output.exitCode == .badInput)
+            expectEqual(output.exitCode, .badInput)
             #expect(output.stdout.isEmpty)
-            #expect(output.stderr.contains("\(files[1]): error: kind: expected shards of one kind"), "\(output.stderr)")
+            expectContains(output.stderr, "\(files[1]): error: kind: expected shards of one kind", "\(output.stderr)")
         }
     }
 
@@ -85,11 +85,11 @@ struct ExperimentShardTests {
             directory, count: 2, grid: ["--vary", "timing.exitDurationMs=1...20", "--steps", "6", "--vary", "timing.startLatencyMs.default=1,10"],
             prefix: "steps")
         let scenario = Tool.main(["merge", base[0], otherScenario[1]])
-        #expect(scenario.exitCode == .badInput)
-        #expect(scenario.stderr.contains("\(otherScenario[1]): error: scenario: expected the scenario of \(base[0])"), "\(scenario.stderr)")
+        expectEqual(scenario.exitCode, .badInput)
+        expectContains(scenario.stderr, "\(otherScenario[1]): error: scenario: expected the scenario of \(base[0])", "\(scenario.stderr)")
         let grid = Tool.main(["merge", base[0], otherGrid[1]])
-        #expect(grid.exitCode == .badInput)
-        #expect(grid.stderr.contains("\(otherGrid[1]): error: sweep: expected the sweep of \(base[0])"), "\(grid.stderr)")
+        expectEqual(grid.exitCode, .badInput)
+        expectContains(grid.stderr, "\(otherGrid[1]): error: sweep: expected the sweep of \(base[0])", "\(grid.stderr)")
     }
 
     @Test("missing, repeated and overlapping sweep shards are refused")
@@ -99,17 +99,17 @@ struct ExperimentShardTests {
         let thirds = Self.sweepShards(directory, count: 3)
         let halves = Self.sweepShards(directory, count: 2)
         let missing = Tool.main(["merge", thirds[0], thirds[2]])
-        #expect(missing.exitCode == .badInput)
-        #expect(missing.stderr.contains("expected all 3 shards, found 2: missing 2/3"), "\(missing.stderr)")
+        expectEqual(missing.exitCode, .badInput)
+        expectContains(missing.stderr, "expected all 3 shards, found 2: missing 2/3", "\(missing.stderr)")
         let twice = Tool.main(["merge"] + thirds + [thirds[1]])
-        #expect(twice.exitCode == .badInput)
-        #expect(twice.stderr.contains("\(thirds[1]): error: shard: expected each shard once, found shard 2/3 again"), "\(twice.stderr)")
+        expectEqual(twice.exitCode, .badInput)
+        expectContains(twice.stderr, "\(thirds[1]): error: shard: expected each shard once, found shard 2/3 again", "\(twice.stderr)")
         let overlap = Tool.main(["merge", halves[0], thirds[1], thirds[2]])
-        #expect(overlap.exitCode == .badInput)
-        #expect(overlap.stderr.contains("error: shard: expected shards that do not overlap"), "\(overlap.stderr)")
+        expectEqual(overlap.exitCode, .badInput)
+        expectContains(overlap.stderr, "error: shard: expected shards that do not overlap", "\(overlap.stderr)")
         // Cut two ways but tiling the grid (points 0..<5 and 5..<10): accepted.
         let tiled = Tool.main(["merge", halves[1], halves[0]])
-        #expect(tiled.exitCode == .success)
+        expectEqual(tiled.exitCode, .success)
     }
 
     @Test("a sweep shard edited by hand is refused, naming the file and the place")
@@ -120,9 +120,9 @@ struct ExperimentShardTests {
         let text = try String(contentsOfFile: files[1], encoding: .utf8)
         try text.replacingOccurrences(of: "\"endPoint\": 10", with: "\"endPoint\": 9").write(toFile: files[1], atomically: true, encoding: .utf8)
         let output = Tool.main(["merge"] + files)
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("\(files[1])"), "\(output.stderr)")
-        #expect(output.stderr.contains("shard: expected points 5..<10 (shard 2/2 of 10), found 5..<9"), "\(output.stderr)")
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "\(files[1])", "\(output.stderr)")
+        expectContains(output.stderr, "shard: expected points 5..<10 (shard 2/2 of 10), found 5..<9", "\(output.stderr)")
     }
 
     @Test("a sweep shard file round-trips: read and written again, the same bytes")
@@ -131,7 +131,7 @@ struct ExperimentShardTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         for file in Self.sweepShards(directory, count: 3) {
             let text = try String(contentsOfFile: file, encoding: .utf8)
-            #expect(try SweepShardFile.read(path: file).serialized() == text)
+            expectEqual(try SweepShardFile.read(path: file).serialized(), text)
         }
     }
 
@@ -140,8 +140,8 @@ struct ExperimentShardTests {
         for extra in [["--format", "md", "-o", "x.json"], ["--svg", "pictures", "-o", "x.json"], [], ["--shard", "0/2", "-o", "x.json"]] {
             let shard = extra.first == "--shard" ? [] : ["--shard", "1/2"]
             let output = Tool.main(["sweep", Self.scenario] + Self.grid + shard + extra)
-            #expect(output.exitCode == .badInput, "\(extra)")
-            #expect(output.stderr.contains("exitrace sweep: --shard"), "\(output.stderr)")
+            expectEqual(output.exitCode, .badInput, "\(extra)")
+            expectContains(output.stderr, "exitrace sweep: --shard", "\(output.stderr)")
         }
     }
 
@@ -173,21 +173,21 @@ struct ExperimentShardTests {
             try? FileManager.default.removeItem(at: work)
         }
         let whole = work.appendingPathComponent("whole")
-        #expect(Tool.main(["batch", input.path, "--out", whole.path]).exitCode == .success)
+        expectEqual(Tool.main(["batch", input.path, "--out", whole.path]).exitCode, .success)
         let expected = try Self.contents(whole)
-        #expect(expected.count == 10)
+        expectEqual(expected.count, 10)
         for count in Self.counts {
             var union: [String: Data] = [:]
             for index in 1...count {
                 let out = work.appendingPathComponent("\(count)-\(index)")
                 let output = Tool.main(["batch", input.path, "--out", out.path, "--shard", "\(index)/\(count)"])
-                #expect(output.exitCode == .success, "\(output.stderr)")
+                expectEqual(output.exitCode, .success, "\(output.stderr)")
                 for (name, bytes) in try Self.contents(out) {
-                    #expect(union[name] == nil, "\(name) written by two shards of \(count)")
+                    expectEqual(union[name], nil, "\(name) written by two shards of \(count)")
                     union[name] = bytes
                 }
             }
-            #expect(union == expected, "\(count) shards")
+            expectEqual(union, expected, "\(count) shards")
         }
     }
 
@@ -204,7 +204,7 @@ struct ExperimentShardTests {
         let backward = Tool.main(["batch"] + files.reversed() + ["--out", work.appendingPathComponent("b").path, "--shard", "1/2"])
         #expect(forward.exitCode == .success && backward.exitCode == .success)
         #expect(try Self.contents(work.appendingPathComponent("a")) == Self.contents(work.appendingPathComponent("b")))
-        #expect(try Set(Self.contents(work.appendingPathComponent("a")).keys) == [
+        expectEqual(try Set(Self.contents(work.appendingPathComponent("a")).keys), [
             "background-main-queue-deadlock.json", "background-main-queue-deadlock.md", "lifecycle-orders.json", "lifecycle-orders.md",
         ])
     }
@@ -218,28 +218,28 @@ struct ExperimentShardTests {
             try? FileManager.default.removeItem(at: work)
         }
         let results = work.appendingPathComponent("results")
-        #expect(Tool.main(["batch", input.path, "--out", results.path]).exitCode == .success)
+        expectEqual(Tool.main(["batch", input.path, "--out", results.path]).exitCode, .success)
         for count in [1, 3] {
             for index in 1...count {
                 let output = Tool.main(["check", input.path, "--against", results.path, "--shard", "\(index)/\(count)"])
-                #expect(output.exitCode == .success, "\(index)/\(count): \(output.stdout)\(output.stderr)")
+                expectEqual(output.exitCode, .success, "\(index)/\(count): \(output.stdout)\(output.stderr)")
             }
         }
         // Drift in live-activity-lifetime (4th of 5 by name): with 2 shards, shard 2 alone fails.
         let lifetime = results.appendingPathComponent("live-activity-lifetime.json").path
         let text = try String(contentsOfFile: lifetime, encoding: .utf8)
         try text.replacingOccurrences(of: "\"cleanupFinished\": true", with: "\"cleanupFinished\": false").write(toFile: lifetime, atomically: true, encoding: .utf8)
-        #expect(Tool.main(["check", input.path, "--against", results.path, "--shard", "1/2"]).exitCode == .success)
+        expectEqual(Tool.main(["check", input.path, "--against", results.path, "--shard", "1/2"]).exitCode, .success)
         let second = Tool.main(["check", input.path, "--against", results.path, "--shard", "2/2"])
-        #expect(second.exitCode == .difference)
-        #expect(second.stdout.contains("--shard 2/2 --update"), "\(second.stdout)")
+        expectEqual(second.exitCode, .difference)
+        expectContains(second.stdout, "--shard 2/2 --update", "\(second.stdout)")
         // A result of a removed scenario: reported by shard 1 only.
         try FileManager.default.removeItem(atPath: lifetime)
         try FileManager.default.copyItem(
             atPath: results.appendingPathComponent("live-activity.json").path, toPath: results.appendingPathComponent("gone.json").path)
         let first = Tool.main(["check", input.path, "--against", results.path, "--shard", "1/2"])
-        #expect(first.exitCode == .difference)
-        #expect(first.stdout.contains("gone: scenario removed"), "\(first.stdout)")
-        #expect(!Tool.main(["check", input.path, "--against", results.path, "--shard", "2/2"]).stdout.contains("gone"))
+        expectEqual(first.exitCode, .difference)
+        expectContains(first.stdout, "gone: scenario removed", "\(first.stdout)")
+        expectNotContains(Tool.main(["check", input.path, "--against", results.path, "--shard", "2/2"]).stdout, "gone")
     }
 }

@@ -36,9 +36,9 @@ struct ExplorationBudgetPerCellTests {
         let together = Tool.main(["explore", path] + budget)
         #expect(alone.exitCode == .success && together.exitCode == .success)
         let aloneLine = try #require(Self.line(alone.stdout, "two blocks"))
-        #expect(aloneLine == Self.line(together.stdout, "two blocks"))
+        expectEqual(aloneLine, Self.line(together.stdout, "two blocks"))
         // The long cell's own share: one schedule.
-        #expect(LongWorkTests.prose(together.stdout).contains("stopped by the --max-events budget at 1 schedule"))
+        expectContains(LongWorkTests.prose(together.stdout), "stopped by the --max-events budget at 1 schedule")
     }
 
     @Test("batch --explore and check --explore apply the same budget as run --explore, and check explores again with it")
@@ -49,22 +49,22 @@ struct ExplorationBudgetPerCellTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-budget-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let batch = Tool.main(["batch", path, "--out", directory.path] + budget)
-        #expect(batch.exitCode == .success, "\(batch.stderr)")
+        expectEqual(batch.exitCode, .success, "\(batch.stderr)")
         let json = try String(contentsOf: directory.appendingPathComponent("main-queue-race.json"), encoding: .utf8)
-        #expect(json == Tool.main(["run", path, "--format", "json"] + budget).stdout)
+        expectEqual(json, Tool.main(["run", path, "--format", "json"] + budget).stdout)
         let compact = json.replacingOccurrences(of: " ", with: "")
         #expect(compact.contains("\"maxEvents\":\(2 * short)") && compact.contains("\"budgetSchedules\":1"))
         // check explores again as the result records (the budget included), and as told.
-        #expect(Tool.main(["check", path, "--against", directory.path]).exitCode == .success)
-        #expect(Tool.main(["check", path, "--against", directory.path] + budget).exitCode == .success)
+        expectEqual(Tool.main(["check", path, "--against", directory.path]).exitCode, .success)
+        expectEqual(Tool.main(["check", path, "--against", directory.path] + budget).exitCode, .success)
     }
 
     @Test("--help says the budget is per cell run, in run, batch, check and explore")
     func helpSaysSo() {
         for command in ["run", "batch", "check", "explore"] {
             let help = LongWorkTests.prose(Tool.main([command, "--help"]).stdout)
-            #expect(help.contains("--max-events"), "\(command)")
-            #expect(help.contains("per cell run"), "\(command)")
+            expectContains(help, "--max-events", "\(command)")
+            expectContains(help, "per cell run", "\(command)")
         }
     }
 }

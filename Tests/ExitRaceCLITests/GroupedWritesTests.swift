@@ -44,7 +44,7 @@ struct GroupedWritesTests {
         }
         try write(1)
         let results = root.appendingPathComponent("results")
-        #expect(Tool.main(["check", scenarios.path, "--against", results.path, "--update"]).exitCode == .success)
+        expectEqual(Tool.main(["check", scenarios.path, "--against", results.path, "--update"]).exitCode, .success)
         try write(2)
         let before = Dictionary(uniqueKeysWithValues: ["minimal.md", "minimal.json", "zzz.md", "zzz.json"].map {
             ($0, read(results.appendingPathComponent($0)))
@@ -85,12 +85,12 @@ struct GroupedWritesTests {
         try set.add("new md", for: markdown.path)
         try set.add("new json", for: json.path)
         let pid = getpid()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
-            == [".cal.json.tmp-\(pid)", ".cal.md.tmp-\(pid)", "cal.json", "cal.md"])
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted(),
+            [".cal.json.tmp-\(pid)", ".cal.md.tmp-\(pid)", "cal.json", "cal.md"])
         #expect(Self.read(markdown) == "old md" && Self.read(json) == "old json")
         try set.commit()
-        #expect(recorder.lock.withLock { recorder.events } == ["section old md,old json", "end new md,new json"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["cal.json", "cal.md"])
+        expectEqual(recorder.lock.withLock { recorder.events }, ["section old md,old json", "end new md,new json"])
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted(), ["cal.json", "cal.md"])
     }
 
     @Test("a set dropped before its commit removes its temporary files and replaces nothing")
@@ -104,8 +104,8 @@ struct GroupedWritesTests {
             try set.add("new md", for: markdown.path)
             try set.add("new json", for: root.appendingPathComponent("cal.json").path)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["cal.md"])
-        #expect(Self.read(markdown) == "old md")
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["cal.md"])
+        expectEqual(Self.read(markdown), "old md")
     }
 
     @Test("a signal's handler waits for the renames under way before it removes files and ends the process")
@@ -127,10 +127,10 @@ struct GroupedWritesTests {
             handled.signal()
         }
         // The handler cannot finish while the section runs, however long it waits.
-        #expect(handled.wait(timeout: .now() + .milliseconds(300)) == .timedOut)
+        expectEqual(handled.wait(timeout: .now() + .milliseconds(300)), .timedOut)
         release.signal()
         handled.wait()
-        #expect(order.lock.withLock { order.events } == ["renamed", "handled"])
+        expectEqual(order.lock.withLock { order.events }, ["renamed", "handled"])
     }
 
     @Test("SIGHUP is handled as SIGINT and SIGTERM are")
@@ -149,8 +149,8 @@ struct GroupedWritesTests {
         }
         try #require(Self.shell("chattr +i '\(locked)'") == 0, "chattr +i is not supported here")
         let output = Tool.main(["check", scenarios, "--against", results.path, "--update"])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("zzz.md: error: cannot be replaced: the file is immutable or append-only"), "\(output.stderr)")
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "zzz.md: error: cannot be replaced: the file is immutable or append-only", "\(output.stderr)")
         #expect(Self.unchanged(results, before))
     }
 
@@ -166,8 +166,8 @@ struct GroupedWritesTests {
         // ignored, so the write fails with EFBIG as on a full disk. Without CI's `CI=true`, under which
         // `check --update` is refused before it writes anything.
         let status = Self.shell("trap '' XFSZ; ulimit -f 8; exec env -u CI '\(binary)' \(arguments) >/dev/null 2>'\(root.path)/stderr'")
-        #expect(status == 2)
-        #expect(Self.read(root.appendingPathComponent("stderr")).contains("zzz."), "\(Self.read(root.appendingPathComponent("stderr")))")
+        expectEqual(status, 2)
+        expectContains(Self.read(root.appendingPathComponent("stderr")), "zzz.", "\(Self.read(root.appendingPathComponent("stderr")))")
         #expect(Self.unchanged(results, before))
     }
 
@@ -184,8 +184,8 @@ struct GroupedWritesTests {
         }
         // The expected pair: the same update, not interrupted, in a directory of its own.
         let reference = root.appendingPathComponent("reference.json"), pair = root.appendingPathComponent("cal.json")
-        #expect(Tool.main(calibrate(32, reference)).exitCode == .success)
-        #expect(Tool.main(calibrate(16, pair)).exitCode == .success)
+        expectEqual(Tool.main(calibrate(32, reference)).exitCode, .success)
+        expectEqual(Tool.main(calibrate(16, pair)).exitCode, .success)
         let oldMarkdown = Self.read(root.appendingPathComponent("cal.md"))
 
         // Each rename returns 3 s late: the first (the Markdown) is done, the second not yet, when the signal comes.
@@ -203,10 +203,10 @@ struct GroupedWritesTests {
         try #require(child != nil && process.isRunning, "the update ended before its first rename was seen")
         kill(child!, SIGINT)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 128 + SIGINT)
-        #expect(Self.read(root.appendingPathComponent("cal.md")) == Self.read(root.appendingPathComponent("reference.md")))
-        #expect(Self.read(pair).replacingOccurrences(of: "reference", with: "cal")
-            == Self.read(reference).replacingOccurrences(of: "reference", with: "cal"))
+        expectEqual(process.terminationStatus, 128 + SIGINT)
+        expectEqual(Self.read(root.appendingPathComponent("cal.md")), Self.read(root.appendingPathComponent("reference.md")))
+        expectEqual(Self.read(pair).replacingOccurrences(of: "reference", with: "cal"),
+            Self.read(reference).replacingOccurrences(of: "reference", with: "cal"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.contains(".tmp-") }.isEmpty)
     }
 

@@ -33,9 +33,9 @@ struct HostileInputTests {
     /// The command fails with exit 2 and exactly `message` on stderr.
     static func expectRefused(_ arguments: [String], _ message: String, bound: Duration = .seconds(5)) {
         let output = run(arguments, bound: bound)
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderr == message + "\n")
+        expectEqual(output.stderr, message + "\n")
     }
 
     static let validScenario = #"{"extend": "builtin:live-activity"}"#
@@ -95,9 +95,9 @@ struct HostileInputTests {
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/mem")))
     func unreadable() throws {
         let output = Self.run(["validate", "/proc/self/mem"])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stderr.hasPrefix("/proc/self/mem: error: cannot be read: "))
-        #expect(!output.stderr.contains("NSCocoaErrorDomain"))
+        expectNotContains(output.stderr, "NSCocoaErrorDomain")
     }
 
     @Test("an unknown built-in scenario in extend has a position")
@@ -121,10 +121,10 @@ struct HostileInputTests {
         let file = directory.appendingPathComponent("s.json").path
         try #"{"extend": "builtin:live-activity", \#(members)}"#.write(toFile: file, atomically: true, encoding: .utf8)
         let output = Self.run(["validate", file])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stderr.hasPrefix("\(file):1:"), "\(output.stderr)")
         #expect(output.stderr.hasSuffix(": error: \(tail)\n"), "\(output.stderr)")
-        #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
+        expectEqual(output.stderr.split(separator: "\n").count, 1, "\(output.stderr)")
     }
 
     @Test("a scenario name that would leave the results directory is refused")
@@ -195,7 +195,7 @@ struct HostileInputTests {
     func usageOptions() {
         let usage = Tool.main(["--help"]).stdout
         for text in ["exitrace --version", "exitrace [--set PATH=VALUE]…", "--serial", "--update [--force]"] {
-            #expect(usage.contains(text), "\(text)")
+            expectContains(usage, text, "\(text)")
         }
     }
 }

@@ -335,14 +335,14 @@ struct HostileProcessTests {
         let measured = try Self.spawn(hostile.arguments, in: directory, stdoutPath: hostile.stdoutPath)
         let context = "\(hostile.name): \(measured)"
         print("hostile case: \(context)")
-        #expect(measured.exitCode == hostile.exitCode, "\(context)")
+        expectEqual(measured.exitCode, hostile.exitCode, "\(context)")
         if hostile.stderr.isEmpty {
             #expect(measured.stderr.isEmpty, "\(context)")
         } else {
-            #expect(measured.stderr.contains(hostile.stderr), "\(context)")
+            expectContains(measured.stderr, hostile.stderr, "\(context)")
             #expect(measured.stderr.hasSuffix("\n") && !measured.stderr.contains("Fatal error"), "\(context)")
         }
-        if !hostile.stdout.isEmpty { #expect(measured.stdout.contains(hostile.stdout), "\(context)") }
+        if !hostile.stdout.isEmpty { expectContains(measured.stdout, hostile.stdout, "\(context)") }
         if hostile.exitCode != 0 { #expect(measured.stdout.isEmpty, "\(context)") }
         #expect(measured.cpuSeconds < hostile.cpuSeconds, "\(context)")
         // A figure no larger than the test process's own resident memory at the fork says only

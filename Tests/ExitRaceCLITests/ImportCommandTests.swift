@@ -15,46 +15,46 @@ struct ImportCommandTests {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("my-app-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let imported = Tool.main(["import", input, "--output", out])
-        #expect(imported.exitCode == .success)
+        expectEqual(imported.exitCode, .success)
         #expect(imported.stdout.isEmpty)
-        #expect(imported.stderr.contains("SceneDelegate.sceneDidDisconnect"))
+        expectContains(imported.stderr, "SceneDelegate.sceneDidDisconnect")
         let run = Tool.main(["run", out])
-        #expect(run.exitCode == .success)
-        #expect(run.stdout.contains("SceneDelegate.sceneDidDisconnect | ○"))
+        expectEqual(run.exitCode, .success)
+        expectContains(run.stdout, "SceneDelegate.sceneDidDisconnect | ○")
         let explain = Tool.main(["explain", out, "--hook", "SceneDelegate.sceneDidDisconnect",
                                  "--strategy", "your code: SceneDelegate.sceneDidDisconnect"])
-        #expect(explain.exitCode == .success)
-        #expect(explain.stdout.contains("sceneDidDisconnect (runs the strategy)"))
+        expectEqual(explain.exitCode, .success)
+        expectContains(explain.stdout, "sceneDidDisconnect (runs the strategy)")
         // The strategy's code names the file and line of the entry point and quotes its statements.
         let json = Tool.main(["run", out, "--format", "json"])
-        #expect(json.stdout.contains("SceneDelegate+TaskDetached.swift:11 SceneDelegate.sceneDidDisconnect: Task.detached { … }"))
+        expectContains(json.stdout, "SceneDelegate+TaskDetached.swift:11 SceneDelegate.sceneDidDisconnect: Task.detached { … }")
     }
 
     @Test("without --output the scenario goes to stdout")
     func stdout() {
         let output = Tool.main(["import", Self.fixtures.appendingPathComponent("AppDelegate+Task.swift").path])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         #expect(output.stdout.hasPrefix("{\n") && output.stdout.contains(#""name": "imported""#))
     }
 
     @Test("bad input exits 2 with a message naming the file", arguments: ["/nonexistent.swift", "/tmp", "/bin/sh"])
     func badInput(path: String) {
         let output = Tool.main(["import", path])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderr.contains(path))
+        expectContains(output.stderr, path)
     }
 
     @Test("a --name the scenario format refuses is an error, not an invalid file")
     func badName() {
         let output = Tool.main(["import", Self.fixtures.appendingPathComponent("AppDelegate+Task.swift").path, "--name", "a/b"])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.hasPrefix("exitrace import: --name: expected a name without \"/\""))
     }
 
     @Test("no file is a usage error")
     func noFile() {
-        #expect(Tool.main(["import"]).exitCode == .badInput)
+        expectEqual(Tool.main(["import"]).exitCode, .badInput)
     }
 }

@@ -25,13 +25,13 @@ struct ImportInputErrorTests {
         try FileManager.default.copyItem(at: Self.app, to: dir.appendingPathComponent("AppDelegate.swift"))
         try Data("struct Helper {}\n".utf8).write(to: dir.appendingPathComponent("Helper.swift"))
         let output = Tool.main(["import", dir.path])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderr == "\(dir.path): error: expected a Swift source file, found a directory; import reads the "
+        expectEqual(output.stderr, "\(dir.path): error: expected a Swift source file, found a directory; import reads the "
             + "files it is given: to import the Swift files in it (2 .swift files), give them: exitrace import "
             + "\(dir.path)/*.swift\n", "\(output.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted().map { dir.path + "/" + $0 }
-        #expect(Tool.main(["import"] + files).exitCode == .success, "what the message suggests works")
+        expectEqual(Tool.main(["import"] + files).exitCode, .success, "what the message suggests works")
     }
 
     @Test("a directory without .swift files directly in it: find; a name with a space is quoted for the shell")
@@ -39,10 +39,10 @@ struct ImportInputErrorTests {
         let dir = try Self.temporaryDirectory("My App")
         defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
         let output = Tool.main(["import", dir.path])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stderr.hasPrefix("\(dir.path): error: expected a Swift source file, found a directory"))
-        #expect(output.stderr.contains("(none is directly in it), give them: exitrace import $(find '\(dir.path)' "
-            + "-name '*.swift')"), "\(output.stderr)")
+        expectContains(output.stderr, "(none is directly in it), give them: exitrace import $(find '\(dir.path)' "
+            + "-name '*.swift')", "\(output.stderr)")
     }
 
     @Test("x.json (a file of another kind): not a Swift file, not 'no entry point'", arguments: [
@@ -56,13 +56,13 @@ struct ImportInputErrorTests {
         let file = dir.appendingPathComponent(name)
         try Data(text.utf8).write(to: file)
         let output = Tool.main(["import", file.path])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stdout.isEmpty)
         // Refused by its name (ImportNonSwiftFileTests), before it is read.
         let run = name.hasSuffix(".json") ? file.path : "FILE"
-        #expect(output.stderr == "\(file.path): error: not a Swift file (exitrace import reads .swift files; to run a "
+        expectEqual(output.stderr, "\(file.path): error: not a Swift file (exitrace import reads .swift files; to run a "
             + "scenario, exitrace run \(run))\n", "\(output.stderr)")
-        #expect(!output.stderr.contains("entry point"))
+        expectNotContains(output.stderr, "entry point")
     }
 
     @Test("Swift under another name is refused by its name; a .swift file without entry points still says so")
@@ -71,11 +71,11 @@ struct ImportInputErrorTests {
         defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
         let renamed = dir.appendingPathComponent("AppDelegate.swift.txt")
         try FileManager.default.copyItem(at: Self.app, to: renamed)
-        #expect(Tool.main(["import", renamed.path]).exitCode == .badInput)
+        expectEqual(Tool.main(["import", renamed.path]).exitCode, .badInput)
         let plain = dir.appendingPathComponent("Helper.swift")
         try Data("struct Helper {}\n".utf8).write(to: plain)
         let output = Tool.main(["import", plain.path])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("found no lifecycle entry point"))
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "found no lifecycle entry point")
     }
 }

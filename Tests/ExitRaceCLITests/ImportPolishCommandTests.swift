@@ -21,9 +21,9 @@ struct ImportPolishCommandTests {
         try Data("{ \"name\": \"app\" }\nclass X {}\n".utf8).write(to: json)
         let output = dir.appendingPathComponent("out.json")
         let result = Tool.main(["import", swift.path, json.path, "--output", output.path])
-        #expect(result.exitCode == .badInput)
+        expectEqual(result.exitCode, .badInput)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "\(json.path): error: not a Swift file (exitrace import reads .swift files; to run a "
+        expectEqual(result.stderr, "\(json.path): error: not a Swift file (exitrace import reads .swift files; to run a "
             + "scenario, exitrace run \(json.path))\n", "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
@@ -31,23 +31,23 @@ struct ImportPolishCommandTests {
     @Test("--kills every writes suspended and jetsam; run gives four procedures; a wrong value is a usage error")
     func killsEvery() throws {
         let every = Tool.main(["import", Self.app.path, "--kills", "every"])
-        #expect(every.exitCode == .success, "\(every.stderr)")
+        expectEqual(every.exitCode, .success, "\(every.stderr)")
         #expect(every.stdout.contains("\"suspended\": {") && every.stdout.contains("\"jetsam\": {"))
-        #expect(every.stderr.contains("\nkills: the reference experiment's two swipes (foreground, background), and "
-            + "suspended and jetsam (--kills every)"))
+        expectContains(every.stderr, "\nkills: the reference experiment's two swipes (foreground, background), and "
+            + "suspended and jetsam (--kills every)")
         let reference = Tool.main(["import", Self.app.path, "--kills", "reference"])
-        #expect(reference.stdout == Tool.main(["import", Self.app.path]).stdout)
-        #expect(!reference.stdout.contains("\"procedures\""))
+        expectEqual(reference.stdout, Tool.main(["import", Self.app.path]).stdout)
+        expectNotContains(reference.stdout, "\"procedures\"")
         let wrong = Tool.main(["import", Self.app.path, "--kills", "all"])
         #expect(wrong.exitCode != .success)
-        #expect(wrong.stderr.contains("exitrace import: --kills: expected reference or every, found \"all\""), "\(wrong.stderr)")
+        expectContains(wrong.stderr, "exitrace import: --kills: expected reference or every, found \"all\"", "\(wrong.stderr)")
     }
 
     @Test("import --help names --kills and the refusal of files that are not .swift")
     func helpNamesKills() {
         let help = Tool.main(["import", "--help"]).stdout
-        #expect(help.contains("--kills"))
-        #expect(help.contains("--kills every also writes the suspended"))
-        #expect(help.contains("a file whose name does not end in .swift"))
+        expectContains(help, "--kills")
+        expectContains(help, "--kills every also writes the suspended")
+        expectContains(help, "a file whose name does not end in .swift")
     }
 }

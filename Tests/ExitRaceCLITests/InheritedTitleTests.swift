@@ -32,15 +32,15 @@ struct InheritedTitleTests {
         let child = #"{ "extend": "parent.json", "timing": { "exitDurationMs": 12 } }"#
         let files = ["parent.json": Self.parent, "child.json": child]
         let text = try Self.run(files, ["run", "child.json"])
-        #expect(text.exitCode == .success, "\(text.stderr)")
+        expectEqual(text.exitCode, .success, "\(text.stderr)")
         // On main: "child", the parent's title dropped.
         #expect(text.stdout.hasPrefix("child: iOS 18: your app's URLSession upload\n"), "\(text.stdout)")
-        #expect(text.stdout.contains("\niOS app delegate "), "\(text.stdout)")
-        #expect(text.stdout.contains("  foreground: your app swiped away\n"), "\(text.stdout)")
+        expectContains(text.stdout, "\niOS app delegate ", "\(text.stdout)")
+        expectContains(text.stdout, "  foreground: your app swiped away\n", "\(text.stdout)")
         let markdown = try Self.run(files, ["run", "child.json", "--format", "md"])
         #expect(markdown.stdout.hasPrefix("### child: iOS 18: your app's URLSession upload\n"), "\(markdown.stdout)")
         let json = try Self.run(files, ["run", "child.json", "--format", "json"])
-        #expect(json.stdout.contains(#""title": "iOS 18: your app's URLSession upload""#), "\(json.stdout)")
+        expectContains(json.stdout, #""title": "iOS 18: your app's URLSession upload""#, "\(json.stdout)")
     }
 
     @Test("a title or label the extending file gives replaces the parent's")
@@ -50,20 +50,20 @@ struct InheritedTitleTests {
               "hooks": { "applicationWillTerminate": { "label": "URLSession delegate" } } }
             """
         let output = try Self.run(["parent.json": Self.parent, "child.json": child], ["run", "child.json"])
-        #expect(output.exitCode == .success, "\(output.stderr)")
+        expectEqual(output.exitCode, .success, "\(output.stderr)")
         #expect(output.stdout.hasPrefix("child: your app, edited\n"), "\(output.stdout)")
-        #expect(output.stdout.contains("\nURLSession "), "\(output.stdout)")
-        #expect(!output.stdout.contains("iOS app delegate"), "\(output.stdout)")
+        expectContains(output.stdout, "\nURLSession ", "\(output.stdout)")
+        expectNotContains(output.stdout, "iOS app delegate", "\(output.stdout)")
     }
 
     @Test("a file that extends an import to keep edits apart still reads as the imported app")
     func extendedImport() throws {
         let fixture = Repository.root.appendingPathComponent("Tests/ExitRaceTests/ImportFixtures/AppDelegate+Task.swift").path
         let imported = Tool.main(["import", fixture])
-        #expect(imported.exitCode == .success, "\(imported.stderr)")
+        expectEqual(imported.exitCode, .success, "\(imported.stderr)")
         let edits = #"{ "extend": "my-app.json", "systemCalls": { "Activity.end": { "costMs": 2 } } }"#
         let output = try Self.run(["my-app.json": imported.stdout, "edits.json": edits], ["run", "edits.json"])
-        #expect(output.exitCode == .success, "\(output.stderr)")
+        expectEqual(output.exitCode, .success, "\(output.stderr)")
         #expect(output.stdout.hasPrefix("edits: your code in AppDelegate.applicationWillTerminate\n"), "\(output.stdout)")
     }
 }

@@ -32,15 +32,15 @@ struct LongWorkProgressTests {
         let (arguments, last) = Self.cases[index]
         let shown = LongWorkTests.Lines()
         let onTerminal = Tool.main(arguments, environment: LongWorkTests.environment(terminal: true, into: shown))
-        #expect(onTerminal.exitCode == .success, "\(onTerminal.stderr)")
+        expectEqual(onTerminal.exitCode, .success, "\(onTerminal.stderr)")
         let lines = shown.all
-        #expect(lines.suffix(2) == [last, "\r\u{1B}[K"], "\(lines.suffix(3))")
+        expectEqual(lines.suffix(2), [last, "\r\u{1B}[K"], "\(lines.suffix(3))")
         // Counted, not only finished: the count starts below the total.
         #expect(lines.first?.hasPrefix("\r[") == true && lines.first != last)
         let hidden = LongWorkTests.Lines()
         let piped = Tool.main(arguments, environment: LongWorkTests.environment(terminal: false, into: hidden))
         #expect(hidden.all.isEmpty)
-        #expect(onTerminal == piped)
+        expectEqual(onTerminal, piped)
     }
 
     @Test("the estimate: said when the work may take over a minute, with its factors and the option that bounds it")
@@ -49,16 +49,16 @@ struct LongWorkProgressTests {
         let sentence = WorkEstimate.sentence(
             command: "exitrace calibrate", units: 1_000_000, unit: "sample", cellRunsPerUnit: 36, secondsPerCellRun: 0.00006,
             parallel: false, bound: "--samples bounds it")
-        #expect(sentence == "exitrace calibrate: this may take about 36 min (1,000,000 samples × 36 cell runs × about 60 µs each, "
+        expectEqual(sentence, "exitrace calibrate: this may take about 36 min (1,000,000 samples × 36 cell runs × about 60 µs each, "
             + "on 1 core); --samples bounds it\n")
         // Shared over the cores when parallel.
         let parallel = WorkEstimate.sentence(
             command: "exitrace calibrate", units: 1_000_000, unit: "sample", cellRunsPerUnit: 36, secondsPerCellRun: 0.00006 * Double(cores),
             parallel: true, bound: "--samples bounds it")
-        #expect(parallel?.hasPrefix("exitrace calibrate: this may take about 36 min") == true)
-        #expect(WorkEstimate.sentence(
+        expectEqual(parallel?.hasPrefix("exitrace calibrate: this may take about 36 min"), true)
+        expectEqual(WorkEstimate.sentence(
             command: "exitrace sweep", units: 1_000, unit: "grid point", cellRunsPerUnit: 36, secondsPerCellRun: 0.00006,
-            parallel: false, bound: "--steps bounds it") == nil)
+            parallel: false, bound: "--steps bounds it"), nil)
     }
 
     @Test("a large sampled run says its estimate before the work, on a terminal only")
@@ -67,14 +67,14 @@ struct LongWorkProgressTests {
         // the estimate is made (a few cell runs timed), not the work.
         let shown = LongWorkTests.Lines()
         let progress = ProgressLine(LongWorkTests.environment(terminal: true, into: shown), noun: "replications simulated")
-        let scenario = try DefaultScenario.load()
+        let scenario = DefaultScenario.load()
         let counter = WorkEstimate.start(
             progress, scenario: scenario, command: "exitrace run: live-activity", units: 10_000_000, unit: "replication",
             cellRunsPerUnit: scenario.cellRuns, parallel: true, bound: "--runs bounds it")
-        #expect(counter?.total == 10_000_000)
+        expectEqual(counter?.total, 10_000_000)
         let said = try #require(shown.all.first)
         #expect(said.hasPrefix("exitrace run: live-activity: this may take about "))
-        #expect(said.contains("(10,000,000 replications × 36 cell runs × about "))
+        expectContains(said, "(10,000,000 replications × 36 cell runs × about ")
         #expect(said.hasSuffix("; --runs bounds it\n"))
         let hidden = LongWorkTests.Lines()
         let off = ProgressLine(LongWorkTests.environment(terminal: false, into: hidden), noun: "replications simulated")
@@ -94,10 +94,10 @@ struct LongWorkProgressTests {
         let command = "'\(binary)' run '\(Self.uncertain)' --runs 16"
         let terminal = directory.appendingPathComponent("terminal").path, out = directory.appendingPathComponent("out").path
         let piped = directory.appendingPathComponent("piped").path
-        #expect(GroupedWritesTests.shell("script -qec \"\(command) > '\(out)'\" '\(terminal)' < /dev/null") == 0)
-        #expect(GroupedWritesTests.shell("\(command) > '\(piped)' 2> '\(directory.path)/stderr'") == 0)
+        expectEqual(GroupedWritesTests.shell("script -qec \"\(command) > '\(out)'\" '\(terminal)' < /dev/null"), 0)
+        expectEqual(GroupedWritesTests.shell("\(command) > '\(piped)' 2> '\(directory.path)/stderr'"), 0)
         let seen = try String(contentsOfFile: terminal, encoding: .utf8)
-        #expect(seen.contains("[16/16] replications of live-activity-uncertain simulated"))
+        expectContains(seen, "[16/16] replications of live-activity-uncertain simulated")
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: URL(fileURLWithPath: piped)))
         #expect(try String(contentsOfFile: directory.path + "/stderr", encoding: .utf8).isEmpty)
     }

@@ -84,35 +84,35 @@ struct LongWorkTests {
         let events = simulator.run(hook: 0, strategy: 0, procedure: 0).events
         // A budget of two runs' events: two schedules.
         let output = Tool.main(["explore", path, "--max-events", "\(2 * events)"])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         let prose = Self.prose(output.stdout)
-        #expect(prose.contains(
+        expectContains(prose,
             "stopped by the --max-events budget at 2 schedules (\(TimeFormatting.grouped(2 * events)) events ÷ "
-                + "\(TimeFormatting.grouped(events)) a run)"))
-        #expect(prose.contains(
+                + "\(TimeFormatting.grouped(events)) a run)")
+        expectContains(prose,
             "exitrace explore: the budget --max-events \(TimeFormatting.grouped(2 * events)) cut the search of 1 cell "
                 + "run short: each cell run may take \(TimeFormatting.grouped(2 * events)) events ÷ the events of its default "
-                + "run in schedules (here as few as 2 schedules); raise --max-events or give --max-schedules to search further"))
+                + "run in schedules (here as few as 2 schedules); raise --max-events or give --max-schedules to search further")
         // The same search as --max-schedules 2 gives: the same witnesses and counts.
         let given = Tool.main(["explore", path, "--max-schedules", "2"]).stdout
-        #expect(!given.contains("--max-events"))
-        #expect(Self.prose(given).contains("order-sensitive") == prose.contains("order-sensitive"))
+        expectNotContains(given, "--max-events")
+        expectEqual(Self.prose(given).contains("order-sensitive"), prose.contains("order-sensitive"))
         // JSON stays one document: the note goes to stderr.
         let json = Tool.main(["explore", path, "--max-events", "\(2 * events)", "--format", "json"])
         #expect(json.stdout.hasPrefix("{") && !json.stdout.contains("budget\""))
-        #expect(json.stderr.contains("the budget --max-events"))
+        expectContains(json.stderr, "the budget --max-events")
     }
 
     @Test("explore: a budget that does not bite changes nothing, and --max-events given applies with --max-schedules")
     func budgetThatDoesNotBite() throws {
         let path = try Self.file("race-default", Self.raceScenario)
         let plain = Tool.main(["explore", path])
-        #expect(plain.stdout.contains("order-sensitive (2 results)"))
-        #expect(plain.stdout == Tool.main(["explore", path, "--max-schedules", "\(ExplorationLimits.defaultMaxSchedules)"]).stdout)
-        #expect(!plain.stdout.contains("--max-events"))
+        expectContains(plain.stdout, "order-sensitive (2 results)")
+        expectEqual(plain.stdout, Tool.main(["explore", path, "--max-schedules", "\(ExplorationLimits.defaultMaxSchedules)"]).stdout)
+        expectNotContains(plain.stdout, "--max-events")
         // Given together, the fewer of --max-schedules and the budget's share bounds the search.
         let explicit = Tool.main(["explore", path, "--max-events", "1", "--max-schedules", "3"]).stdout
-        #expect(LongWorkTests.prose(explicit).contains("the budget --max-events 1 cut the search of 1 cell run short"))
+        expectContains(LongWorkTests.prose(explicit), "the budget --max-events 1 cut the search of 1 cell run short")
         Self.expectRefused(["explore", path, "--random", "3", "--max-events", "5"], "it takes no --max-events")
         Self.expectRefused(["run", path, "--max-events", "5"], "--max-events says how far --explore goes: add --explore")
     }
@@ -124,30 +124,30 @@ struct LongWorkTests {
 
     static func expectRefused(_ arguments: [String], _ words: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let output = Tool.main(arguments)
-        #expect(output.exitCode == .badInput, sourceLocation: sourceLocation)
-        #expect(output.stderr.contains(words), "\(output.stderr)", sourceLocation: sourceLocation)
+        expectEqual(output.exitCode, .badInput, sourceLocation: sourceLocation)
+        expectContains(output.stderr, words, "\(output.stderr)", sourceLocation: sourceLocation)
     }
 
     @Test("run --explore: the budget cuts each cell run's search and says so on stderr, never in the table")
     func runExploreBudget() throws {
         let path = try Self.file("race-run", Self.raceScenario)
         let output = Tool.main(["run", path, "--explore", "--max-events", "1", "--format", "json"])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         let compact = output.stdout.replacingOccurrences(of: " ", with: "")
         #expect(compact.contains("\"budgetSchedules\":1") && compact.contains("\"maxEvents\":1"))
-        #expect(output.stderr.contains("exitrace run: main-queue-race: the budget --max-events 1"))
-        #expect(!output.stdout.contains("the budget"))
+        expectContains(output.stderr, "exitrace run: main-queue-race: the budget --max-events 1")
+        expectNotContains(output.stdout, "the budget")
     }
 
     @Test("explain: --max-events cuts a run the file lets run to 1e9 events, and the explanation says so")
     func explainBudget() throws {
         let path = try Self.file("endless", Self.endlessScenario)
         let output = Tool.main(["explain", path, "--hook", "applicationWillTerminate", "--strategy", "poll", "--max-events", "2000"])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         let prose = Self.prose(output.stdout)
-        #expect(prose.contains(
+        expectContains(prose,
             "stopped after 2,000 events (explain --max-events), before the scenario's "
-                + "limits.maxEvents 1,000,000,000"))
+                + "limits.maxEvents 1,000,000,000")
         // A run that ends before the budget has no such line.
         let short = Tool.main(["explain", "--hook", "AppDelegate", "--strategy", "Task.detached", "--max-events", "2000"])
         #expect(short.exitCode == .success && !short.stdout.contains("--max-events"))
@@ -159,7 +159,7 @@ struct LongWorkTests {
         let shown = Lines()
         let onTerminal = Tool.main(["explore", path], environment: Self.environment(terminal: true, into: shown))
         #expect(shown.all.contains("\r[1/1] cell runs explored"))
-        #expect(shown.all.last == "\r\u{1B}[K")
+        expectEqual(shown.all.last, "\r\u{1B}[K")
         let hidden = Lines()
         let piped = Tool.main(["explore", path], environment: Self.environment(terminal: false, into: hidden))
         #expect(hidden.all.isEmpty)
@@ -177,17 +177,17 @@ struct LongWorkTests {
     @Test("the estimate: over a minute, in words, from each cell run's sample and its count of schedules")
     func estimateWords() throws {
         var limits = ExplorationLimits()
-        #expect(
-            ExplorationBudget.estimate(limits, samples: [(0.01, 100)], command: "exitrace explore")
-                == "exitrace explore: this may take up to 17 min (1 cell run × at most 100,000 schedules × about 10 ms each); "
+        expectEqual(
+            ExplorationBudget.estimate(limits, samples: [(0.01, 100)], command: "exitrace explore"),
+                "exitrace explore: this may take up to 17 min (1 cell run × at most 100,000 schedules × about 10 ms each); "
                 + "--max-schedules or --max-events bound it\n")
         limits.maxSchedules = 1_000
-        #expect(ExplorationBudget.estimate(limits, samples: [(0.01, 100)], command: "exitrace explore") == nil)
+        expectEqual(ExplorationBudget.estimate(limits, samples: [(0.01, 100)], command: "exitrace explore"), nil)
         // With the budget, each cell run by its own events: 1,000 and 10 schedules.
         limits = ExplorationLimits(maxEvents: 100_000_000)
-        #expect(
-            ExplorationBudget.estimate(limits, samples: [(0.2, 100_000), (0.2, 10_000_000)], command: "exitrace explore")
-                == "exitrace explore: this may take up to 3 min (2 cell runs × at most 1,000 schedules × about 200 ms each); "
+        expectEqual(
+            ExplorationBudget.estimate(limits, samples: [(0.2, 100_000), (0.2, 10_000_000)], command: "exitrace explore"),
+                "exitrace explore: this may take up to 3 min (2 cell runs × at most 1,000 schedules × about 200 ms each); "
                 + "--max-schedules or --max-events bound it\n")
     }
 }

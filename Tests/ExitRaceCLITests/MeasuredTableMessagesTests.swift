@@ -36,7 +36,7 @@ struct MeasuredTableMessagesTests {
         let file = directory.appendingPathComponent("m.md").path
         try Self.broken.write(toFile: file, atomically: true, encoding: .utf8)
         let output = Tool.main(["calibrate", "--measured", file] + Self.prior)
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         let lines = output.stderr.split(separator: "\n").map(String.init)
         let expected = [
             "\(file):2:17: error: header, column \"Task.detachd\": no strategy \"Task.detachd\" in scenario live-activity; "
@@ -53,7 +53,7 @@ struct MeasuredTableMessagesTests {
         ]
         #expect(lines[0].hasSuffix("(expected one of: Task.detached, Task, Task + semaphore, Task.detached + semaphore, "
             + "Task.detached(priority: .high), DispatchQueue.main.async)"), "\(lines[0])")
-        #expect(lines.count == expected.count, "\(output.stderr)")
+        expectEqual(lines.count, expected.count, "\(output.stderr)")
         for (line, prefix) in zip(lines, expected) { #expect(line.hasPrefix(prefix), "\(line)\nexpected: \(prefix)") }
     }
 
@@ -62,7 +62,7 @@ struct MeasuredTableMessagesTests {
         let table = MeasurementsDecoder.readMarkdown(
             "| hook | Task | Task.detached | Task + semaphore |\n|---|---|---|---|\n| AppDelegate | × |\n| AppDelegate | ○ | | |",
             file: "m.md")
-        #expect(table.problems.map(\.description) == [
+        expectEqual(table.problems.map(\.description), [
             "m.md:3:19: error: row \"AppDelegate\": expected 4 cells (the hook, then one per strategy: Task, Task.detached, "
                 + "Task + semaphore), found 2: no cell for columns \"Task.detached\", \"Task + semaphore\" (a cell not measured is "
                 + "written empty, | |)",
@@ -71,8 +71,8 @@ struct MeasuredTableMessagesTests {
             _ = try table.resolve(against: DefaultScenario.load())
             Issue.record("resolved a table with a short row")
         } catch {
-            #expect(error.diagnostics.map(\.description).last
-                == "m.md:4:17: error: row \"AppDelegate\", column \"Task\": AppDelegate · Task is measured twice (first at line 3, column 17)")
+            expectEqual(error.diagnostics.map(\.description).last,
+                "m.md:4:17: error: row \"AppDelegate\", column \"Task\": AppDelegate · Task is measured twice (first at line 3, column 17)")
         }
     }
 
@@ -84,8 +84,8 @@ struct MeasuredTableMessagesTests {
             _ = try table.resolve(against: DefaultScenario.load())
             Issue.record("resolved unknown procedures")
         } catch {
-            #expect(error.diagnostics.map { "\($0.line):\($0.column) \($0.path)" }
-                == ["3:19 row \"AppDelegate\", column \"Task\"", "3:33 row \"AppDelegate\", column \"Task\""])
+            expectEqual(error.diagnostics.map { "\($0.line):\($0.column) \($0.path)" },
+                ["3:19 row \"AppDelegate\", column \"Task\"", "3:33 row \"AppDelegate\", column \"Task\""])
         }
     }
 
@@ -104,18 +104,18 @@ struct MeasuredTableMessagesTests {
     func header() {
         let table = MeasurementsDecoder.readMarkdown(
             "| hook | Task | | Task |\n|---|---|---|---|\n| AppDelegate | △ | ○ | × |", file: "m.md")
-        #expect(table.problems.map(\.description) == [
+        expectEqual(table.problems.map(\.description), [
             "m.md:1:17: error: header, column 3: expected a strategy's name heading the column, found an empty cell",
             "m.md:1:19: error: header, column \"Task\": expected each strategy to head one column, found \"Task\" again (first at column 10)",
             "m.md:3:17: error: row \"AppDelegate\", column \"Task\": expected the procedures the cleanup finished under after △ "
                 + "(e.g. △ background), found none",
         ])
         let nameless = MeasurementsDecoder.readMarkdown("| hook | Task |\n|---|---|\n| | ○ |", file: "m.md")
-        #expect(nameless.problems.map(\.description)
-            == ["m.md:3:3: error: row: expected the hook's name or label in the row's first cell, found an empty cell"])
+        expectEqual(nameless.problems.map(\.description),
+            ["m.md:3:3: error: row: expected the hook's name or label in the row's first cell, found an empty cell"])
         let none = MeasurementsDecoder.readMarkdown("| hook |\n|---|\n| AppDelegate |", file: "m.md")
-        #expect(none.problems.first?.description
-            == "m.md:1:3: error: header: expected the hook column, then a column per strategy (| hook | Task | … |), found no strategy column")
+        expectEqual(none.problems.first?.description,
+            "m.md:1:3: error: header: expected the hook column, then a column per strategy (| hook | Task | … |), found no strategy column")
     }
 
     /// A header of `n` strategies over `n` rows of one cell each: every row is short.
@@ -141,7 +141,7 @@ struct MeasuredTableMessagesTests {
         }
         #expect(fourfold < n * 8, "n: \(n), 4n: \(fourfold)")
         let problems = MeasurementsDecoder.readMarkdown(Self.wide(20), file: "m.md").problems
-        #expect(problems.count == 20)
+        expectEqual(problems.count, 20)
         #expect(problems[0].message.hasSuffix(
             "found 2: no cell for columns \"S1\", \"S2\", \"S3\", \"S4\", \"S5\", \"S6\", \"S7\", \"S8\", \"S9\", \"S10\" and 9 more "
                 + "(a cell not measured is written empty, | |)"), "\(problems[0].message)")
@@ -157,9 +157,9 @@ struct MeasuredTableMessagesTests {
              {"hook": "AppDelegat", "strategy": "Task", "observed": "×"}]}
             """.write(toFile: file, atomically: true, encoding: .utf8)
         let output = Tool.main(["calibrate", "--measured", file] + Self.prior)
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("error: cells[0].observed: expected ○, △ or ×"), "\(output.stderr)")
-        #expect(output.stderr.contains("\(file):2:11: error: cells[1].hook: no hook \"AppDelegat\""), "\(output.stderr)")
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "error: cells[0].observed: expected ○, △ or ×", "\(output.stderr)")
+        expectContains(output.stderr, "\(file):2:11: error: cells[1].hook: no hook \"AppDelegat\"", "\(output.stderr)")
     }
 
     @Test("the shards of a calibration against a Markdown table merge into the unsharded report (the table read as Markdown)")
@@ -174,19 +174,19 @@ struct MeasuredTableMessagesTests {
         let shards = (1...2).map { directory.appendingPathComponent("s\($0).json").path }
         for (index, shard) in shards.enumerated() {
             let output = Tool.main(base + ["--shard", "\(index + 1)/2", "--output", shard])
-            #expect(output.exitCode == .success, "\(output.stderr)")
+            expectEqual(output.exitCode, .success, "\(output.stderr)")
         }
         let merged = Tool.main(["merge"] + shards)
-        #expect(merged.exitCode == .success, "\(merged.stderr)")
-        #expect(merged.stdout == Tool.main(base).stdout)
+        expectEqual(merged.exitCode, .success, "\(merged.stderr)")
+        expectEqual(merged.stdout, Tool.main(base).stdout)
     }
 
     @Test("validate given a measured table (JSON or Markdown) says so and points to calibrate --measured")
     func validateMeasured() throws {
         let shipped = Repository.root.appendingPathComponent("measurements/live-activity-ios18.4.json").path
         let json = Tool.main(["validate", shipped])
-        #expect(json.exitCode == .badInput)
-        #expect(json.stderr == "\(shipped):1:1: error: expected a scenario, found what looks like a measured table (it has \"cells\" "
+        expectEqual(json.exitCode, .badInput)
+        expectEqual(json.stderr, "\(shipped):1:1: error: expected a scenario, found what looks like a measured table (it has \"cells\" "
             + "with \"observed\" ○, △ or ×, as measurements/*.json do): a scenario is calibrated against it with exitrace "
             + "calibrate SCENARIO --measured \(shipped)\n")
         let directory = try Self.scratch()
@@ -194,12 +194,12 @@ struct MeasuredTableMessagesTests {
         let file = directory.appendingPathComponent("m.md").path
         try Self.broken.write(toFile: file, atomically: true, encoding: .utf8)
         let markdown = Tool.main(["validate", file])
-        #expect(markdown.exitCode == .badInput)
-        #expect(markdown.stderr == "\(file):2:1: error: expected a scenario, found what looks like a measured table in Markdown "
+        expectEqual(markdown.exitCode, .badInput)
+        expectEqual(markdown.stderr, "\(file):2:1: error: expected a scenario, found what looks like a measured table in Markdown "
             + "(| hook | strategy | … |): a scenario is calibrated against it with exitrace calibrate SCENARIO --measured \(file)\n")
         let result = Repository.root.appendingPathComponent("results/live-activity.md").path
         let table = Tool.main(["validate", result])
-        #expect(table.stderr == "\(result):3:1: error: expected a scenario, found what looks like a result table in Markdown "
+        expectEqual(table.stderr, "\(result):3:1: error: expected a scenario, found what looks like a result table in Markdown "
             + "(as run --format md and batch write them): validate the scenario it was made from; compare results with "
             + "exitrace diff or check\n")
     }

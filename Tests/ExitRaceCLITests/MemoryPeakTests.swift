@@ -73,17 +73,17 @@ struct MemoryPeakTests {
         try Self.inDirectory(["bomb.json": scenario]) { directory in
             let measured = try HostileProcessTests.spawn(["run", "@bomb.json"], in: directory)
             print("raised past the ceiling: \(measured)")
-            #expect(measured.exitCode == 2, "\(measured)")
+            expectEqual(measured.exitCode, 2, "\(measured)")
             #expect(measured.stdout.isEmpty, "\(measured)")
-            #expect(measured.stderr.contains(
-                "error: limits.maxPendingEvents: expected a whole number from 1 to 5000000, found the number 100000000"),
+            expectContains(measured.stderr,
+                "error: limits.maxPendingEvents: expected a whole number from 1 to 5000000, found the number 100000000",
                 "\(measured)")
-            #expect(measured.stderr.contains(
-                "error: limits.maxContexts: expected a whole number from 1 to 5000000, found the number 100000000"), "\(measured)")
+            expectContains(measured.stderr,
+                "error: limits.maxContexts: expected a whole number from 1 to 5000000, found the number 100000000", "\(measured)")
             let refused = try HostileProcessTests.spawn(["run", "--set", "limits.maxContexts=5000001"], in: directory)
-            #expect(refused.exitCode == 2, "\(refused)")
-            #expect(refused.stderr.contains(
-                "--set limits.maxContexts=5000001: error: limits.maxContexts: expected a whole number from 1 to 5000000, found the number 5000001"),
+            expectEqual(refused.exitCode, 2, "\(refused)")
+            expectContains(refused.stderr,
+                "--set limits.maxContexts=5000001: error: limits.maxContexts: expected a whole number from 1 to 5000000, found the number 5000001",
                 "\(refused)")
         }
     }
@@ -101,14 +101,14 @@ struct MemoryPeakTests {
         let scenario = Self.nestedTimers(maxContexts: limit, maxPendingEvents: limit)
         try Self.inDirectory(["bomb.json": scenario]) { directory in
             let (baseline, baselinePeak) = try Self.baseline(["validate", "@bomb.json"], in: directory)
-            #expect(baseline.exitCode == 0, "\(baseline)")
+            expectEqual(baseline.exitCode, 0, "\(baseline)")
             let (measured, peak) = try Self.spawn(["run", "@bomb.json"], in: directory)
             let growth = peak - baselinePeak
             let allowed = limit * (Limits.memoryBudgetBytes / Limits.memoryCeiling) + 8 * 1_048_576
             print("limits at \(limit): \(measured); baseline \(baseline); growth \(growth / 1_048_576) MiB of \(allowed / 1_048_576) MiB")
-            #expect(measured.exitCode == 0, "\(measured)")
-            #expect(measured.stdout.contains("[?]"), "\(measured)")
-            #expect(measured.stdout.contains("stopped at limits.maxContexts while the process was alive"), "\(measured)")
+            expectEqual(measured.exitCode, 0, "\(measured)")
+            expectContains(measured.stdout, "[?]", "\(measured)")
+            expectContains(measured.stdout, "stopped at limits.maxContexts while the process was alive", "\(measured)")
             #expect(growth <= allowed, "\(measured); baseline \(baseline)")
         }
     }
@@ -200,7 +200,7 @@ struct MemoryPeakTests {
             let (measured, peak) = try Self.spawn(["calibrate", "@wide.json", "--measured", "@measured.json", "--samples", "1"], in: directory)
             print("wide \(width): calibrate \(measured); table \(table); baseline \(baseline)")
             #expect(baseline.exitCode == 0 && table.exitCode == 0, "\(baseline); \(table)")
-            #expect(measured.exitCode == 0, "\(measured)")
+            expectEqual(measured.exitCode, 0, "\(measured)")
             #expect(peak - baselinePeak <= tablePeak - baselinePeak + 32 * 1_048_576, "\(measured); table \(table); baseline \(baseline)")
         }
     }

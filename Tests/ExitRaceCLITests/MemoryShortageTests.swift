@@ -60,9 +60,9 @@ struct MemoryShortageTests {
         var stdout = ""
         try withScenario { path in
             let result = try run(["run", path], virtualKiB: virtualKiB)
-            #expect(result.status == ExitCode.success.rawValue, "status \(result.status), stderr: \(result.stderr.prefix(400))")
+            expectEqual(result.status, ExitCode.success.rawValue, "status \(result.status), stderr: \(result.stderr.prefix(400))")
             #expect(result.stderr.isEmpty, "\(result.stderr.prefix(400))")
-            #expect(result.stdout.contains("applicationWillTerminate | × [?]"), "\(result.stdout)")
+            expectContains(result.stdout, "applicationWillTerminate | × [?]", "\(result.stdout)")
             stdout = result.stdout
         }
         return stdout
@@ -71,15 +71,15 @@ struct MemoryShortageTests {
     @Test("the issue's reproduction: [?] and the exit code of a bound, not an abort", .enabled(if: binary != nil, "needs a release build of exitrace"))
     func issueReproduction() throws {
         // A contexts buffer that grows by realloc fits 5,000,000 contexts here: either bound may stop it.
-        #expect(try Self.runAsBound(virtualKiB: 1_000_000).contains("bomb (kill): stopped"))
+        expectContains(try Self.runAsBound(virtualKiB: 1_000_000), "bomb (kill): stopped")
     }
 
     @Test("run: the cell is [?], memory named, the exit code a bound's", .enabled(if: binary != nil, "needs a release build of exitrace"))
     func runStopsAtMemory() throws {
         let stdout = try Self.runAsBound(virtualKiB: 300_000)
-        #expect(stdout.contains("is incomplete; memory ran short below limits.maxContexts and limits.maxPendingEvents"), "\(stdout)")
-        #expect(stdout.contains("bomb (kill): stopped: memory ran short at "), "\(stdout)")
-        #expect(!stdout.contains("stopped at limits.maxContexts"), "\(stdout)")
+        expectContains(stdout, "is incomplete; memory ran short below limits.maxContexts and limits.maxPendingEvents", "\(stdout)")
+        expectContains(stdout, "bomb (kill): stopped: memory ran short at ", "\(stdout)")
+        expectNotContains(stdout, "stopped at limits.maxContexts", "\(stdout)")
     }
 
     @Test("explain: the verdict says memory ran short, at how many contexts", .enabled(if: binary != nil, "needs a release build of exitrace"))
@@ -89,9 +89,9 @@ struct MemoryShortageTests {
             let result = try Self.run(
                 ["explain", path, "--hook", "applicationWillTerminate", "--strategy", "bomb", "--max-events", "50000000",
                  "--set", "limits.maxTraceRecords=1000"], virtualKiB: 300_000)
-            #expect(result.status == ExitCode.success.rawValue, "status \(result.status), stderr: \(result.stderr.prefix(400))")
-            #expect(result.stdout.contains("? memory ran short at "), "\(result.stdout)")
-            #expect(result.stdout.contains(" contexts and "), "\(result.stdout)")
+            expectEqual(result.status, ExitCode.success.rawValue, "status \(result.status), stderr: \(result.stderr.prefix(400))")
+            expectContains(result.stdout, "? memory ran short at ", "\(result.stdout)")
+            expectContains(result.stdout, " contexts and ", "\(result.stdout)")
         }
     }
 }

@@ -41,13 +41,13 @@ struct NewcomerHostileInputTests {
         let folder = try Self.directory()
         try Self.write(Self.minimal, folder + "/minimal.json")
         let shard = folder + "/shard.json"
-        #expect(Tool.main(["run", folder + "/minimal.json", "--runs", "2", "--shard", "1/1", "--output", shard]).exitCode == .success)
+        expectEqual(Tool.main(["run", folder + "/minimal.json", "--runs", "2", "--shard", "1/1", "--output", shard]).exitCode, .success)
         let text = try String(contentsOfFile: shard, encoding: .utf8)
-        #expect(text.contains("\"firstReplication\": 0"))
+        expectContains(text, "\"firstReplication\": 0")
         try Self.write(text.replacingOccurrences(of: "\"firstReplication\": 0", with: "\"firstReplication\": 3"), shard)
         let merged = Tool.main(["merge", shard])
-        #expect(merged.exitCode == .badInput)
-        #expect(merged.stderr.contains("shard.firstReplication: expected at most endReplication (2), found 3"), "\(merged.stderr)")
+        expectEqual(merged.exitCode, .badInput)
+        expectContains(merged.stderr, "shard.firstReplication: expected at most endReplication (2), found 3", "\(merged.stderr)")
     }
 
     @Test("merge counts a hundred million missing shards without listing them")
@@ -56,12 +56,12 @@ struct NewcomerHostileInputTests {
         try Self.write(Self.minimal, folder + "/minimal.json")
         let shard = folder + "/shard.json"
         let run = Tool.main(["run", folder + "/minimal.json", "--runs", "1", "--shard", "1/100000000", "--output", shard])
-        #expect(run.exitCode == .success, "\(run.stderr)")
+        expectEqual(run.exitCode, .success, "\(run.stderr)")
         var merged = ToolOutput()
         let elapsed = Self.seconds { merged = Tool.main(["merge", shard]) }
-        #expect(merged.exitCode == .badInput)
-        #expect(merged.stderr.contains("found 1: missing 2/100000000, 3/100000000"))
-        #expect(merged.stderr.contains("and 99999989 more"))
+        expectEqual(merged.exitCode, .badInput)
+        expectContains(merged.stderr, "found 1: missing 2/100000000, 3/100000000")
+        expectContains(merged.stderr, "and 99999989 more")
         #expect(elapsed < 2, "took \(elapsed) s")
     }
 
@@ -69,8 +69,8 @@ struct NewcomerHostileInputTests {
     func choiceWeights(weight: Double) {
         let choice = Distribution.choice(values: [1, 20], weights: [weight, weight])
         let draws = (0..<1000).map { choice.quantile((Double($0) + 0.5) / 1000) }
-        #expect(draws.filter { $0 == 1 }.count == 500)
-        #expect(choice.nominal == Distribution.choice(values: [1, 20], weights: [1, 1]).nominal)
+        expectEqual(draws.filter { $0 == 1 }.count, 500)
+        expectEqual(choice.nominal, Distribution.choice(values: [1, 20], weights: [1, 1]).nominal)
     }
 
     @Test("a schedule with + signs is not canonical and is refused")
@@ -78,7 +78,7 @@ struct NewcomerHostileInputTests {
         #expect(throws: ScheduleTextError.self) { try ScheduleText(parsing: "v1:0.2.0:+873881fac1b8062:+0=+1") }
         #expect(throws: ScheduleTextError.self) { try ScheduleText(parsing: "v1:0.2.0:0873881fac1b8062:0=01") }
         let canonical = ScheduleText(fingerprint: 0x873881fac1b8062, deviations: [ScheduleDeviation(choice: 0, pick: 1)], toolVersion: "0.2.0")
-        #expect(try ScheduleText(parsing: canonical.text) == canonical)
+        expectEqual(try ScheduleText(parsing: canonical.text), canonical)
     }
 
     @Test("sweep --svg into a file is refused before the sweep", .timeLimit(.minutes(1)))
@@ -89,8 +89,8 @@ struct NewcomerHostileInputTests {
         let elapsed = Self.seconds {
             output = Tool.main(["sweep", "--vary", "timing.exitDurationMs=0.1...100", "--steps", "100000", "--svg", folder + "/file"])
         }
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains(folder + "/file"))
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, folder + "/file")
         #expect(elapsed < 5, "took \(elapsed) s")
     }
 
@@ -104,7 +104,7 @@ struct NewcomerHostileInputTests {
                 Self.root + "/measurements/live-activity-ios18.4.json", "--samples", "10000000", "-o", path,
             ])
         }
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(elapsed < 5, "took \(elapsed) s")
     }
 
@@ -119,9 +119,9 @@ struct NewcomerHostileInputTests {
             "calibrate", Self.root + "/scenarios/live-activity-prior.json", "--measured",
             Self.root + "/measurements/live-activity-ios18.4.json", "--samples", "16", "--check", committed, "--update",
         ])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("cal.md"), "\(output.stderr)")
-        #expect(try String(contentsOfFile: committed, encoding: .utf8) == original)
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "cal.md", "\(output.stderr)")
+        expectEqual(try String(contentsOfFile: committed, encoding: .utf8), original)
     }
 
     @Test("check --update writes nothing when one result file cannot be written")
@@ -131,7 +131,7 @@ struct NewcomerHostileInputTests {
         try Self.write(Self.minimal.replacingOccurrences(of: "\"minimal\"", with: "\"zzz\""), scenarios + "/zzz.json")
         try FileManager.default.createDirectory(atPath: results + "/zzz.md", withIntermediateDirectories: false)
         let output = Tool.main(["check", scenarios, "--against", results, "--update"])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(!FileManager.default.fileExists(atPath: results + "/minimal.json"))
         #expect(!FileManager.default.fileExists(atPath: results + "/minimal.md"))
     }
@@ -147,9 +147,9 @@ struct NewcomerHostileInputTests {
             do throws(InputError) { _ = try table.resolve(against: scenario) } catch { diagnostics = error.diagnostics }
         }
         // The first 20 problems listed, the rest counted (issue 26's audit, item 9).
-        #expect(diagnostics.count == MeasuredTable.maxListedProblems + 1)
-        #expect(diagnostics[MeasuredTable.maxListedProblems - 1].message == "AppDelegate · Task is measured twice (first at cells[0])")
-        #expect(diagnostics.last?.description == "wide.json: error: … and 99,979 more problems in this table (the first 20 are listed)")
+        expectEqual(diagnostics.count, MeasuredTable.maxListedProblems + 1)
+        expectEqual(diagnostics[MeasuredTable.maxListedProblems - 1].message, "AppDelegate · Task is measured twice (first at cells[0])")
+        expectEqual(diagnostics.last?.description, "wide.json: error: … and 99,979 more problems in this table (the first 20 are listed)")
         #expect(elapsed < 5, "took \(elapsed) s")
     }
 
@@ -163,8 +163,8 @@ struct NewcomerHostileInputTests {
         let vary = paths.flatMap { ["--vary", "\($0)=1...3"] }
         var output = ToolOutput()
         let elapsed = Self.seconds { output = Tool.main(["sweep"] + vary + ["--steps", "3", "--format", "json"]) }
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("the flip report would hold 17,496 lines × 18 cells, more than 250,000 "), "\(output.stderr)")
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "the flip report would hold 17,496 lines × 18 cells, more than 250,000 ", "\(output.stderr)")
         #expect(elapsed < 5, "took \(elapsed) s")
     }
 }

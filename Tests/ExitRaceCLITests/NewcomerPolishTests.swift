@@ -17,9 +17,9 @@ struct NewcomerPolishTests {
     func helpHelp() {
         for arguments in [["help", "--help"], ["help", "-h"], ["help", "help"]] {
             let output = Tool.main(arguments)
-            #expect(output.exitCode == .success, "\(arguments): \(output.stderr)")
+            expectEqual(output.exitCode, .success, "\(arguments): \(output.stderr)")
             #expect(output.stdout.hasPrefix("usage: exitrace help [COMMAND]\n"), "\(output.stdout)")
-            #expect(output.stdout.contains("run, sweep"), "\(output.stdout)")
+            expectContains(output.stdout, "run, sweep", "\(output.stdout)")
         }
     }
 
@@ -35,13 +35,13 @@ struct NewcomerPolishTests {
         let output = Tool.main(["diff", a, b])
         let other = Tool.main(["diff", directory.appendingPathComponent("a.json").path, b])
         #expect(other.stderr.hasPrefix("\(b): error: expected a result file in JSON"), "\(other.stderr)")
-        #expect(!other.stderr.contains("beside"), "\(other.stderr)")
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains(
+        expectNotContains(other.stderr, "beside", "\(other.stderr)")
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr,
             "\(a): error: expected a result file in JSON (the .json files that batch and run --format json write), "
-                + "found a .md file; the result file beside it is \(directory.appendingPathComponent("a.json").path)"),
+                + "found a .md file; the result file beside it is \(directory.appendingPathComponent("a.json").path)",
             "\(output.stderr)")
-        #expect(!output.stderr.contains("found '#'"), "\(output.stderr)")
+        expectNotContains(output.stderr, "found '#'", "\(output.stderr)")
     }
 
     @Test("a // comment in a scenario says JSON has no comments and suggests a note member")
@@ -51,21 +51,21 @@ struct NewcomerPolishTests {
         let file = directory.appendingPathComponent("commented.json").path
         try Data("{\n  // my app\n  \"name\": \"x\"\n}\n".utf8).write(to: URL(fileURLWithPath: file))
         let output = Tool.main(["validate", file])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("\(file):2:3: error: not valid JSON: expected a member name in double quotes, found '/'; "
-            + "JSON has no comments (// or /* */): a scenario's objects take a \"note\" member"), "\(output.stderr)")
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "\(file):2:3: error: not valid JSON: expected a member name in double quotes, found '/'; "
+            + "JSON has no comments (// or /* */): a scenario's objects take a \"note\" member", "\(output.stderr)")
     }
 
     @Test("help and the user docs speak to a user: no issue numbers or internal history")
     func noInternalNotes() throws {
         for command in Tool.registry.map(\.name) {
             let help = Tool.main([command, "--help"]).stdout
-            #expect(!help.contains("issue #"), "\(command) --help: \(help)")
+            expectNotContains(help, "issue #", "\(command) --help: \(help)")
         }
         for page in ["docs/scenarios.md", "docs/schedules.md"] {
             let text = try String(contentsOf: Repository.root.appendingPathComponent(page), encoding: .utf8)
-            #expect(text.range(of: #"\(issue #?[0-9]+"#, options: .regularExpression) == nil, "\(page)")
-            #expect(!text.contains("SimPy"), "\(page)")
+            expectEqual(text.range(of: #"\(issue #?[0-9]+"#, options: .regularExpression), nil, "\(page)")
+            expectNotContains(text, "SimPy", "\(page)")
         }
     }
 }

@@ -20,25 +20,25 @@ struct NewcomerWalkTests {
     @Test("a misspelt option of the tool is the tool's, with a suggestion, not run's")
     func misspeltToolOption() {
         let output = Tool.main(["--verison"])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stderr.hasPrefix("exitrace: unknown option --verison; did you mean --version?\n"), "\(output.stderr)")
-        #expect(Tool.main(["--hlep"]).stderr.contains("did you mean --help?"))
+        expectContains(Tool.main(["--hlep"]).stderr, "did you mean --help?")
     }
 
     @Test("an option and its value quoted as one word: told they are two")
     func optionAndValueInOneWord() {
         let output = Tool.main(["run", "--set timing.exitDurationMs=3"])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("--set and its value are two words: --set timing.exitDurationMs=3"), "\(output.stderr)")
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "--set and its value are two words: --set timing.exitDurationMs=3", "\(output.stderr)")
     }
 
     @Test("a setting varied twice is named; a cell given as words is pointed to --hook and --strategy")
     func namedMistakes() {
         let twice = Tool.main(["sweep", "--vary", "timing.exitDurationMs=1...3", "--vary", "timing.exitDurationMs=2,3"])
-        #expect(twice.stderr.contains("timing.exitDurationMs is varied twice; give one --vary per setting"), "\(twice.stderr)")
+        expectContains(twice.stderr, "timing.exitDurationMs is varied twice; give one --vary per setting", "\(twice.stderr)")
         let file = Self.repository.appendingPathComponent("scenarios/live-activity.json").path
         let words = Tool.main(["explain", file, "SceneDelegate", "Task"])
-        #expect(words.stderr.contains("(the cell is named with --hook HOOK --strategy STRATEGY)"), "\(words.stderr)")
+        expectContains(words.stderr, "(the cell is named with --hook HOOK --strategy STRATEGY)", "\(words.stderr)")
     }
 
     @Test("sweep --svg and run --shard name the file they wrote")
@@ -47,13 +47,13 @@ struct NewcomerWalkTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let pictures = directory.appendingPathComponent("pics").path
         let sweep = Tool.main(["sweep", "--vary", "timing.exitDurationMs=1...5", "--steps", "3", "--svg", pictures])
-        #expect(sweep.exitCode == .success)
-        #expect(sweep.stderr == "wrote \(pictures)/live-activity-sweep.svg\n")
+        expectEqual(sweep.exitCode, .success)
+        expectEqual(sweep.stderr, "wrote \(pictures)/live-activity-sweep.svg\n")
         let shard = directory.appendingPathComponent("s1.json").path
         let uncertain = Self.repository.appendingPathComponent("scenarios/live-activity-uncertain.json").path
         let run = Tool.main(["run", uncertain, "--runs", "4", "--shard", "1/2", "--output", shard])
-        #expect(run.exitCode == .success, "\(run.stderr)")
-        #expect(run.stderr == "wrote shard 1 of 2 to \(shard); put the shards together with exitrace merge\n")
+        expectEqual(run.exitCode, .success, "\(run.stderr)")
+        expectEqual(run.stderr, "wrote shard 1 of 2 to \(shard); put the shards together with exitrace merge\n")
     }
 
     @Test("import keeps a scenario written by hand unless --force, and replaces its own output")
@@ -64,11 +64,11 @@ struct NewcomerWalkTests {
         let mine = directory.appendingPathComponent("mine.json").path
         try #"{"name": "mine"}"#.write(toFile: mine, atomically: true, encoding: .utf8)
         let refused = Tool.main(["import", swift, "--output", mine])
-        #expect(refused.exitCode == .badInput)
-        #expect(refused.stderr.contains("\(mine): error: expected a scenario exitrace import wrote and nobody edited since (or a new file), found a file it did not write"), "\(refused.stderr)")
-        #expect(try String(contentsOfFile: mine, encoding: .utf8) == #"{"name": "mine"}"#)
-        #expect(Tool.main(["import", swift, "--output", mine, "--force"]).exitCode == .success)
-        #expect(Tool.main(["import", swift, "--output", mine]).exitCode == .success, "its own output is replaced")
+        expectEqual(refused.exitCode, .badInput)
+        expectContains(refused.stderr, "\(mine): error: expected a scenario exitrace import wrote and nobody edited since (or a new file), found a file it did not write", "\(refused.stderr)")
+        expectEqual(try String(contentsOfFile: mine, encoding: .utf8), #"{"name": "mine"}"#)
+        expectEqual(Tool.main(["import", swift, "--output", mine, "--force"]).exitCode, .success)
+        expectEqual(Tool.main(["import", swift, "--output", mine]).exitCode, .success, "its own output is replaced")
     }
 }
 
@@ -84,8 +84,8 @@ extension NewcomerWalkTests {
         let batch = Tool.main([
             "batch", scenarios.path, "--out", directory.appendingPathComponent("out").path, "--set", #"systemCalls["upload"].costMs=3"#,
         ])
-        #expect(batch.exitCode == .badInput)
-        #expect(batch.stderr.contains(#"no member "upload" to go into (applied to \#(app))"#), "\(batch.stderr)")
+        expectEqual(batch.exitCode, .badInput)
+        expectContains(batch.stderr, #"no member "upload" to go into (applied to \#(app))"#, "\(batch.stderr)")
     }
 }
 
@@ -98,13 +98,13 @@ extension NewcomerWalkTests {
         try #"{"extend": "builtin:live-activity", "hooks": {"applicationDidEnterBackground": {}}}"#
             .write(toFile: file, atomically: true, encoding: .utf8)
         let validate = Tool.main(["validate", file])
-        #expect(validate.exitCode == .success)
-        #expect(validate.stderr.contains("\(file): note: applicationDidEnterBackground is never called: no kill procedure delivers it"),
+        expectEqual(validate.exitCode, .success)
+        expectContains(validate.stderr, "\(file): note: applicationDidEnterBackground is never called: no kill procedure delivers it",
                 "\(validate.stderr)")
         let missing = directory.appendingPathComponent("nowhere").path
         let check = Tool.main(["check", file, "--against", missing])
-        #expect(check.exitCode == .badInput)
-        #expect(check.stderr == "\(missing): error: expected a directory of committed results, found none (to start one, give --update)\n")
+        expectEqual(check.exitCode, .badInput)
+        expectEqual(check.stderr, "\(missing): error: expected a directory of committed results, found none (to start one, give --update)\n")
     }
 }
 
@@ -112,10 +112,10 @@ extension NewcomerWalkTests {
     @Test("a scenario file given as a command, and Swift given to run, are pointed to the right command")
     func wrongCommandForTheFile() {
         #expect(Tool.main(["mine.json"]).stderr.hasPrefix("exitrace: unknown command 'mine.json'; to simulate a scenario file: exitrace run mine.json\n"))
-        #expect(Tool.main(["AppDelegate.swift"]).stderr.contains("to read your Swift: exitrace import AppDelegate.swift --output my-app.json"))
+        expectContains(Tool.main(["AppDelegate.swift"]).stderr, "to read your Swift: exitrace import AppDelegate.swift --output my-app.json")
         let run = Tool.main(["run", "AppDelegate.swift"])
-        #expect(run.exitCode == .badInput)
-        #expect(run.stderr.contains("AppDelegate.swift is Swift source, not a scenario; import it first"))
+        expectEqual(run.exitCode, .badInput)
+        expectContains(run.stderr, "AppDelegate.swift is Swift source, not a scenario; import it first")
     }
 }
 

@@ -20,14 +20,14 @@ struct NewcomerWalkThreeTests {
         let out = directory.appendingPathComponent("out").path
         // Shard i of n holds scenarios (i-1)·N/n ..< i·N/n: of one scenario in three shards, the third.
         let output = Tool.main(["batch", Self.oneScenario, "--out", out, "--shard", "2/3"])
-        #expect(output.exitCode == .success)
-        #expect(output.stderr == "exitrace batch: shard 2/3 of 1 scenario holds none: no result file written\n", "\(output.stderr)")
+        expectEqual(output.exitCode, .success)
+        expectEqual(output.stderr, "exitrace batch: shard 2/3 of 1 scenario holds none: no result file written\n", "\(output.stderr)")
         #expect(output.stdout.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty)
         // The shard that holds it writes it, and says nothing of the kind.
         let first = Tool.main(["batch", Self.oneScenario, "--out", out, "--shard", "3/3"])
         #expect(first.exitCode == .success && first.stderr.isEmpty, "\(first.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["live-activity.json", "live-activity.md"])
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["live-activity.json", "live-activity.md"])
     }
 
     @Test("check's accept line under --set says the accepted files then hold what --set gives")
@@ -41,22 +41,22 @@ struct NewcomerWalkThreeTests {
             + #""strategies": {"Task + semaphore": null, "Task.detached + semaphore": null, "#
             + #""DispatchQueue.main.async": null, "Task.detached(priority: .high)": null}}"#
         try Data(text.utf8).write(to: URL(fileURLWithPath: scenario))
-        #expect(Tool.main(["check", scenario, "--against", results, "--update"]).exitCode == .success)
+        expectEqual(Tool.main(["check", scenario, "--against", results, "--update"]).exitCode, .success)
         let drifted = Tool.main(["check", scenario, "--against", results, "--set", "timing.exitDurationMs=12"])
-        #expect(drifted.exitCode == .difference)
-        #expect(drifted.stdout.contains(
+        expectEqual(drifted.exitCode, .difference)
+        expectContains(drifted.stdout,
             "--set is not recorded in result files: accepted, they hold the tables as --set makes them (check them with the same --set)\n"
-                + "results in \(results) differ"),
+                + "results in \(results) differ",
             "\(drifted.stdout)")
         #expect(drifted.stdout.hasSuffix("--set timing.exitDurationMs=12 --update\n"), "\(drifted.stdout)")
         let plain = Tool.main(["check", scenario, "--against", results, "--set", "timing.exitDurationMs=3"])
-        #expect(!plain.stdout.contains("--set is not recorded"), "\(plain.stdout)")
+        expectNotContains(plain.stdout, "--set is not recorded", "\(plain.stdout)")
     }
 
     @Test("--help's usage says every experiment takes --shard and each command's --help lists every option")
     func helpNamesSharding() {
         let help = Tool.main(["--help"]).stdout
-        #expect(help.contains("Every\n  experiment splits across machines with --shard i/n (run, sweep, batch, check,\n  calibrate, sensitivity)"), "\(help)")
+        expectContains(help, "Every\n  experiment splits across machines with --shard i/n (run, sweep, batch, check,\n  calibrate, sensitivity)", "\(help)")
     }
 
     /// An app without scenes, under the built-in procedures (which name sceneDidDisconnect).
@@ -88,12 +88,12 @@ struct NewcomerWalkThreeTests {
         let hook = try #require(terminate.hooks.firstIndex { $0.name == "mine" })
         let strategy = try #require(terminate.strategies.firstIndex { $0.name == "save" })
         let text = CellExplanation(Simulator(scenario: terminate).trace(hook: hook, strategy: strategy, procedure: procedure)).renderText()
-        #expect(text.contains("→ applicationWillTerminate"), "\(text)")
-        #expect(!text.contains("sceneDidDisconnect"), "\(text)")
+        expectContains(text, "→ applicationWillTerminate", "\(text)")
+        expectNotContains(text, "sceneDidDisconnect", "\(text)")
 
         let disconnect = try Self.sceneless(hook: "sceneDidDisconnect")
         let uncalled = disconnect.uncalledHooks.first { $0.hook == "mine" }
-        #expect(uncalled?.why == "sceneDidDisconnect is never called: no kill procedure delivers it; an app without scenes "
+        expectEqual(uncalled?.why, "sceneDidDisconnect is never called: no kill procedure delivers it; an app without scenes "
             + "(lifecycle.scenes is false) gets no scene callbacks", "\(String(describing: uncalled))")
     }
 }

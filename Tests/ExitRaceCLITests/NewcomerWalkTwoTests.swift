@@ -21,19 +21,19 @@ struct NewcomerWalkTwoTests {
         let file = directory.appendingPathComponent("myapp.json").path
         try Data("{}".utf8).write(to: URL(fileURLWithPath: file))
         let sweep = Tool.main(["sweep", "--vary", "timing.exitDurationMs=1...2", "--svg", file])
-        #expect(sweep.exitCode == .badInput)
-        #expect(sweep.stderr == "\(file): error: expected a directory for --svg, found a file\n", "\(sweep.stderr)")
+        expectEqual(sweep.exitCode, .badInput)
+        expectEqual(sweep.stderr, "\(file): error: expected a directory for --svg, found a file\n", "\(sweep.stderr)")
         let batch = Tool.main(["batch", Repository.root.appendingPathComponent("scenarios/live-activity.json").path, "--out", file])
-        #expect(batch.exitCode == .badInput)
-        #expect(batch.stderr == "\(file): error: expected a directory for --out, found a file\n", "\(batch.stderr)")
+        expectEqual(batch.exitCode, .badInput)
+        expectEqual(batch.stderr, "\(file): error: expected a directory for --out, found a file\n", "\(batch.stderr)")
         let report = Tool.main(["report", "--out", file])
-        #expect(report.stderr == "\(file): error: expected a directory for --out, found a file\n", "\(report.stderr)")
+        expectEqual(report.stderr, "\(file): error: expected a directory for --out, found a file\n", "\(report.stderr)")
         // A file where a parent directory should be is named too, not "the operation could not be completed".
         let below = file + "/pictures"
         let nested = Tool.main(["sweep", "--vary", "timing.exitDurationMs=1...2", "--svg", below])
-        #expect(nested.exitCode == .badInput)
-        #expect(nested.stderr == "\(below): error: expected a directory for --svg, found a file at \(file)\n", "\(nested.stderr)")
-        #expect(try String(contentsOfFile: file, encoding: .utf8) == "{}")
+        expectEqual(nested.exitCode, .badInput)
+        expectEqual(nested.stderr, "\(below): error: expected a directory for --svg, found a file at \(file)\n", "\(nested.stderr)")
+        expectEqual(try String(contentsOfFile: file, encoding: .utf8), "{}")
     }
 
     @Test("the library's Directory.create words its failures itself, without Foundation's")
@@ -54,9 +54,9 @@ struct NewcomerWalkTwoTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = Tool.main(["calibrate", "--measured", directory.path])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("expected settings drawn from distributions"), "\(output.stderr)")
-        #expect(output.stderr.contains("\(directory.path): error: expected a measurements file, found a directory"), "\(output.stderr)")
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "expected settings drawn from distributions", "\(output.stderr)")
+        expectContains(output.stderr, "\(directory.path): error: expected a measurements file, found a directory", "\(output.stderr)")
         #expect(output.stdout.isEmpty)
     }
 
@@ -64,9 +64,9 @@ struct NewcomerWalkTwoTests {
     func rateToleranceWords() {
         for command in ["check", "diff"] {
             let help = Tool.main([command, "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            #expect(help.contains("(a share of 1: 0.02 is 2 percentage points)"), "\(command)")
+            expectContains(help, "(a share of 1: 0.02 is 2 percentage points)", "\(command)")
         }
-        #expect(Tool.main(["diff", "--help"]).stdout.contains("beyond --rate-tolerance 0.02 (2 points)"))
+        expectContains(Tool.main(["diff", "--help"]).stdout, "beyond --rate-tolerance 0.02 (2 points)")
     }
 
     @Test("README, How sure is it?: each command is followed by the table it prints")
@@ -83,10 +83,10 @@ struct NewcomerWalkTwoTests {
             let output = Tool.main(arguments.dropFirst().map { $0.hasPrefix("scenarios/") ? Repository.root.appendingPathComponent($0).path : $0 })
             let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             let grid = lines.drop { !$0.hasPrefix("hook ") }.prefix { !$0.isEmpty }.joined(separator: "\n")
-            #expect(blocks[index + 1] == "\n" + grid + "\n", "\(command)")
+            expectEqual(blocks[index + 1], "\n" + grid + "\n", "\(command)")
             checked += 1
         }
-        #expect(checked == 2)
+        expectEqual(checked, 2)
     }
 
     /// A command line's words, as a shell splits them: at spaces, with single quotes kept together.

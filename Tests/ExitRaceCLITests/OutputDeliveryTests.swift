@@ -39,9 +39,9 @@ struct OutputDeliveryTests {
         let (readEnd, writeEnd) = try Self.makePipe()
         defer { close(readEnd) }
         let text = String(repeating: "○△×\n", count: 1000)
-        #expect(StandardStream(fileDescriptor: writeEnd).write(text) == .written)
+        expectEqual(StandardStream(fileDescriptor: writeEnd).write(text), .written)
         close(writeEnd)
-        #expect(Self.drain(readEnd) == text)
+        expectEqual(Self.drain(readEnd), text)
     }
 
     @Test("a closed reader is a quiet end, not SIGPIPE")
@@ -51,13 +51,13 @@ struct OutputDeliveryTests {
         let (readEnd, writeEnd) = try Self.makePipe()
         close(readEnd)
         defer { close(writeEnd) }
-        #expect(StandardStream(fileDescriptor: writeEnd).write("x") == .closedByReader)
+        expectEqual(StandardStream(fileDescriptor: writeEnd).write("x"), .closedByReader)
         let (errRead, errWrite) = try Self.makePipe()
         let code = ToolOutput(stdout: "table\n", exitCode: .difference)
             .deliver(stdout: StandardStream(fileDescriptor: writeEnd), stderr: StandardStream(fileDescriptor: errWrite))
         close(errWrite)
-        #expect(code == .difference)
-        #expect(Self.drain(errRead) == "")
+        expectEqual(code, .difference)
+        expectEqual(Self.drain(errRead), "")
         close(errRead)
     }
 
@@ -66,12 +66,12 @@ struct OutputDeliveryTests {
         let full = open("/dev/full", O_WRONLY)
         try #require(full >= 0)
         defer { close(full) }
-        #expect(StandardStream(fileDescriptor: full).write("x") == .failed(errno: ENOSPC))
+        expectEqual(StandardStream(fileDescriptor: full).write("x"), .failed(errno: ENOSPC))
         let (errRead, errWrite) = try Self.makePipe()
         let code = ToolOutput(stdout: "table\n").deliver(stdout: StandardStream(fileDescriptor: full), stderr: StandardStream(fileDescriptor: errWrite))
         close(errWrite)
-        #expect(code == .badInput)
-        #expect(Self.drain(errRead) == "exitrace: cannot write to standard output: \(String(cString: strerror(ENOSPC)))\n")
+        expectEqual(code, .badInput)
+        expectEqual(Self.drain(errRead), "exitrace: cannot write to standard output: \(String(cString: strerror(ENOSPC)))\n")
         close(errRead)
     }
 
@@ -98,15 +98,15 @@ struct OutputDeliveryTests {
         defer { try? full.close() }
         let run = try Self.runBinary(["run"], stdout: full)
         #expect(run.exited)
-        #expect(run.status == ExitCode.badInput.rawValue)
-        #expect(run.stderr == "exitrace: cannot write to standard output: \(String(cString: strerror(ENOSPC)))\n")
+        expectEqual(run.status, ExitCode.badInput.rawValue)
+        expectEqual(run.stderr, "exitrace: cannot write to standard output: \(String(cString: strerror(ENOSPC)))\n")
     }
 
     @Test("the binary, whose reader goes away: a quiet end", .enabled(if: CommandLineTests.binary != nil))
     func binaryBrokenPipe() throws {
         let run = try Self.runBinary(["run", "--format", "json"], stdout: Pipe())
         #expect(run.exited)
-        #expect(run.status == ExitCode.success.rawValue)
-        #expect(run.stderr == "")
+        expectEqual(run.status, ExitCode.success.rawValue)
+        expectEqual(run.stderr, "")
     }
 }

@@ -41,7 +41,7 @@ struct OutputPathTests {
         let fifo = directory.appendingPathComponent("pipe").path
         try #require(mkfifo(fifo, 0o600) == 0)
         HostileInputTests.expectRefused(["run", "-o", fifo], "\(fifo): error: \(Self.refusal), found a FIFO (named pipe)")
-        #expect(Self.entries(directory) == ["pipe", "scenario.json"])
+        expectEqual(Self.entries(directory), ["pipe", "scenario.json"])
     }
 
     @Test("a directory is refused")
@@ -66,8 +66,8 @@ struct OutputPathTests {
                 ["run", input, "--output", output],
                 "\(output): error: is an input of this run (\(scenario)); write the output to another file")
         }
-        #expect(try String(contentsOfFile: scenario, encoding: .utf8) == before)
-        #expect(Self.entries(directory) == ["child.json", "link", "scenario.json"])
+        expectEqual(try String(contentsOfFile: scenario, encoding: .utf8), before)
+        expectEqual(Self.entries(directory), ["child.json", "link", "scenario.json"])
     }
 
     @Test("batch refuses to write results over its own scenario files")
@@ -89,10 +89,10 @@ struct OutputPathTests {
         let link = directory.appendingPathComponent("latest.txt").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "table.txt")
         let output = HostileInputTests.run(["run", scenario, "--output", link], bound: .seconds(20))
-        #expect(output.exitCode == .success)
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "table.txt")
-        #expect(try String(contentsOfFile: target, encoding: .utf8) == Tool.main(["run", scenario]).stdout)
-        #expect(Self.entries(directory) == ["latest.txt", "scenario.json", "table.txt"])
+        expectEqual(output.exitCode, .success)
+        expectEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "table.txt")
+        expectEqual(try String(contentsOfFile: target, encoding: .utf8), Tool.main(["run", scenario]).stdout)
+        expectEqual(Self.entries(directory), ["latest.txt", "scenario.json", "table.txt"])
     }
 
     /// A process id that no process has now.
@@ -113,8 +113,8 @@ struct OutputPathTests {
         }
         let output = HostileInputTests.run(
             ["run", scenario, "--output", directory.appendingPathComponent("out.txt").path], bound: .seconds(20))
-        #expect(output.exitCode == .success)
-        #expect(Self.entries(directory) == [".other.txt.tmp-\(dead)", ".out.txt.tmp-1", "out.txt", "scenario.json"])
+        expectEqual(output.exitCode, .success)
+        expectEqual(Self.entries(directory), [".other.txt.tmp-\(dead)", ".out.txt.tmp-1", "out.txt", "scenario.json"])
     }
 
     @Test("a target that turns into a directory before the commit: refused, and no temporary file stays")
@@ -128,7 +128,7 @@ struct OutputPathTests {
         #expect(throws: InputError([Diagnostic(file: path, path: "", message: "\(Self.refusal), found a directory")])) {
             try writer.commit()
         }
-        #expect(Self.entries(directory) == ["out.txt", "scenario.json"])
+        expectEqual(Self.entries(directory), ["out.txt", "scenario.json"])
     }
 
     @Test("a writer dropped before its commit removes its temporary file")
@@ -139,6 +139,6 @@ struct OutputPathTests {
             let writer = try AtomicFile.Writer(path: directory.appendingPathComponent("out.txt").path)
             try writer.write("half")
         }
-        #expect(Self.entries(directory) == ["scenario.json"])
+        expectEqual(Self.entries(directory), ["scenario.json"])
     }
 }

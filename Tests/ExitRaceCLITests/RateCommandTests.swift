@@ -20,23 +20,23 @@ struct RateCommandTests {
         try Self.withDirectory { directory in
             let out = directory.appendingPathComponent("out").path
             let batch = Tool.main(["batch", "--runs", "100", "--seed", "5", "--out", out])
-            #expect(batch.exitCode == ExitCode.badInput)  // no scenario named
+            expectEqual(batch.exitCode, ExitCode.badInput)  // no scenario named
             let scenario = Self.repository.appendingPathComponent("scenarios/live-activity.json").path
-            #expect(Tool.main(["batch", scenario, "--runs", "100", "--seed", "5", "--out", out]).exitCode == ExitCode.success)
+            expectEqual(Tool.main(["batch", scenario, "--runs", "100", "--seed", "5", "--out", out]).exitCode, ExitCode.success)
             let json = try String(contentsOfFile: out + "/live-activity.json", encoding: .utf8)
-            #expect(json == Tool.main(["run", scenario, "--runs", "100", "--seed", "5", "--format", "json"]).stdout)
+            expectEqual(json, Tool.main(["run", scenario, "--runs", "100", "--seed", "5", "--format", "json"]).stdout)
             let markdown = try String(contentsOfFile: out + "/live-activity.md", encoding: .utf8)
             // The same, but for the replay hint: run names the file it was given, a result file `FILE`.
             let printed = Tool.main(["run", scenario, "--runs", "100", "--seed", "5", "--format", "md"]).stdout
-            #expect(printed.contains("exitrace explain \(scenario) --hook"))
-            #expect(markdown == printed.replacingOccurrences(of: "exitrace explain \(scenario) --hook", with: "exitrace explain FILE --hook"))
+            expectContains(printed, "exitrace explain \(scenario) --hook")
+            expectEqual(markdown, printed.replacingOccurrences(of: "exitrace explain \(scenario) --hook", with: "exitrace explain FILE --hook"))
             // The same sampling matches; one run per cell does not: every cell stopped being sampled.
-            #expect(Tool.main(["check", scenario, "--against", out, "--runs", "100", "--seed", "5"]).exitCode == ExitCode.success)
+            expectEqual(Tool.main(["check", scenario, "--against", out, "--runs", "100", "--seed", "5"]).exitCode, ExitCode.success)
             let single = Tool.main(["check", scenario, "--against", out])
-            #expect(single.exitCode == ExitCode.difference)
-            #expect(single.stdout.contains("one run per procedure now, was sampled"))
-            #expect(Tool.main(["check", scenario, "--against", out, "--rate-tolerance", "-1"]).exitCode == ExitCode.badInput)
-            #expect(Tool.main(["check", scenario, "--against", out, "--runs", "0"]).exitCode == ExitCode.badInput)
+            expectEqual(single.exitCode, ExitCode.difference)
+            expectContains(single.stdout, "one run per procedure now, was sampled")
+            expectEqual(Tool.main(["check", scenario, "--against", out, "--rate-tolerance", "-1"]).exitCode, ExitCode.badInput)
+            expectEqual(Tool.main(["check", scenario, "--against", out, "--runs", "0"]).exitCode, ExitCode.badInput)
         }
     }
 
@@ -47,14 +47,14 @@ struct RateCommandTests {
             let run = ["run", "--format", "json", "--runs", "400", "--set", "timing.exitDurationMs=uniform(1,20)"]
             try Data(Tool.main(run).stdout.utf8).write(to: URL(fileURLWithPath: old))
             try Data(Tool.main(run + ["--seed", "9"]).stdout.utf8).write(to: URL(fileURLWithPath: new))
-            #expect(Tool.main(["diff", old, old]) == ToolOutput(stdout: "no differences\n"))
+            expectEqual(Tool.main(["diff", old, old]), ToolOutput(stdout: "no differences\n"))
             let strict = Tool.main(["diff", old, new, "--rate-tolerance", "0"])
-            #expect(strict.exitCode == ExitCode.difference)
-            #expect(strict.stdout.contains("beyond --rate-tolerance 0"))
-            #expect(Tool.main(["diff", old, new, "--rate-tolerance", "0.5"]).exitCode == ExitCode.success)
+            expectEqual(strict.exitCode, ExitCode.difference)
+            expectContains(strict.stdout, "beyond --rate-tolerance 0")
+            expectEqual(Tool.main(["diff", old, new, "--rate-tolerance", "0.5"]).exitCode, ExitCode.success)
             let bad = Tool.main(["diff", old, new, "--rate-tolerance", "2"])
-            #expect(bad.exitCode == ExitCode.badInput)
-            #expect(bad.stderr.contains("--rate-tolerance expects a share from 0 to 1"))
+            expectEqual(bad.exitCode, ExitCode.badInput)
+            expectContains(bad.stderr, "--rate-tolerance expects a share from 0 to 1")
         }
     }
 
@@ -62,10 +62,10 @@ struct RateCommandTests {
     func help() {
         for command in ["check", "diff"] {
             let help = Tool.main([command, "--help"]).stdout
-            #expect(help.contains("--rate-tolerance SHARE"), "\(command)")
+            expectContains(help, "--rate-tolerance SHARE", "\(command)")
             #expect(help.contains("default\n") || help.contains("(default 0.02"), "\(command)")
         }
-        #expect(Tool.main(["batch", "--help"]).stdout.contains("--runs N"))
-        #expect(Tool.main(["check", "--help"]).stdout.contains("--seed S"))
+        expectContains(Tool.main(["batch", "--help"]).stdout, "--runs N")
+        expectContains(Tool.main(["check", "--help"]).stdout, "--seed S")
     }
 }

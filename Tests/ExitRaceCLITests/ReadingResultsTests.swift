@@ -33,13 +33,13 @@ struct ReadingResultsTests {
             "sweep", "--vary", "timing.startLatencyMs.default=2,5,10,20,40", "--set", "timing.exitDurationMs=26",
             "--format", "json",
         ])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let lines = try #require(document["lines"] as? [[String: Any]])
         for line in lines {
             for cell in try #require(line["cells"] as? [[String: Any]]) {
                 let segments = try #require(cell["segments"] as? [[String: Any]])
-                #expect(segments.last?["to"] as? Int == 40_000_000, "\(cell["text"] ?? "")")
+                expectEqual(segments.last?["to"] as? Int, 40_000_000, "\(cell["text"] ?? "")")
             }
         }
     }
@@ -49,22 +49,22 @@ struct ReadingResultsTests {
         let text = Tool.main([
             "sweep", "--vary", "timing.exitDurationMs=1...30", "--steps", "4", "--vary", "timing.startLatencyMs.default=2,5,40",
         ]).stdout
-        #expect(text.components(separatedBy: "never flip anywhere in the sweep:").count == 2)
-        #expect(text.contains("never flip anywhere in the sweep: AppDelegate · Task + semaphore (×)"))
-        #expect(text.components(separatedBy: "AppDelegate · Task + semaphore (×)").count == 2)
+        expectEqual(text.components(separatedBy: "never flip anywhere in the sweep:").count, 2)
+        expectContains(text, "never flip anywhere in the sweep: AppDelegate · Task + semaphore (×)")
+        expectEqual(text.components(separatedBy: "AppDelegate · Task + semaphore (×)").count, 2)
         // No slice lists the cells that keep one state on it.
-        #expect(!text.contains("never flip in the range"))
+        expectNotContains(text, "never flip in the range")
         // A cell that flips alike on every line along a setting is said once, under "whatever".
-        #expect(text.contains("along timing.exitDurationMs, whatever timing.startLatencyMs.default:\n"
-            + "  AppDelegate · Task: × up to 1.1 ms, △ background from 1.101 ms\n"))
-        #expect(text.components(separatedBy: "AppDelegate · Task: ").count == 2)
+        expectContains(text, "along timing.exitDurationMs, whatever timing.startLatencyMs.default:\n"
+            + "  AppDelegate · Task: × up to 1.1 ms, △ background from 1.101 ms\n")
+        expectEqual(text.components(separatedBy: "AppDelegate · Task: ").count, 2)
         // The lines where nothing else moves are one sentence per setting.
-        #expect(text.contains("along timing.startLatencyMs.default, no cell flips at timing.exitDurationMs = 1 ms (1 of 4 values)"))
-        #expect(text.contains("along timing.exitDurationMs, no other cell flips at timing.startLatencyMs.default = 40 ms (1 of 3 values)"))
+        expectContains(text, "along timing.startLatencyMs.default, no cell flips at timing.exitDurationMs = 1 ms (1 of 4 values)")
+        expectContains(text, "along timing.exitDurationMs, no other cell flips at timing.startLatencyMs.default = 40 ms (1 of 3 values)")
         #expect(!text.contains("at timing.exitDurationMs = 1 ms:") && !text.contains("at timing.startLatencyMs.default = 40 ms:"))
         // Every cell a line names flips on it.
         for line in text.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("    ") {
-            #expect(line.contains(" up to "), "\(line)")
+            expectContains(line, " up to ", "\(line)")
         }
         Golden.check(text, against: "sweep-two-settings.txt")
     }
@@ -75,11 +75,11 @@ struct ReadingResultsTests {
             "sweep", "--vary", "timing.exitDurationMs=1...30", "--steps", "4", "--vary", "timing.startLatencyMs.default=2,5,40",
             "--format", "md",
         ]).stdout
-        #expect(!text.contains("over the whole range"))
-        #expect(text.components(separatedBy: "**Never flip anywhere in the sweep:** ").count == 2)
-        #expect(text.components(separatedBy: "| AppDelegate · Task |").count == 2)
-        #expect(text.contains("along timing.startLatencyMs.default, no cell flips at timing.exitDurationMs = 1 ms (1 of 4 values)"))
-        #expect(!text.contains("**along timing.startLatencyMs.default at timing.exitDurationMs = 1 ms**"))
+        expectNotContains(text, "over the whole range")
+        expectEqual(text.components(separatedBy: "**Never flip anywhere in the sweep:** ").count, 2)
+        expectEqual(text.components(separatedBy: "| AppDelegate · Task |").count, 2)
+        expectContains(text, "along timing.startLatencyMs.default, no cell flips at timing.exitDurationMs = 1 ms (1 of 4 values)")
+        expectNotContains(text, "**along timing.startLatencyMs.default at timing.exitDurationMs = 1 ms**")
         Golden.check(text, against: "sweep-two-settings.md")
     }
 
@@ -91,16 +91,16 @@ struct ReadingResultsTests {
             ]).stdout
         }
         let along = "along timing.exitDurationMs, no other cell flips at timing.startLatencyMs.default = "
-        #expect(quiet("2,5,33,35,40").contains(along + "33 ms to 40 ms (3 of 5 values)"))
-        #expect(quiet("2,35,40").contains(along + "35 ms, 40 ms (2 of 3 values)"))
+        expectContains(quiet("2,5,33,35,40"), along + "33 ms to 40 ms (3 of 5 values)")
+        expectContains(quiet("2,35,40"), along + "35 ms, 40 ms (2 of 3 values)")
     }
 
     @Test("a header breaks at spaces and keeps a number with its unit")
     func headersBreakAtSpaces() {
         let text = Tool.main(["run", Self.root + "/scenarios/recipes-in-the-wild.json"]).stdout
-        #expect(text.contains("wait(2 s)"))
+        expectContains(text, "wait(2 s)")
         // The number stays with its unit inside one header line, whatever the column's width.
-        #expect(text.contains("| wait(2 s) "))
+        expectContains(text, "| wait(2 s) ")
         #expect(!text.contains("wait(2 |") && !text.contains("| s) "))
     }
 
@@ -108,38 +108,38 @@ struct ReadingResultsTests {
     func procedureWithoutLabel() throws {
         let path = try Self.temporary("minimal.json", Self.minimal)
         let text = Tool.main(["run", path]).stdout
-        #expect(text.contains("\n  terminate\n"))
-        #expect(!text.contains("terminate: terminate"))
-        #expect(!Tool.main(["run", path, "--format", "md"]).stdout.contains("`terminate`: terminate"))
+        expectContains(text, "\n  terminate\n")
+        expectNotContains(text, "terminate: terminate")
+        expectNotContains(Tool.main(["run", path, "--format", "md"]).stdout, "`terminate`: terminate")
     }
 
     @Test("validate counts in the singular when there is one")
     func validateSingular() throws {
         let path = try Self.temporary("minimal.json", Self.minimal)
-        #expect(Tool.main(["validate", path]).stdout == "\(path): valid: 1 hook × 1 strategy × 1 procedure\n")
+        expectEqual(Tool.main(["validate", path]).stdout, "\(path): valid: 1 hook × 1 strategy × 1 procedure\n")
     }
 
     @Test("--runs without distributions says once that every replication is the same run")
     func runsWithoutDistributions() {
         let text = Tool.main(["run", "--runs", "5"]).stdout
-        #expect(text.contains("every replication is the same run"))
-        #expect(!text.contains("fails in replications"))
+        expectContains(text, "every replication is the same run")
+        expectNotContains(text, "fails in replications")
     }
 
     @Test("--set PATH=null removes a member, as extend does")
     func setNullRemoves() {
         let file = Self.root + "/scenarios/live-activity.json"
         let output = Tool.main(["validate", file, "--set", #"strategies["Task"]=null"#])
-        #expect(output.exitCode == .success, "\(output.stderr)")
-        #expect(output.stdout.contains("3 hooks × 5 strategies × 2 procedures"), "\(output.stdout)")
+        expectEqual(output.exitCode, .success, "\(output.stderr)")
+        expectContains(output.stdout, "3 hooks × 5 strategies × 2 procedures", "\(output.stdout)")
         let typo = Tool.main(["validate", file, "--set", #"strategies["Tsak"]=null"#])
-        #expect(typo.exitCode == .badInput)
-        #expect(typo.stderr.contains(#"no member "Tsak" to remove; did you mean "Task"?"#), "\(typo.stderr)")
+        expectEqual(typo.exitCode, .badInput)
+        expectContains(typo.stderr, #"no member "Tsak" to remove; did you mean "Task"?"#, "\(typo.stderr)")
     }
 
     @Test("explain's help says --trace needs --procedure")
     func explainTraceHelp() {
-        #expect(Tool.main(["explain", "--help"]).stdout.contains("so it needs --procedure unless the scenario"))
+        expectContains(Tool.main(["explain", "--help"]).stdout, "so it needs --procedure unless the scenario")
     }
 
     @Test("a file that replaces an inherited distribution with another family replaces it")
@@ -150,7 +150,7 @@ struct ReadingResultsTests {
              "systemCalls": {"Activity.end": {"costMs": {"uniform": [1, 3]}, "replyLatencyMs": {"uniform": [1, 20]}}}}
             """)
         let output = Tool.main(["validate", child])
-        #expect(output.exitCode == .success, "\(output.stderr)")
+        expectEqual(output.exitCode, .success, "\(output.stderr)")
     }
 
     @Test("a diff says a run that now loses a tie lost a tie")
@@ -168,14 +168,14 @@ struct ReadingResultsTests {
         let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
         let changed = try Self.temporary("live-activity.json", String(decoding: data, as: UTF8.self))
         let diff = Tool.main(["diff", results, changed]).stdout
-        #expect(diff.contains("finished → failed, lost a tie (margin 0; was +"), "\(diff)")
-        #expect(!diff.contains("→ +0 ms"))
+        expectContains(diff, "finished → failed, lost a tie (margin 0; was +", "\(diff)")
+        expectNotContains(diff, "→ +0 ms")
     }
 
     static func picture(_ arguments: [String]) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("svg-\(UUID().uuidString)").path
         let output = Tool.main(["sweep"] + arguments + ["--svg", directory])
-        #expect(output.exitCode == .success, "\(output.stderr)")
+        expectEqual(output.exitCode, .success, "\(output.stderr)")
         return try String(contentsOfFile: directory + "/live-activity-sweep.svg", encoding: .utf8)
     }
 
@@ -184,20 +184,20 @@ struct ReadingResultsTests {
         let svg = try Self.picture([
             "--vary", "timing.exitDurationMs=1...40", "--steps", "8", "--vary", "timing.startLatencyMs.default=2...40", "--steps", "8",
         ])
-        #expect(svg.contains("△ finished under background only"))
+        expectContains(svg, "△ finished under background only")
         #expect(svg.contains("fill=\"#009E73\"") && svg.contains("fill=\"#A32000\"") && svg.contains("fill=\"#F0E442\""))
         #expect(!svg.contains("#2e7d32") && !svg.contains("#c62828"))
-        #expect(svg.contains("font-size=\"8\">20</text>"), "tick labels on the maps")
-        #expect(svg.contains("timing.exitDurationMs (ms)"))
+        expectContains(svg, "font-size=\"8\">20</text>", "tick labels on the maps")
+        expectContains(svg, "timing.exitDurationMs (ms)")
     }
 
     @Test("a strip's margin curves have a y scale and differ by dash as well as colour")
     func marginCurvesHaveScale() throws {
         let svg = try Self.picture(["--vary", "timing.exitDurationMs=0.1...100", "--log", "--steps", "20"])
-        #expect(svg.contains("font-size=\"8\">+100 ms</text>"))
-        #expect(svg.contains("font-size=\"8\">−100 ms</text>"))
-        #expect(svg.contains("stroke-dasharray=\"5 2\""))
-        #expect(svg.contains("margin, foreground (+ won by, − lost by)"))
-        #expect(svg.contains(">timing.exitDurationMs (ms)</text>"))
+        expectContains(svg, "font-size=\"8\">+100 ms</text>")
+        expectContains(svg, "font-size=\"8\">−100 ms</text>")
+        expectContains(svg, "stroke-dasharray=\"5 2\"")
+        expectContains(svg, "margin, foreground (+ won by, − lost by)")
+        expectContains(svg, ">timing.exitDurationMs (ms)</text>")
     }
 }

@@ -24,11 +24,11 @@ struct ReplayHintPathTests {
     func quotedPath() throws {
         try Self.withScenario(named: "it's.json") { path in
             let output = Tool.main(["run", path, "--runs", "20", "--seed", "3"])
-            #expect(output.exitCode == .success)
+            expectEqual(output.exitCode, .success)
             let quoted = "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
             let hint = try #require(ReplayHintTests.hint(output.stdout))
             #expect(hint.hasPrefix("replay one: exitrace explain \(quoted) --hook HOOK --strategy STRATEGY --seed 3 --procedure P"), "\(hint)")
-            #expect(!hint.contains("FILE"))
+            expectNotContains(hint, "FILE")
         }
     }
 
@@ -36,11 +36,11 @@ struct ReplayHintPathTests {
     func hintReplays() throws {
         try Self.withScenario(named: "drawn.json") { path in
             let output = Tool.main(["run", path, "--runs", "20", "--seed", "3", "--format", "md"])
-            #expect(output.exitCode == .success)
-            #expect(LongWorkTests.prose(output.stdout).contains("exitrace explain '\(path)' --hook HOOK"))
+            expectEqual(output.exitCode, .success)
+            expectContains(LongWorkTests.prose(output.stdout), "exitrace explain '\(path)' --hook HOOK")
             let replay = Tool.main(["explain", path, "--hook", "AppDelegate", "--strategy", "Task.detached", "--seed", "3",
                                     "--procedure", "foreground", "--replication", "0"])
-            #expect(replay.exitCode == .success)
+            expectEqual(replay.exitCode, .success)
         }
     }
 
@@ -49,15 +49,15 @@ struct ReplayHintPathTests {
         try Self.withScenario(named: "drawn.json") { path in
             let out = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-replay-out-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: out) }
-            #expect(Tool.main(["batch", path, "--runs", "20", "--out", out.path]).exitCode == .success)
+            expectEqual(Tool.main(["batch", path, "--runs", "20", "--out", out.path]).exitCode, .success)
             let markdown = try String(contentsOf: out.appendingPathComponent("drawn.md"), encoding: .utf8)
-            #expect(LongWorkTests.prose(markdown).contains("exitrace explain FILE --hook HOOK"))
+            expectContains(LongWorkTests.prose(markdown), "exitrace explain FILE --hook HOOK")
         }
     }
 
     @Test("a path that would read as an option gets ./ in front")
     func dashPath() {
-        #expect(Tool.replayPath("-x.json") == "./-x.json")
-        #expect(Tool.replayPath("scenarios/x.json") == "scenarios/x.json")
+        expectEqual(Tool.replayPath("-x.json"), "./-x.json")
+        expectEqual(Tool.replayPath("scenarios/x.json"), "scenarios/x.json")
     }
 }

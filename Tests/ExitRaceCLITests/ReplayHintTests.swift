@@ -25,7 +25,7 @@ struct ReplayHintTests {
             "run", Self.uncertain, "--runs", "20", "--seed", "7", "--set", "timing.exitDurationMs=20",
             "--set", "procedures.foreground.steps[1].actions[1].ms=uniform(5,150)",
         ])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         let hint = try #require(Self.hint(output.stdout))
         #expect(hint.hasPrefix(
             "replay one: exitrace explain \(Self.uncertain) --set timing.exitDurationMs=20 --set 'procedures.foreground.steps[1].actions[1].ms=uniform(5,150)' "
@@ -35,7 +35,7 @@ struct ReplayHintTests {
     @Test("--runs without distributions: the single-run hint repeats --set too")
     func hintWithoutDistributions() throws {
         let output = Tool.main(["run", "--runs", "3", "--set", "procedures.foreground.steps[1].actions[1].ms=60"])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         let hint = try #require(Self.hint(output.stdout))
         #expect(hint.hasPrefix(
             "replay it: exitrace explain --set 'procedures.foreground.steps[1].actions[1].ms=60' --hook HOOK --strategy STRATEGY "
@@ -45,7 +45,7 @@ struct ReplayHintTests {
     @Test("no option given, the built-in scenario: the hint names no file (explain runs the built-in scenario too)")
     func hintWithoutOptions() throws {
         let output = Tool.main(["run", "--runs", "3"])
-        #expect(Self.hint(output.stdout)?.hasPrefix("replay it: exitrace explain --hook HOOK --strategy STRATEGY") == true)
+        expectEqual(Self.hint(output.stdout)?.hasPrefix("replay it: exitrace explain --hook HOOK --strategy STRATEGY"), true)
     }
 
     @Test("batch --set writes the same hint into the Markdown result")
@@ -55,9 +55,9 @@ struct ReplayHintTests {
         let batch = Tool.main([
             "batch", Self.uncertain, "--runs", "20", "--set", "procedures.foreground.steps[1].actions[1].ms=60", "--out", directory.path,
         ])
-        #expect(batch.exitCode == .success)
+        expectEqual(batch.exitCode, .success)
         let markdown = try String(contentsOf: directory.appendingPathComponent("live-activity-uncertain.md"), encoding: .utf8)
         // Markdown escapes the brackets; rendered, the line reads as the command.
-        #expect(LongWorkTests.prose(markdown).contains(#"--set 'procedures.foreground.steps\[1\].actions\[1\].ms=60' --hook HOOK"#))
+        expectContains(LongWorkTests.prose(markdown), #"--set 'procedures.foreground.steps\[1\].actions\[1\].ms=60' --hook HOOK"#)
     }
 }

@@ -22,7 +22,7 @@ struct ResultsPolishTests {
             ["sweep", scenario] + vary + ["--format", "json", "--output", sweep],
         ] {
             let output = Tool.main(arguments)
-            #expect(output.exitCode == .success, "\(arguments): \(output.stderr)")
+            expectEqual(output.exitCode, .success, "\(arguments): \(output.stderr)")
         }
         return (directory, run, sweepShard, sweep)
     }
@@ -32,10 +32,10 @@ struct ResultsPolishTests {
         let (directory, run, sweepShard, sweep) = try Self.outputs()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = Tool.main(["run", directory.path])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         let lines = output.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3, "\(output.stderr)")
-        #expect(!output.stderr.contains("unknown member"), "\(output.stderr)")
+        expectEqual(lines.count, 3, "\(output.stderr)")
+        expectNotContains(output.stderr, "unknown member", "\(output.stderr)")
         #expect(lines.contains(
             "\(run):1:1: error: expected a scenario, found what looks like a shard file (it has \"shardFormatVersion\", "
                 + "as exitrace run FILE --runs N --shard i/n --output FILE writes them): put the shards together with "
@@ -52,9 +52,9 @@ struct ResultsPolishTests {
         let (directory, run, _, _) = try Self.outputs()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = Tool.main(["validate", run])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
-        #expect(output.stderr.contains("looks like a shard file"), "\(output.stderr)")
+        expectEqual(output.exitCode, .badInput)
+        expectEqual(output.stderr.split(separator: "\n").count, 1, "\(output.stderr)")
+        expectContains(output.stderr, "looks like a shard file", "\(output.stderr)")
     }
 
     @Test("--format markdown is --format md wherever md is accepted, and --help says so")
@@ -62,18 +62,18 @@ struct ResultsPolishTests {
         for command in [["run", Self.scenario], ["sweep", Self.scenario, "--vary", "timing.exitDurationMs=1,10"]] {
             let md = Tool.main(command + ["--format", "md"])
             let markdown = Tool.main(command + ["--format", "markdown"])
-            #expect(markdown.exitCode == .success, "\(command): \(markdown.stderr)")
-            #expect(markdown.stdout == md.stdout, "\(command)")
+            expectEqual(markdown.exitCode, .success, "\(command): \(markdown.stderr)")
+            expectEqual(markdown.stdout, md.stdout, "\(command)")
         }
         let results = Repository.root.appendingPathComponent("results/live-activity.json").path
         let diff = Tool.main(["diff", results, results, "--format", "markdown"])
-        #expect(diff.exitCode == .success, "\(diff.stderr)")
-        #expect(diff.stdout == Tool.main(["diff", results, results, "--format", "md"]).stdout)
+        expectEqual(diff.exitCode, .success, "\(diff.stderr)")
+        expectEqual(diff.stdout, Tool.main(["diff", results, results, "--format", "md"]).stdout)
         let help = Tool.main(["run", "--help"])
-        #expect(help.stdout.contains("--format md          GitHub-flavoured Markdown; also --format markdown"), "\(help.stdout)")
+        expectContains(help.stdout, "--format md          GitHub-flavoured Markdown; also --format markdown", "\(help.stdout)")
         // A command without md still refuses it, naming what it takes.
         let explore = Tool.main(["explore", Self.scenario, "--format", "markdown"])
-        #expect(explore.exitCode == .badInput)
-        #expect(explore.stderr.contains("--format expects text or json, found 'markdown'"), "\(explore.stderr)")
+        expectEqual(explore.exitCode, .badInput)
+        expectContains(explore.stderr, "--format expects text or json, found 'markdown'", "\(explore.stderr)")
     }
 }

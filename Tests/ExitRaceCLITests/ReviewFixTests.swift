@@ -18,17 +18,17 @@ struct ReviewFixTests {
         let events = try Self.defaultRunEvents(path)
         // The budget allows 2 schedules, --max-schedules 5: 2.
         let budgetFewer = Tool.main(["explore", path, "--max-schedules", "5", "--max-events", "\(2 * events)", "--format", "json"])
-        #expect(budgetFewer.exitCode == .success)
+        expectEqual(budgetFewer.exitCode, .success)
         let compact = budgetFewer.stdout.replacingOccurrences(of: " ", with: "")
         #expect(compact.contains("\"schedules\":2,") && compact.contains("\"budgetSchedules\":2"), "\(compact)")
-        #expect(compact.contains("\"maxEvents\":\(2 * events)"))
+        expectContains(compact, "\"maxEvents\":\(2 * events)")
         // --max-schedules 1 is the fewer: the budget did not cut it.
         let schedulesFewer = Tool.main(["explore", path, "--max-schedules", "1", "--max-events", "\(2 * events)", "--format", "json"])
         let fewer = schedulesFewer.stdout.replacingOccurrences(of: " ", with: "")
         #expect(fewer.contains("\"schedules\":1,") && !fewer.contains("budgetSchedules"), "\(fewer)")
         // --max-schedules alone: no budget.
         let alone = Tool.main(["explore", path, "--max-schedules", "5", "--format", "json"]).stdout
-        #expect(!alone.contains("maxEvents"), "\(alone)")
+        expectNotContains(alone, "maxEvents", "\(alone)")
     }
 
     @Test("a budget that did not cut the search is not written nor printed")
@@ -41,9 +41,9 @@ struct ReviewFixTests {
         #expect(compact.contains("\"exhaustive\":true") && !compact.contains("budgetSchedules"), "\(compact)")
         // A budget whose share is below --max-schedules but that the search never reached.
         let text = Tool.main(["explore", path, "--max-events", "\(1000 * events)", "--max-schedules", "10000"])
-        #expect(text.exitCode == .success)
-        #expect(!LongWorkTests.prose(text.stdout).contains("fewer where"), "\(text.stdout)")
-        #expect(!text.stdout.contains("the budget"))
+        expectEqual(text.exitCode, .success)
+        expectNotContains(LongWorkTests.prose(text.stdout), "fewer where", "\(text.stdout)")
+        expectNotContains(text.stdout, "the budget")
     }
 
     @Test("the note names a given budget without calling it the default, in plain English")
@@ -51,7 +51,7 @@ struct ReviewFixTests {
         let path = try LongWorkTests.file("review-note", LongWorkTests.raceScenario)
         let output = Tool.main(["explore", path, "--max-events", "1"])
         let prose = LongWorkTests.prose(output.stdout)
-        #expect(prose.contains("the budget --max-events 1 cut the search of 1 cell run short"), "\(prose)")
+        expectContains(prose, "the budget --max-events 1 cut the search of 1 cell run short", "\(prose)")
         #expect(!prose.contains("(the default)") && !prose.contains("'s search"))
     }
 }
@@ -62,13 +62,13 @@ struct ReviewFixBenchTests {
     @Test("--seconds 0 is refused in words that say 0 is out; --help lists every part and the sweep's real size")
     func benchTexts() {
         let zero = Tool.main(["bench", "--seconds", "0"])
-        #expect(zero.exitCode == .badInput)
-        #expect(zero.stderr.contains("--seconds expects a number above 0, at most 600, found '0'"))
+        expectEqual(zero.exitCode, .badInput)
+        expectContains(zero.stderr, "--seconds expects a number above 0, at most 600, found '0'")
         let help = LongWorkTests.prose(Tool.main(["bench", "--help"]).stdout)
-        for name in Tool.benchPartNames { #expect(help.contains(name)) }
-        #expect(help.contains("run only this part: memory, engine, cost,"))
-        #expect(help.contains("- sweep: 2,000 points × 36 cell-runs (× N)"))
-        #expect(!help.contains("- sweep: a million"))
+        for name in Tool.benchPartNames { expectContains(help, name) }
+        expectContains(help, "run only this part: memory, engine, cost,")
+        expectContains(help, "- sweep: 2,000 points × 36 cell-runs (× N)")
+        expectNotContains(help, "- sweep: a million")
     }
 }
 
@@ -77,8 +77,8 @@ struct ReviewFixBenchTests {
 struct ReviewFixPathTests {
     @Test("procedures.background.steps[2].ms applies; steps[1] is the pressHome step, with no ms")
     func examplePath() {
-        #expect(Tool.main(["run", "--set", "procedures.background.steps[2].ms=5"]).exitCode == .success)
-        #expect(Tool.main(["run", "--set", "procedures.background.steps[1].ms=5"]).exitCode == .badInput)
+        expectEqual(Tool.main(["run", "--set", "procedures.background.steps[2].ms=5"]).exitCode, .success)
+        expectEqual(Tool.main(["run", "--set", "procedures.background.steps[1].ms=5"]).exitCode, .badInput)
     }
 }
 
@@ -95,14 +95,14 @@ struct ReviewFixMergeTests {
         let second = directory.appendingPathComponent("second.json").path
         let same = directory.appendingPathComponent("same.json").path
         let runs = ["--runs", "10", "--seed", "3"]
-        #expect(Tool.main(["run", scenario] + runs + ["--set", a, "--set", b, "--shard", "1/2", "--output", first]).exitCode == .success)
-        #expect(Tool.main(["run", scenario] + runs + ["--set", b, "--set", a, "--shard", "2/2", "--output", second]).exitCode == .success)
-        #expect(Tool.main(["run", scenario] + runs + ["--set", a, "--set", b, "--shard", "2/2", "--output", same]).exitCode == .success)
+        expectEqual(Tool.main(["run", scenario] + runs + ["--set", a, "--set", b, "--shard", "1/2", "--output", first]).exitCode, .success)
+        expectEqual(Tool.main(["run", scenario] + runs + ["--set", b, "--set", a, "--shard", "2/2", "--output", second]).exitCode, .success)
+        expectEqual(Tool.main(["run", scenario] + runs + ["--set", a, "--set", b, "--shard", "2/2", "--output", same]).exitCode, .success)
         let refused = Tool.main(["merge", first, second])
-        #expect(refused.exitCode == .badInput)
+        expectEqual(refused.exitCode, .badInput)
         #expect(refused.stdout.isEmpty)
-        #expect(refused.stderr.contains("\(second): error: replayOptions: expected the options '--set' '\(a)' '--set' '\(b)' (as in \(first))"),
+        expectContains(refused.stderr, "\(second): error: replayOptions: expected the options '--set' '\(a)' '--set' '\(b)' (as in \(first))",
                 "\(refused.stderr)")
-        #expect(Tool.main(["merge", first, same]).exitCode == .success)
+        expectEqual(Tool.main(["merge", first, same]).exitCode, .success)
     }
 }

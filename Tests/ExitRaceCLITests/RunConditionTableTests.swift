@@ -36,26 +36,26 @@ struct RunConditionTableTests {
         let path = try Self.file(Self.scenario)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let output = Tool.main(["run", path, "--run-conditions"])
-        #expect(output.exitCode == .success, "\(output.stderr)")
-        #expect(output.stdout.contains("(run conditions: debug → release)"))
-        #expect(output.stdout.contains("AppDelegate | ○ [t] → ×"), "\(output.stdout)")
-        #expect(output.stdout.contains("a → b: a under the debug run condition, b under release (runConditions)"))
-        #expect(output.stdout.contains("differs: AppDelegate · Task.detached(priority: .high): debug ○ [t] → release ×"))
-        #expect(output.stdout.contains("debug: AppDelegate · Task.detached(priority: .high) (kill): thin win: by 1.9 ms"))
-        #expect(Tool.main(["run", path, "--run-conditions", "--set", "runCondition=release"]).exitCode == .badInput)
-        #expect(Tool.main(["run", path, "--run-conditions", "--format", "md"]).stdout.contains(#"○ \[t\] → ×"#))
+        expectEqual(output.exitCode, .success, "\(output.stderr)")
+        expectContains(output.stdout, "(run conditions: debug → release)")
+        expectContains(output.stdout, "AppDelegate | ○ [t] → ×", "\(output.stdout)")
+        expectContains(output.stdout, "a → b: a under the debug run condition, b under release (runConditions)")
+        expectContains(output.stdout, "differs: AppDelegate · Task.detached(priority: .high): debug ○ [t] → release ×")
+        expectContains(output.stdout, "debug: AppDelegate · Task.detached(priority: .high) (kill): thin win: by 1.9 ms")
+        expectEqual(Tool.main(["run", path, "--run-conditions", "--set", "runCondition=release"]).exitCode, .badInput)
+        expectContains(Tool.main(["run", path, "--run-conditions", "--format", "md"]).stdout, #"○ \[t\] → ×"#)
     }
 
     @Test("a scenario without runConditions, json, or a second file is refused with exit 2")
     func refusals() throws {
         let builtin = Tool.main(["run", "--run-conditions"])
-        #expect(builtin.exitCode == .badInput)
+        expectEqual(builtin.exitCode, .badInput)
         let path = try Self.file(#"{"extend": "builtin:live-activity"}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let plain = Tool.main(["run", path, "--run-conditions"])
-        #expect(plain.exitCode == .badInput)
-        #expect(plain.stderr.contains("expected a scenario with runConditions (debug and release) to compare, found none"))
-        #expect(Tool.main(["run", path, "--run-conditions", "--format", "json"]).exitCode == .badInput)
-        #expect(Tool.main(["run", path, path, "--run-conditions"]).exitCode == .badInput)
+        expectEqual(plain.exitCode, .badInput)
+        expectContains(plain.stderr, "expected a scenario with runConditions (debug and release) to compare, found none")
+        expectEqual(Tool.main(["run", path, "--run-conditions", "--format", "json"]).exitCode, .badInput)
+        expectEqual(Tool.main(["run", path, path, "--run-conditions"]).exitCode, .badInput)
     }
 }

@@ -27,7 +27,7 @@ struct SettingHintsTests {
           ])
     func unitOnMilliseconds(argument: String, ending: String) {
         let output = Tool.main(["validate", Self.liveActivity, "--set", argument])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stderr.hasPrefix(
             "--set \(argument): error: expected a bare number of milliseconds (a …Ms setting takes no unit), found \(ending)"),
             "\(output.stderr)")
@@ -41,13 +41,13 @@ struct SettingHintsTests {
                 + "(a …Ms setting takes no unit), found \"uniform(1ms, 0.02s)\": write timing.exitDurationMs=uniform(1, 20)"),
             "\(output.stderr)")
         let choice = Tool.main(["validate", Self.liveActivity, "--set", "timing.exitDurationMs=choice(2ms:3, 5:1)"])
-        #expect(choice.stderr.contains("write timing.exitDurationMs=choice(2:3, 5:1)"), "\(choice.stderr)")
+        expectContains(choice.stderr, "write timing.exitDurationMs=choice(2:3, 5:1)", "\(choice.stderr)")
     }
 
     @Test("a unit on a number that is not in milliseconds keeps the JSON error")
     func unitElsewhere() {
         let output = Tool.main(["validate", Self.liveActivity, "--set", "limits.maxEvents=40ms"])
-        #expect(output.stderr.contains("the value is not valid JSON"), "\(output.stderr)")
+        expectContains(output.stderr, "the value is not valid JSON", "\(output.stderr)")
     }
 
     @Test("a scenario file with \"costMs\": \"40ms\" (or a step's \"ms\": \"2 s\") is told the same, at its line")
@@ -61,8 +61,8 @@ struct SettingHintsTests {
              "timing": {"exitDurationMs": "0.04 s", "startLatencyMs": {"default": {"uniform": [1, "20ms"]}}}}
             """.write(toFile: file, atomically: true, encoding: .utf8)
         let output = Tool.main(["validate", file])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr == """
+        expectEqual(output.exitCode, .badInput)
+        expectEqual(output.stderr, """
             \(file):2:45: error: systemCalls["Activity.end"].costMs: expected a bare number of milliseconds (a …Ms setting takes \
             no unit), found the string "40ms": write 40
             \(file):3:31: error: timing.exitDurationMs: expected a bare number of milliseconds (a …Ms setting takes no unit), \
@@ -83,14 +83,14 @@ struct SettingHintsTests {
         let base = ["run", Self.liveActivity, "--set", "limits.maxEvents=5"]
         let words = "limits.maxEvents is 5: raise it with --set limits.maxEvents=50 (at most 1,000,000,000; it costs time, not memory)"
         let text = Tool.main(base)
-        #expect(text.exitCode == .success)
-        #expect(Self.unwrapped(text.stdout).contains(
+        expectEqual(text.exitCode, .success)
+        expectContains(Self.unwrapped(text.stdout),
             "[?] a run reached a bound of \"limits\" before the process died (or before the system's work it left finished): "
-                + "the result is incomplete; " + words), "\(text.stdout)")
+                + "the result is incomplete; " + words, "\(text.stdout)")
         let markdown = Tool.main(base + ["--format", "md"])
-        #expect(markdown.stdout.contains("the result is incomplete; " + words), "\(markdown.stdout)")
+        expectContains(markdown.stdout, "the result is incomplete; " + words, "\(markdown.stdout)")
         let json = Tool.main(base + ["--format", "json"])
-        #expect(json.stdout.contains("""
+        expectContains(json.stdout, """
               "limitsReached": [
                 {
                   "ceiling": 1000000000,
@@ -100,40 +100,40 @@ struct SettingHintsTests {
                   "value": 5
                 }
               ],
-            """), "\(json.stdout)")
+            """, "\(json.stdout)")
     }
 
     @Test("a rate table's [?] line says how to find the limit a replication reached")
     func rateTableBound() {
         let uncertain = Repository.root.appendingPathComponent("scenarios/live-activity-uncertain.json").path
         let output = Tool.main(["run", uncertain, "--runs", "2", "--set", "limits.maxEvents=5"])
-        #expect(Self.unwrapped(output.stdout).contains(
+        expectContains(Self.unwrapped(output.stdout),
             "[?] some replications reached a bound of \"limits\" before the process died: incomplete (explain --replication R "
-                + "names the limit a replication reached and the --set that raises it)"), "\(output.stdout)")
+                + "names the limit a replication reached and the --set that raises it)", "\(output.stdout)")
     }
 
     @Test("a memory limit is offered up to its ceiling only; at the ceiling it is said to be one")
     func memoryCeiling() {
         let limits = Limits(maxEvents: 1_000_000_000, maxTime: .ms(1_000_000_000), maxPendingEvents: 3_000_000, maxContexts: 5_000_000)
-        #expect(BoundHint.hint(.pendingEvents, limits: limits).words
-            == "limits.maxPendingEvents is 3,000,000: raise it with --set limits.maxPendingEvents=5000000 (at most 5,000,000, "
+        expectEqual(BoundHint.hint(.pendingEvents, limits: limits).words,
+            "limits.maxPendingEvents is 3,000,000: raise it with --set limits.maxPendingEvents=5000000 (at most 5,000,000, "
                 + "the ceiling that keeps a run's memory under 1 GiB)")
-        #expect(BoundHint.hint(.contexts, limits: limits).words
-            == "limits.maxContexts is 5,000,000, its ceiling: it keeps a run's memory under 1 GiB and cannot be raised further")
-        #expect(BoundHint.hint(.contexts, limits: limits).raise == nil)
-        #expect(BoundHint.hint(.events, limits: limits).words
-            == "limits.maxEvents is 1,000,000,000, its ceiling: a run that long likely never ends (a loop or a timer that never stops)")
-        #expect(BoundHint.hint(.time, limits: Limits(maxEvents: 5, maxTime: .ms(1))).words
-            == "limits.maxTimeMs is 1 ms: raise it with --set limits.maxTimeMs=10 (at most 1,000,000,000 ms; it costs time, not memory)")
+        expectEqual(BoundHint.hint(.contexts, limits: limits).words,
+            "limits.maxContexts is 5,000,000, its ceiling: it keeps a run's memory under 1 GiB and cannot be raised further")
+        expectEqual(BoundHint.hint(.contexts, limits: limits).raise, nil)
+        expectEqual(BoundHint.hint(.events, limits: limits).words,
+            "limits.maxEvents is 1,000,000,000, its ceiling: a run that long likely never ends (a loop or a timer that never stops)")
+        expectEqual(BoundHint.hint(.time, limits: Limits(maxEvents: 5, maxTime: .ms(1))).words,
+            "limits.maxTimeMs is 1 ms: raise it with --set limits.maxTimeMs=10 (at most 1,000,000,000 ms; it costs time, not memory)")
     }
 
     @Test("explain's verdict on a run stopped at a limit gives the --set that raises it, or says it is at its ceiling")
     func explainBound() {
         let base = ["explain", Self.liveActivity, "--hook", "AppDelegate", "--strategy", "Task", "--procedure", "background"]
         let events = Tool.main(base + ["--set", "limits.maxEvents=5"])
-        #expect(Self.unwrapped(events.stdout).contains(
+        expectContains(Self.unwrapped(events.stdout),
             "? the run reached limits.maxEvents while the process was alive: raise it with --set limits.maxEvents=50 (at most "
-                + "1,000,000,000; it costs time, not memory) to see how the race ends."), "\(events.stdout)")
+                + "1,000,000,000; it costs time, not memory) to see how the race ends.", "\(events.stdout)")
     }
 
     /// A file extending the built-ins with a hook, a strategy and a procedure of its own.
@@ -152,7 +152,7 @@ struct SettingHintsTests {
         let file = directory.appendingPathComponent("ext.json").path
         try Self.extending.write(toFile: file, atomically: true, encoding: .utf8)
         let none = Tool.main(["explain", file])
-        #expect(none.exitCode == .badInput)
+        expectEqual(none.exitCode, .badInput)
         #expect(none.stderr.hasPrefix(
             "exitrace explain: --hook and --strategy are required: the cell to explain, e.g. --hook AppDelegate --strategy Task "
                 + "(hooks: AppDelegate, SceneDelegate, Notification, Resigning, applicationWillTerminate, sceneDidDisconnect, "

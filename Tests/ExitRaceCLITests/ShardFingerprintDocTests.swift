@@ -15,10 +15,10 @@ struct ShardFingerprintDocTests {
     func pageSaysIt() throws {
         let page = try String(contentsOfFile: Self.root + "/docs/sharding.md", encoding: .utf8)
             .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
-        #expect(page.contains("What the fingerprint protects against: *accidental* mixing"))
-        #expect(page.contains("It covers the scenario (its resolved document and file name) only, not the seed, `runs`, "
-            + "the shard's replications or the counts"))
-        #expect(page.contains("the fingerprint is a check against mistakes, not against tampering."))
+        expectContains(page, "What the fingerprint protects against: *accidental* mixing")
+        expectContains(page, "It covers the scenario (its resolved document and file name) only, not the seed, `runs`, "
+            + "the shard's replications or the counts")
+        expectContains(page, "the fingerprint is a check against mistakes, not against tampering.")
     }
 
     /// A shard of the minimal scenario's 4 replications, as JSON to edit.
@@ -28,7 +28,7 @@ struct ShardFingerprintDocTests {
         let scenario = directory.appendingPathComponent("minimal.json").path
         try ReadingResultsTests.minimal.write(toFile: scenario, atomically: true, encoding: .utf8)
         let path = directory.appendingPathComponent("shard.json").path
-        #expect(Tool.main(["run", scenario, "--runs", "4", "--shard", "1/1", "--output", path]).exitCode == .success)
+        expectEqual(Tool.main(["run", scenario, "--runs", "4", "--shard", "1/1", "--output", path]).exitCode, .success)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         return (directory, document)
     }
@@ -49,20 +49,20 @@ struct ShardFingerprintDocTests {
         scenario["document"] = try #require(scenario["document"] as? String).replacingOccurrences(of: "\"costMs\": 1", with: "\"costMs\": 2")
         edited["scenario"] = scenario
         let refused = try Self.merge(edited, in: directory)
-        #expect(refused.exitCode == .badInput)
-        #expect(refused.stderr.contains("scenario.fingerprint: expected the fingerprint of the embedded document"), "\(refused.stderr)")
+        expectEqual(refused.exitCode, .badInput)
+        expectContains(refused.stderr, "scenario.fingerprint: expected the fingerprint of the embedded document", "\(refused.stderr)")
         // The counts changed by hand, consistently: every run now finished. Not signed: it merges.
         var counts = original
         var cells = try #require(original["cells"] as? [[String: Any]])
         var procedures = try #require(cells[0]["procedures"] as? [[String: Any]])
-        #expect(procedures[0]["finished"] as? Int == 0)
+        expectEqual(procedures[0]["finished"] as? Int, 0)
         procedures[0]["finished"] = 4
         procedures[0]["failingReplications"] = [Int]()
         cells[0]["procedures"] = procedures
         counts["cells"] = cells
         let tampered = try Self.merge(counts, in: directory)
-        #expect(tampered.exitCode == .success, "\(tampered.stderr)")
-        #expect(tampered.stdout.contains("terminate 4/4 100%"), "\(tampered.stdout)")
+        expectEqual(tampered.exitCode, .success, "\(tampered.stderr)")
+        expectContains(tampered.stdout, "terminate 4/4 100%", "\(tampered.stdout)")
         // Another seed: not covered either.
         var seeded = original
         seeded["seed"] = 7

@@ -18,12 +18,12 @@ struct ShardReplayScenarioTests {
         for index in 1...2 {
             let file = directory.appendingPathComponent("shard-\(index).json").path
             let output = Tool.main(["run", copy] + ShardTests.sampled + ["--shard", "\(index)/2", "--output", file])
-            #expect(output.exitCode == .success, "\(output.stderr)")
+            expectEqual(output.exitCode, .success, "\(output.stderr)")
             files.append(file)
         }
         let merged = Tool.main(["merge"] + files)
-        #expect(merged.exitCode == .success, "\(merged.stderr)")
-        #expect(merged.stdout.contains("exitrace explain '\(copy)'"), "\(merged.stdout)")
-        #expect(merged.stdout == Tool.main(["run", copy] + ShardTests.sampled).stdout)
+        expectEqual(merged.exitCode, .success, "\(merged.stderr)")
+        expectContains(merged.stdout, "exitrace explain '\(copy)'", "\(merged.stdout)")
+        expectEqual(merged.stdout, Tool.main(["run", copy] + ShardTests.sampled).stdout)
     }
 }

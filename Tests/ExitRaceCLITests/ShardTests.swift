@@ -18,7 +18,7 @@ struct ShardTests {
         for index in 1...count {
             let file = directory.appendingPathComponent("shard-\(index).json").path
             let output = Tool.main(["run", scenario] + sampled + extra + ["--shard", "\(index)/\(count)", "--output", file])
-            #expect(output.exitCode == .success, "\(output.stderr)")
+            expectEqual(output.exitCode, .success, "\(output.stderr)")
             #expect(output.stdout.isEmpty)
             files.append(file)
         }
@@ -31,14 +31,14 @@ struct ShardTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         for format in OutputFormat.allCases {
             let whole = Tool.main(["run", Self.scenario] + Self.sampled + ["--format", format.rawValue])
-            #expect(whole.exitCode == .success)
+            expectEqual(whole.exitCode, .success)
             let merged = Tool.main(["merge"] + files + ["--format", format.rawValue])
-            #expect(merged.exitCode == .success, "\(merged.stderr)")
-            #expect(merged.stdout == whole.stdout, "format \(format.rawValue)")
+            expectEqual(merged.exitCode, .success, "\(merged.stderr)")
+            expectEqual(merged.stdout, whole.stdout, "format \(format.rawValue)")
             // --output writes the same bytes.
             let out = directory.appendingPathComponent("merged.\(format.rawValue)").path
-            #expect(Tool.main(["merge"] + files + ["--format", format.rawValue, "--output", out]).exitCode == .success)
-            #expect(try String(contentsOfFile: out, encoding: .utf8) == whole.stdout)
+            expectEqual(Tool.main(["merge"] + files + ["--format", format.rawValue, "--output", out]).exitCode, .success)
+            expectEqual(try String(contentsOfFile: out, encoding: .utf8), whole.stdout)
         }
     }
 
@@ -47,9 +47,9 @@ struct ShardTests {
         let (directory, files) = try Self.shards("order")
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = Tool.main(["merge"] + files)
-        #expect(first.exitCode == .success)
+        expectEqual(first.exitCode, .success)
         for order in [[3, 1, 0, 2], [3, 2, 1, 0], [1, 0, 3, 2]] {
-            #expect(Tool.main(["merge"] + order.map { files[$0] }) == first)
+            expectEqual(Tool.main(["merge"] + order.map { files[$0] }), first)
         }
     }
 
@@ -60,9 +60,9 @@ struct ShardTests {
         let arguments = ["run", Self.scenario, "--runs", "3", "--seed", "2", "--set", "timing.exitDurationMs=uniform(1,20)"]
         let files = (1...5).map { directory.appendingPathComponent("s\($0).json").path }
         for (index, file) in files.enumerated() {
-            #expect(Tool.main(arguments + ["--shard", "\(index + 1)/5", "--output", file]).exitCode == .success)
+            expectEqual(Tool.main(arguments + ["--shard", "\(index + 1)/5", "--output", file]).exitCode, .success)
         }
-        #expect(Tool.main(["merge"] + files.reversed()).stdout == Tool.main(arguments).stdout)
+        expectEqual(Tool.main(["merge"] + files.reversed()).stdout, Tool.main(arguments).stdout)
     }
 
     @Test("a shard file round-trips: read and written again, the same bytes")
@@ -72,10 +72,10 @@ struct ShardTests {
         for file in files {
             let text = try String(contentsOfFile: file, encoding: .utf8)
             let shard = try ShardFile.read(path: file)
-            #expect(shard.serialized() == text)
-            #expect(shard.toolVersion == ExitRaceVersion.current)
-            #expect(shard.sampling == SamplingSettings(runs: 200, seed: 7))
-            #expect(text.contains("\"shardFormatVersion\": \(ShardFile.formatVersion)"))
+            expectEqual(shard.serialized(), text)
+            expectEqual(shard.toolVersion, ExitRaceVersion.current)
+            expectEqual(shard.sampling, SamplingSettings(runs: 200, seed: 7))
+            expectContains(text, "\"shardFormatVersion\": \(ShardFile.formatVersion)")
         }
     }
 
@@ -84,9 +84,9 @@ struct ShardTests {
         let (directory, files) = try Self.shards("missing")
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = Tool.main(["merge", files[0], files[1], files[3]])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderr.contains("missing 3/4"))
+        expectContains(output.stderr, "missing 3/4")
     }
 
     @Test("a shard given twice, or overlapping another, is refused")
@@ -94,16 +94,16 @@ struct ShardTests {
         let (directory, files) = try Self.shards("overlap")
         defer { try? FileManager.default.removeItem(at: directory) }
         let twice = Tool.main(["merge"] + files + [files[1]])
-        #expect(twice.exitCode == .badInput)
-        #expect(twice.stderr.contains("found shard 2/4 again"))
+        expectEqual(twice.exitCode, .badInput)
+        expectContains(twice.stderr, "found shard 2/4 again")
         let half = directory.appendingPathComponent("half.json").path
-        #expect(Tool.main(["run", Self.scenario] + Self.sampled + ["--shard", "1/2", "--output", half]).exitCode == .success)
+        expectEqual(Tool.main(["run", Self.scenario] + Self.sampled + ["--shard", "1/2", "--output", half]).exitCode, .success)
         let overlap = Tool.main(["merge", half, files[1], files[2], files[3]])
-        #expect(overlap.exitCode == .badInput)
-        #expect(overlap.stderr.contains("overlapping"))
-        #expect(overlap.stderr.contains("shard-2.json"))
+        expectEqual(overlap.exitCode, .badInput)
+        expectContains(overlap.stderr, "overlapping")
+        expectContains(overlap.stderr, "shard-2.json")
         // Cut two ways but tiling every replication: merged as one.
-        #expect(Tool.main(["merge", files[3], half, files[2]]).stdout == Tool.main(["merge"] + files).stdout)
+        expectEqual(Tool.main(["merge", files[3], half, files[2]]).stdout, Tool.main(["merge"] + files).stdout)
     }
 
     @Test("a shard of another seed or scenario is refused")
@@ -111,19 +111,19 @@ struct ShardTests {
         let (directory, files) = try Self.shards("mismatch")
         defer { try? FileManager.default.removeItem(at: directory) }
         let otherSeed = directory.appendingPathComponent("seed.json").path
-        #expect(Tool.main(["run", Self.scenario] + Self.sampled + ["--seed", "8", "--shard", "2/4", "--output", otherSeed]).exitCode == .success)
+        expectEqual(Tool.main(["run", Self.scenario] + Self.sampled + ["--seed", "8", "--shard", "2/4", "--output", otherSeed]).exitCode, .success)
         let seed = Tool.main(["merge", files[0], otherSeed, files[2], files[3]])
-        #expect(seed.exitCode == .badInput)
-        #expect(seed.stderr.contains("seed.json: error: seed: expected seed 7"))
+        expectEqual(seed.exitCode, .badInput)
+        expectContains(seed.stderr, "seed.json: error: seed: expected seed 7")
         let otherScenario = directory.appendingPathComponent("scenario.json").path
         let changed = Self.sampled + ["--set", "timing.exitDurationMs=uniform(1,21)"]
-        #expect(Tool.main(["run", Self.scenario] + changed + ["--shard", "2/4", "--output", otherScenario]).exitCode == .success)
+        expectEqual(Tool.main(["run", Self.scenario] + changed + ["--shard", "2/4", "--output", otherScenario]).exitCode, .success)
         let scenario = Tool.main(["merge", files[0], otherScenario, files[2], files[3]])
-        #expect(scenario.exitCode == .badInput)
-        #expect(scenario.stderr.contains("expected the scenario of"))
+        expectEqual(scenario.exitCode, .badInput)
+        expectContains(scenario.stderr, "expected the scenario of")
         let otherRuns = directory.appendingPathComponent("runs.json").path
-        #expect(Tool.main(["run", Self.scenario] + Self.sampled + ["--runs", "100", "--shard", "2/4", "--output", otherRuns]).exitCode == .success)
-        #expect(Tool.main(["merge", files[0], otherRuns, files[2], files[3]]).stderr.contains("expected 200 replications"))
+        expectEqual(Tool.main(["run", Self.scenario] + Self.sampled + ["--runs", "100", "--shard", "2/4", "--output", otherRuns]).exitCode, .success)
+        expectContains(Tool.main(["merge", files[0], otherRuns, files[2], files[3]]).stderr, "expected 200 replications")
     }
 
     @Test("a shard of another format or tool version, or an edited one, is refused")
@@ -133,28 +133,28 @@ struct ShardTests {
         let text = try String(contentsOfFile: files[1], encoding: .utf8)
         func variant(_ name: String, _ from: String, _ to: String) throws -> String {
             let path = directory.appendingPathComponent(name).path
-            #expect(text.contains(from))
+            expectContains(text, from)
             try text.replacingOccurrences(of: from, with: to).write(toFile: path, atomically: true, encoding: .utf8)
             return path
         }
         let format = Tool.main(["merge", files[0], try variant("format.json", "\"shardFormatVersion\": 1", "\"shardFormatVersion\": 99")])
-        #expect(format.exitCode == .badInput)
-        #expect(format.stderr.contains("format.json:"))
-        #expect(format.stderr.contains("expected shard format version 1"))
+        expectEqual(format.exitCode, .badInput)
+        expectContains(format.stderr, "format.json:")
+        expectContains(format.stderr, "expected shard format version 1")
         let tool = Tool.main(["merge", files[0], try variant("tool.json", "\"toolVersion\": \"\(ExitRaceVersion.current)\"", "\"toolVersion\": \"0.0.1\"")])
-        #expect(tool.exitCode == .badInput)
-        #expect(tool.stderr.contains("found one of exitrace 0.0.1"))
+        expectEqual(tool.exitCode, .badInput)
+        expectContains(tool.stderr, "found one of exitrace 0.0.1")
         let edited = Tool.main(["merge", files[0], try variant("edited.json", "uniform", "logUniform")])
-        #expect(edited.exitCode == .badInput)
-        #expect(edited.stderr.contains("fingerprint"))
+        expectEqual(edited.exitCode, .badInput)
+        expectContains(edited.stderr, "fingerprint")
         let counts = Tool.main(["merge", files[0], try variant("counts.json", "\"runs\": 100", "\"runs\": 7")])
-        #expect(counts.exitCode == .badInput)
-        #expect(counts.stderr.contains("counts.json:"))
+        expectEqual(counts.exitCode, .badInput)
+        expectContains(counts.stderr, "counts.json:")
         let broken = directory.appendingPathComponent("broken.json").path
         try "{\"shardFormatVersion\": 1, ".write(toFile: broken, atomically: true, encoding: .utf8)
         let syntax = Tool.main(["merge", files[0], broken])
-        #expect(syntax.exitCode == .badInput)
-        #expect(syntax.stderr.contains("broken.json:1:"))
+        expectEqual(syntax.exitCode, .badInput)
+        expectContains(syntax.stderr, "broken.json:1:")
     }
 
     @Test("malformed or misused --shard is a usage error", arguments: ["0/4", "5/4", "a/b", "1/0", "1/", "/4", "1/4/2", ""])
@@ -163,8 +163,8 @@ struct ShardTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("s.json").path
         let output = Tool.main(["run", Self.scenario, "--runs", "10", "--shard", spec, "--output", out])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("--shard expected"))
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "--shard expected")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
@@ -174,35 +174,35 @@ struct ShardTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("s.json").path
         let noOutput = Tool.main(["run", Self.scenario, "--runs", "10", "--shard", "1/2"])
-        #expect(noOutput.exitCode == .badInput)
-        #expect(noOutput.stderr.contains("needs --output"))
+        expectEqual(noOutput.exitCode, .badInput)
+        expectContains(noOutput.stderr, "needs --output")
         let noFile = Tool.main(["run", "--runs", "10", "--shard", "1/2", "--output", out])
-        #expect(noFile.exitCode == .badInput)
-        #expect(noFile.stderr.contains("exactly one scenario FILE"))
+        expectEqual(noFile.exitCode, .badInput)
+        expectContains(noFile.stderr, "exactly one scenario FILE")
         let twoFiles = Tool.main(["run", Self.scenario, Self.scenario, "--runs", "10", "--shard", "1/2", "--output", out])
-        #expect(twoFiles.exitCode == .badInput)
+        expectEqual(twoFiles.exitCode, .badInput)
         let unsampled = Tool.main(["run", Self.scenario, "--shard", "1/2", "--output", out])
-        #expect(unsampled.exitCode == .badInput)
-        #expect(unsampled.stderr.contains("sampled"))
-        #expect(Tool.main(["merge"]).exitCode == .badInput)
+        expectEqual(unsampled.exitCode, .badInput)
+        expectContains(unsampled.stderr, "sampled")
+        expectEqual(Tool.main(["merge"]).exitCode, .badInput)
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
     @Test("merge has help", arguments: [["merge", "--help"], ["help", "merge"]])
     func help(arguments: [String]) {
         let output = Tool.main(arguments)
-        #expect(output.exitCode == .success)
-        #expect(output.stdout.contains("USAGE: exitrace merge"))
+        expectEqual(output.exitCode, .success)
+        expectContains(output.stdout, "USAGE: exitrace merge")
     }
 
     @Test("shard specs cover every replication once", arguments: [1, 2, 3, 4, 7, 200, 201])
     func specs(count: Int) {
         for runs in [1, 3, 200, 1001] {
             let ranges = (1...count).map { ShardSpec(index: $0, count: count)!.replications(of: runs) }
-            #expect(ranges.first?.lowerBound == 0)
-            #expect(ranges.last?.upperBound == runs)
-            for (a, b) in zip(ranges, ranges.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+            expectEqual(ranges.first?.lowerBound, 0)
+            expectEqual(ranges.last?.upperBound, runs)
+            for (a, b) in zip(ranges, ranges.dropFirst()) { expectEqual(a.upperBound, b.lowerBound) }
         }
-        #expect(ShardSpec.parse("2/4") == .success(ShardSpec(index: 2, count: 4)!))
+        expectEqual(ShardSpec.parse("2/4"), .success(ShardSpec(index: 2, count: 4)!))
     }
 }

@@ -53,9 +53,9 @@ struct SignalCleanupTests {
         try #require(seen, "the run ended before its temporary file was seen")
         kill(process.processIdentifier, number)
         process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 128 + number)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["slow.json"])
+        expectEqual(process.terminationReason, .exit)
+        expectEqual(process.terminationStatus, 128 + number)
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["slow.json"])
     }
 
     @Test("the registry holds the temporary files AtomicFile has open, and removes them")
@@ -74,15 +74,15 @@ struct SignalCleanupTests {
 
         var writer: AtomicFile.Writer? = try AtomicFile.Writer(path: path)
         try writer?.write("half")
-        #expect(mine() == [temporary])
+        expectEqual(mine(), [temporary])
         writer = nil
         #expect(mine().isEmpty)
         let committed = try AtomicFile.Writer(path: path)
-        #expect(mine() == [temporary])
+        expectEqual(mine(), [temporary])
         try committed.write("whole")
         try committed.commit()
         #expect(mine().isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.txt"])
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["out.txt"])
 
         // What removeAll does on a signal, on a registry of its own.
         let own = TemporaryFileRegistry()
@@ -90,8 +90,8 @@ struct SignalCleanupTests {
         own.willCreate(stray)
         try Data("half".utf8).write(to: URL(fileURLWithPath: stray))
         own.willCreate(directory.appendingPathComponent(".never-created.tmp-1").path)
-        #expect(own.removeAll() == 2)
+        expectEqual(own.removeAll(), 2)
         #expect(own.live.isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.txt"])
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["out.txt"])
     }
 }

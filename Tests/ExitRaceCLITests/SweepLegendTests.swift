@@ -29,8 +29,8 @@ struct SweepLegendTests {
             """)
         let svg = try SweepPictureLayoutTests.picture([path, "--vary", "timing.exitDurationMs=1...40", "--steps", "4"])
         let (legend, drawn) = Self.curves(svg)
-        #expect(drawn == ["foreground", "background"])
-        #expect(legend == drawn)
+        expectEqual(drawn, ["foreground", "background"])
+        expectEqual(legend, drawn)
     }
 
     @Test("no margin anywhere (a goal other than the cleanup): no curve row, and the strips start right under the states")
@@ -39,10 +39,10 @@ struct SweepLegendTests {
         let svg = try SweepPictureLayoutTests.picture([file, "--vary", "timing.exitDurationMs=1...40", "--steps", "4"])
         let (legend, drawn) = Self.curves(svg)
         #expect(drawn.isEmpty && legend.isEmpty)
-        #expect(!svg.contains("won by"))
+        expectNotContains(svg, "won by")
         // One legend row: the first row starts at 40 + 18 (the states' row only); no cell flips, so it
         // is the heading of the cells that never flip, its text's baseline 12 lower.
-        #expect(svg.contains(#"<text x="10" y="70" text-anchor="start" font-size="11">8 of 8 cells never flip"#))
+        expectContains(svg, #"<text x="10" y="70" text-anchor="start" font-size="11">8 of 8 cells never flip"#)
     }
 
     @Test("every procedure with a curve is in the legend (the reference sweep)")

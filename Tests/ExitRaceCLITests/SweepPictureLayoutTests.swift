@@ -31,7 +31,7 @@ struct SweepPictureLayoutTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-svg-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = Tool.main(["sweep"] + arguments + ["--svg", directory.path])
-        #expect(output.exitCode == .success, "\(output.stderr)")
+        expectEqual(output.exitCode, .success, "\(output.stderr)")
         let file = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first)
         return try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
     }

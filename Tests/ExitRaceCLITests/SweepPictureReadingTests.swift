@@ -19,8 +19,8 @@ struct SweepPictureReadingTests {
                          {"op": "action", "action": "swipeAway"}]}}}
             """)
         let svg = try SweepPictureLayoutTests.picture([path, "--vary", "timing.exitDurationMs=1...40", "--steps", "8"])
-        #expect(svg.contains("under background and &quot;home and away&quot; only"), "\(svg)")
-        #expect(!svg.contains("and home and away only"))
+        expectContains(svg, "under background and &quot;home and away&quot; only", "\(svg)")
+        expectNotContains(svg, "and home and away only")
     }
 
     /// Each legend entry's label: where it starts and how many characters it has.
@@ -87,23 +87,23 @@ struct SweepPictureReadingTests {
         let pitch = try #require(columns.count >= 2 ? columns[1] - columns[0] : nil)
         let groups = try NSRegularExpression(pattern: #"<g><title>[^<]*</title>\n((?:<text[^>]*>[^<]*</text>\n)+)</g>"#)
             .matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { String(svg[Range($0.range(at: 1), in: svg)!]) }
-        #expect(groups.count == frames.count, "a titled group per panel")
+        expectEqual(groups.count, frames.count, "a titled group per panel")
         let titles = groups.flatMap(SweepPictureLayoutTests.texts)
         #expect(titles.allSatisfy { columns.contains($0.x) })
         #expect(titles.count > 2 * frames.count, "\(titles.count) title lines for \(frames.count) panels: the long ones wrapped")
         for title in titles {
             #expect(Double(title.count) * 11 * 0.6 <= pitch - 10, "a title line of \(title.count) characters passes its panel")
         }
-        #expect(svg.contains("<title>AppDelegate.applicationWillTerminate(_:) on the main thread · \(long)</title>"))
-        #expect(svg.contains("…</text>"), "the long strategy is cut after two lines")
+        expectContains(svg, "<title>AppDelegate.applicationWillTerminate(_:) on the main thread · \(long)</title>")
+        expectContains(svg, "…</text>", "the long strategy is cut after two lines")
     }
 
     @Test("wrapping breaks at spaces, cuts a longer word, and ends a cut text in …")
     func wrapping() {
-        #expect(SweepSVG.wrap("Task + semaphore", characters: 34, lines: 2) == ["Task + semaphore"])
-        #expect(SweepSVG.wrap("one two three", characters: 7, lines: 2) == ["one two", "three"])
-        #expect(SweepSVG.wrap("abcdefghij", characters: 4, lines: 3) == ["abcd", "efgh", "ij"])
-        #expect(SweepSVG.wrap("one two three four", characters: 7, lines: 2) == ["one two", "three…"])
-        #expect(SweepSVG.wrap("", characters: 7, lines: 2) == [""])
+        expectEqual(SweepSVG.wrap("Task + semaphore", characters: 34, lines: 2), ["Task + semaphore"])
+        expectEqual(SweepSVG.wrap("one two three", characters: 7, lines: 2), ["one two", "three"])
+        expectEqual(SweepSVG.wrap("abcdefghij", characters: 4, lines: 3), ["abcd", "efgh", "ij"])
+        expectEqual(SweepSVG.wrap("one two three four", characters: 7, lines: 2), ["one two", "three…"])
+        expectEqual(SweepSVG.wrap("", characters: 7, lines: 2), [""])
     }
 }

@@ -27,9 +27,9 @@ struct SweepSteadyNoMarginTests {
     func referenceExitSweep() throws {
         let svg = try SweepPictureLayoutTests.picture(["--vary", "timing.exitDurationMs=1...60", "--steps", "60"])
         let rows = Self.steadyRows(svg)
-        #expect(rows.count == 12)
+        expectEqual(rows.count, 12)
         let failing = rows.filter { $0.state == "×" }
-        #expect(failing.map(\.name) == [
+        expectEqual(failing.map(\.name), [
             "AppDelegate · Task + semaphore", "SceneDelegate · Task + semaphore", "Notification · Task",
             "Notification · Task + semaphore", "Notification · DispatchQueue.main.async",
         ])
@@ -43,10 +43,10 @@ struct SweepSteadyNoMarginTests {
         let file = Repository.root.appendingPathComponent("scenarios/live-activity-lifetime.json").path
         let svg = try SweepPictureLayoutTests.picture([file, "--vary", "timing.exitDurationMs=1...40", "--steps", "4"])
         let rows = Self.steadyRows(svg)
-        #expect(rows.count == 8)
+        expectEqual(rows.count, 8)
         #expect(rows.contains { $0.state == "×" } && rows.contains { $0.state != "×" })
         for row in rows {
-            #expect(row.label == "no margin", "\(row)")
+            expectEqual(row.label, "no margin", "\(row)")
             #expect(row.tooltip.hasPrefix(row.state == "×" ? "× at every value: never finishes" : "no run of this cell has a margin"))
         }
     }

@@ -29,20 +29,20 @@ struct SweepStripPanelsTests {
             .map { Double($0[0])! }
         let ticks = Self.matches(#"<text x="[0-9.]+" y="([0-9.]+)" text-anchor="middle" font-size="11">60 ms</text>"#, svg)
             .map { Double($0[0])! }
-        #expect(moving.count == 6, "\(moving.sorted())")
-        #expect(steady.count == 12)
-        #expect(svg.contains(">12 of 18 cells never flip (one outcome throughout; at the right, the margin closest to zero)</text>"))
+        expectEqual(moving.count, 6, "\(moving.sorted())")
+        expectEqual(steady.count, 12)
+        expectContains(svg, ">12 of 18 cells never flip (one outcome throughout; at the right, the margin closest to zero)</text>")
         // Two panels of flipping cells (4 + 2) and the steady rows: three scales, each with its tick labels.
-        #expect(scales.count == 3)
-        #expect(ticks.count == 3)
+        expectEqual(scales.count, 3)
+        expectEqual(ticks.count, 3)
         // Every strip has a scale below it, at most a panel away; what flips comes first.
         for y in moving { #expect(scales.contains { $0 > y && $0 - y <= 4 * 76 + 46 }, "strip at \(y)") }
         #expect(moving.max()! < steady.min()!)
         // Steady rows are thin: 16 px apart.
         #expect(zip(steady, steady.dropFirst()).allSatisfy { $1 - $0 == 16 })
         // A steady ○ row gives its margin closest to zero: Task.detached + semaphore wins by 13 ms at least.
-        #expect(svg.contains(#"AppDelegate · Task.detached + semaphore</text>"#))
-        #expect(svg.contains(">+13 ms</text>"))
+        expectContains(svg, #"AppDelegate · Task.detached + semaphore</text>"#)
+        expectContains(svg, ">+13 ms</text>")
         let height = try #require(Self.matches(#"^<svg [^>]* height="([0-9.]+)""#, svg).first.map { Double($0[0])! })
         #expect(height < 1000, "\(height)")
     }
@@ -51,8 +51,8 @@ struct SweepStripPanelsTests {
     func allOrNone() throws {
         let file = Repository.root.appendingPathComponent("scenarios/live-activity-lifetime.json").path
         let none = try SweepPictureLayoutTests.picture([file, "--vary", "timing.exitDurationMs=1...40", "--steps", "4"])
-        #expect(!none.contains(#"height="16""#))
-        #expect(none.contains(">8 of 8 cells never flip"))
-        #expect(none.contains(">timing.exitDurationMs (ms)</text>"))
+        expectNotContains(none, #"height="16""#)
+        expectContains(none, ">8 of 8 cells never flip")
+        expectContains(none, ">timing.exitDurationMs (ms)</text>")
     }
 }

@@ -18,27 +18,27 @@ struct UnusedSeedTests {
     func runWithoutRuns() {
         let seeded = Tool.main(["run", "--seed", "7"])
         let plain = Tool.main(["run"])
-        #expect(seeded.exitCode == .success)
-        #expect(seeded.stderr == Self.note)
-        #expect(seeded.stdout == plain.stdout)
+        expectEqual(seeded.exitCode, .success)
+        expectEqual(seeded.stderr, Self.note)
+        expectEqual(seeded.stdout, plain.stdout)
         #expect(plain.stderr.isEmpty)
     }
 
     @Test("run --seed --runs with no distribution: the same note (every replication is the same run)")
     func runWithRuns() {
         let output = Tool.main(["run", "--runs", "3", "--seed", "7"])
-        #expect(output.exitCode == .success)
-        #expect(output.stderr == Self.note)
+        expectEqual(output.exitCode, .success)
+        expectEqual(output.stderr, Self.note)
     }
 
     @Test("the seed matters (a distribution, in the file or from --set): no note")
     func seedMatters() {
         let file = Tool.main(["run", Self.uncertain, "--runs", "20", "--seed", "7"])
-        #expect(file.exitCode == .success)
-        #expect(!file.stderr.contains("--seed"))
+        expectEqual(file.exitCode, .success)
+        expectNotContains(file.stderr, "--seed")
         let set = Tool.main(["run", "--runs", "20", "--seed", "7", "--set", "timing.exitDurationMs=uniform(1,20)"])
-        #expect(set.exitCode == .success)
-        #expect(!set.stderr.contains("--seed"))
+        expectEqual(set.exitCode, .success)
+        expectNotContains(set.stderr, "--seed")
     }
 
     @Test("batch --seed names only the scenarios that draw nothing")
@@ -47,8 +47,8 @@ struct UnusedSeedTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let certain = Repository.root.appendingPathComponent("scenarios/live-activity.json").path
         let output = Tool.main(["batch", certain, Self.uncertain, "--runs", "20", "--seed", "7", "--out", directory.path])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         #expect(output.stderr.hasPrefix("exitrace batch: note: --seed 7 has no effect on live-activity: none of its settings is drawn"))
-        #expect(!output.stderr.contains("live-activity-uncertain:"))
+        expectNotContains(output.stderr, "live-activity-uncertain:")
     }
 }

@@ -28,25 +28,25 @@ struct WalkPolishTests {
     @Test("fails in replications: only under a procedure where the cell finished in some replications but not all")
     func failuresListedOnlyBetweenNoneAndAll() throws {
         let result = Tool.main(["run", Self.uncertain, "--runs", "40"])
-        #expect(result.exitCode == .success, "\(result.stderr)")
+        expectEqual(result.exitCode, .success, "\(result.stderr)")
         let lines = Self.unwrapped(result.stdout)
         // 0% under both procedures: every replication fails whatever the draw; nothing to list.
-        #expect(
-            Self.line(lines, "SceneDelegate · Task + semaphore")
-                == "  SceneDelegate · Task + semaphore: foreground 0/40 0% (0–8.8%), background 0/40 0% (0–8.8%)")
-        #expect(
-            Self.line(lines, "SceneDelegate · Task")
-                == "  SceneDelegate · Task: foreground 0/40 0% (0–8.8%), background 40/40 100% (91.2–100%)")
+        expectEqual(
+            Self.line(lines, "SceneDelegate · Task + semaphore"),
+                "  SceneDelegate · Task + semaphore: foreground 0/40 0% (0–8.8%), background 0/40 0% (0–8.8%)")
+        expectEqual(
+            Self.line(lines, "SceneDelegate · Task"),
+                "  SceneDelegate · Task: foreground 0/40 0% (0–8.8%), background 40/40 100% (91.2–100%)")
         // 0% under foreground, 98% under background: only background's failure is listed.
-        #expect(
-            Self.line(lines, "AppDelegate · Task")
-                == "  AppDelegate · Task: foreground 0/40 0% (0–8.8%), background 39/40 98% (87.1–99.6%); "
+        expectEqual(
+            Self.line(lines, "AppDelegate · Task"),
+                "  AppDelegate · Task: foreground 0/40 0% (0–8.8%), background 39/40 98% (87.1–99.6%); "
                 + "fails in replications: background 30")
-        #expect(
-            Self.line(lines, "AppDelegate · Task.detached(priority: .high)")
-                == "  AppDelegate · Task.detached(priority: .high): foreground 39/40 98% (87.1–99.6%), background 39/40 98% "
+        expectEqual(
+            Self.line(lines, "AppDelegate · Task.detached(priority: .high)"),
+                "  AppDelegate · Task.detached(priority: .high): foreground 39/40 98% (87.1–99.6%), background 39/40 98% "
                 + "(87.1–99.6%); fails in replications: foreground 30; background 30")
-        #expect(result.stdout.contains("(P and r from \"fails in replications\")"))
+        expectContains(result.stdout, "(P and r from \"fails in replications\")")
     }
 
     @Test("a table whose failing cells all fail in every replication lists none, and its replay hint says any r")
@@ -62,14 +62,14 @@ struct WalkPolishTests {
             """
         try Data(text.utf8).write(to: file)
         let result = Tool.main(["run", file.path, "--runs", "20"])
-        #expect(result.exitCode == .success, "\(result.stderr)")
+        expectEqual(result.exitCode, .success, "\(result.stderr)")
         let lines = Self.unwrapped(result.stdout)
-        #expect(!result.stdout.contains("fails in replications:"), "\(result.stdout)")
-        #expect(
-            Self.line(lines, "AppDelegate · Task + semaphore")
-                == "  AppDelegate · Task + semaphore: foreground 0/20 0% (0–16.2%), background 0/20 0% (0–16.2%)")
+        expectNotContains(result.stdout, "fails in replications:", "\(result.stdout)")
+        expectEqual(
+            Self.line(lines, "AppDelegate · Task + semaphore"),
+                "  AppDelegate · Task + semaphore: foreground 0/20 0% (0–16.2%), background 0/20 0% (0–16.2%)")
         let flat = result.stdout.replacingOccurrences(of: "\n    ", with: " ")
-        #expect(flat.contains("--replication r (any r: a procedure that fails here fails in every replication)"), "\(result.stdout)")
+        expectContains(flat, "--replication r (any r: a procedure that fails here fails in every replication)", "\(result.stdout)")
     }
 
     /// A scenario like an import writes: the built-in hooks removed, one named `File.callback`.
@@ -93,16 +93,16 @@ struct WalkPolishTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = try Self.importedLike(directory, yourApp: false)
         let byCallback = Tool.main(["explain", file, "--hook", "applicationWillTerminate", "--strategy", "Task", "--procedure", "foreground"])
-        #expect(byCallback.exitCode == .success, "\(byCallback.stderr)")
+        expectEqual(byCallback.exitCode, .success, "\(byCallback.stderr)")
         #expect(byCallback.stdout.hasPrefix("min · AppDelegate.applicationWillTerminate · Task · foreground\n"), "\(byCallback.stdout)")
         let byName = Tool.main(
             ["explain", file, "--hook", "AppDelegate.applicationWillTerminate", "--strategy", "Task", "--procedure", "foreground"])
-        #expect(byCallback.stdout == byName.stdout)
+        expectEqual(byCallback.stdout, byName.stdout)
         let explored = Tool.main(["explore", file, "--hook", "applicationWillTerminate", "--strategy", "Task", "--bound", "0"])
-        #expect(explored.exitCode == .success, "\(explored.stderr)")
+        expectEqual(explored.exitCode, .success, "\(explored.stderr)")
         // A callback no hook listens to is still unknown, with the names accepted.
         let unknown = Tool.main(["explain", file, "--hook", "sceneDidDisconnect", "--strategy", "Task"])
-        #expect(unknown.exitCode == .badInput)
+        expectEqual(unknown.exitCode, .badInput)
         #expect(unknown.stderr.hasPrefix("exitrace explain: no hook 'sceneDidDisconnect'"), "\(unknown.stderr)")
     }
 
@@ -117,7 +117,7 @@ struct WalkPolishTests {
                 + #"{"op": "hook", "name": "applicationWillTerminate"}, {"op": "hook", "name": "willTerminateNotification"}]}]}}}"#,
             file: "two.json")
         #expect(throws: InputError.self) { _ = try twoHooks.hookIndex(named: "applicationWillTerminate") }
-        #expect(try twoHooks.hookIndex(named: "sceneDidDisconnect") == 0)
+        expectEqual(try twoHooks.hookIndex(named: "sceneDidDisconnect"), 0)
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = try Self.importedLike(directory, yourApp: true)
@@ -138,13 +138,13 @@ struct WalkPolishTests {
             "never made", "– owes nothing: its code did not run", "not delivered in this run", "does not listen",
             "on a condition not taken", "Without --procedure, a table",
         ] {
-            #expect(help.contains(words), "explain --help lacks \(words)")
+            expectContains(help, words, "explain --help lacks \(words)")
         }
         let format = try String(
             contentsOf: Repository.root.appendingPathComponent("docs/scenario-format.md"), encoding: .utf8)
         for words in ["cleanup calls, place by place", "| ○ | took effect in time", "| × | did not: too late", "| – | owes nothing: its code did not run",
             "cleanup calls, place by place and procedure"] {
-            #expect(format.contains(words), "scenario-format.md lacks \(words)")
+            expectContains(format, words, "scenario-format.md lacks \(words)")
         }
     }
 }

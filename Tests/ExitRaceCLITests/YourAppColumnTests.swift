@@ -21,9 +21,9 @@ struct YourAppColumnTests {
         let file = directory.appendingPathComponent("four.json").path
         let sources = fixtures.map { Repository.root.appendingPathComponent("Tests/ExitRaceTests/ImportFixtures/\($0).swift").path }
         let imported = Tool.main(["import"] + sources + ["--output", file])
-        #expect(imported.exitCode == .success, "\(imported.stderr)")
+        expectEqual(imported.exitCode, .success, "\(imported.stderr)")
         let run = Tool.main(["run", file, "--runs", "20"])
-        #expect(run.exitCode == .success, "\(run.stderr)")
+        expectEqual(run.exitCode, .success, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         let grid = lines.drop { !$0.hasPrefix("hook ") }.prefix { !$0.isEmpty }
         return Array(grid)
@@ -37,15 +37,15 @@ struct YourAppColumnTests {
             line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         }
         let column = try #require(grid.first?.count) - 1
-        #expect(column == 5)
-        #expect(grid.first?[column] == "your app")
+        expectEqual(column, 5)
+        expectEqual(grid.first?[column], "your app")
         let texts = grid.map { $0.count > column ? $0[column] : "" }.filter { !$0.isEmpty }
         // On main: "your" / "app", then "△" / "100%" / "· 0%" / "[i]" / "[d]", one piece a line.
         // The whole app is × since each place owes its call (the observer's Activity.end deadlocks):
         // its marks stay on one line.
-        #expect(texts == ["your app", "○ [i]", "○", "× [d]", "×", "× [i] [d] [n]"], "\(texts)")
+        expectEqual(texts, ["your app", "○ [i]", "○", "× [d]", "×", "× [i] [d] [n]"], "\(texts)")
         let shares = lines.filter { $0.contains("△ 0% · 100% [i]") }
-        #expect(shares.count == 1, "a verdict keeps its shares and its mark together in another column")
+        expectEqual(shares.count, 1, "a verdict keeps its shares and its mark together in another column")
     }
 
     @Test("the HTML report keeps a cell's groups on one line and lets a long column name break at its humps")
@@ -55,17 +55,17 @@ struct YourAppColumnTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("four.json").path
         let sources = Self.fixtures.map { Repository.root.appendingPathComponent("Tests/ExitRaceTests/ImportFixtures/\($0).swift").path }
-        #expect(Tool.main(["import"] + sources + ["--output", file]).exitCode == .success)
+        expectEqual(Tool.main(["import"] + sources + ["--output", file]).exitCode, .success)
         let out = directory.appendingPathComponent("report").path
         let report = Tool.main(["report", file, "--runs", "20", "--out", out])
-        #expect(report.exitCode == .success, "\(report.stderr)")
+        expectEqual(report.exitCode, .success, "\(report.stderr)")
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         // On main: "△ 100% · 0% [i] [d]" as plain text, which a narrow column broke as "△ 100% ·" / "0% [i] [d]".
-        #expect(html.contains(#"<span class="keep">△ 0% · 100%</span> [i]</a></td>"#))
-        #expect(html.contains("table.results td .keep{white-space:nowrap}"))
+        expectContains(html, #"<span class="keep">△ 0% · 100%</span> [i]</a></td>"#)
+        expectContains(html, "table.results td .keep{white-space:nowrap}")
         // On main the header broke anywhere ("applicatio" / "nWillTerminate").
-        #expect(html.contains("<code>your code: App<wbr>Delegate.<wbr>application<wbr>Will<wbr>Terminate</code>"))
-        #expect(html.contains("<code>your app</code>"))
-        #expect(HTMLReport.headerText("Task.detached(priority: .high)") == "Task.<wbr>detached(<wbr>priority: .high)")
+        expectContains(html, "<code>your code: App<wbr>Delegate.<wbr>application<wbr>Will<wbr>Terminate</code>")
+        expectContains(html, "<code>your app</code>")
+        expectEqual(HTMLReport.headerText("Task.detached(priority: .high)"), "Task.<wbr>detached(<wbr>priority: .high)")
     }
 }

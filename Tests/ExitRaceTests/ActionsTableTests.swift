@@ -70,7 +70,7 @@ struct ActionsTableTests {
         for action in LifecycleAction.allCases {
             for (word, _) in Self.states {
                 let matching = rows.filter { $0.action == action.rawValue && $0.states.contains(word) }
-                #expect(matching.count == 1, "\(action.rawValue) from \(word): \(matching.count) rows")
+                expectEqual(matching.count, 1, "\(action.rawValue) from \(word): \(matching.count) rows")
             }
         }
         let known = Set(Self.states.map(\.word))
@@ -84,7 +84,7 @@ struct ActionsTableTests {
             for word in row.states {
                 let state = try #require(Self.states.first { $0.word == word }?.state)
                 let steps = action.expansion(from: state, scenes: true)
-                #expect(row.callbacks == Self.delivered(steps), "\(row.action) from \(word)")
+                expectEqual(row.callbacks, Self.delivered(steps), "\(row.action) from \(word)")
                 #expect(row.then.hasPrefix(Self.outcome(steps)), "\(row.action) from \(word): then \(row.then)")
             }
         }

@@ -47,7 +47,7 @@ struct ActorTests {
             .isolatedCall(actor: "Store", body: body), .taskGroup(throwing: false, body: body),
             .addTask(priority: nil, body: body), .asyncLet(name: "a", body: body),
         ]
-        for step in nesting { #expect(step.nestedBodies == [body], "\(step)") }
+        for step in nesting { expectEqual(step.nestedBodies, [body], "\(step)") }
         #expect(ProgramStep.awaitLet(name: "a").nestedBodies.isEmpty)
     }
 
@@ -56,9 +56,9 @@ struct ActorTests {
         let text = Self.explain(Self.scenario(
             "[\(Self.storeTask)[{\"op\": \"work\", \"ms\": 20}, {\"op\": \"call\", \"name\": \"save\"}]}, \(Self.detachedCall)]"))
         Golden.check(text, against: "explain-actor-serial.txt")
-        #expect(text.contains("10.000 ms  actor Store                Task.detached from hook waits: the actor runs one job at a time, and runs Task from hook"))
+        expectContains(text, "10.000 ms  actor Store                Task.detached from hook waits: the actor runs one job at a time, and runs Task from hook")
         // The waiting job gets the actor only when the first leaves it (for its nonisolated call).
-        #expect(text.contains("30.100 ms  cooperative-pool thread 1  Task.detached from hook runs on actor Store"))
+        expectContains(text, "30.100 ms  cooperative-pool thread 1  Task.detached from hook runs on actor Store")
     }
 
     @Test("reentrancy: while a job is suspended in an await, another job runs on the actor")
@@ -66,8 +66,8 @@ struct ActorTests {
         let text = Self.explain(Self.scenario(
             "[\(Self.storeTask)[{\"op\": \"work\", \"ms\": 1}, {\"op\": \"taskSleep\", \"ms\": 20}, {\"op\": \"call\", \"name\": \"save\"}]}, \(Self.detachedCall)]"))
         Golden.check(text, against: "explain-actor-reentrant.txt")
-        #expect(text.contains("10.000 ms  cooperative-pool thread 1  Task.detached from hook runs on actor Store"))
-        #expect(!text.contains("waits: the actor runs one job at a time"))
+        expectContains(text, "10.000 ms  cooperative-pool thread 1  Task.detached from hook runs on actor Store")
+        expectNotContains(text, "waits: the actor runs one job at a time")
     }
 
     @Test("a hop from the main actor: the body runs on a pool thread, then the task goes back to the main thread")
@@ -75,8 +75,8 @@ struct ActorTests {
         let text = Self.explain(Self.scenario(
             #"[{"op": "task", "body": [{"op": "isolatedCall", "actor": "Store", "body": [{"op": "work", "ms": 2}]}, {"op": "call", "name": "save"}]}]"#))
         Golden.check(text, against: "explain-actor-main-hop.txt")
-        #expect(text.contains("0.100 ms  cooperative-pool thread 1  Task (main actor) from hook runs on actor Store"))
-        #expect(text.contains("2.100 ms  main thread                runs Task (main actor) from hook"))
+        expectContains(text, "0.100 ms  cooperative-pool thread 1  Task (main actor) from hook runs on actor Store")
+        expectContains(text, "2.100 ms  main thread                runs Task (main actor) from hook")
     }
 
     @Test("a deadlock through a busy actor is explained as a wait-for chain")
@@ -88,9 +88,9 @@ struct ActorTests {
              {"op": "wait", "semaphore": "done"}]
             """, watchdog: true)
         let outcome = TestScenario.run(scenario)
-        #expect(
-            outcome.deadlock?.chainDescription
-                == "main thread waits on semaphore \"done\" (in hook) → \"done\" is signaled only by Task from hook #2 → "
+        expectEqual(
+            outcome.deadlock?.chainDescription,
+                "main thread waits on semaphore \"done\" (in hook) → \"done\" is signaled only by Task from hook #2 → "
                 + "Task from hook #2 is queued on actor Store, which runs one job at a time: it runs Task from hook #1 → "
                 + "Task from hook #1 runs on cooperative-pool thread 1, which is blocked → cooperative-pool thread 1 waits on "
                 + "semaphore \"go\" (in hook) → \"go\" is signaled only by Task from hook #2 → Task from hook #2 is queued on actor "
@@ -109,7 +109,7 @@ struct ActorTests {
              {"op": "task", "isolation": "Store", "priority": "high", "body": [{"op": "work", "ms": 1}]}]
             """, width: 1))
         Golden.check(text, against: "explain-actor-priority.txt")
-        #expect(text.contains("20.100 ms  actor Store                its last job ended or suspended: its thread goes on with Task from hook #3"))
+        expectContains(text, "20.100 ms  actor Store                its last job ended or suspended: its thread goes on with Task from hook #3")
     }
 
     @Test("every schedule of two jobs racing for one actor keeps one job at a time (invariants hold)")
@@ -132,13 +132,13 @@ struct ActorTests {
             #"[{"op": "task", "isolation": "Store", "body": [{"op": "work", "ms": 200}]}, "#
                 + #"{"op": "detached", "body": [{"op": "isolatedCall", "actor": "Store", "body": [{"op": "call", "name": "save"}]}]}]"#)
         let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
-        #expect(
-            CellExplanation(trace).renderText().contains(
+        expectContains(
+            CellExplanation(trace).renderText(),
                 "× lost: Task.detached from hook had been waiting for actor Store since 10 ms when the process was killed "
                     + "(SIGKILL) at 100 ms: lost by 101.1 ms (it would have finished at 201.1 ms); the actor runs one job at a time, "
-                    + "and Task from hook held it then."))
+                    + "and Task from hook held it then.")
         let chrome = ChromeTrace.render(trace)
-        #expect(chrome.contains(#""name": "on actor Store""#))
+        expectContains(chrome, #""name": "on actor Store""#)
     }
 
     @Test("a higher-priority job enqueued on a running actor escalates the thread that runs it")
@@ -150,7 +150,7 @@ struct ActorTests {
              {"op": "detached", "priority": "high", "body": [{"op": "taskSleep", "ms": 25}, {"op": "isolatedCall", "actor": "Store", "body": [{"op": "call", "name": "save"}]}]}]
             """))
         Golden.check(text, against: "explain-actor-escalation.txt")
-        #expect(text.contains("escalated to userInitiated QoS while it runs Task from hook on actor Store"))
+        expectContains(text, "escalated to userInitiated QoS while it runs Task from hook on actor Store")
     }
 
     @Test("Task.sleep frees its thread; Thread.sleep blocks it")
@@ -166,8 +166,8 @@ struct ActorTests {
         Golden.check(suspended, against: "explain-task-sleep.txt")
         Golden.check(blocked, against: "explain-thread-sleep.txt")
         // With one cooperative thread, the second task runs during Task.sleep, but only after Thread.sleep.
-        #expect(suspended.contains("10.000 ms  cooperative-pool thread 1  runs Task.detached from hook #2"))
-        #expect(blocked.contains("21.000 ms  cooperative-pool thread 1  runs Task.detached from hook #2"))
+        expectContains(suspended, "10.000 ms  cooperative-pool thread 1  runs Task.detached from hook #2")
+        expectContains(blocked, "21.000 ms  cooperative-pool thread 1  runs Task.detached from hook #2")
     }
 
     @Test("diagnostics name the place, what was expected and what was found, with a suggestion", arguments: [
@@ -189,8 +189,8 @@ struct ActorTests {
             _ = try ScenarioDecoder.decode(json, file: "bad.json")
         } catch {
             let text = "\(error)"
-            #expect(text.contains(message), "\(text)")
-            #expect(text.contains("bad.json:"), "\(text)")
+            expectContains(text, message, "\(text)")
+            expectContains(text, "bad.json:", "\(text)")
         }
     }
 

@@ -34,7 +34,7 @@ struct BackgroundKillProcedureTests {
         let order = ["→ sceneWillResignActive", "is in the background", "→ sceneDidDisconnect", "→ applicationWillTerminate"]
         let positions = order.map { words in lines.firstIndex { $0.contains(words) } }
         #expect(positions.allSatisfy { $0 != nil }, "\(lines.joined(separator: "\n"))")
-        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+        expectEqual(positions.compactMap { $0 }, positions.compactMap { $0 }.sorted())
         let background = try #require(lines.firstIndex { $0.contains("→ sceneDidEnterBackground") })
         #expect(background > positions[0]! && background < positions[2]!)
     }
@@ -62,8 +62,8 @@ struct BackgroundKillProcedureTests {
     @Test("the reference table is unchanged: the home press takes no time and runs nothing of the hooks under test")
     func tableUnchanged() {
         let table = TextRenderer.render(Simulator(scenario: DefaultScenario.load()).table())
-        #expect(table.contains("AppDelegate   | △ background [t] | × [d]        | ×             | ○ [i]"))
-        #expect(table.contains("SceneDelegate | △ background     | × [d]        | ○             | ○ [i]"))
-        #expect(table.contains("Notification  | ×                | × [d]        | ×             | ○ [i]"))
+        expectContains(table, "AppDelegate   | △ background [t] | × [d]        | ×             | ○ [i]")
+        expectContains(table, "SceneDelegate | △ background     | × [d]        | ○             | ○ [i]")
+        expectContains(table, "Notification  | ×                | × [d]        | ×             | ○ [i]")
     }
 }

@@ -33,16 +33,16 @@ struct BackgroundTimeEndTests {
     func taskBegunInHandlerIsKilledAtFirstDeadline() throws {
         let trace = Simulator(scenario: try Self.renewingInHandler(uploadMs: 40000)).trace(hook: 0, strategy: 0, procedure: 0)
         let begun = trace.records.filter { $0.kind == .taskBegan }.map(\.time)
-        #expect(begun == [0, 25_000_000_000])
-        #expect(trace.records.filter { $0.kind == .expirationDue }.map(\.time) == [25_000_000_000])
-        #expect(trace.outcome.death == .init(at: VirtualInstant(nanoseconds: 30_000_000_000), cause: .backgroundTaskExpired))
+        expectEqual(begun, [0, 25_000_000_000])
+        expectEqual(trace.records.filter { $0.kind == .expirationDue }.map(\.time), [25_000_000_000])
+        expectEqual(trace.outcome.death, .init(at: VirtualInstant(nanoseconds: 30_000_000_000), cause: .backgroundTaskExpired))
         #expect(!trace.outcome.cleanupFinished)
     }
 
     @Test("work that ends the new task before the first allowance is over is not killed")
     func endedInTimeSurvives() throws {
         let outcome = Simulator(scenario: try Self.renewingInHandler(uploadMs: 27000)).run(hook: 0, strategy: 0, procedure: 0)
-        #expect(outcome.death == nil)
+        expectEqual(outcome.death, nil)
         #expect(outcome.cleanupFinished)
     }
 
@@ -58,7 +58,7 @@ struct BackgroundTimeEndTests {
                 """)
         let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
         // Each stay: the handler at 25 s into it, no kill.
-        #expect(trace.records.filter { $0.kind == .expirationDue }.map(\.time) == [25_000_000_000, 66_000_000_000])
-        #expect(trace.outcome.death == nil)
+        expectEqual(trace.records.filter { $0.kind == .expirationDue }.map(\.time), [25_000_000_000, 66_000_000_000])
+        expectEqual(trace.outcome.death, nil)
     }
 }

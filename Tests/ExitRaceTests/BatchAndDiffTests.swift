@@ -37,7 +37,7 @@ struct BatchAndDiffTests {
     func flippedCell() throws {
         let diff = ResultDiff(old: [try Self.document()], new: [try Self.document(["timing.exitDurationMs=12"])])
         // Two cells flip; four lose or gain a thin win (exit now takes 12 ms, so the 1.9 ms wins are 10.9 ms).
-        #expect(diff.changes.count == 6)
+        expectEqual(diff.changes.count, 6)
         Golden.check(diff.renderText(), against: "diff-flipped.txt")
         Golden.check(diff.renderMarkdown(), against: "diff-flipped.md")
     }
@@ -55,7 +55,7 @@ struct BatchAndDiffTests {
             {"extend": "builtin:live-activity", "hooks": {"applicationDidEnterBackground": {"label": "didEnterBackground"}}}
             """)
         let removed = try Self.document()
-        #expect(ResultDiff(old: [withExtraHook], new: [removed]).changes == [
+        expectEqual(ResultDiff(old: [withExtraHook], new: [removed]).changes, [
             .hookRemoved(scenario: "live-activity", hook: "didEnterBackground")
         ])
         Golden.check(ResultDiff(old: [withExtraHook], new: [removed]).renderText(), against: "diff-hook-removed.txt")
@@ -93,10 +93,10 @@ struct BatchAndDiffTests {
             }
         }
         let sample = TestSample.choose(Self.batchSample, of: many, salt: "parallel batch", evenWhenFull: true)
-        #expect(sample.count == Self.batchSample)
+        expectEqual(sample.count, Self.batchSample)
         let parallel = BatchRunner.run(sample, parallel: true)
         let serial = BatchRunner.run(sample, parallel: false)
-        #expect(parallel == serial, "\(sample.map(\.name)); \(TestSample.replay)")
+        expectEqual(parallel, serial, "\(sample.map(\.name)); \(TestSample.replay)")
     }
 
     /// A fresh temporary directory, removed after `body`.
@@ -113,15 +113,15 @@ struct BatchAndDiffTests {
         try Self.withDirectory { directory in
             for result in results {
                 let files = try ResultFiles.write(result, to: directory.path)
-                #expect(files == ResultFiles(name: result.name, directory: directory.path))
-                #expect(files.markdown == directory.appendingPathComponent(result.name + ".md").path)
+                expectEqual(files, ResultFiles(name: result.name, directory: directory.path))
+                expectEqual(files.markdown, directory.appendingPathComponent(result.name + ".md").path)
                 let committed = ResultFiles(name: result.name, directory: Self.repository.appendingPathComponent("results").path)
                 #expect(try Data(contentsOf: URL(fileURLWithPath: files.json)) == Data(contentsOf: URL(fileURLWithPath: committed.json)))
                 #expect(try Data(contentsOf: URL(fileURLWithPath: files.markdown)) == Data(contentsOf: URL(fileURLWithPath: committed.markdown)))
             }
         }
-        #expect(ResultFiles.scenarioName(ofJSONFile: "live-activity.json") == "live-activity")
-        #expect(ResultFiles.scenarioName(ofJSONFile: "live-activity.md") == nil)
+        expectEqual(ResultFiles.scenarioName(ofJSONFile: "live-activity.json"), "live-activity")
+        expectEqual(ResultFiles.scenarioName(ofJSONFile: "live-activity.md"), nil)
     }
 
     @Test("a set of scenarios: every problem of every file and --set at once")
@@ -130,23 +130,23 @@ struct BatchAndDiffTests {
             let broken = directory.appendingPathComponent("broken.json").path
             try Data(#"{"extend": "builtin:live-activity", "timing": {"exitDurationMs": -1}}"#.utf8).write(to: URL(fileURLWithPath: broken))
             let good = Self.repository.appendingPathComponent(DefaultScenario.fileName).path
-            #expect(try ScenarioSet.load([good]).files == [good])
-            #expect(try ScenarioSet.load([]).scenarios == [DefaultScenario.load()])
-            #expect(try ScenarioSet.load([], settings: ["timing.exitDurationMs=12"]).scenarios[0].timing.exitDuration == .ms(12))
+            expectEqual(try ScenarioSet.load([good]).files, [good])
+            expectEqual(try ScenarioSet.load([]).scenarios, [DefaultScenario.load()])
+            expectEqual(try ScenarioSet.load([], settings: ["timing.exitDurationMs=12"]).scenarios[0].timing.exitDuration, .ms(12))
             #expect(throws: InputError.self) { try ScenarioSet.load([good, broken]) }
             do throws(InputError) {
                 _ = try ScenarioSet.load([broken, "/nonexistent.json"], settings: ["nonsense"])
                 Issue.record("a bad --set loaded")
             } catch {
                 // A bad --set stops before any file is read: its problem comes alone.
-                #expect(error.diagnostics.count == 1)
-                #expect(error.diagnostics[0].file == "--set nonsense")
+                expectEqual(error.diagnostics.count, 1)
+                expectEqual(error.diagnostics[0].file, "--set nonsense")
             }
             do throws(InputError) {
                 _ = try ScenarioSet.load([broken, "/nonexistent.json"])
                 Issue.record("bad files loaded")
             } catch {
-                #expect(error.diagnostics.map(\.file) == [broken, "/nonexistent.json"])
+                expectEqual(error.diagnostics.map(\.file), [broken, "/nonexistent.json"])
             }
         }
     }
@@ -157,9 +157,9 @@ struct BatchAndDiffTests {
         let documents = try ResultDocument.load(results.path)
         // In the byte order of the file names: `live-activity-every-kill.json` before `live-activity.json`.
         let files = documents.map { $0.scenario + ".json" }
-        #expect(files == files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-        #expect(files.count == (try FileManager.default.contentsOfDirectory(atPath: results.path)).filter { $0.hasSuffix(".json") }.count)
-        #expect(try ResultDocument.load(results.appendingPathComponent("live-activity.json").path).count == 1)
+        expectEqual(files, files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        expectEqual(files.count, (try FileManager.default.contentsOfDirectory(atPath: results.path)).filter { $0.hasSuffix(".json") }.count)
+        expectEqual(try ResultDocument.load(results.appendingPathComponent("live-activity.json").path).count, 1)
         try Self.withDirectory { directory in
             try FileManager.default.createDirectory(at: directory.appendingPathComponent("x.json"), withIntermediateDirectories: true)
             #expect(throws: InputError([Diagnostic(file: directory.appendingPathComponent("x.json").path, path: "",
@@ -182,14 +182,14 @@ struct BatchAndDiffTests {
         #expect(ResultsDrift(results: results, against: committed, includeOrphans: true, marginToleranceNs: nil).isEmpty)
         try Self.withDirectory { directory in
             let drift = ResultsDrift(results: results, against: directory.path, includeOrphans: true, marginToleranceNs: nil)
-            #expect(drift.stale == results.map(\.name))
-            #expect(drift.diff.changes == results.map { .scenarioAdded($0.name) })
+            expectEqual(drift.stale, results.map(\.name))
+            expectEqual(drift.diff.changes, results.map { .scenarioAdded($0.name) })
             try drift.update(results: results, against: directory.path)
             #expect(ResultsDrift(results: results, against: directory.path, includeOrphans: true, marginToleranceNs: nil).isEmpty)
             // A scenario no longer simulated leaves an orphan, which update removes.
             let fewer = Array(results.dropLast())
             let orphaned = ResultsDrift(results: fewer, against: directory.path, includeOrphans: true, marginToleranceNs: nil)
-            #expect(orphaned.orphans == [results.last!.name])
+            expectEqual(orphaned.orphans, [results.last!.name])
             try orphaned.update(results: fewer, against: directory.path)
             #expect(!FileManager.default.fileExists(atPath: ResultFiles(name: results.last!.name, directory: directory.path).json))
         }

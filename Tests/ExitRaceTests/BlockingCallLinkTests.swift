@@ -33,9 +33,9 @@ struct BlockingCallLinkTests {
         #expect(handler >= 0)
         #expect(trace.contexts.isBlockingCall(handler))
         let created = try #require(trace.records.first { $0.kind == .created && $0.context == handler })
-        #expect(created.a == call.context, "the handler was created by the calling context")
-        #expect(CellExplanation.describeBlocking(call, at: index, trace)?.1
-            == "calls context.save synchronously (blocks this thread for 1 ms)")
+        expectEqual(created.a, call.context, "the handler was created by the calling context")
+        expectEqual(CellExplanation.describeBlocking(call, at: index, trace)?.1,
+            "calls context.save synchronously (blocks this thread for 1 ms)")
         var unlinked = trace
         unlinked.calls[index]?.handler = -1
         #expect(CellExplanation.describeBlocking(call, at: index, unlinked)?.1.contains("synchronously") != true,
@@ -51,8 +51,8 @@ struct BlockingCallLinkTests {
         trace.records.insert(unrelated, at: index)  // the creation record is no longer right before the call
         trace.calls = Dictionary(uniqueKeysWithValues: trace.calls.map { ($0.key >= index ? $0.key + 1 : $0.key, $0.value) })
         let lines = CellExplanation(trace).renderText()
-        #expect(lines.contains("calls context.save synchronously (blocks this thread for 1 ms)"), "\(lines)")
-        #expect(!lines.contains("completion handler"), "\(lines)")
+        expectContains(lines, "calls context.save synchronously (blocks this thread for 1 ms)", "\(lines)")
+        expectNotContains(lines, "completion handler", "\(lines)")
     }
 
     @Test("an awaited call's record names no handler")
@@ -69,6 +69,6 @@ struct BlockingCallLinkTests {
             hook: "AppDelegate.applicationWillTerminate", strategy: "your code: AppDelegate.applicationWillTerminate",
             procedure: "background")
         let index = try #require(trace.records.firstIndex { $0.kind == .callStarted })
-        #expect(trace.call(at: index)?.handler == -1)
+        expectEqual(trace.call(at: index)?.handler, -1)
     }
 }

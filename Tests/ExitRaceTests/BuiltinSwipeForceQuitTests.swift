@@ -46,7 +46,7 @@ struct BuiltinSwipeForceQuitTests {
                 if case .turn(_, _, forceQuit: true) = step { marked.append("\(procedure.name).steps[\(index)]") }
             }
         }
-        #expect(marked == ["foreground.steps[1]", "background.steps[1]"])
+        expectEqual(marked, ["foreground.steps[1]", "background.steps[1]"])
     }
 
     @Test("a background transfer started in any hook is cancelled under both built-in procedures")

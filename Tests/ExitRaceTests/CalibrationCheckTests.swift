@@ -36,12 +36,12 @@ struct CalibrationCheckTests {
             try FileManager.default.copyItem(atPath: Self.shipped, toPath: measured)
             let file = directory.appendingPathComponent("committed.json").path
             let base = ["calibrate", "--samples", "32", "--seed", "2"] + Self.prior
-            #expect(Tool.main(base + ["--measured", measured, "--format", "json", "--output", file]).exitCode == .success)
+            expectEqual(Tool.main(base + ["--measured", measured, "--format", "json", "--output", file]).exitCode, .success)
             let spelled = directory.path + "/./x.json"
             let other = Tool.main(base + ["--measured", spelled, "--check", file])
-            #expect(other.exitCode == .success, "\(other.stdout)")
+            expectEqual(other.exitCode, .success, "\(other.stdout)")
             #expect(other.stdout.hasPrefix("calibration matches \(file)"))
-            #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"measured\": \"\(measured)\""))
+            expectContains(try String(contentsOfFile: file, encoding: .utf8), "\"measured\": \"\(measured)\"")
             let lines = try CalibrationDrift.changes(
                 committedFile: file,
                 current: String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: measured, with: "measurements/x.json"))
@@ -54,19 +54,19 @@ struct CalibrationCheckTests {
         try Self.inTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("committed.json").path
             let base = ["calibrate", "--measured", Self.shipped] + Self.prior
-            #expect(Tool.main(base + ["--samples", "48", "--seed", "3", "--format", "json", "--output", file]).exitCode == .success)
+            expectEqual(Tool.main(base + ["--samples", "48", "--seed", "3", "--format", "json", "--output", file]).exitCode, .success)
             let reused = Tool.main(base + ["--check", file])
-            #expect(reused.exitCode == .success, "\(reused.stdout)")
-            #expect(reused.stdout.contains("of 48 sets accepted"))
+            expectEqual(reused.exitCode, .success, "\(reused.stdout)")
+            expectContains(reused.stdout, "of 48 sets accepted")
             let other = Tool.main(base + ["--samples", "32", "--check", file])
-            #expect(other.exitCode == .difference)
+            expectEqual(other.exitCode, .difference)
             #expect(other.stdout.hasPrefix("the committed calibration was made with --samples 48 --seed 3; this run used --samples 32 --seed 3\n"))
-            #expect(!other.stdout.contains("--update"))
+            expectNotContains(other.stdout, "--update")
             let seed = Tool.main(base + ["--seed", "1", "--check", file])
             #expect(seed.exitCode == .difference && seed.stdout.contains("this run used --samples 48 --seed 1"))
             // Deliberately remaking it with other options is what --update is for.
-            #expect(Tool.main(base + ["--samples", "32", "--check", file, "--update"]).exitCode == .success)
-            #expect(Tool.main(base + ["--check", file]).stdout.contains("of 32 sets accepted"))
+            expectEqual(Tool.main(base + ["--samples", "32", "--check", file, "--update"]).exitCode, .success)
+            expectContains(Tool.main(base + ["--check", file]).stdout, "of 32 sets accepted")
         }
     }
 
@@ -75,17 +75,17 @@ struct CalibrationCheckTests {
         try Self.inTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("committed.json").path
             let base = ["calibrate", "--measured", Self.shipped, "--samples", "16"] + Self.prior
-            #expect(Tool.main(base + ["--format", "json", "--output", file]).exitCode == .success)
+            expectEqual(Tool.main(base + ["--format", "json", "--output", file]).exitCode, .success)
             let ci = ToolEnvironment(variables: ["CI": "true"])
             let refused = Tool.main(base + ["--check", file, "--update"], environment: ci)
-            #expect(refused.exitCode == .badInput)
-            #expect(refused.stderr.contains("refusing to --update a committed calibration with CI=true: CI checks results, people accept them"))
-            #expect(Tool.main(base + ["--check", file, "--update", "--force"], environment: ci).exitCode == .success)
-            #expect(Tool.main(base + ["--check", file], environment: ci).exitCode == .success)
+            expectEqual(refused.exitCode, .badInput)
+            expectContains(refused.stderr, "refusing to --update a committed calibration with CI=true: CI checks results, people accept them")
+            expectEqual(Tool.main(base + ["--check", file, "--update", "--force"], environment: ci).exitCode, .success)
+            expectEqual(Tool.main(base + ["--check", file], environment: ci).exitCode, .success)
             for option in [["--output", directory.appendingPathComponent("r.txt").path], ["-o", "r.txt"], ["--format", "md"]] {
                 let output = Tool.main(base + ["--check", file] + option)
-                #expect(output.exitCode == .badInput, "\(option)")
-                #expect(output.stderr.contains("leave out \(option[0])"), "\(output.stderr)")
+                expectEqual(output.exitCode, .badInput, "\(option)")
+                expectContains(output.stderr, "leave out \(option[0])", "\(output.stderr)")
             }
         }
     }
@@ -106,9 +106,9 @@ struct CalibrationCheckTests {
         }
         let base = ["calibrate", "--measured", Self.shipped, "--samples", "8"] + Self.prior
         let all = Tool.main(base + ["--tolerance", "12"])
-        #expect(all.exitCode == .badInput)
-        #expect(all.stderr.contains("--tolerance 12 would accept every set: \(Self.shipped) measures 12 cells; give at most 11"))
-        #expect(Tool.main(base + ["--tolerance", "11"]).exitCode == .success)
+        expectEqual(all.exitCode, .badInput)
+        expectContains(all.stderr, "--tolerance 12 would accept every set: \(Self.shipped) measures 12 cells; give at most 11")
+        expectEqual(Tool.main(base + ["--tolerance", "11"]).exitCode, .success)
     }
 
     @Test("a misspelled header in a Markdown table is reported once, at the header, with a suggestion")
@@ -126,27 +126,27 @@ struct CalibrationCheckTests {
             Issue.record("resolved a misspelled header")
         } catch {
             let lines = error.description.split(separator: "\n").map(String.init)
-            #expect(lines.filter { $0.contains("no strategy \"Task.detach\"") }.count == 1, "\(lines)")
+            expectEqual(lines.filter { $0.contains("no strategy \"Task.detach\"") }.count, 1, "\(lines)")
             #expect(lines.contains { $0.hasPrefix("m.md:1:10: error:") && $0.contains("did you mean \"Task.detached\"?") }, "\(lines)")
-            #expect(lines.filter { $0.contains("no hook \"SceneDelgate\"") }.count == 1, "\(lines)")
-            #expect(lines.count == 2, "\(lines)")
+            expectEqual(lines.filter { $0.contains("no hook \"SceneDelgate\"") }.count, 1, "\(lines)")
+            expectEqual(lines.count, 2, "\(lines)")
         }
     }
 
     @Test("one set is one set; counts have thousands separators in the text, the HTML and the drift lines")
     func pluralsAndSeparators() throws {
         let one = Tool.main(["calibrate", "--measured", Self.shipped, "--samples", "1"] + Self.prior)
-        #expect(one.exitCode == .success)
+        expectEqual(one.exitCode, .success)
         #expect(one.stdout.contains("; 1 set (Sobol") && one.stdout.contains(" of 1 set ("), "\(one.stdout)")
-        #expect(!one.stdout.contains(" 1 sets"))
+        expectNotContains(one.stdout, " 1 sets")
         #expect(TimeFormatting.counted(1, "measured cell") == "1 measured cell" && TimeFormatting.counted(16384, "set") == "16,384 sets")
         let committed = "{\n  \"accepted\": 6188,\n  \"measured\": \"a.json\"\n}\n"
         let lines = try CalibrationDrift.changes(committed: Array(committed.utf8), file: "c.json", current: "{\n  \"accepted\": 6179,\n  \"measured\": \"b.json\"\n}\n")
-        #expect(lines == ["accepted: 6,188 → 6,179"])
+        expectEqual(lines, ["accepted: 6,188 → 6,179"])
         let html = Tool.main(["calibrate", "--measured", Self.shipped, "--samples", "2048", "--format", "html"] + Self.prior)
         let accepted = try #require(html.stdout.range(of: #"[0-9,]+ accepted sets; each bar"#, options: .regularExpression))
         let count = html.stdout[accepted].prefix { $0 != " " }
-        #expect(count.contains(","), "\(count)")
+        expectContains(count, ",", "\(count)")
     }
 
     @Test("the text form: histogram bars start in one column, and prose fits 120 columns")
@@ -155,13 +155,13 @@ struct CalibrationCheckTests {
             "calibrate", "--measured", Self.shipped, "--samples", "64", "--set", "timing.exitDurationMs=uniform(2,4)",
             "--set", "timing.startLatencyMs.default=uniform(5,20)", "--set", "timing.startLatencyMs.userInitiated=logUniform(0.05,0.2)",
         ])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let bars = Set("▁▂▃▄▅▆▇█·")
         let rows = lines.filter { $0.hasPrefix("  timing.") }
-        #expect(rows.count == 3)
+        expectEqual(rows.count, 3)
         let starts = Set(rows.map { row in row.firstIndex(where: bars.contains).map { row.distance(from: row.startIndex, to: $0) } })
-        #expect(starts.count == 1, "\(rows)")
+        expectEqual(starts.count, 1, "\(rows)")
         for line in lines where !line.contains("--set ") && !line.hasPrefix("  timing.") {
             #expect(line.count <= 120, "\(line)")
         }
@@ -173,7 +173,7 @@ struct CalibrationCheckTests {
             let scenario = MeasuredCalibrationTests.root.appendingPathComponent("scenarios/live-activity-prior.json").path
             let file = directory.appendingPathComponent("committed.json").path
             let base = ["calibrate", scenario, "--measured", Self.shipped, "--samples", "256"]
-            #expect(Tool.main(base + ["--format", "json", "--output", file]).exitCode == .success)
+            expectEqual(Tool.main(base + ["--format", "json", "--output", file]).exitCode, .success)
             let text = try String(contentsOfFile: file, encoding: .utf8)
             let numbers = try NSRegularExpression(pattern: "^( +)[0-9]+(,?)$", options: .anchorsMatchLines)
                 .stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$11234567$2")
@@ -181,12 +181,12 @@ struct CalibrationCheckTests {
                 .stringByReplacingMatches(in: numbers, range: NSRange(numbers.startIndex..., in: numbers), withTemplate: "\"count\": 1234567")
             try edited.write(toFile: file, atomically: true, encoding: .utf8)
             let output = Tool.main(base + ["--check", file])
-            #expect(output.exitCode == .difference)
+            expectEqual(output.exitCode, .difference)
             let lines = output.stdout.split(separator: "\n").map(String.init)
             #expect(lines.allSatisfy { $0.count <= 120 }, "\(lines.filter { $0.count > 120 })")
             #expect(lines.contains { $0.hasPrefix("  settings[timing.exitDurationMs].histogram: [1234567, ") })
             #expect(lines.contains { $0.hasPrefix("      ") }, "a wrapped histogram continues four spaces further in")
-            #expect(output.stdout.contains("count: 1,234,567 → "))
+            expectContains(output.stdout, "count: 1,234,567 → ")
         }
     }
 
@@ -199,7 +199,7 @@ struct CalibrationCheckTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let measured = ScheduleExplorationTests.repository.appendingPathComponent("measurements/live-activity-ios18.4.json").path
         let output = Tool.main(["calibrate", path, "--measured", measured, "--samples", "8"])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("\(path): error: procedures: expected at most \(Calibration.maxProcedures) kill procedures to calibrate against, found \(Calibration.maxProcedures + 3)"), "\(output.stderr)")  // the reference's 2 and 13 more
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "\(path): error: procedures: expected at most \(Calibration.maxProcedures) kill procedures to calibrate against, found \(Calibration.maxProcedures + 3)", "\(output.stderr)")  // the reference's 2 and 13 more
     }
 }

@@ -28,8 +28,8 @@ struct CalibrationInputTests {
     func nothingUncertain() throws {
         let scenario = try MeasuredCalibrationTests.scenario([])
         let targets = try Self.targets(scenario)
-        #expect(Self.messages { () throws(InputError) in try Calibration(scenario: scenario, targets: targets, samples: 64, seed: 1) }
-            == ["live-activity: error: expected settings drawn from distributions (the prior to vary), found none"])
+        expectEqual(Self.messages { () throws(InputError) in try Calibration(scenario: scenario, targets: targets, samples: 64, seed: 1) },
+            ["live-activity: error: expected settings drawn from distributions (the prior to vary), found none"])
     }
 
     @Test("samples out of range and a negative tolerance are input errors, all at once")
@@ -39,19 +39,19 @@ struct CalibrationInputTests {
         let messages = Self.messages { () throws(InputError) in
             try Calibration(scenario: scenario, targets: targets, samples: 0, seed: 1, tolerance: -1)
         }
-        #expect(messages == [
+        expectEqual(messages, [
             "live-activity: error: expected a number of samples from 1 to 100000000, found 0",
             "live-activity: error: expected a tolerance of 0 or more missed cells, found -1",
         ])
-        #expect(Self.messages { () throws(InputError) in
+        expectEqual(Self.messages { () throws(InputError) in
             try Calibration(scenario: scenario, targets: targets, samples: Calibration.maxSamples + 1, seed: 1)
-        }.count == 1)
+        }.count, 1)
     }
 
     @Test("valid input makes a calibration")
     func valid() throws {
         let scenario = try MeasuredCalibrationTests.scenario(Self.prior)
         let calibration = try Calibration(scenario: scenario, targets: try Self.targets(scenario), samples: 64, seed: 1)
-        #expect(calibration.samples == 64)
+        expectEqual(calibration.samples, 64)
     }
 }

@@ -28,11 +28,11 @@ struct CalibrationPageWordingTests {
     @Test("the dashed line is labelled and explained as the prior's median; 'nominal' is gone from the page")
     func priorMedian() throws {
         let html = try Self.page()
-        #expect(html.contains(">prior median 3 ms</text>"), "uniform(2, 4)'s median")
-        #expect(html.contains(">prior median 3.162 ms</text>"), "logUniform(1, 10)'s median: √10")
-        #expect(html.contains("the dashed line is the prior&#39;s median, the value a run without sampling uses."))
+        expectContains(html, ">prior median 3 ms</text>", "uniform(2, 4)'s median")
+        expectContains(html, ">prior median 3.162 ms</text>", "logUniform(1, 10)'s median: √10")
+        expectContains(html, "the dashed line is the prior&#39;s median, the value a run without sampling uses.")
         #expect(html.contains("class=\"prior-median\"") && html.contains("svg .prior-median{"))
-        #expect(!html.lowercased().contains("nominal"))
+        expectNotContains(html.lowercased(), "nominal")
         let help = Tool.main(["calibrate", "--help"]).stdout
         #expect(help.contains("the prior's median marked") && !help.contains("nominal"))
     }
@@ -40,10 +40,10 @@ struct CalibrationPageWordingTests {
     @Test("the report's pre wraps a line longer than the page (at spaces, or anywhere), and the --set line stays one line of text")
     func setLineWraps() throws {
         let html = try Self.page()
-        #expect(html.contains("pre.report{white-space:pre-wrap;overflow-wrap:anywhere}"))
+        expectContains(html, "pre.report{white-space:pre-wrap;overflow-wrap:anywhere}")
         let report = try #require(html.components(separatedBy: "<pre class=\"report\">").dropFirst().first)
         let set = try #require(report.split(separator: "\n").first { $0.hasPrefix("  --set ") })
         #expect(set.count > 140, "longer than a 1,100 px window holds at 12 px monospace: the line the nit is about")
-        #expect(set.contains("--set timing.startLatencyMs.default="), "one line, to copy whole")
+        expectContains(set, "--set timing.startLatencyMs.default=", "one line, to copy whole")
     }
 }

@@ -30,9 +30,9 @@ struct CalibrationPicturesTests {
             CalibrationHTML.render(CalibrationText(result: calibration.run(parallel: parallel), measured: measured, simulator: Simulator(scenario: scenario)))
         }
         let html = page(parallel: true)
-        #expect(html == page(parallel: false))
+        expectEqual(html, page(parallel: false))
         let pictures = WellFormed.pictures(in: html)
-        #expect(pictures.count == 3)
+        expectEqual(pictures.count, 3)
         #expect(pictures.allSatisfy(WellFormed.check))
         #expect(pictures.allSatisfy { $0.contains("class=\"calibration-histogram\"") && $0.contains("class=\"prior-median\"") })
         #expect(pictures[0].contains("timing.exitDurationMs ~ uniform(2, 4)") && pictures[0].contains("prior median 3 ms"))
@@ -46,7 +46,7 @@ struct CalibrationPicturesTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("prior.ios18.4.json").path
         let base = ["calibrate", "--measured", Self.shipped, "--samples", "32", "--seed", "2"] + Self.priors
-        #expect(Tool.main(base + ["--format", "json", "--output", file]).exitCode == .success)
+        expectEqual(Tool.main(base + ["--format", "json", "--output", file]).exitCode, .success)
         let same = Tool.main(base + ["--check", file])
         #expect(same.exitCode == .success && same.stdout.hasPrefix("calibration matches \(file)"))
 
@@ -54,16 +54,16 @@ struct CalibrationPicturesTests {
         let accepted = try #require(committed.components(separatedBy: "\"accepted\": ").dropFirst().first?.prefix { $0.isNumber })
         try committed.replacingOccurrences(of: "\"accepted\": \(accepted),", with: "\"accepted\": 99999,").write(toFile: file, atomically: true, encoding: .utf8)
         let drifted = Tool.main(base + ["--check", file])
-        #expect(drifted.exitCode == .difference)
-        #expect(drifted.stdout.contains("accepted: 99,999 → \(accepted)"))
+        expectEqual(drifted.exitCode, .difference)
+        expectContains(drifted.stdout, "accepted: 99,999 → \(accepted)")
 
         let updated = Tool.main(base + ["--check", file, "--update"])
         #expect(updated.exitCode == .success && updated.stdout.hasPrefix("updated \(file)"))
-        #expect(Tool.main(base + ["--check", file]).exitCode == .success)
+        expectEqual(Tool.main(base + ["--check", file]).exitCode, .success)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("prior.ios18.4.md").path))
 
-        #expect(Tool.main(base + ["--check", directory.appendingPathComponent("missing.json").path]).exitCode == .badInput)
-        #expect(Tool.main(base + ["--update"]).exitCode == .badInput)
+        expectEqual(Tool.main(base + ["--check", directory.appendingPathComponent("missing.json").path]).exitCode, .badInput)
+        expectEqual(Tool.main(base + ["--update"]).exitCode, .badInput)
     }
 
     @Test("the committed calibration of the reference experiment is committed beside its Markdown, in a subdirectory the results check does not read")

@@ -16,7 +16,7 @@ struct CalibrationTallySizeTests {
         other.predictions[7][0xFFF, default: 0] += 1
         other.predictions[7][0, default: 0] += 3
         tally.merge(other)
-        #expect(tally.predictions[7] == [0b1010: 2, 0xFFF: 1, 0: 3])
+        expectEqual(tally.predictions[7], [0b1010: 2, 0xFFF: 1, 0: 3])
         #expect(Date().timeIntervalSince(start) < 2)
     }
 }

@@ -42,7 +42,7 @@ struct CalibrationTests {
         if case .some(let finished) = cell.verdict {
             text += " " + finished.map { Self.table.scenario.procedures[$0].name }.joined(separator: "+")
         }
-        #expect(text == expected, "\(hook) · \(strategy)")
+        expectEqual(text, expected, "\(hook) · \(strategy)")
     }
 
     @Test("SceneDelegate + Task.detached + semaphore carries the priority-inversion mark (UI waits on default)")
@@ -50,8 +50,8 @@ struct CalibrationTests {
         let cell = try #require(Self.cell("SceneDelegate", "Task.detached + semaphore"))
         #expect(cell.hasInversion)
         for outcome in cell.outcomes {
-            #expect(outcome.inversion?.waiter == .userInteractive)
-            #expect(outcome.inversion?.signaler == .default)
+            expectEqual(outcome.inversion?.waiter, .userInteractive)
+            expectEqual(outcome.inversion?.signaler, .default)
         }
     }
 
@@ -60,8 +60,8 @@ struct CalibrationTests {
         for hook in ["AppDelegate", "SceneDelegate", "Notification"] {
             let cell = try #require(Self.cell(hook, "Task + semaphore"))
             for outcome in cell.outcomes {
-                #expect(outcome.deadlock?.last == .mainActorRunsOnMainThread, "\(hook)")
-                #expect(outcome.death?.cause == .watchdog, "\(hook)")
+                expectEqual(outcome.deadlock?.last, .mainActorRunsOnMainThread, "\(hook)")
+                expectEqual(outcome.death?.cause, .watchdog, "\(hook)")
             }
         }
     }

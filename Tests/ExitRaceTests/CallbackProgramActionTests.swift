@@ -41,7 +41,7 @@ struct CallbackProgramActionTests {
         #expect(lines.contains { $0.contains("→ sceneWillEnterForeground") })
         #expect(!lines.contains { $0.contains("applicationDidFinishLaunching") }, "the launch variant never runs")
         #expect(!lines.contains { $0.contains("calls flush") })
-        #expect(Self.cell(scenario).symbol == "○", "save, the only cleanup of a program run, took effect")
+        expectEqual(Self.cell(scenario).symbol, "○", "save, the only cleanup of a program run, took effect")
     }
 
     @Test("the expansion taken owes its programs' cleanup: flush in sceneWillEnterForeground, never finished, is ×")
@@ -51,7 +51,7 @@ struct CallbackProgramActionTests {
              "sceneWillEnterForeground": [{"op": "detached", "body": [{"op": "sleep", "ms": 500},
                {"op": "call", "name": "flush"}]}]}
             """)
-        #expect(Self.cell(scenario).symbol == "×", "flush is owed once tapIcon delivers sceneWillEnterForeground")
+        expectEqual(Self.cell(scenario).symbol, "×", "flush is owed once tapIcon delivers sceneWillEnterForeground")
     }
 
     @Test("a save made in two programs is owed from each: the cleanup finished at the second save, after tapIcon")
@@ -63,9 +63,9 @@ struct CallbackProgramActionTests {
             """)
         let lines = CallbackProgramTests.timeline(scenario)
         let saves = lines.filter { $0.contains("calls save") }
-        #expect(saves.count == 2, "\(saves)")
+        expectEqual(saves.count, 2, "\(saves)")
         let cell = Self.cell(scenario)
-        #expect(cell.symbol == "○")
+        expectEqual(cell.symbol, "○")
         let at = cell.cleanupAt ?? -1
         // Each place owes its call (docs/scenario-format.md, "goal"): the first save, before tapIcon,
         // is not enough once sceneWillEnterForeground's save is owed.

@@ -59,7 +59,7 @@ struct CallbackProgramTests {
         #expect(lines.contains("0µs app: holds background task #1"))
         #expect(lines.contains("10000µs main thread: → applicationWillTerminate (runs the strategy)"))
         #expect(lines.contains("10000µs app: ends background task #1"), "the same task, not a fresh name of this callback's own")
-        #expect(lines.filter { $0.contains("background task #") }.count == 2)
+        expectEqual(lines.filter { $0.contains("background task #") }.count, 2)
     }
 
     @Test("a semaphore signaled in one callback's program ends a wait in another's")
@@ -83,7 +83,7 @@ struct CallbackProgramTests {
         #expect(lines.contains("10000µs main thread: → sceneDidDisconnect (the strategy has no program for it: nothing runs)"))
         #expect(lines.contains("10000µs main thread: ← sceneDidDisconnect returns"))
         #expect(lines.contains("10000µs main thread: → applicationWillTerminate"), "not a callback of the hook")
-        #expect(lines.filter { $0.contains("creates Task.detached") }.count == 1)
+        expectEqual(lines.filter { $0.contains("creates Task.detached") }.count, 1)
     }
 
     @Test("a plain program still runs with state of its own in each delivery")
@@ -111,7 +111,7 @@ struct CallbackProgramTests {
         let space = ParameterSpace(scenario: scenario)
         #expect(space.index(canonical: "strategies.s.onCallbacks.sceneDidEnterBackground[0].ms") != nil)
         #expect(space.index(canonical: "strategies.s.onCallbacks.applicationWillTerminate[0].ms") != nil)
-        #expect(space.index(canonical: "strategies.s.program[0].ms") == nil)
+        expectEqual(space.index(canonical: "strategies.s.program[0].ms"), nil)
         let lines = Self.timeline(scenario)
         #expect(lines.contains("0µs main thread: works for 3 ms"))
         #expect(lines.contains("13000µs main thread: Thread.sleep for 4 ms"))
@@ -134,8 +134,8 @@ struct CallbackProgramTests {
             """
         let scenario = try ScenarioDecoder.decode(json, file: "app.json")
         let table = Simulator(scenario: scenario).table()
-        #expect(table.cell(hook: 0, strategy: 0).verdict.symbol == "○", "sceneDidBecomeActive is never delivered: flush is not owed")
-        #expect(table.cell(hook: 0, strategy: 1).verdict.symbol == "×", "a plain program owes every cleanup call it has")
+        expectEqual(table.cell(hook: 0, strategy: 0).verdict.symbol, "○", "sceneDidBecomeActive is never delivered: flush is not owed")
+        expectEqual(table.cell(hook: 0, strategy: 1).verdict.symbol, "×", "a plain program owes every cleanup call it has")
     }
 
     static func errors(_ strategy: String) -> String {
@@ -151,19 +151,19 @@ struct CallbackProgramTests {
     func unknownCallback() {
         let errors = Self.errors(
             #"{"onCallbacks": {"sceneDidEnterBackgrund": [{"op": "detached", "body": [{"op": "call", "name": "save"}]}]}}"#)
-        #expect(errors.contains(
-            #"strategies.s.onCallbacks.sceneDidEnterBackgrund: unknown callback "sceneDidEnterBackgrund": expected a callback of the lifecycle or of a hook; did you mean "sceneDidEnterBackground"?"#))
+        expectContains(errors,
+            #"strategies.s.onCallbacks.sceneDidEnterBackgrund: unknown callback "sceneDidEnterBackgrund": expected a callback of the lifecycle or of a hook; did you mean "sceneDidEnterBackground"?"#)
     }
 
     @Test("an empty onCallbacks, both program and onCallbacks, and neither are refused")
     func shapeErrors() {
-        #expect(Self.errors(#"{"onCallbacks": {}}"#).contains("strategies.s.onCallbacks: expected at least one callback's program, found none"))
-        #expect(Self.errors(#"{"program": [], "onCallbacks": {"sceneDidEnterBackground": []}}"#).contains(
-            #"strategies.s.onCallbacks: expected either "program" (run in every callback of the hook) or "onCallbacks" (a program per callback), found both"#))
-        #expect(Self.errors(#"{"code": ""}"#).contains(
-            #"missing member "program" (an array), or "onCallbacks" (an object: a program per callback)"#))
-        #expect(Self.errors(#"{"onCallbacks": {"sceneDidEnterBackground": 3}}"#).contains(
-            "strategies.s.onCallbacks.sceneDidEnterBackground: expected an array (the callback's program)"))
+        expectContains(Self.errors(#"{"onCallbacks": {}}"#), "strategies.s.onCallbacks: expected at least one callback's program, found none")
+        expectContains(Self.errors(#"{"program": [], "onCallbacks": {"sceneDidEnterBackground": []}}"#),
+            #"strategies.s.onCallbacks: expected either "program" (run in every callback of the hook) or "onCallbacks" (a program per callback), found both"#)
+        expectContains(Self.errors(#"{"code": ""}"#),
+            #"missing member "program" (an array), or "onCallbacks" (an object: a program per callback)"#)
+        expectContains(Self.errors(#"{"onCallbacks": {"sceneDidEnterBackground": 3}}"#),
+            "strategies.s.onCallbacks.sceneDidEnterBackground: expected an array (the callback's program)")
     }
 
     @Test("the schema accepts onCallbacks and refuses what the loader refuses for its shape", arguments: [
@@ -178,18 +178,18 @@ struct CallbackProgramTests {
     func schema(strategy: String, valid: Bool) throws {
         let node = try #require(SchemaTests.parse(strategy))
         let definition = try #require(SchemaTests.schema["$defs"]?["strategy"])
-        #expect(SchemaTests.validator.validate(node, against: definition).isEmpty == valid, "\(strategy)")
+        expectEqual(SchemaTests.validator.validate(node, against: definition).isEmpty, valid, "\(strategy)")
     }
 
     @Test("a wait in one callback on a semaphore only another signals is accepted; on none, refused")
     func endlessWaitAcrossCallbacks() {
-        #expect(Self.errors("""
+        expectEqual(Self.errors("""
             {"onCallbacks": {"sceneDidEnterBackground": [{"op": "wait", "semaphore": "done"}],
               "applicationWillTerminate": [{"op": "detached", "body": [{"op": "call", "name": "save"}, {"op": "signal", "semaphore": "done"}]}]}}
-            """) == "")
-        #expect(Self.errors("""
+            """), "")
+        expectContains(Self.errors("""
             {"onCallbacks": {"sceneDidEnterBackground": [{"op": "wait", "semaphore": "done"}],
               "applicationWillTerminate": [{"op": "detached", "body": [{"op": "call", "name": "save"}]}]}}
-            """).contains("semaphore \"done\" is never signaled in this strategy"))
+            """), "semaphore \"done\" is never signaled in this strategy")
     }
 }

@@ -57,7 +57,7 @@ struct CancellableCallTests {
     func repliedBeforeTheCancel() throws {
         let cancelled = try Self.cancelAt(80)
         let plain = try Self.cancelAt(80, call: Self.upload.replacingOccurrences(of: #", "cancellable": true"#, with: ""))
-        #expect(cancelled == plain, "\(cancelled)")
+        expectEqual(cancelled, plain, "\(cancelled)")
         #expect(!cancelled.contains { $0.contains("cancels the save") || $0.contains("ignored") })
     }
 
@@ -113,7 +113,7 @@ struct CancellableCallTests {
              {"op": "cancel", "task": "upload"}]
             """)
         let verdict = QueueStepTests.explain(scenario).verdict
-        #expect(verdict.contains("by its cancelled call throwing CancellationError"), "\(verdict)")
+        expectContains(verdict, "by its cancelled call throwing CancellationError", "\(verdict)")
     }
 
     @Test("cancellable must be a boolean")
@@ -123,7 +123,7 @@ struct CancellableCallTests {
              "strategies": {"s": {"program": [{"op": "call", "name": "save"}]}},
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "h"}]}]}}}
             """)
-        #expect(errors.contains("systemCalls.save.cancellable"), "\(errors)")
+        expectContains(errors, "systemCalls.save.cancellable", "\(errors)")
     }
 }
 
@@ -153,7 +153,7 @@ extension CancellableCallTests {
         let exploration = ScenarioExploration(simulator: Simulator(scenario: scenario), limits: ExplorationLimits())
         let cell = try #require(exploration.cells.first)
         #expect(cell.isOrderSensitive && cell.exhaustive)
-        #expect(Set(cell.witnesses.map(\.result.finished)) == [true, false])
+        expectEqual(Set(cell.witnesses.map(\.result.finished)), [true, false])
     }
 }
 

@@ -95,7 +95,7 @@ struct CancellationHandlerTests {
                  "onCancel": [{"op": "taskSleep", "ms": 1}]}]}]}},
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]}}}
             """)
-        #expect(errors.contains(#""withTaskCancellationHandler" (it is awaited) needs an async context"#), "\(errors)")
+        expectContains(errors, #""withTaskCancellationHandler" (it is awaited) needs an async context"#, "\(errors)")
         #expect(errors.contains(#"onCancel[0]"#) && errors.contains(#""taskSleep" (an await) needs an async context"#), "\(errors)")
     }
 }

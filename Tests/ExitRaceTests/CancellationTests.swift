@@ -45,7 +45,7 @@ struct CancellationTests {
                {"op": "call", "name": "save"}]},
              {"op": "cancel", "task": "sync"}]
             """)
-        #expect(lines.filter { $0.contains("isCancelled") } == [
+        expectEqual(lines.filter { $0.contains("isCancelled") }, [
             "20000µs cooperative-pool thread 1: child task from hook reads Task.isCancelled: true",
             "41000µs cooperative-pool thread 1: Task from hook reads Task.isCancelled: false",
         ])
@@ -70,7 +70,7 @@ struct CancellationTests {
                {"op": "cancel", "task": "uplaod"}]}},
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]}}}
             """)
-        #expect(errors.contains(#"no task or detached step of this strategy is named "uplaod", so this cancel cancels nothing"#))
-        #expect(errors.contains(#"did you mean "upload"?"#))
+        expectContains(errors, #"no task or detached step of this strategy is named "uplaod", so this cancel cancels nothing"#)
+        expectContains(errors, #"did you mean "upload"?"#)
     }
 }

@@ -65,7 +65,7 @@ struct CheckCancellationTests {
                  {"op": "call", "name": "save"}]}]}},
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]}}}
             """)
-        #expect(errors.contains(#""checkCancellation" (it ends a task's body) needs an async context"#))
-        #expect(errors.contains(#""checkCancellation" is not supported in an "isolatedCall" body"#))
+        expectContains(errors, #""checkCancellation" (it ends a task's body) needs an async context"#)
+        expectContains(errors, #""checkCancellation" is not supported in an "isolatedCall" body"#)
     }
 }

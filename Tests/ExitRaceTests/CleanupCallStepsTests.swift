@@ -38,13 +38,13 @@ struct CleanupCallStepsTests {
         let program = scenario.strategies[0].program
         let steps = scenario.cleanupCallSteps(in: program)
         let names = steps.map { scenario.systemCalls[$0.call].name }
-        #expect(names == ["send", "flush", "send", "flush", "send"])
-        #expect(steps.map(\.conditional) == [false, true, true, false, false], "ifCancelled and onCancel run on a condition")
+        expectEqual(names, ["send", "flush", "send", "flush", "send"])
+        expectEqual(steps.map(\.conditional), [false, true, true, false, false], "ifCancelled and onCancel run on a condition")
         // The numbering is Strategy.preorder's: each found step is a call of that name there.
         let preorder = Strategy.preorder(program)
-        for found in steps { #expect(preorder[found.step].calledSystemCall == scenario.systemCalls[found.call].name) }
-        #expect(steps.map(\.step) == [2, 4, 6, 7, 8])
-        #expect(scenario.cleanupCallSteps(in: program, firstStep: 10).map(\.step) == [12, 14, 16, 17, 18])
+        for found in steps { expectEqual(preorder[found.step].calledSystemCall, scenario.systemCalls[found.call].name) }
+        expectEqual(steps.map(\.step), [2, 4, 6, 7, 8])
+        expectEqual(scenario.cleanupCallSteps(in: program, firstStep: 10).map(\.step), [12, 14, 16, 17, 18])
     }
 
     @Test("setting paths in the same pre-order, one per step")
@@ -52,8 +52,8 @@ struct CleanupCallStepsTests {
         let scenario = try ScenarioDecoder.decode(Self.scenario, file: "walk.json")
         let program = scenario.strategies[0].program
         let paths = SettingPath.preorderPaths(of: program, at: "strategies.s.program")
-        #expect(paths.count == Strategy.preorder(program).count)
-        #expect(paths == [
+        expectEqual(paths.count, Strategy.preorder(program).count)
+        expectEqual(paths, [
             "strategies.s.program[0]", "strategies.s.program[0].body[0]", "strategies.s.program[0].body[1]",
             "strategies.s.program[0].body[2]", "strategies.s.program[0].body[2].body[0]",
             "strategies.s.program[0].body[3]", "strategies.s.program[0].body[3].onCancel[0]",
@@ -88,14 +88,14 @@ struct CleanupCallStepsTests {
         // Pre-order of the whole program: 0 beginBackgroundTask, 1 its expiration's flush, 2 endBackgroundTask,
         // 3 timer, 4 its send; 5 if, 6 detached, 7 flush; 8 detached, 9 send.
         let steps = scenario.cleanupCallSteps(in: strategy.program)
-        #expect(steps.map(\.step) == [1, 4, 7, 9])
-        #expect(steps.map(\.conditional) == [true, false, true, false], "an expiration handler and if launchOptions run on a condition")
+        expectEqual(steps.map(\.step), [1, 4, 7, 9])
+        expectEqual(steps.map(\.conditional), [true, false, true, false], "an expiration handler and if launchOptions run on a condition")
         let places = CleanupPlaces.places(scenario, strategy: 0)
-        #expect(places.map(\.step) == steps.map(\.step), "explain's places are the compiler's steps")
-        #expect(places.map(\.conditional) == steps.map(\.conditional))
-        #expect(places.map(\.program) == [0, 0, 1, 1])
-        #expect(places.map(\.callback) == ["sceneDidEnterBackground", "sceneDidEnterBackground", "applicationWillTerminate", "applicationWillTerminate"])
-        #expect(places.map(\.location) == [
+        expectEqual(places.map(\.step), steps.map(\.step), "explain's places are the compiler's steps")
+        expectEqual(places.map(\.conditional), steps.map(\.conditional))
+        expectEqual(places.map(\.program), [0, 0, 1, 1])
+        expectEqual(places.map(\.callback), ["sceneDidEnterBackground", "sceneDidEnterBackground", "applicationWillTerminate", "applicationWillTerminate"])
+        expectEqual(places.map(\.location), [
             "strategies.s.onCallbacks.sceneDidEnterBackground[0].expiration[0]",
             "strategies.s.onCallbacks.sceneDidEnterBackground[1].body[0]",
             "strategies.s.onCallbacks.applicationWillTerminate[0].body[0].body[0]",

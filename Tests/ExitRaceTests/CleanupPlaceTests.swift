@@ -21,7 +21,7 @@ struct CleanupPlaceTests {
              {"op": "detached", "priority": "background", "body": [{"op": "call", "name": "send"}]}]
             """)
         #expect(!outcome.cleanupFinished, "the first send took effect at 1.1 ms, the second never before the kill at 20 ms")
-        #expect(outcome.wouldHaveFinishedAt == VirtualInstant(nanoseconds: 51_000_000), "the background send at 50 ms + 1 ms")
+        expectEqual(outcome.wouldHaveFinishedAt, VirtualInstant(nanoseconds: 51_000_000), "the background send at 50 ms + 1 ms")
     }
 
     @Test("both places in time: finished when the later one took effect")
@@ -32,7 +32,7 @@ struct CleanupPlaceTests {
              {"op": "detached", "priority": "background", "body": [{"op": "call", "name": "send"}]}]
             """, killMs: 80)
         #expect(outcome.cleanupFinished)
-        #expect(outcome.cleanupAt == VirtualInstant(nanoseconds: 51_000_000), "the later of the two places, not the first")
+        expectEqual(outcome.cleanupAt, VirtualInstant(nanoseconds: 51_000_000), "the later of the two places, not the first")
     }
 
     @Test("a place inside ifCancelled owes nothing of its own: the call made elsewhere is enough")
@@ -61,7 +61,7 @@ struct CleanupPlaceTests {
             [{"op": "timer", "intervalMs": 5, "count": 10, "body": [{"op": "call", "name": "send", "queue": "main", "completion": []}]}]
             """)
         #expect(outcome.cleanupFinished)
-        #expect(outcome.cleanupAt == VirtualInstant(nanoseconds: 6_000_000), "the first fire at 5 ms, its send 1 ms later")
+        expectEqual(outcome.cleanupAt, VirtualInstant(nanoseconds: 6_000_000), "the first fire at 5 ms, its send 1 ms later")
     }
 
     @Test("two different cleanup calls each made once: as before, each owed once")
@@ -72,7 +72,7 @@ struct CleanupPlaceTests {
              {"op": "detached", "priority": "background", "body": [{"op": "call", "name": "save"}]}]
             """, calls: #"{"send": {"costMs": 1}, "save": {"costMs": 1}}"#)
         #expect(!outcome.cleanupFinished)
-        #expect(outcome.wouldHaveFinishedAt == VirtualInstant(nanoseconds: 51_000_000))
+        expectEqual(outcome.wouldHaveFinishedAt, VirtualInstant(nanoseconds: 51_000_000))
     }
 
     @Test("only calls made in two or more places get bits of their own, after the cleanup calls' bits, up to 64")
@@ -91,17 +91,17 @@ struct CleanupPlaceTests {
         // Preorder: task, a, b, task, a, c, c, task, ifCancelled, a. Two cleanup calls (a, b: bits 0
         // and 1; `c` is not cleanup and takes none), so place bits start at 2; `b` is made once, and
         // the `a` under ifCancelled is conditional: it counts as a place but gets no bit.
-        #expect(sites.bitOfStep == [-1, 2, -1, -1, 3, -1, -1, -1, -1, -1])
-        #expect(sites.mask(ofSteps: 0..<10) == 0b1100)
-        #expect(sites.mask(ofSteps: 3..<10) == 0b1000)
+        expectEqual(sites.bitOfStep, [-1, 2, -1, -1, 3, -1, -1, -1, -1, -1])
+        expectEqual(sites.mask(ofSteps: 0..<10), 0b1100)
+        expectEqual(sites.mask(ofSteps: 3..<10), 0b1000)
     }
 
     @Test("a service's work carries its place through the event's flags")
     func serviceFlagsCarryThePlace() {
         for site: Int8 in [-1, 0, 5, 63] {
             let flags = UInt32(7) | ServiceState.siteFlags(site) | ServiceState.asIfFlag
-            #expect(ServiceState.site(of: flags) == site)
-            #expect(flags & ServiceState.callMask == 7)
+            expectEqual(ServiceState.site(of: flags), site)
+            expectEqual(flags & ServiceState.callMask, 7)
         }
     }
 
@@ -116,7 +116,7 @@ struct CleanupPlaceTests {
              {"op": "detached", "priority": "background", "body": [{"op": "call", "name": "send"}]}]
             """)
         #expect(!outcome.cleanupFinished)
-        #expect(outcome.wouldHaveFinishedAt == VirtualInstant(nanoseconds: 51_000_000))
+        expectEqual(outcome.wouldHaveFinishedAt, VirtualInstant(nanoseconds: 51_000_000))
     }
 
     @Test("calls that are not cleanup take no bits: 62 of them beside a cleanup call in two places still count both")

@@ -34,8 +34,8 @@ struct CleanupPlacesExplainTests {
     @Test("two detached sends: the first took effect at 1.1 ms, the background one would have at 51 ms")
     func twoSendsTheirFates() throws {
         let places = CleanupPlaces(try Self.trace(Self.twoSends))
-        #expect(places.places.map(\.location) == ["strategies.s.program[0].body[0]", "strategies.s.program[1].body[0]"])
-        #expect(places.fates == [.tookEffect(at: 1_100_000), .tooLate(at: 51_000_000)])
+        expectEqual(places.places.map(\.location), ["strategies.s.program[0].body[0]", "strategies.s.program[1].body[0]"])
+        expectEqual(places.fates, [.tookEffect(at: 1_100_000), .tooLate(at: 51_000_000)])
         let text = CellExplanation(try Self.trace(Self.twoSends)).renderText()
         #expect(text.hasSuffix("""
             cleanup calls, place by place:
@@ -43,13 +43,13 @@ struct CleanupPlacesExplainTests {
               × send at strategies.s.program[1].body[0]: too late: it would have taken effect at 51 ms, after the process died
 
             """))
-        #expect(text == CellExplanation.text(of: try Self.trace(Self.twoSends)), "the streaming text says the same")
+        expectEqual(text, CellExplanation.text(of: try Self.trace(Self.twoSends)), "the streaming text says the same")
     }
 
     @Test("one place: no section, the verdict says it all")
     func onePlaceNoSection() throws {
         let trace = try Self.trace(#"[{"op": "detached", "body": [{"op": "call", "name": "send"}]}]"#)
-        #expect(!CellExplanation(trace).renderText().contains("place by place"))
+        expectNotContains(CellExplanation(trace).renderText(), "place by place")
         #expect(CleanupPlaces.table([CleanupPlaces(trace)], procedures: ["p"]).isEmpty)
     }
 
@@ -60,9 +60,9 @@ struct CleanupPlacesExplainTests {
         let places = CleanupPlaces(try Self.trace("""
             [{"op": "task", "body": [{"op": "call", "name": "send"}, {"op": "ifCancelled", "body": [{"op": "call", "name": "send"}]}]}]
             """))
-        #expect(places.fates == [.tookEffect(at: 1_100_000), .notTaken])
-        #expect(places.lines().last
-            == "  – send at strategies.s.program[0].body[1].body[0]: not taken: it runs only on a condition, and another place made the call")
+        expectEqual(places.fates, [.tookEffect(at: 1_100_000), .notTaken])
+        expectEqual(places.lines().last,
+            "  – send at strategies.s.program[0].body[1].body[0]: not taken: it runs only on a condition, and another place made the call")
     }
 
     @Test("a place on a condition not taken, whose call no other place made, is × never made, as the verdict")
@@ -72,8 +72,8 @@ struct CleanupPlacesExplainTests {
             """, calls: #"{"send": {"costMs": 1}, "other": {"costMs": 1}}"#)
         let places = CleanupPlaces(trace)
         #expect(!trace.outcome.cleanupFinished, "other's call is owed through its call's bit")
-        #expect(places.fates == [.tookEffect(at: 1_100_000), .notMade])
-        #expect(places.lines().last == "  × other at strategies.s.program[0].body[1].body[0]: never made: its code did not reach it")
+        expectEqual(places.fates, [.tookEffect(at: 1_100_000), .notMade])
+        expectEqual(places.lines().last, "  × other at strategies.s.program[0].body[1].body[0]: never made: its code did not reach it")
     }
 
     @Test("code per callback: a callback not delivered in the run is –, and the table has a column per procedure")
@@ -84,11 +84,11 @@ struct CleanupPlacesExplainTests {
             """, callbacks: #""sceneDidEnterBackground", "sceneDidDisconnect""#)
         let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
         let places = CleanupPlaces(trace)
-        #expect(places.places.map(\.callback) == ["sceneDidEnterBackground", "applicationWillTerminate"])
-        #expect(places.fates.last == .notListened, "the hook does not listen to applicationWillTerminate")
-        #expect(CleanupPlaces.symbol(places.fates[0]) == "○")
+        expectEqual(places.places.map(\.callback), ["sceneDidEnterBackground", "applicationWillTerminate"])
+        expectEqual(places.fates.last, .notListened, "the hook does not listen to applicationWillTerminate")
+        expectEqual(CleanupPlaces.symbol(places.fates[0]), "○")
         let table = CleanupPlaces.table([places, places], procedures: ["p", "again"])
-        #expect(table == [
+        expectEqual(table, [
             "cleanup calls, place by place and procedure (○ took effect in time, × did not, – its code did not run):",
             "                                                                                                   p  again",
             "  save at strategies.s.onCallbacks.sceneDidEnterBackground[0].body[0] (sceneDidEnterBackground)    ○  ○",
@@ -102,8 +102,8 @@ struct CleanupPlacesExplainTests {
             [{"op": "detached", "name": "up", "body": [{"op": "call", "name": "send"}]},
              {"op": "detached", "body": [{"op": "sleep", "ms": 5}, {"op": "cancel", "task": "up"}, {"op": "call", "name": "save"}]}]
             """, calls: #"{"send": {"costMs": 1, "replyLatencyMs": 50, "takesEffectOn": "reply", "cancellable": true}, "save": {"costMs": 1}}"#))
-        #expect(places.fates == [.noEffect, .tookEffect(at: 16_000_000)])
-        #expect(places.lines()[1] == "  × send at strategies.s.program[0].body[0]: made, but it never took effect")
+        expectEqual(places.fates, [.noEffect, .tookEffect(at: 16_000_000)])
+        expectEqual(places.lines()[1], "  × send at strategies.s.program[0].body[0]: made, but it never took effect")
     }
 
     @Test("a timer's fires and a cut record: the place is the timer body's, and a cut says so")
@@ -113,11 +113,11 @@ struct CleanupPlacesExplainTests {
              {"op": "detached", "body": [{"op": "call", "name": "send"}]}]
             """)
         let places = CleanupPlaces(trace)
-        #expect(places.fates[0] == .tookEffect(at: 6_000_000), "the first fire at 5 ms, its send 1 ms later: \(places.fates)")
+        expectEqual(places.fates[0], .tookEffect(at: 6_000_000), "the first fire at 5 ms, its send 1 ms later: \(places.fates)")
         var cut = trace
         cut.records = Array(trace.records.prefix(3))
         cut.recordsCut = true
-        #expect(CleanupPlaces(cut).lines().first?.hasPrefix("cleanup calls, place by place (the run's record stops at limits.maxTraceRecords") == true)
+        expectEqual(CleanupPlaces(cut).lines().first?.hasPrefix("cleanup calls, place by place (the run's record stops at limits.maxTraceRecords"), true)
     }
 
     @Test("every context finished, one place cancelled: the verdict tells that place, not 'had not started the cleanup'")

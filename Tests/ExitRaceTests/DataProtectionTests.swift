@@ -28,9 +28,9 @@ struct DataProtectionTests {
     @Test("locking a foreground app sends it to the background, as the home button does")
     func lockMovesAppToBackground() throws {
         let trace = Self.trace(try Self.lockThenSave(workMs: 1000))
-        #expect(LifecycleTests.callbackOrder(trace).contains("sceneWillResignActive"))
-        #expect(LifecycleTests.callbackOrder(trace).contains("sceneDidEnterBackground"))
-        #expect(trace.records.first { $0.kind == .deviceLocked }?.time == 0)
+        expectContains(LifecycleTests.callbackOrder(trace), "sceneWillResignActive")
+        expectContains(LifecycleTests.callbackOrder(trace), "sceneDidEnterBackground")
+        expectEqual(trace.records.first { $0.kind == .deviceLocked }?.time, 0)
     }
 
     @Test("a write 5 s after the lock succeeds; one 12 s after it is refused and the cleanup fails")
@@ -43,11 +43,11 @@ struct DataProtectionTests {
         #expect(!late.outcome.cleanupFinished)
         let refused = late.records.filter { $0.kind == .writeRefused }.map(\.time)
         // Pool start at default QoS (10 ms), 12 s of work, the call's 1 ms cost: 12.011 s.
-        #expect(refused == [12_011_000_000])
+        expectEqual(refused, [12_011_000_000])
         #expect(!late.records.contains { $0.kind == .effect })
         let text = CellExplanation(late).renderText()
-        #expect(text.contains("the device locks: files with complete protection become unavailable in 10000 ms"))
-        #expect(text.contains("refuses write: its file has complete protection and the device has been locked"))
+        expectContains(text, "the device locks: files with complete protection become unavailable in 10000 ms")
+        expectContains(text, "refuses write: its file has complete protection and the device has been locked")
     }
 
     @Test("the delay is the setting lifecycle.dataProtectionDelayMs")

@@ -31,9 +31,9 @@ struct DeadlockAndInversionTests {
             let outcome = TestScenario.run(scenario)
             let context = "seed \(seed), round \(round)"
             #expect(!outcome.cleanupFinished, "\(context)")
-            #expect(outcome.death?.cause == .watchdog, "\(context)")
-            #expect(
-                outcome.deadlock == [
+            expectEqual(outcome.death?.cause, .watchdog, "\(context)")
+            expectEqual(
+                outcome.deadlock, [
                     .threadWaits(thread: "main thread", semaphore: "done", inHook: "hook"),
                     .signaledOnlyBy(semaphore: "done", contexts: ["Task (main actor) from hook"]),
                     .queuedOnMainActor(context: "Task (main actor) from hook"),
@@ -46,9 +46,9 @@ struct DeadlockAndInversionTests {
     func deadlockWithoutWatchdog() {
         let scenario = TestScenario.make(strategies: ["Task + semaphore": taskPlusSemaphore])
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.death == nil)
-        #expect(outcome.deadlock?.last == .mainActorRunsOnMainThread)
-        #expect(outcome.boundReached == nil)
+        expectEqual(outcome.death, nil)
+        expectEqual(outcome.deadlock?.last, .mainActorRunsOnMainThread)
+        expectEqual(outcome.boundReached, nil)
     }
 
     @Test("a wait that only its own later code would signal is reported as never signaled")
@@ -60,14 +60,14 @@ struct DeadlockAndInversionTests {
                 """
             ])
         let outcome = TestScenario.run(scenario)
-        #expect(
-            outcome.deadlock == [
+        expectEqual(
+            outcome.deadlock, [
                 .threadWaits(thread: "main thread", semaphore: "s", inHook: "hook"),
                 .neverSignaled(semaphore: "s"),
             ])
         // The detached task still ran: the main thread never reached exit, so the process lives on.
         #expect(outcome.cleanupFinished)
-        #expect(outcome.death == nil)
+        expectEqual(outcome.death, nil)
     }
 
     @Test("two pool threads waiting on each other form a cycle through blocked threads")
@@ -80,8 +80,8 @@ struct DeadlockAndInversionTests {
                 """
             ])
         let outcome = TestScenario.run(scenario)
-        #expect(
-            outcome.deadlock == [
+        expectEqual(
+            outcome.deadlock, [
                 .threadWaits(thread: "cooperative-pool thread 1", semaphore: "a", inHook: "hook"),
                 .signaledOnlyBy(semaphore: "a", contexts: ["Task.detached from hook #2"]),
                 .runsOnBlockedThread(context: "Task.detached from hook #2", thread: "cooperative-pool thread 2"),
@@ -113,15 +113,15 @@ struct DeadlockAndInversionTests {
     func starvedPoolIsDeadlock() {
         let outcome = TestScenario.run(starvedPool(width: 1, mainWaits: false))
         #expect(!outcome.cleanupFinished)
-        #expect(
-            outcome.deadlock == [
+        expectEqual(
+            outcome.deadlock, [
                 .threadWaits(thread: "cooperative-pool thread 1", semaphore: "a", inHook: "hook"),
                 .signaledOnlyBy(semaphore: "a", contexts: ["Task.detached from hook #2"]),
                 .queuedForBlockedPool(context: "Task.detached from hook #2", width: 1),
             ])
-        #expect(
-            outcome.deadlock?.chainDescription
-                == "cooperative-pool thread 1 waits on semaphore \"a\" (in hook) → \"a\" is signaled only by Task.detached from hook #2 → "
+        expectEqual(
+            outcome.deadlock?.chainDescription,
+                "cooperative-pool thread 1 waits on semaphore \"a\" (in hook) → \"a\" is signaled only by Task.detached from hook #2 → "
                 + "Task.detached from hook #2 is queued for the cooperative pool, and every cooperative thread (1) is blocked")
     }
 
@@ -138,16 +138,16 @@ struct DeadlockAndInversionTests {
                 ])
             let outcome = TestScenario.run(scenario)
             #expect(outcome.cleanupFinished, "\(priority)")
-            #expect(outcome.deadlock == nil, "\(priority)")
+            expectEqual(outcome.deadlock, nil, "\(priority)")
         }
     }
 
     @Test("a main-thread wait on a starved pool: the chain goes through the pool, and the watchdog kills the process")
     func mainThreadOnStarvedPool() {
         let outcome = TestScenario.run(starvedPool(width: 1, mainWaits: true))
-        #expect(outcome.death?.cause == .watchdog)
-        #expect(
-            outcome.deadlock == [
+        expectEqual(outcome.death?.cause, .watchdog)
+        expectEqual(
+            outcome.deadlock, [
                 .threadWaits(thread: "main thread", semaphore: "done", inHook: "hook"),
                 .signaledOnlyBy(semaphore: "done", contexts: ["Task.detached from hook #1"]),
                 .runsOnBlockedThread(context: "Task.detached from hook #1", thread: "cooperative-pool thread 1"),
@@ -160,9 +160,9 @@ struct DeadlockAndInversionTests {
     @Test("with a free cooperative thread the same program is no deadlock")
     func widerPoolIsNoDeadlock() {
         let outcome = TestScenario.run(starvedPool(width: 2, mainWaits: true))
-        #expect(outcome.deadlock == nil)
+        expectEqual(outcome.deadlock, nil)
         #expect(outcome.cleanupFinished)
-        #expect(outcome.death?.cause == .exit)
+        expectEqual(outcome.death?.cause, .exit)
     }
 
     @Test("Task.detached + semaphore is no deadlock: the detached task signals from the pool")
@@ -172,7 +172,7 @@ struct DeadlockAndInversionTests {
                 "d": #"[{"op": "detached", "body": [\#(call), {"op": "signal", "semaphore": "done"}]}, {"op": "wait", "semaphore": "done"}]"#
             ])
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.deadlock == nil)
+        expectEqual(outcome.deadlock, nil)
         #expect(outcome.cleanupFinished)
     }
 
@@ -183,12 +183,12 @@ struct DeadlockAndInversionTests {
                 "d": #"[{"op": "detached", "body": [\#(call), {"op": "signal", "semaphore": "done"}]}, {"op": "wait", "semaphore": "done"}]"#
             ])
         let inversion = TestScenario.run(scenario).inversion
-        #expect(inversion?.waiter == .userInteractive)
-        #expect(inversion?.signaler == .default)
-        #expect(inversion?.count == 1)
-        #expect(
-            inversion?.checkerMessage
-                == "Thread running at User-interactive quality-of-service class waiting on a lower QoS thread running at Default quality-of-service class."
+        expectEqual(inversion?.waiter, .userInteractive)
+        expectEqual(inversion?.signaler, .default)
+        expectEqual(inversion?.count, 1)
+        expectEqual(
+            inversion?.checkerMessage,
+                "Thread running at User-interactive quality-of-service class waiting on a lower QoS thread running at Default quality-of-service class."
         )
     }
 
@@ -202,7 +202,7 @@ struct DeadlockAndInversionTests {
                 """
             ])
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.inversion == nil)
+        expectEqual(outcome.inversion, nil)
         #expect(outcome.cleanupFinished)
     }
 
@@ -213,6 +213,6 @@ struct DeadlockAndInversionTests {
             strategies: [
                 "d": #"[{"op": "detached", "priority": "background", "body": [\#(call), {"op": "signal", "semaphore": "done"}]}]"#
             ])
-        #expect(TestScenario.run(scenario).inversion == nil)
+        expectEqual(TestScenario.run(scenario).inversion, nil)
     }
 }

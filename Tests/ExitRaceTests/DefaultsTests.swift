@@ -141,7 +141,7 @@ struct DefaultsTests {
             ("## `sweeps`", sweepDefaults),
             ("## `actors`", ["global": "\(ActorDeclaration(name: "a").global)"]),
         ] {
-            #expect(Self.documentedDefaults(heading) == model, "\(heading)")
+            expectEqual(Self.documentedDefaults(heading), model, "\(heading)")
         }
     }
 
@@ -156,7 +156,7 @@ struct DefaultsTests {
             try #require(words.count == 2, "\(item)")
             documented[words[0]] = words[1]
         }
-        #expect(documented == Self.startLatency)
+        expectEqual(documented, Self.startLatency)
     }
 
     @Test("the defaults docs/scenario-format.md states in prose are the model's")
@@ -168,7 +168,7 @@ struct DefaultsTests {
             ("## `procedures`", "`\(KillProcedure.defaultStartState.key)` (default)"),
             ("## `hooks`", "`label` names the row (default: the name)"),
         ] {
-            #expect(Self.section(heading).joined(separator: " ").contains(phrase), "\(heading): \(phrase)")
+            expectContains(Self.section(heading).joined(separator: " "), phrase, "\(heading): \(phrase)")
         }
     }
 
@@ -198,7 +198,7 @@ struct DefaultsTests {
         ] {
             let stated = defaults(definition)
             #expect(!stated.isEmpty, "\(name)")
-            for (member, value) in stated { #expect(model[member] == value, "\(name).\(member)") }
+            for (member, value) in stated { expectEqual(model[member], value, "\(name).\(member)") }
         }
     }
 
@@ -220,12 +220,12 @@ struct DefaultsTests {
         #expect(scenario.name == "base" && scenario.title == "base")
         #expect(scenario.timing == .default && scenario.lifecycle == .default && scenario.limits == .default)
         #expect(scenario.activity == .default && scenario.goal == .default)
-        #expect(scenario.systemCalls == [SystemCall(name: "end", cost: .ms(7))])
-        #expect(scenario.hooks == [Hook(name: "applicationWillTerminate", label: nil)])
-        #expect(scenario.procedures == [KillProcedure(name: "p", label: nil, steps: [.sigkill])])
-        #expect(scenario.procedures.first?.startsIn == KillProcedure.defaultStartState)
-        #expect(scenario.strategies.first?.code == "")
-        #expect(scenario.strategies.first?.program == [
+        expectEqual(scenario.systemCalls, [SystemCall(name: "end", cost: .ms(7))])
+        expectEqual(scenario.hooks, [Hook(name: "applicationWillTerminate", label: nil)])
+        expectEqual(scenario.procedures, [KillProcedure(name: "p", label: nil, steps: [.sigkill])])
+        expectEqual(scenario.procedures.first?.startsIn, KillProcedure.defaultStartState)
+        expectEqual(scenario.strategies.first?.code, "")
+        expectEqual(scenario.strategies.first?.program, [
             .spawnTask(TaskSpawn(isolation: TaskSpawn.defaultIsolation, priority: nil, detached: false), body: [.call("end")]),
             .dispatchAsync(.global(DispatchTarget.defaultGlobalQoS), body: []),
         ])

@@ -17,8 +17,8 @@ struct DiffChangedTriangleTests {
         let before = old.cells[index].outcomes.filter(\.finished).map(\.procedure).joined(separator: "+")
         let after = new.cells[index].outcomes.filter(\.finished).map(\.procedure).joined(separator: "+")
         let text = ResultDiff(old: [old], new: [new]).renderText()
-        #expect(text.contains(": △ \(before) → △ \(after) ("), "\(text)")
-        #expect(!text.contains("as before"), "\(text)")
+        expectContains(text, ": △ \(before) → △ \(after) (", "\(text)")
+        expectNotContains(text, "as before", "\(text)")
         #expect(text.hasSuffix("1 cell flipped\n"), "\(text)")
     }
 }

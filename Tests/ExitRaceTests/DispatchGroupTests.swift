@@ -24,7 +24,7 @@ struct DispatchGroupTests {
         #expect(lines.contains("13000µs Dispatch worker 2: leaves \"DispatchGroup g\" (1 still entered)"))
         #expect(lines.contains("41000µs Dispatch worker 1: leaves \"DispatchGroup g\" (0 still entered)"))
         #expect(lines.contains("41000µs main thread: wait on \"DispatchGroup g\" returns (signaled by Dispatch worker 1)"))
-        #expect(TestScenario.run(scenario).deadlock == nil)
+        expectEqual(TestScenario.run(scenario).deadlock, nil)
     }
 
     @Test("wait(timeout:) gives up at its timeout")
@@ -56,8 +56,8 @@ struct DispatchGroupTests {
                  {"op": "groupWait", "group": "g"}]
                 """)
         let outcome = TestScenario.run(scenario)
-        #expect(
-            outcome.deadlock == [
+        expectEqual(
+            outcome.deadlock, [
                 .threadWaits(thread: "main thread", semaphore: "DispatchGroup g", inHook: "hook"),
                 .signaledOnlyBy(semaphore: "DispatchGroup g", contexts: ["completion handler from hook"]),
                 .queuedOnMainActor(context: "completion handler from hook"),
@@ -74,7 +74,7 @@ struct DispatchGroupTests {
                {"op": "groupWait", "group": "g"}]}},
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]}}}
             """)
-        #expect(errors.contains("bad.json:3:"))
-        #expect(errors.contains(#"group "g" is never left in this strategy, so this wait can never return"#))
+        expectContains(errors, "bad.json:3:")
+        expectContains(errors, #"group "g" is never left in this strategy, so this wait can never return"#)
     }
 }

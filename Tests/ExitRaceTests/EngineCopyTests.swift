@@ -35,7 +35,7 @@ struct EngineCopyTests {
         let scenario = TestScenario.make(limits: #""maxEvents": 40"#, strategies: ["busy": program])
         let simulator = Simulator(scenario: scenario)
         let outcome = simulator.run(hook: 0, strategy: 0, procedure: 0)
-        #expect(outcome.boundReached == .events, "the run must stop with work pending")
+        expectEqual(outcome.boundReached, .events, "the run must stop with work pending")
         return simulator.engine
     }
 
@@ -47,7 +47,7 @@ struct EngineCopyTests {
         let copy = engine.copy()
         var copied: [(path: String, buffer: any UnsharedStorage)] = []
         Self.buffers(of: copy, into: &copied)
-        #expect(original.map(\.path) == copied.map(\.path))
+        expectEqual(original.map(\.path), copied.map(\.path))
         // The buffers the engine has today, at least: a walk that finds none would prove nothing.
         let paths = Set(original.map(\.path))
         for expected in ["engine.contexts", "engine.threads", "engine.queue.heap.storage", "engine.queue.lane",
@@ -68,7 +68,7 @@ struct EngineCopyTests {
         }
         for (index, entry) in original.enumerated() {
             let after = entry.buffer.memoryStart.map { Array(UnsafeRawBufferPointer(start: $0, count: entry.buffer.usedBytes)) } ?? []
-            #expect(after == before[index], "writing the copy's \(entry.path) changed the original's")
+            expectEqual(after, before[index], "writing the copy's \(entry.path) changed the original's")
         }
         withExtendedLifetime(copy) {}
     }

@@ -110,8 +110,8 @@ struct EscalationTests {
                {"op": "task", "body": [{"op": "awaitTask", "task": "uplaod"}]}, {"op": "awaitTask", "task": "upload"}]}},
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]}}}
             """)
-        #expect(errors.contains(#"no task or detached step of this strategy is named "uplaod", so this awaitTask awaits nothing"#))
-        #expect(errors.contains(#"did you mean "upload"?"#))
-        #expect(errors.contains(#""awaitTask" (an await)"#))
+        expectContains(errors, #"no task or detached step of this strategy is named "uplaod", so this awaitTask awaits nothing"#)
+        expectContains(errors, #"did you mean "upload"?"#)
+        expectContains(errors, #""awaitTask" (an await)"#)
     }
 }

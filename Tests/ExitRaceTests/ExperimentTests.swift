@@ -40,14 +40,14 @@ struct ExperimentTests {
         Experiment(simulator: simulator, plan: plan).run(into: &recorder)
         let scenario = simulator.scenario
         let perPoint = scenario.hooks.count * scenario.strategies.count * scenario.procedures.count
-        #expect(recorder.entries.count == 20 * perPoint)
+        expectEqual(recorder.entries.count, 20 * perPoint)
         for point in [0, 7, 19] {
             var values = simulator.defaults
             plan.fill(&values, point: point)
             let table = try simulator.table(values: values)
             let expected = table.cells.flatMap { $0.outcomes.map(\.cleanupFinished) }
             let got = recorder.entries[(point * perPoint)..<((point + 1) * perPoint)]
-            #expect(got.map(\.finished) == expected)
+            expectEqual(got.map(\.finished), expected)
             #expect(got.allSatisfy { $0.point == point })
         }
         // The order within a point: hook, then strategy, then procedure.
@@ -62,8 +62,8 @@ struct ExperimentTests {
         experiment.run(into: &whole)
         var parts = Recorder()
         for range in [0..<5, 5..<6, 6..<12] { experiment.run(into: &parts, points: range) }
-        #expect(parts.entries.map(\.finished) == whole.entries.map(\.finished))
-        #expect(parts.entries.map(\.point) == whole.entries.map(\.point))
+        expectEqual(parts.entries.map(\.finished), whole.entries.map(\.finished))
+        expectEqual(parts.entries.map(\.point), whole.entries.map(\.point))
     }
 
     @Test("AppDelegate · Task.detached under the exit-duration plan flips where the model's numbers say")
@@ -78,6 +78,6 @@ struct ExperimentTests {
         var recorder = Recorder()
         Experiment(simulator: simulator, plan: Self.plan(simulator, points: 20)).run(into: &recorder)
         let finished = recorder.entries.filter { $0.cell == CellIndex(hook: hook, strategy: strategy) && $0.procedure == 0 }
-        #expect(finished.map(\.finished) == (1...20).map { $0 >= 12 })
+        expectEqual(finished.map(\.finished), (1...20).map { $0 >= 12 })
     }
 }

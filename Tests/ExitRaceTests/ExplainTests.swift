@@ -33,25 +33,25 @@ struct ExplainTests {
     @Test("verdicts say why, in the words of the mechanism")
     func verdicts() {
         let lostDetached = Self.explanation("AppDelegate", "Task.detached")
-        #expect(lostDetached.contains(
+        expectContains(lostDetached,
             "× lost: Task.detached from applicationWillTerminate was still waiting for a cooperative thread at default QoS "
-                + "(needs 10 ms, queued at 50 ms) when the process exited at 53 ms: lost by 8 ms (it would have finished at 61 ms)."))
+                + "(needs 10 ms, queued at 50 ms) when the process exited at 53 ms: lost by 8 ms (it would have finished at 61 ms).")
         let foregroundTask = Self.explanation("Notification", "Task")
-        #expect(foregroundTask.contains("had been queued on the main queue since 50 ms, but the main thread never took it: it was running exit"))
+        expectContains(foregroundTask, "had been queued on the main queue since 50 ms, but the main thread never took it: it was running exit")
         let deadlock = Self.explanation("SceneDelegate", "Task + semaphore")
-        #expect(deadlock.contains(
+        expectContains(deadlock,
             "× deadlock: main thread waits on semaphore \"done\" (in sceneDidDisconnect) → \"done\" is signaled only by "
                 + "Task (main actor) from sceneDidDisconnect → Task (main actor) from sceneDidDisconnect is queued on the main actor "
-                + "→ the main actor runs only on the main thread; the watchdog killed the process at 5000 ms."))
+                + "→ the main actor runs only on the main thread; the watchdog killed the process at 5000 ms.")
         let inversion = Self.explanation("SceneDelegate", "Task.detached + semaphore")
-        #expect(inversion.contains("priority inversion: a User-interactive thread waited on a Default one (Thread Performance Checker: "))
+        expectContains(inversion, "priority inversion: a User-interactive thread waited on a Default one (Thread Performance Checker: ")
     }
 
     @Test("a suspended kill: the hook is never called")
     func suspendedKill() throws {
         let file = ScenarioDecoderTests.repository.appendingPathComponent("scenarios/live-activity-every-kill.json").path
         let output = Tool.main(["explain", file, "--hook", "SceneDelegate", "--strategy", "Task.detached", "--procedure", "suspended"])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         Golden.check(output.stdout, against: "explain-suspended.txt")
         #expect(output.stdout.hasSuffix("× lost: sceneDidDisconnect was never called: the kill procedure had not delivered it when the process was killed (SIGKILL) at 10000 ms.\n"))
     }
@@ -78,9 +78,9 @@ struct ExplainTests {
     ])
     func explainErrors(arguments: [String], message: String) {
         let output = Tool.main(arguments)
-        #expect(output.exitCode == ExitCode.badInput)
+        expectEqual(output.exitCode, ExitCode.badInput)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderr.contains(message))
+        expectContains(output.stderr, message)
     }
 
     /// Every cell under every procedure, as Chrome traces, parsed back.
@@ -112,7 +112,7 @@ struct ExplainTests {
             for event in events {
                 let ph = try #require(event["ph"] as? String, "\(title)")
                 #expect(event["name"] is String, "\(title)")
-                #expect(event["pid"] as? Int == 1, "\(title)")
+                expectEqual(event["pid"] as? Int, 1, "\(title)")
                 let tid = try #require(event["tid"] as? Int, "\(title)")
                 if ph == "M" {
                     if event["name"] as? String == "thread_name" { named.insert(tid) }
@@ -126,16 +126,16 @@ struct ExplainTests {
                     let dur = try #require((event["dur"] as? NSNumber)?.doubleValue, "\(title)")
                     #expect(dur >= 0, "\(title)")
                     slices[tid, default: []].append((ts, ts + dur))
-                case "i": #expect(event["s"] as? String == "t", "\(title)")
+                case "i": expectEqual(event["s"] as? String, "t", "\(title)")
                 case "s": flowStarts.insert(try #require(event["id"] as? Int))
                 case "f":
                     flowEnds.insert(try #require(event["id"] as? Int))
-                    #expect(event["bp"] as? String == "e", "\(title)")
+                    expectEqual(event["bp"] as? String, "e", "\(title)")
                 default: Issue.record("\(title): unexpected phase \(ph)")
                 }
             }
             #expect(used.isSubset(of: named), "\(title): a track without a name")
-            #expect(flowStarts == flowEnds, "\(title): unpaired flows")
+            expectEqual(flowStarts, flowEnds, "\(title): unpaired flows")
             // Slices on one track nest: each one lies inside, or wholly after, the ones still open.
             for (tid, list) in slices {
                 var open: [Double] = []
@@ -156,8 +156,8 @@ struct ExplainTests {
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         let events = try #require(object?["traceEvents"] as? [[String: Any]])
         let call = try #require(events.first { $0["name"] as? String == "Activity.end" && $0["ph"] as? String == "X" })
-        #expect((call["ts"] as? NSNumber)?.doubleValue == 60_000)
-        #expect((call["dur"] as? NSNumber)?.doubleValue == 1_000)
+        expectEqual((call["ts"] as? NSNumber)?.doubleValue, 60_000)
+        expectEqual((call["dur"] as? NSNumber)?.doubleValue, 1_000)
     }
 
     @Test("explain --trace writes the trace file")
@@ -165,11 +165,11 @@ struct ExplainTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-trace-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let output = Tool.main(["explain", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "foreground", "--trace", path])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         let written = try String(contentsOfFile: path, encoding: .utf8)
         let hook = Self.scenario.hooks.firstIndex { $0.label == "AppDelegate" }!
         let strategy = Self.scenario.strategies.firstIndex { $0.name == "Task.detached" }!
-        #expect(written == ChromeTrace.render(Self.simulator.trace(hook: hook, strategy: strategy, procedure: 0)))
+        expectEqual(written, ChromeTrace.render(Self.simulator.trace(hook: hook, strategy: strategy, procedure: 0)))
     }
 
     @Test("the HTML report is self-contained, complete and deterministic")
@@ -177,19 +177,19 @@ struct ExplainTests {
         // Self.scenario is the default scenario, whose content ReportContentTests computed once.
         let content = ReportContentTests.defaultContent
         let page = HTMLReport.render(content)
-        #expect(page == HTMLReport.render(ReportContent.compute([Self.scenario])))
+        expectEqual(page, HTMLReport.render(ReportContent.compute([Self.scenario])))
         #expect(page.hasPrefix("<!doctype html>"))
-        #expect(!page.contains("<script"))
-        #expect(!page.contains("src="))
-        #expect(!page.contains("https://"))
-        #expect(page.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://") == false)
+        expectNotContains(page, "<script")
+        expectNotContains(page, "src=")
+        expectNotContains(page, "https://")
+        expectEqual(page.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://"), false)
         let cells = Self.scenario.hooks.count * Self.scenario.strategies.count
-        #expect(page.components(separatedBy: "<details class=\"cell\"").count - 1 == cells)
+        expectEqual(page.components(separatedBy: "<details class=\"cell\"").count - 1, cells)
         // A timeline per cell and procedure, and a picture per sweep of the scenario.
-        #expect(page.components(separatedBy: "<svg ").count - 1 == cells * Self.scenario.procedures.count + Self.scenario.sweeps.count)
-        #expect(page.components(separatedBy: "<details class=\"sweep\">").count - 1 == Self.scenario.sweeps.count)
-        #expect(page.components(separatedBy: "<p class=\"verdict\">").count - 1 == cells * Self.scenario.procedures.count)
-        #expect(HTMLReport.render(content, expanded: true).contains("<details class=\"cell\" id=\"s0-0-0\" open>"))
+        expectEqual(page.components(separatedBy: "<svg ").count - 1, cells * Self.scenario.procedures.count + Self.scenario.sweeps.count)
+        expectEqual(page.components(separatedBy: "<details class=\"sweep\">").count - 1, Self.scenario.sweeps.count)
+        expectEqual(page.components(separatedBy: "<p class=\"verdict\">").count - 1, cells * Self.scenario.procedures.count)
+        expectContains(HTMLReport.render(content, expanded: true), "<details class=\"cell\" id=\"s0-0-0\" open>")
     }
 
     /// Every shipped scenario's report in a debug build takes seconds: it runs with `EXITRACE_FULL=1` (`.ci/run`).

@@ -20,10 +20,10 @@ struct ExplorationWorkTests {
         let exploration = ScheduleExplorer.explore(
             try Self.race(), cell: Self.cell, procedure: 0, limits: ExplorationLimits(randomSchedules: 300, seed: 1))
         // Runs that meet choice points, so that most random schedules deviate somewhere; both results found.
-        #expect(exploration.defaultChoicePoints == 4)
-        #expect(exploration.witnesses.count == 2)
-        #expect(exploration.schedules == 300)
-        #expect(exploration.simulatorRuns == 300)
+        expectEqual(exploration.defaultChoicePoints, 4)
+        expectEqual(exploration.witnesses.count, 2)
+        expectEqual(exploration.schedules, 300)
+        expectEqual(exploration.simulatorRuns, 300)
     }
 
     @Test("each depth-first schedule is one run or resume; the budget adds the one run ahead")
@@ -31,9 +31,9 @@ struct ExplorationWorkTests {
         let simulator = try Self.race()
         let bounded = ScheduleExplorer.explore(simulator, cell: Self.cell, procedure: 0, limits: ExplorationLimits(bound: 2))
         #expect(bounded.schedules == 9 && bounded.exhaustive)
-        #expect(bounded.simulatorRuns == bounded.schedules)
+        expectEqual(bounded.simulatorRuns, bounded.schedules)
         let budgeted = ScheduleExplorer.explore(simulator, cell: Self.cell, procedure: 0, limits: ExplorationLimits(maxEvents: 100_000_000))
-        #expect(budgeted.schedules == 9)
-        #expect(budgeted.simulatorRuns == budgeted.schedules + 1)
+        expectEqual(budgeted.schedules, 9)
+        expectEqual(budgeted.simulatorRuns, budgeted.schedules + 1)
     }
 }

@@ -66,7 +66,7 @@ struct FoldingStreamTests {
             let lines = Self.randomLines(&rng)
             let streamed = Self.streamed(lines)
             let batch = TimelineFolding.fold(lines)
-            #expect(streamed == batch, "chunk \(chunk) round \(round): \(lines.count) lines")
+            expectEqual(streamed, batch, "chunk \(chunk) round \(round): \(lines.count) lines")
             if streamed != batch { return }
         }
     }
@@ -81,8 +81,8 @@ struct FoldingStreamTests {
         lines += (0..<10).map { line(100_000 + Int64($0), "c\($0)") }
         for index in 0..<6 { lines += (0..<48).map { line(200_000 + Int64(index * 100 + $0), "d\($0)") } }
         for index in 0..<9 { lines.append(line(300_000 + Int64(index), "e")) }
-        #expect(Self.streamed(lines) == TimelineFolding.fold(lines))
-        #expect(Self.streamed([]) == [])
+        expectEqual(Self.streamed(lines), TimelineFolding.fold(lines))
+        expectEqual(Self.streamed([]), [])
     }
 
     @Test("every cell of three scenarios and a timer storm: text(of:) is renderText()")
@@ -107,7 +107,7 @@ struct FoldingStreamTests {
                 for strategy in scenario.strategies.indices {
                     for procedure in scenario.procedures.indices {
                         let trace = simulator.trace(hook: hook, strategy: strategy, procedure: procedure)
-                        #expect(CellExplanation.text(of: trace) == CellExplanation(trace).renderText(), "\(trace.title)")
+                        expectEqual(CellExplanation.text(of: trace), CellExplanation(trace).renderText(), "\(trace.title)")
                     }
                 }
             }

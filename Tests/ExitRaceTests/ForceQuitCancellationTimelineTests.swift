@@ -20,7 +20,7 @@ struct ForceQuitCancellationTimelineTests {
         let lines = Self.lines(scenario)
         let quit = try #require(lines.firstIndex(of:
             "2000µs user: force-quits the app from the app switcher: the system cancels work that a force quit cancels"))
-        #expect(lines[quit + 1] == "2000µs system service: cancels the background transfer of work: the user force-quit the app (cancelledByForceQuit)")
+        expectEqual(lines[quit + 1], "2000µs system service: cancels the background transfer of work: the user force-quit the app (cancelledByForceQuit)")
         #expect(!lines.contains { $0.hasPrefix("302000µs") }, "nothing happens when the cancelled transfer would have ended")
         let outcome = TestScenario.run(scenario)
         #expect(!outcome.cleanupFinished && outcome.cleanupAt == nil && outcome.wouldHaveFinishedAt == nil)
@@ -34,7 +34,7 @@ struct ForceQuitCancellationTimelineTests {
         let lines = Self.lines(scenario)
         let cancel = try #require(lines.firstIndex { $0.hasSuffix("cancels the scheduled background task of work: the user force-quit the app (cancelledByForceQuit)") })
         let quit = try #require(lines.firstIndex { $0.contains("force-quits the app") })
-        #expect(cancel == quit + 1)
+        expectEqual(cancel, quit + 1)
         #expect(lines[cancel].hasPrefix(lines[quit].prefix { $0 != " " } + " "), "at the force quit's instant")
         #expect(!lines.contains { $0.hasPrefix("60001000µs") }, "no launch, no line at the time it would have launched")
         #expect(!TestScenario.run(scenario).cleanupFinished)
@@ -65,7 +65,7 @@ struct ForceQuitCancellationTimelineTests {
         let lines = Self.lines(scenario)
         let handOff = try #require(lines.firstIndex { $0.hasSuffix("takes over the background transfer of work: it goes on outside the app's process") })
         #expect(lines[handOff + 1].hasSuffix("cancels the background transfer of work: the user force-quit the app (cancelledByForceQuit)"))
-        #expect(lines[handOff + 1].prefix { $0 != " " } == lines[handOff].prefix { $0 != " " }, "at the hand-off's instant")
+        expectEqual(lines[handOff + 1].prefix { $0 != " " }, lines[handOff].prefix { $0 != " " }, "at the hand-off's instant")
         #expect(!TestScenario.run(scenario).cleanupFinished)
     }
 }

@@ -124,7 +124,7 @@ struct FuzzTests {
             do {
                 let scenario = try ScenarioDecoder.decode(input, file: "fuzz.json")
                 let table = Simulator(scenario: scenario).table()
-                #expect(table.cells.count == scenario.hooks.count * scenario.strategies.count, "\(context)")
+                expectEqual(table.cells.count, scenario.hooks.count * scenario.strategies.count, "\(context)")
                 for cell in table.cells {
                     for outcome in cell.outcomes {
                         #expect(outcome.events <= scenario.limits.maxEvents, "\(context)")

@@ -12,13 +12,13 @@ import Testing
 struct KernelTests {
     @Test("milliseconds become nanoseconds once, rounded half away from zero")
     func millisecondConversion() {
-        #expect(VirtualDuration.milliseconds(3)?.nanoseconds == 3_000_000)
-        #expect(VirtualDuration.milliseconds(0.1)?.nanoseconds == 100_000)
-        #expect(VirtualDuration.milliseconds(0.0000005)?.nanoseconds == 1)
-        #expect(VirtualDuration.milliseconds(0.0000004)?.nanoseconds == 0)
-        #expect(VirtualDuration.milliseconds(.infinity) == nil)
-        #expect(VirtualDuration.milliseconds(.nan) == nil)
-        #expect(VirtualDuration.milliseconds(1e300) == nil)
+        expectEqual(VirtualDuration.milliseconds(3)?.nanoseconds, 3_000_000)
+        expectEqual(VirtualDuration.milliseconds(0.1)?.nanoseconds, 100_000)
+        expectEqual(VirtualDuration.milliseconds(0.0000005)?.nanoseconds, 1)
+        expectEqual(VirtualDuration.milliseconds(0.0000004)?.nanoseconds, 0)
+        expectEqual(VirtualDuration.milliseconds(.infinity), nil)
+        expectEqual(VirtualDuration.milliseconds(.nan), nil)
+        expectEqual(VirtualDuration.milliseconds(1e300), nil)
     }
 
     @Test("events come out by time")
@@ -29,7 +29,7 @@ struct KernelTests {
         }
         var order: [Int] = []
         while let entry = queue.next() { order.append(entry.payload) }
-        #expect(order == [2, 3, 1])
+        expectEqual(order, [2, 3, 1])
     }
 
     @Test("equal times run in the order they were scheduled")
@@ -39,7 +39,7 @@ struct KernelTests {
         queue.schedule(-1, at: VirtualInstant(nanoseconds: 4))
         var order: [Int] = []
         while let entry = queue.next() { order.append(entry.payload) }
-        #expect(order == [-1] + Array(0..<100))
+        expectEqual(order, [-1] + Array(0..<100))
     }
 
     @Test("an event scheduled at `now` from a handler runs after the events already due now")
@@ -52,7 +52,7 @@ struct KernelTests {
             order.append(entry.payload)
             if entry.payload == "a" { queue.schedule("c", at: queue.now) }
         }
-        #expect(order == ["a", "b", "c"])
+        expectEqual(order, ["a", "b", "c"])
     }
 
     @Test("entries compare consistently: == agrees with <")
@@ -82,7 +82,7 @@ struct KernelTests {
             queue.checkInvariants()
             #endif
             guard round % 2 == 0, let entry = queue.next() else { continue }
-            #expect(entry.time.nanoseconds == entry.payload.time, "seed \(seed)")
+            expectEqual(entry.time.nanoseconds, entry.payload.time, "seed \(seed)")
             #expect(entry.payload.time >= last.time, "clock moved back; seed \(seed)")
             if entry.payload.time == last.time {
                 #expect(entry.payload.sequence > last.sequence, "tie out of order; seed \(seed)")
@@ -104,7 +104,7 @@ struct KernelTests {
         }
         var popped: [Int] = []
         while let value = heap.popMin() { popped.append(value) }
-        #expect(popped == values.sorted(), "seed \(seed)")
+        expectEqual(popped, values.sorted(), "seed \(seed)")
     }
 
     @Test("the event heap pops in sorted order, interleaved with inserts")
@@ -118,13 +118,13 @@ struct KernelTests {
             reference.append(value)
             if round % 3 == 0 {
                 reference.sort()
-                #expect(heap.popMin() == reference.removeFirst())
+                expectEqual(heap.popMin(), reference.removeFirst())
             }
         }
         reference.sort()
         var popped: [Int] = []
         while let value = heap.popMin() { popped.append(value) }
-        #expect(popped == reference)
+        expectEqual(popped, reference)
     }
 
     @Test("the event heap's count and smallest element are right while a removal's hole is open")
@@ -142,10 +142,10 @@ struct KernelTests {
                 reference.insert(value, at: reference.firstIndex { $0 > value } ?? reference.count)
             } else {
                 let expected = reference.isEmpty ? nil : reference.removeFirst()
-                #expect(heap.popMin() == expected, "seed \(seed)")
+                expectEqual(heap.popMin(), expected, "seed \(seed)")
             }
             #expect(heap.count == reference.count && heap.isEmpty == reference.isEmpty, "seed \(seed)")
-            #expect(heap.min == reference.first, "seed \(seed)")
+            expectEqual(heap.min, reference.first, "seed \(seed)")
             #if DEBUG  // the library's invariant checks exist in debug builds only (EXITRACE_INVARIANTS)
             heap.checkInvariants()
             #endif
@@ -156,17 +156,17 @@ struct KernelTests {
     func reusableArray() {
         var array = ReusableArray<Int32>()
         array.refill(-1, count: 3)
-        #expect(Array(array) == [-1, -1, -1])
+        expectEqual(Array(array), [-1, -1, -1])
         array[1] = 5
         array.append(9)
-        #expect(Array(array) == [-1, 5, -1, 9])
-        #expect(array.popLast() == 9)
+        expectEqual(Array(array), [-1, 5, -1, 9])
+        expectEqual(array.popLast(), 9)
         array.empty()
         #expect(array.isEmpty)
         array.append(4)
-        #expect(Array(array) == [4])
+        expectEqual(Array(array), [4])
         array.refill(0, count: 6)
-        #expect(Array(array) == [0, 0, 0, 0, 0, 0])
+        expectEqual(Array(array), [0, 0, 0, 0, 0, 0])
     }
 
     @Test("ready jobs: higher priority first, then first come first served")
@@ -182,7 +182,7 @@ struct KernelTests {
     func splitMixReference() {
         // First outputs for seed 1234567, as in the reference implementation.
         var rng = SplitMix64(seed: 1_234_567)
-        #expect(rng.next() == 6_457_827_717_110_365_317)
-        #expect(rng.next() == 3_203_168_211_198_807_973)
+        expectEqual(rng.next(), 6_457_827_717_110_365_317)
+        expectEqual(rng.next(), 3_203_168_211_198_807_973)
     }
 }

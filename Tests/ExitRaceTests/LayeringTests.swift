@@ -50,8 +50,8 @@ struct LayeringTests {
                 && isDirectory.boolValue
         })
         let files = Set(entries).subtracting(folders).filter { $0.hasSuffix(".swift") }
-        #expect(folders == Set(layers.map(\.folder)), "folders \(folders.sorted()), layers \(layers.map(\.folder))")
-        #expect(files == ["Version.swift", "ExitRace.swift"], "files beside the folders: \(files.sorted())")
+        expectEqual(folders, Set(layers.map(\.folder)), "folders \(folders.sorted()), layers \(layers.map(\.folder))")
+        expectEqual(files, ["Version.swift", "ExitRace.swift"], "files beside the folders: \(files.sorted())")
         let sources = FileManager.default.enumerator(atPath: Self.library.path)?.allObjects.compactMap { $0 as? String }
             .filter { $0.hasSuffix(".swift") } ?? []
         #expect(sources.count >= Self.minimumFiles, "only \(sources.count) files under \(Self.library.path)")
@@ -74,7 +74,7 @@ struct LayeringTests {
     @Test("a layer depends only on layers below it, never on a sibling or a layer above")
     func dependenciesPointDown() throws {
         let layers = try Self.layers()
-        #expect(Set(layers.map(\.folder)) == Set(Self.levels.keys), "Package.swift's layers: \(layers.map(\.folder))")
+        expectEqual(Set(layers.map(\.folder)), Set(Self.levels.keys), "Package.swift's layers: \(layers.map(\.folder))")
         for layer in layers {
             let level = Self.levels[layer.folder] ?? 0
             for below in layer.below {
@@ -89,9 +89,9 @@ struct LayeringTests {
         #expect(layers.count >= 10, "only \(layers.count) layers read from Package.swift")
         for layer in layers where !layer.below.isEmpty {
             let file = Self.library.appendingPathComponent(layer.folder).appendingPathComponent("Layers.swift")
-            #expect(try Self.exported(file) == layer.below.map { "ExitRace" + $0 }, "\(layer.folder)/Layers.swift")
+            expectEqual(try Self.exported(file), layer.below.map { "ExitRace" + $0 }, "\(layer.folder)/Layers.swift")
         }
         let umbrella = try Self.exported(Self.library.appendingPathComponent("ExitRace.swift"))
-        #expect(umbrella == layers.map { "ExitRace" + $0.folder }, "ExitRace.swift re-exports \(umbrella)")
+        expectEqual(umbrella, layers.map { "ExitRace" + $0.folder }, "ExitRace.swift re-exports \(umbrella)")
     }
 }

@@ -86,12 +86,12 @@ struct LifecycleTests {
             text += "\(name):\n" + Self.callbackOrder(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)) + "\n"
         }
         Golden.check(text, against: "lifecycle-orders.txt")
-        #expect(text.contains("launch by tap:\ntapIcon (not running): applicationWillFinishLaunching, applicationDidFinishLaunching, applicationDidBecomeActive\n"))
-        #expect(text.contains("tapIcon (suspended): applicationWillEnterForeground, applicationDidBecomeActive\n"))
-        #expect(text.contains("silentPush (not running): applicationWillFinishLaunching, applicationDidFinishLaunching, applicationDidReceiveRemoteNotification\n"))
-        #expect(text.contains("silentPush (suspended): applicationDidReceiveRemoteNotification\n"))
-        #expect(text.contains("pressHome (active): applicationWillResignActive, applicationDidEnterBackground, [suspended]\n"))
-        #expect(text.contains("completeFetch (in the background): [suspended]\n"))
+        expectContains(text, "launch by tap:\ntapIcon (not running): applicationWillFinishLaunching, applicationDidFinishLaunching, applicationDidBecomeActive\n")
+        expectContains(text, "tapIcon (suspended): applicationWillEnterForeground, applicationDidBecomeActive\n")
+        expectContains(text, "silentPush (not running): applicationWillFinishLaunching, applicationDidFinishLaunching, applicationDidReceiveRemoteNotification\n")
+        expectContains(text, "silentPush (suspended): applicationDidReceiveRemoteNotification\n")
+        expectContains(text, "pressHome (active): applicationWillResignActive, applicationDidEnterBackground, [suspended]\n")
+        expectContains(text, "completeFetch (in the background): [suspended]\n")
     }
 
     @Test("seed 003: work only when the user launched or resumed the app")
@@ -103,9 +103,9 @@ struct LifecycleTests {
             return table.cellText(table.cell(hook: h, strategy: s))
         }
         // The fetch is never completed: the app is killed when its background time runs out (0x8badf00d).
-        #expect(text("didFinishLaunching", "always") == "△ tapLaunch+pushLaunch [w]")
-        #expect(text("didFinishLaunching", "if launchOptions == nil") == "△ tapLaunch")
-        #expect(text("willEnterForeground", "always") == "△ tapResume")
+        expectEqual(text("didFinishLaunching", "always"), "△ tapLaunch+pushLaunch [w]")
+        expectEqual(text("didFinishLaunching", "if launchOptions == nil"), "△ tapLaunch")
+        expectEqual(text("willEnterForeground", "always"), "△ tapResume")
     }
 
     @Test("no background task: suspended lifecycle.suspendAfterMs after entering the background; threads freeze and resume")
@@ -117,10 +117,10 @@ struct LifecycleTests {
             steps: #"[{"op": "action", "action": "pressHome"}, {"op": "delay", "ms": 10000}, {"op": "action", "action": "tapIcon"}, {"op": "delay", "ms": 5000}]"#)
         let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
         let suspended = trace.records.first { $0.kind == .suspended }
-        #expect(suspended?.time == 2_000_000_000)
+        expectEqual(suspended?.time, 2_000_000_000)
         #expect(trace.records.contains { $0.kind == .resumed && $0.time == 10_000_000_000 })
         // Work started at 0.1 ms: 1.9999 s done before suspension, 1.0001 s after resuming at 10 s.
-        #expect(trace.outcome.cleanupAt == VirtualInstant(nanoseconds: 11_001_100_000))
+        expectEqual(trace.outcome.cleanupAt, VirtualInstant(nanoseconds: 11_001_100_000))
     }
 
     @Test("a background task holds off suspension; its expiration handler runs before the allowance ends")
@@ -133,8 +133,8 @@ struct LifecycleTests {
         let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
         #expect(trace.records.contains { $0.kind == .expirationDue && $0.time == 25_000_000_000 })
         #expect(trace.records.contains { $0.kind == .taskEnded && $0.time == 25_000_000_000 })
-        #expect(trace.records.first { $0.kind == .suspended }?.time == 27_000_000_000)
-        #expect(trace.outcome.death == nil)
+        expectEqual(trace.records.first { $0.kind == .suspended }?.time, 27_000_000_000)
+        expectEqual(trace.outcome.death, nil)
     }
 
     @Test("a background task never ended gets the app killed when its allowance runs out")
@@ -144,7 +144,7 @@ struct LifecycleTests {
             program: #"[{"op": "beginBackgroundTask", "task": "bg"}, {"op": "detached", "body": [{"op": "call", "name": "request"}]}]"#,
             steps: #"[{"op": "action", "action": "pressHome"}, {"op": "delay", "ms": 60000}]"#)
         let outcome = Simulator(scenario: scenario).run(hook: 0, strategy: 0, procedure: 0)
-        #expect(outcome.death == .init(at: VirtualInstant(nanoseconds: 30_000_000_000), cause: .backgroundTaskExpired))
+        expectEqual(outcome.death, .init(at: VirtualInstant(nanoseconds: 30_000_000_000), cause: .backgroundTaskExpired))
         #expect(outcome.cleanupFinished)
     }
 
@@ -157,7 +157,7 @@ struct LifecycleTests {
             let scenario = try Self.scenario(
                 program: #"[{"op": "detached", "priority": "high", "body": [{"op": "call", "name": "request"}]}]"#, steps: steps)
             let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
-            #expect(trace.outcome.death?.cause == .sigkill)
+            expectEqual(trace.outcome.death?.cause, .sigkill)
             #expect(!trace.records.contains { $0.kind == .hookEntered && trace.callbacks[Int($0.a)] == "applicationWillTerminate" })
         }
     }
@@ -183,9 +183,9 @@ struct LifecycleTests {
         let early = try Self.swipeAfterHome(1900, program: program)
         let late = try Self.swipeAfterHome(1990, program: program)
         #expect(early.cleanupFinished && late.cleanupFinished)
-        #expect(late.death?.cause == .exit)
-        #expect(early.death?.cause == late.death?.cause)
-        #expect(late.death.map { $0.at.nanoseconds - 90_000_000 } == early.death?.at.nanoseconds)
+        expectEqual(late.death?.cause, .exit)
+        expectEqual(early.death?.cause, late.death?.cause)
+        expectEqual(late.death.map { $0.at.nanoseconds - 90_000_000 }, early.death?.at.nanoseconds)
     }
 
     @Test("with the debugger attached the app is never suspended: swiped away 10 s after going home, it still gets its callbacks")
@@ -198,14 +198,14 @@ struct LifecycleTests {
             return Simulator(scenario: scenario).run(hook: 0, strategy: 0, procedure: 0)
         }
         let production = try outcome(debugger: false)
-        #expect(production.death?.cause == .sigkill)
+        expectEqual(production.death?.cause, .sigkill)
         #expect(!production.cleanupFinished)
         let debugged = try outcome(debugger: true)
-        #expect(debugged.death?.cause == .exit)
+        expectEqual(debugged.death?.cause, .exit)
         #expect(debugged.cleanupFinished)
-        #expect(LifecycleSettings.default.debuggerAttached == false)
+        expectEqual(LifecycleSettings.default.debuggerAttached, false)
         #expect(DefaultScenario.load().lifecycle.debuggerAttached)
-        #expect(try Self.load("live-activity-every-kill").lifecycle.debuggerAttached == false)
+        expectEqual(try Self.load("live-activity-every-kill").lifecycle.debuggerAttached, false)
     }
 
     @Test("the reference procedures written as lifecycle actions give the reference table")
@@ -216,7 +216,7 @@ struct LifecycleTests {
             for strategy in table.scenario.strategies.indices {
                 let reference = table.cell(hook: hook, strategy: strategy).outcomes.map(\.cleanupFinished)
                 let actions = every.cell(hook: hook, strategy: strategy).outcomes.prefix(2).map(\.cleanupFinished)
-                #expect(reference == Array(actions), "\(table.scenario.hooks[hook].label) · \(table.scenario.strategies[strategy].name)")
+                expectEqual(reference, Array(actions), "\(table.scenario.hooks[hook].label) · \(table.scenario.strategies[strategy].name)")
             }
         }
     }
@@ -228,7 +228,7 @@ struct LifecycleTests {
         for cell in table.cells where cell.verdict == .always {
             survivors.append("\(table.scenario.hooks[cell.hook].label) · \(table.scenario.strategies[cell.strategy].name)")
         }
-        #expect(survivors == [
+        expectEqual(survivors, [
             "didEnterBackground + willTerminate · Task.detached + semaphore",
             "didEnterBackground + willTerminate · Task.detached(priority: .high)",
         ])
@@ -239,15 +239,15 @@ struct LifecycleTests {
         let scenario = try Self.load("background-main-queue-deadlock")
         let simulator = Simulator(scenario: scenario)
         let stuck = simulator.trace(hook: 0, strategy: 0, procedure: 0)
-        #expect(stuck.outcome.death == .init(at: VirtualInstant(nanoseconds: 30_000_000_000), cause: .backgroundTaskExpired))
-        #expect(stuck.outcome.deadlock?.first == .threadPolls(thread: "main thread", flag: "stopped", inHook: "applicationDidEnterBackground"))
-        #expect(stuck.outcome.deadlock?.last == .mainActorRunsOnMainThread)
+        expectEqual(stuck.outcome.death, .init(at: VirtualInstant(nanoseconds: 30_000_000_000), cause: .backgroundTaskExpired))
+        expectEqual(stuck.outcome.deadlock?.first, .threadPolls(thread: "main thread", flag: "stopped", inHook: "applicationDidEnterBackground"))
+        expectEqual(stuck.outcome.deadlock?.last, .mainActorRunsOnMainThread)
         // The expiration handler was due at 25 s, but it is a main-queue block too.
         #expect(stuck.records.contains { $0.kind == .expirationDue && $0.time == 25_000_000_000 })
         let fixed = simulator.run(hook: 0, strategy: 1, procedure: 0)
         #expect(fixed.cleanupFinished)
-        #expect(fixed.deadlock == nil)
-        #expect(fixed.death?.cause == .sigkill)  // suspended, then swiped away a minute later
+        expectEqual(fixed.deadlock, nil)
+        expectEqual(fixed.death?.cause, .sigkill)  // suspended, then swiped away a minute later
         Golden.check(CellExplanation(stuck).renderText(), against: "explain-seed001.txt")
     }
 
@@ -255,11 +255,11 @@ struct LifecycleTests {
     func seed004() throws {
         let table = Simulator(scenario: try Self.load("dynamic-island-animation")).table()
         let seed = table.cell(hook: 0, strategy: 0)
-        #expect(seed.outcomes[0].cleanupAt == VirtualInstant(nanoseconds: 26_901_100_000))
+        expectEqual(seed.outcomes[0].cleanupAt, VirtualInstant(nanoseconds: 26_901_100_000))
         #expect(!seed.outcomes[0].cleanupFinished)
         #expect(seed.outcomes[1].cleanupFinished)  // in the app switcher the app is not in the background
-        #expect(table.cell(hook: 0, strategy: 1).verdict == .always)
-        #expect(seed.outcomes[0].activity?.updates == 269)
+        expectEqual(table.cell(hook: 0, strategy: 1).verdict, .always)
+        expectEqual(seed.outcomes[0].activity?.updates, 269)
     }
 
     @Test("Live Activity lifetime: dismissal policies, the 8 h limit and the 4 h lock-screen limit")
@@ -271,14 +271,14 @@ struct LifecycleTests {
             return table.cell(hook: h, strategy: s).outcomes[0].activity
         }
         let hour: Int64 = 3_600_000_000_000
-        #expect(outcome("no end")?.endedAt.nanoseconds == 8 * hour)
-        #expect(outcome("no end")?.endedByApp == false)
-        #expect(outcome("no end")?.dismissedAt.nanoseconds == 12 * hour)
-        #expect(outcome(".default")?.dismissedAt.nanoseconds == 61_000_000 + 4 * hour)
-        #expect(outcome(".after(+30 s)")?.dismissedAt.nanoseconds == 30_061_000_000)
-        #expect(outcome(".immediate")?.dismissedAt.nanoseconds == 61_000_000)
-        #expect(outcome(".immediate")?.isVisible(at: VirtualInstant(nanoseconds: 60_000_000_000)) == false)
-        #expect(outcome("no end")?.isVisible(at: VirtualInstant(nanoseconds: 60_000_000_000)) == true)
+        expectEqual(outcome("no end")?.endedAt.nanoseconds, 8 * hour)
+        expectEqual(outcome("no end")?.endedByApp, false)
+        expectEqual(outcome("no end")?.dismissedAt.nanoseconds, 12 * hour)
+        expectEqual(outcome(".default")?.dismissedAt.nanoseconds, 61_000_000 + 4 * hour)
+        expectEqual(outcome(".after(+30 s)")?.dismissedAt.nanoseconds, 30_061_000_000)
+        expectEqual(outcome(".immediate")?.dismissedAt.nanoseconds, 61_000_000)
+        expectEqual(outcome(".immediate")?.isVisible(at: VirtualInstant(nanoseconds: 60_000_000_000)), false)
+        expectEqual(outcome("no end")?.isVisible(at: VirtualInstant(nanoseconds: 60_000_000_000)), true)
     }
 
     @Test("Live Activity: requested, updated while active, ended; updates after the end do not count")
@@ -295,12 +295,12 @@ struct LifecycleTests {
         let outcome = Simulator(scenario: scenario).run(hook: 0, strategy: 0, procedure: 0)
         let activity = try #require(outcome.activity)
         // request at 1.1 ms; each later call resumes on the pool (0.1 ms) and costs 1 ms.
-        #expect(activity.startedAt == VirtualInstant(nanoseconds: 1_100_000))
-        #expect(activity.updates == 1)
-        #expect(activity.endedAt == VirtualInstant(nanoseconds: 3_300_000))
+        expectEqual(activity.startedAt, VirtualInstant(nanoseconds: 1_100_000))
+        expectEqual(activity.updates, 1)
+        expectEqual(activity.endedAt, VirtualInstant(nanoseconds: 3_300_000))
         #expect(activity.endedByApp)
         // .after(60 s) is capped by maxEndedMs (30 s).
-        #expect(activity.dismissedAt == VirtualInstant(nanoseconds: 30_003_300_000))
+        expectEqual(activity.dismissedAt, VirtualInstant(nanoseconds: 30_003_300_000))
         #expect(outcome.cleanupFinished)
     }
 
@@ -313,21 +313,21 @@ struct LifecycleTests {
         let outcome = Simulator(scenario: scenario).run(hook: 0, strategy: 0, procedure: 0)
         // a at 1.1 ms; the task resumes on the pool at 1.2, works 10 ms, b at 12.2 ms; exit completes at 3 ms.
         #expect(!outcome.cleanupFinished)
-        #expect(outcome.wouldHaveFinishedAt == VirtualInstant(nanoseconds: 12_200_000))
+        expectEqual(outcome.wouldHaveFinishedAt, VirtualInstant(nanoseconds: 12_200_000))
     }
 
     @Test("lifecycle expansions: state by state, durations named by lifecycle budget")
     func expansions() {
-        #expect(LifecycleAction.swipeAway.expansion(from: .suspended, scenes: true) == [.sigkill])
-        #expect(LifecycleAction.swipeAway.expansion(from: .notRunning, scenes: true) == [])
-        #expect(LifecycleAction.tapIcon.expansion(from: .active, scenes: true) == [])
-        #expect(LifecycleAction.jetsam.expansion(from: .background, scenes: true) == [.sigkill])
-        #expect(LifecycleAction.pressHome.expansion(from: .active, scenes: true) == [
+        expectEqual(LifecycleAction.swipeAway.expansion(from: .suspended, scenes: true), [.sigkill])
+        expectEqual(LifecycleAction.swipeAway.expansion(from: .notRunning, scenes: true), [])
+        expectEqual(LifecycleAction.tapIcon.expansion(from: .active, scenes: true), [])
+        expectEqual(LifecycleAction.jetsam.expansion(from: .background, scenes: true), [.sigkill])
+        expectEqual(LifecycleAction.pressHome.expansion(from: .active, scenes: true), [
             .lifecycleTurn([.hook("sceneWillResignActive")], watchdog: .callbackWatchdog), .setState(.inactive),
             .lifecycleTurn([.hook("sceneDidEnterBackground")], watchdog: .backgroundSceneWatchdog), .setState(.background),
             .enterBackground,
         ])
-        #expect(LifecycleAction.swipeAway.expansion(from: .background, scenes: true) == [
+        expectEqual(LifecycleAction.swipeAway.expansion(from: .background, scenes: true), [
             .beginTermination, .lifecycleTurn([.hook("sceneDidDisconnect")], watchdog: .backgroundSceneWatchdog),
             .lifecycleDelay(.terminateDelay),
             .lifecycleTurn([.hook("applicationWillTerminate")], watchdog: .terminationWatchdog),

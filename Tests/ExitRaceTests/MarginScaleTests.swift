@@ -19,10 +19,10 @@ struct MarginScaleTests {
         let range = 98.9 * Self.ms
         let thin = SweepSVG.marginFraction(1.9 * Self.ms, range: range)
         #expect(thin > 0.5, "a linear scale put it at \(1.9 / 98.9)")
-        #expect(SweepSVG.marginFraction(-1.9 * Self.ms, range: range) == -thin)
-        #expect(SweepSVG.marginFraction(0, range: range) == 0)
-        #expect(SweepSVG.marginFraction(range, range: range) == 1)
-        #expect(SweepSVG.marginFraction(-2 * range, range: range) == -1, "clamped to the band")
+        expectEqual(SweepSVG.marginFraction(-1.9 * Self.ms, range: range), -thin)
+        expectEqual(SweepSVG.marginFraction(0, range: range), 0)
+        expectEqual(SweepSVG.marginFraction(range, range: range), 1)
+        expectEqual(SweepSVG.marginFraction(-2 * range, range: range), -1, "clamped to the band")
         // Monotonic: a wider margin is never drawn nearer zero.
         let values = [0.001, 0.01, 0.1, 1, 3, 10, 50, 98.9].map { SweepSVG.marginFraction($0 * Self.ms, range: range) }
         #expect(values == values.sorted() && Set(values).count == values.count)
@@ -31,8 +31,8 @@ struct MarginScaleTests {
     @Test("ticks: a mark per power of ten below the edge; labels only where they stand clear")
     func ticks() {
         let ticks = SweepSVG.marginTicks(range: 98.9 * Self.ms, halfHeight: 24, gap: 8)
-        #expect(ticks.marks == [0.01, 0.1, 1, 10].map { $0 * Self.ms })
-        #expect(ticks.labelled == [1 * Self.ms], "1 ms, half-way; 10 ms is too near the edge, 0.1 ms too near zero")
+        expectEqual(ticks.marks, [0.01, 0.1, 1, 10].map { $0 * Self.ms })
+        expectEqual(ticks.labelled, [1 * Self.ms], "1 ms, half-way; 10 ms is too near the edge, 0.1 ms too near zero")
         #expect(SweepSVG.marginTicks(range: 0.005 * Self.ms, halfHeight: 24, gap: 8).marks.isEmpty)
     }
 
@@ -46,7 +46,7 @@ struct MarginScaleTests {
         let svg = SweepSVG.render(report, points: SweepPoint.run(scenario: scenario, grid: grid, points: 0..<grid.pointCount, parallel: false))
         #expect(svg.contains("font-size=\"8\">+1 ms</text>") && svg.contains("font-size=\"8\">−1 ms</text>"))
         #expect(svg.contains("font-size=\"8\">+100 ms</text>") && svg.contains("font-size=\"8\">−100 ms</text>"))
-        #expect(!svg.contains("98.9 ms"))
-        #expect(svg.contains("margins (ms) on a symmetric log scale: linear within ±0.01 ms"))
+        expectNotContains(svg, "98.9 ms")
+        expectContains(svg, "margins (ms) on a symmetric log scale: linear within ±0.01 ms")
     }
 }

@@ -25,8 +25,8 @@ struct MarkdownProcedureNamesTests {
 
     @Test("a name with spaces and + is matched whole, longest first; and/only between names separate")
     func namesWithSpaces() throws {
-        #expect(try Self.masks(["△ home then swipe+home only", "△ (swipe and home only)", "×"]) == [0b10, 0b01, 0])
-        #expect(try Self.masks(["△ \"home then swipe+home\"", "△ `swipe and home`", "○"]) == [0b10, 0b01, 0b11])
+        expectEqual(try Self.masks(["△ home then swipe+home only", "△ (swipe and home only)", "×"]), [0b10, 0b01, 0])
+        expectEqual(try Self.masks(["△ \"home then swipe+home\"", "△ `swipe and home`", "○"]), [0b10, 0b01, 0b11])
     }
 
     @Test("a name the scenario does not know is still reported word by word")
@@ -38,19 +38,19 @@ struct MarkdownProcedureNamesTests {
             Issue.record("resolved unknown procedures")
         } catch {
             let text = error.description
-            #expect(text.contains("no procedure \"leave\""), "\(text)")
-            #expect(text.contains("no procedure \"home\""), "\(text)")
-            #expect(!text.contains("no procedure \"and\""), "\(text)")
+            expectContains(text, "no procedure \"leave\"", "\(text)")
+            expectContains(text, "no procedure \"home\"", "\(text)")
+            expectNotContains(text, "no procedure \"and\"", "\(text)")
         }
     }
 
     @Test("the reference names read as before")
     func referenceNames() {
-        #expect(MeasuredProcedureList.names(in: " (background only)") == ["background"])
-        #expect(MeasuredProcedureList.names(in: " foreground, background") == ["foreground", "background"])
-        #expect(MeasuredProcedureList.names(in: " foreground and background", known: ["foreground", "background"])
-            == ["foreground", "background"])
-        #expect(MeasuredProcedureList.names(in: " background+foreground", known: ["foreground", "background"])
-            == ["background", "foreground"])
+        expectEqual(MeasuredProcedureList.names(in: " (background only)"), ["background"])
+        expectEqual(MeasuredProcedureList.names(in: " foreground, background"), ["foreground", "background"])
+        expectEqual(MeasuredProcedureList.names(in: " foreground and background", known: ["foreground", "background"]),
+            ["foreground", "background"])
+        expectEqual(MeasuredProcedureList.names(in: " background+foreground", known: ["foreground", "background"]),
+            ["background", "foreground"])
     }
 }

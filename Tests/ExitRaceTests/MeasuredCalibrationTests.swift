@@ -27,10 +27,10 @@ struct MeasuredCalibrationTests {
     @Test("the shipped measurements are the twelve cells of the reference experiment")
     func shippedFile() throws {
         let table = try MeasurementsDecoder.load(path: Self.shipped)
-        #expect(table.os == "iOS 18.4")
+        expectEqual(table.os, "iOS 18.4")
         let targets = try table.resolve(against: DefaultScenario.load())
-        #expect(targets.count == 12)
-        #expect(Set(targets.map { $0.hook * 10 + $0.strategy }).count == 12)
+        expectEqual(targets.count, 12)
+        expectEqual(Set(targets.map { $0.hook * 10 + $0.strategy }).count, 12)
     }
 
     @Test("the default scenario's own settings reproduce every measured cell")
@@ -41,7 +41,7 @@ struct MeasuredCalibrationTests {
         var masks = CellMasks(scenario: scenario)
         let outcome = CellMasks.of(point: 0, plan: SinglePoint(simulator.defaults), simulator: simulator, reusing: &masks)
         for target in targets {
-            #expect(outcome[target.hook * scenario.strategies.count + target.strategy] == target.finishedMask, "\(target.cell.hook) · \(target.cell.strategy)")
+            expectEqual(outcome[target.hook * scenario.strategies.count + target.strategy], target.finishedMask, "\(target.cell.hook) · \(target.cell.strategy)")
         }
     }
 
@@ -82,7 +82,7 @@ struct MeasuredCalibrationTests {
         let scenario = try Self.scenario(["timing.exitDurationMs=uniform(1,20)", "timing.startLatencyMs.default=uniform(1,60)"])
         let targets = try MeasurementsDecoder.load(path: Self.shipped).resolve(against: scenario)
         let calibration = try Calibration(scenario: scenario, targets: targets, samples: 300, seed: 5, tolerance: 1)
-        #expect(calibration.run(parallel: true).tally == calibration.run(parallel: false).tally)
+        expectEqual(calibration.run(parallel: true).tally, calibration.run(parallel: false).tally)
     }
 
     @Test("nothing accepted: the closest sets and the cells they miss")
@@ -91,11 +91,11 @@ struct MeasuredCalibrationTests {
         let json = #"{"cells": [{"hook": "Notification", "strategy": "Task", "observed": "○"}]}"#
         let targets = try Self.targets(json, scenario)
         let result = try Calibration(scenario: scenario, targets: targets, samples: 64, seed: 1).run()
-        #expect(result.tally.accepted == 0)
+        expectEqual(result.tally.accepted, 0)
         let measured = try MeasurementsDecoder.decode(json, file: "m.json")
         let text = CalibrationRenderer.text(CalibrationText(result: result, measured: measured, simulator: Simulator(scenario: scenario)))
-        #expect(text.contains("No set of the 64 drawn reproduces the measurements"))
-        #expect(text.contains("Notification · Task: measured ○, predicted ×"))
+        expectContains(text, "No set of the 64 drawn reproduces the measurements")
+        expectContains(text, "Notification · Task: measured ○, predicted ×")
     }
 
     @Test("bad measured files: every problem with its line, column and a suggestion")
@@ -115,8 +115,8 @@ struct MeasuredCalibrationTests {
             Issue.record("decoded a bad symbol")
         } catch {
             let text = error.description
-            #expect(text.contains("m.json:3:59: error: cells[1].observed: expected ○, △ or ×"), "\(text)")
-            #expect(text.contains("m.json:4:59: error: cells[2]: △ needs \"procedures\""), "\(text)")
+            expectContains(text, "m.json:3:59: error: cells[1].observed: expected ○, △ or ×", "\(text)")
+            expectContains(text, "m.json:4:59: error: cells[2]: △ needs \"procedures\"", "\(text)")
         }
         let names = """
             {"cells": [
@@ -129,27 +129,27 @@ struct MeasuredCalibrationTests {
             Issue.record("resolved unknown names")
         } catch {
             let text = error.description
-            #expect(text.contains("m.json:2:12: error: cells[0].hook: no hook \"AppDelegat\" in scenario live-activity; did you mean \"AppDelegate\"?"), "\(text)")
-            #expect(text.contains("cells[0].strategy: no strategy \"Task.detach\" in scenario live-activity; did you mean \"Task.detached\"?"), "\(text)")
-            #expect(text.contains("cells[1].procedures[0]: no procedure \"backgruond\" in scenario live-activity; did you mean \"background\"?"), "\(text)")
+            expectContains(text, "m.json:2:12: error: cells[0].hook: no hook \"AppDelegat\" in scenario live-activity; did you mean \"AppDelegate\"?", "\(text)")
+            expectContains(text, "cells[0].strategy: no strategy \"Task.detach\" in scenario live-activity; did you mean \"Task.detached\"?", "\(text)")
+            expectContains(text, "cells[1].procedures[0]: no procedure \"backgruond\" in scenario live-activity; did you mean \"background\"?", "\(text)")
         }
     }
 
     @Test("the command: a report, and exit 2 for no distributions, --samples out of range or a bad file")
     func command() throws {
         let ok = Tool.main(["calibrate", "--measured", Self.shipped, "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "64"])
-        #expect(ok.exitCode == .success)
-        #expect(ok.stdout.contains("accepted: "))
-        #expect(ok.stdout.contains("AppDelegate · Task.detached(priority: .high): ○ in 100%"))
+        expectEqual(ok.exitCode, .success)
+        expectContains(ok.stdout, "accepted: ")
+        expectContains(ok.stdout, "AppDelegate · Task.detached(priority: .high): ○ in 100%")
         let none = Tool.main(["calibrate", "--measured", Self.shipped])
-        #expect(none.exitCode == .badInput)
-        #expect(none.stderr.contains("expected settings drawn from distributions"))
+        expectEqual(none.exitCode, .badInput)
+        expectContains(none.stderr, "expected settings drawn from distributions")
         let samples = Tool.main(["calibrate", "--measured", Self.shipped, "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "0"])
-        #expect(samples.exitCode == .badInput)
-        #expect(samples.stderr.contains("--samples expects a whole number"))
+        expectEqual(samples.exitCode, .badInput)
+        expectContains(samples.stderr, "--samples expects a whole number")
         let missing = Tool.main(["calibrate", "--measured", "/nonexistent.json", "--set", "timing.exitDurationMs=uniform(1,20)"])
-        #expect(missing.exitCode == .badInput)
-        #expect(Tool.main(["calibrate", "--help"]).stdout.contains("USAGE: exitrace calibrate"))
+        expectEqual(missing.exitCode, .badInput)
+        expectContains(Tool.main(["calibrate", "--help"]).stdout, "USAGE: exitrace calibrate")
     }
 
     @Test("a Markdown table in the reference experiment's own layout reads like the shipped JSON")
@@ -165,16 +165,16 @@ struct MeasuredCalibrationTests {
             | Notification | × | × | × | ○ |
             """
         let table = try MeasurementsDecoder.decodeMarkdown(markdown, file: "m.md")
-        #expect(table.os == "iOS 18.4")
+        expectEqual(table.os, "iOS 18.4")
         let scenario = DefaultScenario.load()
         let fromMarkdown = try table.resolve(against: scenario).map { [$0.hook, $0.strategy, Int($0.finishedMask)] }
         let fromJSON = try MeasurementsDecoder.load(path: Self.shipped).resolve(against: scenario).map { [$0.hook, $0.strategy, Int($0.finishedMask)] }
-        #expect(fromMarkdown == fromJSON)
+        expectEqual(fromMarkdown, fromJSON)
         do {
             _ = try MeasurementsDecoder.decodeMarkdown("| hook | Task |\n|---|---|\n| AppDelegate | maybe |", file: "m.md")
             Issue.record("read a cell with no symbol")
         } catch {
-            #expect(error.description == "m.md:3:17: error: row \"AppDelegate\", column \"Task\": expected ○, △ or × at the start of "
+            expectEqual(error.description, "m.md:3:17: error: row \"AppDelegate\", column \"Task\": expected ○, △ or × at the start of "
                 + "the cell (or nothing, for a cell not measured), found \"maybe\"")
         }
     }
@@ -182,8 +182,8 @@ struct MeasuredCalibrationTests {
     @Test("--format json is canonical and says what the text says")
     func jsonReport() {
         let output = Tool.main(["calibrate", "--measured", Self.shipped, "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "64", "--format", "json"])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         #expect(output.stdout.hasPrefix("{\n  \"accepted\": "))
-        #expect(output.stdout.contains("\"cell\": \"AppDelegate · Task.detached(priority: .high)\""))
+        expectContains(output.stdout, "\"cell\": \"AppDelegate · Task.detached(priority: .high)\"")
     }
 }

@@ -41,8 +41,8 @@ struct MemoryBoundTests {
             limits: #""maxEvents": 1000000000, "maxContexts": 20000"#,
             strategies: ["timers": Self.timers(10, body: #"{"op": "work", "ms": 0}"#)], procedures: Self.alive)
         let (outcome, engine, elapsed) = Self.run(scenario)
-        #expect(outcome.boundReached == .contexts)
-        #expect(outcome.death == nil)
+        expectEqual(outcome.boundReached, .contexts)
+        expectEqual(outcome.death, nil)
         #expect(engine.contexts.count > 20000)
         #expect(engine.contexts.count <= 20000 + 2 * Engine.memoryCheckInterval)
         #expect(elapsed < .seconds(10), "took \(elapsed) of CPU time")
@@ -55,7 +55,7 @@ struct MemoryBoundTests {
             limits: #""maxEvents": 1000000000, "maxPendingEvents": 5000"#,
             strategies: ["timers": Self.timers(100, body: sleeper)], procedures: Self.alive)
         let (outcome, engine, elapsed) = Self.run(scenario)
-        #expect(outcome.boundReached == .pendingEvents)
+        expectEqual(outcome.boundReached, .pendingEvents)
         #expect(engine.queue.count + engine.lifecycle.frozen.count > 5000)
         #expect(engine.queue.count + engine.lifecycle.frozen.count <= 5000 + 2 * Engine.memoryCheckInterval)
         #expect(engine.contexts.count <= Limits.default.maxContexts)
@@ -68,8 +68,8 @@ struct MemoryBoundTests {
             limits: #""maxEvents": 1000000000, "maxContexts": 2000"#,
             strategies: ["timers": Self.timers(10, body: #"{"op": "work", "ms": 0}"#)], procedures: Self.alive)
         let text = TextRenderer.render(Simulator(scenario: scenario).table())
-        #expect(text.contains("[?]"))
-        #expect(text.contains("hook · timers (alive): stopped at limits.maxContexts while the process was alive"))
+        expectContains(text, "[?]")
+        expectContains(text, "hook · timers (alive): stopped at limits.maxContexts while the process was alive")
     }
 
     @Test("the default limits leave every run of the default scenario as it was")
@@ -78,7 +78,7 @@ struct MemoryBoundTests {
         for hook in simulator.scenario.hooks.indices {
             for strategy in simulator.scenario.strategies.indices {
                 for procedure in simulator.scenario.procedures.indices {
-                    #expect(simulator.run(hook: hook, strategy: strategy, procedure: procedure).boundReached == nil)
+                    expectEqual(simulator.run(hook: hook, strategy: strategy, procedure: procedure).boundReached, nil)
                 }
             }
         }
@@ -92,11 +92,11 @@ struct MemoryBoundTests {
         let simulator = Simulator(scenario: scenario)
         let trace = simulator.trace(hook: 0, strategy: 0, procedure: 0)
         #expect(trace.recordsCut)
-        #expect(trace.records.count == 50)
-        #expect(trace.outcome == simulator.run(hook: 0, strategy: 0, procedure: 0))
+        expectEqual(trace.records.count, 50)
+        expectEqual(trace.outcome, simulator.run(hook: 0, strategy: 0, procedure: 0))
         let text = CellExplanation(trace).renderText()
-        #expect(text.contains(
-            "  ---- the trace was cut after 50 records (limits.maxTraceRecords); the run went on unrecorded ----\n\n"))
+        expectContains(text,
+            "  ---- the trace was cut after 50 records (limits.maxTraceRecords); the run went on unrecorded ----\n\n")
     }
 
     @Test("a trace within limits.maxTraceRecords is whole")
@@ -104,6 +104,6 @@ struct MemoryBoundTests {
         let simulator = Simulator(scenario: DefaultScenario.load())
         let trace = simulator.trace(hook: 0, strategy: 0, procedure: 0)
         #expect(!trace.recordsCut)
-        #expect(CellExplanation(trace).cutNotice == nil)
+        expectEqual(CellExplanation(trace).cutNotice, nil)
     }
 }

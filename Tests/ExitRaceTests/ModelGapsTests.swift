@@ -35,14 +35,14 @@ struct ModelGapsTests {
     func backgroundSceneWatchdog() {
         let home = #"[{"op": "action", "action": "pressHome"}, {"op": "delay", "ms": 60000}, {"op": "action", "action": "jetsam"}]"#
         let eight = TestScenario.run(Self.scenario(hook: "sceneDidEnterBackground", program: Self.detachedThenSleep(8000), steps: home))
-        #expect(eight.death?.cause == .sigkill)
+        expectEqual(eight.death?.cause, .sigkill)
         let twelve = TestScenario.run(Self.scenario(hook: "sceneDidEnterBackground", program: Self.detachedThenSleep(12000), steps: home))
-        #expect(twelve.death == RunOutcome.Death(at: TestScenario.ms(10000), cause: .watchdog))
+        expectEqual(twelve.death, RunOutcome.Death(at: TestScenario.ms(10000), cause: .watchdog))
         let set = TestScenario.run(
             Self.scenario(
                 lifecycle: #""backgroundSceneWatchdogMs": 7000"#, hook: "sceneDidEnterBackground",
                 program: Self.detachedThenSleep(8000), steps: home))
-        #expect(set.death == RunOutcome.Death(at: TestScenario.ms(7000), cause: .watchdog))
+        expectEqual(set.death, RunOutcome.Death(at: TestScenario.ms(7000), cause: .watchdog))
     }
 
     @Test("an app-delegate app's applicationDidEnterBackground keeps the 5 s callback budget")
@@ -52,7 +52,7 @@ struct ModelGapsTests {
             Self.scenario(
                 lifecycle: #""scenes": false"#, hook: "applicationDidEnterBackground", program: Self.detachedThenSleep(8000),
                 steps: home))
-        #expect(outcome.death == RunOutcome.Death(at: TestScenario.ms(5000), cause: .watchdog))
+        expectEqual(outcome.death, RunOutcome.Death(at: TestScenario.ms(5000), cause: .watchdog))
     }
 
     /// Home, then a swipe 10 s later: long after suspension (2 s), unless a mode keeps the app running.
@@ -66,11 +66,11 @@ struct ModelGapsTests {
     @Test("an app with an active background mode is not suspended: swiped away later, it gets applicationWillTerminate")
     func backgroundModeKeepsAppRunning() {
         let suspended = TestScenario.run(Self.swipeLater(modes: ""))
-        #expect(suspended.death?.cause == .sigkill)
+        expectEqual(suspended.death?.cause, .sigkill)
         #expect(!suspended.cleanupFinished)
         for mode in BackgroundMode.allCases {
             let running = TestScenario.run(Self.swipeLater(modes: "\"\(mode.rawValue)\""))
-            #expect(running.death?.cause == .exit, "\(mode)")
+            expectEqual(running.death?.cause, .exit, "\(mode)")
             #expect(running.cleanupFinished, "\(mode)")
         }
     }

@@ -21,14 +21,14 @@ struct NewcomerMessageTests {
         let text = Self.message { () throws(InputError) in
             _ = try SweepAxis.parse("timing.exitDurationMs=1..20", steps: 20, logarithmic: false, space: space)
         }
-        #expect(text.contains("a range is written FROM...TO with three dots (e.g. 1...20)"), "\(text)")
+        expectContains(text, "a range is written FROM...TO with three dots (e.g. 1...20)", "\(text)")
     }
 
     @Test("a name in brackets without quotes is shown quoted")
     func unquotedBracketName() {
         let text = Self.message { () throws(InputError) in _ = try SettingOverride.parse("systemCalls[upload].costMs=1") }
-        #expect(text.contains(#"(a name in brackets is quoted, and the whole PATH=VALUE in single quotes"#), "\(text)")
-        #expect(text.contains(#"--set 'systemCalls["upload"].costMs=5')"#), "\(text)")
+        expectContains(text, #"(a name in brackets is quoted, and the whole PATH=VALUE in single quotes"#, "\(text)")
+        expectContains(text, #"--set 'systemCalls["upload"].costMs=5')"#, "\(text)")
     }
 
     @Test("an array of bare words is told to quote them")
@@ -36,7 +36,7 @@ struct NewcomerMessageTests {
         let text = Self.message { () throws(InputError) in
             _ = try SettingOverride.parse("hooks.x.callbacks=[sceneDidEnterBackground]")
         }
-        #expect(text.contains(#"(strings inside are quoted: ["a", "b"])"#), "\(text)")
+        expectContains(text, #"(strings inside are quoted: ["a", "b"])"#, "\(text)")
     }
 }
 
@@ -46,10 +46,10 @@ extension NewcomerMessageTests {
         let reversed = Self.message { () throws(InputError) in
             _ = try ScenarioLoader.loadDefault(overrides: [try SettingOverride.parse("timing.exitDurationMs=uniform(20,1)")])
         }
-        #expect(reversed.split(separator: "\n").count == 1, "\(reversed)")
-        #expect(reversed.contains("expected low ≤ high, found 20 > 1"))
+        expectEqual(reversed.split(separator: "\n").count, 1, "\(reversed)")
+        expectContains(reversed, "expected low ≤ high, found 20 > 1")
         let open = Self.message { () throws(InputError) in _ = try SettingOverride.parse("timing.exitDurationMs=uniform(1,20") }
-        #expect(open == #"expected uniform(…) with its closing parenthesis, found "uniform(1,20""#)
+        expectEqual(open, #"expected uniform(…) with its closing parenthesis, found "uniform(1,20""#)
     }
 }
 
@@ -59,6 +59,6 @@ extension NewcomerMessageTests {
         let text = Self.message { () throws(InputError) in
             _ = try ScenarioLoader.loadDefault(overrides: [try SettingOverride.parse("runCondition=release")])
         }
-        #expect(text.contains(#"expected runConditions with a "release" member to pick from, found none"#), "\(text)")
+        expectContains(text, #"expected runConditions with a "release" member to pick from, found none"#, "\(text)")
     }
 }

@@ -39,7 +39,7 @@ struct NewcomerWalkTwoDecodingTests {
               {"op": "detach", "body": [{"op": "work", "ms": -1}, {"op": "call", "name": "Activity.ned"}]}
             ]}}}
             """#)
-        #expect(problems.count == 3, "\(problems)")
+        expectEqual(problems.count, 3, "\(problems)")
         #expect(problems.contains { $0.hasPrefix("strategies.mine.program[0].op: ") && $0.contains("did you mean \"detached\"?") })
         #expect(problems.contains { $0.hasPrefix("strategies.mine.program[0].body[0].ms: expected milliseconds") })
         #expect(problems.contains { $0.hasPrefix("strategies.mine.program[0].body[1].name: ") && $0.contains("Activity.end") })
@@ -54,8 +54,8 @@ struct NewcomerWalkTwoDecodingTests {
               {"op": "wait", "semaphore": "s"}
             ]}}}
             """#)
-        #expect(problems.count == 1, "\(problems)")
-        #expect(problems.first?.hasPrefix("strategies.mine.program[0].op: ") == true)
+        expectEqual(problems.count, 1, "\(problems)")
+        expectEqual(problems.first?.hasPrefix("strategies.mine.program[0].op: "), true)
     }
 
     @Test("a misspelt required member is one error, the suggestion, not also a missing member")
@@ -65,27 +65,27 @@ struct NewcomerWalkTwoDecodingTests {
               {"op": "detached", "body": [{"op": "work", "msec": 3}, {"op": "call", "name": "Activity.end"}]}
             ]}}}
             """#)
-        #expect(step == ["strategies.mine.program[0].body[0].msec: unknown member \"msec\"; did you mean \"ms\"?"], "\(step)")
+        expectEqual(step, ["strategies.mine.program[0].body[0].msec: unknown member \"msec\"; did you mean \"ms\"?"], "\(step)")
         let distribution = try Self.problems(#"""
             {"extend": "builtin:live-activity", "timing": {"exitDurationMs": {"normal": {"mean": 10, "sdev": 2}, "min": 0}}}
             """#)
-        #expect(distribution == ["timing.exitDurationMs.normal.sdev: unknown member \"sdev\"; did you mean \"sd\"?"], "\(distribution)")
+        expectEqual(distribution, ["timing.exitDurationMs.normal.sdev: unknown member \"sdev\"; did you mean \"sd\"?"], "\(distribution)")
         // A member that is missing and not misspelt is still reported as missing.
         let missing = try Self.problems(#"""
             {"extend": "builtin:live-activity", "strategies": {"mine": {"program": [
               {"op": "detached", "body": [{"op": "work"}, {"op": "call", "name": "Activity.end"}]}
             ]}}}
             """#)
-        #expect(missing == ["strategies.mine.program[0].body[0]: missing member \"ms\" (milliseconds)"], "\(missing)")
+        expectEqual(missing, ["strategies.mine.program[0].body[0]: missing member \"ms\" (milliseconds)"], "\(missing)")
     }
 
     @Test("setting paths: a plain name after a dot, any other in brackets, one function for every surface")
     func settingPaths() throws {
-        #expect(join(join("systemCalls", "Upload"), "replyLatencyMs") == "systemCalls.Upload.replyLatencyMs")
-        #expect(join(join("systemCalls", "CoreData.save"), "costMs") == #"systemCalls["CoreData.save"].costMs"#)
-        #expect(SettingPath.systemCall("CoreData.save", "costMs") == #"systemCalls["CoreData.save"].costMs"#)
-        #expect(SettingPath.canonical(#"systemCalls["Upload"].costMs"#) == "systemCalls.Upload.costMs")
-        #expect(SettingPath.canonical("systemCalls.Upload.costMs") == "systemCalls.Upload.costMs")
+        expectEqual(join(join("systemCalls", "Upload"), "replyLatencyMs"), "systemCalls.Upload.replyLatencyMs")
+        expectEqual(join(join("systemCalls", "CoreData.save"), "costMs"), #"systemCalls["CoreData.save"].costMs"#)
+        expectEqual(SettingPath.systemCall("CoreData.save", "costMs"), #"systemCalls["CoreData.save"].costMs"#)
+        expectEqual(SettingPath.canonical(#"systemCalls["Upload"].costMs"#), "systemCalls.Upload.costMs")
+        expectEqual(SettingPath.canonical("systemCalls.Upload.costMs"), "systemCalls.Upload.costMs")
         // The slots (what --set, sweeps and calibration reports name) follow the same rule.
         let scenario = try Self.load(#"""
             {"extend": "builtin:live-activity",
@@ -120,7 +120,7 @@ struct NewcomerWalkTwoDecodingTests {
         // The same bytes whatever the terminal: COLUMNS is not read.
         setenv("COLUMNS", "250", 1)
         defer { unsetenv("COLUMNS") }
-        #expect(TextRenderer.render(Simulator(scenario: scenario).table()) == text)
+        expectEqual(TextRenderer.render(Simulator(scenario: scenario).table()), text)
     }
 
     @Test("fitted widths: words up to the uncut width stay whole; only longer words are cut")
@@ -139,9 +139,9 @@ struct NewcomerWalkTwoDecodingTests {
             ResultDocument.Rate(procedure: "foreground", runs: 1000, finished: 0, rate: share, low: share - 0.001, high: share + 0.001)
         }
         let lines = ResultDiff.rateChanges([rate(0.4)], [rate(0.505)], tolerance: 0.02)
-        #expect(lines.count == 1)
-        #expect(lines.first?.hasSuffix("moved 10.5 points, beyond --rate-tolerance 0.02 (2 points) and the 95% intervals no longer overlap") == true, "\(lines)")
+        expectEqual(lines.count, 1)
+        expectEqual(lines.first?.hasSuffix("moved 10.5 points, beyond --rate-tolerance 0.02 (2 points) and the 95% intervals no longer overlap"), true, "\(lines)")
         let half = ResultDiff.rateChanges([rate(0.4)], [rate(0.41)], tolerance: 0.005)
-        #expect(half.first?.contains("beyond --rate-tolerance 0.005 (0.5 points)") == true, "\(half)")
+        expectEqual(half.first?.contains("beyond --rate-tolerance 0.005 (0.5 points)"), true, "\(half)")
     }
 }

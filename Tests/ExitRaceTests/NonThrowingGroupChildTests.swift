@@ -43,7 +43,7 @@ struct NonThrowingGroupChildTests {
     @Test("throw in a child of a non-throwing group: an error at the step")
     func throwInChild() {
         let errors = Self.errors(Self.group(#"{"op": "throw"}"#))
-        #expect(errors.map(\.description) == [
+        expectEqual(errors.map(\.description), [
             "groups.json:3:79: error: \(Self.place): \(Self.expected)\"throw\"; end the child's body another way, or make the group "
                 + "throwing (\"throwing\": true: withThrowingTaskGroup)"
         ])
@@ -52,18 +52,18 @@ struct NonThrowingGroupChildTests {
     @Test("checkCancellation in a child of a non-throwing group: an error suggesting ifCancelled")
     func checkCancellationInChild() {
         let errors = Self.errors(Self.group(#"{"op": "work", "ms": 1}, {"op": "checkCancellation"}"#))
-        #expect(errors.count == 1)
-        #expect(errors.first?.path == "strategies.s.program[0].body[0].body[0].body[1]")
-        #expect(errors.first?.message == Self.expected + "\"checkCancellation\" (try Task.checkCancellation()); test \"ifCancelled\" "
+        expectEqual(errors.count, 1)
+        expectEqual(errors.first?.path, "strategies.s.program[0].body[0].body[0].body[1]")
+        expectEqual(errors.first?.message, Self.expected + "\"checkCancellation\" (try Task.checkCancellation()); test \"ifCancelled\" "
             + "(if Task.isCancelled) instead, or make the group throwing (\"throwing\": true: withThrowingTaskGroup)")
     }
 
     @Test("a plain taskSleep in a child of a non-throwing group: an error suggesting try?; try? is accepted")
     func sleepInChild() {
         let errors = Self.errors(Self.group(#"{"op": "taskSleep", "ms": 5}"#))
-        #expect(errors.count == 1)
-        #expect(errors.first?.path == Self.place)
-        #expect(errors.first?.message == Self.expected + "a \"taskSleep\" with a plain try (try await Task.sleep); add \"try\": \"try?\" "
+        expectEqual(errors.count, 1)
+        expectEqual(errors.first?.path, Self.place)
+        expectEqual(errors.first?.message, Self.expected + "a \"taskSleep\" with a plain try (try await Task.sleep); add \"try\": \"try?\" "
             + "(try? await Task.sleep), or make the group throwing (\"throwing\": true: withThrowingTaskGroup)")
         #expect(Self.errors(Self.group(#"{"op": "taskSleep", "ms": 5, "try": "try?"}"#)).isEmpty)
     }
@@ -72,10 +72,10 @@ struct NonThrowingGroupChildTests {
     func nestedInTheChild() {
         let handler = Self.errors(Self.group(
             #"{"op": "withTaskCancellationHandler", "body": [{"op": "throw"}], "onCancel": [{"op": "work", "ms": 1}]}"#))
-        #expect(handler.map(\.path) == [Self.place + ".body[0]"])
+        expectEqual(handler.map(\.path), [Self.place + ".body[0]"])
         // A throwing group nested in the child: its body's throw would leave withThrowingTaskGroup into the child.
         let nested = Self.errors(Self.group(#"{"op": "taskGroup", "throwing": true, "body": [{"op": "throw"}]}"#))
-        #expect(nested.map(\.path) == [Self.place + ".body[0]"])
+        expectEqual(nested.map(\.path), [Self.place + ".body[0]"])
     }
 
     @Test("what may throw: a throwing group's child, its nested throwing group's children, a task started in the child")

@@ -15,7 +15,7 @@ struct OwnedMemoryTests {
     /// The table copies the ops into memory of its own: the array it was built from may go.
     @Test func opTableOutlivesItsArray() {
         var table = OpTable()
-        #expect(table.count == 0)
+        expectEqual(table.count, 0)
         do {
             var ops = ContiguousArray<Op>()
             for index in 0..<100 { ops.append(Op(kind: .work, a: Int32(index), b: Int32(-index), slot: Int32(index % 7))) }
@@ -23,13 +23,13 @@ struct OwnedMemoryTests {
             ops.removeAll()
             ops.append(Op(kind: .exit))
         }
-        #expect(table.count == 100)
+        expectEqual(table.count, 100)
         for pc in Int32(0)..<100 {
             #expect(table[pc].kind == .work && table[pc].a == pc && table[pc].b == -pc && table[pc].slot == pc % 7)
         }
         let copy = table
         table = OpTable()
-        #expect(copy[99].a == 99)
+        expectEqual(copy[99].a, 99)
     }
 
     /// A type that is not trivial gets every slot past its elements initialized from the filler,
@@ -38,7 +38,7 @@ struct OwnedMemoryTests {
         var buffer = UnsharedBuffer<String>()
         for index in 0..<20 { buffer.append("element \(index)") }
         #expect(buffer.count == 20 && buffer.capacity >= 20)
-        #expect(buffer[19] == "element 19")
+        expectEqual(buffer[19], "element 19")
         let copy = buffer.copied()
         buffer[0] = "changed"
         #expect(copy[0] == "element 0" && copy.count == 20)
@@ -69,7 +69,7 @@ struct OwnedMemoryTests {
         #expect(buffer.indices.allSatisfy { buffer[$0] == Int64($0) * 3 })
         #expect(shared.count == 1_000 && shared.capacity == 1_024 && shared.memoryStart != buffer.memoryStart)
         #expect(shared.indices.allSatisfy { shared[$0] == Int64($0) * 3 })
-        #expect(MemoryShortage.count == 0, "growth with memory to spare counts no shortage")
+        expectEqual(MemoryShortage.count, 0, "growth with memory to spare counts no shortage")
     }
 
     /// Under an address-space limit a little above what the process maps, a buffer that keeps

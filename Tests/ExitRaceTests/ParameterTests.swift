@@ -77,9 +77,9 @@ struct ParameterTests {
     @Test("the scenario's own values give the table computed before any change")
     func defaultsAreTheScenario() throws {
         let simulator = Simulator(scenario: DefaultScenario.load())
-        #expect(try simulator.table(values: simulator.defaults) == simulator.table())
-        #expect(try simulator.defaults.value(of: "timing.exitDurationMs") == 3)
-        #expect(try simulator.defaults.value(of: #"systemCalls["Activity.end"].costMs"#) == 1)
+        expectEqual(try simulator.table(values: simulator.defaults), simulator.table())
+        expectEqual(try simulator.defaults.value(of: "timing.exitDurationMs"), 3)
+        expectEqual(try simulator.defaults.value(of: #"systemCalls["Activity.end"].costMs"#), 1)
     }
 
     @Test("paths are accepted in either spelling; the canonical one is the diagnostics' one")
@@ -87,8 +87,8 @@ struct ParameterTests {
         let simulator = Simulator(scenario: DefaultScenario.load())
         let space = simulator.parameters
         let plain = try #require(space.index(of: "procedures.foreground.steps[1].actions[1].ms"))
-        #expect(space.index(of: #"procedures["foreground"].steps[1]["actions"][1].ms"#) == plain)
-        #expect(space.slots[plain].path == "procedures.foreground.steps[1].actions[1].ms")
+        expectEqual(space.index(of: #"procedures["foreground"].steps[1]["actions"][1].ms"#), plain)
+        expectEqual(space.slots[plain].path, "procedures.foreground.steps[1].actions[1].ms")
         #expect(space.index(of: "timing.startLatencyMs.default") != nil)
         #expect(space.slots.map(\.path).contains(#"systemCalls["Activity.end"].deliverAfterMs"#))
     }
@@ -100,23 +100,23 @@ struct ParameterTests {
         do {
             try values.set("timing.exitDurationMz", to: 1, source: "--vary")
         } catch {
-            #expect(error.diagnostics.first?.description == #"--vary: error: expected the path of a numeric setting of this scenario, found "timing.exitDurationMz"; did you mean "timing.exitDurationMs"?"#)
+            expectEqual(error.diagnostics.first?.description, #"--vary: error: expected the path of a numeric setting of this scenario, found "timing.exitDurationMz"; did you mean "timing.exitDurationMs"?"#)
         }
         do {
             try values.set("timing.cooperativePoolWidth", to: 0.5)
             Issue.record("a fractional width was accepted")
         } catch {
-            #expect(error.diagnostics.first?.message == "expected a whole number from 1 to 1024, found 0.5")
+            expectEqual(error.diagnostics.first?.message, "expected a whole number from 1 to 1024, found 0.5")
         }
         do {
             try values.set("timing.exitDurationMs", to: -1)
             Issue.record("a negative duration was accepted")
         } catch {
-            #expect(error.diagnostics.first?.message == "expected milliseconds from 0 to 1000000000, found -1")
+            expectEqual(error.diagnostics.first?.message, "expected milliseconds from 0 to 1000000000, found -1")
         }
         #expect(values.problems().isEmpty)
         try? values.set(#"systemCalls["Activity.end"].deliverAfterMs"#, to: 5)
-        #expect(values.problems().map(\.message) == [
+        expectEqual(values.problems().map(\.message), [
             #"expected at most systemCalls["Activity.end"].costMs = 1 (the request leaves while the call runs on its thread), found 5"#
         ])
     }
@@ -126,12 +126,12 @@ struct ParameterTests {
         let simulator = Simulator(scenario: DefaultScenario.load())
         let hook = try #require(simulator.scenario.hooks.firstIndex { $0.label == "AppDelegate" })
         let strategy = try #require(simulator.scenario.strategies.firstIndex { $0.name == "Task.detached" })
-        #expect(simulator.table().cell(hook: hook, strategy: strategy).verdict == .never)
+        expectEqual(simulator.table().cell(hook: hook, strategy: strategy).verdict, .never)
         var values = simulator.defaults
         try values.set("timing.exitDurationMs", to: 12)
-        #expect(try simulator.table(values: values).cell(hook: hook, strategy: strategy).verdict == .always)
+        expectEqual(try simulator.table(values: values).cell(hook: hook, strategy: strategy).verdict, .always)
         // The vector is only an input: the next run with the defaults is as before.
-        #expect(simulator.table().cell(hook: hook, strategy: strategy).verdict == .never)
+        expectEqual(simulator.table().cell(hook: hook, strategy: strategy).verdict, .never)
     }
 
     @Test("pool widths change the engine's thread table between runs, both ways")
@@ -142,6 +142,6 @@ struct ParameterTests {
         try narrow.set("timing.cooperativePoolWidth", to: 1)
         try narrow.set("timing.dispatchPoolWidth", to: 1)
         _ = try simulator.table(values: narrow)
-        #expect(simulator.table() == before)
+        expectEqual(simulator.table(), before)
     }
 }

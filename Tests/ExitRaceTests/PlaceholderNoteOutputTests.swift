@@ -28,7 +28,7 @@ struct PlaceholderNoteOutputTests {
         try Self.fourCalls.write(to: dir.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("my-app.json")
         let result = Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path])
-        #expect(result.exitCode == .success, "\(result.stderr)")
+        expectEqual(result.exitCode, .success, "\(result.stderr)")
         return dir
     }
 
@@ -39,17 +39,17 @@ struct PlaceholderNoteOutputTests {
         let path = dir.appendingPathComponent("my-app.json").path
         let names = ["Analytics.flush", "Logger.drain", "Store.commitAll", "Cache.persistEverything"]
         let text = Tool.main(["run", path]).stdout.replacingOccurrences(of: "\n      ", with: " ")
-        #expect(text.contains("4 system calls still have the cost exitrace import wrote as a placeholder"), "\(text)")
-        #expect(!text.contains("more"), "\(text)")
-        for name in names { #expect(text.contains("systemCalls[\"\(name)\"].costMs"), "\(name)") }
+        expectContains(text, "4 system calls still have the cost exitrace import wrote as a placeholder", "\(text)")
+        expectNotContains(text, "more", "\(text)")
+        for name in names { expectContains(text, "systemCalls[\"\(name)\"].costMs", "\(name)") }
 
         let json = Tool.main(["run", path, "--format", "json"]).stdout
-        #expect(json.contains("\"placeholders\""), "\(json.prefix(400))")
-        for name in names { #expect(json.contains("\"\(name)\""), "\(name)") }
+        expectContains(json, "\"placeholders\"", "\(json.prefix(400))")
+        for name in names { expectContains(json, "\"\(name)\"", "\(name)") }
 
         let out = dir.appendingPathComponent("report").path
         let report = Tool.main(["report", path, "--out", out])
-        #expect(report.exitCode == .success, "\(report.stderr)")
+        expectEqual(report.exitCode, .success, "\(report.stderr)")
         let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         let notice = page.range(of: "<strong>Placeholder costs:</strong>")
         let table = page.range(of: "<table class=\"results\"")
@@ -62,6 +62,6 @@ struct PlaceholderNoteOutputTests {
         let scenario = DefaultScenario.load()
         #expect(HTMLReport.placeholderNotice(scenario).isEmpty)
         #expect(scenario.placeholderNotes.isEmpty)
-        #expect(!Tool.main(["run", "--format", "json"]).stdout.contains("placeholders"))
+        expectNotContains(Tool.main(["run", "--format", "json"]).stdout, "placeholders")
     }
 }

@@ -20,18 +20,18 @@ struct ProcedureNameListTests {
 
     @Test("names that hold a list's separator are quoted; plain names are not")
     func quoting() {
-        #expect(CellText.procedureList(["background", "foreground"]) == "background+foreground")
-        #expect(CellText.procedureProse(["foreground swipe", "background"]) == "foreground swipe, background")
-        #expect(CellText.procedureList(["swipe+home", "leave"]) == "\"swipe+home\"+leave")
-        #expect(CellText.procedureProse(["swipe, then home", "home and leave", "leave only"])
-            == "\"swipe, then home\", \"home and leave\", \"leave only\"")
+        expectEqual(CellText.procedureList(["background", "foreground"]), "background+foreground")
+        expectEqual(CellText.procedureProse(["foreground swipe", "background"]), "foreground swipe, background")
+        expectEqual(CellText.procedureList(["swipe+home", "leave"]), "\"swipe+home\"+leave")
+        expectEqual(CellText.procedureProse(["swipe, then home", "home and leave", "leave only"]),
+            "\"swipe, then home\", \"home and leave\", \"leave only\"")
     }
 
     @Test("a table's cells, legend and details quote such names, and a Markdown measured cell reads them back")
     func tableQuotes() throws {
         let table = Simulator(scenario: Self.scenario()).table()
         let legend = table.legendLines().joined(separator: "\n")
-        #expect(legend.contains("(\"swipe, then home\", \"home and leave\")"), "\(legend)")
+        expectContains(legend, "(\"swipe, then home\", \"home and leave\")", "\(legend)")
         let partial = table.cells.map { table.cellText($0) }.filter { $0.hasPrefix("△") }
         #expect(!partial.isEmpty)
         #expect(partial.allSatisfy { $0.hasPrefix("△ \"home and leave\"") || $0.hasPrefix("△ \"swipe, then home\"") }, "\(partial)")

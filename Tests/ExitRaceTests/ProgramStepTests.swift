@@ -16,7 +16,7 @@ struct ProgramStepTests {
             .ifLaunchOptions(.none, body: body),
             .beginBackgroundTask("bg", expiration: body),
         ]
-        for step in nesting { #expect(step.nestedBodies == [body], "\(step)") }
+        for step in nesting { expectEqual(step.nestedBodies, [body], "\(step)") }
         let leaves: [ProgramStep] = [
             .wait(semaphore: "done", timeout: nil), .signal(semaphore: "done"), .call("end"), .work(.ms(1)), .sleep(.ms(1)),
             .taskSleep(.ms(1)), .endBackgroundTask("bg"), .setFlag("stop"), .waitUntil(flag: "stop", poll: .ms(1)),

@@ -76,7 +76,7 @@ struct QueueInvariantTests {
             for round in 0..<8 {
                 let scenario = Self.randomScenario(base, &rng)
                 let table = Simulator(scenario: scenario).table()
-                #expect(table == Simulator(scenario: scenario).table(), "seed \(seed), round \(round), \(base.name)")
+                expectEqual(table, Simulator(scenario: scenario).table(), "seed \(seed), round \(round), \(base.name)")
                 for cell in table.cells {
                     for outcome in cell.outcomes {
                         let context = "seed \(seed), round \(round), \(base.name), cell \(cell.hook)/\(cell.strategy)"
@@ -85,7 +85,7 @@ struct QueueInvariantTests {
                         if let at = outcome.cleanupAt, let death = outcome.death, !outcome.finishedBySystemAfterDeath {
                             #expect(at <= death.at, "\(context)")
                         }
-                        if let margin = outcome.margin { #expect((margin.nanoseconds >= 0) == outcome.cleanupFinished, "\(context)") }
+                        if let margin = outcome.margin { expectEqual((margin.nanoseconds >= 0), outcome.cleanupFinished, "\(context)") }
                     }
                 }
             }

@@ -83,7 +83,7 @@ struct QueueStepTests {
              "strategies": {"s": {"program": [{"op": "dispatch", "queue": "main", "body": [{"op": "call", "name": "save"}]}]}},
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]}}}
             """)
-        #expect(errors.contains("\"call\" (an await) needs an async context"))
+        expectContains(errors, "\"call\" (an await) needs an async context")
     }
 
     @Test("a completion queue that is not declared: file:line:column, expected, found and did-you-mean")
@@ -95,8 +95,8 @@ struct QueueStepTests {
              "strategies": {"s": {"program": [{"op": "call", "name": "save", "queue": "oi", "completion": []}]}},
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]}}}
             """)
-        #expect(errors.contains("bad.json:3:"))
-        #expect(errors.contains(#"expected one of "main", "global", "io", found the string "oi"; did you mean "io"?"#))
+        expectContains(errors, "bad.json:3:")
+        expectContains(errors, #"expected one of "main", "global", "io", found the string "oi"; did you mean "io"?"#)
     }
 
     @Test("a serial queue runs one block at a time, in order; a concurrent one runs them side by side")
@@ -129,8 +129,8 @@ struct QueueStepTests {
                 """)
         let outcome = TestScenario.run(scenario)
         #expect(!outcome.cleanupFinished)
-        #expect(
-            outcome.deadlock == [
+        expectEqual(
+            outcome.deadlock, [
                 .threadSyncs(thread: "Dispatch worker 1", queue: "io"),
                 .queueHeldBy(queue: "io", context: "DispatchQueue block from hook"),
                 .runsOnBlockedThread(context: "DispatchQueue block from hook", thread: "Dispatch worker 1"),
@@ -143,10 +143,10 @@ struct QueueStepTests {
             program: #"[{"op": "dispatch", "queue": "main", "sync": true, "body": [{"op": "call", "name": "save", "queue": "main", "completion": []}]}]"#,
             watchdog: #""watchdogMs": 5000,"#)
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.deadlock == [.threadSyncs(thread: "main thread", queue: "main"), .mainQueueRunsOnMainThread])
-        #expect(outcome.death?.cause == .watchdog)
-        #expect(Self.explain(scenario).verdict.contains(
-            "main thread waits in DispatchQueue.main.sync for its body to run → the main queue runs only on the main thread"))
+        expectEqual(outcome.deadlock, [.threadSyncs(thread: "main thread", queue: "main"), .mainQueueRunsOnMainThread])
+        expectEqual(outcome.death?.cause, .watchdog)
+        expectContains(Self.explain(scenario).verdict,
+            "main thread waits in DispatchQueue.main.sync for its body to run → the main queue runs only on the main thread")
     }
 
     @Test("DispatchQueue.main.sync from a worker runs the body on the main thread, then the worker goes on")
@@ -181,7 +181,7 @@ struct QueueStepTests {
         // caller's thread runs the body itself.
         #expect(lines.contains("10100µs Dispatch worker 1: DispatchQueue block from hook returns"))
         #expect(lines.contains("10100µs main thread: runs the queue \"io\".sync body of main-queue turn #1 on this thread"))
-        #expect(TestScenario.run(scenario).deadlock == nil)
+        expectEqual(TestScenario.run(scenario).deadlock, nil)
     }
 
     @Test("asyncAfter submits its block when the delay is over; its delay is a setting")
@@ -206,14 +206,14 @@ struct QueueStepTests {
              "strategies": {"s": {"program": [{"op": "dispatch", "queue": "main", "sync": true, "afterMs": 1, "body": []}]}},
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]}}}
             """)
-        #expect(errors.contains("there is no syncAfter"))
+        expectContains(errors, "there is no syncAfter")
     }
 
     @Test("the defaults of an own queue in docs/scenario-format.md are the model's")
     func documentedQueueDefaults() throws {
         let scenario = try Self.scenario(queues: #""io": {}"#, program: #"[{"op": "dispatch", "queue": "io", "body": [{"op": "call", "name": "save", "queue": "io", "completion": []}]}]"#)
         let queue = try #require(scenario.queues.first)
-        #expect(DefaultsTests.documentedDefaults("## `queues`") == [
+        expectEqual(DefaultsTests.documentedDefaults("## `queues`"), [
             "qos": queue.qos.name, "attributes": queue.serial ? "serial" : "concurrent",
         ])
     }
@@ -231,7 +231,7 @@ struct QueueStepTests {
         let exploration = ScenarioExploration(simulator: Simulator(scenario: scenario), limits: ExplorationLimits())
         let cell = try #require(exploration.cells.first)
         #expect(cell.isOrderSensitive && cell.exhaustive)
-        #expect(Set(cell.witnesses.map(\.result.finished)) == [true, false])
+        expectEqual(Set(cell.witnesses.map(\.result.finished)), [true, false])
     }
 
     @Test("a main thread waiting in sync for a serial queue when the process dies stays dead: the queue is not handed to it")
@@ -245,7 +245,7 @@ struct QueueStepTests {
                  {"op": "dispatch", "queue": "io", "sync": true, "body": [{"op": "call", "name": "save", "queue": "main", "completion": []}]}]
                 """, watchdog: #""watchdogMs": 50,"#)
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.death?.cause == .watchdog)
+        expectEqual(outcome.death?.cause, .watchdog)
         #expect(!outcome.cleanupFinished)
         let lines = Self.timeline(scenario)
         #expect(!lines.contains { $0.contains("runs the queue \"io\".sync body") })
@@ -261,9 +261,9 @@ struct QueueStepTests {
                    {"op": "dispatch", "queue": "main", "sync": true, "body": [{"op": "call", "name": "save", "queue": "main", "completion": []}]}]}]
                 """)
         let json = ChromeTrace.render(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0))
-        #expect(json.contains(#""name": "sync DispatchQueue.main""#))
-        #expect(json.contains(#""name": "asyncAfter 5 ms on DispatchQueue.main""#))
-        #expect(json.contains(#""name": "enter \"DispatchGroup g\"""#))
-        #expect(json.contains(#""name": "leave \"DispatchGroup g\"""#))
+        expectContains(json, #""name": "sync DispatchQueue.main""#)
+        expectContains(json, #""name": "asyncAfter 5 ms on DispatchQueue.main""#)
+        expectContains(json, #""name": "enter \"DispatchGroup g\"""#)
+        expectContains(json, #""name": "leave \"DispatchGroup g\"""#)
     }
 }

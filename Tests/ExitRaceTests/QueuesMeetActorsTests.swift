@@ -53,10 +53,10 @@ struct QueuesMeetActorsTests {
             """)
         let lines = Self.timeline(scenario).joined(separator: "\n")
         // The detached task (ready at 10 ms) waits for the actor while the first job is inside its `sync` body.
-        #expect(lines.contains("waits: the actor runs one job at a time, and runs Task from hook"))
-        #expect(lines.contains("sync"))
+        expectContains(lines, "waits: the actor runs one job at a time, and runs Task from hook")
+        expectContains(lines, "sync")
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.deadlock == nil)
+        expectEqual(outcome.deadlock, nil)
         #expect(outcome.cleanupAt != nil)
     }
 
@@ -87,9 +87,9 @@ struct QueuesMeetActorsTests {
              {"op": "task", "isolation": "Store", "body": [{"op": "signal", "semaphore": "go"}]}]
             """, watchdog: true)
         let chain = TestScenario.run(scenario).deadlock?.chainDescription ?? "no deadlock"
-        #expect(chain.contains("waits in queue \"io\".sync for its body to run"), "\(chain)")
-        #expect(chain.contains("serial queue \"io\" runs one block at a time and is held by"), "\(chain)")
-        #expect(chain.contains("is queued on actor Store, which runs one job at a time: it runs Task from hook #1"), "\(chain)")
+        expectContains(chain, "waits in queue \"io\".sync for its body to run", "\(chain)")
+        expectContains(chain, "serial queue \"io\" runs one block at a time and is held by", "\(chain)")
+        expectContains(chain, "is queued on actor Store, which runs one job at a time: it runs Task from hook #1", "\(chain)")
     }
 
     @Test("addTask in a completion handler or an expiration handler inside a task group is refused")
@@ -106,7 +106,7 @@ struct QueuesMeetActorsTests {
                 """
             var message = ""
             do { _ = try ScenarioDecoder.decode(json, file: "bad.json") } catch { message = "\(error)" }
-            #expect(message.contains("expected \"addTask\" directly in the body of a \"taskGroup\" step"), "\(key): \(message)")
+            expectContains(message, "expected \"addTask\" directly in the body of a \"taskGroup\" step", "\(key): \(message)")
         }
     }
 
@@ -135,7 +135,7 @@ struct QueuesMeetActorsTests {
              "strategies": {"s": {"program": \(text)}},
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]}}}
             """, file: "imported.json")
-        #expect(scenario.strategies[0].program == program)
+        expectEqual(scenario.strategies[0].program, program)
     }
 
     /// Seeded random programs mixing both languages' steps.

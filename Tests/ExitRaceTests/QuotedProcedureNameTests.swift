@@ -26,15 +26,15 @@ struct QuotedProcedureNameTests {
     func roundTrip() throws {
         let names = Self.scenario().procedures.map(\.name)
         let shown = "△ " + CellText.procedureList([names[0]])
-        #expect(shown == "△ \"say \\\"bye\\\", then home\"")
-        #expect(try Self.mask(shown) == 0b01)
-        #expect(try Self.mask(MarkdownRenderer.escape(shown)) == 0b01)
+        expectEqual(shown, "△ \"say \\\"bye\\\", then home\"")
+        expectEqual(try Self.mask(shown), 0b01)
+        expectEqual(try Self.mask(MarkdownRenderer.escape(shown)), 0b01)
     }
 
     @Test("a backslash not before a quote stays; a quote left open runs to the end")
     func otherBackslashes() {
-        #expect(MeasuredProcedureList.names(in: #" "a\b" and "c\"d""#) == [#"a\b"#, #"c"d"#])
-        #expect(MeasuredProcedureList.names(in: #" "open\""#) == [#"open""#])
-        #expect(MeasuredProcedureList.names(in: " `a\\` and b") == ["a\\", "b"])
+        expectEqual(MeasuredProcedureList.names(in: #" "a\b" and "c\"d""#), [#"a\b"#, #"c"d"#])
+        expectEqual(MeasuredProcedureList.names(in: #" "open\""#), [#"open""#])
+        expectEqual(MeasuredProcedureList.names(in: " `a\\` and b"), ["a\\", "b"])
     }
 }

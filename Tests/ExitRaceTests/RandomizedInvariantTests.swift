@@ -53,8 +53,8 @@ struct RandomizedInvariantTests {
                         #expect(outcome.death.map { would > $0.at } ?? false, "\(context)")
                     }
                     if let death = outcome.death { #expect(death.at <= maxTime, "\(context)") }
-                    if outcome.boundReached != nil { #expect(outcome.death == nil, "\(context)") }
-                    if let margin = outcome.margin { #expect((margin.nanoseconds >= 0) == outcome.cleanupFinished, "\(context)") }
+                    if outcome.boundReached != nil { expectEqual(outcome.death, nil, "\(context)") }
+                    if let margin = outcome.margin { expectEqual((margin.nanoseconds >= 0), outcome.cleanupFinished, "\(context)") }
                 }
             }
         }
@@ -69,9 +69,9 @@ struct RandomizedInvariantTests {
             let a = first.table()
             let b = first.table()
             let c = Simulator(scenario: scenario).table()
-            #expect(a == b, "seed \(seed), round \(round)")
-            #expect(a == c, "seed \(seed), round \(round)")
-            #expect(JSONRenderer.render([a]) == JSONRenderer.render([c]), "seed \(seed), round \(round)")
+            expectEqual(a, b, "seed \(seed), round \(round)")
+            expectEqual(a, c, "seed \(seed), round \(round)")
+            expectEqual(JSONRenderer.render([a]), JSONRenderer.render([c]), "seed \(seed), round \(round)")
         }
     }
 }

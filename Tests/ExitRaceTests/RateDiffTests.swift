@@ -31,15 +31,15 @@ struct RateDiffTests {
         let table = try Self.rates(["timing.exitDurationMs=uniform(1,20)"])
         let document = ResultDocument(rateTable: table)
         #expect(document.isSampled)
-        #expect(document.scenario == "live-activity")
-        #expect(document.cells.count == table.cells.count)
+        expectEqual(document.scenario, "live-activity")
+        expectEqual(document.cells.count, table.cells.count)
         for (cell, parsed) in zip(table.cells, document.cells) {
             let rates = try #require(parsed.rates)
-            #expect(parsed.verdict == cell.verdict.symbol)
-            #expect(rates.map(\.finished) == cell.procedures.map(\.finished))
-            #expect(rates.map(\.runs) == cell.procedures.map(\.runs))
-            #expect(parsed.deadlock == (cell.deadlocks > 0))
-            #expect(parsed.priorityInversion == (cell.inversions > 0))
+            expectEqual(parsed.verdict, cell.verdict.symbol)
+            expectEqual(rates.map(\.finished), cell.procedures.map(\.finished))
+            expectEqual(rates.map(\.runs), cell.procedures.map(\.runs))
+            expectEqual(parsed.deadlock, (cell.deadlocks > 0))
+            expectEqual(parsed.priorityInversion, (cell.inversions > 0))
             #expect(parsed.outcomes.isEmpty)
         }
         #expect(!(try BatchAndDiffTests.document()).isSampled)
@@ -63,9 +63,9 @@ struct RateDiffTests {
         #expect(!diff.isEmpty)
         let lines = diff.changes.map(\.description)
         let detached = try #require(lines.first { $0.hasPrefix("live-activity · AppDelegate · Task.detached:") })
-        #expect(detached.contains("foreground: finished in "))
-        #expect(detached.contains(", was "))
-        #expect(detached.contains("points, beyond --rate-tolerance 0.02"))
+        expectContains(detached, "foreground: finished in ")
+        expectContains(detached, ", was ")
+        expectContains(detached, "points, beyond --rate-tolerance 0.02")
         // Loose enough, only intervals that no longer overlap count.
         let loose = ResultDiff(old: [old], new: [new], rateTolerance: 1)
         for change in loose.changes {
@@ -81,11 +81,11 @@ struct RateDiffTests {
             ResultDocument.Rate(procedure: "foreground", runs: 1000, finished: finished, rate: Double(finished) / 1000, low: low, high: high)
         }
         let lines = ResultDiff.rateChanges([rate(510, 0.479, 0.541)], [rate(452, 0.421, 0.483)], tolerance: 0.02)
-        #expect(lines == ["foreground: finished in 45.2% (42.1–48.3%), was 51.0% (47.9–54.1%): moved 5.8 points, beyond --rate-tolerance 0.02 (2 points)"])
+        expectEqual(lines, ["foreground: finished in 45.2% (42.1–48.3%), was 51.0% (47.9–54.1%): moved 5.8 points, beyond --rate-tolerance 0.02 (2 points)"])
         // Exactly at the tolerance is not beyond it.
         #expect(ResultDiff.rateChanges([rate(510, 0.40, 0.60)], [rate(490, 0.40, 0.60)], tolerance: 0.02).isEmpty)
-        #expect(ResultDiff.rateChanges([rate(510, 0.50, 0.52)], [rate(505, 0.53, 0.55)], tolerance: 0.1)
-            == ["foreground: finished in 50.5% (53.0–55.0%), was 51.0% (50.0–52.0%): moved 0.5 points, the 95% intervals no longer overlap"])
+        expectEqual(ResultDiff.rateChanges([rate(510, 0.50, 0.52)], [rate(505, 0.53, 0.55)], tolerance: 0.1),
+            ["foreground: finished in 50.5% (53.0–55.0%), was 51.0% (50.0–52.0%): moved 0.5 points, the 95% intervals no longer overlap"])
     }
 
     @Test("diff: a cell that became sampled, or stopped being, is drift")
@@ -93,7 +93,7 @@ struct RateDiffTests {
         let single = try BatchAndDiffTests.document()
         let sampled = try Self.document(runs: 20)
         let became = ResultDiff(old: [single], new: [sampled])
-        #expect(became.changes.count == single.cells.count)
+        expectEqual(became.changes.count, single.cells.count)
         #expect(became.changes.allSatisfy { $0.description.hasSuffix("(sampled now, was one run per procedure)") })
         let stopped = ResultDiff(old: [sampled], new: [single])
         #expect(stopped.changes.allSatisfy { $0.description.contains("one run per procedure now, was sampled") })
@@ -103,18 +103,18 @@ struct RateDiffTests {
     func batchResults() throws {
         let scenario = try ScenarioLoader.loadDefault()
         let plain = BatchRunner.result(for: scenario)
-        #expect(plain == BatchRunner.result(for: scenario, sampling: nil))
-        #expect(BatchRunner.run([scenario]) == [plain])
+        expectEqual(plain, BatchRunner.result(for: scenario, sampling: nil))
+        expectEqual(BatchRunner.run([scenario]), [plain])
         let settings = SamplingSettings(runs: 20, seed: 3)
         let sampled = BatchRunner.result(for: scenario, sampling: settings)
         let table = SampledExperiment(scenario: scenario, sampling: settings).run()
-        #expect(sampled.json == RateJSONRenderer.render(table))
-        #expect(sampled.markdown == MarkdownRenderer.render(table))
-        #expect(BatchRunner.run([scenario], sampling: { _ in settings }) == [sampled])
+        expectEqual(sampled.json, RateJSONRenderer.render(table))
+        expectEqual(sampled.markdown, MarkdownRenderer.render(table))
+        expectEqual(BatchRunner.run([scenario], sampling: { _ in settings }), [sampled])
         // A scenario with distributions is sampled by default, as its file says.
         let uncertain = try Self.uncertain()
-        #expect(BatchRunner.samplingOfScenario(uncertain) == SamplingSettings(runs: 500, seed: 1))
-        #expect(BatchRunner.samplingOfScenario(scenario) == nil)
+        expectEqual(BatchRunner.samplingOfScenario(uncertain), SamplingSettings(runs: 500, seed: 1))
+        expectEqual(BatchRunner.samplingOfScenario(scenario), nil)
     }
 
     @Test("check: drift against committed sampled results, and none against the same")
@@ -134,7 +134,7 @@ struct RateDiffTests {
         // One run per cell instead: every cell stopped being sampled.
         let single = BatchRunner.result(for: scenario)
         let stopped = ResultsDrift(results: [single], against: directory.path, includeOrphans: false, marginToleranceNs: nil)
-        #expect(stopped.diff.changes.count == 18)
+        expectEqual(stopped.diff.changes.count, 18)
     }
 
     @Test("the uncertain scenario: a range with a note on every timing, safe, never and coin-toss cells")
@@ -152,7 +152,7 @@ struct RateDiffTests {
         // Every distribution in the file says where its range comes from.
         let text = try String(contentsOf: Self.repository.appendingPathComponent("scenarios/live-activity-uncertain.json"), encoding: .utf8)
         let families = Distribution.familyNames.map { text.components(separatedBy: "\"\($0)\":").count - 1 }.reduce(0, +)
-        #expect(families == scenario.uncertainties.count)
+        expectEqual(families, scenario.uncertainties.count)
         #expect(text.components(separatedBy: "\"note\":").count - 1 > families)
         let table = SampledExperiment(scenario: scenario, sampling: scenario.sampling).run()
         let verdicts = table.cells.map(\.verdict.symbol)
@@ -164,8 +164,8 @@ struct RateDiffTests {
         let safe = try #require(strategies.firstIndex(of: "Task.detached + semaphore"))
         let never = try #require(strategies.firstIndex(of: "Task + semaphore"))
         for hook in scenario.hooks.indices {
-            #expect(table.cell(hook: hook, strategy: safe).verdict == .always)
-            #expect(table.cell(hook: hook, strategy: never).verdict == .never)
+            expectEqual(table.cell(hook: hook, strategy: safe).verdict, .always)
+            expectEqual(table.cell(hook: hook, strategy: never).verdict, .never)
         }
         Golden.check(TextRenderer.render(table), against: "live-activity-uncertain.txt")
     }

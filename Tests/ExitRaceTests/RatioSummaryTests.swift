@@ -13,18 +13,18 @@ struct RatioSummaryTests {
             TimedPair(a: 10, b: 4),
         ]
         let summary = try #require(RatioSummary(ratiosOf: pairs))
-        #expect(summary == RatioSummary(median: 4.5, lowest: 2.5, highest: 25))
+        expectEqual(summary, RatioSummary(median: 4.5, lowest: 2.5, highest: 25))
     }
 
     @Test("an even count: the mean of the two middle ratios")
     func evenCount() throws {
         let summary = try #require(RatioSummary([3, 1, 4, 2]))
-        #expect(summary == RatioSummary(median: 2.5, lowest: 1, highest: 4))
+        expectEqual(summary, RatioSummary(median: 2.5, lowest: 1, highest: 4))
     }
 
     @Test("one pair is its own median; no pair, no summary")
     func edges() {
-        #expect(RatioSummary(ratiosOf: [TimedPair(a: 6, b: 2)]) == RatioSummary(median: 3, lowest: 3, highest: 3))
-        #expect(RatioSummary(ratiosOf: []) == nil)
+        expectEqual(RatioSummary(ratiosOf: [TimedPair(a: 6, b: 2)]), RatioSummary(median: 3, lowest: 3, highest: 3))
+        expectEqual(RatioSummary(ratiosOf: []), nil)
     }
 }

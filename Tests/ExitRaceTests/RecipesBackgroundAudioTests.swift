@@ -13,7 +13,7 @@ struct RecipesBackgroundAudioTests {
     @Test("background audio keeps LoopFollow running: its recipe wins every swipe in production, the late one included")
     func lateSwipeWins() throws {
         let survived = try RecipesTests.survives(Self.audio, hook: RecipesTests.willTerminate, strategy: Self.loopFollow)
-        #expect(survived == ["foreground", "background", "suspended"])
+        expectEqual(survived, ["foreground", "background", "suspended"])
     }
 
     @Test("the audio file is the production file with audio active, holding LoopFollow's recipe alone")
@@ -21,9 +21,9 @@ struct RecipesBackgroundAudioTests {
         let audio = try LifecycleTests.load(Self.audio)
         let production = try LifecycleTests.load(RecipesTests.production)
         #expect(!audio.lifecycle.debuggerAttached)
-        #expect(audio.lifecycle.activeBackgroundModes == [.audio])
+        expectEqual(audio.lifecycle.activeBackgroundModes, [.audio])
         #expect(production.lifecycle.activeBackgroundModes.isEmpty)
-        #expect(audio.strategies.map(\.name) == [Self.loopFollow])
-        #expect(audio.procedures.map(\.name) == production.procedures.map(\.name))
+        expectEqual(audio.strategies.map(\.name), [Self.loopFollow])
+        expectEqual(audio.procedures.map(\.name), production.procedures.map(\.name))
     }
 }

@@ -27,17 +27,17 @@ struct RecipesTests {
         "Task (nonisolated), v2.4.4", "Task (nonisolated) + wait(5 s), v2.4.5",
     ])
     func pluginTask(strategy: String) throws {
-        #expect(try Self.survives(Self.debugger, hook: Self.willTerminate, strategy: strategy) == ["foreground", "background", "suspended"])
-        #expect(try Self.survives(Self.production, hook: Self.willTerminate, strategy: strategy) == ["foreground", "background"])
+        expectEqual(try Self.survives(Self.debugger, hook: Self.willTerminate, strategy: strategy), ["foreground", "background", "suspended"])
+        expectEqual(try Self.survives(Self.production, hook: Self.willTerminate, strategy: strategy), ["foreground", "background"])
     }
 
     @Test("a semaphore wait with a timeout in applicationWillTerminate survives swipes of a running app only", arguments: [
         "Task.detached + wait(3 s)", "Task.detached(.high) + wait(2 s)",
     ])
     func waitWithTimeout(strategy: String) throws {
-        #expect(try Self.survives(Self.debugger, hook: Self.willTerminate, strategy: strategy) == ["foreground", "background", "suspended"])
+        expectEqual(try Self.survives(Self.debugger, hook: Self.willTerminate, strategy: strategy), ["foreground", "background", "suspended"])
         guard strategy != "Task.detached + wait(3 s)" else { return }  // LoopFollow: not in production (background audio)
-        #expect(try Self.survives(Self.production, hook: Self.willTerminate, strategy: strategy) == ["foreground", "background"])
+        expectEqual(try Self.survives(Self.production, hook: Self.willTerminate, strategy: strategy), ["foreground", "background"])
     }
 
     @Test("a flush on didEnterBackground misses the foreground swipe; a server's end push survives every way to die")
@@ -45,8 +45,8 @@ struct RecipesTests {
         let every = ["foreground", "background", "suspended", "jetsam"]
         for scenario in [Self.debugger, Self.production] {
             let flush = try Self.survives(scenario, hook: "didEnterBackground", strategy: "flush under a background task")
-            #expect(flush == ["background", "suspended", "jetsam"])
-            #expect(try Self.survives(scenario, hook: "didFinishLaunching", strategy: "end push from a server") == every)
+            expectEqual(flush, ["background", "suspended", "jetsam"])
+            expectEqual(try Self.survives(scenario, hook: "didFinishLaunching", strategy: "end push from a server"), every)
         }
     }
 
@@ -56,7 +56,7 @@ struct RecipesTests {
         let production = try LifecycleTests.load(Self.production)
         #expect(debugger.lifecycle.debuggerAttached)
         #expect(!production.lifecycle.debuggerAttached)
-        #expect(debugger.strategies.map(\.name).filter { $0 != "Task.detached + wait(3 s)" } == production.strategies.map(\.name))
-        #expect(debugger.procedures.map(\.name) == production.procedures.map(\.name))
+        expectEqual(debugger.strategies.map(\.name).filter { $0 != "Task.detached + wait(3 s)" }, production.strategies.map(\.name))
+        expectEqual(debugger.procedures.map(\.name), production.procedures.map(\.name))
     }
 }

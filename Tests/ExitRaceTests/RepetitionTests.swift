@@ -24,23 +24,23 @@ struct RepetitionTests {
         let explanation = CellExplanation(trace)
         let text = explanation.renderText()
         let skipped = text.split(separator: "\n").filter { $0.contains("its last block is still queued: skipped") }
-        #expect(skipped.count == 1, "\(text)")
+        expectEqual(skipped.count, 1, "\(text)")
         let line = explanation.lines.first { $0.text.contains("skipped") }
         #expect((line?.repeats ?? 0) > 900)
-        #expect(line.map { $0.lastTime > $0.time } == true)
-        #expect(skipped.first?.hasSuffix("skipped ×\(TimeFormatting.grouped(line?.repeats ?? 0)) "
-            + "(until \(TimeFormatting.fixedMilliseconds(line?.lastTime ?? 0)))") == true)
+        expectEqual(line.map { $0.lastTime > $0.time }, true)
+        expectEqual(skipped.first?.hasSuffix("skipped ×\(TimeFormatting.grouped(line?.repeats ?? 0)) "
+            + "(until \(TimeFormatting.fixedMilliseconds(line?.lastTime ?? 0)))"), true)
         #expect(text.split(separator: "\n").count < 60)
     }
 
     @Test("a line that does not repeat reads as before")
     func single() {
         let line = CellExplanation.Line(time: 5, place: "main thread", text: "works for 1 ms", afterDeath: false)
-        #expect(line.textWithRepeats == "works for 1 ms")
-        #expect(line.lastTime == 5)
+        expectEqual(line.textWithRepeats, "works for 1 ms")
+        expectEqual(line.lastTime, 5)
         let repeated = CellExplanation.Line(
             time: 0, place: "main run loop", text: "skipped", afterDeath: false, repeats: 1_000, lastTime: 999_000_000)
-        #expect(repeated.textWithRepeats == "skipped ×1,000 (until 999.000 ms)")
+        expectEqual(repeated.textWithRepeats, "skipped ×1,000 (until 999.000 ms)")
     }
 
     /// A timer of 500 fires, every 10 ms, whose block asks for a request each time: nothing
@@ -60,7 +60,7 @@ struct RepetitionTests {
         #expect(explanation.lines.count > 2_000)
         #expect(rows.count < 80, "\(text)")
         let note = rows.first { $0.contains("⋮") }
-        #expect(note?.contains("more times, every 10 ms; the last time:") == true, "\(text)")
+        expectEqual(note?.contains("more times, every 10 ms; the last time:"), true, "\(text)")
         #expect(text.contains("#1 ") && text.contains("#500"), "the first and the last fire are shown in full")
     }
 
@@ -72,14 +72,14 @@ struct RepetitionTests {
         }
         let regular = (0..<6).flatMap { block(Int64($0) * 100, $0) }
         let pieces = TimelineFolding.fold(regular)
-        #expect(pieces.count == 5)
-        #expect(pieces[2] == .folded(TimelineFolding.Fold(blockLines: 2, hidden: 4, period: 100)))
-        #expect(pieces[4] == .line(regular[11]))
+        expectEqual(pieces.count, 5)
+        expectEqual(pieces[2], .folded(TimelineFolding.Fold(blockLines: 2, hidden: 4, period: 100)))
+        expectEqual(pieces[4], .line(regular[11]))
         let irregular = (0..<6).flatMap { block(Int64($0) * 100, $0, gap: $0 == 3 ? 2 : 1) }
         let folded = TimelineFolding.fold(irregular).filter { if case .folded = $0 { true } else { false } }
         #expect(folded.isEmpty, "only 3 equal repetitions before the odd one, and 2 after: too few to fold")
-        #expect(TimelineFolding.withoutInstanceNumbers("turn #12 of #3 (#)") == "turn # of # (#)")
-        #expect(TimelineFolding.Fold(blockLines: 1, hidden: 1, period: nil).sentence == "the line above happens once more; the last time:")
+        expectEqual(TimelineFolding.withoutInstanceNumbers("turn #12 of #3 (#)"), "turn # of # (#)")
+        expectEqual(TimelineFolding.Fold(blockLines: 1, hidden: 1, period: nil).sentence, "the line above happens once more; the last time:")
     }
 
     @Test("explain on the shipped Dynamic Island scenario reads in hundreds of lines, not tens of thousands")

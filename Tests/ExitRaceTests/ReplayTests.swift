@@ -37,15 +37,15 @@ struct ReplayTests {
             let a = Replay(simulator: simulator, seed: Self.seed, replication: replication)
             let other = Simulator(scenario: scenario)
             let b = Replay(simulator: other, seed: Self.seed, replication: replication)
-            #expect(a.values.raw == b.values.raw)
+            expectEqual(a.values.raw, b.values.raw)
             let first = simulator.trace(hook: hook, strategy: strategy, procedure: 0, values: a.values)
             let second = other.trace(hook: hook, strategy: strategy, procedure: 0, values: b.values)
-            #expect(ChromeTrace.render(first) == ChromeTrace.render(second))
-            #expect(CellExplanation(first).renderText() == CellExplanation(second).renderText())
+            expectEqual(ChromeTrace.render(first), ChromeTrace.render(second))
+            expectEqual(CellExplanation(first).renderText(), CellExplanation(second).renderText())
         }
         let once = Self.explain(["--seed", "7", "--replication", "5"])
-        #expect(once.exitCode == .success)
-        #expect(once == Self.explain(["--seed", "7", "--replication", "5"]))
+        expectEqual(once.exitCode, .success)
+        expectEqual(once, Self.explain(["--seed", "7", "--replication", "5"]))
     }
 
     @Test("each failing replication a rate table lists fails when replayed; the others it ran finish")
@@ -76,7 +76,7 @@ struct ReplayTests {
         let detached = table.cell(hook: try scenario.hookIndex(named: "AppDelegate"), strategy: try scenario.strategyIndex(named: "Task.detached"))
         let failing = try #require(detached.procedures[0].failures.first)
         let output = Self.explain(["--seed", "7", "--replication", String(failing)]).stdout
-        #expect(output.contains("\n× lost"))
+        expectContains(output, "\n× lost")
     }
 
     @Test("the values printed are ReplicationPlan's, for the seed given and for the file's seed by default")
@@ -88,15 +88,15 @@ struct ReplayTests {
             for replication in [0, 9] {
                 let drawn = plan.drawnValues(replication: replication)
                 let replay = Replay(simulator: simulator, seed: seed, replication: replication)
-                #expect(replay.drawn.map(\.path) == drawn.map(\.path))
-                #expect(replay.drawn.map(\.value) == drawn.map(\.value))
+                expectEqual(replay.drawn.map(\.path), drawn.map(\.path))
+                expectEqual(replay.drawn.map(\.value), drawn.map(\.value))
                 var filled = simulator.defaults
                 plan.fill(&filled, point: replication)
-                #expect(filled == replay.values)
+                expectEqual(filled, replay.values)
                 let output = Self.explain(extra + ["--replication", String(replication)]).stdout
                 let nanoseconds = Int64((drawn[0].value * 1_000_000).rounded())
                 #expect(output.hasPrefix("replication \(replication), seed \(seed), drew:\n"))
-                #expect(output.contains("  timing.exitDurationMs = \(TimeFormatting.exactMilliseconds(nanoseconds)) ms  ~ uniform(1, 20)\n"))
+                expectContains(output, "  timing.exitDurationMs = \(TimeFormatting.exactMilliseconds(nanoseconds)) ms  ~ uniform(1, 20)\n")
             }
         }
     }
@@ -105,10 +105,10 @@ struct ReplayTests {
     func nominalAndCertain() {
         let nominal = Self.explain([]).stdout
         #expect(nominal.hasPrefix("nominal values (medians of the distributions); add --replication r to replay a sampled run\n"))
-        #expect(nominal.contains("timing.exitDurationMs = 10.5 ms  ~ uniform(1, 20)"))
+        expectContains(nominal, "timing.exitDurationMs = 10.5 ms  ~ uniform(1, 20)")
         let plain = Tool.main(["explain", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "foreground"])
         let replayed = Tool.main(["explain", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "foreground", "--replication", "3"])
-        #expect(replayed.exitCode == .success)
+        expectEqual(replayed.exitCode, .success)
         #expect(replayed.stdout.hasPrefix("replication 3, seed 1: the scenario draws no setting from a distribution"))
         #expect(replayed.stdout.hasSuffix(plain.stdout))
     }
@@ -119,14 +119,14 @@ struct ReplayTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("trace.json").path
-        #expect(Self.explain(["--seed", "7", "--replication", "2", "--trace", path]).exitCode == .success)
+        expectEqual(Self.explain(["--seed", "7", "--replication", "2", "--trace", path]).exitCode, .success)
         let scenario = try Self.uncertain()
         let simulator = Simulator(scenario: scenario)
         let replay = Replay(simulator: simulator, seed: 7, replication: 2)
         let trace = simulator.trace(
             hook: try scenario.hookIndex(named: "AppDelegate"), strategy: try scenario.strategyIndex(named: "Task.detached"),
             procedure: 0, values: replay.values)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == ChromeTrace.render(trace))
+        expectEqual(try String(contentsOfFile: path, encoding: .utf8), ChromeTrace.render(trace))
     }
 
     @Test("a bad --replication or --seed is a usage error", arguments: [
@@ -135,16 +135,16 @@ struct ReplayTests {
     ])
     func badInput(extra: [String]) {
         let output = Self.explain(extra)
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderr.contains("exitrace explain: --"))
+        expectContains(output.stderr, "exitrace explain: --")
     }
 
     @Test("the rate table says how to replay a failing replication")
     func replayHint() throws {
         let table = Self.rates(try Self.uncertain())
-        #expect(table.legendLines().last == table.replayHint)
-        #expect(table.replayHint.contains("--seed 7 --procedure P --replication r"))
+        expectEqual(table.legendLines().last, table.replayHint)
+        expectContains(table.replayHint, "--seed 7 --procedure P --replication r")
         let certain = Self.rates(DefaultScenario.load(), runs: 3)
         #expect(certain.legendLines().contains(certain.replayHint))
     }
@@ -156,27 +156,27 @@ struct ReplayTests {
         let content = ReportContent.compute([scenario], sampling: { _ in sampling })
         let section = content.sections[0]
         let rates = try #require(section.rates)
-        #expect(rates == SampledExperiment(scenario: scenario, sampling: sampling).run())
+        expectEqual(rates, SampledExperiment(scenario: scenario, sampling: sampling).run())
         let html = HTMLReport.render(content)
-        #expect(html == HTMLReport.render(ReportContent.compute([scenario], sampling: { _ in sampling })))
+        expectEqual(html, HTMLReport.render(ReportContent.compute([scenario], sampling: { _ in sampling })))
         let cells = scenario.hooks.count * scenario.strategies.count
-        #expect(html.components(separatedBy: "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"rate-bars\"").count - 1 == cells)
-        #expect(html.components(separatedBy: "class=\"margins\"").count - 1 == cells * scenario.procedures.count)
-        #expect(html.contains("timing.exitDurationMs ~ uniform(1, 20)"))
-        #expect(html.contains("class=\"whisker\""))
+        expectEqual(html.components(separatedBy: "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"rate-bars\"").count - 1, cells)
+        expectEqual(html.components(separatedBy: "class=\"margins\"").count - 1, cells * scenario.procedures.count)
+        expectContains(html, "timing.exitDurationMs ~ uniform(1, 20)")
+        expectContains(html, "class=\"whisker\"")
         // Every failing (cell, procedure) has its first failure replayed, and it lost.
         for (index, cell) in rates.cells.enumerated() {
             for (procedure, counts) in cell.procedures.enumerated() {
                 let run = section.failingRuns[index][procedure]
-                #expect(run?.replay.replication == counts.failures.first)
+                expectEqual(run?.replay.replication, counts.failures.first)
                 if let run { #expect(!run.trace.outcome.cleanupFinished) }
             }
         }
-        #expect(html.contains("--seed 7 --replication "))
+        expectContains(html, "--seed 7 --replication ")
         // Not sampled: no rate pictures.
         let plainContent = ReportContentTests.defaultContent
-        #expect(!HTMLReport.render(plainContent).contains("class=\"rate-bars\""))
-        #expect(plainContent.sections[0].rates == nil)
+        expectNotContains(HTMLReport.render(plainContent), "class=\"rate-bars\"")
+        expectEqual(plainContent.sections[0].rates, nil)
     }
 
     @Test("a histogram of known margins: bars in their bins, the zero marked, runs without a margin counted")
@@ -187,10 +187,10 @@ struct ReplayTests {
         margins.record(VirtualDuration(nanoseconds: 3_100_000))
         margins.record(nil)
         let svg = RateSVG.histogram(margins, title: "margins · foreground")
-        #expect(svg.contains("<title>-3.162 ms to -1.778 ms: 1 run</title>"))
-        #expect(svg.contains("<title>+1.778 ms to +3.162 ms: 2 runs</title>"))
-        #expect(svg.contains("class=\"zero\""))
-        #expect(svg.contains("3 runs with a margin, 1 without"))
-        #expect(RateSVG.histogram(MarginHistogram(), title: "t").contains("no run has a margin (0 without one)"))
+        expectContains(svg, "<title>-3.162 ms to -1.778 ms: 1 run</title>")
+        expectContains(svg, "<title>+1.778 ms to +3.162 ms: 2 runs</title>")
+        expectContains(svg, "class=\"zero\"")
+        expectContains(svg, "3 runs with a margin, 1 without")
+        expectContains(RateSVG.histogram(MarginHistogram(), title: "t"), "no run has a margin (0 without one)")
     }
 }

@@ -19,20 +19,20 @@ struct ReportContentTests {
         var withoutSweeps = scenario
         withoutSweeps.sweeps = []
         let content = ReportContent.compute([scenario, withoutSweeps])
-        #expect(content.sections.count == 2)
-        #expect(content.sections[1].table.cells == content.sections[0].table.cells)
+        expectEqual(content.sections.count, 2)
+        expectEqual(content.sections[1].table.cells, content.sections[0].table.cells)
         let section = content.sections[0]
-        #expect(section.table == Simulator(scenario: scenario).table())
+        expectEqual(section.table, Simulator(scenario: scenario).table())
         for cell in section.table.cells {
             let traces = section.traces(hook: cell.hook, strategy: cell.strategy)
-            #expect(traces.map(\.outcome) == cell.outcomes)
-            #expect(traces.map(\.procedure) == Array(scenario.procedures.indices))
+            expectEqual(traces.map(\.outcome), cell.outcomes)
+            expectEqual(traces.map(\.procedure), Array(scenario.procedures.indices))
             #expect(traces.allSatisfy { $0.hook == cell.hook && $0.strategy == cell.strategy })
         }
     }
 
     @Test("the page is a function of the content: rendering twice gives the same bytes")
     func renderingIsPure() {
-        #expect(HTMLReport.render(Self.defaultContent) == HTMLReport.render(Self.defaultContent))
+        expectEqual(HTMLReport.render(Self.defaultContent), HTMLReport.render(Self.defaultContent))
     }
 }

@@ -25,10 +25,10 @@ struct ResultFileValidationTests {
     func committedResult() {
         let path = Self.root.appendingPathComponent("results/live-activity.json").path
         let errors = Self.errors { () throws(InputError) in try ScenarioLoader.load(path: path) }
-        #expect(errors.count == 1)
+        expectEqual(errors.count, 1)
         #expect(errors.first?.line == 1 && errors.first?.column == 1)
-        #expect(errors.first?.message.hasPrefix(
-            "expected a scenario, found what looks like a result file (it has \"formatVersion\" and \"cells\"") == true)
+        expectEqual(errors.first?.message.hasPrefix(
+            "expected a scenario, found what looks like a result file (it has \"formatVersion\" and \"cells\""), true)
     }
 
     @Test("hooks that is an array (with procedures): reported once, not by both checks that read it")
@@ -39,13 +39,13 @@ struct ResultFileValidationTests {
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "exit"}]}]}}}
             """
         let errors = Self.errors { () throws(InputError) in try ScenarioDecoder.decode(json, file: "x.json") }
-        #expect(errors.filter { $0.path == "hooks" }.map(\.message) == ["expected an object, found an array"])
+        expectEqual(errors.filter { $0.path == "hooks" }.map(\.message), ["expected an object, found an array"])
     }
 
     @Test("the same problem found twice is reported once, in reading order")
     func identicalOnce() {
         let a = Diagnostic(file: "f.json", path: "hooks", line: 3, column: 2, message: "expected an object, found an array")
         let b = Diagnostic(file: "f.json", path: "name", line: 1, column: 2, message: "expected a string, found the number 3")
-        #expect([a, b, a].inReadingOrder() == [b, a])
+        expectEqual([a, b, a].inReadingOrder(), [b, a])
     }
 }

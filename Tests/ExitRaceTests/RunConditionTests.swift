@@ -31,17 +31,17 @@ struct RunConditionTests {
     @Test("debug and release carry their own settings, and the race comes out differently")
     func conditionsDiffer() throws {
         let debug = try Self.scenario("debug")
-        #expect(debug.timing.exitDuration == .ms(3))
+        expectEqual(debug.timing.exitDuration, .ms(3))
         #expect(debug.lifecycle.debuggerAttached)
         #expect(TestScenario.run(debug).cleanupFinished)
         let release = try Self.scenario("release")
-        #expect(release.timing.exitDuration == .ms(1))
+        expectEqual(release.timing.exitDuration, .ms(1))
         #expect(!release.lifecycle.debuggerAttached)
-        #expect(release.timing.startLatency(.userInitiated) == VirtualDuration(nanoseconds: 500_000))
+        expectEqual(release.timing.startLatency(.userInitiated), VirtualDuration(nanoseconds: 500_000))
         // 0.5 ms to start and 1 ms of work against a 1 ms exit: lost by 0.5 ms.
         let outcome = TestScenario.run(release)
         #expect(!outcome.cleanupFinished)
-        #expect(outcome.margin == VirtualDuration(nanoseconds: -500_000))
+        expectEqual(outcome.margin, VirtualDuration(nanoseconds: -500_000))
     }
 
     @Test("an unknown run condition, or a section a condition may not change, is refused with its place")

@@ -48,7 +48,7 @@ struct SampledTableFittingTests {
                 #expect(lines.allSatisfy { $0.count <= widths[column] })
             }
         }
-        #expect(TextRenderer.wrapVerdictCell("△ 35% · 0% · 100% · 100% [i]", width: 18) == ["△ 35% · 0% ·", "100% · 100% [i]"])
+        expectEqual(TextRenderer.wrapVerdictCell("△ 35% · 0% · 100% · 100% [i]", width: 18), ["△ 35% · 0% ·", "100% · 100% [i]"])
     }
 
     @Test("long names break at their humps (applicationWill / Terminate), never mid-hump")
@@ -57,6 +57,6 @@ struct SampledTableFittingTests {
         let header = TextRenderer.wrap(Self.headers[2], width: widths[2]).flatMap {
             $0.count > widths[2] ? TextRenderer.wrapCell($0, width: widths[2]) : [$0]
         }
-        #expect(header == ["your code:", "AppDelegate.", "applicationWill", "Terminate"], "\(header) in \(widths[2])")
+        expectEqual(header, ["your code:", "AppDelegate.", "applicationWill", "Terminate"], "\(header) in \(widths[2])")
     }
 }

@@ -28,7 +28,7 @@ struct ScenarioAddedSystemCallTests {
             Issue.record("expected an error")
         } catch {
             let text = error.diagnostics.map(\.description)
-            #expect(text == ["\(path):1:53: error: systemCalls[\"Activity.edn\"]: expected a system call that a step calls "
+            expectEqual(text, ["\(path):1:53: error: systemCalls[\"Activity.edn\"]: expected a system call that a step calls "
                 + "(this file adds it to the ones it extends), found none calling it; did you mean \"Activity.end\"?; to "
                 + "set an inherited call, use its name; to add one, call it from a strategy's program"])
         }

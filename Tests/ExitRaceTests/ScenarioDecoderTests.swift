@@ -16,8 +16,8 @@ struct ScenarioDecoderTests {
     func defaultMatchesFile() throws {
         let url = Self.repository.appendingPathComponent(DefaultScenario.fileName)
         let file = try String(contentsOf: url, encoding: .utf8)
-        #expect(file == DefaultScenario.json + "\n", "regenerate Sources/ExitRace/Scenario/DefaultScenario.swift from the file")
-        #expect(try ScenarioLoader.load(path: url.path) == DefaultScenario.load().renamed(DefaultScenario.load().name))
+        expectEqual(file, DefaultScenario.json + "\n", "regenerate Sources/ExitRace/Scenario/DefaultScenario.swift from the file")
+        expectEqual(try ScenarioLoader.load(path: url.path), DefaultScenario.load().renamed(DefaultScenario.load().name))
     }
 
     @Test("every shipped scenario loads")
@@ -34,11 +34,11 @@ struct ScenarioDecoderTests {
     @Test("file order is table order, and durations become integer nanoseconds")
     func orderAndUnits() {
         let scenario = DefaultScenario.load()
-        #expect(scenario.hooks.map(\.label) == ["AppDelegate", "SceneDelegate", "Notification"])
-        #expect(scenario.strategies.first?.name == "Task")
-        #expect(scenario.procedures.map(\.name) == ["foreground", "background"])
-        #expect(scenario.timing.startLatency(.userInitiated).nanoseconds == 100_000)
-        #expect(scenario.timing.startLatency(.userInteractive).nanoseconds == 50_000)
+        expectEqual(scenario.hooks.map(\.label), ["AppDelegate", "SceneDelegate", "Notification"])
+        expectEqual(scenario.strategies.first?.name, "Task")
+        expectEqual(scenario.procedures.map(\.name), ["foreground", "background"])
+        expectEqual(scenario.timing.startLatency(.userInitiated).nanoseconds, 100_000)
+        expectEqual(scenario.timing.startLatency(.userInteractive).nanoseconds, 50_000)
     }
 
     func diagnostics(_ json: String) -> [Diagnostic] {
@@ -59,7 +59,7 @@ struct ScenarioDecoderTests {
     @Test("not JSON at all: the position and what was expected")
     func syntaxError() {
         let found = diagnostics("{\n  \"name\": \"x\",\n  oops\n}")
-        #expect(found.map(\.description) == [
+        expectEqual(found.map(\.description), [
             "broken.json:3:3: error: not valid JSON: expected a member name in double quotes, found 'o'"
         ])
     }
@@ -67,7 +67,7 @@ struct ScenarioDecoderTests {
     @Test("an unknown member gets a did-you-mean, with path, line and column")
     func unknownMember() {
         let found = broken(#""exitDurationMs": 3"#, #""exitDurationMS": 3"#)
-        #expect(found.map(\.description) == [
+        expectEqual(found.map(\.description), [
             #"broken.json:7:5: error: timing.exitDurationMS: unknown member "exitDurationMS"; did you mean "exitDurationMs"?"#
         ])
     }
@@ -75,9 +75,9 @@ struct ScenarioDecoderTests {
     @Test("a negative duration names its path inside the procedure")
     func negativeDuration() {
         let found = broken(#"{ "op": "delay", "ms": 50,"#, #"{ "op": "delay", "ms": -50,"#)
-        #expect(found.count == 1)
-        #expect(found.first?.path == "procedures.background.steps[2].ms")
-        #expect(found.first?.message == "expected milliseconds from 0 to 1000000000, found the number -50")
+        expectEqual(found.count, 1)
+        expectEqual(found.first?.path, "procedures.background.steps[2].ms")
+        expectEqual(found.first?.message, "expected milliseconds from 0 to 1000000000, found the number -50")
     }
 
     @Test("every problem in a file is reported in one go")
@@ -87,7 +87,7 @@ struct ScenarioDecoderTests {
         json = json.replacingOccurrences(of: #""name": "willTerminateNotification" }"#, with: #""name": "willTerminateNotificaton" }"#)
         json = json.replacingOccurrences(of: #""priority": "high""#, with: #""priority": "urgent""#)
         let found = diagnostics(json)
-        #expect(found.map(\.path) == [
+        expectEqual(found.map(\.path), [
             "timing.cooperativePoolWidth",
             "strategies[\"Task.detached(priority: .high)\"].program[0].priority",
             "procedures.foreground.steps[1].actions[3].name",
@@ -101,9 +101,9 @@ struct ScenarioDecoderTests {
         let found = broken(
             #"{ "op": "dispatch", "queue": "main", "body": [\#n          { "op": "task", "body": [{ "op": "call", "name": "Activity.end" }] }\#n        ] }"#,
             #"{ "op": "dispatch", "queue": "main", "body": [{ "op": "call", "name": "Activity.end" }] }"#)
-        #expect(found.count == 1)
-        #expect(found.first?.path == "strategies[\"DispatchQueue.main.async\"].program[0].body[0]")
-        #expect(found.first?.message.hasPrefix("\"call\" (an await) needs an async context") == true)
+        expectEqual(found.count, 1)
+        expectEqual(found.first?.path, "strategies[\"DispatchQueue.main.async\"].program[0].body[0]")
+        expectEqual(found.first?.message.hasPrefix("\"call\" (an await) needs an async context"), true)
     }
 
     @Test("an unknown system call is an error with a suggestion")
@@ -111,7 +111,7 @@ struct ScenarioDecoderTests {
         let found = broken(
             #"{ "op": "detached", "priority": "high", "body": [{ "op": "call", "name": "Activity.end" }] }"#,
             #"{ "op": "detached", "priority": "high", "body": [{ "op": "call", "name": "Activity.ned" }] }"#)
-        #expect(found.map(\.path) == ["strategies[\"Task.detached(priority: .high)\"].program[0].body[0].name"])
+        expectEqual(found.map(\.path), ["strategies[\"Task.detached(priority: .high)\"].program[0].body[0].name"])
         #expect(found[0].message.hasSuffix(#"did you mean "Activity.end"?"#))
     }
 
@@ -120,8 +120,8 @@ struct ScenarioDecoderTests {
         let found = broken(
             #"{ "op": "detached", "priority": "high", "body": [{ "op": "call", "name": "Activity.end" }] }"#,
             #"{ "op": "detached", "priority": "high", "body": [{ "op": "work", "ms": 1 }] }"#)
-        #expect(found.map(\.path) == ["strategies[\"Task.detached(priority: .high)\"].program"])
-        #expect(found.first?.message == "expected the program to call a cleanup system call (Activity.end) somewhere, found none")
+        expectEqual(found.map(\.path), ["strategies[\"Task.detached(priority: .high)\"].program"])
+        expectEqual(found.first?.message, "expected the program to call a cleanup system call (Activity.end) somewhere, found none")
     }
 
     @Test("hostile inputs end in a diagnostic, never a crash", arguments: [
@@ -138,7 +138,7 @@ struct ScenarioDecoderTests {
             _ = try ScenarioDecoder.decode([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D], file: "bad.json")
             Issue.record("expected an error")
         } catch {
-            #expect(error.diagnostics.first?.message == "not valid JSON: expected UTF-8 text, found byte 0xFF")
+            expectEqual(error.diagnostics.first?.message, "not valid JSON: expected UTF-8 text, found byte 0xFF")
         }
     }
 

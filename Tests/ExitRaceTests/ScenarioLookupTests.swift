@@ -10,10 +10,10 @@ struct ScenarioLookupTests {
     @Test("a hook by name or label, a strategy and a procedure by name")
     func found() throws {
         let s = Self.scenario
-        #expect(try s.hookIndex(named: "AppDelegate") == s.hooks.firstIndex { $0.label == "AppDelegate" })
+        expectEqual(try s.hookIndex(named: "AppDelegate"), s.hooks.firstIndex { $0.label == "AppDelegate" })
         #expect(try s.hookIndex(named: "applicationWillTerminate") == s.hookIndex(named: "AppDelegate"))
-        #expect(try s.strategyIndex(named: "Task.detached + semaphore") == 3)
-        #expect(try s.procedureIndex(named: "background") == 1)
+        expectEqual(try s.strategyIndex(named: "Task.detached + semaphore"), 3)
+        expectEqual(try s.procedureIndex(named: "background"), 1)
     }
 
     @Test("an unknown name: what was found, a likely typo, and what is accepted, nearest first", arguments: [

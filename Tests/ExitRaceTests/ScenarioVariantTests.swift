@@ -32,13 +32,13 @@ struct ScenarioVariantTests {
     @Test("--set timing.exitDurationMs=12 gives the detached task from applicationWillTerminate time to finish")
     func setFlipsCell() throws {
         let base = Simulator(scenario: DefaultScenario.load()).table()
-        #expect(cellText(base, "AppDelegate", "Task.detached") == "×")
+        expectEqual(cellText(base, "AppDelegate", "Task.detached"), "×")
         let override = try SettingOverride.parse("timing.exitDurationMs=12")
         let table = Simulator(scenario: try ScenarioLoader.loadDefault(overrides: [override])).table()
         // Won by 1 ms: a thin win (below thinWinMs, 3 ms).
-        #expect(cellText(table, "AppDelegate", "Task.detached") == "○ [t]")
-        #expect(cellText(table, "Notification", "Task.detached") == "○ [t]")
-        #expect(cellText(table, "AppDelegate", "Task") == "△ background")
+        expectEqual(cellText(table, "AppDelegate", "Task.detached"), "○ [t]")
+        expectEqual(cellText(table, "Notification", "Task.detached"), "○ [t]")
+        expectEqual(cellText(table, "AppDelegate", "Task"), "△ background")
     }
 
     @Test("--set paths: nested keys, indices, quoted keys, bare words as strings")
@@ -49,9 +49,9 @@ struct ScenarioVariantTests {
             "timing.mainThreadQoS=userInitiated",
         ].map(SettingOverride.parse)
         let scenario = try ScenarioLoader.loadDefault(overrides: overrides)
-        #expect(scenario.procedures[1].steps[2] == .delay(.ms(20)))
-        #expect(scenario.strategies[1].code == "changed")
-        #expect(scenario.timing.mainThreadQoS == .userInitiated)
+        expectEqual(scenario.procedures[1].steps[2], .delay(.ms(20)))
+        expectEqual(scenario.strategies[1].code, "changed")
+        expectEqual(scenario.timing.mainThreadQoS, .userInitiated)
     }
 
     @Test("bad --set arguments say what is wrong", arguments: [
@@ -93,13 +93,13 @@ struct ScenarioVariantTests {
             try ScenarioLoader.load(path: directory.appendingPathComponent("variant.json").path)
         }
         let base = DefaultScenario.load()
-        #expect(scenario.name == "variant")
-        #expect(scenario.title == base.title)
-        #expect(scenario.timing.exitDuration == .ms(12))
-        #expect(scenario.timing.startLatency == base.timing.startLatency)
-        #expect(scenario.strategies.map(\.name) == base.strategies.map(\.name).filter { $0 != "DispatchQueue.main.async" })
-        #expect(scenario.procedures[1].steps == [.sigkill])
-        #expect(scenario.procedures[1].label == base.procedures[1].label)
+        expectEqual(scenario.name, "variant")
+        expectEqual(scenario.title, base.title)
+        expectEqual(scenario.timing.exitDuration, .ms(12))
+        expectEqual(scenario.timing.startLatency, base.timing.startLatency)
+        expectEqual(scenario.strategies.map(\.name), base.strategies.map(\.name).filter { $0 != "DispatchQueue.main.async" })
+        expectEqual(scenario.procedures[1].steps, [.sigkill])
+        expectEqual(scenario.procedures[1].label, base.procedures[1].label)
     }
 
     @Test("extend follows relative paths through a chain, and errors name the file they are in")
@@ -116,9 +116,9 @@ struct ScenarioVariantTests {
         for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
 
         let leaf = try ScenarioLoader.load(path: directory.appendingPathComponent("sub/leaf.json").path)
-        #expect(leaf.timing.exitDuration == .ms(7))
-        #expect(leaf.limits.maxEvents == 500)
-        #expect(leaf.hooks.count == 3)
+        expectEqual(leaf.timing.exitDuration, .ms(7))
+        expectEqual(leaf.limits.maxEvents, 500)
+        expectEqual(leaf.hooks.count, 3)
 
         let brokenPath = directory.appendingPathComponent("sub/broken.json").path
         #expect(throws: InputError([
@@ -146,9 +146,9 @@ struct ScenarioVariantTests {
             }
             let a = directory.appendingPathComponent("a.json").path
             let b = directory.appendingPathComponent("b.json").path
-            #expect(message("a.json") == "expected a chain of extends that ends, found a loop: \(a) → \(b) → \(a)")
+            expectEqual(message("a.json"), "expected a chain of extends that ends, found a loop: \(a) → \(b) → \(a)")
             #expect(message("orphan.json").hasPrefix("no such file (extended at \(directory.appendingPathComponent("orphan.json").path):1:12)"))
-            #expect(message("number.json") == "expected the path of the scenario file to extend (relative to this file), found the number 3")
+            expectEqual(message("number.json"), "expected the path of the scenario file to extend (relative to this file), found the number 3")
         }
     }
 
@@ -158,11 +158,11 @@ struct ScenarioVariantTests {
             let good = directory.appendingPathComponent("good.json").path
             let bad = directory.appendingPathComponent("bad.json").path
             let output = Tool.main(["validate", good, bad])
-            #expect(output.exitCode == ExitCode.badInput)
-            #expect(output.stdout == "\(good): valid: 3 hooks × 6 strategies × 2 procedures\n")
-            #expect(output.stderr.contains("\(bad):1:11: error: hooks: expected at least one entry, found none"))
-            #expect(Tool.main(["validate", good]).exitCode == ExitCode.success)
-            #expect(Tool.main(["validate"]).exitCode == ExitCode.badInput)
+            expectEqual(output.exitCode, ExitCode.badInput)
+            expectEqual(output.stdout, "\(good): valid: 3 hooks × 6 strategies × 2 procedures\n")
+            expectContains(output.stderr, "\(bad):1:11: error: hooks: expected at least one entry, found none")
+            expectEqual(Tool.main(["validate", good]).exitCode, ExitCode.success)
+            expectEqual(Tool.main(["validate"]).exitCode, ExitCode.badInput)
         }
     }
 
@@ -171,14 +171,14 @@ struct ScenarioVariantTests {
         try withFiles([:]) { directory in
             let path = directory.appendingPathComponent("table.md").path
             let ok = Tool.main(["run", "--format", "md", "--output", path])
-            #expect(ok == ToolOutput())
+            expectEqual(ok, ToolOutput())
             let written = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(written == Tool.main(["run", "--format", "md"]).stdout)
+            expectEqual(written, Tool.main(["run", "--format", "md"]).stdout)
             let bad = Tool.main(["run", "--set", "timing.exitDurationMs=-1", "-o", path + ".2"])
-            #expect(bad.exitCode == ExitCode.badInput)
+            expectEqual(bad.exitCode, ExitCode.badInput)
             #expect(!FileManager.default.fileExists(atPath: path + ".2"))
             let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            #expect(files == ["table.md"])
+            expectEqual(files, ["table.md"])
         }
     }
 }

@@ -75,15 +75,15 @@ struct ScheduleExplorationTests {
                     for procedure in scenario.procedures.indices {
                         let today = plain.run(hook: hook, strategy: strategy, procedure: procedure)
                         let run = scheduled.run(hook: hook, strategy: strategy, procedure: procedure, deviations: [])
-                        #expect(run.outcome == today, "\(scenario.name) \(hook)/\(strategy)/\(procedure)")
+                        expectEqual(run.outcome, today, "\(scenario.name) \(hook)/\(strategy)/\(procedure)")
                         let cell = exploration.cells[index]
                         #expect(cell.schedules == 1 && cell.exhaustive && !cell.isOrderSensitive)
-                        #expect(cell.witnesses.map(\.result) == [ScheduleResult(today)])
+                        expectEqual(cell.witnesses.map(\.result), [ScheduleResult(today)])
                         index += 1
                     }
                 }
             }
-            #expect(index == exploration.cells.count)
+            expectEqual(index, exploration.cells.count)
         }
     }
 
@@ -94,15 +94,15 @@ struct ScheduleExplorationTests {
         let exploration = ScenarioExploration(simulator: simulator, limits: ExplorationLimits())
         let cell = try #require(exploration.cells.first)
         #expect(cell.isOrderSensitive && cell.exhaustive)
-        #expect(cell.witnesses.map(\.result.finished) == [true, false])
+        expectEqual(cell.witnesses.map(\.result.finished), [true, false])
         let witness = cell.witnesses[1]
         let replayed = simulator.run(hook: 0, strategy: 0, procedure: 0, deviations: witness.deviations)
         #expect(replayed.followedSchedule)
         #expect(!replayed.outcome.cleanupFinished)
         let text = exploration.scheduleText(witness, of: cell)
         let output = Tool.main(["explain", try Self.raceFile(), "--hook", "AppDelegate", "--strategy", "two blocks", "--procedure", "kill", "--schedule", text])
-        #expect(output.exitCode == .success)
-        #expect(output.stdout.contains("× lost"))
+        expectEqual(output.exitCode, .success)
+        expectContains(output.stdout, "× lost")
         #expect(output.stdout.hasPrefix("schedule: at 0.1 ms, DispatchQueue.global block from applicationWillTerminate #2 becoming ready to run"
             + " went first; the\n    default order takes DispatchQueue.global block from applicationWillTerminate #1 becoming ready to run first\n\n"),
             "the race the schedule decided, in words, before the timeline")
@@ -116,8 +116,8 @@ struct ScheduleExplorationTests {
         let simulator = Simulator(scenario: scenario)
         _ = simulator.run(hook: 0, strategy: 0, procedure: 0)
         let second = simulator.trace(hook: 0, strategy: 0, procedure: 0, deviations: deviations)
-        #expect(ChromeTrace.render(first.trace) == ChromeTrace.render(second.trace))
-        #expect(CellExplanation(first.trace).renderText() == CellExplanation(second.trace).renderText())
+        expectEqual(ChromeTrace.render(first.trace), ChromeTrace.render(second.trace))
+        expectEqual(CellExplanation(first.trace).renderText(), CellExplanation(second.trace).renderText())
         let plain = simulator.trace(hook: 0, strategy: 0, procedure: 0)
         #expect(ChromeTrace.render(plain) != ChromeTrace.render(first.trace))
     }
@@ -137,18 +137,18 @@ struct ScheduleExplorationTests {
     @Test("schedule text round-trips; malformed text says where")
     func scheduleText() throws {
         let schedule = ScheduleText(fingerprint: 0xAB, deviations: [ScheduleDeviation(choice: 3, pick: 1), ScheduleDeviation(choice: 7, pick: 2)])
-        #expect(schedule.text == "v1:\(ExitRaceVersion.current):00000000000000ab:3=1,7=2")
-        #expect(try ScheduleText(parsing: schedule.text) == schedule)
+        expectEqual(schedule.text, "v1:\(ExitRaceVersion.current):00000000000000ab:3=1,7=2")
+        expectEqual(try ScheduleText(parsing: schedule.text), schedule)
         for (bad, fragment) in [
             ("v1:0.2.0:00000000000000ab", "4 fields"), ("v2:0.2.0:00000000000000ab:", "field 1"),
             ("v1:0.2.0:xyz:", "field 3"), ("v1:0.2.0:00000000000000ab:3=1,2=1", "choice 2"),
             ("v1:0.2.0:00000000000000ab:3=0", "choice 1"),
         ] {
             #expect(throws: ScheduleTextError.self) { try ScheduleText(parsing: bad) }
-            do { _ = try ScheduleText(parsing: bad) } catch { #expect(error.message.contains(fragment), "\(bad): \(error.message)") }
+            do { _ = try ScheduleText(parsing: bad) } catch { expectContains(error.message, fragment, "\(bad): \(error.message)") }
         }
         let old = ScheduleText(fingerprint: 0xAB, deviations: [], toolVersion: "0.0.1")
-        do { try old.check(fingerprint: 0xAB); Issue.record("an old version was accepted") } catch { #expect(error.message.contains("0.0.1")) }
+        do { try old.check(fingerprint: 0xAB); Issue.record("an old version was accepted") } catch { expectContains(error.message, "0.0.1") }
     }
 
     @Test("bad input ends explore and explain --schedule with exit 2 and a clear message")
@@ -167,8 +167,8 @@ struct ScheduleExplorationTests {
         ]
         for (arguments, fragment) in cases {
             let output = Tool.main(arguments)
-            #expect(output.exitCode == .badInput, "\(arguments)")
-            #expect(output.stderr.contains(fragment), "\(arguments): \(output.stderr)")
+            expectEqual(output.exitCode, .badInput, "\(arguments)")
+            expectContains(output.stderr, fragment, "\(arguments): \(output.stderr)")
             #expect(output.stdout.isEmpty)
         }
     }
@@ -176,9 +176,9 @@ struct ScheduleExplorationTests {
     @Test("explore on the default scenario names every cell run; JSON says the same")
     func exploreCommand() throws {
         let text = Tool.main(["explore", "--bound", "1"])
-        #expect(text.exitCode == .success)
-        #expect(text.stdout.contains("AppDelegate · DispatchQueue.main.async · background: order-"))
-        #expect(text.stdout.contains("of 36 cell runs order-sensitive"))
+        expectEqual(text.exitCode, .success)
+        expectContains(text.stdout, "AppDelegate · DispatchQueue.main.async · background: order-")
+        expectContains(text.stdout, "of 36 cell runs order-sensitive")
         let json = Tool.main(["explore", "--hook", "AppDelegate", "--strategy", "Task", "--format", "json"])
         #expect(json.exitCode == .success && json.stdout.contains("\"orderSensitive\""))
     }
@@ -190,13 +190,13 @@ struct ScheduleExplorationTests {
         let cut = ScheduleExplorer.explore(simulator, cell: CellIndex(hook: 0, strategy: 0), procedure: 0, limits: ExplorationLimits(maxSchedules: 1))
         #expect(cut.isUndecided && !cut.isOrderRobust && !cut.isOrderSensitive && cut.robustness == "undecided")
         let text = Tool.main(["explore", file, "--max-schedules", "1"]).stdout
-        #expect(!text.contains("order-robust ("))
-        #expect(text.contains("at most 1 schedule per cell run"))
+        expectNotContains(text, "order-robust (")
+        expectContains(text, "at most 1 schedule per cell run")
         let prose = text.replacingOccurrences(of: "\n    ", with: " ")
-        #expect(prose.contains(
+        expectContains(prose,
             "AppDelegate · two blocks · kill: undecided: no other result found in 1 schedule (finished), search stopped at "
-                + "--max-schedules 1: not shown order-robust; 4 choice points"))
-        #expect(prose.contains("0 of 1 cell run order-sensitive, 1 undecided (search stopped at --max-schedules 1"))
+                + "--max-schedules 1: not shown order-robust; 4 choice points")
+        expectContains(prose, "0 of 1 cell run order-sensitive, 1 undecided (search stopped at --max-schedules 1")
         let json = Tool.main(["explore", file, "--max-schedules", "1", "--format", "json"]).stdout
         #expect(json.contains("\"undecided\"") && json.contains("\"robustness\""))
         // The report's example: the cell is order-sensitive, which one schedule cannot show.
@@ -205,31 +205,31 @@ struct ScheduleExplorationTests {
         ]).stdout
         #expect(!user.contains("order-robust (") && user.contains("0 of 2 cell runs order-sensitive, 2 undecided"))
         // Exhaustive searches keep their words.
-        #expect(Tool.main(["explore", file]).stdout.contains("order-sensitive (2 results)"))
+        expectContains(Tool.main(["explore", file]).stdout, "order-sensitive (2 results)")
     }
 
     @Test("explore's replay hint names the file and --set options; a mismatched replay says they must be the same")
     func replayHintReplays() throws {
         let file = try Self.raceFile()
         let output = Tool.main(["explore", file, "--set", "timing.exitDurationMs=4"])
-        #expect(output.exitCode == .success)
-        #expect(output.stdout.contains("    exitrace explain \(file) --set timing.exitDurationMs=4 --hook H --strategy S --procedure P --schedule SCHEDULE"))
+        expectEqual(output.exitCode, .success)
+        expectContains(output.stdout, "    exitrace explain \(file) --set timing.exitDurationMs=4 --hook H --strategy S --procedure P --schedule SCHEDULE")
         let witness = try #require(output.stdout.split(separator: "\n").first { $0.hasPrefix("    not finished: v1:") })
         let schedule = String(witness.split(separator: " ").last!)
         let replay = ["explain", file, "--set", "timing.exitDurationMs=4", "--hook", "AppDelegate", "--strategy", "two blocks",
             "--procedure", "kill", "--schedule", schedule]
-        #expect(Tool.main(replay).exitCode == .success)
+        expectEqual(Tool.main(replay).exitCode, .success)
         let mismatch = Tool.main(Array(replay[0...1]) + Array(replay[4...]))
-        #expect(mismatch.exitCode == .badInput)
-        #expect(mismatch.stderr.contains("the same scenario FILE and --set options as explore was given"))
+        expectEqual(mismatch.exitCode, .badInput)
+        expectContains(mismatch.stderr, "the same scenario FILE and --set options as explore was given")
         // A path with a space is quoted for the shell.
         let spaced = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace race \(getpid()).json").path
         try Self.raceScenario.write(toFile: spaced, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: spaced) }
-        #expect(Tool.main(["explore", spaced]).stdout.contains("exitrace explain '\(spaced)' --hook H"))
+        expectContains(Tool.main(["explore", spaced]).stdout, "exitrace explain '\(spaced)' --hook H")
         // The cell explore was given is filled in.
-        #expect(Tool.main(["explore", file, "--hook", "AppDelegate", "--strategy", "two blocks"]).stdout.contains(
-            "exitrace explain \(file) --hook AppDelegate --strategy 'two blocks' --procedure P --schedule SCHEDULE"))
+        expectContains(Tool.main(["explore", file, "--hook", "AppDelegate", "--strategy", "two blocks"]).stdout,
+            "exitrace explain \(file) --hook AppDelegate --strategy 'two blocks' --procedure P --schedule SCHEDULE")
     }
 
     @Test("explore's text wraps at 120 columns, schedules whole, counts with separators; a sampled scenario runs its nominal values")
@@ -239,32 +239,32 @@ struct ScheduleExplorationTests {
             #expect(line.count <= TextRenderer.maximumLineWidth, "\(line)")
         }
         #expect(output.split(separator: "\n").contains { $0.hasPrefix("    race: ") })
-        #expect(output.replacingOccurrences(of: "\n    ", with: " ").contains("at most 100,000 schedules per cell run"))
+        expectContains(output.replacingOccurrences(of: "\n    ", with: " "), "at most 100,000 schedules per cell run")
         let random = Tool.main(["explore", "--hook", "AppDelegate", "--strategy", "Task", "--procedure", "background", "--random", "1200"]).stdout
-        #expect(random.contains("1,200 random schedules per cell run"))
-        #expect(random.contains("in 1,200 schedules"))
-        #expect(random.replacingOccurrences(of: "\n    ", with: " ").contains("random schedules, not an exhaustive search: not shown order-robust"))
+        expectContains(random, "1,200 random schedules per cell run")
+        expectContains(random, "in 1,200 schedules")
+        expectContains(random.replacingOccurrences(of: "\n    ", with: " "), "random schedules, not an exhaustive search: not shown order-robust")
         let sampled = Tool.main(["explore", Self.repository.appendingPathComponent("scenarios/live-activity-uncertain.json").path, "--bound", "0"])
-        #expect(sampled.exitCode == .success)
-        #expect(sampled.stdout.replacingOccurrences(of: "\n    ", with: " ").contains("at the nominal values (each distribution's median)"))
+        expectEqual(sampled.exitCode, .success)
+        expectContains(sampled.stdout.replacingOccurrences(of: "\n    ", with: " "), "at the nominal values (each distribution's median)")
     }
 
     @Test("explain at a tie says so and points to explore; a request not yet delivered is not 'waiting for the reply'")
     func tieVerdict() throws {
         let cell = ["explain", "--set", "timing.exitDurationMs=11", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "foreground"]
         let lost = Tool.main(cell).stdout
-        #expect(!lost.contains("lost by 0 ms"))
-        #expect(lost.contains("when the process exited at 61 ms — a tie, lost by scheduling order: it would have taken effect at that same instant (61 ms)"))
-        #expect(lost.contains("exitrace explore says whether the other order wins"))
+        expectNotContains(lost, "lost by 0 ms")
+        expectContains(lost, "when the process exited at 61 ms — a tie, lost by scheduling order: it would have taken effect at that same instant (61 ms)")
+        expectContains(lost, "exitrace explore says whether the other order wins")
         let won = Tool.main(cell + ["--schedule", "v1:\(ExitRaceVersion.current):d0d802cb97a795df:0=1"])
-        #expect(won.exitCode == .success)
-        #expect(won.stdout.contains("at the same instant as the process exited at 61 ms: a tie, which the cleanup won by scheduling order"))
-        #expect(!won.stdout.contains("0 ms before"))
+        expectEqual(won.exitCode, .success)
+        expectContains(won.stdout, "at the same instant as the process exited at 61 ms: a tie, which the cleanup won by scheduling order")
+        expectNotContains(won.stdout, "0 ms before")
         let sent = Tool.main(cell + ["--schedule", "v1:\(ExitRaceVersion.current):d0d802cb97a795df:0=2"]).stdout
-        #expect(sent.contains("had sent Activity.end, and the request had not reached the system yet when the process exited at 61 ms"))
-        #expect(sent.contains("; the call takes effect on delivery."))
-        #expect(!sent.contains("waiting for the reply"))
+        expectContains(sent, "had sent Activity.end, and the request had not reached the system yet when the process exited at 61 ms")
+        expectContains(sent, "; the call takes effect on delivery.")
+        expectNotContains(sent, "waiting for the reply")
         // A margin that is not 0 reads as before.
-        #expect(Tool.main(["explain", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "foreground"]).stdout.contains("lost by"))
+        expectContains(Tool.main(["explain", "--hook", "AppDelegate", "--strategy", "Task.detached", "--procedure", "foreground"]).stdout, "lost by")
     }
 }

@@ -23,9 +23,9 @@ struct SchedulerTests {
                 "exit-later": #"[{"op": "turn", "actions": [{"op": "hook", "name": "hook"}, {"op": "work", "ms": 20}, {"op": "exit"}]}]"#
             ])
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.cleanupAt == TestScenario.ms(11))
-        #expect(outcome.death == .init(at: TestScenario.ms(23), cause: .exit))
-        #expect(outcome.margin == .ms(12))
+        expectEqual(outcome.cleanupAt, TestScenario.ms(11))
+        expectEqual(outcome.death, .init(at: TestScenario.ms(23), cause: .exit))
+        expectEqual(outcome.margin, .ms(12))
     }
 
     @Test("other threads keep running while exit takes its time; the request must land before exit completes")
@@ -39,8 +39,8 @@ struct SchedulerTests {
             strategies: ["detached": #"[{"op": "detached", "body": [\#(call)]}]"#])
         let outcome = TestScenario.run(lose)
         #expect(!outcome.cleanupFinished)
-        #expect(outcome.wouldHaveFinishedAt == TestScenario.ms(11))
-        #expect(outcome.margin == VirtualDuration(nanoseconds: -500_000))
+        expectEqual(outcome.wouldHaveFinishedAt, TestScenario.ms(11))
+        expectEqual(outcome.margin, VirtualDuration(nanoseconds: -500_000))
     }
 
     @Test("Task {} from the main thread inherits the main actor and priority 25: it hops to the pool at user-initiated latency")
@@ -56,7 +56,7 @@ struct SchedulerTests {
             ])
         let outcome = TestScenario.run(scenario)
         // Queued on the main actor at 0, runs when the turn returns, hops: 0.1 ms + 1 ms.
-        #expect(outcome.cleanupAt == TestScenario.ms(1.1))
+        expectEqual(outcome.cleanupAt, TestScenario.ms(1.1))
     }
 
     @Test("a main-actor task never runs when the main thread never gets another turn")
@@ -64,8 +64,8 @@ struct SchedulerTests {
         let scenario = TestScenario.make(strategies: ["Task": #"[{"op": "task", "body": [\#(call)]}]"#])
         let outcome = TestScenario.run(scenario)
         #expect(!outcome.cleanupFinished)
-        #expect(outcome.wouldHaveFinishedAt == nil)
-        #expect(outcome.margin == nil)
+        expectEqual(outcome.wouldHaveFinishedAt, nil)
+        expectEqual(outcome.margin, nil)
     }
 
     @Test("the main queue is FIFO: a block dispatched from a hook runs before a turn enqueued later")
@@ -81,7 +81,7 @@ struct SchedulerTests {
                 """
             ])
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.cleanupAt == TestScenario.ms(1.1))
+        expectEqual(outcome.cleanupAt, TestScenario.ms(1.1))
     }
 
     @Test("Task.detached(priority:) picks its start latency from its QoS class")
@@ -90,7 +90,7 @@ struct SchedulerTests {
             let scenario = TestScenario.make(
                 timing: #""exitDurationMs": 100"#,
                 strategies: ["d": #"[{"op": "detached", "priority": "\#(priority)", "body": [\#(call)]}]"#])
-            #expect(TestScenario.run(scenario).cleanupAt == TestScenario.ms(expected), "priority \(priority)")
+            expectEqual(TestScenario.run(scenario).cleanupAt, TestScenario.ms(expected), "priority \(priority)")
         }
     }
 
@@ -114,8 +114,8 @@ struct SchedulerTests {
         // high#2 makes its own call at 5 ms, which counts at 6: each place owes its call.
         let outcome = TestScenario.run(scenario)
         #expect(outcome.cleanupFinished)
-        #expect(outcome.cleanupAt == TestScenario.ms(6))
-        #expect(outcome.deadlock == nil)
+        expectEqual(outcome.cleanupAt, TestScenario.ms(6))
+        expectEqual(outcome.deadlock, nil)
     }
 
     @Test("a width-1 pool held by a utility job does not hold back a .high cleanup")
@@ -132,8 +132,8 @@ struct SchedulerTests {
             return TestScenario.run(scenario).cleanupAt
         }
         // Rule 3: threads of the buckets at or above user-initiated (none) are under the width.
-        #expect(cleanupAt(width: 1) == TestScenario.ms(1))
-        #expect(cleanupAt(width: 2) == TestScenario.ms(1))
+        expectEqual(cleanupAt(width: 1), TestScenario.ms(1))
+        expectEqual(cleanupAt(width: 2), TestScenario.ms(1))
     }
 
     @Test("within one bucket the width holds: a second utility job waits for the first")
@@ -146,7 +146,7 @@ struct SchedulerTests {
                  {"op": "detached", "priority": "low", "body": [\(call)]}]
                 """
             ])
-        #expect(TestScenario.run(scenario).cleanupAt == TestScenario.ms(6))
+        expectEqual(TestScenario.run(scenario).cleanupAt, TestScenario.ms(6))
     }
 
     @Test("a blocked cooperative thread holds its slot; a wider pool avoids the starvation")
@@ -162,7 +162,7 @@ struct SchedulerTests {
         let outcome = TestScenario.run(scenario)
         #expect(outcome.cleanupFinished)
         // low works 0–1 and signals; high, blocked on the other thread, calls 1–2.
-        #expect(outcome.cleanupAt == TestScenario.ms(2))
+        expectEqual(outcome.cleanupAt, TestScenario.ms(2))
     }
 
     @Test("a signal before the wait is counted; the wait then passes at once")
@@ -174,7 +174,7 @@ struct SchedulerTests {
                  {"op": "detached", "priority": "high", "body": [\(call)]}]
                 """
             ])
-        #expect(TestScenario.run(scenario).cleanupAt == TestScenario.ms(1.1))
+        expectEqual(TestScenario.run(scenario).cleanupAt, TestScenario.ms(1.1))
     }
 
     @Test("a wait with a timeout returns when it expires, and the main thread goes on")
@@ -188,8 +188,8 @@ struct SchedulerTests {
                 """
             ])
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.death == .init(at: TestScenario.ms(101), cause: .exit))
-        #expect(outcome.deadlock == nil)
+        expectEqual(outcome.death, .init(at: TestScenario.ms(101), cause: .exit))
+        expectEqual(outcome.deadlock, nil)
         #expect(!outcome.cleanupFinished)
     }
 
@@ -206,8 +206,8 @@ struct SchedulerTests {
                 ])
             return TestScenario.run(scenario).cleanupAt
         }
-        #expect(cleanupAt("sleep") == TestScenario.ms(11))
-        #expect(cleanupAt("taskSleep") == TestScenario.ms(1))
+        expectEqual(cleanupAt("sleep"), TestScenario.ms(11))
+        expectEqual(cleanupAt("taskSleep"), TestScenario.ms(1))
     }
 
     @Test("with takesEffectOn reply, the request counts only when the reply is back in a live process")
@@ -222,7 +222,7 @@ struct SchedulerTests {
             strategies: ["d": #"[{"op": "detached", "body": [\#(call)]}]"#])
         let outcome = TestScenario.run(reply)
         #expect(!outcome.cleanupFinished)
-        #expect(outcome.wouldHaveFinishedAt == TestScenario.ms(13))
+        expectEqual(outcome.wouldHaveFinishedAt, TestScenario.ms(13))
     }
 
     @Test("deliverAfterMs: the request can leave before the call's work on the thread is over")
@@ -230,7 +230,7 @@ struct SchedulerTests {
         let scenario = TestScenario.make(
             call: #""costMs": 5, "deliverAfterMs": 0.5"#,
             strategies: ["d": #"[{"op": "detached", "priority": "high", "body": [\#(call)]}]"#])
-        #expect(TestScenario.run(scenario).cleanupAt == TestScenario.ms(0.6))
+        expectEqual(TestScenario.run(scenario).cleanupAt, TestScenario.ms(0.6))
     }
 
     @Test("a watchdog kills the process when a turn does not return within its budget")
@@ -241,7 +241,7 @@ struct SchedulerTests {
                 "watched": #"[{"op": "turn", "watchdogMs": 5000, "actions": [{"op": "hook", "name": "hook"}, {"op": "exit"}]}]"#
             ])
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.death == .init(at: TestScenario.ms(5000), cause: .watchdog))
+        expectEqual(outcome.death, .init(at: TestScenario.ms(5000), cause: .watchdog))
         #expect(!outcome.cleanupFinished)
     }
 
@@ -255,7 +255,7 @@ struct SchedulerTests {
                 "foreground": #"[{"op": "turn", "actions": [{"op": "hook", "name": "hook"}, {"op": "exit"}]}]"#,
             ])
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.death == .init(at: .start, cause: .sigkill))
+        expectEqual(outcome.death, .init(at: .start, cause: .sigkill))
         #expect(!outcome.cleanupFinished && outcome.wouldHaveFinishedAt == nil)
     }
 
@@ -265,9 +265,9 @@ struct SchedulerTests {
             strategies: ["d": #"[{"op": "detached", "body": [\#(call)]}]"#],
             procedures: ["alive": #"[{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]"#])
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.death == nil)
+        expectEqual(outcome.death, nil)
         #expect(outcome.cleanupFinished)
-        #expect(outcome.margin == nil)
+        expectEqual(outcome.margin, nil)
     }
 
     @Test("each delivery of a hook runs the strategy with semaphores of its own")
@@ -285,9 +285,9 @@ struct SchedulerTests {
                 "twice": #"[{"op": "turn", "actions": [{"op": "hook", "name": "hook"}, {"op": "hook", "name": "hook"}, {"op": "exit"}]}]"#
             ])
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.death?.at == TestScenario.ms(23))
+        expectEqual(outcome.death?.at, TestScenario.ms(23))
         // The cleanup needs Activity-style calls once: the first delivery's call already counts.
-        #expect(outcome.cleanupAt == TestScenario.ms(11.1))
+        expectEqual(outcome.cleanupAt, TestScenario.ms(11.1))
     }
 
     @Test("hitting limits.maxEvents is reported, not a hang")
@@ -297,8 +297,8 @@ struct SchedulerTests {
             strategies: ["d": #"[{"op": "detached", "body": [\#(call)]}]"#],
             procedures: ["alive": #"[{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]"#])
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.boundReached == .events)
-        #expect(outcome.events == 3)
+        expectEqual(outcome.boundReached, .events)
+        expectEqual(outcome.events, 3)
     }
 
     @Test("hitting limits.maxTimeMs is reported")
@@ -308,7 +308,7 @@ struct SchedulerTests {
             strategies: ["d": #"[{"op": "detached", "body": [\#(call)]}]"#],
             procedures: ["alive": #"[{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]"#])
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.boundReached == .time)
+        expectEqual(outcome.boundReached, .time)
         #expect(!outcome.cleanupFinished)
     }
 }

@@ -60,7 +60,7 @@ struct SchemaTests {
         }
         var problems: [String] = []
         walk(root, "#", &problems, underProperties: false)
-        #expect(problems == [])
+        expectEqual(problems, [])
         #expect(keywords >= Self.minimumKeywords, "only \(keywords) keywords in \(url.path)")
     }
 
@@ -73,7 +73,7 @@ struct SchemaTests {
         for file in files.sorted() {
             let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
             let node = try #require(Self.parse(text, file: file))
-            #expect(Self.validator.validate(node) == [], "\(file)")
+            expectEqual(Self.validator.validate(node), [], "\(file)")
         }
     }
 
@@ -117,28 +117,28 @@ struct SchemaTests {
     @Test("the schema and the loader agree on every member name")
     func namesAgree() {
         let defs = Self.schema["$defs"]
-        #expect(Self.properties(Self.schema) == ScenarioKeys.topLevel)
-        #expect(Self.properties(defs?["timing"]) == ScenarioKeys.timing)
-        #expect(Self.properties(defs?["timing"]?["properties"]?["startLatencyMs"]) == ScenarioKeys.startLatency)
-        #expect(Self.properties(defs?["limits"]) == ScenarioKeys.limits)
-        #expect(Self.properties(defs?["systemCall"]) == ScenarioKeys.systemCall)
-        #expect(Self.properties(defs?["hook"]) == ScenarioKeys.hook)
-        #expect(Self.properties(defs?["strategy"]) == ScenarioKeys.strategy)
-        #expect(Self.properties(defs?["procedure"]) == ScenarioKeys.procedure)
-        #expect(Self.properties(defs?["lifecycle"]) == ScenarioKeys.lifecycle)
-        #expect(Self.properties(defs?["activity"]) == ScenarioKeys.activity)
+        expectEqual(Self.properties(Self.schema), ScenarioKeys.topLevel)
+        expectEqual(Self.properties(defs?["timing"]), ScenarioKeys.timing)
+        expectEqual(Self.properties(defs?["timing"]?["properties"]?["startLatencyMs"]), ScenarioKeys.startLatency)
+        expectEqual(Self.properties(defs?["limits"]), ScenarioKeys.limits)
+        expectEqual(Self.properties(defs?["systemCall"]), ScenarioKeys.systemCall)
+        expectEqual(Self.properties(defs?["hook"]), ScenarioKeys.hook)
+        expectEqual(Self.properties(defs?["strategy"]), ScenarioKeys.strategy)
+        expectEqual(Self.properties(defs?["procedure"]), ScenarioKeys.procedure)
+        expectEqual(Self.properties(defs?["lifecycle"]), ScenarioKeys.lifecycle)
+        expectEqual(Self.properties(defs?["activity"]), ScenarioKeys.activity)
         let goals = Self.branches("goal", discriminator: "kind")
-        #expect(goals.map(\.op) == ScenarioKeys.goals.map(\.op))
-        for (kind, members) in goals { #expect(members == ScenarioKeys.members(of: ScenarioKeys.goals, op: kind), "goal \(kind)") }
+        expectEqual(goals.map(\.op), ScenarioKeys.goals.map(\.op))
+        for (kind, members) in goals { expectEqual(members, ScenarioKeys.members(of: ScenarioKeys.goals, op: kind), "goal \(kind)") }
         for (name, table) in [
             ("programStep", ScenarioKeys.programSteps), ("procedureStep", ScenarioKeys.procedureSteps),
             ("turnAction", ScenarioKeys.turnActions),
         ] {
             let schemaBranches = Self.branches(name)
-            #expect(schemaBranches.map(\.op) == table.map(\.op), "\(name)")
+            expectEqual(schemaBranches.map(\.op), table.map(\.op), "\(name)")
             for (op, members) in schemaBranches {
                 let sourceMembers = name == "programStep" ? ScenarioKeys.stepSource : []
-                #expect(members == sourceMembers + ScenarioKeys.members(of: table, op: op), "\(name) \(op)")
+                expectEqual(members, sourceMembers + ScenarioKeys.members(of: table, op: op), "\(name) \(op)")
             }
         }
     }
@@ -178,7 +178,7 @@ struct SchemaTests {
             #expect(!example.reference.isEmpty, "\(context) has no <!-- schema: … --> line before it")
             let node = try #require(Self.parse(example.json), "\(context) is not JSON")
             let schema = try #require(Self.validator.resolve(example.reference), "\(context): no \(example.reference)")
-            #expect(Self.validator.validate(node, against: schema) == [], "\(context)")
+            expectEqual(Self.validator.validate(node, against: schema), [], "\(context)")
             if example.reference == "#" {
                 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-docs-\(UUID().uuidString)")
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -45,10 +45,10 @@ struct SensitivityTests {
             #expect(abs(try #require(sums.firstOrderIndex(output: output, setting: exit)) - 1) < 0.05)
             #expect(abs(try #require(sums.totalIndex(output: output, setting: exit)) - 1) < 0.05)
             #expect(abs(try #require(sums.firstOrderIndex(output: output, setting: other))) < 0.05)
-            #expect(try #require(sums.totalIndex(output: output, setting: other)) == 0)
+            expectEqual(try #require(sums.totalIndex(output: output, setting: other)), 0)
         }
         let constant = try Self.output(scenario, "SceneDelegate", "Task.detached", "foreground")
-        #expect(sums.firstOrderIndex(output: constant, setting: exit) == nil)
+        expectEqual(sums.firstOrderIndex(output: constant, setting: exit), nil)
     }
 
     @Test("the 95% bootstrap intervals contain the known indices: 1 for the exit duration, 0 for the other")
@@ -68,7 +68,7 @@ struct SensitivityTests {
             #expect(otherFirst.low <= 0 && 0 <= otherFirst.high)
         }
         let constant = try Self.output(scenario, "SceneDelegate", "Task.detached", "foreground")
-        #expect(bootstrap.total(output: constant, setting: exit) == nil)
+        expectEqual(bootstrap.total(output: constant, setting: exit), nil)
     }
 
     @Test("intervals shrink as the base samples grow")
@@ -93,9 +93,9 @@ struct SensitivityTests {
         let small = Sensitivity(scenario: Self.analysis.scenario, samples: 40, seed: 4)
         let parallel = SensitivityBootstrap(sums: small.run(parallel: true, keepRows: true), resamples: 30, seed: 4, parallel: true)
         let serial = SensitivityBootstrap(sums: small.run(parallel: false, keepRows: true), resamples: 30, seed: 4, parallel: false)
-        #expect(SensitivityRenderer.json(parallel, analysis: small) == SensitivityRenderer.json(serial, analysis: small))
-        #expect(SensitivityRenderer.text(parallel, analysis: small).contains("S1 "))
-        #expect(small.run(keepRows: true).rows.count == 40 * small.run(keepRows: true).rowWords)
+        expectEqual(SensitivityRenderer.json(parallel, analysis: small), SensitivityRenderer.json(serial, analysis: small))
+        expectContains(SensitivityRenderer.text(parallel, analysis: small), "S1 ")
+        expectEqual(small.run(keepRows: true).rows.count, 40 * small.run(keepRows: true).rowWords)
     }
 
     @Test("the terminal form: cells alike are one block, the deciding setting first, the one that never matters named, 120 columns")
@@ -106,11 +106,11 @@ struct SensitivityTests {
         #expect(lines.allSatisfy { $0.count <= TextRenderer.maximumLineWidth }, "\(text)")
         // The exit duration decides AppDelegate · Task.detached under both procedures alike: one block.
         let foreground = try #require(lines.firstIndex(of: "AppDelegate · Task.detached · foreground"))
-        #expect(lines[foreground + 1] == "AppDelegate · Task.detached · background")
+        expectEqual(lines[foreground + 1], "AppDelegate · Task.detached · background")
         let block = lines[foreground...].prefix { !$0.isEmpty }
         #expect(block.contains { $0.hasPrefix("  finished in 4") && $0.hasSuffix("% of the prior; the settings that decide it:") }, "9 in 19")
         #expect(block.contains { $0.hasPrefix("    timing.exitDurationMs  S1 1.0") || $0.hasPrefix("    timing.exitDurationMs  S1 0.9") })
-        #expect(block.last == "    no draw changed the outcome by changing only timing.startLatencyMs.background")
+        expectEqual(block.last, "    no draw changed the outcome by changing only timing.startLatencyMs.background")
     }
 
     @Test("the heat map is well-formed SVG with one square per varying output and setting, the same bytes every time")
@@ -120,31 +120,31 @@ struct SensitivityTests {
         let svg = SensitivitySVG.heatMap(bootstrap, analysis: small)
         #expect(WellFormed.check(svg))
         let varying = (0..<bootstrap.sums.sumA.count).filter { bootstrap.sums.variance(output: $0) > 0 }.count
-        #expect(svg.components(separatedBy: "<title>").count - 1 == varying * small.settings + small.settings)
+        expectEqual(svg.components(separatedBy: "<title>").count - 1, varying * small.settings + small.settings)
         let page = SensitivityHTML.render(bootstrap, analysis: small)
-        #expect(page == SensitivityHTML.render(bootstrap, analysis: small))
+        expectEqual(page, SensitivityHTML.render(bootstrap, analysis: small))
         #expect(page.hasPrefix("<!doctype html>") && page.contains("total index ST"))
     }
 
     @Test("parallel and serial analyses give the same sums")
     func deterministic() {
         let small = Sensitivity(scenario: Self.analysis.scenario, samples: 100, seed: 4)
-        #expect(small.run(parallel: true) == small.run(parallel: false))
+        expectEqual(small.run(parallel: true), small.run(parallel: false))
     }
 
     @Test("the command prints the table; no distributions or --samples 0 exit 2")
     func command() {
         let ok = Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "64"])
-        #expect(ok.exitCode == .success)
-        #expect(ok.stdout.contains("AppDelegate · Task.detached · foreground"))
-        #expect(ok.stdout.contains("never change over the prior:"))
-        #expect(Tool.main(["sensitivity"]).exitCode == .badInput)
-        #expect(Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "0"]).exitCode == .badInput)
-        #expect(Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "8", "--bootstrap", "1"]).exitCode == .badInput)
-        #expect(Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "8", "--format", "svg"]).exitCode == .badInput)
+        expectEqual(ok.exitCode, .success)
+        expectContains(ok.stdout, "AppDelegate · Task.detached · foreground")
+        expectContains(ok.stdout, "never change over the prior:")
+        expectEqual(Tool.main(["sensitivity"]).exitCode, .badInput)
+        expectEqual(Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "0"]).exitCode, .badInput)
+        expectEqual(Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "8", "--bootstrap", "1"]).exitCode, .badInput)
+        expectEqual(Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "8", "--format", "svg"]).exitCode, .badInput)
         let json = Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "16", "--bootstrap", "10", "--format", "json"])
         #expect(json.exitCode == .success && json.stdout.contains("\"resamples\": 10"))
-        #expect(Tool.main(["sensitivity", "--help"]).stdout.contains("USAGE: exitrace sensitivity"))
+        expectContains(Tool.main(["sensitivity", "--help"]).stdout, "USAGE: exitrace sensitivity")
     }
 
     @Test("few samples with the rarer outcome: the block says its indices and intervals are unreliable, and only that block")
@@ -152,30 +152,30 @@ struct SensitivityTests {
         // With 64 base samples, S1 of the exit duration comes out 2.02 (1.99–2.05) for the cells
         // that fail in 1 of the 128 base sets, where the truth is 1: confidently wrong.
         let output = Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "64"])
-        #expect(output.exitCode == .success)
+        expectEqual(output.exitCode, .success)
         let blocks = output.stdout.components(separatedBy: "\n\n")
         let wrong = try #require(blocks.first { $0.contains("AppDelegate · Task.detached(priority: .high) · foreground") })
-        #expect(wrong.contains("S1 2.02 (1.99–2.05)"))
+        expectContains(wrong, "S1 2.02 (1.99–2.05)")
         // 127 of 128 finished: never rounded to a "100%" that would say the outcome does not vary.
-        #expect(wrong.contains("  finished in >99% of the prior;"), "\(wrong)")
-        #expect(wrong.contains(
-            "  warning: only 1 of 128 base parameter sets failed: the indices and intervals are unreliable; raise --samples"), "\(wrong)")
+        expectContains(wrong, "  finished in >99% of the prior;", "\(wrong)")
+        expectContains(wrong,
+            "  warning: only 1 of 128 base parameter sets failed: the indices and intervals are unreliable; raise --samples", "\(wrong)")
         let fine = try #require(blocks.first { $0.contains("AppDelegate · Task.detached · foreground") })
-        #expect(!fine.contains("warning"), "\(fine)")
-        #expect(output.stdout.components(separatedBy: "warning:").count == 2)
+        expectNotContains(fine, "warning", "\(fine)")
+        expectEqual(output.stdout.components(separatedBy: "warning:").count, 2)
         let markdown = Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "64", "--format", "md"])
-        #expect(markdown.stdout.contains("- ⚠ AppDelegate · Task.detached(priority: .high) · foreground: only 1 of 128 base parameter sets failed"))
+        expectContains(markdown.stdout, "- ⚠ AppDelegate · Task.detached(priority: .high) · foreground: only 1 of 128 base parameter sets failed")
         let one = Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "1", "--bootstrap", "2"])
-        #expect(one.stdout.contains("over its prior: 1 base sample × 3 = 3 parameter sets"), "\(one.stdout)")
+        expectContains(one.stdout, "over its prior: 1 base sample × 3 = 3 parameter sets", "\(one.stdout)")
         // The threshold: fewer than 30 of the 2N base sets with the rarer outcome, either way.
-        #expect(SensitivityRenderer.minimumMinority == 30)
+        expectEqual(SensitivityRenderer.minimumMinority, 30)
         var sums = SensitivitySums(outputs: 1, settings: 1)
         sums.samples = 64
         (sums.sumA[0], sums.sumB[0]) = (15, 15)
-        #expect(SensitivityRenderer.fewSamplesWarning(sums, output: 0) == nil)
+        expectEqual(SensitivityRenderer.fewSamplesWarning(sums, output: 0), nil)
         (sums.sumA[0], sums.sumB[0]) = (14, 15)
-        #expect(SensitivityRenderer.fewSamplesWarning(sums, output: 0)?.hasPrefix("only 29 of 128 base parameter sets finished") == true)
+        expectEqual(SensitivityRenderer.fewSamplesWarning(sums, output: 0)?.hasPrefix("only 29 of 128 base parameter sets finished"), true)
         (sums.sumA[0], sums.sumB[0]) = (64, 50)
-        #expect(SensitivityRenderer.fewSamplesWarning(sums, output: 0)?.hasPrefix("only 14 of 128 base parameter sets failed") == true)
+        expectEqual(SensitivityRenderer.fewSamplesWarning(sums, output: 0)?.hasPrefix("only 14 of 128 base parameter sets failed"), true)
     }
 }

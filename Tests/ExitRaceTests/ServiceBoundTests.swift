@@ -37,7 +37,7 @@ struct ServiceBoundTests {
         let scenario = try Self.scenario(cleanupService: false, startAfterMs: "900000000")
         let outcome = Simulator(scenario: scenario).run(hook: 0, strategy: 0, procedure: 0)
         #expect(outcome.cleanupFinished)
-        #expect(outcome.boundReached == nil)
+        expectEqual(outcome.boundReached, nil)
     }
 
     @Test("a limit of events reached after death while the cleanup's service is pending leaves the cell open ([?])")
@@ -47,7 +47,7 @@ struct ServiceBoundTests {
         scenario.limits.maxEvents = 31_815
         let cut = Simulator(scenario: scenario).run(hook: 0, strategy: 0, procedure: 0)
         #expect(!cut.cleanupFinished)
-        #expect(cut.boundReached == .events)
+        expectEqual(cut.boundReached, .events)
         #expect(cut.death != nil)
     }
 }

@@ -73,12 +73,12 @@ struct ServiceTests {
             + "application(_:handleEventsForBackgroundURLSession:completionHandler:) (the relaunched process is not simulated)"))
         let outcome = TestScenario.run(scenario)
         #expect(outcome.cleanupFinished && outcome.finishedBySystemAfterDeath)
-        #expect(outcome.cleanupAt == TestScenario.ms(302))
-        #expect(outcome.margin == nil, "a finish under the system did not race the process's death")
+        expectEqual(outcome.cleanupAt, TestScenario.ms(302))
+        expectEqual(outcome.margin, nil, "a finish under the system did not race the process's death")
         let explanation = Self.explain(scenario)
         #expect(explanation.verdict.hasPrefix("○ finished under the system: the background transfer of work was done at 302 ms, "
             + "after the process was killed (SIGKILL) at 102 ms"))
-        #expect(explanation.renderText().contains("the system's work outside the process does happen"))
+        expectContains(explanation.renderText(), "the system's work outside the process does happen")
     }
 
     @Test("a force quit cancels a background transfer not yet done (URLError…userForceQuitApplication)")
@@ -122,7 +122,7 @@ struct ServiceTests {
         #expect(Self.timeline(scenario).contains("90001000µs system service: the scheduled background task of work ran out of its "
             + "allowance (serviceAllowanceMs) before its work was done: its expiration handler is called and the task ends unfinished"))
         #expect(!TestScenario.run(scenario).cleanupFinished)
-        #expect(Self.explain(scenario).verdict == "× lost: the scheduled background task of work started at 60001 ms and ran out of "
+        expectEqual(Self.explain(scenario).verdict, "× lost: the scheduled background task of work started at 60001 ms and ran out of "
             + "its allowance at 90001 ms before its work was done (serviceRunMs is longer than serviceAllowanceMs): its expiration "
             + "handler is called and the task ends unfinished.")
     }
@@ -136,7 +136,7 @@ struct ServiceTests {
         })
         #expect(!TestScenario.run(cancelled).cleanupFinished)
         let kept = try Self.scenario(call: Self.task + #", "cancelledByForceQuit": false"#, procedures: Self.swipe)
-        #expect(TestScenario.run(kept).cleanupAt == TestScenario.ms(65001))
+        expectEqual(TestScenario.run(kept).cleanupAt, TestScenario.ms(65001))
     }
 
     @Test("a push ends the Live Activity when it arrives, after the process died; the run goes on for it under any goal")
@@ -145,8 +145,8 @@ struct ServiceTests {
             call: #""costMs": 1, "service": "push", "serviceRunMs": 2000, "activity": "end", "dismissal": "immediate""#,
             extra: #""activity": {"startedAtMs": 0}, "goal": {"kind": "activityGone", "atMs": 10000},"#, procedures: Self.swipe)
         let outcome = TestScenario.run(scenario)
-        #expect(outcome.death?.at == TestScenario.ms(54), "swiped away from the background: exit at 54 ms")
-        #expect(outcome.activity?.endedAt == TestScenario.ms(2001), "a push is not cancelled by a force quit")
+        expectEqual(outcome.death?.at, TestScenario.ms(54), "swiped away from the background: exit at 54 ms")
+        expectEqual(outcome.activity?.endedAt, TestScenario.ms(2001), "a push is not cancelled by a force quit")
         #expect(outcome.cleanupFinished)
         #expect(Self.timeline(scenario).contains("2001000µs system service: the push of work is done"))
     }
@@ -169,22 +169,22 @@ struct ServiceTests {
         let exploration = ScenarioExploration(simulator: Simulator(scenario: scenario), limits: ExplorationLimits())
         let cell = try #require(exploration.cells.first)
         #expect(cell.isOrderSensitive && cell.exhaustive)
-        #expect(Set(cell.witnesses.map(\.result.finished)) == [true, false])
+        expectEqual(Set(cell.witnesses.map(\.result.finished)), [true, false])
     }
 
     @Test("a service's members are checked: each goes with service, its kind, and no takesEffectOn")
     func decoding() {
-        #expect(Self.decodeErrors(#""costMs": 1, "serviceRunMs": 3"#).contains(#"systemCalls.work.serviceRunMs: goes with "service""#))
-        #expect(Self.decodeErrors(#""costMs": 1, "service": "push""#).contains("serviceRunMs"))
+        expectContains(Self.decodeErrors(#""costMs": 1, "serviceRunMs": 3"#), #"systemCalls.work.serviceRunMs: goes with "service""#)
+        expectContains(Self.decodeErrors(#""costMs": 1, "service": "push""#), "serviceRunMs")
         #expect(Self.decodeErrors(#""costMs": 1, "service": "push", "serviceRunMs": 3, "takesEffectOn": "reply""#)
             .contains("expected no takesEffectOn with \"service\""))
         #expect(Self.decodeErrors(#""costMs": 1, "service": "push", "serviceRunMs": 3, "serviceAllowanceMs": 9"#)
             .contains(#"goes with "service": "backgroundTask" only"#))
-        #expect(Self.decodeErrors(#""costMs": 1, "service": "backgroundTask", "serviceRunMs": 3"#).contains("serviceAllowanceMs"))
+        expectContains(Self.decodeErrors(#""costMs": 1, "service": "backgroundTask", "serviceRunMs": 3"#), "serviceAllowanceMs")
         #expect(Self.decodeErrors(#""costMs": 1, "service": "push", "serviceRunMs": 3, "relaunchAfterMs": 9"#)
             .contains(#"goes with "service": "backgroundTransfer" only"#))
-        #expect(Self.decodeErrors(#""costMs": 1, "service": "backgroundTransfr", "serviceRunMs": 3"#).contains("did you mean"))
-        #expect(Self.decodeErrors(Self.transfer) == "")
+        expectContains(Self.decodeErrors(#""costMs": 1, "service": "backgroundTransfr", "serviceRunMs": 3"#), "did you mean")
+        expectEqual(Self.decodeErrors(Self.transfer), "")
     }
 
     @Test("a service's timings are settings: --set and sweeps reach them")
@@ -197,15 +197,15 @@ struct ServiceTests {
         let simulator = Simulator(scenario: scenario)
         var values = simulator.defaults
         try values.set(#"systemCalls["work"].serviceRunMs"#, to: 50)
-        #expect(simulator.run(hook: 0, strategy: 0, procedure: 0, values: values).cleanupAt == TestScenario.ms(52))
+        expectEqual(simulator.run(hook: 0, strategy: 0, procedure: 0, values: values).cleanupAt, TestScenario.ms(52))
     }
 
     @Test("a JSON outcome says finishedUnderSystemAfterDeath only when so; a service pending at maxTimeMs is a bound reached")
     func jsonAndBound() throws {
         let after = JSONRenderer.render([Simulator(scenario: try Self.scenario(call: Self.task)).table()])
-        #expect(after.contains(#""finishedUnderSystemAfterDeath": true"#))
+        expectContains(after, #""finishedUnderSystemAfterDeath": true"#)
         let before = JSONRenderer.render([Simulator(scenario: try Self.scenario(call: Self.transfer, procedures: Self.swipe)).table()])
-        #expect(!before.contains("finishedUnderSystemAfterDeath"))
+        expectNotContains(before, "finishedUnderSystemAfterDeath")
         let late = try Self.scenario(call: Self.task, extra: #""limits": {"maxTimeMs": 30000},"#)
         let outcome = TestScenario.run(late)
         #expect(outcome.death?.cause == .sigkill && outcome.boundReached == .time && !outcome.cleanupFinished)
@@ -215,6 +215,6 @@ struct ServiceTests {
     func timelineMarks() throws {
         let trace = Simulator(scenario: try Self.scenario(call: Self.transfer)).trace(hook: 0, strategy: 0, procedure: 0)
         let marks = trace.records.filter { $0.kind == .service }.map { Timeline.serviceMark($0, trace) }
-        #expect(marks == ["work handed to the system", "work done (system)", "relaunch for work events"])
+        expectEqual(marks, ["work handed to the system", "work done (system)", "relaunch for work events"])
     }
 }

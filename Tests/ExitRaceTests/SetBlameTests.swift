@@ -22,7 +22,7 @@ struct SetBlameTests {
     @Test("cleanup=false on the only call of a strategy: the error names the --set, and how to remove the strategy")
     func cleanupFalseBlamesTheSet() throws {
         let result = try SwiftImportTests.run(["App.swift": Self.submit])
-        #expect(result.summary.contains("a force quit cancels a hand-off to a system service not done yet (BGTaskScheduler.submit: "), "\(result.summary)")
+        expectContains(result.summary, "a force quit cancels a hand-off to a system service not done yet (BGTaskScheduler.submit: ", "\(result.summary)")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-setblame-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -45,16 +45,16 @@ struct SharedPrefixTests {
                         let keeper = Keeper()
                         let whole = simulator.run(
                             hook: hook, strategy: strategy, procedure: procedure, deviations: [], watcher: keeper)
-                        #expect(keeper.states.map(\.width) == whole.widths)
+                        expectEqual(keeper.states.map(\.width), whole.widths)
                         for (point, width, state) in keeper.states {
                             for pick in 0..<width {
                                 let deviations = pick == 0 ? [] : [ScheduleDeviation(choice: point, pick: pick)]
                                 let resumed = simulator.resume(state, deviations: deviations, watcher: nil)
                                 let expected = fresh.run(
                                     hook: hook, strategy: strategy, procedure: procedure, deviations: deviations)
-                                #expect(resumed.outcome == expected.outcome, "\(scenario.name) \(hook) \(strategy) \(procedure) \(point)=\(pick)")
-                                #expect(resumed.widths == expected.widths)
-                                #expect(resumed.followedSchedule == expected.followedSchedule)
+                                expectEqual(resumed.outcome, expected.outcome, "\(scenario.name) \(hook) \(strategy) \(procedure) \(point)=\(pick)")
+                                expectEqual(resumed.widths, expected.widths)
+                                expectEqual(resumed.followedSchedule, expected.followedSchedule)
                                 checked += 1
                             }
                         }
@@ -102,15 +102,15 @@ struct SharedPrefixTests {
                         let cell = CellIndex(hook: hook, strategy: strategy)
                         let explored = ScheduleExplorer.explore(simulator, cell: cell, procedure: procedure, limits: limits)
                         let reference = Self.reference(fresh, cell: cell, procedure: procedure, limits: limits)
-                        #expect(explored.schedules == reference.results.count)
-                        #expect(explored.exhaustive == !reference.stopped)
+                        expectEqual(explored.schedules, reference.results.count)
+                        expectEqual(explored.exhaustive, !reference.stopped)
                         var witnesses: [ScheduleResult] = [], witnessSchedules: [[ScheduleDeviation]] = []
                         for (result, deviations) in zip(reference.results, reference.deviations) where !witnesses.contains(result) {
                             witnesses.append(result)
                             witnessSchedules.append(deviations)
                         }
-                        #expect(explored.witnesses.map(\.result) == witnesses)
-                        #expect(explored.witnesses.map(\.deviations) == witnessSchedules)
+                        expectEqual(explored.witnesses.map(\.result), witnesses)
+                        expectEqual(explored.witnesses.map(\.deviations), witnessSchedules)
                     }
                 }
             }
@@ -153,14 +153,14 @@ struct SharedPrefixTests {
                         let limits = ExplorationLimits(randomSchedules: 12, seed: 5)
                         let explored = ScheduleExplorer.explore(simulator, cell: cell, procedure: procedure, limits: limits)
                         let reference = Self.referenceRandom(fresh, cell: cell, procedure: procedure, count: 12, seed: 5)
-                        #expect(explored.schedules == reference.count)
+                        expectEqual(explored.schedules, reference.count)
                         var witnesses: [ScheduleResult] = [], witnessSchedules: [[ScheduleDeviation]] = []
                         for (result, deviations) in reference where !witnesses.contains(result) {
                             witnesses.append(result)
                             witnessSchedules.append(deviations)
                         }
-                        #expect(explored.witnesses.map(\.result) == witnesses)
-                        #expect(explored.witnesses.map(\.deviations) == witnessSchedules)
+                        expectEqual(explored.witnesses.map(\.result), witnesses)
+                        expectEqual(explored.witnesses.map(\.deviations), witnessSchedules)
                     }
                 }
             }

@@ -26,7 +26,7 @@ struct ShellQuotedSuggestionTests {
 
     @Test("quoted(_:) gives back the word through a shell", arguments: awkward + ["", "'", "''\"$`\\!*?"])
     func quotedReadsBack(_ word: String) throws {
-        #expect(try Self.shellReads(ShellQuoting.quoted(word)) == word)
+        expectEqual(try Self.shellReads(ShellQuoting.quoted(word)), word)
     }
 
     /// The word after `--set ` in `message`, up to the `)` or ` (` that ends the suggestion.
@@ -45,8 +45,8 @@ struct ShellQuotedSuggestionTests {
         let word = try Self.suggested(hint, endingWith: ")")
         let argument = try Self.shellReads(word)
         let override = try SettingOverride.parse(argument)
-        #expect(override.path == [.key("systemCalls"), .key(dotted), .key("costMs")])
-        #expect(override.value.value == .number(5, text: "5"))
+        expectEqual(override.path, [.key("systemCalls"), .key(dotted), .key("costMs")])
+        expectEqual(override.value.value, .number(5, text: "5"))
     }
 
     @Test("the strategy-removal hint's --set reads back as the strategy's path", arguments: awkward)
@@ -59,14 +59,14 @@ struct ShellQuotedSuggestionTests {
         }
         let word = try Self.suggested(hint, endingWith: " (a file")
         let override = try SettingOverride.parse(try Self.shellReads(word))
-        #expect(override.path == [.key("strategies"), .key(name)])
-        #expect(override.value.value == .null)
+        expectEqual(override.path, [.key("strategies"), .key(name)])
+        expectEqual(override.value.value, .null)
     }
 
     @Test("a path with \" or \\ in a key reads back as that key")
     func joinEscapes() {
         for name in Self.awkward {
-            #expect(JSONPath.components(join("hooks", name)) == [.key("hooks"), .key(name)])
+            expectEqual(JSONPath.components(join("hooks", name)), [.key("hooks"), .key(name)])
         }
     }
 }

@@ -37,7 +37,7 @@ struct SimulatorReuseTests {
                             values: long ? try Self.longExit(fresh) : nil)
                         let outcome = reused.run(
                             hook: hook, strategy: strategy, procedure: procedure, values: long ? longExit : nil)
-                        #expect(outcome == expected, "cell (\(hook), \(strategy), \(procedure)), long exit: \(long)")
+                        expectEqual(outcome, expected, "cell (\(hook), \(strategy), \(procedure)), long exit: \(long)")
                         if long && expected != fresh.run(hook: hook, strategy: strategy, procedure: procedure) {
                             differs = true
                         }

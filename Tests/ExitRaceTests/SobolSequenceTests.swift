@@ -14,7 +14,7 @@ struct SobolSequenceTests {
         let expected: [[Double]] = [
             [0, 0], [0.5, 0.5], [0.75, 0.25], [0.25, 0.75], [0.375, 0.375], [0.875, 0.875], [0.625, 0.125], [0.125, 0.625],
         ]
-        #expect(points == expected)
+        expectEqual(points, expected)
     }
 
     @Test("each of 2^k elementary intervals of a shifted 2-D projection holds one of the first 2^k points", arguments: [(0, 1), (2, 7), (11, 20)])
@@ -30,11 +30,11 @@ struct SobolSequenceTests {
                 seen.insert(x << yBits | y)
             }
             // Dimensions 1 and 2 form a (0, m, 2)-net: every box of area 2^-k holds one point.
-            if dimensions == (0, 1) { #expect(seen.count == count, "boxes \(1 << xBits) × \(1 << yBits)") }
+            if dimensions == (0, 1) { expectEqual(seen.count, count, "boxes \(1 << xBits) × \(1 << yBits)") }
         }
         for dimension in [dimensions.0, dimensions.1] {
             let strata = Set((0..<count).map { Int(sobol.bits($0, dimension: dimension) >> (32 - k)) })
-            #expect(strata.count == count, "dimension \(dimension) is stratified")
+            expectEqual(strata.count, count, "dimension \(dimension) is stratified")
         }
     }
 
@@ -43,7 +43,7 @@ struct SobolSequenceTests {
         let a = SobolSequence(dimensions: SobolSequence.maxDimensions, seed: 7)
         let b = SobolSequence(dimensions: SobolSequence.maxDimensions, seed: 7)
         for n in [0, 1, 2, 1000, 123_456] {
-            #expect(a.point(n) == b.point(n))
+            expectEqual(a.point(n), b.point(n))
             #expect(a.point(n).allSatisfy { $0 > 0 && $0 < 1 })
         }
         #expect(SobolSequence(dimensions: 3, seed: 8).point(5) != a.point(5).prefix(3).map { $0 })

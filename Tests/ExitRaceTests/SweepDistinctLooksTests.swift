@@ -63,18 +63,18 @@ struct SweepDistinctLooksTests {
         let states = Array((0...UInt64(15)).reversed())
         let svg = try Self.picture(states)
         let drawn = Self.drawn(svg)
-        #expect(drawn.count == 16)
-        #expect(Set(drawn.map(\.state)).count == 16)
-        #expect(Set(drawn.map(\.look)).count == 16, "\(drawn)")
+        expectEqual(drawn.count, 16)
+        expectEqual(Set(drawn.map(\.state)).count, 16)
+        expectEqual(Set(drawn.map(\.look)).count, 16, "\(drawn)")
         let legend = Self.legend(svg)
-        #expect(legend.count == 16)
-        #expect(Set(legend.map(\.look)).count == 16, "\(legend)")
-        #expect(Set(legend.map(\.look)) == Set(drawn.map(\.look)), "the legend shows the looks drawn")
+        expectEqual(legend.count, 16)
+        expectEqual(Set(legend.map(\.look)).count, 16, "\(legend)")
+        expectEqual(Set(legend.map(\.look)), Set(drawn.map(\.look)), "the legend shows the looks drawn")
         let hatches = Set(drawn.map(\.look.hatch)).subtracting([""])
         #expect(hatches.count >= 2, "past five △ colours, hatches")
-        for hatch in hatches { #expect(svg.contains("<pattern id=\"\(hatch)\""), "\(hatch) is defined") }
+        for hatch in hatches { expectContains(svg, "<pattern id=\"\(hatch)\"", "\(hatch) is defined") }
         let legendLabel = try #require(legend.first { $0.label == "△ finished under alpha and gamma only" })
-        #expect(legendLabel.look == drawn.first { $0.state == "△ alpha+gamma" }?.look, "legend and strip agree")
+        expectEqual(legendLabel.look, drawn.first { $0.state == "△ alpha+gamma" }?.look, "legend and strip agree")
     }
 
     @Test("a phase map whose first cell goes through all 16 states: 16 looks drawn, the same 16 in the legend")
@@ -102,11 +102,11 @@ struct SweepDistinctLooksTests {
         let drawn = Self.matches(
             #"<rect x="[0-9.]+" y="[0-9.]+" width="3[78].5" height="3[78].5" fill="(#[0-9A-F]+)"/>(?:<rect [^>]*fill="url\(#([a-z0-9-]+)\)")?"#, svg
         ).map { Look(colour: $0[0], hatch: $0[1]) }
-        #expect(drawn.count == 16 * cells)
+        expectEqual(drawn.count, 16 * cells)
         let legend = Self.legend(svg)
-        #expect(legend.count == 16)
-        #expect(Set(legend.map(\.look)).count == 16, "\(legend)")
-        #expect(Set(drawn) == Set(legend.map(\.look)))
+        expectEqual(legend.count, 16)
+        expectEqual(Set(legend.map(\.look)).count, 16, "\(legend)")
+        expectEqual(Set(drawn), Set(legend.map(\.look)))
     }
 
     @Test("only the outcomes drawn take △ looks: three △ use the first three colours, unhatched, and no <defs>")
@@ -114,8 +114,8 @@ struct SweepDistinctLooksTests {
         let svg = try Self.picture([15, 0b1000, 0b0110, 0b0001, 0])
         let looks = Self.drawn(svg).map(\.look)
         let colours: [String] = ["#009E73"] + Array(SweepSVG.partials.prefix(3)) + ["#A32000"]
-        #expect(looks.map(\.colour) == colours)
+        expectEqual(looks.map(\.colour), colours)
         #expect(looks.allSatisfy { $0.hatch.isEmpty })
-        #expect(!svg.contains("<defs>"))
+        expectNotContains(svg, "<defs>")
     }
 }

@@ -14,33 +14,33 @@ struct SweepLabelsTests {
     /// but odd numbers to read a scale by. See also `MarginBandEdgeTests`.
     @Test("a margin band's edge is rounded up to 1, 2, 2.5 or 5 times a power of ten")
     func edgesRounded() {
-        #expect(SweepSVG.roundedUp(9_238_195_338) == 10_000_000_000)
-        #expect(TimeFormatting.exactMilliseconds(SweepSVG.roundedUp(9_238_195_338)) == "10000")
-        #expect(SweepSVG.roundedUp(98_900_000) == 100_000_000)
-        #expect(SweepSVG.roundedUp(2_100_000) == 2_500_000)
-        #expect(SweepSVG.roundedUp(12_100_000) == 20_000_000)
-        #expect(SweepSVG.roundedUp(40_000_000) == 50_000_000)
-        #expect(SweepSVG.roundedUp(50_000_000) == 50_000_000, "a round value is its own edge")
-        #expect(SweepSVG.roundedUp(1_001) == 2_000)
-        #expect(SweepSVG.roundedUp(999) == 1_000)
-        #expect(SweepSVG.roundedUp(3) == 5, "no 2.5 ns: an edge is a whole number of nanoseconds")
-        #expect(SweepSVG.roundedUp(1) == 1)
-        #expect(SweepSVG.roundedUp(.max) == .max, "no overflow")
-        #expect(SweepSVG.roundedUp(6_000_000_000_000_000_000) == 6_000_000_000_000_000_000, "no round value above fits")
+        expectEqual(SweepSVG.roundedUp(9_238_195_338), 10_000_000_000)
+        expectEqual(TimeFormatting.exactMilliseconds(SweepSVG.roundedUp(9_238_195_338)), "10000")
+        expectEqual(SweepSVG.roundedUp(98_900_000), 100_000_000)
+        expectEqual(SweepSVG.roundedUp(2_100_000), 2_500_000)
+        expectEqual(SweepSVG.roundedUp(12_100_000), 20_000_000)
+        expectEqual(SweepSVG.roundedUp(40_000_000), 50_000_000)
+        expectEqual(SweepSVG.roundedUp(50_000_000), 50_000_000, "a round value is its own edge")
+        expectEqual(SweepSVG.roundedUp(1_001), 2_000)
+        expectEqual(SweepSVG.roundedUp(999), 1_000)
+        expectEqual(SweepSVG.roundedUp(3), 5, "no 2.5 ns: an edge is a whole number of nanoseconds")
+        expectEqual(SweepSVG.roundedUp(1), 1)
+        expectEqual(SweepSVG.roundedUp(.max), .max, "no overflow")
+        expectEqual(SweepSVG.roundedUp(6_000_000_000_000_000_000), 6_000_000_000_000_000_000, "no round value above fits")
     }
 
     @Test("the margin caption says the linear range the scale uses")
     func captionFromConstant() {
         let linear = TimeFormatting.exactMilliseconds(Int64(SweepSVG.linearMarginNs))
-        #expect(SweepSVG.marginCaption.contains("linear within ±\(linear) ms"))
+        expectContains(SweepSVG.marginCaption, "linear within ±\(linear) ms")
     }
 
     @Test("panel titles wrap at spaces, dots and camel-case humps, never mid-word")
     func titlesWrapAtHumps() {
-        #expect(SweepSVG.wrap("applicationWillTerminate", characters: 22, lines: 2) == ["applicationWill", "Terminate"])
-        #expect(SweepSVG.wrap("AppDelegate.applicationWillTerminate(_:) on the main thread", characters: 34, lines: 2)
-            == ["AppDelegate.", "applicationWillTerminate(_:) on…"])
-        #expect(SweepSVG.wrap("sceneDidEnterBackground", characters: 12, lines: 3) == ["sceneDid", "Enter", "Background"])
+        expectEqual(SweepSVG.wrap("applicationWillTerminate", characters: 22, lines: 2), ["applicationWill", "Terminate"])
+        expectEqual(SweepSVG.wrap("AppDelegate.applicationWillTerminate(_:) on the main thread", characters: 34, lines: 2),
+            ["AppDelegate.", "applicationWillTerminate(_:) on…"])
+        expectEqual(SweepSVG.wrap("sceneDidEnterBackground", characters: 12, lines: 3), ["sceneDid", "Enter", "Background"])
     }
 
     @Test("a phase map's panel axes end in their unit")
@@ -54,8 +54,8 @@ struct SweepLabelsTests {
             try FlipAnalysis(scenario: scenario, grid: grid).run(parallel: false),
             points: SweepPoint.run(scenario: scenario, grid: grid, points: 0..<grid.pointCount, parallel: false))
         let cells = scenario.hooks.count * scenario.strategies.count
-        #expect(map.components(separatedBy: "font-size=\"8\">5 ms</text>").count - 1 == cells, "across: the last tick")
-        #expect(map.components(separatedBy: "font-size=\"8\">20 ms</text>").count - 1 == cells, "up: the last tick")
+        expectEqual(map.components(separatedBy: "font-size=\"8\">5 ms</text>").count - 1, cells, "across: the last tick")
+        expectEqual(map.components(separatedBy: "font-size=\"8\">20 ms</text>").count - 1, cells, "up: the last tick")
     }
 }
 
@@ -67,10 +67,10 @@ struct SweepAxisTickTests {
         let space = ParameterSpace(scenario: DefaultScenario.load())
         let axis = try SweepAxis.parse("timing.exitDurationMs=1...9.8", steps: 5, logarithmic: false, space: space)
         let ticks = SweepSVG.tickValues(SweepSVG.AxisScale(axis, width: 100), axis)
-        #expect(ticks == [2_000_000, 4_000_000, 6_000_000, 8_000_000])
-        #expect(SweepSVG.smallerRoundStep(5_000_000) == 2_000_000)
-        #expect(SweepSVG.smallerRoundStep(2_000_000) == 1_000_000)
-        #expect(SweepSVG.smallerRoundStep(1_000_000) == 500_000)
-        #expect(SweepSVG.smallerRoundStep(1) == 1)
+        expectEqual(ticks, [2_000_000, 4_000_000, 6_000_000, 8_000_000])
+        expectEqual(SweepSVG.smallerRoundStep(5_000_000), 2_000_000)
+        expectEqual(SweepSVG.smallerRoundStep(2_000_000), 1_000_000)
+        expectEqual(SweepSVG.smallerRoundStep(1_000_000), 500_000)
+        expectEqual(SweepSVG.smallerRoundStep(1), 1)
     }
 }

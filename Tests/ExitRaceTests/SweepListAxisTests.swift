@@ -37,10 +37,10 @@ struct SweepListAxisTests {
         // The first panel starts at x 60: its across labels sit under its three cells' middles.
         #expect(svg.contains("<text x=\"85\" y=\"") && svg.contains("font-size=\"8\">1</text>"), "\(svg.prefix(3000))")
         let across = Self.matches(#"<text x="([0-9.]+)" y="[0-9.]+" text-anchor="middle" font-size="8">([^<]*)</text>"#, svg)
-        #expect(Array(across.prefix(3)) == [["85", "1"], ["135", "10"], ["185", "100 ms"]])
-        #expect(!svg.contains("font-size=\"8\">50</text>"), "no value that was not run is a tick of a list axis")
+        expectEqual(Array(across.prefix(3)), [["85", "1"], ["135", "10"], ["185", "100 ms"]])
+        expectNotContains(svg, "font-size=\"8\">50</text>", "no value that was not run is a tick of a list axis")
         let up = Self.matches(#"<text x="56" y="([0-9.]+)" text-anchor="end" font-size="8">([^<]*)</text>"#, svg)
-        #expect(up.prefix(5).map { $0[1] } == ["2", "5", "10", "20", "40 ms"])
+        expectEqual(up.prefix(5).map { $0[1] }, ["2", "5", "10", "20", "40 ms"])
     }
 
     @Test("a range axis keeps round ticks, placed where the cells of its values put them")
@@ -48,7 +48,7 @@ struct SweepListAxisTests {
         let svg = try Self.map(across: "timing.exitDurationMs=1...9", up: "timing.startLatencyMs.default=1...5")
         // 1, 3, 5, 7, 9 ms in five cells of 30, middles at 15 … 135 (+ 60): the round 2, 4, 6, 8 ms halfway between.
         let across = Self.matches(#"<text x="([0-9.]+)" y="[0-9.]+" text-anchor="middle" font-size="8">([^<]*)</text>"#, svg)
-        #expect(Array(across.prefix(4)) == [["90", "2"], ["120", "4"], ["150", "6"], ["180", "8 ms"]])
+        expectEqual(Array(across.prefix(4)), [["90", "2"], ["120", "4"], ["150", "6"], ["180", "8 ms"]])
     }
 
     @Test("a phase map's cells leave no seam: each reaches into the next drawn, none past its panel")
@@ -60,7 +60,7 @@ struct SweepListAxisTests {
         let inFirstColumn = numbers.filter { $0[0] >= 60 && $0[0] < 210 && $0[1] >= 100 && $0[2] < 100 }
         let firstTop = inFirstColumn.map { $0[1] }.min() ?? 0
         let cells = inFirstColumn.filter { $0[1] < firstTop + 150 }
-        #expect(cells.count == 15)
+        expectEqual(cells.count, 15)
         let top = cells.map { $0[1] }.min()!, left = cells.map { $0[0] }.min()!
         for cell in cells {
             let right: Double = cell[0] + cell[2], bottom: Double = cell[1] + cell[3]
@@ -88,13 +88,13 @@ struct SweepListAxisTests {
         #expect(!cut.isEmpty)
         for label in cut {
             #expect(label[1].hasSuffix("…") || label[1].contains("… · "), "\(label)")
-            #expect(label[1].contains(" · "), "hook and strategy both shown: \(label)")
+            expectContains(label[1], " · ", "hook and strategy both shown: \(label)")
             #expect(Double(label[1].count) * 6.6 <= strip - 8, "\(label)")
         }
-        #expect(SweepSVG.cutLabel("applicationWillTerminate · Task.detached + wait(2 s)", characters: 41)
-            == "applicationW… · Task.detached + wait(2 s)")
-        #expect(SweepSVG.cutLabel("applicationWillTerminate · Task.detached + wait(2 s)", characters: 30)
-            == "applicati… · Task.detached +…")
+        expectEqual(SweepSVG.cutLabel("applicationWillTerminate · Task.detached + wait(2 s)", characters: 41),
+            "applicationW… · Task.detached + wait(2 s)")
+        expectEqual(SweepSVG.cutLabel("applicationWillTerminate · Task.detached + wait(2 s)", characters: 30),
+            "applicati… · Task.detached +…")
     }
 
     @Test("imported row names, which share their types, are cut at their start and stay apart (a newcomer's walk: 10 of 16 alike)")
@@ -107,11 +107,11 @@ struct SweepListAxisTests {
             "your app · your code: SceneDelegate.sceneDidEnterBackground",
         ]
         let cut = names.map { SweepSVG.cutLabel($0, characters: 44) }
-        #expect(Set(cut).count == names.count, "\(cut)")
-        #expect(cut[0] == "…DidDisconnect · …te.sceneDidEnterBackground", "\(cut[0])")
+        expectEqual(Set(cut).count, names.count, "\(cut)")
+        expectEqual(cut[0], "…DidDisconnect · …te.sceneDidEnterBackground", "\(cut[0])")
         #expect(cut.allSatisfy { $0.count <= 44 })
-        #expect(SweepSVG.cutLabel("AppDelegate · Task.detached(priority: .high) + wait(2 s)", characters: 30)
-            == "AppDelega… · Task.detached(pr…", "a dot inside a call is not a qualified name")
+        expectEqual(SweepSVG.cutLabel("AppDelegate · Task.detached(priority: .high) + wait(2 s)", characters: 30),
+            "AppDelega… · Task.detached(pr…", "a dot inside a call is not a qualified name")
     }
 
     @Test("a strip of a geometric list (1, 10, 100 ms) is drawn on a log scale, ticked at its powers of ten")
@@ -129,7 +129,7 @@ struct SweepListAxisTests {
             try FlipAnalysis(scenario: scenario, grid: grid).run(parallel: false),
             points: SweepPoint.run(scenario: scenario, grid: grid, points: 0..<grid.pointCount, parallel: false))
         let ticks = Self.matches(#"<text x="([0-9.]+)" y="[0-9.]+" text-anchor="middle" font-size="11">([0-9.]+ ms)</text>"#, svg)
-        #expect(Array(ticks.prefix(3)).map { $0[1] } == ["1 ms", "10 ms", "100 ms"], "\(ticks)")
+        expectEqual(Array(ticks.prefix(3)).map { $0[1] }, ["1 ms", "10 ms", "100 ms"], "\(ticks)")
         let x = ticks.prefix(3).map { Double($0[0])! }
         #expect(abs((x[1] - x[0]) - (x[2] - x[1])) < 0.2, "evenly apart: \(x)")
     }

@@ -31,7 +31,7 @@ struct SweepStreamTests {
         for parallel in [true, false] {
             var chunks: [String] = []
             SweepLinesRenderer.stream(scenario: Self.scenario, grid: grid, parallel: parallel) { chunks.append($0) }
-            #expect(chunks.joined() == whole)
+            expectEqual(chunks.joined(), whole)
             #expect(chunks.count > 1)
         }
     }
@@ -48,6 +48,6 @@ struct SweepStreamTests {
                 if writes == 2 { throw WriteFailed() }
             }
         }
-        #expect(writes == 2)
+        expectEqual(writes, 2)
     }
 }

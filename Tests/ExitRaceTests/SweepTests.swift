@@ -39,10 +39,10 @@ struct SweepTests {
         let grid = SweepGrid(axes: [try Self.axis("timing.exitDurationMs=0.1...100", steps: 37)])
         let report = try FlipAnalysis(scenario: scenario, grid: grid, durationToleranceNs: 1).run()
         let flips = try Self.segments(report, hook: "AppDelegate", strategy: "Task.detached")
-        #expect(flips.map { report.stateText($0.finished) } == ["×", "○"])
-        #expect(flips[0].to == threshold)
-        #expect(flips[1].from == threshold + 1)
-        #expect(threshold == 11_000_000)
+        expectEqual(flips.map { report.stateText($0.finished) }, ["×", "○"])
+        expectEqual(flips[0].to, threshold)
+        expectEqual(flips[1].from, threshold + 1)
+        expectEqual(threshold, 11_000_000)
     }
 
     @Test("with the default tolerance, boundaries land on round values")
@@ -50,9 +50,9 @@ struct SweepTests {
         let grid = SweepGrid(axes: [try Self.axis("timing.exitDurationMs=0.1...100", steps: 200, log: true)])
         let report = try FlipAnalysis(scenario: DefaultScenario.load(), grid: grid).run()
         let text = FlipReportRenderer.text(report)
-        #expect(text.contains("AppDelegate · Task.detached: × up to 11 ms, ○ from 11.001 ms"))
-        #expect(text.contains("AppDelegate · Task: × up to 1.1 ms, △ background from 1.101 ms"))
-        #expect(text.contains("never flip in the range: AppDelegate · Task + semaphore (×)"))
+        expectContains(text, "AppDelegate · Task.detached: × up to 11 ms, ○ from 11.001 ms")
+        expectContains(text, "AppDelegate · Task: × up to 1.1 ms, △ background from 1.101 ms")
+        expectContains(text, "never flip in the range: AppDelegate · Task + semaphore (×)")
         Golden.check(text, against: "sweep-exit-duration.txt")
     }
 
@@ -63,15 +63,15 @@ struct SweepTests {
         ])
         let analysis = try FlipAnalysis(scenario: DefaultScenario.load(), grid: grid)
         let parallel = analysis.run(parallel: true), serial = analysis.run(parallel: false)
-        #expect(FlipReportRenderer.json(parallel) == FlipReportRenderer.json(serial))
-        #expect(FlipReportRenderer.text(parallel) == FlipReportRenderer.text(serial))
+        expectEqual(FlipReportRenderer.json(parallel), FlipReportRenderer.json(serial))
+        expectEqual(FlipReportRenderer.text(parallel), FlipReportRenderer.text(serial))
         // Lines along each axis at every value of the other: 30 along the latency, 4 along exit.
-        #expect(parallel.lines.count == 30 + 4)
+        expectEqual(parallel.lines.count, 30 + 4)
         // Along exit at a 20 ms latency, the detached task needs 21 ms.
         let line = try #require(parallel.lines.first { $0.axis == 1 && $0.fixed[0] == 3 })
         let hook = 0, strategy = try DefaultScenario.load().strategyIndex(named: "Task.detached")
         let cell = try #require(line.cells.first { $0.cell == CellIndex(hook: hook, strategy: strategy) })
-        #expect(cell.segments.map(\.to).first == 21_000_000)
+        expectEqual(cell.segments.map(\.to).first, 21_000_000)
     }
 
     @Test("JSON lines: one per grid point, the same in parallel and split into windows")
@@ -80,31 +80,31 @@ struct SweepTests {
         let grid = SweepGrid(axes: [
             try Self.axis("timing.exitDurationMs=1...20", steps: 20), try Self.axis("timing.cooperativePoolWidth=1...3"),
         ])
-        #expect(grid.pointCount == 60)
+        expectEqual(grid.pointCount, 60)
         let whole = SweepLinesRenderer.render(
             SweepPoint.run(scenario: scenario, grid: grid, points: 0..<60, parallel: true), grid: grid, scenario: scenario)
         let parts = [0..<7, 7..<41, 41..<60].map {
             SweepLinesRenderer.render(
                 SweepPoint.run(scenario: scenario, grid: grid, points: $0, parallel: false), grid: grid, scenario: scenario)
         }.joined()
-        #expect(whole == parts)
+        expectEqual(whole, parts)
         let lines = whole.split(separator: "\n")
-        #expect(lines.count == 60)
+        expectEqual(lines.count, 60)
         let first = try #require(
             try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
-        #expect(first["point"] as? Int == 0)
+        expectEqual(first["point"] as? Int, 0)
         let settings = try #require(first["settings"] as? [String: Any])
-        #expect(settings["timing.exitDurationMs"] as? Double == 1)
-        #expect(settings["timing.cooperativePoolWidth"] as? Int == 1)
-        #expect((first["cells"] as? [Any])?.count == 18)
+        expectEqual(settings["timing.exitDurationMs"] as? Double, 1)
+        expectEqual(settings["timing.cooperativePoolWidth"] as? Int, 1)
+        expectEqual((first["cells"] as? [Any])?.count, 18)
     }
 
     @Test("a count setting steps by whole numbers; a list is sorted and deduplicated")
     func axes() throws {
-        #expect(try Self.axis("timing.cooperativePoolWidth=1...4", steps: 100).values == [1, 2, 3, 4])
-        #expect(try Self.axis("timing.exitDurationMs=5,1,5,3").values == [1_000_000, 3_000_000, 5_000_000])
+        expectEqual(try Self.axis("timing.cooperativePoolWidth=1...4", steps: 100).values, [1, 2, 3, 4])
+        expectEqual(try Self.axis("timing.exitDurationMs=5,1,5,3").values, [1_000_000, 3_000_000, 5_000_000])
         let log = try Self.axis("timing.exitDurationMs=0.1...100", steps: 4, log: true).values
-        #expect(log == [100_000, 1_000_000, 10_000_000, 100_000_000])
+        expectEqual(log, [100_000, 1_000_000, 10_000_000, 100_000_000])
     }
 
     @Test("bad axes are diagnostics naming the option, with did-you-mean", arguments: [
@@ -124,17 +124,17 @@ struct SweepTests {
             _ = try Self.axis(spec, log: spec.hasSuffix("0...10"))
             Issue.record("\(spec) was accepted")
         } catch {
-            #expect(error.description.contains(message), "\(error.description)")
-            #expect(error.diagnostics.first?.file.hasPrefix("--vary") == true)
+            expectContains(error.description, message, "\(error.description)")
+            expectEqual(error.diagnostics.first?.file.hasPrefix("--vary"), true)
         }
     }
 
     @Test("grids are bounded before anything runs, without overflow")
     func bounded() throws {
         let axis = try Self.axis("timing.exitDurationMs=1...100", steps: 100_000)
-        #expect(SweepGrid.checkedPointCount([axis, axis], max: 1_000_000) == nil)
-        #expect(SweepGrid.checkedPointCount(Array(repeating: axis, count: 8), max: Int.max) == nil)
-        #expect(SweepGrid.checkedPointCount([axis], max: 1_000_000) == axis.values.count)
+        expectEqual(SweepGrid.checkedPointCount([axis, axis], max: 1_000_000), nil)
+        expectEqual(SweepGrid.checkedPointCount(Array(repeating: axis, count: 8), max: Int.max), nil)
+        expectEqual(SweepGrid.checkedPointCount([axis], max: 1_000_000), axis.values.count)
     }
 }
 
@@ -150,10 +150,10 @@ struct ScenarioSweepTests {
     @Test("the reference scenario ships a sweep per timing assumption, carried in its result file")
     func shipped() throws {
         let scenario = DefaultScenario.load()
-        #expect(scenario.sweeps.map(\.name) == ["exit", "defaultQoSStart", "userInitiatedStart", "uiTeardown", "terminateDelay", "endDelivery"])
+        expectEqual(scenario.sweeps.map(\.name), ["exit", "defaultQoSStart", "userInitiatedStart", "uiTeardown", "terminateDelay", "endDelivery"])
         let document = try Self.document([])
         let exit = try #require(document.sweeps.first { $0.sweep == "exit" && $0.hook == "applicationWillTerminate" && $0.strategy == "Task.detached" })
-        #expect(exit.text == "× up to 11 ms, ○ from 11.001 ms")
+        expectEqual(exit.text, "× up to 11 ms, ○ from 11.001 ms")
     }
 
     @Test("CI catches a moved threshold: a slower default-QoS start moves the exit boundary from 11 to 12 ms")
@@ -162,9 +162,9 @@ struct ScenarioSweepTests {
             old: [try Self.document([])], new: [try Self.document(["timing.startLatencyMs.default=11"])])
         #expect(!diff.isEmpty)
         let text = diff.renderText()
-        #expect(text.contains(
+        expectContains(text,
             "live-activity · sweep exit · along timing.exitDurationMs · AppDelegate · Task.detached: "
-                + "× up to 11 ms, ○ from 11.001 ms → × up to 12 ms, ○ from 12.001 ms"))
+                + "× up to 11 ms, ○ from 11.001 ms → × up to 12 ms, ○ from 12.001 ms")
         Golden.check(text, against: "diff-sweep-moved.txt")
     }
 
@@ -179,7 +179,7 @@ struct ScenarioSweepTests {
     func runAgainstBatch() throws {
         let table = Simulator(scenario: DefaultScenario.load()).table()
         let run = try ResultDocument.parse(Array(JSONRenderer.render([table]).utf8), file: "run.json")
-        #expect(run.sweepNames == nil)
+        expectEqual(run.sweepNames, nil)
         #expect(ResultDiff(old: [try Self.document([])], new: [run]).isEmpty)
     }
 
@@ -195,9 +195,9 @@ struct ScenarioSweepTests {
             _ = try ScenarioLoader.load(path: file.path)
             Issue.record("a sweep of an unknown setting loaded")
         } catch {
-            #expect(error.diagnostics.first?.path == "sweeps.x.vary[0]")
-            #expect(error.diagnostics.first?.line == 1)
-            #expect(error.description.contains(#"did you mean "timing.exitDurationMs"?"#))
+            expectEqual(error.diagnostics.first?.path, "sweeps.x.vary[0]")
+            expectEqual(error.diagnostics.first?.line, 1)
+            expectContains(error.description, #"did you mean "timing.exitDurationMs"?"#)
         }
     }
 }
@@ -218,9 +218,9 @@ struct SweepPictureTests {
         // A cell that flips draws a strip per segment; one that never flips a thin strip of its own.
         let moving = report.lines[0].cells.filter { $0.segments.count > 1 }
         #expect(!moving.isEmpty)
-        #expect(strips.components(separatedBy: "height=\"16\"").count - 1 == moving.reduce(0) { $0 + $1.segments.count })
-        #expect(strips.components(separatedBy: "height=\"10\"").count - 1 == report.lines[0].cells.count - moving.count)
-        #expect(SweepSVG.render(report, points: points) == strips)
+        expectEqual(strips.components(separatedBy: "height=\"16\"").count - 1, moving.reduce(0) { $0 + $1.segments.count })
+        expectEqual(strips.components(separatedBy: "height=\"10\"").count - 1, report.lines[0].cells.count - moving.count)
+        expectEqual(SweepSVG.render(report, points: points), strips)
 
         let latency = try SweepAxis.parse("timing.startLatencyMs.default=1...5", steps: 5, logarithmic: false, space: space)
         let square = SweepGrid(axes: [latency, exit])
@@ -229,6 +229,6 @@ struct SweepPictureTests {
             points: SweepPoint.run(scenario: scenario, grid: square, points: 0..<square.pointCount, parallel: false))
         // Every grid point of every cell is a square, plus a frame per cell and the legend's three.
         let cells = scenario.hooks.count * scenario.strategies.count
-        #expect(map.components(separatedBy: "<rect").count - 1 == 1 + 3 + cells * (square.pointCount + 1))
+        expectEqual(map.components(separatedBy: "<rect").count - 1, 1 + 3 + cells * (square.pointCount + 1))
     }
 }

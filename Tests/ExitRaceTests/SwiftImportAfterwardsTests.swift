@@ -26,7 +26,7 @@ struct SwiftImportAfterwardsTests {
             }
             """)
         let out = dir.appendingPathComponent("my-app.json")
-        #expect(Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path]).exitCode == .success)
+        expectEqual(Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path]).exitCode, .success)
         return (dir, out)
     }
 
@@ -44,9 +44,9 @@ struct SwiftImportAfterwardsTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("my-app.json")
         let output = Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path])
-        #expect(output.exitCode == .success, "\(output.stderr)")
+        expectEqual(output.exitCode, .success, "\(output.stderr)")
         let written = try String(contentsOf: out, encoding: .utf8)
-        #expect(written.contains("\"name\": \"my-app\""))
+        expectContains(written, "\"name\": \"my-app\"")
     }
 
     @Test("a --name that cannot be a scenario's name is refused against --name, not a file it would name")
@@ -55,9 +55,9 @@ struct SwiftImportAfterwardsTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("n.json")
         let output = Tool.main(["import", dir.appendingPathComponent("App.swift").path, "--name", "my/app", "--output", out.path])
-        #expect(output.exitCode == .badInput)
+        expectEqual(output.exitCode, .badInput)
         #expect(output.stderr.hasPrefix("exitrace import: --name: expected a name without \"/\""), "\(output.stderr)")
-        #expect(!output.stderr.contains("my/app.json"), "\(output.stderr)")
+        expectNotContains(output.stderr, "my/app.json", "\(output.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
@@ -67,9 +67,9 @@ struct SwiftImportAfterwardsTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("a..b.json")
         let output = Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("--output's base name"), "\(output.stderr)")
-        #expect(output.stderr.contains("give --name NAME"), "\(output.stderr)")
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "--output's base name", "\(output.stderr)")
+        expectContains(output.stderr, "give --name NAME", "\(output.stderr)")
     }
 }
 
@@ -89,13 +89,13 @@ extension SwiftImportAfterwardsTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("my-app.json")
         let output = Tool.main(["import", dir.appendingPathComponent("App.swift").path, "--output", out.path])
-        #expect(output.exitCode == .success, "\(output.stderr)")
+        expectEqual(output.exitCode, .success, "\(output.stderr)")
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.hasPrefix("nothing to simulate: the lifecycle code found (AppDelegate.applicationWillTerminate)"))
-        #expect(output.stderr.contains("No scenario written"))
-        #expect(output.stderr.contains("App.swift:2:5: not translated: AppDelegate.applicationWillTerminate: no awaited call"))
-        #expect(output.stderr.contains("cache.purge(…)"), "\(output.stderr)")
-        #expect(!output.stderr.contains("error"), "\(output.stderr)")
+        expectContains(output.stderr, "No scenario written")
+        expectContains(output.stderr, "App.swift:2:5: not translated: AppDelegate.applicationWillTerminate: no awaited call")
+        expectContains(output.stderr, "cache.purge(…)", "\(output.stderr)")
+        expectNotContains(output.stderr, "error", "\(output.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
@@ -104,8 +104,8 @@ extension SwiftImportAfterwardsTests {
         let dir = try Self.app("struct Model { func f() {} }\n")
         defer { try? FileManager.default.removeItem(at: dir) }
         let output = Tool.main(["import", dir.appendingPathComponent("App.swift").path])
-        #expect(output.exitCode == .badInput)
-        #expect(output.stderr.contains("no lifecycle entry point"))
+        expectEqual(output.exitCode, .badInput)
+        expectContains(output.stderr, "no lifecycle entry point")
     }
 }
 
@@ -122,13 +122,13 @@ extension SwiftImportAfterwardsTests {
     @Test("the summary says a save found by its name counts as cleanup, and how to say it does not")
     func saveCountsAsCleanup() throws {
         let result = try SwiftImport.importSources([("App.swift", Array(Self.lateLog.utf8))], name: "t")
-        #expect(result.summary.contains("""
+        expectContains(result.summary, """
               Logger.write  [App.swift:4:9: Logger.write("late")]  (synchronous: costMs is how long it blocks the calling thread)
                 counted as cleanup (its name says it saves): set systemCalls["Logger.write"].cleanup to false if it is not
 
-            """), "\(result.summary)")
+            """, "\(result.summary)")
         // An awaited call gets no such line: only the reply advice below the list.
-        #expect(!result.summary.contains("systemCalls[\"Analytics.flush\"].cleanup"))
+        expectNotContains(result.summary, "systemCalls[\"Analytics.flush\"].cleanup")
     }
 
     @Test("the summary says when to set replyLatencyMs and takesEffectOn \"reply\" for awaited calls")
@@ -141,13 +141,13 @@ extension SwiftImportAfterwardsTests {
             + "resumes at once (replyLatencyMs 0): for one that waits for a reply (a network request, a call to "
             + "another process), set systemCalls[\"NAME\"].replyLatencyMs to the reply's time, and "
             + "takesEffectOn to \"reply\" if it counts only once the reply is back\n"
-        #expect(result.summary.contains(advice), "\(result.summary)")
+        expectContains(result.summary, advice, "\(result.summary)")
         let synchronous = try SwiftImport.importSources([("App.swift", Array("""
             class AppDelegate: UIResponder, UIApplicationDelegate {
                 func applicationWillTerminate(_ application: UIApplication) { try? context.save() }
             }
             """.utf8))], name: "t")
-        #expect(!synchronous.summary.contains("replyLatencyMs"), "no awaited call: no reply advice")
+        expectNotContains(synchronous.summary, "replyLatencyMs", "no awaited call: no reply advice")
     }
 }
 
@@ -182,24 +182,24 @@ extension SwiftImportAfterwardsTests {
         let dir = try Self.app(Self.lateLog)
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("my-app.json")
-        #expect(Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path]).exitCode == .success)
+        expectEqual(Tool.main(["import", dir.appendingPathComponent("App.swift").path, "-o", out.path]).exitCode, .success)
         let written = try String(contentsOf: out, encoding: .utf8)
-        #expect(written.contains("\"costMs\": 1,\n      \"placeholder\": true"), "\(written)")
+        expectContains(written, "\"costMs\": 1,\n      \"placeholder\": true", "\(written)")
         // The details are wrapped at 120 columns: read them unwrapped.
         func unwrapped(_ output: ToolOutput) -> String { output.stdout.replacingOccurrences(of: "\n      ", with: " ") }
         let run = Tool.main(["run", out.path])
-        #expect(run.exitCode == .success, "\(run.stderr)")
-        #expect(unwrapped(run).contains(
-            "2 system calls still have the cost exitrace import wrote as a placeholder (1 ms, taking effect on delivery,"),
+        expectEqual(run.exitCode, .success, "\(run.stderr)")
+        expectContains(unwrapped(run),
+            "2 system calls still have the cost exitrace import wrote as a placeholder (1 ms, taking effect on delivery,",
             "\(run.stdout)")
-        #expect(unwrapped(run).contains("systemCalls[\"Analytics.flush\"].costMs, systemCalls[\"Logger.write\"].costMs"))
+        expectContains(unwrapped(run), "systemCalls[\"Analytics.flush\"].costMs, systemCalls[\"Logger.write\"].costMs")
         let set = Tool.main(["run", out.path, "--set", "systemCalls[\"Analytics.flush\"].costMs=80"])
-        #expect(unwrapped(set).contains("1 system call still has the cost exitrace import wrote as a placeholder"), "\(set.stdout)")
-        #expect(unwrapped(set).contains("Set systemCalls[\"Logger.write\"].costMs (and"))
+        expectContains(unwrapped(set), "1 system call still has the cost exitrace import wrote as a placeholder", "\(set.stdout)")
+        expectContains(unwrapped(set), "Set systemCalls[\"Logger.write\"].costMs (and")
         let both = Tool.main([
             "run", out.path, "--set", "systemCalls[\"Analytics.flush\"].costMs=80", "--set", "systemCalls[\"Logger.write\"].costMs=3",
         ])
-        #expect(!both.stdout.contains("placeholder"), "\(both.stdout)")
+        expectNotContains(both.stdout, "placeholder", "\(both.stdout)")
     }
 
     @Test("a built-in scenario has no placeholder note")
@@ -215,20 +215,20 @@ extension SwiftImportAfterwardsTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let swift = dir.appendingPathComponent("App.swift").path
         let out = dir.appendingPathComponent("my-app.json")
-        #expect(Tool.main(["import", swift, "-o", out.path]).exitCode == .success)
+        expectEqual(Tool.main(["import", swift, "-o", out.path]).exitCode, .success)
         let written = try String(contentsOf: out, encoding: .utf8)
         #expect(ImportDigest.isUnedited(written))
-        #expect(Tool.main(["import", swift, "-o", out.path]).exitCode == .success, "unedited: replaced")
+        expectEqual(Tool.main(["import", swift, "-o", out.path]).exitCode, .success, "unedited: replaced")
         let edited = written.replacingOccurrences(of: "\"costMs\": 1,", with: "\"costMs\": 80,")
         #expect(edited != written)
         try Data(edited.utf8).write(to: out)
         let refused = Tool.main(["import", swift, "-o", out.path])
-        #expect(refused.exitCode == .badInput)
-        #expect(refused.stderr.contains("found one edited since import wrote it"), "\(refused.stderr)")
-        #expect(refused.stderr.contains("--force"))
-        #expect(try String(contentsOf: out, encoding: .utf8) == edited, "the edits are kept")
-        #expect(Tool.main(["import", swift, "-o", out.path, "--force"]).exitCode == .success)
-        #expect(try String(contentsOf: out, encoding: .utf8) == written)
+        expectEqual(refused.exitCode, .badInput)
+        expectContains(refused.stderr, "found one edited since import wrote it", "\(refused.stderr)")
+        expectContains(refused.stderr, "--force")
+        expectEqual(try String(contentsOf: out, encoding: .utf8), edited, "the edits are kept")
+        expectEqual(Tool.main(["import", swift, "-o", out.path, "--force"]).exitCode, .success)
+        expectEqual(try String(contentsOf: out, encoding: .utf8), written)
     }
 
     @Test("a scenario that extends the import keeps the edits, and runs with them (docs/import.md, \"Keep your edits\")")
@@ -237,7 +237,7 @@ extension SwiftImportAfterwardsTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let swift = dir.appendingPathComponent("App.swift").path
         let out = dir.appendingPathComponent("my-app.json")
-        #expect(Tool.main(["import", swift, "-o", out.path]).exitCode == .success)
+        expectEqual(Tool.main(["import", swift, "-o", out.path]).exitCode, .success)
         let mine = dir.appendingPathComponent("my-app-costs.json")
         try Data("""
             {
@@ -251,13 +251,13 @@ extension SwiftImportAfterwardsTests {
 
             """.utf8).write(to: mine)
         let run = Tool.main(["run", mine.path])
-        #expect(run.exitCode == .success, "\(run.stderr)")
+        expectEqual(run.exitCode, .success, "\(run.stderr)")
         let text = run.stdout.replacingOccurrences(of: "\n      ", with: " ")
-        #expect(text.contains("1 system call still has the cost exitrace import wrote"), "\(run.stdout)")
-        #expect(text.contains("systemCalls[\"Logger.write\"].costMs"))
+        expectContains(text, "1 system call still has the cost exitrace import wrote", "\(run.stdout)")
+        expectContains(text, "systemCalls[\"Logger.write\"].costMs")
         // A re-import replaces my-app.json (unedited) and leaves the edits where they are.
-        #expect(Tool.main(["import", swift, "-o", out.path]).exitCode == .success)
-        #expect(Tool.main(["run", mine.path]).stdout == run.stdout)
+        expectEqual(Tool.main(["import", swift, "-o", out.path]).exitCode, .success)
+        expectEqual(Tool.main(["run", mine.path]).stdout, run.stdout)
     }
 }
 
@@ -267,13 +267,13 @@ extension SwiftImportAfterwardsTests {
         let (dir, out) = try Self.importedSave()
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = Tool.main(["run", out.path, "--set", "systemCalls.context.save.costMs=80"])
-        #expect(run.exitCode == .badInput)
-        #expect(run.stderr.contains(
+        expectEqual(run.exitCode, .badInput)
+        expectContains(run.stderr,
             "no member \"context\" to go into; \"context.save\" is one name with a dot in it: write "
                 + "systemCalls[\"context.save\"].costMs, with the name in brackets and quotes (and the whole PATH=VALUE in "
-                + "single quotes so that the shell keeps those quotes: --set 'systemCalls[\"context.save\"].costMs=80')"),
+                + "single quotes so that the shell keeps those quotes: --set 'systemCalls[\"context.save\"].costMs=80')",
             "\(run.stderr)")
-        #expect(Tool.main(["run", out.path, "--set", "systemCalls[\"context.save\"].costMs=80"]).exitCode == .success)
+        expectEqual(Tool.main(["run", out.path, "--set", "systemCalls[\"context.save\"].costMs=80"]).exitCode, .success)
     }
 }
 
@@ -287,10 +287,10 @@ extension SwiftImportAfterwardsTests {
                 "explain", out.path, "--hook", "AppDelegate.applicationWillTerminate",
                 "--strategy", "your code: AppDelegate.applicationWillTerminate", "--procedure", procedure,
             ])
-            #expect(explain.exitCode == .success, "\(explain.stderr)")
-            #expect(explain.stdout.contains("main thread  calls context.save synchronously (blocks this thread for 1 ms)\n"),
+            expectEqual(explain.exitCode, .success, "\(explain.stderr)")
+            expectContains(explain.stdout, "main thread  calls context.save synchronously (blocks this thread for 1 ms)\n",
                     "\(explain.stdout)")
-            #expect(!explain.stdout.contains("completion handler"), "\(explain.stdout)")
+            expectNotContains(explain.stdout, "completion handler", "\(explain.stdout)")
         }
     }
 }

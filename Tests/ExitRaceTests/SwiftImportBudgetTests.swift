@@ -32,17 +32,17 @@ struct SwiftImportBudgetTests {
     func auditBlowup() throws {
         let result = try SwiftImportTests.run(["blowup.swift": Self.fanning(levels: 9, fanOut: 8)])
         let notes = SwiftImportGapTests.notes(result)
-        #expect(notes.filter { $0.contains("are not followed: this entry point's translation has read 20000 statements") }.count == 1)
+        expectEqual(notes.filter { $0.contains("are not followed: this entry point's translation has read 20000 statements") }.count, 1)
         // f8 is nine calls deep, past the follow depth, so no call is reached: the answer says an await was not
         // translated rather than that the code awaits nothing.
         let answer = try #require(result.answer)
-        #expect(answer.contains("awaits no call the importer could translate"), "\(answer)")
+        expectContains(answer, "awaits no call the importer could translate", "\(answer)")
     }
 
     @Test("within the follow depth, the budget stops the steps: a scenario with at most the budget's calls, named")
     func budgetStopsSteps() throws {
         let result = try SwiftImportTests.run(["App.swift": Self.fanning(levels: 6, fanOut: 8)])  // 8^5 = 32768 leaves
-        #expect(result.answer == nil)
+        expectEqual(result.answer, nil)
         let steps = Self.count(result.hooks[0].steps)
         #expect(steps > 1000 && steps <= StepTranslator.statementBudget + 1, "\(steps) steps")
         #expect(SwiftImportGapTests.notes(result).contains { $0.contains("this entry point's translation has read 20000 statements") })
@@ -63,6 +63,6 @@ struct SwiftImportBudgetTests {
             of: "Task.detached { await f0() }", with: "Task.detached { await f0(); await Api.shared.last() }")
         let result = try SwiftImportTests.run(["App.swift": source])
         guard case .spawnTask(_, let body)? = result.hooks.first?.steps.first?.step else { Issue.record("no task"); return }
-        #expect(body.last == .call("Api.last"), "\(body.suffix(2))")
+        expectEqual(body.last, .call("Api.last"), "\(body.suffix(2))")
     }
 }

@@ -31,7 +31,7 @@ struct SwiftImportCancellableSummaryTests {
     func namesCancellable() throws {
         let result = try SwiftImportTests.run(["SceneDelegate.swift": SwiftImportWholeAppTests.uploadApp])
         let app = try #require(result.app)
-        #expect(app.cancelledTasks.map(\.name) == ["uploadTask"])
+        expectEqual(app.cancelledTasks.map(\.name), ["uploadTask"])
         // A typed local: the same `+` chain inside #expect took the type checker 5.8 s.
         let expected: String =
             "  your app: uploadTask, a Task kept by SceneDelegate.sceneDidEnterBackground [SceneDelegate.swift:9:22] and "
@@ -39,7 +39,7 @@ struct SwiftImportCancellableSummaryTests {
             + "it awaits only if that call is cancellable (systemCalls[\"Uploader.upload\"].cancellable, now false); one "
             + "that is not runs on and takes effect: set cancellable to true for an API that honours task cancellation, "
             + "as URLSession's async methods do (docs/scenario-format.md, \"Cancellable calls\")\n"
-        #expect(result.summary.contains(expected), "\(result.summary)")
+        expectContains(result.summary, expected, "\(result.summary)")
         let lines = result.summary.split(separator: "\n")
         let appLine = try #require(lines.firstIndex { $0.hasPrefix("  your app → ") })
         #expect(lines[appLine + 1].hasPrefix("  your app: uploadTask, "), "right under the whole app's line")
@@ -56,7 +56,7 @@ struct SwiftImportCancellableSummaryTests {
                         session.dataTask(with: url) { _, _, _ in }.resume()
             """)])
         let task = try #require(result.app?.cancelledTasks.first)
-        #expect(task.calls.map(\.name) == ["Store.fetch", "Uploader.upload"])
+        expectEqual(task.calls.map(\.name), ["Store.fetch", "Uploader.upload"])
         #expect(task.calls.allSatisfy { !$0.cancellable })
     }
 
@@ -66,10 +66,10 @@ struct SwiftImportCancellableSummaryTests {
         let app = try #require(result.app)
         let entries = zip(app.programs.map { $0.entryPoints[0].name }, app.programs.map(\.steps)).map { ($0, $1) }
         let tasks = WholeApp.cancelledTasks(entries, cancellable: ["Uploader.upload"])
-        #expect(tasks.first?.calls.map(\.cancellable) == [true])
+        expectEqual(tasks.first?.calls.map(\.cancellable), [true])
         var marked = app
         marked.cancelledTasks = tasks
-        #expect(marked.cancellationSummary.first?.contains("systemCalls[\"Uploader.upload\"].cancellable, now true") == true)
+        expectEqual(marked.cancellationSummary.first?.contains("systemCalls[\"Uploader.upload\"].cancellable, now true"), true)
     }
 
     @Test("no line when the same entry point keeps and cancels the task; one that awaits nothing says so")
@@ -78,14 +78,14 @@ struct SwiftImportCancellableSummaryTests {
             "await Uploader.shared.upload()", cancel: "Task { await Analytics.shared.log() }")
             .replacingOccurrences(of: "            }\n        }\n\n        func sceneDidDisconnect",
                 with: "            }\n            uploadTask?.cancel()\n        }\n\n        func sceneDidDisconnect")])
-        #expect(same.app?.cancelledTasks.isEmpty == true)
-        #expect(!same.summary.contains("a Task kept by"))
+        expectEqual(same.app?.cancelledTasks.isEmpty, true)
+        expectNotContains(same.summary, "a Task kept by")
         let idle = try SwiftImportTests.run(["SceneDelegate.swift": Self.app(
             "try? await Task.sleep(nanoseconds: 1_000_000_000)\n            await Analytics.shared.log()")])
-        #expect(idle.summary.contains("cancellable (systemCalls[\"Analytics.log\"].cancellable, now false)"))
+        expectContains(idle.summary, "cancellable (systemCalls[\"Analytics.log\"].cancellable, now false)")
         let nothing = try SwiftImportTests.run(["SceneDelegate.swift": Self.app("try? await Task.sleep(nanoseconds: 1_000_000_000)")])
         #expect(nothing.app != nil)
-        #expect(nothing.summary.contains("uploadTask, a Task kept by SceneDelegate.sceneDidEnterBackground"))
-        #expect(nothing.summary.contains("it awaits no system call, so the cancel ends it only where its code checks"))
+        expectContains(nothing.summary, "uploadTask, a Task kept by SceneDelegate.sceneDidEnterBackground")
+        expectContains(nothing.summary, "it awaits no system call, so the cancel ends it only where its code checks")
     }
 }

@@ -32,7 +32,7 @@ struct SwiftImportClosureTests {
                     completion: [.signal(semaphore: "s")]),
                 .wait(semaphore: "s", timeout: nil),
             ]
-            #expect(steps == expected)
+            expectEqual(steps, expected)
             #expect(!result.notes.contains { $0.message.contains("when it runs is unknown") }, "\(result.notes)")
             #expect(!result.notes.contains { $0.kind == .instant }, "\(result.notes)")
         }
@@ -56,15 +56,15 @@ struct SwiftImportClosureTests {
         for spelling in spellings {
             let result = try SwiftImportTests.run(["S.swift": Self.scene(spelling)])
             let name = spelling.contains("upload") ? "Sync.upload" : "Sync.push"
-            #expect(result.answer == nil, "\(spelling)")
-            #expect(result.hooks.map(\.name) == ["SceneDelegate.sceneDidEnterBackground"], "\(spelling)")
-            #expect(result.hooks.first?.steps.map(\.step)
-                == [.callWithCompletion(name, queue: .global(DispatchTarget.defaultGlobalQoS), completion: [])], "\(spelling)")
+            expectEqual(result.answer, nil, "\(spelling)")
+            expectEqual(result.hooks.map(\.name), ["SceneDelegate.sceneDidEnterBackground"], "\(spelling)")
+            expectEqual(result.hooks.first?.steps.map(\.step),
+                [.callWithCompletion(name, queue: .global(DispatchTarget.defaultGlobalQoS), completion: [])], "\(spelling)")
             #expect(result.newSystemCalls.map(\.name) == [name] && result.newSystemCalls.map(\.kind) == [.completionHandler])
             // One note, at the call: its handler's queue assumed; nothing taken as instant, no closure of unknown run.
             let notes = result.notes.map(\.description)
             #expect(notes.count == 1 && notes[0].hasPrefix("S.swift:1:108: assumed: "), "\(spelling): \(notes)")
-            #expect(notes[0].contains("taken to run on a global queue once the call replies"), "\(notes)")
+            expectContains(notes[0], "taken to run on a global queue once the call replies", "\(notes)")
             _ = try SwiftImportTests.decodes(result)
         }
     }
@@ -72,16 +72,16 @@ struct SwiftImportClosureTests {
     @Test("a trailing closure taken by its shape alone is named so; one passed with a queue too")
     func byShapeNamed() throws {
         let result = try SwiftImportTests.run(["S.swift": Self.scene("Sync.shared.push { _ in }")])
-        #expect(result.notes.map(\.description) == ["S.swift:1:108: assumed: Sync.shared.push(…) { … }: its trailing "
+        expectEqual(result.notes.map(\.description), ["S.swift:1:108: assumed: Sync.shared.push(…) { … }: its trailing "
             + "closure is taken as its completion handler (a method called on an object, not known by name: if the closure "
             + "is not one, say a configuration block, delete the step's call or write it by hand); it is taken to run on a "
             + "global queue once the call replies; if the API calls back on the main queue, change its queue to \"main\""])
         let labelled = try SwiftImportTests.run(["S.swift": Self.scene("Sync.shared.push(completion: { _ in })")])
-        #expect(labelled.notes.map(\.message) == ["the completion handler of Sync.shared.push(…) is taken to run on a "
+        expectEqual(labelled.notes.map(\.message), ["the completion handler of Sync.shared.push(…) is taken to run on a "
             + "global queue once the call replies; if the API calls back on the main queue, change its queue to \"main\""])
         let onMain = try SwiftImportTests.run(["S.swift": Self.scene("Sync.shared.push(queue: .main) { _ in }")])
-        #expect(onMain.hooks.first?.steps.map(\.step) == [.callWithCompletion("Sync.push", queue: .main, completion: [])])
-        #expect(onMain.notes.map(\.message).first?.hasPrefix("Sync.shared.push(…) { … }: its trailing closure is taken") == true)
+        expectEqual(onMain.hooks.first?.steps.map(\.step), [.callWithCompletion("Sync.push", queue: .main, completion: [])])
+        expectEqual(onMain.notes.map(\.message).first?.hasPrefix("Sync.shared.push(…) { … }: its trailing closure is taken"), true)
     }
 
     @Test("a collection method's closure, a free function's, one passed on self and one that returns a value stay closures of unknown run")
@@ -104,7 +104,7 @@ struct SwiftImportClosureTests {
             """
         let result = try SwiftImportTests.run(["App.swift": source])
         let notes = result.notes.map(\.description)
-        #expect(result.newSystemCalls.map(\.name) == ["Store.save"], "\(result.newSystemCalls.map(\.name))")
+        expectEqual(result.newSystemCalls.map(\.name), ["Store.save"], "\(result.newSystemCalls.map(\.name))")
         // home-assistant's `detectionState.mutate { state -> Bool in … }` (MotionDetectionManager.swift:424) computes
         // a value where it is called: no completion handler, which returns nothing.
         for (line, call) in [(3, "items.forEach"), (4, "counts.mapValues"), (5, "flushLater"), (6, "push"),
@@ -122,7 +122,7 @@ struct SwiftImportClosureTests {
         #expect(result.scenario.isEmpty)
         #expect(!result.problems.isEmpty)
         let text = result.problems.map(\.description)
-        #expect(text.first?.contains("does not validate, so none was written (t.json)") == true, "\(text)")
+        expectEqual(text.first?.contains("does not validate, so none was written (t.json)"), true, "\(text)")
         #expect(text.contains { $0.hasPrefix("App.swift:6:9: error: ") && $0.contains("never signaled") }, "\(text)")
         #expect(!text.contains { $0.hasPrefix("t.json:") }, "\(text)")
         #expect(result.summary.hasPrefix("imported 1 entry point"))

@@ -27,14 +27,14 @@ struct SwiftImportConditionalCompilationTests {
                     Store.shared.flush()
                     #endif
             """)
-        #expect(result.hooks[0].steps.map(\.step) == [Self.call("Store.flush")])
+        expectEqual(result.hooks[0].steps.map(\.step), [Self.call("Store.flush")])
         #expect(Self.notes(result).contains(
             "App.swift:4:9: not translated: #if DEBUG: its condition is false (DEBUG is not set) for the build import "
                 + "reads, an iOS device release build (os(iOS) and canImport of iOS modules true, "
                 + "targetEnvironment(simulator) and DEBUG false, no other flag set, Swift 6.3): its code (lines 5–6) is "
                 + "not read; if your build compiles it, import a copy of the file with that branch's code outside the #if"),
             "\(Self.notes(result))")
-        #expect(result.summary.contains("App.swift:4:9: not translated: #if DEBUG"))
+        expectContains(result.summary, "App.swift:4:9: not translated: #if DEBUG")
     }
 
     @Test("#if os(iOS) … #elseif os(macOS) … #else …: the first true branch; the later ones named as not compiled")
@@ -48,7 +48,7 @@ struct SwiftImportConditionalCompilationTests {
                     Other.shared.flush()
                     #endif
             """)
-        #expect(result.hooks[0].steps.map(\.step) == [Self.call("Store.flush")])
+        expectEqual(result.hooks[0].steps.map(\.step), [Self.call("Store.flush")])
         let notes = Self.notes(result)
         #expect(notes.contains { $0.hasPrefix("App.swift:6:9: not translated: #elseif os(macOS): the branch at line 4 is the one compiled") })
         #expect(notes.contains { $0.hasPrefix("App.swift:8:9: not translated: #else: the branch at line 4 is the one compiled") })
@@ -69,7 +69,7 @@ struct SwiftImportConditionalCompilationTests {
                     Mac.shared.flush()
                     #endif
             """)
-        #expect(result.hooks[0].steps.map(\.step) == [Self.call("Store.flush")])
+        expectEqual(result.hooks[0].steps.map(\.step), [Self.call("Store.flush")])
         let notes = Self.notes(result)
         #expect(notes.contains { $0.hasPrefix("App.swift:4:9: not translated: #if targetEnvironment(simulator): its condition is false for") })
         #expect(notes.contains { $0.hasPrefix("App.swift:6:9: not translated: #elseif BETA_BUILD: its condition is false (BETA_BUILD is not set)") })
@@ -88,7 +88,7 @@ struct SwiftImportConditionalCompilationTests {
                     #endif
                     Store.shared.flush()
             """)
-        #expect(result.hooks[0].steps.map(\.step) == [Self.call("Store.flush")])
+        expectEqual(result.hooks[0].steps.map(\.step), [Self.call("Store.flush")])
         let named = Self.notes(result).filter { $0.contains(": #if ") }
         #expect(named.count == 1 && named[0].hasPrefix("App.swift:4:9: not translated: #if os(macOS)"), "\(named)")
     }
@@ -101,7 +101,7 @@ struct SwiftImportConditionalCompilationTests {
                     #endif
                     Store.shared.flush()
             """)
-        #expect(unread.hooks[0].steps.map(\.step) == [Self.call("Store.flush")])
+        expectEqual(unread.hooks[0].steps.map(\.step), [Self.call("Store.flush")])
         #expect(Self.notes(unread).contains { $0.hasPrefix("App.swift:4:9: not translated: #if someTest(x): its condition is one the importer cannot read") })
         let file = try SwiftImportTests.run(["App.swift": """
             #if os(iOS)
@@ -113,7 +113,7 @@ struct SwiftImportConditionalCompilationTests {
             import AppKit
             #endif
             """])
-        #expect(file.hooks.map(\.name) == ["SceneDelegate.sceneDidEnterBackground"])
+        expectEqual(file.hooks.map(\.name), ["SceneDelegate.sceneDidEnterBackground"])
         #expect(Self.notes(file).contains { $0.hasPrefix("App.swift:6:1: not translated: #else: the branch at line 1") })
     }
 
@@ -130,7 +130,7 @@ struct SwiftImportConditionalCompilationTests {
                     }
             """)
         let body = try #require(SwiftImportReviewTests.taskBody(result))
-        #expect(body == [.call(debug ? "Store.save" : "Store.flush")])
+        expectEqual(body, [.call(debug ? "Store.save" : "Store.flush")])
     }
 
     @Test("conditions: the evaluator's table")
@@ -145,11 +145,11 @@ struct SwiftImportConditionalCompilationTests {
             ("os(iOS) &&", nil), ("unknown(x)", nil), ("", nil),
         ]
         for (text, expected) in cases {
-            #expect(CompilationConditions.evaluate(text)?.isTrue == expected, "\(text)")
+            expectEqual(CompilationConditions.evaluate(text)?.isTrue, expected, "\(text)")
         }
-        #expect(CompilationConditions.evaluate("DEBUG || BETA")?.flags == ["DEBUG", "BETA"])
+        expectEqual(CompilationConditions.evaluate("DEBUG || BETA")?.flags, ["DEBUG", "BETA"])
         let deep = String(repeating: "(", count: 10_000) + "true" + String(repeating: ")", count: 10_000)
-        #expect(CompilationConditions.evaluate(deep) == nil, "too deep: unread, never a crash")
+        expectEqual(CompilationConditions.evaluate(deep), nil, "too deep: unread, never a crash")
     }
 
     @Test("100,000 nested #if, unbalanced #endif and #else: lexed in linear time, never a crash")
@@ -157,9 +157,9 @@ struct SwiftImportConditionalCompilationTests {
         let nested = String(repeating: "#if os(macOS)\nx\n", count: 100_000) + String(repeating: "#endif\n", count: 100_000)
         let lexer = SwiftLexer(nested)
         #expect(lexer.tokens.isEmpty)
-        #expect(lexer.skippedBranches.count == 1)
+        expectEqual(lexer.skippedBranches.count, 1)
         let stray = SwiftLexer("#endif\n#else\na\n#elseif DEBUG\nb\n#if DEBUG\nc\n")
-        #expect(stray.tokens.map(\.text) == ["a", "b"], "stray directives are ignored; an #if without #endif ends with the file")
-        #expect(stray.skippedBranches.map(\.directive) == ["#if DEBUG"])
+        expectEqual(stray.tokens.map(\.text), ["a", "b"], "stray directives are ignored; an #if without #endif ends with the file")
+        expectEqual(stray.skippedBranches.map(\.directive), ["#if DEBUG"])
     }
 }

@@ -37,7 +37,7 @@ struct SwiftImportConstructTests {
         Golden.check(result.summary, against: "import-\(name).txt")
         let scenario = try Self.load(result)
         let table = Simulator(scenario: scenario).table()
-        #expect(table.cell(hook: 0, strategy: 0).verdict.symbol == cell, "\(name)")
+        expectEqual(table.cell(hook: 0, strategy: 0).verdict.symbol, cell, "\(name)")
     }
 
     static func program(_ name: String) throws -> [ProgramStep] {
@@ -47,12 +47,12 @@ struct SwiftImportConstructTests {
     @Test("own queues: declared in queues with their QoS and attributes; async, sync and asyncAfter")
     func ownQueues() throws {
         let scenario = try Self.load(Self.imported("Construct+OwnQueue"))
-        #expect(scenario.queues.map(\.name) == ["saveQueue", "decodeQueue"])
+        expectEqual(scenario.queues.map(\.name), ["saveQueue", "decodeQueue"])
         let program = scenario.strategies[0].program
         guard case .dispatchSync(.queue("saveQueue"), _) = program[0], case .dispatchAsync(.queue("decodeQueue"), _) = program[1],
             case .dispatchAfter(.queue("saveQueue"), let delay, _) = program[2]
         else { Issue.record("\(program)"); return }
-        #expect(delay == VirtualDuration(nanoseconds: 500_000_000))
+        expectEqual(delay, VirtualDuration(nanoseconds: 500_000_000))
     }
 
     @Test("a call into an actor is an isolatedCall; a Task in actor code is isolated to the actor")
@@ -61,7 +61,7 @@ struct SwiftImportConstructTests {
         guard case .spawnTask(_, let body) = program[0], case .isolatedCall("LiveActivityStore", _) = body[0],
             case .isolatedCall("LiveActivityStore", let inner) = body[1], case .spawnTask(let spawn, _) = inner[0]
         else { Issue.record("\(program)"); return }
-        #expect(spawn.isolation == .actor("LiveActivityStore"))
+        expectEqual(spawn.isolation, .actor("LiveActivityStore"))
     }
 
     @Test("if … else on the launch options: an if step per branch, the else as the other launch")
@@ -93,7 +93,7 @@ struct SwiftImportConstructTests {
             }
             """
         let result = try SwiftImport.importSources([("App.swift", Array(source.utf8))], name: "x")
-        #expect(!result.scenario.contains("waitUntil"))
+        expectNotContains(result.scenario, "waitUntil")
         #expect(result.notes.map(\.description).contains { $0.hasPrefix("App.swift:5:9: not translated: while !done: nothing") })
     }
 }

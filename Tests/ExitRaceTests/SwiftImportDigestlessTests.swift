@@ -14,7 +14,7 @@ struct SwiftImportDigestlessTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let swift = dir.appendingPathComponent("App.swift").path
         let out = dir.appendingPathComponent("my-app.json")
-        #expect(Tool.main(["import", swift, "-o", out.path]).exitCode == .success)
+        expectEqual(Tool.main(["import", swift, "-o", out.path]).exitCode, .success)
         let written = try String(contentsOf: out, encoding: .utf8)
         let old = try #require(written.range(of: ImportDigest.label)).lowerBound
         let digestless = written.replacingCharacters(in: old..<written.index(old, offsetBy: ImportDigest.label.count),
@@ -22,13 +22,13 @@ struct SwiftImportDigestlessTests {
         #expect(!ImportDigest.carriesDigest(digestless))
         try Data(digestless.utf8).write(to: out)
         let refused = Tool.main(["import", swift, "-o", out.path])
-        #expect(refused.exitCode == .badInput)
-        #expect(refused.stderr.contains("found one written by an earlier import, before import wrote a digest"),
+        expectEqual(refused.exitCode, .badInput)
+        expectContains(refused.stderr, "found one written by an earlier import, before import wrote a digest",
             "\(refused.stderr)")
-        #expect(!refused.stderr.contains("edited since import wrote it"), "\(refused.stderr)")
-        #expect(refused.stderr.contains("--force"))
-        #expect(try String(contentsOf: out, encoding: .utf8) == digestless, "the file is kept")
-        #expect(Tool.main(["import", swift, "-o", out.path, "--force"]).exitCode == .success)
-        #expect(try String(contentsOf: out, encoding: .utf8) == written)
+        expectNotContains(refused.stderr, "edited since import wrote it", "\(refused.stderr)")
+        expectContains(refused.stderr, "--force")
+        expectEqual(try String(contentsOf: out, encoding: .utf8), digestless, "the file is kept")
+        expectEqual(Tool.main(["import", swift, "-o", out.path, "--force"]).exitCode, .success)
+        expectEqual(try String(contentsOf: out, encoding: .utf8), written)
     }
 }

@@ -22,11 +22,11 @@ struct SwiftImportEarlyExitTests {
             if Store.shared.isEmpty { return }
                     Store.shared.flush()
             """)
-        #expect(result.hooks[0].steps.map(\.step) == [Self.flush])
+        expectEqual(result.hooks[0].steps.map(\.step), [Self.flush])
         let note = try #require(Self.notes(result).first { $0.hasPrefix("App.swift:4:9: assumed: if … { return }") })
-        #expect(note.contains("an early exit, taken as not taken, as for a guard: the code after it is translated"))
-        #expect(note.contains("if the exit is taken, the steps after it do not run"))
-        #expect(!note.contains("its branch"), "a bare return leaves nothing untranslated")
+        expectContains(note, "an early exit, taken as not taken, as for a guard: the code after it is translated")
+        expectContains(note, "if the exit is taken, the steps after it do not run")
+        expectNotContains(note, "its branch", "a bare return leaves nothing untranslated")
         #expect(!Self.notes(result).contains { $0.contains("the condition is taken as true") })
     }
 
@@ -36,17 +36,17 @@ struct SwiftImportEarlyExitTests {
             if token == nil { Task { await Analytics.shared.log() }; return }
                     Store.shared.flush()
             """)
-        #expect(result.hooks[0].steps.map(\.step) == [Self.flush], "the branch's Task is not translated")
+        expectEqual(result.hooks[0].steps.map(\.step), [Self.flush], "the branch's Task is not translated")
         let note = try #require(Self.notes(result).first { $0.hasPrefix("App.swift:4:9: assumed: if … { return }") })
-        #expect(note.contains("its branch, which leaves the scope, is not translated (as a guard's else branch), "
-            + "though it would give 2 steps"))
+        expectContains(note, "its branch, which leaves the scope, is not translated (as a guard's else branch), "
+            + "though it would give 2 steps")
         #expect(!result.newSystemCalls.contains { $0.name == "Analytics.log" }, "no system call for untranslated code")
         // The guard of the same meaning gives the same steps.
         let guarded = try Self.imported("""
             guard token != nil else { Task { await Analytics.shared.log() }; return }
                     Store.shared.flush()
             """)
-        #expect(guarded.hooks[0].steps.map(\.step) == result.hooks[0].steps.map(\.step))
+        expectEqual(guarded.hooks[0].steps.map(\.step), result.hooks[0].steps.map(\.step))
     }
 
     @Test("throw is an exit too; the binding a condition reads is still translated")
@@ -58,7 +58,7 @@ struct SwiftImportEarlyExitTests {
                     }
             """)
         let body = try #require(SwiftImportReviewTests.taskBody(thrown))
-        #expect(body.map(\.self) == [.call("Keys.fetch"), .call("Store.flush")], "the condition's await stays")
+        expectEqual(body.map(\.self), [.call("Keys.fetch"), .call("Store.flush")], "the condition's await stays")
         #expect(Self.notes(thrown).contains { $0.hasPrefix("App.swift:5:13: assumed: if … { throw }: an early exit") })
     }
 
@@ -70,7 +70,7 @@ struct SwiftImportEarlyExitTests {
                         if item.id == targetID { Store.shared.flush(); break }
                     }
             """)
-        #expect(looped.hooks[0].steps.map(\.step) == [Self.flush], "the match's flush is translated")
+        expectEqual(looped.hooks[0].steps.map(\.step), [Self.flush], "the match's flush is translated")
         #expect(!Self.notes(looped).contains { $0.contains("an early exit") }, "\(Self.notes(looped))")
     }
 
@@ -82,10 +82,10 @@ struct SwiftImportEarlyExitTests {
             """)
         let sync = ProgramStep.callWithCompletion(
             "UserDefaults.synchronize", queue: SwiftImportLanguageTests.global, completion: [])
-        #expect(result.hooks[0].steps.map(\.step) == [sync, Self.flush])
+        expectEqual(result.hooks[0].steps.map(\.step), [sync, Self.flush])
         #expect(Self.notes(result).contains { $0.contains("if … { return }") && $0.contains("(its else branch is translated)") })
         let both = try Self.imported("if isDone { Store.shared.flush(); return } else { return }")
-        #expect(both.hooks[0].steps.map(\.step) == [Self.flush])
+        expectEqual(both.hooks[0].steps.map(\.step), [Self.flush])
         #expect(Self.notes(both).contains { $0.hasPrefix("App.swift:4:9: assumed: if: the condition is taken as true") })
     }
 
@@ -93,7 +93,7 @@ struct SwiftImportEarlyExitTests {
     func cancelledIfUnchanged() throws {
         let result = try Self.imported("Task { if Task.isCancelled { return }; await Store.shared.flush() }")
         let body = try #require(SwiftImportReviewTests.taskBody(result))
-        #expect(body == [.ifCancelled(body: []), .call("Store.flush")])
+        expectEqual(body, [.ifCancelled(body: []), .call("Store.flush")])
         #expect(!Self.notes(result).contains { $0.contains("early exit") })
     }
 
@@ -135,7 +135,7 @@ struct SwiftImportEarlyExitTests {
         #expect(n > 0 && fourfold <= n * 4, "depth 30: \(n) statements read, depth 120: \(fourfold)")
         for depth in [30, 120] {  // 120 levels of braces, within the parser's nesting limit
             let result = try SwiftImportTests.run(["App.swift": Self.nestedExits(depth)])
-            #expect(result.hooks.first?.steps.map(\.step) == [Self.flush])
+            expectEqual(result.hooks.first?.steps.map(\.step), [Self.flush])
         }
     }
 }
@@ -150,7 +150,7 @@ extension SwiftImportEarlyExitTests {
                     }
                     Legacy.shared.persist()
             """)
-        #expect(result.hooks[0].steps.map(\.step) == [Self.flush], "the code for older systems is not translated")
+        expectEqual(result.hooks[0].steps.map(\.step), [Self.flush], "the code for older systems is not translated")
         #expect(Self.notes(result).contains {
             $0.hasPrefix("App.swift:4:9: assumed: if #available … { return }: taken as available (a current iOS), so its "
                 + "exit is taken: the code after it, for older systems, is not translated")
@@ -169,15 +169,15 @@ extension SwiftImportEarlyExitTests {
             if let pending { return }
                     Store.shared.flush()
             """, members: "var pending: Int?")
-        #expect(result.hooks[0].steps.map(\.step) == [Self.flush])
+        expectEqual(result.hooks[0].steps.map(\.step), [Self.flush])
         #expect(Self.notes(result).contains { $0.hasPrefix("App.swift:4:9: assumed: if … { return }: an early exit") })
         #expect(!Self.notes(result).contains { $0.contains("the condition is taken as true") })
         let branch = try Self.imported("""
             if let pending { Store.shared.flush(); return }
                     Legacy.shared.persist()
             """, members: "var pending: Int?")
-        #expect(branch.hooks[0].steps.map(\.step)
-            == [.callWithCompletion("Legacy.persist", queue: SwiftImportLanguageTests.global, completion: [])])
+        expectEqual(branch.hooks[0].steps.map(\.step),
+            [.callWithCompletion("Legacy.persist", queue: SwiftImportLanguageTests.global, completion: [])])
         #expect(Self.notes(branch).contains { $0.contains("though it would give 1 step") })
     }
 
@@ -187,13 +187,13 @@ extension SwiftImportEarlyExitTests {
         guard case .function(let f) = file.declarations[0], let body = f.body, body.count == 2,
             case .ifStatement(let conditions, _, _) = body[0].kind, case .guardStatement(let guarded, _) = body[1].kind
         else { Issue.record("no if and guard"); return }
-        #expect(conditions.map { StepTranslator.callName($0) } == ["a", "b", "g"])
-        #expect(guarded.map { StepTranslator.callName($0) } == ["d"])
+        expectEqual(conditions.map { StepTranslator.callName($0) }, ["a", "b", "g"])
+        expectEqual(guarded.map { StepTranslator.callName($0) }, ["d"])
         let result = try Self.imported("""
             guard let token else { return }
                     Store.shared.flush()
             """, members: "var token: String? { Keychain.shared.persistToken(); return nil }")
-        #expect(result.hooks[0].steps.map(\.step).count == 2, "the getter's save, then the flush: \(result.hooks[0].steps)")
+        expectEqual(result.hooks[0].steps.map(\.step).count, 2, "the getter's save, then the flush: \(result.hooks[0].steps)")
     }
 }
 

@@ -47,7 +47,7 @@ struct SwiftImportExplainTests {
         let scenario = try Self.imported("AppDelegate+TaskDetachedSemaphore.swift")
         let sources = scenario.strategies[0].stepSources.map { $0?.description }
         let file = "Tests/ExitRaceTests/ImportFixtures/AppDelegate+TaskDetachedSemaphore.swift"
-        #expect(sources == [
+        expectEqual(sources, [
             "\(file):18:9: Task.detached {", "\(file):20:17: await activity.end(nil, dismissalPolicy: .immediate)",
             "\(file):22:13: semaphore.signal()", "\(file):24:9: semaphore.wait()",
         ])
@@ -58,8 +58,8 @@ struct SwiftImportExplainTests {
     func explainGolden() throws {
         let text = Self.explanation(try Self.imported("AppDelegate+TaskDetachedSemaphore.swift"))
         Golden.check(text, against: "import-explain-AppDelegate+TaskDetachedSemaphore.txt")
-        #expect(text.contains("creates Task.detached from applicationWillTerminate (default QoS)\n"
-            + String(repeating: " ", count: 44) + "↳ Tests/ExitRaceTests/ImportFixtures/AppDelegate+TaskDetachedSemaphore.swift:18:9: Task.detached {"))
+        expectContains(text, "creates Task.detached from applicationWillTerminate (default QoS)\n"
+            + String(repeating: " ", count: 44) + "↳ Tests/ExitRaceTests/ImportFixtures/AppDelegate+TaskDetachedSemaphore.swift:18:9: Task.detached {")
     }
 
     @Test("every seed fixture's explanation names its lines; a main-queue block and a deadlock too", arguments: [
@@ -69,8 +69,8 @@ struct SwiftImportExplainTests {
     ])
     func explainNamesLines(fixture: String, expected: String) throws {
         let text = Self.explanation(try Self.imported(fixture))
-        #expect(text.contains("↳ Tests/ExitRaceTests/ImportFixtures/\(fixture)"), "\(fixture)")
-        #expect(text.contains(expected), "\(fixture)")
+        expectContains(text, "↳ Tests/ExitRaceTests/ImportFixtures/\(fixture)", "\(fixture)")
+        expectContains(text, expected, "\(fixture)")
     }
 
     @Test("explain names the lines of queues, groups, completion handlers, actors, child tasks and polling", arguments: [
@@ -86,7 +86,7 @@ struct SwiftImportExplainTests {
     ])
     func constructs(fixture: String, expected: String) throws {
         let text = Self.explanation(try Self.imported("\(fixture).swift"))
-        #expect(text.contains("↳ Tests/ExitRaceTests/ImportFixtures/\(expected)\n"), "\(fixture)")
+        expectContains(text, "↳ Tests/ExitRaceTests/ImportFixtures/\(expected)\n", "\(fixture)")
     }
 
     @Test("the HTML report lists where the run met the code")
@@ -95,7 +95,7 @@ struct SwiftImportExplainTests {
         let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
         let html = StepSourceHTML.render(trace)
         #expect(html.hasPrefix("<ol class=\"sources\">"))
-        #expect(html.contains("<code>Tests/ExitRaceTests/ImportFixtures/AppDelegate+TaskDetachedSemaphore.swift:24:9: semaphore.wait()</code>"))
+        expectContains(html, "<code>Tests/ExitRaceTests/ImportFixtures/AppDelegate+TaskDetachedSemaphore.swift:24:9: semaphore.wait()</code>")
         let builtIn = Simulator(scenario: DefaultScenario.load()).trace(hook: 0, strategy: 0, procedure: 0)
         #expect(StepSourceHTML.render(builtIn).isEmpty)
     }

@@ -31,7 +31,7 @@ struct SwiftImportGapTests {
                     }
             """)
         let save = ProgramStep.callWithCompletion("context.save", queue: SwiftImportLanguageTests.global, completion: [])
-        #expect(result.hooks[0].steps.map(\.step) == [save], "the catch's Task is not translated")
+        expectEqual(result.hooks[0].steps.map(\.step), [save], "the catch's Task is not translated")
         let notes = Self.notes(result)
         #expect(notes.contains {
             $0.hasPrefix("App.swift:6:11: not translated: catch let error as NSError: the scenario language has no do/catch")
@@ -41,7 +41,7 @@ struct SwiftImportGapTests {
             $0.hasPrefix("App.swift:9:11: not translated: catch: the scenario language has no do/catch")
                 && $0.contains("this clause is empty")
         })
-        #expect(result.summary.contains("App.swift:6:11: not translated: catch let error as NSError"))
+        expectContains(result.summary, "App.swift:6:11: not translated: catch let error as NSError")
     }
 
     @Test("a do { } without catch is a scope: no note; a do throws(E) { } catch is read too")
@@ -49,7 +49,7 @@ struct SwiftImportGapTests {
         let plain = try Self.imported("do { try context.save() }")
         #expect(!Self.notes(plain).contains { $0.contains("catch") })
         let typed = try Self.imported("do throws(SaveError) { try context.save() } catch { print(error) }")
-        #expect(typed.hooks[0].steps.count == 1)
+        expectEqual(typed.hooks[0].steps.count, 1)
         #expect(Self.notes(typed).contains { $0.hasPrefix("App.swift:4:53: not translated: catch: ") })
     }
 
@@ -80,14 +80,14 @@ struct SwiftImportGapTests {
                     try? BGTaskScheduler.shared.submit(request)
             """)
         let call = try #require(Self.submitCall(result))
-        #expect(call.start?.delay == .ms(900_000))
-        #expect(result.scenario.contains(#""serviceStartAfterMs": 900000,"#))
+        expectEqual(call.start?.delay, .ms(900_000))
+        expectContains(result.scenario, #""serviceStartAfterMs": 900000,"#)
         let scenario = try SwiftImportTests.decodes(result)
         let written = try #require(scenario.systemCalls.first { $0.name == "BGTaskScheduler.submit" })
-        #expect(written.service?.startAfter == .ms(900_000))
-        #expect(result.summary.contains(
+        expectEqual(written.service?.startAfter, .ms(900_000))
+        expectContains(result.summary,
             "(service backgroundTask: also serviceStartAfterMs, now 900000 ms, from earliestBeginDate at App.swift:5:9; "
-                + "serviceRunMs, now 1 ms; serviceAllowanceMs, now 30000 ms)"))
+                + "serviceRunMs, now 1 ms; serviceAllowanceMs, now 30000 ms)")
         #expect(!Self.notes(result).contains { $0.contains("earliestBeginDate") })
     }
 
@@ -121,7 +121,7 @@ struct SwiftImportGapTests {
                         \(line)
                         try? BGTaskScheduler.shared.submit(request)
                 """)
-            #expect(Self.submitCall(result)?.start?.delay == .ms(ms), "\(line)")
+            expectEqual(Self.submitCall(result)?.start?.delay, .ms(ms), "\(line)")
             #expect(!Self.notes(result).contains { $0.contains("earliestBeginDate") }, "\(line)")
         }
     }
@@ -135,9 +135,9 @@ struct SwiftImportGapTests {
                 + "try? BGTaskScheduler.shared.submit(request)",
         ] {
             let result = try Self.imported(body)
-            #expect(Self.submitCall(result)?.start == ImportedCall.ServiceStart(delay: .zero, origin: .notSet), "\(body)")
-            #expect(result.scenario.contains(#""serviceStartAfterMs": 0,"#))
-            #expect(result.summary.contains("serviceStartAfterMs, now 0 ms: the request sets no earliestBeginDate"))
+            expectEqual(Self.submitCall(result)?.start, ImportedCall.ServiceStart(delay: .zero, origin: .notSet), "\(body)")
+            expectContains(result.scenario, #""serviceStartAfterMs": 0,"#)
+            expectContains(result.summary, "serviceStartAfterMs, now 0 ms: the request sets no earliestBeginDate")
             #expect(!Self.notes(result).contains { $0.contains("earliestBeginDate") }, "\(body)")
         }
     }
@@ -149,14 +149,14 @@ struct SwiftImportGapTests {
                     request.earliestBeginDate = Date(timeIntervalSinceNow: settings.refreshInterval)
                     try? BGTaskScheduler.shared.submit(request)
             """)
-        #expect(Self.submitCall(result)?.start == .placeholder)
-        #expect(result.scenario.contains(#""serviceStartAfterMs": 0,"#))
+        expectEqual(Self.submitCall(result)?.start, .placeholder)
+        expectContains(result.scenario, #""serviceStartAfterMs": 0,"#)
         #expect(Self.notes(result).contains {
             $0.hasPrefix("App.swift:5:9: assumed: earliestBeginDate not read")
                 && $0.hasSuffix(#"serviceStartAfterMs of systemCalls["BGTaskScheduler.submit"] is a placeholder of 0 ms "#
                     + "(the system may start the task at once): set it")
         })
-        #expect(result.summary.contains("serviceStartAfterMs, now 0 ms, a placeholder: earliestBeginDate not read"))
+        expectContains(result.summary, "serviceStartAfterMs, now 0 ms, a placeholder: earliestBeginDate not read")
     }
 
     @Test("a request made elsewhere (a parameter, a property): its start not found, a placeholder named at the submit")
@@ -164,7 +164,7 @@ struct SwiftImportGapTests {
         let result = try Self.imported("schedule(makeRequest())", members: """
             func schedule(_ request: BGTaskRequest) { try? BGTaskScheduler.shared.submit(request) }
             """)
-        #expect(Self.submitCall(result)?.start == .placeholder)
+        expectEqual(Self.submitCall(result)?.start, .placeholder)
         #expect(Self.notes(result).contains {
             $0.hasPrefix("App.swift:2:47: assumed: the submitted request's earliestBeginDate not found")
         })
@@ -179,7 +179,7 @@ struct SwiftImportGapTests {
                     let cleanup = BGProcessingTaskRequest(identifier: "cleanup")
                     try? BGTaskScheduler.shared.submit(cleanup)
             """)
-        #expect(Self.submitCall(result)?.start?.delay == .ms(60_000))
+        expectEqual(Self.submitCall(result)?.start?.delay, .ms(60_000))
         #expect(Self.notes(result).contains {
             $0.hasPrefix("App.swift:8:9: assumed: BGTaskScheduler.submit: this request's start (serviceStartAfterMs, now 0 ms")
         })
@@ -201,7 +201,7 @@ struct SwiftImportGapTests {
                 Issue.record("\(call): \(result.hooks[0].steps.map(\.step))")
                 continue
             }
-            #expect(body == [.call("Store.flush"), save], "\(call)")
+            expectEqual(body, [.call("Store.flush"), save], "\(call)")
             #expect(!Self.notes(result).contains { $0.contains("a closure passed to save") }, "\(call)")
         }
     }
@@ -215,7 +215,7 @@ struct SwiftImportGapTests {
             func run(_ work: () -> Void) { work() }
                 func finish(after delay: Int = 0, done completion: () -> Void) { completion() }
             """)
-        #expect(result.newSystemCalls.map(\.name) == ["first.save", "second.save"])
+        expectEqual(result.newSystemCalls.map(\.name), ["first.save", "second.save"])
         #expect(!Self.notes(result).contains { $0.contains("a closure passed to") })
     }
 
@@ -239,8 +239,8 @@ struct SwiftImportGapTests {
                     persist()
             """)
         let save = ProgramStep.callWithCompletion("context.save", queue: SwiftImportLanguageTests.global, completion: [])
-        #expect(result.hooks[0].steps.map(\.step) == [save])
-        #expect(result.hooks[0].steps[0].source.place == "App.swift:4:26")
+        expectEqual(result.hooks[0].steps.map(\.step), [save])
+        expectEqual(result.hooks[0].steps[0].source.place, "App.swift:4:26")
         #expect(!Self.notes(result).contains { $0.contains("persist(…)") })
     }
 
@@ -249,7 +249,7 @@ struct SwiftImportGapTests {
         let result = try Self.imported("""
             if #available(iOS 17, *) { try? modern.save() } else { try? legacy.save() }
             """)
-        #expect(result.newSystemCalls.map(\.name) == ["modern.save"])
+        expectEqual(result.newSystemCalls.map(\.name), ["modern.save"])
         #expect(Self.notes(result).contains { $0.hasPrefix("App.swift:4:9: assumed: if #available: taken as available") })
         let plain = try Self.imported("if #available(iOS 17, *) { try? modern.save() }")
         #expect(!Self.notes(plain).contains { $0.contains("#available") })
@@ -258,7 +258,7 @@ struct SwiftImportGapTests {
     @Test("await Task.yield() is no system call: taken as instant, named")
     func taskYield() throws {
         let result = try Self.imported("Task { await Task.yield(); await Store.shared.flush() }")
-        #expect(result.newSystemCalls.map(\.name) == ["Store.flush"])
+        expectEqual(result.newSystemCalls.map(\.name), ["Store.flush"])
         #expect(Self.notes(result).contains { $0.hasPrefix("App.swift:4:16: taken as instant: await Task.yield()") })
     }
 
@@ -268,7 +268,7 @@ struct SwiftImportGapTests {
             Timer.scheduledTimer(withTimeInterval: 0.5, repeats: false) { _ in try? context.save() }
             """)
         let save = ProgramStep.callWithCompletion("context.save", queue: SwiftImportLanguageTests.global, completion: [])
-        #expect(result.hooks[0].steps.map(\.step) == [.timer(interval: .ms(500), count: 1, body: [save])])
+        expectEqual(result.hooks[0].steps.map(\.step), [.timer(interval: .ms(500), count: 1, body: [save])])
         for (code, why) in [
             ("Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in try? context.save() }", "a repeating timer"),
             ("DispatchQueue.global().async { Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in try? "
@@ -289,7 +289,7 @@ struct SwiftImportGapTests {
                     }
             """)
         guard case .spawnTask(_, let body)? = result.hooks[0].steps.first?.step else { Issue.record("no task"); return }
-        #expect(body == [.call("Auth.refresh"), .call("Api.send"), .call("Cache.load")])
+        expectEqual(body, [.call("Auth.refresh"), .call("Api.send"), .call("Cache.load")])
         let notes = Self.notes(result)
         #expect(notes.contains { $0.hasPrefix("App.swift:5:13: assumed: if: the condition is taken as true; the else branch") })
         #expect(notes.contains { $0.hasPrefix("App.swift:6:13: assumed: guard: the condition is taken as true") })
@@ -325,7 +325,7 @@ struct SwiftImportGapTests {
                     }
             """)
         guard case .spawnTask(_, let body)? = result.hooks[0].steps.first?.step else { Issue.record("no task"); return }
-        #expect(body == [.call("Api.a"), .call("Api.b"), .call("Api.c")])
+        expectEqual(body, [.call("Api.a"), .call("Api.b"), .call("Api.c")])
         #expect(Self.notes(result).contains { $0.hasPrefix("App.swift:6:21: assumed: a ? b : c: the condition is taken as true") })
         let plain = try Self.imported("let n = flag ? 1 : 2\n Task { await Api.shared.a() }")
         #expect(!Self.notes(plain).contains { $0.contains("a ? b : c") })

@@ -25,7 +25,7 @@ struct SwiftImportLanguageTests {
         Golden.check(result.summary, against: "import-\(name).txt")
         let scenario = try SwiftImportConstructTests.load(result)
         let table = Simulator(scenario: scenario).table()
-        #expect(table.cell(hook: 0, strategy: 0).verdict.symbol == cell, "\(name)")
+        expectEqual(table.cell(hook: 0, strategy: 0).verdict.symbol, cell, "\(name)")
     }
 
     static func steps(_ body: String, members: String = "", extra: String = "") throws -> [ProgramStep] {
@@ -60,10 +60,10 @@ struct SwiftImportLanguageTests {
 
     @Test("a synchronous save is a call with an empty completion, listed as synchronous")
     func synchronousSave() throws {
-        #expect(try Self.steps("try context.save()") == [.callWithCompletion("context.save", queue: Self.global, completion: [])])
+        expectEqual(try Self.steps("try context.save()"), [.callWithCompletion("context.save", queue: Self.global, completion: [])])
         let calls = try Self.calls("UserDefaults.standard.synchronize(); try? data.write(to: url)")
-        #expect(calls.map(\.name) == ["UserDefaults.synchronize", "data.write"])
-        #expect(calls.map(\.kind) == [.synchronous, .synchronous])
+        expectEqual(calls.map(\.name), ["UserDefaults.synchronize", "data.write"])
+        expectEqual(calls.map(\.kind), [.synchronous, .synchronous])
     }
 
     @Test("an app's own saveContext() is followed, through self, a typed variable or a cast to the delegate")
@@ -75,9 +75,9 @@ struct SwiftImportLanguageTests {
             }
             """
         let save = ProgramStep.callWithCompletion("context.save", queue: Self.global, completion: [])
-        #expect(try Self.steps("appDelegate.saveContext()", extra: delegate) == [save])
-        #expect(try Self.steps("(UIApplication.shared.delegate as? AppDelegate)?.saveContext()", extra: delegate) == [save])
-        #expect(try Self.steps("(UIApplication.shared.delegate as! AppDelegate).saveContext()", extra: delegate) == [save])
+        expectEqual(try Self.steps("appDelegate.saveContext()", extra: delegate), [save])
+        expectEqual(try Self.steps("(UIApplication.shared.delegate as? AppDelegate)?.saveContext()", extra: delegate), [save])
+        expectEqual(try Self.steps("(UIApplication.shared.delegate as! AppDelegate).saveContext()", extra: delegate), [save])
     }
 
     @Test("an entry point whose only cleanup is a synchronous save is imported, not left out")
@@ -88,15 +88,15 @@ struct SwiftImportLanguageTests {
                 func applicationDidBecomeActive(_ application: UIApplication) { refresh() }
             }
             """])
-        #expect(result.hooks.map(\.name) == ["AppDelegate.applicationWillTerminate"])
-        #expect(result.summary.contains("  CoreDataStack.saveContext  [App.swift:2:"))
+        expectEqual(result.hooks.map(\.name), ["AppDelegate.applicationWillTerminate"])
+        expectContains(result.summary, "  CoreDataStack.saveContext  [App.swift:2:")
     }
 
     @Test("BGTaskScheduler.shared.submit hands a background task to the system")
     func backgroundTaskSubmit() throws {
-        #expect(try Self.steps("try BGTaskScheduler.shared.submit(request)")
-            == [.callWithCompletion("BGTaskScheduler.submit", queue: Self.global, completion: [])])
-        #expect(try Self.calls("try? BGTaskScheduler.shared.submit(request)").map(\.kind) == [.service(.backgroundTask)])
+        expectEqual(try Self.steps("try BGTaskScheduler.shared.submit(request)"),
+            [.callWithCompletion("BGTaskScheduler.submit", queue: Self.global, completion: [])])
+        expectEqual(try Self.calls("try? BGTaskScheduler.shared.submit(request)").map(\.kind), [.service(.backgroundTask)])
     }
 
     @Test("a background URLSession's upload and download tasks are background transfers; other sessions' are not")
@@ -113,8 +113,8 @@ struct SwiftImportLanguageTests {
                     URLSession.shared.dataTask(with: url) { _, _, _ in }.resume()
             """
         let calls = try Self.calls(body, members: members)
-        #expect(calls.map(\.name) == ["session.uploadTask", "downloads.downloadTask", "URLSession.dataTask"])
-        #expect(calls.map(\.kind) == [.service(.backgroundTransfer), .service(.backgroundTransfer), .completionHandler])
+        expectEqual(calls.map(\.name), ["session.uploadTask", "downloads.downloadTask", "URLSession.dataTask"])
+        expectEqual(calls.map(\.kind), [.service(.backgroundTransfer), .service(.backgroundTransfer), .completionHandler])
     }
 
     @Test("a task kept under a name: cancel() and await .value name it; checkCancellation and isCancelled")
@@ -131,10 +131,10 @@ struct SwiftImportLanguageTests {
         let steps = try Self.steps(body)
         guard steps.count == 3, case .spawnTask(let spawn, let inner) = steps[0], case .spawnTask(_, let waiter) = steps[1]
         else { Issue.record("\(steps)"); return }
-        #expect(spawn.name == "upload")
-        #expect(inner == [.checkCancellation, .ifCancelled(body: [.call("Uploader.rollback")]), .call("Uploader.send")])
-        #expect(waiter == [.awaitTask("upload")])
-        #expect(steps[2] == .cancelTask("upload"))
+        expectEqual(spawn.name, "upload")
+        expectEqual(inner, [.checkCancellation, .ifCancelled(body: [.call("Uploader.rollback")]), .call("Uploader.send")])
+        expectEqual(waiter, [.awaitTask("upload")])
+        expectEqual(steps[2], .cancelTask("upload"))
     }
 
     @Test("guard !Task.isCancelled else { return }: checkCancellation at the top of a task, else noted")
@@ -146,7 +146,7 @@ struct SwiftImportLanguageTests {
                     }
             """)
         guard case .spawnTask(_, let body) = steps[0] else { Issue.record("\(steps)"); return }
-        #expect(body == [.checkCancellation, .call("Uploader.send")])
+        expectEqual(body, [.checkCancellation, .call("Uploader.send")])
         let result = try SwiftImportTests.run(["App.swift": """
             class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                 func sceneDidEnterBackground(_ scene: UIScene) {
@@ -175,7 +175,7 @@ struct SwiftImportLanguageTests {
             """])
         _ = try SwiftImportTests.decodes(result)
         let background = result.hooks.first { $0.name == "SceneDelegate.sceneDidEnterBackground" }
-        #expect(background?.steps.count == 1)
+        expectEqual(background?.steps.count, 1)
         #expect(result.notes.map(\.description).contains { $0.hasPrefix("App.swift:5:9: not translated: upload.cancel(): no Task") })
     }
 
@@ -194,9 +194,9 @@ struct SwiftImportLanguageTests {
         guard steps.count == 3, case .spawnTask(_, let first) = steps[0], case .spawnTask(_, let second) = steps[1],
             case .spawnTask(let third, _) = steps[2]
         else { Issue.record("\(steps)"); return }
-        #expect(first == [.isolatedCall(actor: "Disk", body: [.call("Files.write")])])
-        #expect(second == [.isolatedCall(actor: "Disk", body: [.call("Files.append")])])
-        #expect(third.isolation == .actor("Disk"))
+        expectEqual(first, [.isolatedCall(actor: "Disk", body: [.call("Files.write")])])
+        expectEqual(second, [.isolatedCall(actor: "Disk", body: [.call("Files.append")])])
+        expectEqual(third.isolation, .actor("Disk"))
         let result = try SwiftImportTests.run(["App.swift": extra + """
 
             class SceneDelegate: UIResponder, UIWindowSceneDelegate {
@@ -204,7 +204,7 @@ struct SwiftImportLanguageTests {
             }
             """])
         let json = try JSONSerialization.jsonObject(with: Data(result.scenario.utf8)) as? [String: Any]
-        #expect((json?["actors"] as? [String: [String: Bool]]) == ["Disk": ["global": true]])
+        expectEqual((json?["actors"] as? [String: [String: Bool]]), ["Disk": ["global": true]])
     }
 
     @Test("a closure bound to a local name runs where it is called, not a method of the same name")
@@ -216,8 +216,8 @@ struct SwiftImportLanguageTests {
                     Task { await Uploader.shared.send(); finish() }
             """, members: members)
         guard steps.count == 2, case .spawnTask(_, let body) = steps[1] else { Issue.record("\(steps)"); return }
-        #expect(steps[0] == .beginBackgroundTask("task", expiration: []))
-        #expect(body == [.call("Uploader.send"), .endBackgroundTask("task")])
+        expectEqual(steps[0], .beginBackgroundTask("task", expiration: []))
+        expectEqual(body, [.call("Uploader.send"), .endBackgroundTask("task")])
     }
 }
 
@@ -238,7 +238,7 @@ struct SwiftImportClosureParameterTests {
                 func wait(_ done: () -> Void) { done() }
             """)
         guard steps.count == 2, case .spawnTask(_, let body) = steps[1] else { Issue.record("\(steps)"); return }
-        #expect(body == [.call("Uploader.send"), .endBackgroundTask("task")])
+        expectEqual(body, [.call("Uploader.send"), .endBackgroundTask("task")])
     }
 
     @Test("the closure's self is the caller's: self.stop() in it resolves in the type that wrote it")
@@ -260,7 +260,7 @@ struct SwiftImportClosureParameterTests {
             """])
         let steps = result.hooks[0].steps.map(\.step)
         let save = ProgramStep.callWithCompletion("store.save", queue: SwiftImportLanguageTests.global, completion: [])
-        #expect(steps == [.beginBackgroundTask("id", expiration: [save])])
+        expectEqual(steps, [.beginBackgroundTask("id", expiration: [save])])
     }
 
     @Test("a closure passed to a parameter without a label runs where the body calls the parameter's name")
@@ -274,7 +274,7 @@ struct SwiftImportClosureParameterTests {
                 }
             }
             """])
-        #expect(result.newSystemCalls.map(\.name) == ["Analytics.flush", "context.save"])
+        expectEqual(result.newSystemCalls.map(\.name), ["Analytics.flush", "context.save"])
         #expect(!result.notes.contains { $0.message.contains("a closure passed to wait") })
     }
 }
@@ -286,8 +286,8 @@ struct SwiftImportScriptTests {
     func shebang() {
         let lexer = SwiftLexer("#!/usr/bin/swift\nimport Foundation\nprint(1)\n")
         #expect(lexer.problems.isEmpty)
-        #expect(lexer.tokens.first?.text == "import")
-        #expect(lexer.tokens.first?.line == 2)
+        expectEqual(lexer.tokens.first?.text, "import")
+        expectEqual(lexer.tokens.first?.line, 2)
         #expect(!SwiftLexer("let a = 1\n#!x\n").problems.isEmpty, "only the first line")
     }
 }

@@ -26,10 +26,10 @@ struct SwiftImportNestedAwaitTests {
         let result = try SwiftImportReviewTests.imported("""
             Task.detached { print("flushed \\(await Analytics.shared.flush()) at \\("nested \\(await Clock.shared.now())")") }
             """)
-        #expect(result.answer == nil)
-        #expect(SwiftImportReviewTests.taskBody(result) == [.call("Analytics.flush"), .call("Clock.now")])
+        expectEqual(result.answer, nil)
+        expectEqual(SwiftImportReviewTests.taskBody(result), [.call("Analytics.flush"), .call("Clock.now")])
         let call = result.newSystemCalls.first { $0.name == "Analytics.flush" }
-        #expect(call?.source.place == "App.swift:4:42", "the await's own place: \(String(describing: call?.source.place))")
+        expectEqual(call?.source.place, "App.swift:4:42", "the await's own place: \(String(describing: call?.source.place))")
     }
 
     @Test("an argument's await runs before the call that takes it: send(await pending()) awaits pending, then send")
@@ -38,7 +38,7 @@ struct SwiftImportNestedAwaitTests {
             try await Api.shared.send(await Store.shared.pending(), to: await Directory.shared.address())
             logger.info(await Analytics.shared.flush())
             """)
-        #expect(steps == [.call("Store.pending"), .call("Directory.address"), .call("Api.send"), .call("Analytics.flush")])
+        expectEqual(steps, [.call("Store.pending"), .call("Directory.address"), .call("Api.send"), .call("Analytics.flush")])
     }
 
     @Test("an argument's await runs before a followed call's body, and before a recognised step")
@@ -47,10 +47,10 @@ struct SwiftImportNestedAwaitTests {
             store(await Api.shared.fetch())
             try await Task.sleep(nanoseconds: await Config.shared.delay())
             """, members: "func store(_ value: Int) { Task { await Disk.shared.write() } }")
-        #expect(steps.first == .call("Api.fetch"))
-        #expect(steps.count == 3, "\(steps)")
-        #expect(steps.dropFirst().first.map { if case .spawnTask = $0 { true } else { false } } == true)
-        #expect(steps.last == .call("Config.delay"), "the sleep's duration is not a number: named, its await kept")
+        expectEqual(steps.first, .call("Api.fetch"))
+        expectEqual(steps.count, 3, "\(steps)")
+        expectEqual(steps.dropFirst().first.map { if case .spawnTask = $0 { true } else { false } }, true)
+        expectEqual(steps.last, .call("Config.delay"), "the sleep's duration is not a number: named, its await kept")
     }
 
     @Test("a parenthesized await, and a member read after the awaited call, keep the call")
@@ -60,7 +60,7 @@ struct SwiftImportNestedAwaitTests {
             let data = try await URLSession.shared.data(from: url).0
             let ok = try await Api.shared.upload().isSuccess
             """)
-        #expect(steps == [.call("Store.pendingItems"), .call("URLSession.data"), .call("Api.upload")])
+        expectEqual(steps, [.call("Store.pendingItems"), .call("URLSession.data"), .call("Api.upload")])
     }
 
     @Test("an await in a subscript is translated (it was named): the index's await, then the assignment's value")
@@ -69,7 +69,7 @@ struct SwiftImportNestedAwaitTests {
             self.cache[await Store.shared.key()] = await Store.shared.value()
             if flags[await Store.shared.name()] == true { }
             """, members: "var cache: [String: Int] = [:]; var flags: [String: Bool] = [:]")
-        #expect(steps == [.call("Store.key"), .call("Store.value"), .call("Store.name")])
+        expectEqual(steps, [.call("Store.key"), .call("Store.value"), .call("Store.name")])
     }
 
     @Test("an immediately-invoked closure runs in place, awaited or not; a Task passed as an argument is a task")
@@ -79,8 +79,8 @@ struct SwiftImportNestedAwaitTests {
             let ok: Bool = { Task.detached { await Api.shared.later() }; return true }()
             tasks.append(Task { await Api.shared.appended() })
             """)
-        #expect(steps.first == .call("Api.inner"))
-        #expect(steps.count == 3, "\(steps)")
+        expectEqual(steps.first, .call("Api.inner"))
+        expectEqual(steps.count, 3, "\(steps)")
         #expect(steps.dropFirst().allSatisfy { if case .spawnTask = $0 { true } else { false } })
         #expect(!steps.contains(.call("call")), "no system call named 'call'")
     }
@@ -90,7 +90,7 @@ struct SwiftImportNestedAwaitTests {
         let result = try SwiftImportReviewTests.imported("""
             Task.detached { let n = await Store.shared.pendingCount; let m = await Local.shared.count }
             """, members: "final class Local { static let shared = Local(); var count = 0 }")
-        #expect(SwiftImportReviewTests.taskBody(result) == [.call("Store.pendingCount")])
+        expectEqual(SwiftImportReviewTests.taskBody(result), [.call("Store.pendingCount")])
         let notes = SwiftImportGapTests.notes(result)
         #expect(notes.contains { $0.contains("assumed: await Store.shared.pendingCount: an awaited property") })
         #expect(notes.contains { $0.contains("taken as instant: await Local.shared.count: a property of the app's own code") })
@@ -101,7 +101,7 @@ struct SwiftImportNestedAwaitTests {
         let result = try SwiftImportReviewTests.imported("""
             Task.detached { await Api.shared.send(payload.encoded(), id: UUID().uuidString) }
             """)
-        #expect(SwiftImportReviewTests.taskBody(result) == [.call("Api.send")])
+        expectEqual(SwiftImportReviewTests.taskBody(result), [.call("Api.send")])
         #expect(!SwiftImportGapTests.notes(result).contains { $0.contains("encoded") })
     }
 
@@ -115,7 +115,7 @@ struct SwiftImportNestedAwaitTests {
             }
             """])
         let answer = try #require(result.answer)
-        #expect(answer.contains("awaits no call the importer could translate"), "\(answer)")
+        expectContains(answer, "awaits no call the importer could translate", "\(answer)")
     }
 }
 
@@ -130,7 +130,7 @@ extension SwiftImportNestedAwaitTests {
             }
             """])
         let answer = try #require(result.answer)
-        #expect(answer.contains("awaits no call the importer could translate"), "\(answer)")
+        expectContains(answer, "awaits no call the importer could translate", "\(answer)")
         #expect(result.notes.contains { $0.dropsAwait && $0.message.hasPrefix("a closure passed to UIView.animate(…)") })
     }
 }

@@ -16,9 +16,9 @@ struct SwiftImportNoteTopicTests {
                     run(later: { print("x") })
             """, members: "func run(_ work: () -> Void) { work() }")
         let unknown = try #require(result.notes.first { $0.message.hasPrefix("a closure passed to purgeCache(…)") })
-        #expect(unknown.topic == .closureOfUnknownCall)
+        expectEqual(unknown.topic, .closureOfUnknownCall)
         let unbound = try #require(result.notes.first { $0.message.hasPrefix("a closure passed to run(…), a function of the files") })
-        #expect(unbound.topic == .other, "same first words, another topic: a filter by prefix would have confused them")
+        expectEqual(unbound.topic, .other, "same first words, another topic: a filter by prefix would have confused them")
     }
 
     @Test("an observer closure registered in an entry point's code is not named as unknown; by topic")

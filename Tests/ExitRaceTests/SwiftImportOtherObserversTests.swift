@@ -41,7 +41,7 @@ struct SwiftImportOtherObserversTests {
         #expect(notes.contains { $0.hasPrefix("App.swift:7:9: not translated: an observer of .myAppDidSync, not a lifecycle notification") })
         #expect(notes.contains { $0.hasPrefix("App.swift:14:13: not translated: an onReceive of UIDevice.orientationDidChangeNotification") },
             "the modifier's own line, not the chain's first: \(notes)")
-        #expect(result.hooks.map(\.name) == ["AppDelegate.applicationWillTerminate"])
+        expectEqual(result.hooks.map(\.name), ["AppDelegate.applicationWillTerminate"])
     }
 
     @Test("a delegate method with no callback in the scenario language is named with its selector")
@@ -58,7 +58,7 @@ struct SwiftImportOtherObserversTests {
         let notes = Self.notes(result)
         #expect(notes.contains { $0.hasPrefix("App.swift:2:5: not translated: AppDelegate.applicationDidReceiveMemoryWarning: a delegate method for a memory warning") })
         #expect(notes.contains { $0.hasPrefix("App.swift:3:5: not translated: AppDelegate.application(_:performFetchWithCompletionHandler:): a delegate method for a background fetch") })
-        #expect(result.hooks.map(\.name) == ["AppDelegate.applicationWillTerminate"])
+        expectEqual(result.hooks.map(\.name), ["AppDelegate.applicationWillTerminate"])
     }
 
     @Test("for await _ in notifications(named: willTerminateNotification) is a termination observer, its body in a task of the loop's kind")
@@ -77,10 +77,10 @@ struct SwiftImportOtherObserversTests {
                 }
             }
             """])
-        #expect(result.hooks.map(\.name) == ["Lifecycle.willTerminateNotification async sequence"])
-        #expect(result.hooks[0].entryPoint.callback == "willTerminateNotification")
-        #expect(result.hooks[0].steps.map(\.step)
-            == [.spawnTask(TaskSpawn(isolation: .none, priority: nil, detached: true), body: [.call("Api.flush")])])
+        expectEqual(result.hooks.map(\.name), ["Lifecycle.willTerminateNotification async sequence"])
+        expectEqual(result.hooks[0].entryPoint.callback, "willTerminateNotification")
+        expectEqual(result.hooks[0].steps.map(\.step),
+            [.spawnTask(TaskSpawn(isolation: .none, priority: nil, detached: true), body: [.call("Api.flush")])])
         let notes = Self.notes(result)
         #expect(notes.contains { $0.contains("assumed: for await … in notifications(named:): an observer of willTerminateNotification") })
         #expect(notes.contains { $0.hasPrefix("App.swift:9:13: not translated: an async sequence of .NSCalendarDayChanged") })
@@ -99,7 +99,7 @@ struct SwiftImportOtherObserversTests {
                 @objc func entered() { Task.detached { await Api.shared.save() } }
             }
             """])
-        #expect(result.hooks.map(\.entryPoint.callback) == ["sceneDidEnterBackground"])
+        expectEqual(result.hooks.map(\.entryPoint.callback), ["sceneDidEnterBackground"])
         #expect(Self.notes(result).contains {
             $0.hasPrefix("App.swift:5:9: not translated: an observer of a notification whose name the importer cannot read (other")
         })

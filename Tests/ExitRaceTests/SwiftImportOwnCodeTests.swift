@@ -31,7 +31,7 @@ struct SwiftImportOwnCodeTests {
                 func await0() -> Bool { Task.detached { await Api.shared.value() }; return true }
             }
             """)
-        #expect(steps == [Self.task("Api.value"), Self.task("Api.before"), Self.task("Api.after")])
+        expectEqual(steps, [Self.task("Api.value"), Self.task("Api.before"), Self.task("Api.after")])
     }
 
     @Test("_ = Flusher(): its stored properties' values that run code, then the init whose labels match")
@@ -50,7 +50,7 @@ struct SwiftImportOwnCodeTests {
                 }
             }
             """)
-        #expect(steps == [Self.task("Api.upload"), Self.task("Api.plain"), Self.task("Api.upload"), Self.task("Api.labelled")])
+        expectEqual(steps, [Self.task("Api.upload"), Self.task("Api.plain"), Self.task("Api.upload"), Self.task("Api.labelled")])
     }
 
     @Test("a computed getter is followed where the property is read; an awaited one too; a closure property where it is called")
@@ -67,7 +67,7 @@ struct SwiftImportOwnCodeTests {
                 }
             }
             """)
-        #expect(steps == [Self.task("Api.count"), Self.task("Api.items"), Self.task("Api.cleanup")])
+        expectEqual(steps, [Self.task("Api.count"), Self.task("Api.items"), Self.task("Api.cleanup")])
     }
 
     @Test("a protocol extension's default, Self.f() and a superclass's method are followed")
@@ -85,7 +85,7 @@ struct SwiftImportOwnCodeTests {
                 }
             }
             """)
-        #expect(steps == [Self.task("Api.protocolDefault"), Self.task("Api.staticCleanup"), Self.task("Api.base")])
+        expectEqual(steps, [Self.task("Api.protocolDefault"), Self.task("Api.staticCleanup"), Self.task("Api.base")])
     }
 
     @Test("super.applicationWillTerminate: the base's method is part of the override, not an entry point of its own")
@@ -101,7 +101,7 @@ struct SwiftImportOwnCodeTests {
                 }
             }
             """])
-        #expect(result.hooks.map(\.name) == ["AppDelegate.applicationWillTerminate"])
-        #expect(result.hooks[0].steps.map(\.step) == [Self.task("Api.own"), Self.task("Api.base")])
+        expectEqual(result.hooks.map(\.name), ["AppDelegate.applicationWillTerminate"])
+        expectEqual(result.hooks[0].steps.map(\.step), [Self.task("Api.own"), Self.task("Api.base")])
     }
 }

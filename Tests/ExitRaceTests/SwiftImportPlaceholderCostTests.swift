@@ -18,10 +18,10 @@ struct SwiftImportPlaceholderCostTests {
         let result = try SwiftImportTests.run(["SceneDelegate.swift": source])
         let scenario = try SwiftImportConstructTests.load(result)
         let call = try #require(scenario.systemCalls.first { $0.name == "Analytics.flush" })
-        #expect(call.cost == SystemCall.importPlaceholderCost)
-        #expect(scenario.placeholderCalls == ["Analytics.flush"], "the written cost is the one run checks for")
+        expectEqual(call.cost, SystemCall.importPlaceholderCost)
+        expectEqual(scenario.placeholderCalls, ["Analytics.flush"], "the written cost is the one run checks for")
         let shown = TimeFormatting.milliseconds(SystemCall.importPlaceholderCost.nanoseconds)
-        #expect(result.summary.contains("(systemCalls[\"NAME\"].costMs, now \(shown)):"))
-        #expect(scenario.placeholderNotes.first?.contains("as a placeholder (\(shown), taking effect") == true)
+        expectContains(result.summary, "(systemCalls[\"NAME\"].costMs, now \(shown)):")
+        expectEqual(scenario.placeholderNotes.first?.contains("as a placeholder (\(shown), taking effect"), true)
     }
 }

@@ -44,10 +44,10 @@ struct SwiftImportPolishTests {
         let result = try Self.run(["App.swift": Self.awaitedOwnCode])
         let note = try #require(result.notes.first { $0.message.hasPrefix("SceneDelegate.sceneDidDisconnect:") })
         // Before: "… but every call in it is synchronous and unknown to the importer (taken as instant) …"
-        #expect(!note.message.contains("every call in it is synchronous"), "\(note.message)")
-        #expect(note.message.contains("The task or block it starts runs after the callback returns and was translated "
+        expectNotContains(note.message, "every call in it is synchronous", "\(note.message)")
+        expectContains(note.message, "The task or block it starts runs after the callback returns and was translated "
             + "(taskSleep at App.swift:4:9), but makes no system call: an await of code of the files given is followed "
-            + "into that code"), "\(note.message)")
+            + "into that code", "\(note.message)")
     }
 
     @Test("a SwiftUI scene phase awaiting a static func of the files that sleeps: named as translated")
@@ -76,7 +76,7 @@ struct SwiftImportPolishTests {
             }
             """])
         let note = try #require(result.notes.first { $0.message.hasPrefix("MyApp.scenePhase .background:") })
-        #expect(note.message.contains("was translated (taskSleep at MyApp.swift:3:9), but makes no system call"),
+        expectContains(note.message, "was translated (taskSleep at MyApp.swift:3:9), but makes no system call",
             "\(note.message)")
     }
 
@@ -93,7 +93,7 @@ struct SwiftImportPolishTests {
             }
             """])
         let note = try #require(result.notes.first { $0.message.hasPrefix("SceneDelegate.sceneDidDisconnect:") })
-        #expect(note.message.contains("but every call in it is synchronous and unknown to the importer (taken as instant)"))
+        expectContains(note.message, "but every call in it is synchronous and unknown to the importer (taken as instant)")
     }
 
     // MARK: - 2. --kills every
@@ -107,26 +107,26 @@ struct SwiftImportPolishTests {
         let every = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         let procedures = try #require(written["procedures"] as? [String: Any])
         let source = try #require(every["procedures"] as? [String: Any])
-        #expect(procedures.keys.sorted() == ["jetsam", "suspended"])
+        expectEqual(procedures.keys.sorted(), ["jetsam", "suspended"])
         for name in ["suspended", "jetsam"] {
             let copy = try #require(procedures[name] as? NSDictionary)
             #expect(copy.isEqual(source[name] as? [String: Any] ?? [:]), "\(name)")
         }
-        #expect(result.summary.contains("\nkills: the reference experiment's two swipes (foreground, background), and "
-            + "suspended and jetsam (--kills every), which deliver no callback\n"))
+        expectContains(result.summary, "\nkills: the reference experiment's two swipes (foreground, background), and "
+            + "suspended and jetsam (--kills every), which deliver no callback\n")
         let scenario = try SwiftImportTests.decodes(result)
-        #expect(scenario.procedures.map(\.name) == ["foreground", "background", "suspended", "jetsam"])
+        expectEqual(scenario.procedures.map(\.name), ["foreground", "background", "suspended", "jetsam"])
         // The cell of sceneDidEnterBackground runs under all four.
         let table = Simulator(scenario: scenario).table()
-        #expect(table.cell(hook: 0, strategy: 0).outcomes.count == 4)
+        expectEqual(table.cell(hook: 0, strategy: 0).outcomes.count, 4)
     }
 
     @Test("the default writes no procedure and names --kills every in one summary line")
     func referenceKillsNameTheOption() throws {
         let result = try Self.run(["App.swift": Self.awaitedOwnCode])
-        #expect(!result.scenario.contains("\"procedures\""))
+        expectNotContains(result.scenario, "\"procedures\"")
         let lines = result.summary.split(separator: "\n").filter { $0.contains("--kills every") }
-        #expect(lines == ["kills: the reference experiment's two swipes (foreground, background) only; --kills every "
+        expectEqual(lines, ["kills: the reference experiment's two swipes (foreground, background) only; --kills every "
             + "adds suspended (swiped away once suspended) and jetsam (killed for memory), which deliver no callback"])
     }
 
@@ -148,7 +148,7 @@ struct SwiftImportPolishTests {
                 }
             }
             """])
-        #expect(result.newSystemCalls.map(\.name) == [name])
+        expectEqual(result.newSystemCalls.map(\.name), [name])
     }
 
     static let coreData = """
@@ -177,7 +177,7 @@ struct SwiftImportPolishTests {
     func contextPerformIsADispatch() throws {
         let result = try Self.run(["App.swift": Self.coreData])
         let steps = result.hooks[0].steps.map(\.step)
-        #expect(steps.count == 5, "\(steps)")
+        expectEqual(steps.count, 5, "\(steps)")
         guard steps.count == 5, case .dispatchAsync(.queue("bg"), let body) = steps[1],
             case .dispatchSync(.queue("bg"), let syncBody) = steps[2]
         else {
@@ -185,9 +185,9 @@ struct SwiftImportPolishTests {
             return
         }
         #expect(body.count == 2 && body[1] == .groupLeave("group"), "\(body)")
-        #expect(syncBody.count == 1, "\(syncBody)")
+        expectEqual(syncBody.count, 1, "\(syncBody)")
         #expect(!result.newSystemCalls.map(\.name).contains("bg.perform"))
-        #expect(result.scenario.contains("\"queues\": {\n    \"bg\": {\n      \"qos\": \"default\"\n    }\n  }"),
+        expectContains(result.scenario, "\"queues\": {\n    \"bg\": {\n      \"qos\": \"default\"\n    }\n  }",
             "\(result.scenario)")
         #expect(result.notes.contains { $0.description.hasPrefix("App.swift:7:9: assumed: bg.perform { … }: a Core Data "
             + "context's perform, its block run on the context's private queue, declared as the serial queue \"bg\"") })
@@ -232,7 +232,7 @@ struct SwiftImportPolishTests {
     @Test("the replyLatencyMs advice names a network-like call, never bg.perform; NAME when there is none")
     func replyAdviceNamesANetworkCall() throws {
         let result = try Self.run(["App.swift": Self.coreData])
-        #expect(result.summary.contains("set systemCalls[\"session.uploadTask\"].replyLatencyMs"), "\(result.summary)")
+        expectContains(result.summary, "set systemCalls[\"session.uploadTask\"].replyLatencyMs", "\(result.summary)")
         #expect(ImportedCall.looksLikeNetworkRequest("URLSession.data"))
         #expect(ImportedCall.looksLikeNetworkRequest("Analytics.send"))
         #expect(ImportedCall.looksLikeNetworkRequest("api.request"))
@@ -245,16 +245,16 @@ struct SwiftImportPolishTests {
                 }
             }
             """])
-        #expect(store.summary.contains("set systemCalls[\"NAME\"].replyLatencyMs"), "\(store.summary)")
+        expectContains(store.summary, "set systemCalls[\"NAME\"].replyLatencyMs", "\(store.summary)")
     }
 
     @Test("the title reads once after the name: my-app: your code in …")
     func titleReadsOnce() throws {
         let result = try Self.run(["App.swift": Self.awaitedOwnCode])
         let scenario = try SwiftImportTests.decodes(result)
-        #expect(scenario.title == "your code in SceneDelegate.sceneDidEnterBackground")
-        #expect(TableLayout(Simulator(scenario: scenario).table()).heading
-            == "my-app: your code in SceneDelegate.sceneDidEnterBackground")
+        expectEqual(scenario.title, "your code in SceneDelegate.sceneDidEnterBackground")
+        expectEqual(TableLayout(Simulator(scenario: scenario).table()).heading,
+            "my-app: your code in SceneDelegate.sceneDidEnterBackground")
     }
 
     @Test("a wait's .now() + a let property with a literal value is read", arguments: [
@@ -276,7 +276,7 @@ struct SwiftImportPolishTests {
                 }
             }
             """)
-        #expect(steps.last == .wait(semaphore: "done", timeout: .ms(ms)), "\(steps)")
+        expectEqual(steps.last, .wait(semaphore: "done", timeout: .ms(ms)), "\(steps)")
     }
 
     @Test("a var property, a computed value, or another type's constant keeps the named placeholder", arguments: [
@@ -299,7 +299,7 @@ struct SwiftImportPolishTests {
                 }
             }
             """])
-        #expect(result.hooks[0].steps.last?.step == .wait(semaphore: "done", timeout: .ms(1000)))
+        expectEqual(result.hooks[0].steps.last?.step, .wait(semaphore: "done", timeout: .ms(1000)))
         #expect(result.notes.contains { $0.message.hasPrefix("timeout not read") })
     }
 }

@@ -51,7 +51,7 @@ struct SwiftImportRealCodeTests {
                 }
             }
             """)
-        #expect(result.newSystemCalls.map(\.name) == ["Analytics.flush"])
+        expectEqual(result.newSystemCalls.map(\.name), ["Analytics.flush"])
         guard case .spawnTask(_, let body) = result.hooks[0].steps[0].step, case .dispatchAsync(.global, _) = body[0] else {
             Issue.record("\(result.hooks[0].steps.map(\.step))")
             return
@@ -100,7 +100,7 @@ struct SwiftImportRealCodeTests {
                 }
             }
             """)
-        #expect(result.newSystemCalls.map(\.name) == ["Analytics.flush"])
+        expectEqual(result.newSystemCalls.map(\.name), ["Analytics.flush"])
     }
 
     /// A fresh directory for one test's files.
@@ -124,9 +124,9 @@ struct SwiftImportRealCodeTests {
         try Data(bytes).write(to: file)
         let out = dir.appendingPathComponent("out.json")
         let output = Tool.main(["import", file.path, "--output", out.path])
-        #expect(output.exitCode == .badInput, "\(name)")
-        #expect(output.stderr.contains(name), "\(name): \(output.stderr)")
-        #expect(output.stderr.contains(expected), "\(name): \(output.stderr)")
+        expectEqual(output.exitCode, .badInput, "\(name)")
+        expectContains(output.stderr, name, "\(name): \(output.stderr)")
+        expectContains(output.stderr, expected, "\(name): \(output.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path), "\(name)")
     }
 
@@ -136,7 +136,7 @@ struct SwiftImportRealCodeTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         for path in [dir.path, dir.appendingPathComponent("Missing.swift").path] {
             let output = Tool.main(["import", path])
-            #expect(output.exitCode == .badInput, "\(path)")
+            expectEqual(output.exitCode, .badInput, "\(path)")
             #expect(output.stderr.contains(path) || output.stderr.contains((path as NSString).lastPathComponent), "\(output.stderr)")
             #expect(output.stdout.isEmpty)
         }

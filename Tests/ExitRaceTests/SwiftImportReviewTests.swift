@@ -34,14 +34,14 @@ struct SwiftImportReviewTests {
     @Test("try? await Task.sleep discards the cancellation's error: a taskSleep with \"try\": \"try?\"")
     func discardingSleep() throws {
         let result = try Self.imported("Task { try? await Task.sleep(nanoseconds: 500_000_000); await Store.flush() }")
-        #expect(Self.taskBody(result) == [.taskSleepDiscardingError(Self.halfSecond), .call("Store.flush")])
-        #expect(result.scenario.contains(#""try": "try?""#))
+        expectEqual(Self.taskBody(result), [.taskSleepDiscardingError(Self.halfSecond), .call("Store.flush")])
+        expectContains(result.scenario, #""try": "try?""#)
     }
 
     @Test("a plain try await Task.sleep is a taskSleep (cancelled, it ends the body), without a note")
     func throwingSleep() throws {
         let result = try Self.imported("Task { try await Task.sleep(for: .seconds(0.5)); await Store.flush() }")
-        #expect(Self.taskBody(result) == [.taskSleep(Self.halfSecond), .call("Store.flush")])
+        expectEqual(Self.taskBody(result), [.taskSleep(Self.halfSecond), .call("Store.flush")])
         #expect(!result.notes.contains { $0.message.contains("Task.sleep") })
     }
 
@@ -53,7 +53,7 @@ struct SwiftImportReviewTests {
                         await Store.flush()
                     }
             """)
-        #expect(Self.taskBody(result) == [.taskSleep(Self.halfSecond), .call("Store.flush")])
+        expectEqual(Self.taskBody(result), [.taskSleep(Self.halfSecond), .call("Store.flush")])
         #expect(result.notes.map(\.description).contains {
             $0.hasPrefix("App.swift:5:18: assumed: try await Task.sleep in a do { } catch")
         })
@@ -77,9 +77,9 @@ struct SwiftImportReviewTests {
             """)
         let save = ProgramStep.callWithCompletion("context.save", queue: SwiftImportLanguageTests.global, completion: [])
         let handler = ProgramStep.cancellationHandler(operation: [.call("Uploader.send")], onCancel: [save])
-        #expect(Self.taskBody(result) == [handler, .call("Analytics.flush")])
+        expectEqual(Self.taskBody(result), [handler, .call("Analytics.flush")])
         #expect(!result.notes.contains { $0.message.contains("withTaskCancellationHandler") })
-        #expect(result.scenario.contains(#""op": "withTaskCancellationHandler""#))
+        expectContains(result.scenario, #""op": "withTaskCancellationHandler""#)
     }
 
     @Test("withTaskCancellationHandler with operation: and onCancel: arguments")
@@ -88,7 +88,7 @@ struct SwiftImportReviewTests {
             Task { await withTaskCancellationHandler(operation: { await Uploader.shared.send() }, onCancel: { }) }
             """)
         let handler = ProgramStep.cancellationHandler(operation: [.call("Uploader.send")], onCancel: [])
-        #expect(Self.taskBody(result) == [handler])
+        expectEqual(Self.taskBody(result), [handler])
     }
 }
 
@@ -114,8 +114,8 @@ struct SwiftImportAddedProcedureTests {
                 func \(callback)(_ scene: UIScene) { Task.detached { await Store.save() } }
             }
             """])
-        #expect(!result.scenario.contains("home then swipe"))
-        #expect(try SwiftImportTests.decodes(result).procedures.map(\.name) == ["foreground", "background"])
+        expectNotContains(result.scenario, "home then swipe")
+        expectEqual(try SwiftImportTests.decodes(result).procedures.map(\.name), ["foreground", "background"])
     }
 
     @Test("an app without scenes: applicationDidEnterBackground is delivered by pressHome, no procedure is added")
@@ -125,7 +125,7 @@ struct SwiftImportAddedProcedureTests {
                 func applicationDidEnterBackground(_ application: UIApplication) { Task.detached { await Store.save() } }
             }
             """])
-        #expect(!result.scenario.contains("home then swipe"))
+        expectNotContains(result.scenario, "home then swipe")
     }
 
     @Test("against procedures that only swipe in the foreground, a background callback gets home then swipe")
@@ -134,9 +134,9 @@ struct SwiftImportAddedProcedureTests {
         builtin.procedures = builtin.procedures.filter { $0.name == "foreground" }
         let background = try Self.hooks("sceneDidEnterBackground")
         let added = ScenarioText.extraProcedure(background, builtin: builtin, scenes: true)
-        #expect(added.map { $0.0 } == ["home then swipe"])
-        #expect(added.first.map { OrderedJSON.object([$0]).text(indent: 0) }?.contains(
-            "it delivers callbacks of your code that the built-in procedures do not") == true)
+        expectEqual(added.map { $0.0 }, ["home then swipe"])
+        expectEqual(added.first.map { OrderedJSON.object([$0]).text(indent: 0) }?.contains(
+            "it delivers callbacks of your code that the built-in procedures do not"), true)
         let terminate = try Self.hooks("sceneDidDisconnect")
         #expect(ScenarioText.extraProcedure(terminate, builtin: builtin, scenes: true).isEmpty)
         #expect(ScenarioText.extraProcedure(background, builtin: DefaultScenario.load(), scenes: true).isEmpty)
@@ -161,7 +161,7 @@ struct SwiftImportLocalClosureArgumentTests {
             let done = { Task { await Store.flush() } }
                     save(completion: done)
             """, members: "func save(completion: @escaping () -> Void) { completion() }")
-        #expect(SwiftImportReviewTests.taskBody(result) == [.call("Store.flush")])
+        expectEqual(SwiftImportReviewTests.taskBody(result), [.call("Store.flush")])
         #expect(!result.notes.contains { $0.message.contains("completion(…)") || $0.message.contains("done(…)") })
     }
 
@@ -176,6 +176,6 @@ struct SwiftImportLocalClosureArgumentTests {
                 }
             }
             """])
-        #expect(result.hooks[0].steps.count == 1)
+        expectEqual(result.hooks[0].steps.count, 1)
     }
 }

@@ -30,9 +30,9 @@ struct SwiftImportScenePhaseChainTests {
                             Task { await NoteUploader.shared.uploadPending() }
                         }
             """)])
-        #expect(result.hooks.map(\.name).prefix(2) == ["NotesApp.scenePhase .inactive", "NotesApp.scenePhase .background"],
+        expectEqual(result.hooks.map(\.name).prefix(2), ["NotesApp.scenePhase .inactive", "NotesApp.scenePhase .background"],
                 "\(result.hooks.map(\.name))")
-        #expect(result.hooks.map(\.entryPoint.callback).prefix(2) == ["sceneWillResignActive", "sceneDidEnterBackground"])
+        expectEqual(result.hooks.map(\.entryPoint.callback).prefix(2), ["sceneWillResignActive", "sceneDidEnterBackground"])
     }
 
     @Test("a plain else after a phase's if stands for the other phases: their entry points run it (it was named)")
@@ -42,12 +42,12 @@ struct SwiftImportScenePhaseChainTests {
                             Task { await Analytics.shared.flush() }
                         }
             """)])
-        #expect(result.hooks.map(\.name).prefix(3)
-            == ["NotesApp.scenePhase .background", "NotesApp.scenePhase .inactive", "NotesApp.scenePhase .active"],
+        expectEqual(result.hooks.map(\.name).prefix(3),
+            ["NotesApp.scenePhase .background", "NotesApp.scenePhase .inactive", "NotesApp.scenePhase .active"],
             "\(result.hooks.map(\.name))")
         let flush = ProgramStep.spawnTask(TaskSpawn(isolation: .inherit, priority: nil, detached: false), body: [.call("Analytics.flush")])
-        #expect(result.hooks[1].steps.map(\.step) == [flush])
-        #expect(result.hooks[2].steps.map(\.step) == [flush])
+        expectEqual(result.hooks[1].steps.map(\.step), [flush])
+        expectEqual(result.hooks[2].steps.map(\.step), [flush])
     }
 
     @Test("guard newPhase == .background else { return }: the code after it is the background phase's")
@@ -56,7 +56,7 @@ struct SwiftImportScenePhaseChainTests {
             guard newPhase == .background else { return }
                         Task { await NoteUploader.shared.uploadPending() }
             """)])
-        #expect(result.hooks.map(\.name) == ["NotesApp.scenePhase .background"])
-        #expect(result.hooks.first?.steps.isEmpty == false)
+        expectEqual(result.hooks.map(\.name), ["NotesApp.scenePhase .background"])
+        expectEqual(result.hooks.first?.steps.isEmpty, false)
     }
 }

@@ -42,11 +42,11 @@ struct SwiftImportScenePhaseShapesTests {
                     }
             """)
         let programs = try Self.programs(source)
-        #expect(programs["RootView.scenePhase .background"] == [Self.task("Store.saveDraft"), Self.task("Store.persist")])
-        #expect(programs["RootView.scenePhase .inactive"] == [Self.task("Store.saveDraft")])
-        #expect(programs["RootView.scenePhase .active"] == [Self.task("Store.saveDraft")])
+        expectEqual(programs["RootView.scenePhase .background"], [Self.task("Store.saveDraft"), Self.task("Store.persist")])
+        expectEqual(programs["RootView.scenePhase .inactive"], [Self.task("Store.saveDraft")])
+        expectEqual(programs["RootView.scenePhase .active"], [Self.task("Store.saveDraft")])
         let result = try SwiftImportTests.run(["Root.swift": source])
-        #expect(result.notes.filter { $0.message.contains("tests no phase, so it runs on every change of phase") }.count == 1)
+        expectEqual(result.notes.filter { $0.message.contains("tests no phase, so it runs on every change of phase") }.count, 1)
     }
 
     @Test("||, !=, if case, contains: each phase gets the branches whose test is true for it")
@@ -60,10 +60,10 @@ struct SwiftImportScenePhaseShapesTests {
                         if newPhase == .background && isLoggedIn { Task { await Store.shared.e() } }
                     }
             """, members: "var isLoggedIn = true"))
-        #expect(programs["RootView.scenePhase .background"]
-            == [Self.task("Store.a"), Self.task("Store.c"), Self.task("Store.d"), Self.task("Store.e")])
-        #expect(programs["RootView.scenePhase .inactive"] == [Self.task("Store.a"), Self.task("Store.b"), Self.task("Store.c")])
-        #expect(programs["RootView.scenePhase .active"] == nil, "no code runs on .active")
+        expectEqual(programs["RootView.scenePhase .background"],
+            [Self.task("Store.a"), Self.task("Store.c"), Self.task("Store.d"), Self.task("Store.e")])
+        expectEqual(programs["RootView.scenePhase .inactive"], [Self.task("Store.a"), Self.task("Store.b"), Self.task("Store.c")])
+        expectEqual(programs["RootView.scenePhase .active"], nil, "no code runs on .active")
     }
 
     @Test("a scenePhase property under another name is found by its key path")
@@ -73,7 +73,7 @@ struct SwiftImportScenePhaseShapesTests {
                         if newPhase == .background { Task { await Store.shared.persist() } }
                     }
             """, property: "phase"))
-        #expect(programs == ["RootView.scenePhase .background": [Self.task("Store.persist")]])
+        expectEqual(programs, ["RootView.scenePhase .background": [Self.task("Store.persist")]])
     }
 
     @Test("onChange(of: scenePhase, perform: handle), and { _, p in handle(p) }: the method's code, by phase")
@@ -89,9 +89,9 @@ struct SwiftImportScenePhaseShapesTests {
             """
         for handler in [".onChange(of: scenePhase, perform: handle)", ".onChange(of: scenePhase) { _, p in handle(p) }"] {
             let programs = try Self.programs(Self.view(handler, members: members))
-            #expect(programs["RootView.scenePhase .background"] == [Self.task("Store.persist")], "\(handler)")
-            #expect(programs["RootView.scenePhase .active"] == [Self.task("Store.refresh")], "\(handler)")
-            #expect(programs["RootView.scenePhase .inactive"] == nil, "a case that only breaks has no code: \(handler)")
+            expectEqual(programs["RootView.scenePhase .background"], [Self.task("Store.persist")], "\(handler)")
+            expectEqual(programs["RootView.scenePhase .active"], [Self.task("Store.refresh")], "\(handler)")
+            expectEqual(programs["RootView.scenePhase .inactive"], nil, "a case that only breaks has no code: \(handler)")
         }
     }
 

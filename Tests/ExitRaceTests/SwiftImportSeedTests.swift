@@ -48,17 +48,17 @@ struct SwiftImportSeedTests {
                 let file = "\(Self.hooks[hook.label]!)+\(Self.strategies[strategy.name]!).swift"
                 let (_, scenario) = try Self.imported(file)
                 #expect(scenario.hooks.count == 1 && scenario.strategies.count == 1, "\(file)")
-                #expect(scenario.procedures.map(\.name) == reference.procedures.map(\.name), "\(file)")
+                expectEqual(scenario.procedures.map(\.name), reference.procedures.map(\.name), "\(file)")
                 let mine = Simulator(scenario: scenario).table().cell(hook: 0, strategy: 0)
                 let theirs = table.cell(hook: h, strategy: s)
-                #expect(mine.verdict == theirs.verdict, "\(file)")
-                #expect(mine.hasInversion == theirs.hasInversion, "\(file)")
-                #expect(mine.hasDeadlock == theirs.hasDeadlock, "\(file)")
-                #expect(mine.outcomes.map(\.cleanupFinished) == theirs.outcomes.map(\.cleanupFinished), "\(file)")
+                expectEqual(mine.verdict, theirs.verdict, "\(file)")
+                expectEqual(mine.hasInversion, theirs.hasInversion, "\(file)")
+                expectEqual(mine.hasDeadlock, theirs.hasDeadlock, "\(file)")
+                expectEqual(mine.outcomes.map(\.cleanupFinished), theirs.outcomes.map(\.cleanupFinished), "\(file)")
                 compared += 1
             }
         }
-        #expect(compared == 18)
+        expectEqual(compared, 18)
     }
 
     @Test("the imported program is the built-in strategy's, step for step")
@@ -66,7 +66,7 @@ struct SwiftImportSeedTests {
         let reference = DefaultScenario.load()
         for strategy in reference.strategies {
             let (_, scenario) = try Self.imported("AppDelegate+\(Self.strategies[strategy.name]!).swift")
-            #expect(Self.renamed(scenario.strategies[0].program) == Self.renamed(strategy.program), "\(strategy.name)")
+            expectEqual(Self.renamed(scenario.strategies[0].program), Self.renamed(strategy.program), "\(strategy.name)")
         }
     }
 
@@ -97,11 +97,11 @@ struct SwiftImportSeedTests {
     func deterministicWithSources() throws {
         let (first, _) = try Self.imported("Notification+TaskDetachedSemaphore.swift")
         let (second, _) = try Self.imported("Notification+TaskDetachedSemaphore.swift")
-        #expect(first.scenario == second.scenario)
-        #expect(first.scenario.contains("Notification+TaskDetachedSemaphore.swift:19:17\",\n"))
-        #expect(first.scenario.contains(#""code": "Task.detached {""#))
-        #expect(first.scenario.contains(#""extend": "builtin:live-activity""#))
+        expectEqual(first.scenario, second.scenario)
+        expectContains(first.scenario, "Notification+TaskDetachedSemaphore.swift:19:17\",\n")
+        expectContains(first.scenario, #""code": "Task.detached {""#)
+        expectContains(first.scenario, #""extend": "builtin:live-activity""#)
         #expect(first.newSystemCalls.isEmpty)
-        #expect(first.hooks.map(\.entryPoint.callback) == ["willTerminateNotification"])
+        expectEqual(first.hooks.map(\.entryPoint.callback), ["willTerminateNotification"])
     }
 }

@@ -21,7 +21,7 @@ struct SwiftImportSmallGapsTests {
                     _ = done.wait(wallTimeout: .now() + 0.5)
                     _ = group.wait(wallTimeout: .now() + 2)
             """)
-        #expect(steps.dropFirst() == [.wait(semaphore: "done", timeout: .ms(500)), .groupWait("group", timeout: .ms(2000))])
+        expectEqual(steps.dropFirst(), [.wait(semaphore: "done", timeout: .ms(500)), .groupWait("group", timeout: .ms(2000))])
     }
 
     @Test("Activity.end through Activity<…>.activities.first and through a property declared Activity<…>?")
@@ -32,7 +32,7 @@ struct SwiftImportSmallGapsTests {
                         await self.la?.end(nil, dismissalPolicy: .immediate)
                     }
             """, members: "var la: Activity<TimerAttributes>?")
-        #expect(SwiftImportReviewTests.taskBody(result) == [.call("Activity.end"), .call("Activity.end")])
+        expectEqual(SwiftImportReviewTests.taskBody(result), [.call("Activity.end"), .call("Activity.end")])
         #expect(result.newSystemCalls.isEmpty, "Activity.end is the built-in call")
     }
 
@@ -45,7 +45,7 @@ struct SwiftImportSmallGapsTests {
                     DispatchQueue.global(qos: qos).async { try? context.save() }
             """)
         let targets = result.hooks[0].steps.compactMap { if case .dispatchAsync(let target, _) = $0.step { target } else { nil } }
-        #expect(targets == [.global(.userInitiated), .global(.utility), .global(.background), .global(.default)])
+        expectEqual(targets, [.global(.userInitiated), .global(.utility), .global(.background), .global(.default)])
         #expect(result.notes.contains { $0.description.hasPrefix("App.swift:7:35: assumed: a QoS the importer cannot read") },
             "\(result.notes.map(\.description))")
     }
@@ -59,7 +59,7 @@ struct SwiftImportSmallGapsTests {
                     MainActor.assumeIsolated { Task.detached { await Api.shared.flush() } }
                     lock.withLock { Task.detached { await Api.shared.flush() } }
             """)
-        #expect(steps == [task, task, task, task])
+        expectEqual(steps, [task, task, task, task])
     }
 
     @Test("OperationQueue.main.addOperation is a block for the main queue; another operation queue's a global one, named")
@@ -69,7 +69,7 @@ struct SwiftImportSmallGapsTests {
                     uploads.addOperation { try? context.save() }
             """)
         let save = ProgramStep.callWithCompletion("context.save", queue: SwiftImportLanguageTests.global, completion: [])
-        #expect(result.hooks[0].steps.map(\.step) == [.dispatchAsync(.main, body: [save]), .dispatchAsync(SwiftImportLanguageTests.global, body: [save])])
+        expectEqual(result.hooks[0].steps.map(\.step), [.dispatchAsync(.main, body: [save]), .dispatchAsync(SwiftImportLanguageTests.global, body: [save])])
         #expect(result.notes.contains { $0.message.hasPrefix("uploads.addOperation { … }: an operation queue's block") })
     }
 }

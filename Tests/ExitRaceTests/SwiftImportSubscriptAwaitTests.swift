@@ -17,10 +17,10 @@ struct SwiftImportSubscriptAwaitTests {
                         await Analytics.shared.flush()
                     }
             """, members: "var cache: [String: Int] = [:]; var flags: [String: Bool] = [:]")
-        #expect(SwiftImportReviewTests.taskBody(result) == [.call("store.key"), .call("store.name"), .call("Analytics.flush")])
+        expectEqual(SwiftImportReviewTests.taskBody(result), [.call("store.key"), .call("store.name"), .call("Analytics.flush")])
         #expect(!SwiftImportGapTests.notes(result).contains { $0.contains("subscript") })
         let key = result.newSystemCalls.first { $0.name == "store.key" }
-        #expect(key?.source.place == "App.swift:5:19")
+        expectEqual(key?.source.place, "App.swift:5:19")
     }
 
     @Test("a subscript without an await gives no step and no note")
@@ -32,7 +32,7 @@ struct SwiftImportSubscriptAwaitTests {
                         await Analytics.shared.flush()
                     }
             """, members: "var cache: [String: Int] = [:]")
-        #expect(SwiftImportReviewTests.taskBody(result) == [.call("store.key"), .call("Analytics.flush")])
+        expectEqual(SwiftImportReviewTests.taskBody(result), [.call("store.key"), .call("Analytics.flush")])
         #expect(!SwiftImportGapTests.notes(result).contains { $0.contains("subscript") })
     }
 }

@@ -16,14 +16,14 @@ struct SwiftImportSummaryWordingTests {
             }
             """
         let result = try SwiftImportTests.run(["SceneDelegate.swift": source])
-        #expect(result.summary.contains("\"your code: SceneDelegate.sceneDidEnterBackground\", 2 steps  ["))
+        expectContains(result.summary, "\"your code: SceneDelegate.sceneDidEnterBackground\", 2 steps  [")
         let single = try SwiftImportTests.run(["A.swift": """
             class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                 func sceneDidEnterBackground(_ scene: UIScene) { Store.shared.save { } }
             }
             """])
-        #expect(single.summary.contains(", 1 step  ["), "\(single.summary)")
-        #expect(!single.summary.contains(" 1 steps"))
+        expectContains(single.summary, ", 1 step  [", "\(single.summary)")
+        expectNotContains(single.summary, " 1 steps")
     }
 
     @Test("files without a lifecycle entry point are refused, saying none was found")
@@ -71,12 +71,12 @@ extension SwiftImportSummaryWordingTests {
         // Until 2026-12-01 a call with a completion handler was listed as awaited, and the one line said 'each
         // awaited call above … resumes at once' of URLSession.dataTask and Uploader.upload too.
         let result = try SwiftImportTests.run(["S.swift": Self.threeKinds])
-        #expect(result.newSystemCalls.map(\.kind) == [.synchronous, .completionHandler, .awaited])
+        expectEqual(result.newSystemCalls.map(\.kind), [.synchronous, .completionHandler, .awaited])
         let lines = result.summary.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("  Uploader.upload  [S.swift:4:9: ") && $0.hasSuffix("]  (with a completion handler)") })
         #expect(lines.contains { $0.hasPrefix("  Analytics.flush  [S.swift:5:") && $0.hasSuffix("]") })
         let advice = lines.filter { $0.hasPrefix("  each ") }
-        #expect(advice == [
+        expectEqual(advice, [
             "  each awaited call above counts once its request has left the process (takesEffectOn \"delivery\") and resumes "
                 + "at once (replyLatencyMs 0): for one that waits for a reply (a network request, a call to another process), "
                 + "set systemCalls[\"NAME\"].replyLatencyMs to the reply's time, and takesEffectOn to \"reply\" if it counts "
@@ -92,7 +92,7 @@ extension SwiftImportSummaryWordingTests {
         // The scenario says the same of each: the engine's rules for a call with a completion (caller goes on after
         // costMs, completion queued after replyLatencyMs), as docs/scenario-format.md's "Completion handlers".
         let scenario = try SwiftImportTests.decodes(result)
-        #expect(scenario.systemCalls.first { $0.name == "Uploader.upload" }?.replyLatency == .zero)
+        expectEqual(scenario.systemCalls.first { $0.name == "Uploader.upload" }?.replyLatency, .zero)
     }
 
     @Test("a call with a completion handler alone: no line about awaited calls; URLSession.dataTask its example")
@@ -104,9 +104,9 @@ extension SwiftImportSummaryWordingTests {
                 }
             }
             """])
-        #expect(!result.summary.contains("each awaited call"), "\(result.summary)")
-        #expect(!result.summary.contains("each synchronous call"), "\(result.summary)")
-        #expect(result.summary.contains("each call above with a completion handler keeps its caller busy for costMs"))
-        #expect(result.summary.contains("set systemCalls[\"URLSession.dataTask\"].replyLatencyMs to the reply's time (its completion"))
+        expectNotContains(result.summary, "each awaited call", "\(result.summary)")
+        expectNotContains(result.summary, "each synchronous call", "\(result.summary)")
+        expectContains(result.summary, "each call above with a completion handler keeps its caller busy for costMs")
+        expectContains(result.summary, "set systemCalls[\"URLSession.dataTask\"].replyLatencyMs to the reply's time (its completion")
     }
 }

@@ -50,9 +50,9 @@ struct SwiftImportTaskGroupLoopTests {
             guard case .forIn(let pattern, let sequence, _, let awaits) = statement.kind else { continue }
             loops.append((pattern, StepTranslator.callName(sequence), awaits))
         }
-        #expect(loops.map(\.0) == ["r", "", "x"])
-        #expect(loops.map(\.1) == ["group", "stream", "items"])
-        #expect(loops.map(\.2) == [true, true, false])
+        expectEqual(loops.map(\.0), ["r", "", "x"])
+        expectEqual(loops.map(\.1), ["group", "stream", "items"])
+        expectEqual(loops.map(\.2), [true, true, false])
     }
 
     @Test("for await … in group: next (all), then its body once, named; no 'for loop' note")
@@ -69,13 +69,13 @@ struct SwiftImportTaskGroupLoopTests {
             """)
         let group = try #require(Self.groupBody(result))
         #expect(!group.throwing)
-        #expect(group.body == [.addTask(priority: nil, body: [Self.send]), .groupNext(all: true), Self.flush])
+        expectEqual(group.body, [.addTask(priority: nil, body: [Self.send]), .groupNext(all: true), Self.flush])
         let notes = result.notes.map(\.description)
         #expect(notes.contains { $0.hasPrefix("App.swift:7:17: assumed: for await … in a task group: its children are "
             + "awaited as they finish (next, all); its body, which runs once per child as each finishes, is translated once") },
             "\(notes)")
         #expect(!notes.contains { $0.contains("a for loop") }, "\(notes)")
-        #expect(result.scenario.contains(#""op": "next""#))
+        expectContains(result.scenario, #""op": "next""#)
     }
 
     @Test("for try await _ in group in a throwing group: next (all), which rethrows a child's error; an empty body is not named")
@@ -83,7 +83,7 @@ struct SwiftImportTaskGroupLoopTests {
         let result = try Self.throwingGroup("for try await _ in group {}", "await Store.shared.flush()")
         let group = try #require(Self.groupBody(result))
         #expect(group.throwing)
-        #expect(group.body == [.addTask(priority: nil, body: [Self.send]), .groupNext(all: true), Self.flush])
+        expectEqual(group.body, [.addTask(priority: nil, body: [Self.send]), .groupNext(all: true), Self.flush])
         #expect(!result.notes.contains { $0.message.contains("task group") || $0.message.contains("a for loop") })
     }
 
@@ -91,7 +91,7 @@ struct SwiftImportTaskGroupLoopTests {
     func nextAndOtherSequences() throws {
         let result = try Self.throwingGroup("try await group.next()", "for await item in updates { await Store.shared.flush() }")
         let group = try #require(Self.groupBody(result))
-        #expect(group.body == [.addTask(priority: nil, body: [Self.send]), .groupNext(all: false), Self.flush])
+        expectEqual(group.body, [.addTask(priority: nil, body: [Self.send]), .groupNext(all: false), Self.flush])
         #expect(result.notes.contains { $0.description.hasPrefix("App.swift:8:17: assumed: a for loop: its body is translated once") })
     }
 }

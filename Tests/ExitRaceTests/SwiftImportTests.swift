@@ -46,7 +46,7 @@ struct SwiftImportTests {
             """
         let steps = try Self.program(source)
         let spawns = steps.compactMap { if case .spawnTask(let spawn, _) = $0 { spawn.isolation } else { nil } }
-        #expect(spawns == [.none, .inherit, .mainActor])
+        expectEqual(spawns, [.none, .inherit, .mainActor])
     }
 
     @Test("an await of an unknown API is a system call named after it, listed with its place")
@@ -58,12 +58,12 @@ struct SwiftImportTests {
                 }
             }
             """])
-        #expect(result.newSystemCalls.map(\.name) == ["Analytics.flush", "store.save"])
-        #expect(result.summary.contains(#"systemCalls["NAME"].costMs"#))
+        expectEqual(result.newSystemCalls.map(\.name), ["Analytics.flush", "store.save"])
+        expectContains(result.summary, #"systemCalls["NAME"].costMs"#)
         let scenario = try Self.decodes(result)
         #expect(scenario.systemCalls.map(\.name).contains("Analytics.flush"))
-        #expect(scenario.hooks[0].callbacks == ["applicationDidEnterBackground"])
-        #expect(scenario.procedures.map(\.name) == ["foreground", "background"])  // background's pressHome delivers it
+        expectEqual(scenario.hooks[0].callbacks, ["applicationDidEnterBackground"])
+        expectEqual(scenario.procedures.map(\.name), ["foreground", "background"])  // background's pressHome delivers it
     }
 
     @Test("each rule of the table: dispatch, semaphore with timeout, background task, sleeps")
@@ -88,7 +88,7 @@ struct SwiftImportTests {
                 func flushAll() async { await Log.flush() }
             }
             """)
-        #expect(steps == [
+        expectEqual(steps, [
             .beginBackgroundTask("bgTask", expiration: [.endBackgroundTask("bgTask")]),
             .dispatchAsync(.global(.utility), body: [.sleep(.ms(250)), .sleep(VirtualDuration(nanoseconds: 500_000)), .signal(semaphore: "sem")]),
             .wait(semaphore: "sem", timeout: .ms(1500)),
@@ -123,7 +123,7 @@ struct SwiftImportTests {
                 }
             }
             """])
-        #expect(result.hooks.map(\.entryPoint.callback).sorted() == [
+        expectEqual(result.hooks.map(\.entryPoint.callback).sorted(), [
             "sceneDidDisconnect", "sceneDidEnterBackground", "sceneDidEnterBackground", "willTerminateNotification",
         ])
         #expect(result.hooks.map(\.name).contains("MyApp.scenePhase .background"))
@@ -162,7 +162,7 @@ struct SwiftImportTests {
         }
         // Synchronous code only is an answer, not bad input (SwiftImportAfterwardsTests).
         let answer = try? SwiftImport.importSources([("X.swift", Array("class A { func applicationWillTerminate() { save() } }".utf8))], name: "t")
-        #expect(answer?.answer?.contains("awaits no call") == true)
+        expectEqual(answer?.answer?.contains("awaits no call"), true)
         #expect(throws: InputError.self) { _ = try SwiftImport.load(paths: ["/nonexistent.swift"], name: "t") }
         #expect(throws: InputError.self) { _ = try SwiftImport.load(paths: ["/tmp"], name: "t") }
     }

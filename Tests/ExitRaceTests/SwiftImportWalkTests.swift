@@ -41,23 +41,23 @@ struct SwiftImportWalkTests {
         let result = try Self.run(["App.swift": Self.unreadTimeouts])
         let steps = result.hooks[0].steps.map(\.step)
         let placeholder = VirtualDuration.ms(StepRecogniser.unreadTimeoutPlaceholderMs)
-        #expect(steps.count == 5)
+        expectEqual(steps.count, 5)
         guard steps.count == 5, case .spawnTask = steps[0], case .dispatchAfter(.main, let delay, _) = steps[3] else {
             Issue.record("\(steps)")
             return
         }
-        #expect(steps[1] == .wait(semaphore: "s", timeout: placeholder))
-        #expect(steps[2] == .groupWait("group", timeout: placeholder))
-        #expect(delay == placeholder)
-        #expect(steps[4] == .wait(semaphore: "s", timeout: nil))  // .distantFuture: no timeout
+        expectEqual(steps[1], .wait(semaphore: "s", timeout: placeholder))
+        expectEqual(steps[2], .groupWait("group", timeout: placeholder))
+        expectEqual(delay, placeholder)
+        expectEqual(steps[4], .wait(semaphore: "s", timeout: nil))  // .distantFuture: no timeout
         let notes = result.notes.map(\.description)
         #expect(notes.contains("App.swift:10:13: assumed: timeout not read (the importer reads .now() + seconds or "
             + ".now() + .seconds(n)): modelled as 1000 ms; set it in the scenario, as the timeoutMs of the step "
             + "whose source is App.swift:10:13"))
         #expect(notes.contains { $0.hasPrefix("App.swift:11:13: assumed: timeout not read") && $0.hasSuffix("source is App.swift:11:13") })
         #expect(notes.contains { $0.hasPrefix("App.swift:12:9: assumed: asyncAfter deadline not read") && $0.contains("the afterMs") })
-        #expect(result.summary.contains("modelled as 1000 ms; set it in the scenario"))
-        #expect(result.scenario.contains("\"timeoutMs\": 1000"))
+        expectContains(result.summary, "modelled as 1000 ms; set it in the scenario")
+        expectContains(result.scenario, "\"timeoutMs\": 1000")
     }
 
     @Test("with its wait kept, the cell is ○ as with a timeout read (it was × when the wait was dropped)")
@@ -77,21 +77,21 @@ struct SwiftImportWalkTests {
         for timeout in [".now() + someInterval", ".now() + 1"] {
             let result = try Self.run(["App.swift": source.replacingOccurrences(of: "TIMEOUT", with: timeout)])
             let scenario = try SwiftImportTests.decodes(result)
-            #expect(Simulator(scenario: scenario).table().cell(hook: 0, strategy: 0).verdict.symbol == "○", "\(timeout)")
+            expectEqual(Simulator(scenario: scenario).table().cell(hook: 0, strategy: 0).verdict.symbol, "○", "\(timeout)")
         }
     }
 
     @Test("the imported scenario is a production app (debuggerAttached false, with a note), and the summary says so")
     func production() throws {
         let result = try Self.run(["App.swift": Self.unreadTimeouts])
-        #expect(result.scenario.contains("""
+        expectContains(result.scenario, """
               "lifecycle": {
                 "note": "modelled as a production app
-            """))
-        #expect(result.scenario.contains("\"debuggerAttached\": false"))
-        #expect(try SwiftImportTests.decodes(result).lifecycle.debuggerAttached == false)
-        #expect(result.summary.contains("\nlifecycle: modelled as a production app, not attached to a debugger: "
-            + "--set lifecycle.debuggerAttached=true to compare with a run from Xcode\n"))
+            """)
+        expectContains(result.scenario, "\"debuggerAttached\": false")
+        expectEqual(try SwiftImportTests.decodes(result).lifecycle.debuggerAttached, false)
+        expectContains(result.summary, "\nlifecycle: modelled as a production app, not attached to a debugger: "
+            + "--set lifecycle.debuggerAttached=true to compare with a run from Xcode\n")
     }
 
     @Test("production vs the debugger: swiped 3 s after going home, a suspended app gets no sceneDidDisconnect")
@@ -106,26 +106,26 @@ struct SwiftImportWalkTests {
                 }
             }
             """])
-        #expect(result.hooks.map(\.entryPoint.callback) == ["sceneDidDisconnect", "sceneDidEnterBackground"])
+        expectEqual(result.hooks.map(\.entryPoint.callback), ["sceneDidDisconnect", "sceneDidEnterBackground"])
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-walk-\(UUID().uuidString).json")
         // The built-in background procedure swipes at once after home: a procedure of the user's waits.
         let waits = #"""
             , "procedures": { "home then swipe": { "steps": [{ "op": "action", "action": "pressHome" }, { "op": "delay", "ms": 1000 },
               { "op": "action", "action": "openSwitcher" }, { "op": "action", "action": "swipeAway" }] } } }
             """#
-        #expect(!result.scenario.contains("home then swipe"))
+        expectNotContains(result.scenario, "home then swipe")
         let text = String(result.scenario.dropLast(2)) + waits + "\n"
         try text.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         func finished(_ sets: [String]) throws -> [Bool] {
             let overrides = try (sets + [#"procedures["home then swipe"].steps[1].ms=3000"#]).map(SettingOverride.parse)
             let scenario = try ScenarioLoader.load(path: file.path, overrides: overrides)
-            #expect(scenario.procedures.map(\.name) == ["foreground", "background", "home then swipe"])
+            expectEqual(scenario.procedures.map(\.name), ["foreground", "background", "home then swipe"])
             return Simulator(scenario: scenario).table().cell(hook: 0, strategy: 0).outcomes.map(\.cleanupFinished)
         }
         // Production: suspended 2 s after home, the swipe 3 s after it is a SIGKILL without a callback.
-        #expect(try finished([]) == [true, true, false])
-        #expect(try finished(["lifecycle.debuggerAttached=true"]) == [true, true, true])
+        expectEqual(try finished([]), [true, true, false])
+        expectEqual(try finished(["lifecycle.debuggerAttached=true"]), [true, true, true])
     }
 
     @Test("a scene-based app's applicationDidEnterBackground is named in the summary as never called, at its place")
@@ -146,11 +146,11 @@ struct SwiftImportWalkTests {
                 }
                 """,
         ])
-        #expect(!result.scenario.contains("home then swipe"))
-        #expect(result.summary.contains("AppDelegate.swift:2:5: never called: AppDelegate.applicationDidEnterBackground "
+        expectNotContains(result.scenario, "home then swipe")
+        expectContains(result.summary, "AppDelegate.swift:2:5: never called: AppDelegate.applicationDidEnterBackground "
             + "(applicationDidEnterBackground): no kill procedure delivers it; a scene-based app (lifecycle.scenes is "
-            + "true) gets sceneDidEnterBackground instead; its row is × in every column"))
-        #expect(!result.summary.contains("SceneDelegate.swift:2:5: never called"))
+            + "true) gets sceneDidEnterBackground instead; its row is × in every column")
+        expectNotContains(result.summary, "SceneDelegate.swift:2:5: never called")
     }
 
     @Test("a closure whole on its line has no stray ' … }' in the strategy's code; one that goes on below has one")
@@ -165,8 +165,8 @@ struct SwiftImportWalkTests {
                 }
             }
             """])
-        #expect(result.scenario.contains("AppDelegate.applicationWillTerminate: Task.detached { await Store.save() }; "
-            + "Task.detached { … }\""))
+        expectContains(result.scenario, "AppDelegate.applicationWillTerminate: Task.detached { await Store.save() }; "
+            + "Task.detached { … }\"")
         #expect(ScenarioText.opensBrace("Task {") && !ScenarioText.opensBrace("Task { await f() }"))
     }
 }

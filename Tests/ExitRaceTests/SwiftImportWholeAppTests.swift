@@ -41,29 +41,29 @@ struct SwiftImportWholeAppTests {
     func taskAcrossEntryPoints() throws {
         let result = try SwiftImportTests.run(["SceneDelegate.swift": Self.uploadApp])
         let app = try #require(result.app)
-        #expect(app.callbacks == ["sceneDidEnterBackground", "sceneDidDisconnect"])
-        #expect(app.programs[1].steps.map(\.step) == [.cancelTask("uploadTask"), .endBackgroundTask("bgTask")])
+        expectEqual(app.callbacks, ["sceneDidEnterBackground", "sceneDidDisconnect"])
+        expectEqual(app.programs[1].steps.map(\.step), [.cancelTask("uploadTask"), .endBackgroundTask("bgTask")])
         let notTranslated: String =
             "SceneDelegate.swift:16:9: not translated: uploadTask.cancel(): no Task of this entry point's code is kept as "
             + "uploadTask, so there is nothing to cancel in its strategy: write it by hand if it matters; translated in "
             + "the strategy \"your app\", where every entry point's code runs in one life"
-        #expect(result.summary.contains(notTranslated))
-        #expect(result.summary.contains("the cell (your app, your app) is your whole app"))
+        expectContains(result.summary, notTranslated)
+        expectContains(result.summary, "the cell (your app, your app) is your whole app")
         let noRow: String =
             "SceneDelegate.swift:15:5: no row of its own: SceneDelegate.sceneDidDisconnect: "
             + "no awaited call, save or hand-off to the system in its code, so nothing whose end the table could measure; "
             + "it is left out (synchronous code finishes before the callback returns); its code, translated, runs in the "
             + "strategy \"your app\", with every other entry point's code\n"
-        #expect(result.summary.contains(noRow))
-        #expect(result.summary.contains("never called, or with no row of its own:\n"))
+        expectContains(result.summary, noRow)
+        expectContains(result.summary, "never called, or with no row of its own:\n")
         let scenario = try SwiftImportConstructTests.load(result)
         let strategy = try #require(scenario.strategies.first { $0.name == "your app" })
-        #expect(strategy.callbackPrograms.map(\.callback) == ["sceneDidEnterBackground", "sceneDidDisconnect"])
-        #expect(scenario.hooks.map(\.name) == ["SceneDelegate.sceneDidEnterBackground", "your app"])
+        expectEqual(strategy.callbackPrograms.map(\.callback), ["sceneDidEnterBackground", "sceneDidDisconnect"])
+        expectEqual(scenario.hooks.map(\.name), ["SceneDelegate.sceneDidEnterBackground", "your app"])
         // Its own code alone: the swipe comes long before the 5 s sleep ends. The whole app: the swipe's
         // sceneDidDisconnect cancels the upload, whose try? Task.sleep returns at once, and it uploads.
-        #expect(Self.cell(scenario, "SceneDelegate.sceneDidEnterBackground", "your code: SceneDelegate.sceneDidEnterBackground") == "×")
-        #expect(Self.cell(scenario, "your app", "your app") == "△")
+        expectEqual(Self.cell(scenario, "SceneDelegate.sceneDidEnterBackground", "your code: SceneDelegate.sceneDidEnterBackground"), "×")
+        expectEqual(Self.cell(scenario, "your app", "your app"), "△")
     }
 
     @Test("explain of the whole app's cell names the Swift of each callback's steps")
@@ -75,11 +75,11 @@ struct SwiftImportWholeAppTests {
         let explanation = CellExplanation(Simulator(scenario: scenario).trace(hook: hook, strategy: strategy, procedure: procedure))
         #expect(explanation.lines.map(\.text).contains("→ sceneDidDisconnect (runs the strategy)"))
         let explained = explanation.renderText()
-        #expect(explained.contains("↳ SceneDelegate.swift:6:18: bgTask = UIApplication.shared.beginBackgroundTask"))
-        #expect(explained.contains("↳ SceneDelegate.swift:11:13: await Uploader.shared.upload()"))
+        expectContains(explained, "↳ SceneDelegate.swift:6:18: bgTask = UIApplication.shared.beginBackgroundTask")
+        expectContains(explained, "↳ SceneDelegate.swift:11:13: await Uploader.shared.upload()")
         // The cancel and the background task's end, in another callback's program, after a cancellation record.
-        #expect(explained.contains("↳ SceneDelegate.swift:16:9: uploadTask?.cancel()"))
-        #expect(explained.contains("↳ SceneDelegate.swift:17:9: UIApplication.shared.endBackgroundTask(bgTask)"))
+        expectContains(explained, "↳ SceneDelegate.swift:16:9: uploadTask?.cancel()")
+        expectContains(explained, "↳ SceneDelegate.swift:17:9: UIApplication.shared.endBackgroundTask(bgTask)")
     }
 
     @Test("a background task begun in applicationDidEnterBackground is ended in applicationWillTerminate")
@@ -99,8 +99,8 @@ struct SwiftImportWholeAppTests {
             """
         let result = try SwiftImportTests.run(["AppDelegate.swift": source])
         let app = try #require(result.app)
-        #expect(app.callbacks == ["applicationDidEnterBackground", "applicationWillTerminate"])
-        #expect(app.programs[1].steps.first?.step == .endBackgroundTask("bgTask"))
+        expectEqual(app.callbacks, ["applicationDidEnterBackground", "applicationWillTerminate"])
+        expectEqual(app.programs[1].steps.first?.step, .endBackgroundTask("bgTask"))
         _ = try SwiftImportConstructTests.load(result)
     }
 
@@ -122,10 +122,10 @@ struct SwiftImportWholeAppTests {
             """
         let result = try SwiftImportTests.run(["AppDelegate.swift": source])
         let app = try #require(result.app)
-        #expect(app.programs.map { Set(Self.sharedNames($0.steps.map(\.step))) } == [
+        expectEqual(app.programs.map { Set(Self.sharedNames($0.steps.map(\.step))) }, [
             ["AppDelegate.applicationDidEnterBackground.done"], ["AppDelegate.applicationWillTerminate.done"],
         ])
-        #expect(!result.summary.contains("is taken as the one of"))
+        expectNotContains(result.summary, "is taken as the one of")
         #expect(result.hooks.allSatisfy { Set(Self.sharedNames($0.steps.map(\.step))) == ["done"] },
             "each entry point's own strategy keeps the name as written")
         _ = try SwiftImportConstructTests.load(result)
@@ -147,7 +147,7 @@ struct SwiftImportWholeAppTests {
             """
         let result = try SwiftImportTests.run(["AppDelegate.swift": source])
         let app = try #require(result.app)
-        #expect(app.programs.map { Set(Self.sharedNames($0.steps.map(\.step))) } == [["saved"], ["saved"]])
+        expectEqual(app.programs.map { Set(Self.sharedNames($0.steps.map(\.step))) }, [["saved"], ["saved"]])
         _ = try SwiftImportConstructTests.load(result)
     }
 
@@ -167,7 +167,7 @@ struct SwiftImportWholeAppTests {
             """
         let result = try SwiftImportTests.run(["AppDelegate.swift": source])
         let app = try #require(result.app)
-        #expect(app.programs.map { Self.sharedNames($0.steps.map(\.step)) } == [
+        expectEqual(app.programs.map { Self.sharedNames($0.steps.map(\.step)) }, [
             ["AppDelegate.applicationDidEnterBackground._"], ["AppDelegate.applicationWillTerminate.backgroundTask"],
         ])
         _ = try SwiftImportConstructTests.load(result)
@@ -191,7 +191,7 @@ struct SwiftImportWholeAppTests {
             """
         let result = try SwiftImportTests.run(["SceneDelegate.swift": source])
         let app = try #require(result.app)
-        #expect(Self.sharedNames(app.programs[0].steps.map(\.step)) == ["SceneDelegate.sceneDidEnterBackground.finished"])
+        expectEqual(Self.sharedNames(app.programs[0].steps.map(\.step)), ["SceneDelegate.sceneDidEnterBackground.finished"])
         #expect(Self.sharedNames(app.programs[1].steps.map(\.step)).isEmpty,
             "nothing in sceneDidDisconnect sets its own flag: the loop is noted, not waited on")
         _ = try SwiftImportConstructTests.load(result)
@@ -236,7 +236,7 @@ struct SwiftImportWholeAppTests {
             Issue.record("expected the loop as a waitUntil, found \(String(describing: app.programs[1].steps.first?.step))")
             return
         }
-        #expect(flag == "finished")
+        expectEqual(flag, "finished")
         #expect(!result.hooks[1].steps.contains { if case .waitUntil = $0.step { true } else { false } },
             "its own strategy, where nothing sets the flag, notes the loop instead")
         _ = try SwiftImportConstructTests.load(result)
@@ -251,6 +251,6 @@ struct SwiftImportWholeAppTests {
             """
         let result = try SwiftImportTests.run(["SceneDelegate.swift": source])
         #expect(result.app == nil)
-        #expect(!result.scenario.contains("your app"))
+        expectNotContains(result.scenario, "your app")
     }
 }

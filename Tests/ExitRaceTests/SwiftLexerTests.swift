@@ -16,20 +16,20 @@ struct SwiftLexerTests {
 
     @Test("nested block comments and line comments are dropped")
     func comments() {
-        #expect(Self.kinds("a /* x /* y */ z */ b // c\nd") == ["identifier:a", "identifier:b", "identifier:d"])
+        expectEqual(Self.kinds("a /* x /* y */ z */ b // c\nd"), ["identifier:a", "identifier:b", "identifier:d"])
     }
 
     @Test("an unterminated block comment is a problem, not a hang")
     func unterminatedComment() {
         let lexer = SwiftLexer("a /* x /* y */")
-        #expect(lexer.tokens.map(\.kind) == [.identifier, .invalid])
-        #expect(lexer.problems.count == 1)
+        expectEqual(lexer.tokens.map(\.kind), [.identifier, .invalid])
+        expectEqual(lexer.problems.count, 1)
     }
 
     @Test("strings with escapes and nested interpolation are one token")
     func interpolation() {
         let source = #"let s = "a \"q\" \(f("x\(g(")"))")) b" + c"#
-        #expect(Self.kinds(source) == [
+        expectEqual(Self.kinds(source), [
             "identifier:let", "identifier:s", "operator:=", #"string:"a \"q\" \(f("x\(g(")"))")) b""#, "operator:+",
             "identifier:c",
         ])
@@ -38,14 +38,14 @@ struct SwiftLexerTests {
     @Test("multi-line and raw strings with any number of #")
     func rawAndMultiline() {
         let source = "a \"\"\"\n  one \" two \"\" three\n  \"\"\" b ##\"x \"# y\"## c #\"\\(no) \\#(yes(\")\"))\"# d"
-        #expect(SwiftLexer(source).tokens.map(\.kind) == [.identifier, .string, .identifier, .string, .identifier, .string, .identifier])
+        expectEqual(SwiftLexer(source).tokens.map(\.kind), [.identifier, .string, .identifier, .string, .identifier, .string, .identifier])
         #expect(SwiftLexer(source).problems.isEmpty)
     }
 
     @Test("attributes, pound keywords, #if directives, backticks, numbers and operators")
     func otherTokens() {
         let source = "@MainActor #if os(iOS)\nfunc `default`() -> Int { #selector(f) ; 0x1e_ff + 1.5e-3 ..< a?.b! }\n#endif"
-        #expect(Self.kinds(source) == [
+        expectEqual(Self.kinds(source), [
             "attribute:@MainActor", "identifier:func", "identifier:default", "punctuation:(", "punctuation:)",
             "operator:->", "identifier:Int", "punctuation:{", "poundKeyword:#selector", "punctuation:(", "identifier:f",
             "punctuation:)", "punctuation:;", "number:0x1e_ff", "operator:+", "number:1.5e-3", "operator:..<",
@@ -55,7 +55,7 @@ struct SwiftLexerTests {
 
     @Test("a generic type's closing > is not glued to the member dot after it")
     func genericThenMember() {
-        #expect(Self.kinds("Activity<A>.activities") == [
+        expectEqual(Self.kinds("Activity<A>.activities"), [
             "identifier:Activity", "operator:<", "identifier:A", "operator:>", "punctuation:.", "identifier:activities",
         ])
     }
@@ -63,7 +63,7 @@ struct SwiftLexerTests {
     @Test("every token knows its line and column, and whether it starts a line")
     func positions() {
         let tokens = SwiftLexer("a\n  /* c */ b.c\n\td").tokens
-        #expect(tokens.map { "\($0.line):\($0.column)\($0.startsLine ? "^" : "")" } == ["1:1^", "2:11^", "2:12", "2:13", "3:2^"])
+        expectEqual(tokens.map { "\($0.line):\($0.column)\($0.startsLine ? "^" : "")" }, ["1:1^", "2:11^", "2:12", "2:13", "3:2^"])
     }
 
     @Test("invalid UTF-8 and stray bytes give tokens and end")

@@ -31,7 +31,7 @@ struct SwiftParserTests {
         #expect(file.problems.isEmpty)
         guard case .type(let a) = file.declarations[0] else { Issue.record("no type"); return }
         #expect(a.attributes == ["@MainActor"] && a.modifiers == ["final"] && a.keyword == "class")
-        #expect(a.inherits == ["UIResponder", "UIApplicationDelegate"])
+        expectEqual(a.inherits, ["UIResponder", "UIApplicationDelegate"])
         guard case .function(let f) = a.members[0] else { Issue.record("no function"); return }
         #expect(f.name == "f" && f.modifiers == ["nonisolated"] && f.isAsync && f.parameterLabels == ["_", "label"])
         guard case .function(let body) = a.members[1] else { Issue.record("body is not read"); return }
@@ -52,17 +52,17 @@ struct SwiftParserTests {
             }
             """)
         guard case .function(let f) = file.declarations[0], let body = f.body else { Issue.record("no body"); return }
-        #expect(body.count == 3)
+        expectEqual(body.count, 3)
         guard case .expression(let task) = body[0].kind, case .call(let callee, let arguments, let trailing) = task.kind
         else { Issue.record("no call"); return }
-        #expect(StepTranslator.chain(callee) == ["Task", "detached"])
+        expectEqual(StepTranslator.chain(callee), ["Task", "detached"])
         #expect(arguments.first?.label == "priority" && trailing.count == 1)
         #expect(trailing[0].attributes == ["@MainActor"] && trailing[0].body.count == 1)
         guard case .expression(let assignment) = body[1].kind, case .binary(let operands, ["="]) = assignment.kind,
             case .call(let sink, _, let sinkClosures) = operands[1].kind
         else { Issue.record("no assignment"); return }
-        #expect(StepTranslator.chain(sink).suffix(2) == ["publisher", "sink"])
-        #expect(sinkClosures.first?.parameters == ["_", "phase"])
+        expectEqual(StepTranslator.chain(sink).suffix(2), ["publisher", "sink"])
+        expectEqual(sinkClosures.first?.parameters, ["_", "phase"])
         guard case .ifStatement(let conditions, let then, let otherwise) = body[2].kind else { Issue.record("no if"); return }
         #expect(conditions.count == 1 && then.count == 1 && otherwise?.count == 1)
     }
@@ -79,9 +79,9 @@ struct SwiftParserTests {
         for (open, close) in [("(", ")"), ("[", "]"), ("{", "}")] {
             let source = "func f() { x = " + String(repeating: open, count: 100_000) + String(repeating: close, count: 100_000) + " }"
             let file = Self.parse(source)
-            #expect(file.declarations.count == 1)
+            expectEqual(file.declarations.count, 1)
         }
         let closures = "func f() { " + String(repeating: "Task { ", count: 50_000) + String(repeating: "}", count: 50_000) + " }"
-        #expect(Self.parse(closures).declarations.count == 1)
+        expectEqual(Self.parse(closures).declarations.count, 1)
     }
 }

@@ -24,25 +24,25 @@ struct TableLayoutPolishTests {
     func headingOnce() throws {
         let scenario = try ScenarioDecoder.decode(Self.minimal, file: "minimal.json")
         let layout = TableLayout(Simulator(scenario: scenario).table())
-        #expect(layout.heading == "minimal")
+        expectEqual(layout.heading, "minimal")
         let text = TextRenderer.render(Simulator(scenario: scenario).table())
         #expect(text.hasPrefix("minimal\n"), "\(text)")
-        #expect(!text.contains("minimal: minimal"))
+        expectNotContains(text, "minimal: minimal")
         var titled = scenario
         titled.title = "one hook"
-        #expect(TableLayout(Simulator(scenario: titled).table()).heading == "minimal: one hook")
+        expectEqual(TableLayout(Simulator(scenario: titled).table()).heading, "minimal: one hook")
     }
 
     @Test("a name longer than its column breaks at a camel-case hump, not mid-word")
     func camelCaseBreaks() {
-        #expect(TextRenderer.wrapCell("applicationDidEnterBackground", width: 21) == ["applicationDidEnter", "Background"])
-        #expect(TextRenderer.wrapCell("applicationWillTerminate", width: 21) == ["applicationWill", "Terminate"])
-        #expect(TextRenderer.wrapCell("abcdefghijklmnopqrstuvwxyz", width: 10) == ["abcdefghij", "klmnopqrst", "uvwxyz"])
+        expectEqual(TextRenderer.wrapCell("applicationDidEnterBackground", width: 21), ["applicationDidEnter", "Background"])
+        expectEqual(TextRenderer.wrapCell("applicationWillTerminate", width: 21), ["applicationWill", "Terminate"])
+        expectEqual(TextRenderer.wrapCell("abcdefghijklmnopqrstuvwxyz", width: 10), ["abcdefghij", "klmnopqrst", "uvwxyz"])
     }
 
     @Test("the HTML report is wide enough for a few long columns, and its column headers wrap")
     func htmlWidth() {
-        #expect(!HTMLReport.style.contains("max-width:1000px"))
-        #expect(HTMLReport.style.contains("table.results thead th code{white-space:normal;overflow-wrap:break-word}"))
+        expectNotContains(HTMLReport.style, "max-width:1000px")
+        expectContains(HTMLReport.style, "table.results thead th code{white-space:normal;overflow-wrap:break-word}")
     }
 }

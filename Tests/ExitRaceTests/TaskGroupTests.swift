@@ -31,12 +31,12 @@ struct TaskGroupTests {
               {"op": "call", "name": "request"}]}]
             """)
         Golden.check(text, against: "explain-group.txt")
-        #expect(text.contains("creates child task from hook #1 (userInitiated QoS)"))
-        #expect(text.contains("creates child task from hook #2 (utility QoS)"))
-        #expect(text.contains("0.100 ms  cooperative-pool thread 1  Task.detached from hook waits for its 2 child tasks (await: its thread is free)"))
+        expectContains(text, "creates child task from hook #1 (userInitiated QoS)")
+        expectContains(text, "creates child task from hook #2 (utility QoS)")
+        expectContains(text, "0.100 ms  cooperative-pool thread 1  Task.detached from hook waits for its 2 child tasks (await: its thread is free)")
         // The freed thread runs the first child; the parent goes on only after the last child returns.
-        #expect(text.contains("0.200 ms  cooperative-pool thread 1  runs child task from hook #1"))
-        #expect(text.contains("48.200 ms  cooperative-pool thread 1  calls request"))
+        expectContains(text, "0.200 ms  cooperative-pool thread 1  runs child task from hook #1")
+        expectContains(text, "48.200 ms  cooperative-pool thread 1  calls request")
     }
 
     @Test("async let: awaiting one child waits for it alone; the body's end waits for the rest")
@@ -50,10 +50,10 @@ struct TaskGroupTests {
               {"op": "call", "name": "request"}]}]
             """)
         Golden.check(text, against: "explain-async-let.txt")
-        #expect(text.contains("10.000 ms  cooperative-pool thread 1  Task.detached from hook waits for child task from hook #1"))
-        #expect(text.contains("35.000 ms  cooperative-pool thread 1  calls request"))
+        expectContains(text, "10.000 ms  cooperative-pool thread 1  Task.detached from hook waits for child task from hook #1")
+        expectContains(text, "35.000 ms  cooperative-pool thread 1  calls request")
         // `b` is still running when the body ends: the task waits for it before it returns.
-        #expect(text.contains("Task.detached from hook waits for its child task (await: its thread is free)"))
+        expectContains(text, "Task.detached from hook waits for its child task (await: its thread is free)")
     }
 
     @Test("a deadlock through a task waiting for its child is explained as a wait-for chain")
@@ -69,9 +69,9 @@ struct TaskGroupTests {
             ],
             procedures: ["hang": #"[{"op": "turn", "watchdogMs": 1000, "actions": [{"op": "hook", "name": "hook"}]}]"#])
         let outcome = TestScenario.run(scenario)
-        #expect(
-            outcome.deadlock?.chainDescription
-                == "main thread waits on semaphore \"done\" (in hook) → \"done\" is signaled only by Task.detached from hook → "
+        expectEqual(
+            outcome.deadlock?.chainDescription,
+                "main thread waits on semaphore \"done\" (in hook) → \"done\" is signaled only by Task.detached from hook → "
                 + "Task.detached from hook waits for its child task from hook → child task from hook runs on cooperative-pool "
                 + "thread 1, which is blocked → cooperative-pool thread 1 waits on semaphore \"go\" (in hook) → \"go\" is signaled "
                 + "only by main-queue turn → main-queue turn runs on main thread, which is blocked")

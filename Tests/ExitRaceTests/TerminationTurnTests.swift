@@ -31,9 +31,9 @@ struct TerminationTurnTests {
     func suspendedAppIsKilled() throws {
         let outcome = Simulator(scenario: try Self.scenario(delayMs: 2_500, program: Self.detachedRequest)).run(hook: 0, strategy: 0, procedure: 0)
         let death = try #require(outcome.death, "the process must die, not live on suspended")
-        #expect(death.cause == .sigkill)
-        #expect(death.at == TestScenario.ms(2_500))
-        #expect(outcome.cleanupAt == nil, "applicationWillTerminate is never called")
+        expectEqual(death.cause, .sigkill)
+        expectEqual(death.at, TestScenario.ms(2_500))
+        expectEqual(outcome.cleanupAt, nil, "applicationWillTerminate is never called")
     }
 
     @Test("a long applicationWillTerminate is not suspended: the exit turn runs after it")
@@ -66,7 +66,7 @@ struct TerminationTurnTests {
         let swiped = Simulator(scenario: try scenario(forceQuit: true)).trace(hook: 0, strategy: 0, procedure: 0)
         #expect(!swiped.records.contains { $0.kind == .suspended }, "an app being swiped away is not suspended")
         let death = try #require(swiped.outcome.death)
-        #expect(death.cause == .exit, "applicationWillTerminate and the exit turn run after the 3-s save")
+        expectEqual(death.cause, .exit, "applicationWillTerminate and the exit turn run after the 3-s save")
         #expect(death.at > TestScenario.ms(3_050))
         // Without forceQuit the turn is the system's, not a termination: the app is suspended at 2 s as before.
         let systemTurn = Simulator(scenario: try scenario(forceQuit: false)).trace(hook: 0, strategy: 0, procedure: 0)

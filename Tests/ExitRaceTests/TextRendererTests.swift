@@ -19,7 +19,7 @@ struct TextRendererTests {
         ("", 5, [""]),
     ])
     func wrapping(text: String, width: Int, lines: [String]) {
-        #expect(TextRenderer.wrap(text, width: width) == lines)
+        expectEqual(TextRenderer.wrap(text, width: width), lines)
     }
 
     @Test("every line of the default table fits in 120 columns, and the header lines line up with the rows")
@@ -31,7 +31,7 @@ struct TextRendererTests {
         let separators = tableLines.map { line in line.enumerated().filter { $0.element == "|" || $0.element == "+" }.map(\.offset) }
         let rule = separators[3]
         for (index, positions) in separators.enumerated() where !positions.isEmpty && positions.count == rule.count {
-            #expect(positions == rule, "line \(index)")
+            expectEqual(positions, rule, "line \(index)")
         }
     }
 
@@ -56,14 +56,14 @@ struct TextRendererTests {
         // Cells hold `+` too: the rules' `+` and the other lines' `|` are what must line up.
         let rule = try #require(lines.first { $0.hasPrefix("---") })
         let joints = rule.enumerated().filter { $0.element == "+" }.map(\.offset)
-        #expect(joints.count == table.scenario.strategies.count)
+        expectEqual(joints.count, table.scenario.strategies.count)
         for line in lines where !line.hasPrefix("---") {
             let bars = line.enumerated().filter { $0.element == "|" }.map(\.offset)
-            #expect(bars == Array(joints.prefix(bars.count)), "\(line)")
+            expectEqual(bars, Array(joints.prefix(bars.count)), "\(line)")
         }
-        #expect(lines.filter { $0 == rule }.count == table.scenario.hooks.count)
+        expectEqual(lines.filter { $0 == rule }.count, table.scenario.hooks.count)
         // Every word of every cell is still there, in order.
-        #expect(text.contains("| △           |"))
+        expectContains(text, "| △           |")
         #expect(lines.contains { $0.contains("| suspended+  |") })
         #expect(lines.contains { $0.hasPrefix("+ willTerminate") })
     }
@@ -77,7 +77,7 @@ struct TextRendererTests {
         ("", 5, [""]),
     ])
     func cellWrapping(text: String, width: Int, lines: [String]) {
-        #expect(TextRenderer.wrapCell(text, width: width) == lines)
+        expectEqual(TextRenderer.wrapCell(text, width: width), lines)
         for line in TextRenderer.wrapCell(text, width: width) { #expect(line.count <= width) }
     }
 
@@ -87,7 +87,7 @@ struct TextRendererTests {
         let rows = [["row", "x", "△ background+suspended+jetsam+foreground+switcher [i]"]]
         let widths = TextRenderer.fittedWidths(headers: headers, rows: rows)
         #expect(TextRenderer.lineWidth(widths) <= TextRenderer.maximumLineWidth)
-        #expect(widths[0] == 4)
+        expectEqual(widths[0], 4)
         // Many columns of long words: cut down to the floor and still as narrow as it gets.
         let many = Array(repeating: String(repeating: "w", count: 40), count: 30)
         let floor = TextRenderer.fittedWidths(headers: ["hook"] + many, rows: [])
@@ -98,13 +98,13 @@ struct TextRendererTests {
     func proseWrapping() {
         let detail = "AppDelegate · Task + semaphore (foreground, background): deadlock: " + String(repeating: "waits on a lock ", count: 12)
         let lines = ProseWrapping.lines(detail, indent: "  ")
-        #expect(lines.count == 3)
+        expectEqual(lines.count, 3)
         #expect(lines.allSatisfy { $0.count <= TextRenderer.maximumLineWidth })
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("      ") && !$0.hasPrefix("       ") })
-        #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") == detail.trimmingCharacters(in: .whitespaces))
+        expectEqual(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "), detail.trimmingCharacters(in: .whitespaces))
         let path = String(repeating: "p", count: 130)
-        #expect(ProseWrapping.lines("see \(path) now", indent: "  ") == ["  see", "      \(path)", "      now"])
-        #expect(ProseWrapping.lines("short") == ["short"])
+        expectEqual(ProseWrapping.lines("see \(path) now", indent: "  "), ["  see", "      \(path)", "      now"])
+        expectEqual(ProseWrapping.lines("short"), ["short"])
     }
 
     @Test("every line exitrace run prints for the shipped scenarios fits 120 columns, or a grid its words' width")
@@ -130,11 +130,11 @@ struct TextRendererTests {
 
     @Test("bench figures: exactly the decimals asked for, thousands grouped, never a trap")
     func benchFigures() {
-        #expect(Benchmark.fixed(1486.04, 0) == "1,486")
-        #expect(Benchmark.fixed(0.7, 2) == "0.70")
-        #expect(Benchmark.fixed(1234567.891, 1) == "1,234,567.9")
-        #expect(Benchmark.fixed(-0.004, 2) == "0.00")
-        #expect(Benchmark.fixed(-2.5, 1) == "-2.5")
-        #expect(Benchmark.fixed(.infinity, 1) == "inf")
+        expectEqual(Benchmark.fixed(1486.04, 0), "1,486")
+        expectEqual(Benchmark.fixed(0.7, 2), "0.70")
+        expectEqual(Benchmark.fixed(1234567.891, 1), "1,234,567.9")
+        expectEqual(Benchmark.fixed(-0.004, 2), "0.00")
+        expectEqual(Benchmark.fixed(-2.5, 1), "-2.5")
+        expectEqual(Benchmark.fixed(.infinity, 1), "inf")
     }
 }

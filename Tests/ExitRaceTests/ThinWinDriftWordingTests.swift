@@ -18,7 +18,7 @@ struct ThinWinDriftWordingTests {
         let (root, scenarios, results) = try DriftedResults.make("thin")
         defer { try? FileManager.default.removeItem(at: root) }
         let drift = Tool.main(["check", scenarios, "--against", results])
-        #expect(drift.exitCode == .difference)
+        expectEqual(drift.exitCode, .difference)
         let lines = drift.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("mine · AppDelegate · Task: △ as before (background: margin +1.9 ms → +10.9 ms, no longer a thin win)"))
         #expect(lines.contains("mine · AppDelegate · Task.detached(priority: .high): ○ as before (foreground: margin +1.9 ms → "
@@ -31,7 +31,7 @@ struct ThinWinDriftWordingTests {
         let old = try BatchAndDiffTests.document([])
         let new = try BatchAndDiffTests.document(["thinWinMs=1"])
         let text = ResultDiff(old: [old], new: [new]).renderText()
-        #expect(text.contains("live-activity · AppDelegate · Task: △ as before (background: margin still +1.9 ms, no longer a thin win)"))
+        expectContains(text, "live-activity · AppDelegate · Task: △ as before (background: margin still +1.9 ms, no longer a thin win)")
     }
 
     @Test("a procedure only one side has an outcome for: a mark naming it")
@@ -43,7 +43,7 @@ struct ThinWinDriftWordingTests {
         old.cells[cell].thinWinIn = ["foreground"]
         old.cells[cell].outcomes.removeAll { $0.procedure == "background" }
         let change = try #require(ResultDiff(old: [old], new: [new]).changes.first)
-        #expect(change.description
-            == "live-activity · AppDelegate · Task.detached(priority: .high): ○ as before (now a thin win under background)")
+        expectEqual(change.description,
+            "live-activity · AppDelegate · Task.detached(priority: .high): ○ as before (now a thin win under background)")
     }
 }

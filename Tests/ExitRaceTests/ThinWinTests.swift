@@ -15,30 +15,30 @@ struct ThinWinTests {
         func text(_ hook: Int, _ strategy: String) -> String {
             table.cellText(table.cell(hook: hook, strategy: table.scenario.strategies.firstIndex { $0.name == strategy }!))
         }
-        #expect(text(0, "Task") == "△ background [t]")
-        #expect(text(1, "Task") == "△ background")
-        #expect(text(0, "Task.detached(priority: .high)") == "○ [t]")
-        #expect(text(0, "Task.detached + semaphore") == "○ [i]")
+        expectEqual(text(0, "Task"), "△ background [t]")
+        expectEqual(text(1, "Task"), "△ background")
+        expectEqual(text(0, "Task.detached(priority: .high)"), "○ [t]")
+        expectEqual(text(0, "Task.detached + semaphore"), "○ [i]")
         let rendered = TextRenderer.render(table)
-        #expect(rendered.contains("[t] thin win: the cleanup won by less than thinWinMs (3 ms) under a procedure (see details)"))
-        #expect(rendered.contains("AppDelegate · Task (background): thin win: by 1.9 ms, below thinWinMs"))
-        #expect(rendered.contains("AppDelegate · Task.detached(priority: .high) (foreground, background): thin win: by 1.9 ms"))
-        #expect(MarkdownRenderer.render(table).contains("△ background \\[t\\]"))
+        expectContains(rendered, "[t] thin win: the cleanup won by less than thinWinMs (3 ms) under a procedure (see details)")
+        expectContains(rendered, "AppDelegate · Task (background): thin win: by 1.9 ms, below thinWinMs")
+        expectContains(rendered, "AppDelegate · Task.detached(priority: .high) (foreground, background): thin win: by 1.9 ms")
+        expectContains(MarkdownRenderer.render(table), "△ background \\[t\\]")
         let json = JSONRenderer.render([table])
         #expect(json.contains("\"thinWinIn\": [\n        \"background\"\n      ]") || json.contains("\"thinWinIn\""))
         let document = ResultDocument(table: table)
-        #expect(document.cells[0].thinWinIn == ["background"])
+        expectEqual(document.cells[0].thinWinIn, ["background"])
     }
 
     @Test("thinWinMs is a scenario setting and --set changes it; 0 turns the mark off")
     func setting() {
         let off = Tool.main(["run", "--set", "thinWinMs=0"]).stdout
-        #expect(!off.contains("[t]"))
+        expectNotContains(off, "[t]")
         let wide = Tool.main(["run", "--set", "thinWinMs=20"]).stdout
-        #expect(wide.contains("AppDelegate · Task.detached + semaphore (foreground, background): thin win: by 15 ms, below thinWinMs"))
+        expectContains(wide, "AppDelegate · Task.detached + semaphore (foreground, background): thin win: by 15 ms, below thinWinMs")
         var scenario = DefaultScenario.load()
         scenario.thinWin = .ms(1)
-        #expect(!TextRenderer.render(Simulator(scenario: scenario).table()).contains("[t]"))
+        expectNotContains(TextRenderer.render(Simulator(scenario: scenario).table()), "[t]")
     }
 
     @Test("a diff names a thin win that appeared")
@@ -47,6 +47,6 @@ struct ThinWinTests {
         let new = ResultDocument(table: table)
         var old = new
         old.cells[0].thinWinIn = []
-        #expect(ResultDiff(old: [old], new: [new]).renderText().contains("△ as before (background: margin still +1.9 ms, now a thin win)"))
+        expectContains(ResultDiff(old: [old], new: [new]).renderText(), "△ as before (background: margin still +1.9 ms, now a thin win)")
     }
 }

@@ -60,7 +60,7 @@ struct ThrowingGroupTests {
         #expect(lines.contains("31000µs cooperative-pool thread 1: group.next() in Task.detached from hook returns what child task from hook #1 returned"))
         #expect(lines.contains { $0.hasSuffix("group.next() in Task.detached from hook returns nil: the group has no child task left") })
         #expect(!lines.contains { $0.contains("rethrows") })
-        #expect(lines.filter { $0.contains("calls save") }.count == 2, "\(lines)")
+        expectEqual(lines.filter { $0.contains("calls save") }.count, 2, "\(lines)")
     }
 
     @Test("a single group.next() takes the first child to finish; with children that return, the body goes on")
@@ -106,7 +106,7 @@ struct ThrowingGroupTests {
         let exploration = ScenarioExploration(simulator: Simulator(scenario: scenario), limits: ExplorationLimits())
         let cell = try #require(exploration.cells.first)
         #expect(cell.isOrderSensitive && cell.exhaustive)
-        #expect(Set(cell.witnesses.map(\.result.finished)) == [true, false])
+        expectEqual(Set(cell.witnesses.map(\.result.finished)), [true, false])
     }
 
     @Test("next goes directly in a taskGroup body; throw needs a task and is refused in an isolatedCall body")
@@ -119,8 +119,8 @@ struct ThrowingGroupTests {
                  {"op": "call", "name": "save"}]}]}},
              "procedures": {"p": {"steps": [{"op": "turn", "actions": [{"op": "hook", "name": "hook"}]}]}}}
             """)
-        #expect(errors.contains(#""throw" (it ends a task's body) needs an async context"#), "\(errors)")
-        #expect(errors.contains(#"expected "next" directly in the body of a "taskGroup" step"#))
-        #expect(errors.contains(#""throw" is not supported in an "isolatedCall" body"#))
+        expectContains(errors, #""throw" (it ends a task's body) needs an async context"#, "\(errors)")
+        expectContains(errors, #"expected "next" directly in the body of a "taskGroup" step"#)
+        expectContains(errors, #""throw" is not supported in an "isolatedCall" body"#)
     }
 }

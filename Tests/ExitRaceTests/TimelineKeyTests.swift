@@ -20,7 +20,7 @@ struct TimelineKeyTests {
         let html = HTMLReport.table(layout, id: "s0")
         #expect(html.hasPrefix("<div class=\"scroll\"><table class=\"results\">"))
         #expect(html.hasSuffix("</table></div>\n"))
-        #expect(HTMLReport.style.contains("div.scroll{overflow-x:auto"))
+        expectContains(HTMLReport.style, "div.scroll{overflow-x:auto")
     }
 
     @Test("the key names every colour the timeline uses, and only those")
@@ -32,8 +32,8 @@ struct TimelineKeyTests {
             #expect(entries.contains { $0.swatch == .bar(category) }, "\(category)")
         }
         #expect(!entries.contains { if case .bar(let category) = $0.swatch { category == "exit" && !timeline.slices.contains { $0.category == "exit" } } else { false } })
-        if timeline.deathTime != nil { #expect(svg.contains(">the process dies</text>")) }
-        for entry in entries { #expect(svg.contains(">\(HTML.escape(entry.label))</text>")) }
+        if timeline.deathTime != nil { expectContains(svg, ">the process dies</text>") }
+        for entry in entries { expectContains(svg, ">\(HTML.escape(entry.label))</text>") }
         // Entries wrap into rows that fit the drawing.
         let many = TimelineSVG.keyEntries(timeline, width: 200)
         #expect(many.map(\.row).max() ?? 0 > 0)

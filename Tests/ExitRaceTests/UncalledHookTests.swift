@@ -30,23 +30,23 @@ struct UncalledHookTests {
     func sceneBased() throws {
         let scenario = try Self.scenario(scenes: true)
         let uncalled = scenario.uncalledHooks
-        #expect(uncalled.map(\.hook) == ["applicationDidEnterBackground"])
-        #expect(
-            uncalled.first?.why
-                == "applicationDidEnterBackground is never called: no kill procedure delivers it; a scene-based app "
+        expectEqual(uncalled.map(\.hook), ["applicationDidEnterBackground"])
+        expectEqual(
+            uncalled.first?.why,
+                "applicationDidEnterBackground is never called: no kill procedure delivers it; a scene-based app "
                 + "(lifecycle.scenes is true) gets sceneDidEnterBackground instead")
         let text = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)).renderText()
-        #expect(text.contains("applicationDidEnterBackground was never called before the process exited at 1053 ms: no kill procedure "
-            + "delivers it; a scene-based app (lifecycle.scenes is true) gets sceneDidEnterBackground instead."), "\(text)")
+        expectContains(text, "applicationDidEnterBackground was never called before the process exited at 1053 ms: no kill procedure "
+            + "delivers it; a scene-based app (lifecycle.scenes is true) gets sceneDidEnterBackground instead.", "\(text)")
         let table = TextRenderer.render(Simulator(scenario: scenario).table())
-        #expect(table.contains("didEnterBackground: applicationDidEnterBackground is never called: no kill procedure"), "\(table)")
+        expectContains(table, "didEnterBackground: applicationDidEnterBackground is never called: no kill procedure", "\(table)")
     }
 
     @Test("an app without scenes: the scene delegate's hook is the one never called")
     func withoutScenes() throws {
         let uncalled = try Self.scenario(scenes: false).uncalledHooks
-        #expect(uncalled.map(\.hook) == ["sceneDidEnterBackground"])
-        #expect(uncalled.first?.why.hasSuffix("an app without scenes (lifecycle.scenes is false) gets applicationDidEnterBackground instead") == true)
+        expectEqual(uncalled.map(\.hook), ["sceneDidEnterBackground"])
+        expectEqual(uncalled.first?.why.hasSuffix("an app without scenes (lifecycle.scenes is false) gets applicationDidEnterBackground instead"), true)
     }
 
     @Test("the built-in default scenario calls every hook")
@@ -63,6 +63,6 @@ extension UncalledHookTests {
         for scenario in try ScenarioSet.load([directory]).scenarios {
             found += scenario.uncalledHooks.map { "\(scenario.name): \($0.hook)" }
         }
-        #expect(found == [], "\(found)")
+        expectEqual(found, [], "\(found)")
     }
 }

@@ -45,7 +45,7 @@ struct UncertainTimingsTests {
 
     @Test("quantile functions give the textbook values")
     func quantiles() {
-        #expect(Distribution.uniform(low: 1, high: 21).quantile(0.25) == 6)
+        expectEqual(Distribution.uniform(low: 1, high: 21).quantile(0.25), 6)
         #expect(abs(Distribution.logUniform(low: 0.1, high: 1000).quantile(0.5) - 10) < 1e-9)
         let triangle = Distribution.triangular(low: 0, mode: 2, high: 4)
         #expect(abs(triangle.quantile(0.5) - 2) < 1e-12)
@@ -56,9 +56,9 @@ struct UncertainTimingsTests {
         let cut = Distribution.normal(mean: 0, sd: 1, min: 0, max: .infinity)  // the half-normal
         #expect(abs(cut.quantile(0.5) - StandardNormal.quantile(0.75)) < 1e-9)
         let choice = Distribution.choice(values: [2, 30], weights: [1, 3])
-        #expect(choice.quantile(0.2) == 2)
-        #expect(choice.quantile(0.3) == 30)
-        #expect(choice.nominal == 30)
+        expectEqual(choice.quantile(0.2), 2)
+        expectEqual(choice.quantile(0.3), 30)
+        expectEqual(choice.nominal, 30)
     }
 
     @Test("the normal quantile inverts the normal CDF")
@@ -88,14 +88,14 @@ struct UncertainTimingsTests {
             "timing.exitDurationMs=uniform(1,20)", "timing.startLatencyMs.default=normal(10,2,0)",
             #"systemCalls["Activity.end"].replyLatencyMs={"choice": [1, 5], "weights": [3, 1]}"#,
         ])
-        #expect(scenario.uncertainties.map(\.path) == [
+        expectEqual(scenario.uncertainties.map(\.path), [
             "timing.exitDurationMs", "timing.startLatencyMs.default", #"systemCalls["Activity.end"].replyLatencyMs"#,
         ])
-        #expect(scenario.timing.exitDuration.nanoseconds == 10_500_000)
+        expectEqual(scenario.timing.exitDuration.nanoseconds, 10_500_000)
         // Cut at 0, five standard deviations below the mean, the median sits 0.7 ns above 10 ms.
-        #expect(scenario.timing.startLatency(.default).nanoseconds == 10_000_001)
-        #expect(scenario.uncertainties[2].distribution == .choice(values: [1, 5], weights: [3, 1]))
-        #expect(scenario.uncertainties[1].distribution.description == "normal(10, 2, 0)")
+        expectEqual(scenario.timing.startLatency(.default).nanoseconds, 10_000_001)
+        expectEqual(scenario.uncertainties[2].distribution, .choice(values: [1, 5], weights: [3, 1]))
+        expectEqual(scenario.uncertainties[1].distribution.description, "normal(10, 2, 0)")
     }
 
     @Test(
@@ -138,9 +138,9 @@ struct UncertainTimingsTests {
         let file = directory.appendingPathComponent("u.json").path
         try json.write(toFile: file, atomically: true, encoding: .utf8)
         let scenario = try ScenarioLoader.load(path: file)
-        #expect(scenario.uncertainties.map(\.distribution) == [.triangular(low: 1, mode: 3, high: 9)])
-        #expect(scenario.sampling == SamplingSettings(runs: 40, seed: 9))
-        #expect(scenario.uncertainties[0].position.line == 1)
+        expectEqual(scenario.uncertainties.map(\.distribution), [.triangular(low: 1, mode: 3, high: 9)])
+        expectEqual(scenario.sampling, SamplingSettings(runs: 40, seed: 9))
+        expectEqual(scenario.uncertainties[0].position.line, 1)
     }
 
     // MARK: - Rates against the model's own formulas
@@ -160,7 +160,7 @@ struct UncertainTimingsTests {
         // The whole table's count for the cell is the same (same draws, all cells at once).
         let table = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 300, seed: 42)).run()
         let cell = try Self.rates(table, hook: "AppDelegate", strategy: "Task.detached")[0]
-        #expect(cell.finished == (try Self.finished(scenario, hook: "AppDelegate", strategy: "Task.detached", runs: 300, seed: 42)))
+        expectEqual(cell.finished, (try Self.finished(scenario, hook: "AppDelegate", strategy: "Task.detached", runs: 300, seed: 42)))
         #expect(cell.interval.low < expected && expected < cell.interval.high)
     }
 
@@ -190,12 +190,12 @@ struct UncertainTimingsTests {
         let scenario = try Self.scenario(["timing.exitDurationMs=uniform(1,20)", "timing.startLatencyMs.default=logUniform(0.5,30)"])
         let experiment = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 300, seed: 11))
         let whole = experiment.run()
-        #expect(experiment.run(parallel: false) == whole)
+        expectEqual(experiment.run(parallel: false), whole)
         var merged = experiment.run(replications: 0..<123)
         merged.merge(experiment.run(replications: 123..<250))
         merged.merge(experiment.run(replications: 250..<300))
-        #expect(merged == whole)
-        #expect(TextRenderer.render(merged) == TextRenderer.render(whole))
+        expectEqual(merged, whole)
+        expectEqual(TextRenderer.render(merged), TextRenderer.render(whole))
     }
 
     @Test("replication r draws the same values whatever the number of runs, and other settings do not move them")
@@ -207,8 +207,8 @@ struct UncertainTimingsTests {
             let few = ReplicationPlan(scenario: one, space: space, runs: 1_000, seed: 8).drawnValues(replication: replication)
             let many = ReplicationPlan(scenario: one, space: space, runs: 100_000, seed: 8).drawnValues(replication: replication)
             let more = ReplicationPlan(scenario: two, space: spaceTwo, runs: 10, seed: 8).drawnValues(replication: replication)
-            #expect(few.map(\.value) == many.map(\.value))
-            #expect(few[0].value == more[0].value)
+            expectEqual(few.map(\.value), many.map(\.value))
+            expectEqual(few[0].value, more[0].value)
             #expect((1...20).contains(few[0].value))
         }
         let other = ReplicationPlan(scenario: one, space: space, runs: 10, seed: 9).drawnValues(replication: 0)
@@ -221,7 +221,7 @@ struct UncertainTimingsTests {
         let space = ParameterSpace(scenario: scenario)
         let plan = ReplicationPlan(scenario: scenario, space: space, runs: 300, seed: 1)
         let values = Set((0..<300).map { plan.drawnValues(replication: $0)[0].value })
-        #expect(values == [1, 2, 3])
+        expectEqual(values, [1, 2, 3])
     }
 
     @Test("--runs with no distribution: every replication is the plain run")
@@ -230,8 +230,8 @@ struct UncertainTimingsTests {
         let table = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 3, seed: 1)).run()
         let plain = Simulator(scenario: scenario).table()
         for (sampled, cell) in zip(table.cells, plain.cells) {
-            #expect(sampled.verdict == cell.verdict)
-            #expect(sampled.procedures.map(\.finished) == cell.outcomes.map { $0.cleanupFinished ? 3 : 0 })
+            expectEqual(sampled.verdict, cell.verdict)
+            expectEqual(sampled.procedures.map(\.finished), cell.outcomes.map { $0.cleanupFinished ? 3 : 0 })
         }
     }
 
@@ -239,25 +239,25 @@ struct UncertainTimingsTests {
 
     @Test("shares never round to 0% or 100% unless exact")
     func percents() {
-        #expect(RateTable.percent(0, of: 10) == "0%")
-        #expect(RateTable.percent(10, of: 10) == "100%")
-        #expect(RateTable.percent(1, of: 1_000) == "<1%")
-        #expect(RateTable.percent(999, of: 1_000) == ">99%")
-        #expect(RateTable.percent(452, of: 1_000) == "45%")
-        #expect(RateTable.interval(WilsonInterval(successes: 50, trials: 100)) == "40.3–59.7%")
+        expectEqual(RateTable.percent(0, of: 10), "0%")
+        expectEqual(RateTable.percent(10, of: 10), "100%")
+        expectEqual(RateTable.percent(1, of: 1_000), "<1%")
+        expectEqual(RateTable.percent(999, of: 1_000), ">99%")
+        expectEqual(RateTable.percent(452, of: 1_000), "45%")
+        expectEqual(RateTable.interval(WilsonInterval(successes: 50, trials: 100)), "40.3–59.7%")
     }
 
     @Test("margin bins: zero in the middle, mirrored signs, every margin inside its bin's range")
     func marginBins() {
         let centre = MarginHistogram.binCount / 2
-        #expect(MarginHistogram.bin(of: 0) == centre)
+        expectEqual(MarginHistogram.bin(of: 0), centre)
         for nanoseconds: Int64 in [1, 999, 1_000, 1_778, 31_623, 5_000_000, 60_000_000_000, 1 << 50] {
             for signed in [nanoseconds, -nanoseconds] {
                 let bin = MarginHistogram.bin(of: signed)
                 let range = MarginHistogram.range(ofBin: bin)
                 #expect(range.low <= signed && signed <= range.high, "\(signed) in bin \(bin): \(range)")
             }
-            #expect(MarginHistogram.bin(of: nanoseconds) - centre == centre - MarginHistogram.bin(of: -nanoseconds))
+            expectEqual(MarginHistogram.bin(of: nanoseconds) - centre, centre - MarginHistogram.bin(of: -nanoseconds))
         }
     }
 }

@@ -59,13 +59,13 @@ struct UndeliveredMarkTests {
         let scenario = try ScenarioDecoder.decode(Self.suspendedSwipe, file: "later.json")
         let table = Simulator(scenario: scenario).table()
         let layout = TableLayout(table)
-        #expect(layout.rows[0].cells[0].text == "○ [n]")
+        expectEqual(layout.rows[0].cells[0].text, "○ [n]")
         // applicationWillTerminate's save is owed all the same: sceneDidEnterBackground's save, made in time, does it.
         #expect(layout.details.contains(
             "app · app (\"home, 60 s, swipe\"): not delivered in this run: applicationWillTerminate (1 cleanup call, owed all the same)"))
         let json = OutputFormat.json.render([table])
         let compact = json.filter { !$0.isWhitespace }
-        #expect(compact.contains(#""codeNotRunIn":[{"callbacks":["applicationWillTerminate"],"procedure":"home,60s,swipe"}]"#), "\(json)")
+        expectContains(compact, #""codeNotRunIn":[{"callbacks":["applicationWillTerminate"],"procedure":"home,60s,swipe"}]"#, "\(json)")
         let verdict = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)).verdict
         #expect(verdict.hasPrefix("○ finished: the cleanup took effect at 11 ms"))
         #expect(verdict.hasSuffix("\nnot delivered in this run: applicationWillTerminate (1 cleanup call, owed all the same)"))
@@ -81,12 +81,12 @@ struct UndeliveredMarkTests {
                 with: #""applicationWillTerminate": [{"op": "detached", "body": [{"op": "call", "name": "flush"}]}]"#)
         let scenario = try ScenarioDecoder.decode(json, file: "later.json")
         let layout = TableLayout(Simulator(scenario: scenario).table())
-        #expect(layout.rows[0].cells[0].text == "× [n]", "the flush was never made: the app's cleanup did not finish")
+        expectEqual(layout.rows[0].cells[0].text, "× [n]", "the flush was never made: the app's cleanup did not finish")
         let explanation = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0))
         #expect(explanation.verdict.hasPrefix(
             "× lost: flush at strategies.app.onCallbacks.applicationWillTerminate[0].body[0] (applicationWillTerminate) was never made: "
                 + "applicationWillTerminate was not delivered before the process was killed (SIGKILL) at 60000 ms."))
-        #expect(explanation.cleanupPlaces.fates == [.tookEffect(at: 11_000_000), .owedNotDelivered])
+        expectEqual(explanation.cleanupPlaces.fates, [.tookEffect(at: 11_000_000), .owedNotDelivered])
     }
 
     @Test("code of a callback not of the app going away owes nothing when not delivered (a launch's, under a kill)")
@@ -97,7 +97,7 @@ struct UndeliveredMarkTests {
             .replacingOccurrences(of: #""applicationWillTerminate": [{"op""#, with: #""applicationDidFinishLaunching": [{"op""#)
         let scenario = try ScenarioDecoder.decode(json, file: "later.json")
         let layout = TableLayout(Simulator(scenario: scenario).table())
-        #expect(layout.rows[0].cells[0].text == "○ [n]")
+        expectEqual(layout.rows[0].cells[0].text, "○ [n]")
         let verdict = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)).verdict
         #expect(verdict.hasPrefix("○ finished, for the code that ran: the cleanup took effect at 11 ms"))
         #expect(verdict.hasSuffix("\nnot delivered in this run: applicationDidFinishLaunching (1 cleanup call, not owed)"))
@@ -125,7 +125,7 @@ struct UndeliveredMarkTests {
               {"op": "action", "action": "tapIcon"}, {"op": "delay", "ms": 1000}]}
             """)
         let scenario = try ScenarioDecoder.decode(json, file: "owed.json")
-        #expect(TableLayout(Simulator(scenario: scenario).table()).rows[0].cells[0].text == "○ [n]")
+        expectEqual(TableLayout(Simulator(scenario: scenario).table()).rows[0].cells[0].text, "○ [n]")
         let verdict = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)).verdict
         #expect(verdict.hasPrefix("○ finished, for the code that ran: the cleanup took effect at 11 ms"))
         #expect(verdict.hasSuffix("\nnot delivered in this run: applicationWillTerminate (1 cleanup call, not owed)"))
@@ -145,7 +145,7 @@ struct UndeliveredMarkTests {
         #expect(outcome.cleanupFinished, "the flush won; the save is not owed")
         #expect(outcome.skippedCleanupPrograms == 1 && outcome.owedSkippedPrograms == 0)
         let places = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)).cleanupPlaces
-        #expect(places.fates.first == .notDelivered)
+        expectEqual(places.fates.first, .notDelivered)
     }
 
     @Test("a kill that delivers nothing owes the code of the app going away: its place reads ×, as the verdict")
@@ -155,8 +155,8 @@ struct UndeliveredMarkTests {
         let scenario = try ScenarioDecoder.decode(json, file: "owed.json")
         let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
         #expect(!trace.outcome.cleanupFinished)
-        #expect(trace.outcome.owedSkippedPrograms == 2, "applicationWillTerminate's flush (sceneDidEnterBackground had run before)")
-        #expect(CellExplanation(trace).cleanupPlaces.fates == [.notDelivered, .owedNotDelivered])
+        expectEqual(trace.outcome.owedSkippedPrograms, 2, "applicationWillTerminate's flush (sceneDidEnterBackground had run before)")
+        expectEqual(CellExplanation(trace).cleanupPlaces.fates, [.notDelivered, .owedNotDelivered])
     }
 }
 

@@ -35,20 +35,20 @@ struct UnreadNoteTests {
         let node = try Self.parse(unread: true)
         guard case .unreadArray = node["note"]?.value else { Issue.record("note built"); return }
         guard case .array = node["other"]?.value else { Issue.record("other not built"); return }
-        #expect(node["note"]?.kindDescription == "an array")
+        expectEqual(node["note"]?.kindDescription, "an array")
     }
 
     @Test("the document's text, its equality and its elements are those of the built document")
     func sameText() throws {
         let unread = try Self.parse(unread: true)
         let built = try Self.parse(unread: false)
-        #expect(unread.text == built.text)
-        #expect(unread == built)
+        expectEqual(unread.text, built.text)
+        expectEqual(unread, built)
         guard case .unreadArray(let array) = unread["note"]?.value, case .array(let elements) = built["note"]?.value else {
             Issue.record("unexpected shapes"); return
         }
-        #expect(array.elements == elements)
-        #expect(array.elements.map(\.position.column) == [24, 27, 73, 77, 95, 100, 106, 112])
+        expectEqual(array.elements, elements)
+        expectEqual(array.elements.map(\.position.column), [24, 27, 73, 77, 95, 100, 106, 112])
     }
 
     @Test("syntax errors inside a note array are the same, at the same place")
@@ -67,6 +67,6 @@ struct UnreadNoteTests {
         let text = #"{"extend": "builtin:live-activity", "note": [5, 6]}"#
         var root = try ScenarioDecoder.parse(Array(text.utf8), file: "s.json")
         try SettingOverride.parse("note[1]=9").apply(to: &root)
-        #expect(root["note"]?.text == "[\n  5,\n  9\n]\n")
+        expectEqual(root["note"]?.text, "[\n  5,\n  9\n]\n")
     }
 }

@@ -10,12 +10,12 @@ struct UnsharedBufferTests {
     func appendGrowPop() {
         var buffer = UnsharedBuffer<Int32>()
         #expect(buffer.isEmpty)
-        #expect(buffer.popLast() == nil)
+        expectEqual(buffer.popLast(), nil)
         for value in 0..<100 { buffer.append(Int32(value)) }
-        #expect(buffer.count == 100)
-        #expect(Array(buffer) == (0..<100).map { Int32($0) })
-        #expect(buffer.popLast() == 99)
-        #expect(buffer.count == 99)
+        expectEqual(buffer.count, 100)
+        expectEqual(Array(buffer), (0..<100).map { Int32($0) })
+        expectEqual(buffer.popLast(), 99)
+        expectEqual(buffer.count, 99)
         buffer[5] = -5
         buffer[6] += 100
         #expect(buffer[5] == -5 && buffer[6] == 106)
@@ -25,18 +25,18 @@ struct UnsharedBufferTests {
     func emptyRefillTruncate() {
         var buffer = UnsharedBuffer<Int64>()
         buffer.refill(7, count: 20)
-        #expect(Array(buffer) == Array(repeating: 7, count: 20))
+        expectEqual(Array(buffer), Array(repeating: 7, count: 20))
         let base = buffer.base
         buffer.empty()
         #expect(buffer.isEmpty)
         buffer.refill(-1, count: 10)
-        #expect(Array(buffer) == Array(repeating: -1, count: 10))
-        #expect(buffer.base == base)
+        expectEqual(Array(buffer), Array(repeating: -1, count: 10))
+        expectEqual(buffer.base, base)
         buffer.truncate(to: 3)
-        #expect(Array(buffer) == [-1, -1, -1])
+        expectEqual(Array(buffer), [-1, -1, -1])
         buffer.append(2)
-        #expect(Array(buffer) == [-1, -1, -1, 2])
-        #expect(buffer.base == base)
+        expectEqual(Array(buffer), [-1, -1, -1, 2])
+        expectEqual(buffer.base, base)
     }
 
     @Test("a plain copy shares the elements; copied() does not")
@@ -45,9 +45,9 @@ struct UnsharedBufferTests {
         for value in 0..<10 { original.append(Int32(value)) }
         let shared = original
         original[0] = 42
-        #expect(shared[0] == 42)
+        expectEqual(shared[0], 42)
         var own = original.copied()
-        #expect(Array(own) == Array(original))
+        expectEqual(Array(own), Array(original))
         own[1] = -1
         own.append(10)
         original[2] = -2
@@ -67,7 +67,7 @@ struct UnsharedBufferTests {
         buffer[8].b = 200
         let copy = buffer.copied()
         buffer[8].a = 0
-        #expect(copy[8] == Pair(a: 8, b: 200))
-        #expect(buffer[8] == Pair(a: 0, b: 200))
+        expectEqual(copy[8], Pair(a: 8, b: 200))
+        expectEqual(buffer[8], Pair(a: 0, b: 200))
     }
 }

@@ -38,14 +38,14 @@ struct VerdictFixesTests {
     @Test("a poller asleep on a flag already set is a loss by time, not a deadlock")
     func flagAlreadySetIsNoDeadlock() {
         let outcome = TestScenario.run(Self.flagAlreadySet)
-        #expect(outcome.deadlockChain == nil)
-        #expect(outcome.deadlockAfterDeath == nil)
-        #expect(outcome.wouldHaveFinishedAt == TestScenario.ms(111))
-        #expect(Self.cellText(Self.flagAlreadySet) == "×")
+        expectEqual(outcome.deadlockChain, nil)
+        expectEqual(outcome.deadlockAfterDeath, nil)
+        expectEqual(outcome.wouldHaveFinishedAt, TestScenario.ms(111))
+        expectEqual(Self.cellText(Self.flagAlreadySet), "×")
         let text = Self.explanation(Self.flagAlreadySet)
-        #expect(!text.contains("deadlock"))
-        #expect(!text.contains("no code left sets"))
-        #expect(text.contains("lost by 88 ms (it would have finished at 111 ms)"))
+        expectNotContains(text, "deadlock")
+        expectNotContains(text, "no code left sets")
+        expectContains(text, "lost by 88 ms (it would have finished at 111 ms)")
     }
 
     // MARK: - Deadlocks after death
@@ -67,17 +67,17 @@ struct VerdictFixesTests {
     @Test("a deadlock that forms only after the process died marks nothing; explain tells it as what would have happened")
     func deadlockAfterDeathIsNotMarked() {
         let outcome = TestScenario.run(Self.starvedAfterDeath)
-        #expect(outcome.death?.at == TestScenario.ms(3))
-        #expect(outcome.deadlockChain == nil)
+        expectEqual(outcome.death?.at, TestScenario.ms(3))
+        expectEqual(outcome.deadlockChain, nil)
         #expect(outcome.deadlockAfterDeath != nil)
-        #expect(Self.cellText(Self.starvedAfterDeath) == "×")
+        expectEqual(Self.cellText(Self.starvedAfterDeath), "×")
         let table = Simulator(scenario: Self.starvedAfterDeath).table()
-        #expect(!TextRenderer.render(table).contains("[d]"))
-        #expect(!JSONRenderer.render([table]).contains(#""deadlock": true"#))
+        expectNotContains(TextRenderer.render(table), "[d]")
+        expectNotContains(JSONRenderer.render([table]), #""deadlock": true"#)
         let text = Self.explanation(Self.starvedAfterDeath)
-        #expect(text.contains("when the process exited at 3 ms; had it lived, it would have deadlocked: "))
+        expectContains(text, "when the process exited at 3 ms; had it lived, it would have deadlocked: ")
         #expect(text.contains("every cooperative thread (2)") || text.contains("(2)"))
-        #expect(!text.contains("× deadlock"))
+        expectNotContains(text, "× deadlock")
     }
 
     @Test("a deadlock formed before death still marks [d]")
@@ -92,7 +92,7 @@ struct VerdictFixesTests {
             procedures: [
                 "watched": #"[{"op": "turn", "watchdogMs": 5000, "actions": [{"op": "hook", "name": "hook"}, {"op": "exit"}]}]"#
             ])
-        #expect(Self.cellText(scenario) == "× [d]")
+        expectEqual(Self.cellText(scenario), "× [d]")
     }
 
     // MARK: - explore and races after death
@@ -112,10 +112,10 @@ struct VerdictFixesTests {
         let exploration = ScheduleExplorer.explore(
             Simulator(scenario: Self.raceAfterDeath), cell: CellIndex(hook: 0, strategy: 0), procedure: 0,
             limits: ExplorationLimits())
-        #expect(exploration.defaultChoicePoints == 0)
-        #expect(exploration.schedules == 1)
+        expectEqual(exploration.defaultChoicePoints, 0)
+        expectEqual(exploration.schedules, 1)
         #expect(!exploration.isOrderSensitive)
-        #expect(exploration.robustness == "robust")
+        expectEqual(exploration.robustness, "robust")
     }
 
     // MARK: - [w] under any procedure
@@ -142,26 +142,26 @@ struct VerdictFixesTests {
     func watchdogUnderOneProcedure() {
         let table = Self.slowReplyTwoProcedures()
         let cell = table.cells[0]
-        #expect(cell.verdict == .always)
-        #expect(cell.watchdogKillProcedures == [1])
-        #expect(table.cellText(cell) == "○ [i] [w]")
+        expectEqual(cell.verdict, .always)
+        expectEqual(cell.watchdogKillProcedures, [1])
+        expectEqual(table.cellText(cell), "○ [i] [w]")
         let text = TextRenderer.render(table)
-        #expect(text.contains("[w] watchdog kill: the cleanup finished, then a watchdog killed the app (0x8badf00d) under a procedure"))
-        #expect(text.contains("(watched): the cleanup finished at 11 ms, then the watchdog killed the process at"))
-        #expect(!text.contains("(plain): the cleanup finished"))
-        #expect(MarkdownRenderer.render(table).contains("| ○ \\[i\\] \\[w\\] |"))
+        expectContains(text, "[w] watchdog kill: the cleanup finished, then a watchdog killed the app (0x8badf00d) under a procedure")
+        expectContains(text, "(watched): the cleanup finished at 11 ms, then the watchdog killed the process at")
+        expectNotContains(text, "(plain): the cleanup finished")
+        expectContains(MarkdownRenderer.render(table), "| ○ \\[i\\] \\[w\\] |")
         let json = JSONRenderer.render([table])
-        #expect(json.contains(#""watchdogKill": true"#))
+        expectContains(json, #""watchdogKill": true"#)
         #expect(json.contains(#""watchdogKillIn": ["watched"]"#) || json.contains("\"watchdogKillIn\": [\n"))
         let document = ResultDocument(table: table)
         #expect(document.cells[0].watchdogKill)
-        #expect(document.cells[0].watchdogKillIn == ["watched"])
+        expectEqual(document.cells[0].watchdogKillIn, ["watched"])
         var before = document
         before.cells[0].watchdogKill = false
         before.cells[0].watchdogKillIn = []
-        #expect(ResultDiff(old: [before], new: [document]).renderText().contains("watchdog kill appeared (watched)"))
+        expectContains(ResultDiff(old: [before], new: [document]).renderText(), "watchdog kill appeared (watched)")
         let html = HTMLReport.render(ReportContent.compute([table.scenario]))
-        #expect(html.contains("[w] the cleanup finished, then a watchdog killed the process (0x8badf00d, a crash report on a device) under: watched"))
+        expectContains(html, "[w] the cleanup finished, then a watchdog killed the process (0x8badf00d, a crash report on a device) under: watched")
     }
 
     // MARK: - explain and reply waits
@@ -173,12 +173,12 @@ struct VerdictFixesTests {
             "--set", #"systemCalls["Activity.end"].replyLatencyMs=100"#,
             "--set", #"systemCalls["Activity.end"].takesEffectOn="reply""#,
         ]).stdout
-        #expect(out.contains("receives the Activity.end request"))
-        #expect(out.contains("cooperative-pool thread 1  Task (main actor) from sceneDidDisconnect suspends (await)"))
-        #expect(!out.contains("its request had not left yet"))
-        #expect(out.contains(
+        expectContains(out, "receives the Activity.end request")
+        expectContains(out, "cooperative-pool thread 1  Task (main actor) from sceneDidDisconnect suspends (await)")
+        expectNotContains(out, "its request had not left yet")
+        expectContains(out,
             "× lost: Task (main actor) from sceneDidDisconnect had sent Activity.end and was waiting for the reply "
-                + "when the process exited at 53 ms: lost by 48.1 ms (it would have finished at 101.1 ms); the call takes effect on reply."))
+                + "when the process exited at 53 ms: lost by 48.1 ms (it would have finished at 101.1 ms); the call takes effect on reply.")
     }
 
     // MARK: - A hand-written turn's watchdog
@@ -207,17 +207,17 @@ struct VerdictFixesTests {
     @Test("a hand-written turn without watchdogMs gets the lifecycle watchdog of the callback it delivers")
     func handWrittenTurnWatchdog() {
         let terminate = TestScenario.run(Self.willTerminateTurn())
-        #expect(terminate.death == RunOutcome.Death(at: TestScenario.ms(5000), cause: .watchdog))
+        expectEqual(terminate.death, RunOutcome.Death(at: TestScenario.ms(5000), cause: .watchdog))
         let longer = TestScenario.run(Self.willTerminateTurn(lifecycle: #""terminationWatchdogMs": 7000"#))
-        #expect(longer.death == RunOutcome.Death(at: TestScenario.ms(6003), cause: .exit))
+        expectEqual(longer.death, RunOutcome.Death(at: TestScenario.ms(6003), cause: .exit))
         let own = TestScenario.run(Self.willTerminateTurn(watchdog: #""watchdogMs": 1000,"#))
-        #expect(own.death == RunOutcome.Death(at: TestScenario.ms(1000), cause: .watchdog))
+        expectEqual(own.death, RunOutcome.Death(at: TestScenario.ms(1000), cause: .watchdog))
         let launch = TestScenario.run(Self.willTerminateTurn(lifecycle: #""launchWatchdogMs": 2000"#, hook: "applicationDidFinishLaunching"))
-        #expect(launch.death == RunOutcome.Death(at: TestScenario.ms(2000), cause: .watchdog))
+        expectEqual(launch.death, RunOutcome.Death(at: TestScenario.ms(2000), cause: .watchdog))
         let other = TestScenario.run(Self.willTerminateTurn(lifecycle: #""callbackWatchdogMs": 3000"#, hook: "sceneWillEnterForeground"))
-        #expect(other.death == RunOutcome.Death(at: TestScenario.ms(3000), cause: .watchdog))
+        expectEqual(other.death, RunOutcome.Death(at: TestScenario.ms(3000), cause: .watchdog))
         let custom = TestScenario.run(Self.willTerminateTurn(hook: "myCallback"))
-        #expect(custom.death == RunOutcome.Death(at: TestScenario.ms(6003), cause: .exit))
-        #expect(LifecycleBudget.watchdog(forTurn: [.work(.ms(1)), .exit]) == nil)
+        expectEqual(custom.death, RunOutcome.Death(at: TestScenario.ms(6003), cause: .exit))
+        expectEqual(LifecycleBudget.watchdog(forTurn: [.work(.ms(1)), .exit]), nil)
     }
 }

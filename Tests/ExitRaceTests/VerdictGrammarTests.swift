@@ -22,7 +22,7 @@ struct VerdictGrammarTests {
     ]
 
     static func check(_ sentence: String, _ place: String) {
-        for misreading in misreadings { #expect(!sentence.contains(misreading), "\(place): \(sentence)") }
+        for misreading in misreadings { expectNotContains(sentence, misreading, "\(place): \(sentence)") }
         #expect(sentence.hasSuffix("."), "\(place): \(sentence)")
         #expect(sentence.components(separatedBy: ". ").count == 1 || sentence.contains("(exitrace explore"), "\(place): \(sentence)")
     }
@@ -63,7 +63,7 @@ struct VerdictGrammarTests {
         let sentence = try Self.sentence(
             #"{ "extend": "builtin:live-activity", "hooks": { "applicationDidEnterBackground": {} } }"#,
             hook: "applicationDidEnterBackground", strategy: "Task")
-        #expect(sentence == "× lost: applicationDidEnterBackground was never called before the process exited at 53 ms: no kill "
+        expectEqual(sentence, "× lost: applicationDidEnterBackground was never called before the process exited at 53 ms: no kill "
             + "procedure delivers it; a scene-based app (lifecycle.scenes is true) gets sceneDidEnterBackground instead.")
         Self.check(sentence, "uncalled")
     }

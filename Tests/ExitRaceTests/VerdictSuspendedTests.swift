@@ -21,14 +21,14 @@ struct VerdictSuspendedTests {
 
     @Test("a task queued on the main queue as the app is suspended: the suspension is why, not a busy main thread")
     func queuedWhenSuspended() throws {
-        #expect(try Self.verdict(sleepMs: 2000) == "× lost: Task (main actor) from sceneDidEnterBackground had been queued on the main "
+        expectEqual(try Self.verdict(sleepMs: 2000), "× lost: Task (main actor) from sceneDidEnterBackground had been queued on the main "
             + "queue since 2000 ms, but the app was suspended at 2000 ms before the main thread took it, and it stayed suspended "
             + "until the process was killed (SIGKILL) at 10000 ms.")
     }
 
     @Test("a task still asleep when the app was suspended: the verdict adds that its threads had stopped")
     func asleepWhenSuspended() throws {
-        #expect(try Self.verdict(sleepMs: 3000) == "× lost: Task (main actor) from sceneDidEnterBackground was suspended in "
+        expectEqual(try Self.verdict(sleepMs: 3000), "× lost: Task (main actor) from sceneDidEnterBackground was suspended in "
             + "Task.sleep when the process was killed (SIGKILL) at 10000 ms; the app had been suspended since 2000 ms: its "
             + "threads had stopped.")
     }

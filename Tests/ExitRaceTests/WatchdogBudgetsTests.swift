@@ -35,7 +35,7 @@ struct WatchdogBudgetsTests {
     func termination() throws {
         let outcome = try Self.outcome(
             "applicationWillTerminate", program: Self.sleep(6000), steps: #"[{"op": "action", "action": "swipeAway"}]"#)
-        #expect(outcome.death == RunOutcome.Death(at: TestScenario.ms(5000), cause: .watchdog))
+        expectEqual(outcome.death, RunOutcome.Death(at: TestScenario.ms(5000), cause: .watchdog))
     }
 
     @Test("background scene transition: sceneDidDisconnect of a backgrounded app gets 10 s (backgroundSceneWatchdogMs)")
@@ -43,7 +43,7 @@ struct WatchdogBudgetsTests {
         let scenario = try LifecycleTests.scenario(
             lifecycle: #""debuggerAttached": true"#, callbacks: ["sceneDidDisconnect"], program: Self.sleep(12000),
             steps: #"[{"op": "action", "action": "pressHome"}, {"op": "delay", "ms": 1000}, {"op": "action", "action": "swipeAway"}]"#)
-        #expect(TestScenario.run(scenario).death == RunOutcome.Death(at: TestScenario.ms(11000), cause: .watchdog))
+        expectEqual(TestScenario.run(scenario).death, RunOutcome.Death(at: TestScenario.ms(11000), cause: .watchdog))
     }
 
     @Test("foreground launch: a launch blocked 25 s is killed at 20 s (launchWatchdogMs, wall clock)")
@@ -51,7 +51,7 @@ struct WatchdogBudgetsTests {
         let outcome = try Self.outcome(
             "applicationDidFinishLaunching", program: Self.sleep(25000), startsIn: "notRunning",
             steps: #"[{"op": "action", "action": "tapIcon"}]"#)
-        #expect(outcome.death == RunOutcome.Death(at: TestScenario.ms(20000), cause: .watchdog))
+        expectEqual(outcome.death, RunOutcome.Death(at: TestScenario.ms(20000), cause: .watchdog))
     }
 
     /// A silent push launches the app; the fetch completes 1 s after the launch turn returns (the
@@ -64,14 +64,14 @@ struct WatchdogBudgetsTests {
         let outcome = try Self.outcome(
             "applicationDidFinishLaunching", program: Self.program(#"{"op": "work", "ms": 5000}"#), startsIn: "notRunning",
             steps: Self.silentPushLaunch)
-        #expect(outcome.death == RunOutcome.Death(at: TestScenario.ms(3770), cause: .watchdog))
+        expectEqual(outcome.death, RunOutcome.Death(at: TestScenario.ms(3770), cause: .watchdog))
     }
 
     @Test("background launch: blocked (asleep) 25 s uses no CPU time, so no watchdog kills it, not even at 20 s")
     func backgroundLaunchBlocked() throws {
         let outcome = try Self.outcome(
             "applicationDidFinishLaunching", program: Self.sleep(25000), startsIn: "notRunning", steps: Self.silentPushLaunch)
-        #expect(outcome.death == nil)
+        expectEqual(outcome.death, nil)
     }
 
     @Test("background launch: 3 s of work, 10 s asleep, 1 s of work: the allowance runs out 0.77 s into the second (13.77 s)")
@@ -80,18 +80,18 @@ struct WatchdogBudgetsTests {
         let scenario = try LifecycleTests.scenario(
             callbacks: ["applicationDidFinishLaunching"], program: program, startsIn: "notRunning", steps: Self.silentPushLaunch)
         let trace = Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)
-        #expect(trace.outcome.death == RunOutcome.Death(at: TestScenario.ms(13770), cause: .watchdog))
-        #expect(CellExplanation(trace).renderText().contains("used up its CPU time allowance (backgroundLaunchCPUMs)"))
+        expectEqual(trace.outcome.death, RunOutcome.Death(at: TestScenario.ms(13770), cause: .watchdog))
+        expectContains(CellExplanation(trace).renderText(), "used up its CPU time allowance (backgroundLaunchCPUMs)")
         let more = try LifecycleTests.scenario(
             lifecycle: #""backgroundLaunchCPUMs": 4500"#, callbacks: ["applicationDidFinishLaunching"], program: program,
             startsIn: "notRunning", steps: Self.silentPushLaunch)
-        #expect(TestScenario.run(more).death == nil)
+        expectEqual(TestScenario.run(more).death, nil)
     }
 
     @Test("a hand-written turn delivering a launch and a silent push's callback gets the background launch's CPU budget")
     func handWrittenBackgroundLaunchTurn() {
         let actions: [KillProcedure.TurnAction] = [.hook(Callback.didFinishLaunching), .hook(Callback.didReceiveRemoteNotification)]
-        #expect(LifecycleBudget.watchdog(forTurn: actions) == .backgroundLaunchCPU)
-        #expect(LifecycleBudget.watchdog(forTurn: [.hook(Callback.didFinishLaunching)]) == .launchWatchdog)
+        expectEqual(LifecycleBudget.watchdog(forTurn: actions), .backgroundLaunchCPU)
+        expectEqual(LifecycleBudget.watchdog(forTurn: [.hook(Callback.didFinishLaunching)]), .launchWatchdog)
     }
 }

@@ -26,15 +26,15 @@ struct WatchdogMarkTests {
     @Test("a ○ whose every run ended in a watchdog kill is marked [w], with a legend and a details line")
     func markedInText() {
         let table = Self.slowReply(replyMs: 6000)
-        #expect(table.cells[0].verdict == .always)
+        expectEqual(table.cells[0].verdict, .always)
         #expect(table.cells[0].watchdogKilled)
         let text = TextRenderer.render(table)
-        #expect(text.contains("| ○ [w]\n"))
-        #expect(text.contains(
-            "\n[w] watchdog kill: the cleanup finished, then a watchdog killed the app (0x8badf00d) under a procedure (see details)\n"))
-        #expect(text.contains("\n  hook · Task.detached + semaphore (watched): the cleanup finished at 11 ms, then the watchdog killed the process at\n      5000 ms (0x8badf00d)\n"))
-        #expect(MarkdownRenderer.render(table).contains("| ○ \\[w\\] |"))
-        #expect(JSONRenderer.render([table]).contains(#""watchdogKill": true"#))
+        expectContains(text, "| ○ [w]\n")
+        expectContains(text,
+            "\n[w] watchdog kill: the cleanup finished, then a watchdog killed the app (0x8badf00d) under a procedure (see details)\n")
+        expectContains(text, "\n  hook · Task.detached + semaphore (watched): the cleanup finished at 11 ms, then the watchdog killed the process at\n      5000 ms (0x8badf00d)\n")
+        expectContains(MarkdownRenderer.render(table), "| ○ \\[w\\] |")
+        expectContains(JSONRenderer.render([table]), #""watchdogKill": true"#)
     }
 
     @Test("the mark is read back from a result file, and a diff names it")
@@ -44,15 +44,15 @@ struct WatchdogMarkTests {
         #expect(marked.cells[0].watchdogKill)
         #expect(!unmarked.cells[0].watchdogKill)
         let diff = ResultDiff(old: [unmarked], new: [marked])
-        #expect(diff.renderText().contains("watchdog kill appeared"))
+        expectContains(diff.renderText(), "watchdog kill appeared")
     }
 
     @Test("a reply within the budget: no mark, no legend line, no JSON member")
     func unmarked() {
         let table = Self.slowReply(replyMs: 2)
         #expect(!table.cells[0].watchdogKilled)
-        #expect(!TextRenderer.render(table).contains("[w]"))
-        #expect(!MarkdownRenderer.render(table).contains("\\[w\\]"))
-        #expect(!JSONRenderer.render([table]).contains("watchdogKill"))
+        expectNotContains(TextRenderer.render(table), "[w]")
+        expectNotContains(MarkdownRenderer.render(table), "\\[w\\]")
+        expectNotContains(JSONRenderer.render([table]), "watchdogKill")
     }
 }

@@ -23,7 +23,7 @@ struct WholeAppLocalTaskTests {
             """
         let result = try SwiftImportTests.run(["SceneDelegate.swift": source])
         let app = try #require(result.app)
-        #expect(app.programs.map { SwiftImportWholeAppTests.sharedNames($0.steps.map(\.step)) } == [
+        expectEqual(app.programs.map { SwiftImportWholeAppTests.sharedNames($0.steps.map(\.step)) }, [
             ["SceneDelegate.sceneDidEnterBackground.upload"], ["SceneDelegate.sceneDidDisconnect.upload"],
         ])
         _ = try SwiftImportConstructTests.load(result)

@@ -24,7 +24,7 @@ struct WholeAppVerdictTests {
     func foregroundNamesTheMissedProgram() throws {
         let explanation = try Self.explanation(procedure: "foreground")
         let lines = explanation.verdict.split(separator: "\n").map(String.init)
-        #expect(lines == [
+        expectEqual(lines, [
             "× lost: Uploader.upload at SceneDelegate.swift:11:13 (sceneDidEnterBackground) was never made: "
                 + "sceneDidEnterBackground was not delivered before the process exited at 53 ms.",
             "not delivered in this run: sceneDidEnterBackground (1 cleanup call, owed all the same)",
@@ -36,8 +36,8 @@ struct WholeAppVerdictTests {
     @Test("under background every program is delivered: the verdict is one line")
     func backgroundSaysNothingMore() throws {
         let explanation = try Self.explanation(procedure: "background")
-        #expect(!explanation.verdict.contains("\n"))
-        #expect(!explanation.verdict.contains("not delivered"))
+        expectNotContains(explanation.verdict, "\n")
+        expectNotContains(explanation.verdict, "not delivered")
     }
 }
 
@@ -47,7 +47,7 @@ extension WholeAppVerdictTests {
         let scenario = try SwiftImportConstructTests.load(
             try SwiftImportTests.run(["SceneDelegate.swift": SwiftImportWholeAppTests.uploadApp]))
         let details = TableLayout(Simulator(scenario: scenario).table()).details
-        #expect(details.filter { $0.contains("not delivered") } == [
+        expectEqual(details.filter { $0.contains("not delivered") }, [
             "your app · your app (foreground): not delivered in this run: sceneDidEnterBackground (1 cleanup call, owed all the same)",
         ], "the row sceneDidEnterBackground is not called under foreground at all: no line for it")
     }

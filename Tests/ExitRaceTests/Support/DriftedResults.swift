@@ -17,7 +17,7 @@ enum DriftedResults {
         let file = scenarios.appendingPathComponent("mine.json")
         try Data(#"{"extend": "builtin:live-activity"}"#.utf8).write(to: file)
         let results = root.appendingPathComponent("results").path
-        #expect(Tool.main(["batch", scenarios.path, "--out", results]).exitCode == .success)
+        expectEqual(Tool.main(["batch", scenarios.path, "--out", results]).exitCode, .success)
         try Data(#"{"extend": "builtin:live-activity", "timing": {"exitDurationMs": 12}}"#.utf8).write(to: file)
         return (root, scenarios.path, results)
     }

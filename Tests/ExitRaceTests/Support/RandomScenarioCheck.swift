@@ -23,7 +23,7 @@ enum RandomScenarioCheck {
             let outcome = simulator.run(hook: 0, strategy: 0, procedure: procedure)
             #expect(outcome.events <= 5000, "\(context)")
             if let at = outcome.cleanupAt, let death = outcome.death { #expect(at <= death.at, "\(context)") }
-            #expect(simulator.run(hook: 0, strategy: 0, procedure: procedure) == outcome, "\(context)")
+            expectEqual(simulator.run(hook: 0, strategy: 0, procedure: procedure), outcome, "\(context)")
             _ = outcome.deadlock?.chainDescription
         }
         if explore {
