@@ -45,10 +45,10 @@ struct AnalysisShardTests {
         }
     }
 
-    @Test("calibration shards merged equal the unsharded calibration, for 1, 2, 3, 5 and 8 shards")
+    @Test("calibration shards merged equal the unsharded calibration, for 1, 2, 3, 5 and 8 shards", .heavy)
     func calibrationMerged() throws { try Self.mergedEqualsUnsharded(Self.calibrate, name: "calibrate") }
 
-    @Test("sensitivity shards merged equal the unsharded analysis, for 1, 2, 3, 5 and 8 shards")
+    @Test("sensitivity shards merged equal the unsharded analysis, for 1, 2, 3, 5 and 8 shards", .heavy)
     func sensitivityMerged() throws { try Self.mergedEqualsUnsharded(Self.sensitivity, name: "sensitivity") }
 
     @Test("mismatched, mixed and missing analysis shards are refused, naming the file")

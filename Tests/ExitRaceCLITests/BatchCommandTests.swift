@@ -40,7 +40,7 @@ struct BatchCommandTests {
         expectEqual(Tool.main(["diff", results, results, "--margins", "x"]).exitCode, ExitCode.badInput)
     }
 
-    @Test("batch: writes the same bytes as the committed results")
+    @Test("batch: writes the same bytes as the committed results", .heavy)
     func batchMatchesCommitted() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-batch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -150,7 +150,7 @@ struct BatchCommandTests {
         expectEqual(ShellQuoting.quoted(word), quoted)
     }
 
-    @Test("check: a hand-edited Markdown table is drift even when no cell changed")
+    @Test("check: a hand-edited Markdown table is drift even when no cell changed", .heavy)
     func markdownOnlyDrift() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-md-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

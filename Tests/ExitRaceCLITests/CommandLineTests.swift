@@ -141,7 +141,7 @@ struct SweepCommandTests {
         expectEqual(output.stdout.split(separator: "\n").count, 5)
     }
 
-    @Test("bad input: exit 2, a message naming the flag, nothing on stdout", arguments: [
+    @Test("bad input: exit 2, a message naming the flag, nothing on stdout", .heavy, arguments: [
         (["sweep"], "expected at least one --vary"),
         (["sweep", "--vary", "timing.exitDurationMs=1...2", "--steps", "0"], "--steps expects a whole number from 2"),
         (["sweep", "--vary", "timing.exitDurationMs=1...2", "--steps", "1000000", "--vary", "timing.startLatencyMs.default=1...2"],

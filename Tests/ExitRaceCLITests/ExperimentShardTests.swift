@@ -164,7 +164,7 @@ struct ExperimentShardTests {
         return files
     }
 
-    @Test("batch shards write disjoint result files whose union is the unsharded batch, for 1, 2, 3, 5 and 8 shards")
+    @Test("batch shards write disjoint result files whose union is the unsharded batch, for 1, 2, 3, 5 and 8 shards", .heavy)
     func batchShardsUnion() throws {
         let input = try Self.scenarios()
         let work = try HostileInputTests.directory("batch-shards")
@@ -209,7 +209,7 @@ struct ExperimentShardTests {
         ])
     }
 
-    @Test("check --shard checks its part only: exit 1 only in the shard holding the drift, removed results in shard 1")
+    @Test("check --shard checks its part only: exit 1 only in the shard holding the drift, removed results in shard 1", .heavy)
     func checkShards() throws {
         let input = try Self.scenarios()
         let work = try HostileInputTests.directory("check-shards")

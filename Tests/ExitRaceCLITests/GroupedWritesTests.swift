@@ -171,7 +171,7 @@ struct GroupedWritesTests {
         #expect(Self.unchanged(results, before))
     }
 
-    @Test("calibrate --check --update, interrupted between its two renames, leaves both files new",
+    @Test("calibrate --check --update, interrupted between its two renames, leaves both files new", .heavy,
           .enabled(if: CommandLineTests.binary != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
     func interruptedPair() throws {
         let root = try Self.directory("grouped-pair")

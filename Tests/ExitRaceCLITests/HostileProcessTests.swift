@@ -320,7 +320,7 @@ struct HostileProcessTests {
     /// The cases this run takes: all with `EXITRACE_FULL=1`, else all but the heavy ones.
     static let selected = isFull ? cases : cases.filter { !$0.heavy }
 
-    @Test("a hostile case ends with its exit code and message, in bounded CPU time and memory",
+    @Test("a hostile case ends with its exit code and message, in bounded CPU time and memory", .heavy,
           .enabled(if: binary != nil), arguments: selected)
     func hostile(_ hostile: Case) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-hostile-process-\(UUID().uuidString)")

@@ -26,7 +26,7 @@ struct LongWorkProgressTests {
         (["sweep", "--vary", "timing.exitDurationMs=1...30", "--steps", "5", "--format", "jsonl"], "\r[5/5] grid points written"),
     ]
 
-    @Test("on a terminal, a count of the work's units on stderr, erased at the end; elsewhere nothing; stdout the same",
+    @Test("on a terminal, a count of the work's units on stderr, erased at the end; elsewhere nothing; stdout the same", .heavy,
           arguments: cases.indices)
     func countedOnTerminal(_ index: Int) {
         let (arguments, last) = Self.cases[index]

@@ -186,7 +186,7 @@ struct MemoryPeakTests {
     /// per chunk) grows no more above the `validate` baseline than one table of the same scenario
     /// does as text (measured in release: 768 MiB against the table's 871 MiB). Here 40 × 40; the size in
     /// `.ci/run` (`EXITRACE_FULL=1`, release binary).
-    @Test("calibrate of a wide scenario takes no more memory than one table of it",
+    @Test("calibrate of a wide scenario takes no more memory than one table of it", .heavy,
           .enabled(if: HostileProcessTests.binary != nil),
           arguments: HostileProcessTests.isFull ? [200] : [40])
     func wideCalibration(width: Int) throws {

@@ -136,7 +136,7 @@ struct NewcomerHostileInputTests {
         #expect(!FileManager.default.fileExists(atPath: results + "/minimal.md"))
     }
 
-    @Test("a measured table of 100,000 duplicate cells is refused in linear time")
+    @Test("a measured table of 100,000 duplicate cells is refused in linear time", .heavy)
     func duplicateMeasuredCells() throws {
         let cell = #"{"hook": "AppDelegate", "strategy": "Task", "observed": "○"}"#
         let json = #"{"device": "x", "os": "y", "cells": ["# + Array(repeating: cell, count: 100_000).joined(separator: ",") + "]}"

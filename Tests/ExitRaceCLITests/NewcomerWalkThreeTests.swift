@@ -13,7 +13,7 @@ struct NewcomerWalkThreeTests {
 
     static let oneScenario = Repository.root.appendingPathComponent("scenarios/live-activity.json").path
 
-    @Test("batch --shard past the scenarios' count: exit 0, a line on stderr, no result file")
+    @Test("batch --shard past the scenarios' count: exit 0, a line on stderr, no result file", .heavy)
     func emptyBatchShard() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }

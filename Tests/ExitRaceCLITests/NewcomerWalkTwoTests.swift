@@ -69,7 +69,7 @@ struct NewcomerWalkTwoTests {
         expectContains(Tool.main(["diff", "--help"]).stdout, "beyond --rate-tolerance 0.02 (2 points)")
     }
 
-    @Test("README, How sure is it?: each command is followed by the table it prints")
+    @Test("README, How sure is it?: each command is followed by the table it prints", .heavy)
     func readmeSampledTables() throws {
         let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "## How sure is it?").dropFirst().first)

@@ -15,7 +15,7 @@ struct RateCommandTests {
         try body(directory)
     }
 
-    @Test("batch --runs --seed writes the rate table run prints; check compares rates")
+    @Test("batch --runs --seed writes the rate table run prints; check compares rates", .heavy)
     func batchAndCheck() throws {
         try Self.withDirectory { directory in
             let out = directory.appendingPathComponent("out").path

@@ -25,7 +25,7 @@ struct ShardTests {
         return (directory, files)
     }
 
-    @Test("four shards merged equal the unsharded run byte for byte, in every format")
+    @Test("four shards merged equal the unsharded run byte for byte, in every format", .heavy)
     func mergedEqualsUnsharded() throws {
         let (directory, files) = try Self.shards("equal")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -106,7 +106,7 @@ struct ShardTests {
         expectEqual(Tool.main(["merge", files[3], half, files[2]]).stdout, Tool.main(["merge"] + files).stdout)
     }
 
-    @Test("a shard of another seed or scenario is refused")
+    @Test("a shard of another seed or scenario is refused", .heavy)
     func mismatched() throws {
         let (directory, files) = try Self.shards("mismatch")
         defer { try? FileManager.default.removeItem(at: directory) }

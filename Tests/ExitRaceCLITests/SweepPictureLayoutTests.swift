@@ -36,7 +36,7 @@ struct SweepPictureLayoutTests {
         return try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
     }
 
-    @Test("long row names and titles fit, in a strip picture and in a phase map", arguments: [1, 2])
+    @Test("long row names and titles fit, in a strip picture and in a phase map", .heavy, arguments: [1, 2])
     func labelsFit(axes: Int) throws {
         let file = Self.repository.appendingPathComponent("scenarios/recipes-in-the-wild.json").path
         var arguments = [file, "--vary", "timing.exitDurationMs=1...40", "--steps", "8"]

@@ -45,7 +45,7 @@ struct SweepPictureReadingTests {
     }
 
     @Test(
-        "the legend wraps into rows within the plot's width (strips: their scale's 80 px beside; maps: the last gap)",
+        "the legend wraps into rows within the plot's width (strips: their scale's 80 px beside; maps: the last gap)", .heavy,
         arguments: [
             ["scenarios/live-activity-every-kill.json", "--vary", "timing.exitDurationMs=1...40", "--steps", "8"],
             ["scenarios/live-activity-every-kill.json", "--vary", "timing.exitDurationMs=1...40", "--steps", "4",

@@ -107,7 +107,7 @@ struct BatchAndDiffTests {
         try body(directory)
     }
 
-    @Test("result files: written as <name>.md and <name>.json, byte-identical to the committed results")
+    @Test("result files: written as <name>.md and <name>.json, byte-identical to the committed results", .heavy)
     func resultFilesMatchCommitted() throws {
         let results = try Self.shippedResults.get()
         try Self.withDirectory { directory in

@@ -133,7 +133,7 @@ struct CalibrationCheckTests {
         }
     }
 
-    @Test("one set is one set; counts have thousands separators in the text, the HTML and the drift lines")
+    @Test("one set is one set; counts have thousands separators in the text, the HTML and the drift lines", .heavy)
     func pluralsAndSeparators() throws {
         let one = Tool.main(["calibrate", "--measured", Self.shipped, "--samples", "1"] + Self.prior)
         expectEqual(one.exitCode, .success)

@@ -172,7 +172,7 @@ struct ExplainTests {
         expectEqual(written, ChromeTrace.render(Self.simulator.trace(hook: hook, strategy: strategy, procedure: 0)))
     }
 
-    @Test("the HTML report is self-contained, complete and deterministic")
+    @Test("the HTML report is self-contained, complete and deterministic", .heavy)
     func htmlReport() {
         // Self.scenario is the default scenario, whose content ReportContentTests computed once.
         let content = ReportContentTests.defaultContent

@@ -151,7 +151,7 @@ struct ExploredTableTests {
         expectEqual(exhaustive.robustness, "sensitive")
     }
 
-    @Test("--explore over a sampled scenario: run and check refuse it; batch explores the others and names it on stderr")
+    @Test("--explore over a sampled scenario: run and check refuse it; batch explores the others and names it on stderr", .heavy)
     func sampledScenarios() throws {
         let uncertain = ScheduleExplorationTests.repository.appendingPathComponent("scenarios/live-activity-uncertain.json").path
         for arguments in [["run", uncertain, "--explore"], ["check", uncertain, "--against", FileManager.default.temporaryDirectory.path, "--explore"]] {

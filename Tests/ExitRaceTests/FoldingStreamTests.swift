@@ -59,7 +59,7 @@ struct FoldingStreamTests {
     }
 
     /// Chunks of 80 random timelines: a seeded sample of 2 in `swift test`, all 8 with `EXITRACE_FULL=1`.
-    @Test("random timelines: the streamed fold is the batch fold", arguments: TestSample.choose(2, of: Array(0..<8), salt: "fold chunks"))
+    @Test("random timelines: the streamed fold is the batch fold", .heavy, arguments: TestSample.choose(2, of: Array(0..<8), salt: "fold chunks"))
     func randomTimelines(chunk: Int) {
         var rng = SplitMix64(seed: 0x5EED_F01D ^ UInt64(chunk))
         for round in 0..<80 {
@@ -85,7 +85,7 @@ struct FoldingStreamTests {
         expectEqual(Self.streamed([]), [])
     }
 
-    @Test("every cell of three scenarios and a timer storm: text(of:) is renderText()")
+    @Test("every cell of three scenarios and a timer storm: text(of:) is renderText()", .heavy)
     func explanations() throws {
         var scenarios: [Scenario] = [DefaultScenario.load()]
         for name in ["background-main-queue-deadlock", "lifecycle-orders"] {

@@ -111,7 +111,7 @@ struct FuzzTests {
         }
     }
 
-    @Test("mutated scenarios end in a table or in clear diagnostics", arguments: chunks)
+    @Test("mutated scenarios end in a table or in clear diagnostics", .heavy, arguments: chunks)
     func fuzz(chunk: Int) {
         #expect(Self.corpus.count >= 5)
         var rng = SplitMix64(seed: Self.seed ^ (UInt64(chunk) &* 0x9E37_79B9_7F4A_7C15))

@@ -64,7 +64,7 @@ struct MeasuredCalibrationTests {
         #expect(result.representative(space: space) != nil)
     }
 
-    @Test("worked by hand: AppDelegate · Task.detached is ○ only when exit takes more than 11 ms")
+    @Test("worked by hand: AppDelegate · Task.detached is ○ only when exit takes more than 11 ms", .heavy)
     func exitThreshold() throws {
         let scenario = try Self.scenario(["timing.exitDurationMs=uniform(1,20)"])
         let targets = try Self.targets(#"{"cells": [{"hook": "AppDelegate", "strategy": "Task.detached", "observed": "○"}]}"#, scenario)
@@ -77,7 +77,7 @@ struct MeasuredCalibrationTests {
         #expect(result.histogram(setting: 0).prefix(10).allSatisfy { $0 == 0 })
     }
 
-    @Test("parallel and serial calibrations give the same tally")
+    @Test("parallel and serial calibrations give the same tally", .heavy)
     func deterministic() throws {
         let scenario = try Self.scenario(["timing.exitDurationMs=uniform(1,20)", "timing.startLatencyMs.default=uniform(1,60)"])
         let targets = try MeasurementsDecoder.load(path: Self.shipped).resolve(against: scenario)

@@ -52,7 +52,7 @@ struct ParameterTests {
         return simulator.parameters.slots.filter { !earlier.contains($0.path) }
     }
 
-    @Test("each slot set through parameters gives the table of the same --set on the file (a seeded sample of slots)",
+    @Test("each slot set through parameters gives the table of the same --set on the file (a seeded sample of slots)", .heavy,
           arguments: shipped)
     func slotsMatchSetOverrides(name: String) throws {
         let scenario = try ScenarioLoader.load(path: Self.path(name))

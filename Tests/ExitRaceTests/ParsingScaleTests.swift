@@ -98,12 +98,12 @@ struct ParsingScaleTests {
         try Self.expectLinear({ Self.scenario(adding: Self.noteArray($0)) }, size: 40_000)
     }
 
-    @Test("many strategies")
+    @Test("many strategies", .heavy)
     func manyStrategies() throws {
         try Self.expectLinear({ try Self.manyEntries(strategies: $0, steps: 1) }, size: 1_000)
     }
 
-    @Test("a long procedure")
+    @Test("a long procedure", .heavy)
     func longProcedure() throws {
         try Self.expectLinear({ try Self.manyEntries(strategies: 1, steps: $0) }, size: 4_000)
     }

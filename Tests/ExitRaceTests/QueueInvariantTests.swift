@@ -69,7 +69,7 @@ struct QueueInvariantTests {
         return [try ScenarioDecoder.decode(json, file: "queue-mix.json"), try ScenarioLoader.load(path: shipped)]
     }
 
-    @Test("nothing counts after death, every run ends within its bounds, the same run twice is the same", arguments: seeds)
+    @Test("nothing counts after death, every run ends within its bounds, the same run twice is the same", .heavy, arguments: seeds)
     func invariants(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         for base in try Self.bases() {

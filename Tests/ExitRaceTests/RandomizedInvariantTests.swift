@@ -32,7 +32,7 @@ struct RandomizedInvariantTests {
         return scenario
     }
 
-    @Test("nothing counts after death; the clock is consistent; every run ends within its bounds", arguments: seeds)
+    @Test("nothing counts after death; the clock is consistent; every run ends within its bounds", .heavy, arguments: seeds)
     func invariants(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         for round in 0..<40 {

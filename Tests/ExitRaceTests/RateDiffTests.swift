@@ -99,7 +99,7 @@ struct RateDiffTests {
         #expect(stopped.changes.allSatisfy { $0.description.contains("one run per procedure now, was sampled") })
     }
 
-    @Test("batch: without distributions or runs a result is as before; sampled, it holds the rate table")
+    @Test("batch: without distributions or runs a result is as before; sampled, it holds the rate table", .heavy)
     func batchResults() throws {
         let scenario = try ScenarioLoader.loadDefault()
         let plain = BatchRunner.result(for: scenario)
@@ -117,7 +117,7 @@ struct RateDiffTests {
         expectEqual(BatchRunner.samplingOfScenario(scenario), nil)
     }
 
-    @Test("check: drift against committed sampled results, and none against the same")
+    @Test("check: drift against committed sampled results, and none against the same", .heavy)
     func checkSampled() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-rates-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

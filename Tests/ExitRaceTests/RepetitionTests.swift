@@ -82,7 +82,7 @@ struct RepetitionTests {
         expectEqual(TimelineFolding.Fold(blockLines: 1, hidden: 1, period: nil).sentence, "the line above happens once more; the last time:")
     }
 
-    @Test("explain on the shipped Dynamic Island scenario reads in hundreds of lines, not tens of thousands")
+    @Test("explain on the shipped Dynamic Island scenario reads in hundreds of lines, not tens of thousands", .heavy)
     func dynamicIslandReads() throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()

@@ -149,7 +149,7 @@ struct ReplayTests {
         #expect(certain.legendLines().contains(certain.replayHint))
     }
 
-    @Test("the report of a sampled scenario shows rate bars, margin histograms, what was drawn and replayed failures")
+    @Test("the report of a sampled scenario shows rate bars, margin histograms, what was drawn and replayed failures", .heavy)
     func sampledReport() throws {
         let scenario = try Self.uncertain()
         let sampling = SamplingSettings(runs: 24, seed: Self.seed)

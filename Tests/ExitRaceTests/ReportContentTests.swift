@@ -12,7 +12,7 @@ struct ReportContentTests {
     /// sweeps take seconds in a debug build).
     static let defaultContent = ReportContent.compute([DefaultScenario.load()])
 
-    @Test("one section per scenario; each cell's traces, one per procedure, tell the outcomes of its table cell")
+    @Test("one section per scenario; each cell's traces, one per procedure, tell the outcomes of its table cell", .heavy)
     func tracesMatchTheTable() {
         let scenario = DefaultScenario.load()
         // The second section's scenario without its sweeps, which the report computes and this test does not read.

@@ -62,7 +62,7 @@ struct ScheduleExplorationTests {
         try ScenarioSet.load([repository.appendingPathComponent("scenarios").path]).scenarios
     }
 
-    @Test("the default schedule is today's order: every cell of every shipped scenario runs as without a schedule")
+    @Test("the default schedule is today's order: every cell of every shipped scenario runs as without a schedule", .heavy)
     func defaultScheduleIsTodaysOrder() throws {
         let scenarios = try Self.shippedScenarios()
         #expect(scenarios.count >= 5)

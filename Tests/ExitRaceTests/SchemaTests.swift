@@ -64,7 +64,7 @@ struct SchemaTests {
         #expect(keywords >= Self.minimumKeywords, "only \(keywords) keywords in \(url.path)")
     }
 
-    @Test("every shipped scenario validates against the schema")
+    @Test("every shipped scenario validates against the schema", .heavy)
     func shippedScenarios() throws {
         let directory = Self.repository.appendingPathComponent("scenarios")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -77,7 +77,7 @@ struct SchemaTests {
         }
     }
 
-    @Test("files the loader rejects for their shape, the schema rejects too", arguments: [
+    @Test("files the loader rejects for their shape, the schema rejects too", .heavy, arguments: [
         (#""exitDurationMs": 3"#, #""exitDurationMS": 3"#),
         (#""cooperativePoolWidth": 6"#, #""cooperativePoolWidth": 0"#),
         (#""cooperativePoolWidth": 6"#, #""cooperativePoolWidth": 1.5"#),
@@ -169,7 +169,7 @@ struct SchemaTests {
         return examples
     }
 
-    @Test("every JSON example in docs/scenario-format.md validates; whole scenarios also load")
+    @Test("every JSON example in docs/scenario-format.md validates; whole scenarios also load", .heavy)
     func documentationExamplesValidate() throws {
         let examples = try Self.documentationExamples()
         #expect(examples.count >= 10)

@@ -56,7 +56,7 @@ struct SweepTests {
         Golden.check(text, against: "sweep-exit-duration.txt")
     }
 
-    @Test("a parallel sweep gives exactly the serial one's report, over a two-setting grid")
+    @Test("a parallel sweep gives exactly the serial one's report, over a two-setting grid", .heavy)
     func parallelEqualsSerial() throws {
         let grid = SweepGrid(axes: [
             try Self.axis("timing.startLatencyMs.default=1,5,10,20"), try Self.axis("timing.exitDurationMs=1...30", steps: 30),
@@ -147,7 +147,7 @@ struct ScenarioSweepTests {
         return try ResultDocument.parse(Array(result.json.utf8), file: "live-activity.json")
     }
 
-    @Test("the reference scenario ships a sweep per timing assumption, carried in its result file")
+    @Test("the reference scenario ships a sweep per timing assumption, carried in its result file", .heavy)
     func shipped() throws {
         let scenario = DefaultScenario.load()
         expectEqual(scenario.sweeps.map(\.name), ["exit", "defaultQoSStart", "userInitiatedStart", "uiTeardown", "terminateDelay", "endDelivery"])
@@ -156,7 +156,7 @@ struct ScenarioSweepTests {
         expectEqual(exit.text, "× up to 11 ms, ○ from 11.001 ms")
     }
 
-    @Test("CI catches a moved threshold: a slower default-QoS start moves the exit boundary from 11 to 12 ms")
+    @Test("CI catches a moved threshold: a slower default-QoS start moves the exit boundary from 11 to 12 ms", .heavy)
     func movedThreshold() throws {
         let diff = ResultDiff(
             old: [try Self.document([])], new: [try Self.document(["timing.startLatencyMs.default=11"])])
@@ -175,7 +175,7 @@ struct ScenarioSweepTests {
         #expect(!DefaultScenario.load().sweeps.isEmpty)
     }
 
-    @Test("a run's results, which hold no sweeps, are compared with a batch's on the table alone")
+    @Test("a run's results, which hold no sweeps, are compared with a batch's on the table alone", .heavy)
     func runAgainstBatch() throws {
         let table = Simulator(scenario: DefaultScenario.load()).table()
         let run = try ResultDocument.parse(Array(JSONRenderer.render([table]).utf8), file: "run.json")
@@ -204,7 +204,7 @@ struct ScenarioSweepTests {
 
 @Suite("Sweep pictures")
 struct SweepPictureTests {
-    @Test("one setting: a strip per cell with a boundary where the report puts it; two: a phase map per cell")
+    @Test("one setting: a strip per cell with a boundary where the report puts it; two: a phase map per cell", .heavy)
     func pictures() throws {
         let scenario = DefaultScenario.load()
         let space = ParameterSpace(scenario: scenario)

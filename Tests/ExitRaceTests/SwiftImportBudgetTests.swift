@@ -39,7 +39,7 @@ struct SwiftImportBudgetTests {
         expectContains(answer, "awaits no call the importer could translate", "\(answer)")
     }
 
-    @Test("within the follow depth, the budget stops the steps: a scenario with at most the budget's calls, named")
+    @Test("within the follow depth, the budget stops the steps: a scenario with at most the budget's calls, named", .heavy)
     func budgetStopsSteps() throws {
         let result = try SwiftImportTests.run(["App.swift": Self.fanning(levels: 6, fanOut: 8)])  // 8^5 = 32768 leaves
         expectEqual(result.answer, nil)

@@ -152,7 +152,7 @@ struct SwiftImportConditionalCompilationTests {
         expectEqual(CompilationConditions.evaluate(deep), nil, "too deep: unread, never a crash")
     }
 
-    @Test("100,000 nested #if, unbalanced #endif and #else: lexed in linear time, never a crash")
+    @Test("100,000 nested #if, unbalanced #endif and #else: lexed in linear time, never a crash", .heavy)
     func hostileDirectives() {
         let nested = String(repeating: "#if os(macOS)\nx\n", count: 100_000) + String(repeating: "#endif\n", count: 100_000)
         let lexer = SwiftLexer(nested)

@@ -167,7 +167,7 @@ struct SwiftImportTests {
         #expect(throws: InputError.self) { _ = try SwiftImport.load(paths: ["/tmp"], name: "t") }
     }
 
-    @Test("mutated inputs and this repository's Swift never crash or hang the reader (seed printed)")
+    @Test("mutated inputs and this repository's Swift never crash or hang the reader (seed printed)", .heavy)
     func fuzz() throws {
         let seed: UInt64 = ProcessInfo.processInfo.environment["EXITRACE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20261124
         print("SwiftImport fuzz seed \(seed) (set EXITRACE_FUZZ_SEED to replay)")

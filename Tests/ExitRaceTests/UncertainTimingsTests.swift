@@ -185,7 +185,7 @@ struct UncertainTimingsTests {
 
     // MARK: - Determinism
 
-    @Test("the same table on one thread or many, and from parts merged in order")
+    @Test("the same table on one thread or many, and from parts merged in order", .heavy)
     func threadsAndParts() throws {
         let scenario = try Self.scenario(["timing.exitDurationMs=uniform(1,20)", "timing.startLatencyMs.default=logUniform(0.5,30)"])
         let experiment = SampledExperiment(scenario: scenario, sampling: SamplingSettings(runs: 300, seed: 11))
