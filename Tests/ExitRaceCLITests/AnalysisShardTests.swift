@@ -51,7 +51,7 @@ struct AnalysisShardTests {
     @Test("sensitivity shards merged equal the unsharded analysis, for 1, 2, 3, 5 and 8 shards", .heavy)
     func sensitivityMerged() throws { try Self.mergedEqualsUnsharded(Self.sensitivity, name: "sensitivity") }
 
-    @Test("mismatched, mixed and missing analysis shards are refused, naming the file")
+    @Test("mismatched, mixed and missing analysis shards are refused, naming the file", .heavy)
     func refusals() throws {
         let directory = try HostileInputTests.directory("analysis-refusals")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -125,7 +125,7 @@ struct CommandLineTests {
 /// `exitrace sweep` on the command line: reports, JSON lines and every kind of bad input.
 @Suite("sweep command")
 struct SweepCommandTests {
-    @Test("the flip report of the reference experiment's exit duration")
+    @Test("the flip report of the reference experiment's exit duration", .heavy)
     func report() {
         let output = Tool.main(["sweep", "--vary", "timing.exitDurationMs=0.1...100", "--log", "--steps", "200"])
         #expect(output.exitCode == .success && output.stderr.isEmpty)

@@ -30,7 +30,7 @@ struct ExperimentShardTests {
         }
     }
 
-    @Test("sweep shards merged equal the unsharded sweep byte for byte, in every format, for 1, 2, 3, 5 and 8 shards")
+    @Test("sweep shards merged equal the unsharded sweep byte for byte, in every format, for 1, 2, 3, 5 and 8 shards", .heavy)
     func sweepMergedEqualsUnsharded() throws {
         let directory = try HostileInputTests.directory("sweep-shards")
         defer { try? FileManager.default.removeItem(at: directory) }

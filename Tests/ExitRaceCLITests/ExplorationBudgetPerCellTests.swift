@@ -41,7 +41,7 @@ struct ExplorationBudgetPerCellTests {
         expectContains(LongWorkTests.prose(together.stdout), "stopped by the --max-events budget at 1 schedule")
     }
 
-    @Test("batch --explore and check --explore apply the same budget as run --explore, and check explores again with it")
+    @Test("batch --explore and check --explore apply the same budget as run --explore, and check explores again with it", .heavy)
     func batchAndCheckApplyIt() throws {
         let path = try LongWorkTests.file("budget-batch", Self.scenario)
         let short = try Self.events(path, strategy: "two blocks")

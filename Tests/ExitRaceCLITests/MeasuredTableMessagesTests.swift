@@ -124,7 +124,7 @@ struct MeasuredTableMessagesTests {
             + String(repeating: "| AppDelegate | ○ |\n", count: n)
     }
 
-    @Test("a wide table of short rows is read in linear time (each row's message lists at most ten columns)")
+    @Test("a wide table of short rows is read in linear time (each row's message lists at most ten columns)", .heavy)
     func wideTableLinear() {
         // The thread's CPU time, not the wall clock: a loaded machine delays a thread, not its work.
         func time(_ text: String) -> Duration {

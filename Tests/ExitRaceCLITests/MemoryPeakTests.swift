@@ -117,7 +117,7 @@ struct MemoryPeakTests {
     /// baseline stays under 24 bytes an element (built, the array took some 90 bytes an element:
     /// ~750 MB for 8.4 million). With `EXITRACE_FULL=1` (`.ci/run`, release binary) the issue's
     /// case too: 8.4 million elements (16 MiB) within 200 MB of the baseline and 2 s of CPU time.
-    @Test("validate of a note array does not build it",
+    @Test("validate of a note array does not build it", .heavy,
           .enabled(if: HostileProcessTests.binary != nil),
           arguments: HostileProcessTests.isFull ? [500_000, 8_380_000] : [500_000])
     func noteArray(elements: Int) throws {
@@ -148,7 +148,7 @@ struct MemoryPeakTests {
     /// contexts (76 bytes each, 38 MB) and the trace's million records (32 bytes each). Here 10
     /// timers and 30,000 events; the 100-timer storm with the default limits in `.ci/run`
     /// (`EXITRACE_FULL=1`).
-    @Test("explain of a timer storm stays within 78 MiB of the baseline",
+    @Test("explain of a timer storm stays within 78 MiB of the baseline", .heavy,
           .enabled(if: HostileProcessTests.binary != nil),
           arguments: HostileProcessTests.isFull ? [10, 100] : [10])
     func explainStorm(timers: Int) throws {

@@ -40,7 +40,7 @@ struct RateCommandTests {
         }
     }
 
-    @Test("diff --rate-tolerance: a moved rate is drift unless the tolerance covers it")
+    @Test("diff --rate-tolerance: a moved rate is drift unless the tolerance covers it", .heavy)
     func diffTolerance() throws {
         try Self.withDirectory { directory in
             let old = directory.appendingPathComponent("old.json").path, new = directory.appendingPathComponent("new.json").path

@@ -8,7 +8,7 @@ import Testing
 /// unsharded run does. (Shards run from two paths are refused: a shard's fingerprint covers the path.)
 @Suite("Shards name the scenario in the replay hint")
 struct ShardReplayScenarioTests {
-    @Test("the merged hint names the scenario's path, and the merged table is the unsharded run's")
+    @Test("the merged hint names the scenario's path, and the merged table is the unsharded run's", .heavy)
     func replayScenario() throws {
         let directory = try HostileInputTests.directory("shard-replay")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -42,7 +42,7 @@ struct ShardTests {
         }
     }
 
-    @Test("shards in any order merge the same")
+    @Test("shards in any order merge the same", .heavy)
     func anyOrder() throws {
         let (directory, files) = try Self.shards("order")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -79,7 +79,7 @@ struct ShardTests {
         }
     }
 
-    @Test("a missing shard is refused, naming it")
+    @Test("a missing shard is refused, naming it", .heavy)
     func missing() throws {
         let (directory, files) = try Self.shards("missing")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -89,7 +89,7 @@ struct ShardTests {
         expectContains(output.stderr, "missing 3/4")
     }
 
-    @Test("a shard given twice, or overlapping another, is refused")
+    @Test("a shard given twice, or overlapping another, is refused", .heavy)
     func overlapping() throws {
         let (directory, files) = try Self.shards("overlap")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -126,7 +126,7 @@ struct ShardTests {
         expectContains(Tool.main(["merge", files[0], otherRuns, files[2], files[3]]).stderr, "expected 200 replications")
     }
 
-    @Test("a shard of another format or tool version, or an edited one, is refused")
+    @Test("a shard of another format or tool version, or an edited one, is refused", .heavy)
     func versions() throws {
         let (directory, files) = try Self.shards("version", count: 2)
         defer { try? FileManager.default.removeItem(at: directory) }

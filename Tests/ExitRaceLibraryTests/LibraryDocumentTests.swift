@@ -99,7 +99,7 @@ struct LibraryDocumentTests {
         }
     }
 
-    @Test("the plan and aggregator of the document run: Task.detached from applicationWillTerminate")
+    @Test("the plan and aggregator of the document run: Task.detached from applicationWillTerminate", .heavy)
     func planRuns() throws {
         let simulator = Simulator(scenario: DefaultScenario.load())
         let plan = ExitDurations(slot: try #require(simulator.parameters.index(of: "timing.exitDurationMs")))

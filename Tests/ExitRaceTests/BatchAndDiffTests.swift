@@ -79,7 +79,7 @@ struct BatchAndDiffTests {
     /// durations with the release binary (this test's every variant, in a debug build, took minutes).
     static let batchSample = 6
 
-    @Test("batch: a parallel batch renders the same bytes as a serial one (a seeded sample of scenario variants)")
+    @Test("batch: a parallel batch renders the same bytes as a serial one (a seeded sample of scenario variants)", .heavy)
     func parallelEqualsSerial() throws {
         let scenarios = try ScenarioDiscovery.files([Self.repository.appendingPathComponent("scenarios").path])
             .map { try ScenarioLoader.load(path: $0) }
@@ -175,7 +175,7 @@ struct BatchAndDiffTests {
         }
     }
 
-    @Test("drift: none against the committed results; an empty directory lacks every result, and update fills it")
+    @Test("drift: none against the committed results; an empty directory lacks every result, and update fills it", .heavy)
     func drift() throws {
         let results = try Self.shippedResults.get()
         let committed = Self.repository.appendingPathComponent("results").path

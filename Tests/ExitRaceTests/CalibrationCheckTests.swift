@@ -49,7 +49,7 @@ struct CalibrationCheckTests {
         }
     }
 
-    @Test("--check reuses the committed --samples and --seed; other ones given are said first, exit 1, no --update advice")
+    @Test("--check reuses the committed --samples and --seed; other ones given are said first, exit 1, no --update advice", .heavy)
     func committedOptions() throws {
         try Self.inTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("committed.json").path
@@ -167,7 +167,7 @@ struct CalibrationCheckTests {
         }
     }
 
-    @Test("drift lines fit 120 columns (a long histogram change wraps) and counts are grouped")
+    @Test("drift lines fit 120 columns (a long histogram change wraps) and counts are grouped", .heavy)
     func driftLines() throws {
         try Self.inTemporaryDirectory { directory in
             let scenario = MeasuredCalibrationTests.root.appendingPathComponent("scenarios/live-activity-prior.json").path

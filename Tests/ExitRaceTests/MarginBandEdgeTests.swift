@@ -27,7 +27,7 @@ struct MarginBandEdgeTests {
         return (SweepSVG.render(report, points: points), points, report)
     }
 
-    @Test("every band label of two exit sweeps is round", arguments: [
+    @Test("every band label of two exit sweeps is round", .heavy, arguments: [
         ("timing.exitDurationMs=0.1...100", 20, true), ("timing.exitDurationMs=1...60", 60, false),
     ])
     func labelsRound(_ spec: String, _ steps: Int, _ logarithmic: Bool) throws {
@@ -40,7 +40,7 @@ struct MarginBandEdgeTests {
         #expect(labels.allSatisfy(Self.isRound), "\(labels)")
     }
 
-    @Test("each band's edge is at least its cell's largest margin, and round")
+    @Test("each band's edge is at least its cell's largest margin, and round", .heavy)
     func edgesCoverTheData() throws {
         let (_, points, report) = try Self.sweep("timing.exitDurationMs=1...60", steps: 60, logarithmic: false)
         let procedures = report.scenario.procedures.count

@@ -84,7 +84,7 @@ struct MemoryBoundTests {
         }
     }
 
-    @Test("a trace past limits.maxTraceRecords is cut, said so, and the verdict is the whole run's")
+    @Test("a trace past limits.maxTraceRecords is cut, said so, and the verdict is the whole run's", .heavy)
     func traceCut() {
         let scenario = TestScenario.make(
             limits: #""maxEvents": 100000, "maxTraceRecords": 50"#,

@@ -88,12 +88,12 @@ struct ParsingScaleTests {
         #expect(large < small * 3, "fastest of \(repeats): n: \(small), 2n: \(large)")
     }
 
-    @Test("a note object with many keys")
+    @Test("a note object with many keys", .heavy)
     func manyKeys() throws {
         try Self.expectLinear({ Self.scenario(adding: Self.noteObject($0)) }, size: 10_000)
     }
 
-    @Test("a long array of numbers")
+    @Test("a long array of numbers", .heavy)
     func longArray() throws {
         try Self.expectLinear({ Self.scenario(adding: Self.noteArray($0)) }, size: 40_000)
     }
@@ -108,7 +108,7 @@ struct ParsingScaleTests {
         try Self.expectLinear({ try Self.manyEntries(strategies: 1, steps: $0) }, size: 4_000)
     }
 
-    @Test("a megabyte on one line parses about as fast as on short lines, and its last column is right")
+    @Test("a megabyte on one line parses about as fast as on short lines, and its last column is right", .heavy)
     func longLine() throws {
         let text = Self.scenario(adding: Self.noteArray(150_000)) + " x"
         #expect(throws: JSONParser.SyntaxError(

@@ -60,7 +60,7 @@ struct RandomizedInvariantTests {
         }
     }
 
-    @Test("the same scenario gives the same outcomes, run after run and simulator after simulator", arguments: seeds)
+    @Test("the same scenario gives the same outcomes, run after run and simulator after simulator", .heavy, arguments: seeds)
     func determinism(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         for round in 0..<10 {

@@ -46,7 +46,7 @@ struct RateDiffTests {
         #expect(try BatchAndDiffTests.document().cells.allSatisfy { $0.rates == nil })
     }
 
-    @Test("diff: the same sampled table is no change; a rate within the tolerance is none either")
+    @Test("diff: the same sampled table is no change; a rate within the tolerance is none either", .heavy)
     func sameRates() throws {
         let old = try Self.document(["timing.exitDurationMs=uniform(1,20)"])
         #expect(ResultDiff(old: [old], new: [old]).isEmpty)
@@ -55,7 +55,7 @@ struct RateDiffTests {
         #expect(ResultDiff(old: [old], new: [other], rateTolerance: 0.2).isEmpty)
     }
 
-    @Test("diff: a rate that moved beyond --rate-tolerance is drift, in words")
+    @Test("diff: a rate that moved beyond --rate-tolerance is drift, in words", .heavy)
     func rateMoved() throws {
         let old = try Self.document(["timing.exitDurationMs=uniform(1,20)"])
         let new = try Self.document(["timing.exitDurationMs=uniform(1,30)"])
@@ -137,7 +137,7 @@ struct RateDiffTests {
         expectEqual(stopped.diff.changes.count, 18)
     }
 
-    @Test("the uncertain scenario: a range with a note on every timing, safe, never and coin-toss cells")
+    @Test("the uncertain scenario: a range with a note on every timing, safe, never and coin-toss cells", .heavy)
     func uncertainScenario() throws {
         let scenario = try Self.uncertain()
         let paths = scenario.uncertainties.map(\.path)

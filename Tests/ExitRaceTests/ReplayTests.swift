@@ -48,7 +48,7 @@ struct ReplayTests {
         expectEqual(once, Self.explain(["--seed", "7", "--replication", "5"]))
     }
 
-    @Test("each failing replication a rate table lists fails when replayed; the others it ran finish")
+    @Test("each failing replication a rate table lists fails when replayed; the others it ran finish", .heavy)
     func listedFailuresFail() throws {
         let scenario = try Self.uncertain()
         let table = Self.rates(scenario)
@@ -140,7 +140,7 @@ struct ReplayTests {
         expectContains(output.stderr, "exitrace explain: --")
     }
 
-    @Test("the rate table says how to replay a failing replication")
+    @Test("the rate table says how to replay a failing replication", .heavy)
     func replayHint() throws {
         let table = Self.rates(try Self.uncertain())
         expectEqual(table.legendLines().last, table.replayHint)

@@ -31,7 +31,7 @@ struct ReportContentTests {
         }
     }
 
-    @Test("the page is a function of the content: rendering twice gives the same bytes")
+    @Test("the page is a function of the content: rendering twice gives the same bytes", .heavy)
     func renderingIsPure() {
         expectEqual(HTMLReport.render(Self.defaultContent), HTMLReport.render(Self.defaultContent))
     }

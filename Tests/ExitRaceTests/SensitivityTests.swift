@@ -33,7 +33,7 @@ struct SensitivityTests {
         return cell * scenario.procedures.count + (try scenario.procedureIndex(named: procedure))
     }
 
-    @Test("an outcome that depends on one setting only: S1 = ST = 1 for it, 0 for the other")
+    @Test("an outcome that depends on one setting only: S1 = ST = 1 for it, 0 for the other", .heavy)
     func oneSetting() throws {
         let sums = Self.sums
         let scenario = Self.analysis.scenario
@@ -132,7 +132,7 @@ struct SensitivityTests {
         expectEqual(small.run(parallel: true), small.run(parallel: false))
     }
 
-    @Test("the command prints the table; no distributions or --samples 0 exit 2")
+    @Test("the command prints the table; no distributions or --samples 0 exit 2", .heavy)
     func command() {
         let ok = Tool.main(["sensitivity", "--set", "timing.exitDurationMs=uniform(1,20)", "--samples", "64"])
         expectEqual(ok.exitCode, .success)
@@ -147,7 +147,7 @@ struct SensitivityTests {
         expectContains(Tool.main(["sensitivity", "--help"]).stdout, "USAGE: exitrace sensitivity")
     }
 
-    @Test("few samples with the rarer outcome: the block says its indices and intervals are unreliable, and only that block")
+    @Test("few samples with the rarer outcome: the block says its indices and intervals are unreliable, and only that block", .heavy)
     func fewMinoritySamples() throws {
         // With 64 base samples, S1 of the exit duration comes out 2.02 (1.99–2.05) for the cells
         // that fail in 1 of the 128 base sets, where the truth is 1: confidently wrong.

@@ -74,7 +74,7 @@ struct SweepTests {
         expectEqual(cell.segments.map(\.to).first, 21_000_000)
     }
 
-    @Test("JSON lines: one per grid point, the same in parallel and split into windows")
+    @Test("JSON lines: one per grid point, the same in parallel and split into windows", .heavy)
     func jsonLines() throws {
         let scenario = DefaultScenario.load()
         let grid = SweepGrid(axes: [

@@ -28,7 +28,7 @@ struct SwiftImportBudgetTests {
 
     static func count(_ steps: [ImportedStep]) -> Int { StepTranslator.stepCount(steps) }
 
-    @Test("the audit's blowup.swift (f0 … f8, each awaiting the next 8 times) imports at once, the budget named")
+    @Test("the audit's blowup.swift (f0 … f8, each awaiting the next 8 times) imports at once, the budget named", .heavy)
     func auditBlowup() throws {
         let result = try SwiftImportTests.run(["blowup.swift": Self.fanning(levels: 9, fanOut: 8)])
         let notes = SwiftImportGapTests.notes(result)
@@ -57,7 +57,7 @@ struct SwiftImportBudgetTests {
         #expect(!SwiftImportGapTests.notes(result).contains { $0.contains("translation has read") })
     }
 
-    @Test("past the budget the entry point's own code is still translated: an await after a call that fans out is kept")
+    @Test("past the budget the entry point's own code is still translated: an await after a call that fans out is kept", .heavy)
     func ownCodeAfterBudget() throws {
         let source = Self.fanning(levels: 9, fanOut: 4).replacingOccurrences(
             of: "Task.detached { await f0() }", with: "Task.detached { await f0(); await Api.shared.last() }")

@@ -74,7 +74,7 @@ struct SwiftParserTests {
         #expect(!Self.parse("func f() { g(] }").problems.isEmpty)
     }
 
-    @Test("100,000 nested parentheses, brackets and braces parse without overflowing the stack")
+    @Test("100,000 nested parentheses, brackets and braces parse without overflowing the stack", .heavy)
     func deepNesting() {
         for (open, close) in [("(", ")"), ("[", "]"), ("{", "}")] {
             let source = "func f() { x = " + String(repeating: open, count: 100_000) + String(repeating: close, count: 100_000) + " }"

@@ -107,7 +107,7 @@ struct TextRendererTests {
         expectEqual(ProseWrapping.lines("short"), ["short"])
     }
 
-    @Test("every line exitrace run prints for the shipped scenarios fits 120 columns, or a grid its words' width")
+    @Test("every line exitrace run prints for the shipped scenarios fits 120 columns, or a grid its words' width", .heavy)
     func shippedOutputFits() throws {
         let scenarios = try ScenarioSet.load([Self.repository.appendingPathComponent("scenarios").path]).scenarios
         for scenario in scenarios where !scenario.isUncertain {

@@ -149,7 +149,7 @@ struct UncertainTimingsTests {
     // the default QoS's start latency plus the delivery (11 ms with the scenario's values; a tie
     // loses; see SweepTests.thresholdByHand).
 
-    @Test("a uniform exit duration against a fixed threshold: the rate is the share of the range above it")
+    @Test("a uniform exit duration against a fixed threshold: the rate is the share of the range above it", .heavy)
     func uniformAgainstThreshold() throws {
         let scenario = try Self.scenario(["timing.exitDurationMs=uniform(1,20)"])
         let runs = 6_000

@@ -30,7 +30,7 @@ struct VerdictGrammarTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test("every cell of every shipped scenario, under every procedure")
+    @Test("every cell of every shipped scenario, under every procedure", .heavy)
     func shippedScenarios() throws {
         let scenarios = try ScenarioSet.load([Self.repository.appendingPathComponent("scenarios").path]).scenarios
         for scenario in scenarios {

@@ -1,0 +1,1 @@
+../../ExitRaceTests/Support/Heavy.swift
