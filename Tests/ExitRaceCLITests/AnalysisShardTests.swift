@@ -9,10 +9,10 @@ import Testing
 /// mismatched, mixed and missing shards are refused with exit code 2 naming the file.
 @Suite("Analysis shards")
 struct AnalysisShardTests {
-    /// 3 and 8 shards in `swift test` (an uneven split, and more shards than some parts have); with
-    /// `EXITRACE_FULL=1` (`.ci/run`) 1, 2 and 5 as well.
-    static let counts = ProcessInfo.processInfo.environment["EXITRACE_FULL"] == "1" ? [1, 2, 3, 5, 8] : [3, 8]
-    static let formats = ["text", "md", "json", "html"]
+    /// 3 shards in Markdown in `swift test` (an uneven split); with `EXITRACE_FULL=1` (`.ci/run`) 1, 2,
+    /// 5 and 8 (more shards than some parts have) as well, in every format.
+    static let counts = HeavyTests.full ? [1, 2, 3, 5, 8] : [3]
+    static let formats = HeavyTests.full ? ["text", "md", "json", "html"] : ["md"]
     static let scenario = Repository.root.appendingPathComponent("scenarios/live-activity-prior.json").path
     static let measured = Repository.root.appendingPathComponent("measurements/live-activity-ios18.4.json").path
     /// 200 sets: four words of 64 (the last partial), so 8 shards leave four empty.
@@ -45,10 +45,10 @@ struct AnalysisShardTests {
         }
     }
 
-    @Test("calibration shards merged equal the unsharded calibration, for 1, 2, 3, 5 and 8 shards", .heavy)
+    @Test("calibration shards merged equal the unsharded calibration, for 1, 2, 3, 5 and 8 shards")
     func calibrationMerged() throws { try Self.mergedEqualsUnsharded(Self.calibrate, name: "calibrate") }
 
-    @Test("sensitivity shards merged equal the unsharded analysis, for 1, 2, 3, 5 and 8 shards", .heavy)
+    @Test("sensitivity shards merged equal the unsharded analysis, for 1, 2, 3, 5 and 8 shards")
     func sensitivityMerged() throws { try Self.mergedEqualsUnsharded(Self.sensitivity, name: "sensitivity") }
 
     @Test("mismatched, mixed and missing analysis shards are refused, naming the file", .heavy)

@@ -55,6 +55,22 @@ struct BatchCommandTests {
         }
     }
 
+    /// What `batchMatchesCommitted` checks for every shipped scenario (`.heavy`), for the reference
+    /// one: a change to the engine or to the results' wording shows in `swift test` too.
+    @Test("batch of the reference scenario writes its committed results, byte for byte")
+    func referenceMatchesCommitted() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-batch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = Self.repository.appendingPathComponent("scenarios/live-activity.json").path
+        let output = Tool.main(["batch", scenario, "--out", directory.path])
+        expectEqual(output.exitCode, ExitCode.success, "\(output.stderr)")
+        for suffix in [".md", ".json"] {
+            let written = try Data(contentsOf: directory.appendingPathComponent("live-activity" + suffix))
+            let committed = try Data(contentsOf: Self.repository.appendingPathComponent("results/live-activity\(suffix)"))
+            expectEqual(written, committed, "live-activity\(suffix)")
+        }
+    }
+
     @Test("batch: two scenarios with one name are refused, and nothing is written")
     func duplicateNames() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-dup-\(UUID().uuidString)")

@@ -23,7 +23,7 @@ struct EventBudgetWordingTests {
 
     /// Seconds in a debug build (the default budget of `ExplorationLimits.defaultMaxEvents`): `.ci/run` runs it (`EXITRACE_FULL=1`).
     @Test("explain: the default budget cutting a run names --max-events too",
-          .enabled(if: ProcessInfo.processInfo.environment["EXITRACE_FULL"] == "1", "the default budget's million events: EXITRACE_FULL=1 (.ci/run)"))
+          .heavy)
     func explainDefaultBudget() throws {
         let path = try LongWorkTests.file("endless-default", LongWorkTests.endlessScenario)
         let output = Tool.main(["explain", path, "--hook", "applicationWillTerminate", "--strategy", "poll"])

@@ -9,9 +9,9 @@ import Testing
 /// missing and overlapping shards are refused with exit code 2 and a message naming the file.
 @Suite("Experiment shards")
 struct ExperimentShardTests {
-    /// 3 and 8 shards in `swift test` (an uneven split, and more shards than some parts have); with
-    /// `EXITRACE_FULL=1` (`.ci/run`) 1, 2 and 5 as well.
-    static let counts = ProcessInfo.processInfo.environment["EXITRACE_FULL"] == "1" ? [1, 2, 3, 5, 8] : [3, 8]
+    /// 3 shards in `swift test` (an uneven split); with `EXITRACE_FULL=1` (`.ci/run`) 1, 2, 5 and 8
+    /// (more shards than some parts have) as well.
+    static let counts = HeavyTests.full ? [1, 2, 3, 5, 8] : [3]
     static let scenario = Repository.root.appendingPathComponent("scenarios/live-activity.json").path
     /// A 5 × 2 grid: 10 points, so 8 shards hold one or two points each.
     static let grid = ["--vary", "timing.exitDurationMs=1...20", "--steps", "5", "--vary", "timing.startLatencyMs.default=1,10"]
@@ -30,7 +30,7 @@ struct ExperimentShardTests {
         }
     }
 
-    @Test("sweep shards merged equal the unsharded sweep byte for byte, in every format, for 1, 2, 3, 5 and 8 shards", .heavy)
+    @Test("sweep shards merged equal the unsharded sweep byte for byte, in every format, for 1, 2, 3, 5 and 8 shards")
     func sweepMergedEqualsUnsharded() throws {
         let directory = try HostileInputTests.directory("sweep-shards")
         defer { try? FileManager.default.removeItem(at: directory) }

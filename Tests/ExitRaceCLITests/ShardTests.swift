@@ -25,7 +25,7 @@ struct ShardTests {
         return (directory, files)
     }
 
-    @Test("four shards merged equal the unsharded run byte for byte, in every format", .heavy)
+    @Test("four shards merged equal the unsharded run byte for byte, in every format")
     func mergedEqualsUnsharded() throws {
         let (directory, files) = try Self.shards("equal")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -79,7 +79,7 @@ struct ShardTests {
         }
     }
 
-    @Test("a missing shard is refused, naming it", .heavy)
+    @Test("a missing shard is refused, naming it")
     func missing() throws {
         let (directory, files) = try Self.shards("missing")
         defer { try? FileManager.default.removeItem(at: directory) }

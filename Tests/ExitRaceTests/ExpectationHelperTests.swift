@@ -5,8 +5,11 @@ import Testing
 /// with both values and the comment, and only when they should.
 @Suite("Expectation helpers")
 struct ExpectationHelperTests {
-    /// The failure `body` records: exactly one, at `line` of this file, described with `words`.
-    static func failure(at line: Int, naming words: [String], _ body: () -> Void) {
+    /// The failure `body` records: one issue (the matcher may see it more than once), at `line` of
+    /// this file, described with `words` (its values and comment).
+    static func failure(
+        at line: Int, naming words: [String], sourceLocation: SourceLocation = #_sourceLocation, _ body: () -> Void
+    ) {
         let issues = Recorded()
         withKnownIssue {
             body()
@@ -15,20 +18,21 @@ struct ExpectationHelperTests {
             return true
         }
         let recorded = issues.all
-        #expect(recorded.count == 1)
-        guard let issue = recorded.first else { return }
-        #expect(issue.sourceLocation?.line == line)
-        #expect(issue.sourceLocation?.fileName == "ExpectationHelperTests.swift")
-        let text = String(describing: issue) + " " + issue.comments.map(\.rawValue).joined(separator: " ")
-        for word in words { #expect(text.contains(word), "\(text)") }
+        #expect(!recorded.isEmpty, "no failure recorded", sourceLocation: sourceLocation)
+        for issue in recorded {
+            #expect(issue.sourceLocation?.line == line, sourceLocation: sourceLocation)
+            #expect(issue.sourceLocation?.fileName == "ExpectationHelperTests.swift", sourceLocation: sourceLocation)
+            let text = String(describing: issue) + " " + issue.comments.map(\.rawValue).joined(separator: " ")
+            for word in words { #expect(text.contains(word), "\(text)", sourceLocation: sourceLocation) }
+        }
     }
 
     @Test("a failing helper records one issue at its caller's line, with the values and the comment")
     func failures() {
         Self.failure(at: #line, naming: ["41", "42", "the answer"]) { expectEqual(41, 42, "the answer") }
-        Self.failure(at: #line, naming: ["exit 2: refused", "exit 0"]) { expectContains("exit 2: refused", "exit 0") }
-        Self.failure(at: #line + 1, naming: ["exit 2: refused", "refused", "stderr"]) {
-            expectNotContains("exit 2: refused", "refused", "stderr")
+        Self.failure(at: #line, naming: ["exit 2: refused", "\"exit 0\""]) { expectContains("exit 2: refused", "exit 0") }
+        Self.failure(at: #line + 1, naming: ["exit 2: refused", "\"2: ref\"", "stderr"]) {
+            expectNotContains("exit 2: refused", "2: ref", "stderr")
         }
     }
 

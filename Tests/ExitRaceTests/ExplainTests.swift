@@ -195,7 +195,7 @@ struct ExplainTests {
     /// Every shipped scenario's report in a debug build takes seconds: it runs with `EXITRACE_FULL=1` (`.ci/run`).
     @Test(
         "the report of every shipped scenario stays small: slices too close to tell apart are merged",
-        .enabled(if: TestSample.isFull, "every shipped scenario's report: EXITRACE_FULL=1 (.ci/run)"))
+        .heavy)
     func reportSize() throws {
         let files = try ScenarioDiscovery.files([ScenarioDecoderTests.repository.appendingPathComponent("scenarios").path])
         let page = HTMLReport.render(ReportContent.compute(try files.map { try ScenarioLoader.load(path: $0) }))

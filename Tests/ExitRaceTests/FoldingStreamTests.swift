@@ -58,7 +58,8 @@ struct FoldingStreamTests {
         return lines
     }
 
-    /// Chunks of 80 random timelines: a seeded sample of 2 in `swift test`, all 8 with `EXITRACE_FULL=1`.
+    /// Chunks of 80 random timelines: all 8 with `EXITRACE_FULL=1`, else a seeded sample of 2 (`.heavy`:
+    /// `swift test` skips it).
     @Test("random timelines: the streamed fold is the batch fold", .heavy, arguments: TestSample.choose(2, of: Array(0..<8), salt: "fold chunks"))
     func randomTimelines(chunk: Int) {
         var rng = SplitMix64(seed: 0x5EED_F01D ^ UInt64(chunk))

@@ -15,16 +15,16 @@ import Testing
 /// or in clear diagnostics: never a crash, a hang or an empty error. The seed is fixed so CI is
 /// repeatable; set EXITRACE_FUZZ_SEED to explore others. Failures print the seed and the round.
 /// The rounds come in chunks, each with a generator of its own (the seed mixed with the chunk's
-/// number), so chunks run in parallel; `swift test` runs the first chunk, `EXITRACE_FULL=1` (as
-/// `.ci/run` sets) all of them.
+/// number), so chunks run in parallel. `.heavy`: `swift test` skips it, `EXITRACE_FULL=1` (as
+/// `.ci/run` sets) runs all of them, and a run that only re-records goldens the first.
 @Suite("Fuzzing the scenario loader and the engine")
 struct FuzzTests {
     static let seed: UInt64 = {
         if let text = ProcessInfo.processInfo.environment["EXITRACE_FUZZ_SEED"], let value = UInt64(text) { return value }
         return 0xF022_2026
     }()
-    /// Rounds per chunk, and the chunks `.ci/run` runs (`EXITRACE_FULL=1`: 4 chunks of 400); a debug
-    /// `swift test` runs the first 200 rounds of chunk 0, every round with the engine's invariants checked.
+    /// Rounds per chunk, and the chunks `.ci/run` runs (`EXITRACE_FULL=1`: 4 chunks of 400); otherwise
+    /// the first 200 rounds of chunk 0, every round with the engine's invariants checked.
     /// (`EXITRACE_FUZZ_SEED` explores other rounds.)
     static let rounds = TestSample.isFull ? 400 : 200
     static let fullChunks = 4

@@ -22,7 +22,7 @@ struct SweepStreamTests {
         ])
     }
 
-    @Test("streamed in parallel or on one thread, the lines are the whole grid's, byte for byte, in point order", .heavy)
+    @Test("streamed in parallel or on one thread, the lines are the whole grid's, byte for byte, in point order")
     func sameBytes() throws {
         let grid = try Self.grid()
         let whole = SweepLinesRenderer.render(
