@@ -11,8 +11,8 @@ import Testing
 struct AnalysisShardTests {
     /// 3 shards in Markdown in `swift test` (an uneven split); with `EXITRACE_FULL=1` (`.ci/run`) 1, 2,
     /// 5 and 8 (more shards than some parts have) as well, in every format.
-    static let counts = HeavyTests.full ? [1, 2, 3, 5, 8] : [3]
-    static let formats = HeavyTests.full ? ["text", "md", "json", "html"] : ["md"]
+    static let counts = TestRun.full ? [1, 2, 3, 5, 8] : [3]
+    static let formats = TestRun.full ? ["text", "md", "json", "html"] : ["md"]
     static let scenario = Repository.root.appendingPathComponent("scenarios/live-activity-prior.json").path
     static let measured = Repository.root.appendingPathComponent("measurements/live-activity-ios18.4.json").path
     /// 200 sets: four words of 64 (the last partial), so 8 shards leave four empty.

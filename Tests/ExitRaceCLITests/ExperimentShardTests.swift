@@ -11,7 +11,7 @@ import Testing
 struct ExperimentShardTests {
     /// 3 shards in `swift test` (an uneven split); with `EXITRACE_FULL=1` (`.ci/run`) 1, 2, 5 and 8
     /// (more shards than some parts have) as well.
-    static let counts = HeavyTests.full ? [1, 2, 3, 5, 8] : [3]
+    static let counts = TestRun.full ? [1, 2, 3, 5, 8] : [3]
     static let scenario = Repository.root.appendingPathComponent("scenarios/live-activity.json").path
     /// A 5 × 2 grid: 10 points, so 8 shards hold one or two points each.
     static let grid = ["--vary", "timing.exitDurationMs=1...20", "--steps", "5", "--vary", "timing.startLatencyMs.default=1,10"]

@@ -25,7 +25,7 @@ struct HostileProcessTests {
     static let binary: URL? = ProcessInfo.processInfo.environment["EXITRACE_BIN"].map { URL(fileURLWithPath: $0) }
         ?? CommandLineTests.binary
     /// Whether the heavy cases run too (`EXITRACE_FULL=1`).
-    static let isFull = HeavyTests.full
+    static let isFull = TestRun.full
 
     /// What one child did.
     struct Measured: CustomStringConvertible {

@@ -70,7 +70,7 @@ struct SchemaTests {
         let directory = Self.repository.appendingPathComponent("scenarios")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }
-            .filter { HeavyTests.full || $0 == "live-activity.json" }
+            .filter { TestRun.full || $0 == "live-activity.json" }
         #expect(!files.isEmpty)
         for file in files.sorted() {
             let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)

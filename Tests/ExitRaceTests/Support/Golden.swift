@@ -13,8 +13,7 @@ enum Golden {
 
     static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let url = directory.appendingPathComponent(name)
-        let environment = ProcessInfo.processInfo.environment
-        if environment["EXITRACE_RECORD"] == "1" && environment["CI"] != "true" {
+        if TestRun.records && ProcessInfo.processInfo.environment["CI"] != "true" {
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try? Data(actual.utf8).write(to: url)
             return

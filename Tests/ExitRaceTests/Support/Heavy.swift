@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the environment asks of a test run: every test and every case, or new golden files.
-enum HeavyTests {
+enum TestRun {
     /// `EXITRACE_FULL=1` (`.ci/run`): the `.heavy` tests run, and the sampled ones take every case.
     static let full = ProcessInfo.processInfo.environment["EXITRACE_FULL"] == "1"
     /// `EXITRACE_RECORD=1`: golden files are re-recorded (Golden.swift), the heavy tests' too.
@@ -17,6 +17,6 @@ extension Trait where Self == ConditionTrait {
     /// runs' timings of each test (2026-12-02): about 150 s of a serial run's 180 s. A cheaper test
     /// of the same thing stays in `swift test` where one exists (one shard count, one scenario).
     static var heavy: Self {
-        .enabled(if: HeavyTests.full || HeavyTests.records, "heavy: EXITRACE_FULL=1 swift test runs it (.ci/run does)")
+        .enabled(if: TestRun.full || TestRun.records, "heavy: EXITRACE_FULL=1 swift test runs it (.ci/run does)")
     }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// picks another sample. Failure messages name both, so a failing sample can be replayed.
 enum TestSample {
     /// Whether every case runs (`EXITRACE_FULL=1`), not a sample.
-    static let isFull = HeavyTests.full
+    static let isFull = TestRun.full
 
     /// The sample's seed: `EXITRACE_SAMPLE_SEED`, else a fixed one (the same sample on every run).
     static let seed: UInt64 = {
