@@ -107,39 +107,44 @@ struct KernelTests {
         expectEqual(popped, values.sorted(), "seed \(seed)")
     }
 
-    @Test("the event heap pops in sorted order, interleaved with inserts")
+    @Test("the event heap pops in sorted order, interleaved with inserts, ties first in first out")
     func eventHeapSorts() {
-        var rng = SplitMix64(seed: 7)
-        var heap = EventHeap<Int>()
-        var reference: [Int] = []
+        let seed: UInt64 = 7
+        var rng = SplitMix64(seed: seed)
+        var heap = EventHeap<Stamped>()
+        var stamps = Stamped.Clock()
+        var reference: [Stamped] = []
         for round in 0..<5_000 {
-            let value = Int(rng.next() % 1_000)
+            // Values from a small range: ties are common, so the heap's time-only comparison for
+            // the newest element (`precedes(newer:)`) decides many placements.
+            let value = stamps.next(Int(rng.next() % 50))
             heap.insert(value)
             reference.append(value)
             if round % 3 == 0 {
                 reference.sort()
-                expectEqual(heap.popMin(), reference.removeFirst())
+                expectEqual(heap.popMin(), reference.removeFirst(), "seed \(seed)")
             }
         }
         reference.sort()
-        var popped: [Int] = []
+        var popped: [Stamped] = []
         while let value = heap.popMin() { popped.append(value) }
-        expectEqual(popped, reference)
+        expectEqual(popped, reference, "seed \(seed)")
     }
 
     @Test("the event heap's count and smallest element are right while a removal's hole is open")
     func eventHeapHole() {
         let seed: UInt64 = 11
         var rng = SplitMix64(seed: seed)
-        var heap = EventHeap<Int>()
-        var reference: [Int] = []  // kept sorted
+        var heap = EventHeap<Stamped>()
+        var stamps = Stamped.Clock()
+        var reference: [Stamped] = []  // kept sorted: a new element goes after those equal to it
         for _ in 0..<3_000 {
             // Pops and pushes at random, so that holes are filled by insertions and by removals
             // alike, and the heap empties now and then.
             if rng.next() % 2 == 0 {
-                let value = Int(rng.next() % 100)
+                let value = stamps.next(Int(rng.next() % 100))
                 heap.insert(value)
-                reference.insert(value, at: reference.firstIndex { $0 > value } ?? reference.count)
+                reference.insert(value, at: reference.firstIndex { $0.value > value.value } ?? reference.count)
             } else {
                 let expected = reference.isEmpty ? nil : reference.removeFirst()
                 expectEqual(heap.popMin(), expected, "seed \(seed)")
@@ -150,6 +155,26 @@ struct KernelTests {
             heap.checkInvariants()
             #endif
         }
+    }
+
+    /// An element of the event heap made as the event queue makes its entries: a value (the
+    /// queue's time) and a stamp that grows with every element made (its sequence number).
+    struct Stamped: SequencedElement, CustomStringConvertible {
+        var value: Int
+        var stamp: Int
+
+        /// Stamps values in the order they are made.
+        struct Clock {
+            private var made = 0
+            mutating func next(_ value: Int) -> Stamped {
+                made += 1
+                return Stamped(value: value, stamp: made)
+            }
+        }
+
+        static func < (a: Stamped, b: Stamped) -> Bool { (a.value, a.stamp) < (b.value, b.stamp) }
+        func precedes(newer: Stamped) -> Bool { value <= newer.value }
+        var description: String { "\(value)#\(stamp)" }
     }
 
     @Test("a reusable array empties in place and refills to any length")

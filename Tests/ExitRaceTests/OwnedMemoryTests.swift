@@ -46,6 +46,32 @@ struct OwnedMemoryTests {
         #expect(buffer.count == 40 && buffer[39] == "x")
     }
 
+    #if DEBUG
+    /// The engine's buffers check an index in a debug build (every test's), as an unsafe buffer
+    /// pointer does, and not in a release build (see ``UnsharedBuffer``): one past the count stops
+    /// the process.
+    @Test func indexPastTheCountStopsADebugBuild() async {
+        await #expect(processExitsWith: .failure) {
+            var buffer = UnsharedBuffer<Int32>()
+            buffer.append(7)
+            _ = buffer[1]
+        }
+        await #expect(processExitsWith: .failure) {
+            var buffer = UnsharedBuffer<Int32>()
+            buffer.append(7)
+            buffer[-1] = 0
+        }
+    }
+
+    /// So does the op table, for a `pc` past its ops.
+    @Test func opPastTheTableStopsADebugBuild() async {
+        await #expect(processExitsWith: .failure) {
+            let table = OpTable(ContiguousArray([Op(kind: .exit)]))
+            _ = table[1]
+        }
+    }
+    #endif
+
     /// Without a filler, slots past the elements of a type that is not trivial would stay
     /// uninitialized, and be deinitialized all the same: the owner refuses.
     @Test func nonTrivialWithoutFillerIsRefused() async {

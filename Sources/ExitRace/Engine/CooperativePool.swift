@@ -57,8 +57,8 @@ struct CooperativePool {
         guard ready.pending == 0 else { return false }
         let b = Self.bucket(job.priority)
         guard mayAdmit(b) else { return false }
-        scheduled[b] += 1
-        total += 1
+        scheduled[b] &+= 1  // counters of threads: at most the pool's width
+        total &+= 1
         return true
     }
 
@@ -84,8 +84,8 @@ struct CooperativePool {
             let b = 31 - candidates.leadingZeroBitCount
             candidates &= ~(1 << UInt32(b))
             guard mayAdmit(b) else { continue }
-            scheduled[b] += 1
-            total += 1
+            scheduled[b] &+= 1
+            total &+= 1
             return ready.popFirst(bucket: b)
         }
         return nil
@@ -96,8 +96,8 @@ struct CooperativePool {
     mutating func release(priority: UInt8) {
         let b = Self.bucket(priority)
         precondition(scheduled[b] > 0, "a cooperative thread released twice")
-        scheduled[b] -= 1
-        total -= 1
+        scheduled[b] &-= 1  // above 0, and `total` is their sum
+        total &-= 1
     }
 
     /// A scheduled thread's priority was raised (an actor's escalation): it counts in the new bucket.

@@ -206,7 +206,7 @@ struct Engine {
                 }
                 nextCheck = min(maxEvents, events + Self.memoryCheckInterval)
             }
-            events += 1
+            events &+= 1  // at most `limits.maxEvents`
             observer.willHandle(pending: pendingCount + 1)
             if suspended && entry.payload.kind.isAppSide {
                 frozen.append(FrozenEvent(remaining: entry.time.nanoseconds - suspendedAt, event: entry.payload))

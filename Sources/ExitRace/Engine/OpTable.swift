@@ -45,10 +45,11 @@ struct OpTable: @unchecked Sendable {  // immutable: its memory is written once,
         count = storage.count
     }
 
-    /// The op at `pc`.
+    /// The op at `pc`, checked against the count in a debug build only, as an ``UnsharedBuffer``'s
+    /// index is: every `pc` is one the compiled program made (a context's start, end or jump).
     @inline(__always)
     subscript(pc: Int32) -> Op {
-        precondition(UInt(bitPattern: Int(pc)) < UInt(bitPattern: count), "op index out of range")
+        assert(UInt(bitPattern: Int(pc)) < UInt(bitPattern: count), "op index out of range")
         return base[Int(pc)]
     }
 }

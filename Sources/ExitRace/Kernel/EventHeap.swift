@@ -18,11 +18,16 @@
 /// the same order whatever the heap's shape: callers that need first-in first-out ties put a
 /// sequence number into the element, so that no two are equal.
 ///
+/// An insertion is the newest element (``SequencedElement``): whatever ties with it on time goes
+/// before it, so placing it compares times alone (`precedes(newer:)`), one comparison a level
+/// where `<` makes two; callgrind, 10 tasks: 0.97× the instructions of a run. Filling a hole with
+/// the last element, which is not the newest, compares with `<`.
+///
 /// The heap is an ``UnsharedBuffer`` (slots past it keep removed elements, overwritten as it
 /// grows again): an insertion or a removal sifts on its memory directly, with no uniqueness check
 /// and no bounds check per level. A plain copy shares that memory: ``copied()`` is a heap of its
 /// own. Meant for trivial types, whose stale copies hold nothing alive.
-@usableFromInline struct EventHeap<Element: Comparable> {
+@usableFromInline struct EventHeap<Element: SequencedElement> {
     /// `storage[0]` is the smallest element, or, while ``hasHole``, the last one removed (stale):
     /// then the elements are `storage[1...]`, each subtree of the root still a heap.
     @usableFromInline var storage = UnsharedBuffer<Element>()
@@ -41,7 +46,8 @@
         return storage.base[2] < storage.base[1] ? storage.base[2] : storage.base[1]
     }
 
-    /// - Complexity: O(log n).
+    /// Inserts `element`, which must come after every element in the heap that ties with it on
+    /// time (``SequencedElement``). - Complexity: O(log n).
     ///
     /// Every path ends in a sift, and growing the storage is a call of its own: so code this is
     /// inlined into calls nothing on the way and needs no registers saved for it (the engine's
@@ -52,7 +58,7 @@
             hasHole = false
             return Self.siftDown(
                 UnsafeMutableBufferPointer(start: storage.base, count: storage.count), count: storage.count,
-                placing: element)
+                placingNewest: element)
         }
         guard storage.count < storage.capacity else { return insertGrowing(element) }
         storage.append(element)
@@ -103,12 +109,12 @@
         return copy
     }
 
-    /// Puts `element` into the hole at `index`, moving larger parents down.
+    /// Puts `element`, the newest, into the hole at `index`, moving later parents down.
     @inlinable static func siftUp(_ heap: UnsafeMutableBufferPointer<Element>, placing element: Element, from index: Int) {
         var child = index
         while child > 0 {
             let parent = (child &- 1) >> 1
-            guard element < heap[parent] else { break }
+            guard !heap[parent].precedes(newer: element) else { break }
             heap[child] = heap[parent]
             child = parent
         }
@@ -118,15 +124,32 @@
     /// Puts `element` into the hole at the root of `heap[..<count]`, moving smaller children up.
     @inlinable static func siftDown(_ heap: UnsafeMutableBufferPointer<Element>, count: Int, placing element: Element) {
         var parent = 0
-        while true {
-            var child = 2 &* parent &+ 1
-            guard child < count else { break }
-            if child &+ 1 < count && heap[child &+ 1] < heap[child] { child &+= 1 }
-            guard heap[child] < element else { break }
+        while let child = smallerChild(of: parent, in: heap, count: count), heap[child] < element {
             heap[parent] = heap[child]
             parent = child
         }
         heap[parent] = element
+    }
+
+    /// ``siftDown(_:count:placing:)`` for the newest element, which every element tied with it on
+    /// time precedes.
+    @inlinable static func siftDown(
+        _ heap: UnsafeMutableBufferPointer<Element>, count: Int, placingNewest element: Element
+    ) {
+        var parent = 0
+        while let child = smallerChild(of: parent, in: heap, count: count), heap[child].precedes(newer: element) {
+            heap[parent] = heap[child]
+            parent = child
+        }
+        heap[parent] = element
+    }
+
+    /// The smaller of `parent`'s children in `heap[..<count]`, or `nil` when it has none.
+    @inlinable @inline(__always)
+    static func smallerChild(of parent: Int, in heap: UnsafeMutableBufferPointer<Element>, count: Int) -> Int? {
+        let child = 2 &* parent &+ 1
+        guard child < count else { return nil }
+        return child &+ 1 < count && heap[child &+ 1] < heap[child] ? child &+ 1 : child
     }
 
     #if EXITRACE_INVARIANTS
@@ -142,4 +165,13 @@
         }
     }
     #endif
+}
+
+/// An element of an ``EventHeap``: ordered by `<`, and able to say more cheaply whether it precedes
+/// an element made after it. The event queue's entries are ordered by time, then by a sequence
+/// number that grows with every scheduling: an entry precedes a newer one exactly when its time is
+/// not later.
+@usableFromInline package protocol SequencedElement: Comparable {
+    /// `self < newer`, given that `newer` was made after `self`.
+    func precedes(newer: Self) -> Bool
 }

@@ -9,7 +9,7 @@
 /// (time, sequence): an event in the heap for the current instant was scheduled at an earlier
 /// instant, so before anything in the lane, and comes out first.
 @usableFromInline package struct EventQueue<Payload> {
-    @usableFromInline package struct Entry: Comparable {
+    @usableFromInline package struct Entry: SequencedElement {
         @usableFromInline package var time: VirtualInstant
         @usableFromInline package var sequence: UInt64
         @usableFromInline package var payload: Payload
@@ -23,6 +23,8 @@
         @inlinable package static func < (a: Entry, b: Entry) -> Bool {
             a.time != b.time ? a.time < b.time : a.sequence < b.sequence
         }
+        /// An entry scheduled later comes after every entry at its time: only the times are compared.
+        @inlinable package func precedes(newer: Entry) -> Bool { time <= newer.time }
         /// Two entries are equal only when they are the same scheduling (sequence numbers are unique).
         @inlinable package static func == (a: Entry, b: Entry) -> Bool {
             a.time == b.time && a.sequence == b.sequence
