@@ -54,8 +54,9 @@ struct Engine {
     /// Per dispatch group (an entry of the semaphores): its first notify block waiting, or -1.
     var groupNotifyHead = ReusableArray<Int32>()
 
-    /// The run's parameter values (nanoseconds for durations), indexed by slot.
-    var values = ContiguousArray<Int64>()
+    /// The run's parameter values (nanoseconds for durations), indexed by slot: read by most ops,
+    /// from a buffer a copy of the engine shares (see ``UnsharedBuffer``; ``copy()`` copies it).
+    var values = UnsharedBuffer<Int64>()
     /// The run's start latencies by QoS class, from `values` (what `enqueueOnPool` reads per job).
     var startLatencies = StartLatencies()
     var program = CellProgram(CellProgram.Builder())
@@ -150,6 +151,7 @@ struct Engine {
         copy.semaphoreWaiters = semaphoreWaiters.copied()
         copy.flags = flags.copied()
         copy.executors = executors.copied()
+        copy.values = values.copied()
         return copy
     }
 

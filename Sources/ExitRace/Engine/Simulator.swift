@@ -51,7 +51,7 @@ public final class Simulator {
         guard let values else {
             // When the last run's values were the defaults too (a table's cells, a benchmark's
             // runs), the engine holds them already.
-            assert(!engineHoldsDefaults || engine.values == defaults.raw, "the engine's values are not the defaults")
+            assert(!engineHoldsDefaults || engine.values.elementsEqual(defaults.raw), "the engine's values are not the defaults")
             defer { engineHoldsDefaults = true }
             return engine.run(cell, values: engineHoldsDefaults ? nil : defaults.raw)
         }

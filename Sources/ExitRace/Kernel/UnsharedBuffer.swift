@@ -7,14 +7,14 @@ import Darwin
 #endif
 
 /// A growable array of plain values for the engine's hottest state (its contexts, threads, event
-/// queue, semaphores, flags and executors' queues), read and written through a pointer it keeps
+/// queue, semaphores, flags, executors' queues and parameter values), read and written through a pointer it keeps
 /// inline: no uniqueness check and no call per access.
 ///
 /// Its subscript checks the index in a debug build only, as `UnsafeMutableBufferPointer`'s does:
 /// every index the engine passes is one it made (a context, thread, semaphore or flag it counted
-/// out, a slot of its own queue), never one read from a file, and every test runs a debug build,
-/// so the engine's own invariants (`EXITRACE_INVARIANTS`) and this check run after every event of
-/// every test's runs. In a release build the check was a compare and a branch per access, some
+/// out, a slot of its own queue), never one read from a file; and every test runs a debug build,
+/// where this check runs at every access and the engine's own invariants (`EXITRACE_INVARIANTS`)
+/// after every event. In a release build the check was a compare and a branch per access, some
 /// 680 a 10-task run: leaving them out took the run to 0.95× its instructions (callgrind).
 /// Everything else (``truncate(to:)``, the growth, the owner's memory) is checked in every build.
 ///
@@ -139,6 +139,19 @@ import Darwin
         while capacity < count { grow(filling: value) }
         base.update(repeating: value, count: count)
         self.count = count
+    }
+
+    /// Makes the buffer a copy of `source`, in its own memory (grown if need be): an engine's
+    /// parameter values for a run, copied rather than held, since holding the caller's array would
+    /// make the caller's next change (the next sweep point) copy it. - Complexity: O(`source.count`).
+    @inlinable
+    package mutating func overwrite(with source: ContiguousArray<Element>) {
+        source.withUnsafeBufferPointer { elements in
+            guard let start = elements.baseAddress, let first = elements.first else { return empty() }
+            while capacity < elements.count { grow(filling: first) }
+            base.update(from: start, count: elements.count)
+            count = elements.count
+        }
     }
 
     /// Keeps the first `count` elements (at most the present count). - Complexity: O(1).
