@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// A growable array of plain values for the engine's hottest state (its contexts, threads, event
-/// queue, semaphores, flags, executors' queues and parameter values), read and written through a pointer it keeps
-/// inline: no uniqueness check and no call per access.
+/// queue, semaphores, flags, executors' queues and parameter values), read and written through a
+/// pointer it keeps inline: no uniqueness check and no call per access.
 ///
 /// Its subscript checks the index in a debug build only, as `UnsafeMutableBufferPointer`'s does:
 /// every index the engine passes is one it made (a context, thread, semaphore or flag it counted
