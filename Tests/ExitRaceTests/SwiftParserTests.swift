@@ -84,4 +84,85 @@ struct SwiftParserTests {
         let closures = "func f() { " + String(repeating: "Task { ", count: 50_000) + String(repeating: "}", count: 50_000) + " }"
         expectEqual(Self.parse(closures).declarations.count, 1)
     }
+
+    /// The value of `let x = …`, the file's only declaration.
+    static func value(_ file: SwiftFile) -> SwiftExpr? {
+        guard case .property(let property) = file.declarations.first else { return nil }
+        return property.value
+    }
+
+    /// The height of the tree below `expr` through chains, arguments, closures and their expression
+    /// statements (what the chains below nest).
+    static func height(_ expr: SwiftExpr) -> Int {
+        switch expr.kind {
+        case .member(let base, _), .generic(let base, _), .prefix(_, let base): 1 + height(base)
+        case .call(let callee, let arguments, let trailing):
+            1 + max(height(callee), arguments.map { height($0.value) }.max() ?? 0, trailing.map(height).max() ?? 0)
+        case .closure(let closure): 1 + height(closure)
+        case .binary(let operands, _): 1 + (operands.map(height).max() ?? 0)
+        case .tuple(let arguments), .collection(let arguments), .pound(_, let arguments):
+            1 + (arguments.map { height($0.value) }.max() ?? 0)
+        case .name, .implicitMember, .literal, .opaque: 0
+        }
+    }
+
+    static func height(_ closure: SwiftClosure) -> Int {
+        1 + (closure.body.flatMap(\.ownExpressions).map(height).max() ?? 0)
+    }
+
+    @Test("a chain of 30,000 links is cut at maxChainLinks with its place, whatever its links are")
+    func longChains() throws {
+        let limit = SwiftParser.maxChainLinks
+        let chains = [
+            ("a", ".b", 30_000), ("f", "()", 30_000), ("a", ".b()", 15_000), ("a", "?.b", 30_000), ("f", " {}", 30_000),
+            ("a", ".b<C>", 30_000),
+        ]
+        for (base, link, count) in chains {
+            let file = Self.parse("let x = " + base + String(repeating: link, count: count) + "\n")
+            let value = try #require(Self.value(file), "\(link)")
+            #expect(Self.height(value) <= limit + 1, "\(link): \(Self.height(value))")  // a trailing closure's own level
+            #expect(Self.height(value) >= limit - 1, "\(link): \(Self.height(value))")
+            expectEqual(file.problems.count, 1, "\(link)")
+            expectEqual(file.problems.first?.message, "a chain of more than \(limit) member accesses and calls: the rest skipped")
+            expectEqual(file.problems.first?.line, 1)
+        }
+        // In a function's body, as the helper's crash was (the importer walked it and overflowed).
+        let body = Self.parse("func f() {\n    let x = a" + String(repeating: ".b", count: 30_000) + "\n}\n")
+        expectEqual(body.problems.map(\.message), ["a chain of more than \(limit) member accesses and calls: the rest skipped"])
+    }
+
+    @Test("chains nested in closures and in the arguments of a chain count in the outermost expression")
+    func nestedChainsShareTheBudget() throws {
+        let limit = SwiftParser.maxChainLinks
+        // Each closure opens a chain of 400 links, and 400 more follow each closing brace: counted
+        // per chain, the tree would be 30 × 800 deep; counted per outermost expression, it stays
+        // within the limit (and a closure and its call a level).
+        var source = "let x = "
+        for _ in 0..<30 { source += "f" + String(repeating: ".b", count: 400) + " { " }
+        source += "g"
+        for _ in 0..<30 { source += " }" + String(repeating: ".b", count: 400) }
+        let file = Self.parse(source + "\n")
+        let value = try #require(Self.value(file))
+        #expect(Self.height(value) <= limit + 2 * 30, "\(Self.height(value))")
+        #expect(file.problems.contains { $0.message.hasPrefix("a chain of more than \(limit)") })
+        // An interpolation's links count in the expression of its string: 600 there and 600 after
+        // it are more than the limit, and the chain after it is cut.
+        let chain = String(repeating: ".b", count: 600)
+        let interpolated = Self.parse(#"let x = "\(a"# + chain + #")" + c"# + chain + "\n")
+        let sum = try #require(Self.value(interpolated))
+        guard case .binary(let operands, _) = sum.kind, operands.count == 2 else {
+            Issue.record("not a sum: \(sum.kind)")
+            return
+        }
+        expectEqual(operands[0].embedded.map(Self.height), [600])
+        expectEqual(Self.height(operands[1]), limit - 600)
+        expectEqual(interpolated.problems.map(\.message), ["a chain of more than \(limit) member accesses and calls: the rest skipped"])
+    }
+
+    @Test("ordinary chains are read whole: a SwiftUI body's modifiers, two statements of 600 links each")
+    func ordinaryChains() throws {
+        let modifiers = String(repeating: ".padding().font(.title)", count: 100)  // 600 links
+        let file = Self.parse("var body: some View {\n    Text(\"a\")\(modifiers)\n    Text(\"b\")\(modifiers)\n}\n")
+        expectEqual(file.problems.count, 0, "\(file.problems)")
+    }
 }

@@ -7,12 +7,25 @@
 package struct SwiftParser {
     /// How deeply declarations, statements and expressions may nest before the rest is skipped.
     package static let maxDepth = 150
+    /// How many links (member accesses, calls, trailing closures, generic argument lists) one
+    /// outermost expression may hold, everything nested in it included (arguments, closures and
+    /// the statements in them, interpolations), before the rest of a chain is read and dropped and
+    /// the file refused. Each link wraps the chain before it, and the walks over expressions and
+    /// the release of the tree recurse once a link: a chain of 25,000 `.b` overflowed the stack
+    /// (2026-12-02). Counting the whole expression bounds every path into it, however its chains
+    /// and closures nest; 1,000 links (a SwiftUI body of some 300 modifiers) take well under the
+    /// 512 KB a secondary thread has on macOS.
+    package static let maxChainLinks = 1_000
 
     private let tokens: [SwiftToken]
     /// The bytes the tokens were read from: a string's interpolations are read from them.
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// The links read so far in the outermost expression being parsed (``maxChainLinks``), and how
+    /// many expressions are being parsed, one inside another (0 between expressions).
+    private var chainLinks = 0
+    private var expressionDepth = 0
     private var problems: [SwiftSyntaxProblem] = []
     /// The type the last `: Type` annotation skipped names, when it is a plain name (`AppDelegate!`) or a
     /// generic type's (`Activity<A>?` → `Activity`).
@@ -633,7 +646,10 @@ package struct SwiftParser {
 
     /// `trailingClosures` is false in conditions (`if x {`), where a brace opens the body.
     mutating func parseExpression(trailingClosures: Bool) -> SwiftExpr? {
-        nested(SwiftExpr(kind: .opaque("…"), location: location)) { parser in
+        if expressionDepth == 0 { chainLinks = 0 }
+        expressionDepth += 1
+        defer { expressionDepth -= 1 }
+        return nested(SwiftExpr(kind: .opaque("…"), location: location)) { parser in
             parser.parseBinary(trailingClosures: trailingClosures)
         }
     }
@@ -741,24 +757,34 @@ package struct SwiftParser {
         }
     }
 
+    /// The links after `primary`: each member access, call, trailing closure or generic argument
+    /// list wraps the chain so far. Past ``maxChainLinks`` in the outermost expression, the rest of
+    /// the chain is read (its arguments and closures parsed as usual) and dropped, and the file refused.
     private mutating func parsePostfix(_ primary: SwiftExpr, trailingClosures: Bool) -> SwiftExpr {
         var expr = primary
+        var cut = false
         while let token = current {
             if token.isSymbol("."), let name = peek(1), name.kind == .identifier || name.kind == .number {
                 index += 2
+                guard link(at: token, cut: &cut) else { continue }
                 expr = SwiftExpr(kind: .member(expr, name.text), location: expr.location)
                 expr.memberLocation = SwiftLocation(token)
             } else if token.isSymbol("("), !token.startsLine {
                 let arguments = parseArguments()
-                expr = SwiftExpr(kind: .call(expr, arguments, trailing: parseTrailingClosures(trailingClosures)), location: expr.location)
+                let trailing = parseTrailingClosures(trailingClosures)
+                guard link(at: token, cut: &cut) else { continue }
+                expr = SwiftExpr(kind: .call(expr, arguments, trailing: trailing), location: expr.location)
             } else if token.isSymbol("{"), trailingClosures, !token.startsLine, !startsAccessorBlock() {
-                expr = SwiftExpr(kind: .call(expr, [], trailing: parseTrailingClosures(true)), location: expr.location)
+                let trailing = parseTrailingClosures(true)
+                guard link(at: token, cut: &cut) else { continue }
+                expr = SwiftExpr(kind: .call(expr, [], trailing: trailing), location: expr.location)
             } else if token.isSymbol("["), !token.followsSpace {
                 // A subscript: its indices are kept with the expression subscripted (an `await` in one runs first).
                 expr.embedded += parseCollection().map(\.value)
             } else if token.kind == .operator, !token.followsSpace, token.text == "?" || token.text == "!" {
                 index += 1
             } else if token.kind == .operator, token.text == "<", !token.followsSpace, let names = genericArguments() {
+                guard link(at: token, cut: &cut) else { continue }
                 expr = SwiftExpr(kind: .generic(expr, names), location: expr.location)
             } else {
                 break
@@ -767,18 +793,36 @@ package struct SwiftParser {
         return expr
     }
 
+    /// Counts one more link of the chain being read; `false` once the outermost expression holds
+    /// ``maxChainLinks`` (the problem noted at this chain's first link dropped: `cut`).
+    private mutating func link(at token: SwiftToken, cut: inout Bool) -> Bool {
+        guard chainLinks < Self.maxChainLinks else {
+            if !cut { problem(token, "a chain of more than \(Self.maxChainLinks) member accesses and calls: the rest skipped") }
+            cut = true
+            return false
+        }
+        chainLinks += 1
+        return true
+    }
+
     /// The expressions in a string literal's interpolations (`\(a)`, `\(value, format: f)`), in order, each
     /// read from the file's bytes at its place; what cannot be read in one is left out (the lexer has
     /// found the literal whole, so the file's problems are not changed by it).
-    private func interpolated(_ token: SwiftToken) -> [SwiftExpr] {
-        token.interpolations.flatMap { interpolation -> [SwiftExpr] in
-            guard interpolation.bytes.lowerBound >= 0, interpolation.bytes.upperBound <= bytes.count else { return [] }
+    /// Their links count in the expression the literal is in (``maxChainLinks``).
+    private mutating func interpolated(_ token: SwiftToken) -> [SwiftExpr] {
+        var expressions: [SwiftExpr] = []
+        for interpolation in token.interpolations {
+            guard interpolation.bytes.lowerBound >= 0, interpolation.bytes.upperBound <= bytes.count else { continue }
             let slice = Array(bytes[interpolation.bytes])
             let lexer = SwiftLexer(slice, line: interpolation.line, column: interpolation.column)
             var parser = SwiftParser(tokens: lexer.tokens, bytes: slice)
             parser.depth = depth
-            return parser.parseArguments().map(\.value)
+            parser.expressionDepth = expressionDepth
+            parser.chainLinks = chainLinks
+            expressions += parser.parseArguments().map(\.value)
+            chainLinks = parser.chainLinks
         }
+        return expressions
     }
 
     /// `<A, B.C>` right after a name, when it holds only type names; `nil` (nothing consumed) otherwise.

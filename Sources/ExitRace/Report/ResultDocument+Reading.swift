@@ -52,13 +52,12 @@ extension ResultDocument {
             let outcomeNodes = cell.array("outcomes", required: true)
         else { return nil }
         let outcomes = outcomeNodes.indices.compactMap { k -> Outcome? in
-            guard let outcome = ObjectReader(outcomeNodes[k], path: cell.childPath("outcomes[\(k)]"), allowed: nil, log: cell.log),
+            guard let outcome = ObjectReader(outcomeNodes[k], path: cell.childPath("outcomes") + "[\(k)]", allowed: nil, log: cell.log),
                 let procedure = outcome.string("procedure", required: true),
                 let finished = outcome.bool("cleanupFinished", required: true)
             else { return nil }
-            var margin: Int64?
-            if case .number(let n, _)? = outcome["marginNs"]?.value { margin = Int64(exactly: n) }
-            return Outcome(procedure: procedure, finished: finished, marginNs: margin, boundReached: lenientString(outcome["boundReached"]))
+            return Outcome(
+                procedure: procedure, finished: finished, marginNs: margin(outcome), boundReached: lenientString(outcome["boundReached"]))
         }
         var watchdogKill = false
         if case .bool(let b)? = cell["watchdogKill"]?.value { watchdogKill = b }
@@ -66,6 +65,37 @@ extension ResultDocument {
             hook: hook, strategy: strategy, verdict: verdict, priorityInversion: inversion, deadlock: deadlock, outcomes: outcomes,
             watchdogKill: watchdogKill, watchdogKillIn: lenientStrings(cell["watchdogKillIn"]),
             thinWinIn: lenientStrings(cell["thinWinIn"]))
+    }
+
+    /// The largest margin a result file may hold, either way: 2^53 ns (104 days), far past any run
+    /// the limits allow, and small enough that `diff` and `check` can subtract and print any two.
+    static let maxMarginNs: Int64 = 1 << 53
+
+    /// An outcome's `marginNs`: absent or `null` for none, else whole nanoseconds within
+    /// ±``maxMarginNs`` (`diff --margins` subtracted an edited `-9223372036854775808` and trapped).
+    private static func margin(_ outcome: ObjectReader) -> Int64? {
+        guard let node = outcome["marginNs"], node.value != .null else { return nil }
+        // From the text when it is an integer: a Double rounds 2^53 + 1 to 2^53.
+        guard case .number(let n, let text) = node.value, let whole = Int64(text) ?? Int64(exactly: n),
+            whole.magnitude <= maxMarginNs.magnitude
+        else {
+            outcome.log.error(
+                outcome.childPath("marginNs"), node.position,
+                "expected a margin in whole nanoseconds within ±\(maxMarginNs) (or null), found \(node.kindDescription)")
+            return nil
+        }
+        return whole
+    }
+
+    /// A sampled procedure's share (`rate`, `interval95.low`, `.high`): a number from 0 to 1.
+    private static func share(_ reader: ObjectReader, _ key: String) -> Double? {
+        guard let value = reader.number(key, required: true) else { return nil }
+        guard value >= 0 && value <= 1 else {
+            let found = reader[key]?.kindDescription ?? "\(value)"
+            reader.log.error(reader.childPath(key), reader.position(key), "expected a share from 0 to 1, found \(found)")
+            return nil
+        }
+        return value
     }
 
     /// A cell of a sampled table: its verdict and, per procedure, the counts and interval.
@@ -76,12 +106,18 @@ extension ResultDocument {
         var rates: [Rate] = []
         var (deadlock, inversion, watchdog) = (false, false, !procedureNodes.isEmpty)
         for (k, node) in procedureNodes.enumerated() {
-            guard let procedure = ObjectReader(node, path: cell.childPath("procedures[\(k)]"), allowed: nil, log: cell.log),
+            guard let procedure = ObjectReader(node, path: cell.childPath("procedures") + "[\(k)]", allowed: nil, log: cell.log),
                 let name = procedure.string("procedure", required: true), let runs = count(procedure, "runs"),
-                let finished = count(procedure, "finished"), let rate = procedure.number("rate", required: true),
+                let finished = count(procedure, "finished"), let rate = share(procedure, "rate"),
                 let interval = procedure.object("interval95", allowed: nil, required: true),
-                let low = interval.number("low", required: true), let high = interval.number("high", required: true)
+                let low = share(interval, "low"), let high = share(interval, "high")
             else { continue }
+            guard finished <= runs, low <= rate, rate <= high else {
+                let problem = finished > runs ? "more runs finished (\(finished)) than ran (\(runs))"
+                    : "a rate (\(rate)) outside its interval95 (\(low) to \(high))"
+                procedure.log.error(procedure.path, procedure.node.position, "expected a procedure's tally, found \(problem)")
+                continue
+            }
             func tally(_ key: String) -> Int {
                 if case .number(let n, _)? = procedure[key]?.value { Int(exactly: n) ?? 0 } else { 0 }
             }
@@ -117,12 +153,12 @@ extension ResultDocument {
             guard let sweep = ObjectReader(member.value, path: join("sweeps", member.key), allowed: nil, log: top.log) else { continue }
             let lines = sweep.array("lines", required: true) ?? []
             for (index, node) in lines.enumerated() {
-                guard let line = ObjectReader(node, path: sweep.childPath("lines[\(index)]"), allowed: nil, log: top.log),
+                guard let line = ObjectReader(node, path: sweep.childPath("lines") + "[\(index)]", allowed: nil, log: top.log),
                     let title = line.string("title", required: true)
                 else { continue }
                 let cells = line.array("cells", required: true) ?? []
                 for (k, node) in cells.enumerated() {
-                    guard let cell = ObjectReader(node, path: line.childPath("cells[\(k)]"), allowed: nil, log: top.log),
+                    guard let cell = ObjectReader(node, path: line.childPath("cells") + "[\(k)]", allowed: nil, log: top.log),
                         let hook = cell.string("hook", required: true), let strategy = cell.string("strategy", required: true),
                         let text = cell.string("text", required: true)
                     else { continue }

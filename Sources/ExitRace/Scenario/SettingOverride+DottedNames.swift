@@ -4,13 +4,17 @@ extension SettingOverride {
     /// When the keys at the start of `path`, joined with dots, are a member of `keys`: the path
     /// spelled with that member's name in brackets after `walked`, and how to quote it for the
     /// shell; `nil` otherwise.
+    /// Linear in the path's length: the dotted name grows by one key a step, and the search stops
+    /// once it is longer than every key (joining the names afresh each step took 27 s for a path of
+    /// 32,000 keys).
     static func dottedNameHint(_ path: ArraySlice<Component>, keys: [String], walked: String, source: String) -> String? {
-        var names: [String] = []
+        let longest = keys.map(\.utf8.count).max() ?? 0
+        var dotted = ""
         for (offset, component) in path.enumerated() {
             guard case .key(let key) = component else { return nil }
-            names.append(key)
-            let dotted = names.joined(separator: ".")
-            guard names.count >= 2, keys.contains(dotted) else { continue }
+            dotted = offset == 0 ? key : dotted + "." + key
+            guard dotted.utf8.count <= longest else { return nil }
+            guard offset >= 1, keys.contains(dotted) else { continue }
             var spelled = join(walked, dotted)
             for rest in path.dropFirst(offset + 1) {
                 switch rest {

@@ -1,0 +1,59 @@
+import ExitRace
+import Foundation
+import Testing
+
+@testable import ExitRaceBenchmark
+@testable import ExitRaceCLI
+
+/// Inputs long in one direction (a hostile-input hunt, 2026-12-02): a Swift chain of 30,000 links
+/// overflowed the importer's stack, and a `--set` path of 32,000 keys took 27 s to be refused.
+@Suite("Long inputs")
+struct LongInputTests {
+    /// An app delegate whose `applicationWillTerminate` holds `statement`.
+    static func appDelegate(_ statement: String) -> String {
+        """
+        import UIKit
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            func applicationWillTerminate(_ application: UIApplication) {
+                \(statement)
+            }
+        }
+
+        """
+    }
+
+    @Test("import of a hook holding a chain of 30,000 links: refused at the chain, without overflowing the stack", arguments: [
+        ("members", "let x = a" + String(repeating: ".b", count: 30_000)),
+        ("calls", "let x = f" + String(repeating: "()", count: 30_000)),
+        ("methods", "a" + String(repeating: ".b()", count: 15_000)),
+        ("trailing closures", "f" + String(repeating: " {}", count: 30_000)),
+        ("in a task", "Task { await a" + String(repeating: ".b", count: 30_000) + ".end() }"),
+    ])
+    func longChain(name: String, statement: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-chain-\(UUID().uuidString).swift")
+        try Self.appDelegate(statement).write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = Tool.main(["import", file.path])
+        expectEqual(output.exitCode, .badInput, "\(name): \(output.stderr.prefix(300))")
+        expectContains(output.stderr, "\(file.path):4:")
+        expectContains(output.stderr, "a chain of more than \(SwiftParser.maxChainLinks) member accesses and calls: the rest skipped")
+        #expect(output.stdout.isEmpty)
+    }
+
+    @Test("a --set path of many keys is refused in time linear in its length")
+    func longSettingPath() throws {
+        // CPU time of the same refusal at 4,000 and at 40,000 keys, in this test: linear, the
+        // second is at most about ten times the first (plus the scenario's decoding, the same in
+        // both); the quadratic search it replaced took about a hundred times.
+        func refusal(keys: Int) -> Duration {
+            let path = "a" + String(repeating: ".b", count: keys)
+            let (output, cpu) = ThreadCPUTime.measure { Tool.main(["run", "--set", "\(path)=1"]) }
+            expectEqual(output.exitCode, .badInput)
+            expectContains(output.stderr, "no member \"a\" to go into")
+            return cpu
+        }
+        _ = refusal(keys: 4_000)  // warm
+        let short = refusal(keys: 4_000), long = refusal(keys: 40_000)
+        #expect(long < short * 30, "4,000 keys: \(short); 40,000 keys: \(long)")
+    }
+}
