@@ -70,6 +70,25 @@ struct CalibrationCheckTests {
         }
     }
 
+    @Test("--check of a file that is no calibration (a run's result, an array) is refused at its start, exit 2")
+    func checkAgainstOtherFile() throws {
+        try Self.inTemporaryDirectory { directory in
+            let result = directory.appendingPathComponent("result.json").path, array = directory.appendingPathComponent("array.json").path
+            try Tool.main(["run", "--format", "json"]).stdout.write(toFile: result, atomically: true, encoding: .utf8)
+            try "[1, 2]".write(toFile: array, atomically: true, encoding: .utf8)
+            let base = ["calibrate", "--measured", Self.shipped, "--samples", "8"] + Self.prior
+            for (file, found) in [
+                (result, "what looks like a result file (it has \"formatVersion\" and \"cells\", as run --format json writes them)"),
+                (array, "an array"),
+            ] {
+                let output = Tool.main(base + ["--check", file])
+                expectEqual(output.exitCode, .badInput, "\(output.stdout.prefix(200))")
+                expectEqual(output.stderr, "\(file):1:1: error: expected a calibration file (calibrate --format json), found \(found)\n")
+                #expect(output.stdout.isEmpty)
+            }
+        }
+    }
+
     @Test("--update under CI=true is refused (exit 2) unless --force; --check with --output or --format is a usage error")
     func refusals() throws {
         try Self.inTemporaryDirectory { directory in
@@ -140,8 +159,10 @@ struct CalibrationCheckTests {
         #expect(one.stdout.contains("; 1 set (Sobol") && one.stdout.contains(" of 1 set ("), "\(one.stdout)")
         expectNotContains(one.stdout, " 1 sets")
         #expect(TimeFormatting.counted(1, "measured cell") == "1 measured cell" && TimeFormatting.counted(16384, "set") == "16,384 sets")
-        let committed = "{\n  \"accepted\": 6188,\n  \"measured\": \"a.json\"\n}\n"
-        let lines = try CalibrationDrift.changes(committed: Array(committed.utf8), file: "c.json", current: "{\n  \"accepted\": 6179,\n  \"measured\": \"b.json\"\n}\n")
+        let committed = "{\n  \"accepted\": 6188,\n  \"measured\": \"a.json\",\n  \"misses\": [],\n  \"settings\": []\n}\n"
+        let lines = try CalibrationDrift.changes(
+            committed: Array(committed.utf8), file: "c.json",
+            current: "{\n  \"accepted\": 6179,\n  \"measured\": \"b.json\",\n  \"misses\": [],\n  \"settings\": []\n}\n")
         expectEqual(lines, ["accepted: 6,188 → 6,179"])
         let html = Tool.main(["calibrate", "--measured", Self.shipped, "--samples", "2048", "--format", "html"] + Self.prior)
         let accepted = try #require(html.stdout.range(of: #"[0-9,]+ accepted sets; each bar"#, options: .regularExpression))

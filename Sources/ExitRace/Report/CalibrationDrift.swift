@@ -63,7 +63,9 @@ package enum CalibrationDrift {
     /// The changes from `committed` (the bytes of file `file`) to `current`; empty when none.
     /// A committed file that is not valid JSON is bad input.
     package static func changes(committed: [UInt8], file: String, current: String) throws(InputError) -> [String] {
-        let old = flatten(try JSONDocument.parse(committed, file: file)).filter { !informational.contains($0.0) }
+        let root = try JSONDocument.parse(committed, file: file)
+        try expectCalibration(root, file: file)
+        let old = flatten(root).filter { !informational.contains($0.0) }
         let new = flatten(try JSONDocument.parse(Array(current.utf8), file: "the calibration")).filter { !informational.contains($0.0) }
         let before = Dictionary(old, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(new, uniquingKeysWith: { first, _ in first })
@@ -80,6 +82,25 @@ package enum CalibrationDrift {
             lines.append("\(file) holds the same values written differently (edited by hand?); --update rewrites it")
         }
         return lines
+    }
+
+    /// The members every calibration file has (`calibrate --format json`), by which one is known.
+    static let identifyingMembers = ["accepted", "misses", "settings"]
+
+    /// Refuses a committed file that is no calibration (a result file, a scenario given by
+    /// mistake) with one error at its start, rather than hundreds of lines of changes (exit 1).
+    static func expectCalibration(_ root: JSONNode, file: String) throws(InputError) {
+        func refuse(_ found: String) -> InputError {
+            InputError([Diagnostic(at: root.position, path: "", message: "expected a calibration file (calibrate --format json), found \(found)")])
+        }
+        guard case .object(let members) = root.value else { throw refuse(root.kindDescription) }
+        let keys = members.map(\.key)
+        let missing = identifyingMembers.filter { !keys.contains($0) }
+        guard !missing.isEmpty else { return }
+        if keys.contains("formatVersion") && keys.contains("cells") {
+            throw refuse("what looks like a result file (it has \"formatVersion\" and \"cells\", as run --format json writes them)")
+        }
+        throw refuse("an object without " + missing.map { "\"\($0)\"" }.joined(separator: ", "))
     }
 
     /// Whether `committed` is byte for byte `current`, apart from the (informational) measured
