@@ -797,7 +797,7 @@ package struct SwiftParser {
     /// ``maxChainLinks`` (the problem noted at this chain's first link dropped: `cut`).
     private mutating func link(at token: SwiftToken, cut: inout Bool) -> Bool {
         guard chainLinks < Self.maxChainLinks else {
-            if !cut { problem(token, "a chain of more than \(Self.maxChainLinks) member accesses and calls: the rest skipped") }
+            if !cut { problem(token, "a chain of more than \(TimeFormatting.grouped(Self.maxChainLinks)) member accesses and calls: the rest skipped") }
             cut = true
             return false
         }
