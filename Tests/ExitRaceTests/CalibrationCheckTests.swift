@@ -109,6 +109,21 @@ struct CalibrationCheckTests {
         }
     }
 
+    @Test("a △ that names a procedure twice is an error at the second, in JSON and in Markdown")
+    func procedureNamedTwice() throws {
+        try Self.inTemporaryDirectory { directory in
+            let json = directory.appendingPathComponent("m.json").path, markdown = directory.appendingPathComponent("m.md").path
+            try #"{"cells": [{"hook": "AppDelegate", "strategy": "Task", "observed": "△", "procedures": ["background", "background"]}]}"#
+                .write(toFile: json, atomically: true, encoding: .utf8)
+            try "| hook | Task |\n|---|---|\n| AppDelegate | △ background background |\n".write(toFile: markdown, atomically: true, encoding: .utf8)
+            for file in [json, markdown] {
+                let output = Tool.main(["calibrate", "--measured", file, "--samples", "8"] + Self.prior)
+                expectEqual(output.exitCode, .badInput, "\(output.stdout.prefix(200))")
+                expectContains(output.stderr, "expected each procedure named once in a △ cell, found \"background\" again")
+            }
+        }
+    }
+
     @Test("a measured table with no measured cell is an error with its place; --tolerance K ≥ the measured cells is refused")
     func emptyTablesAndTolerance() throws {
         do {

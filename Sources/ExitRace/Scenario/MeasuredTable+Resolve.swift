@@ -48,7 +48,11 @@ extension MeasuredTable {
                         (position, searched) = places.place(ofProcedure: name, in: text, from: searched)
                     }
                     if let procedure = procedureNames.firstIndex(of: name) ?? procedureLabels.firstIndex(of: name) {
-                        mask |= 1 << UInt32(procedure)
+                        let bit: UInt32 = 1 << UInt32(procedure)
+                        if mask & bit != 0 {
+                            fail(position, places.procedurePath(index), "expected each procedure named once in a △ cell, found \"\(name)\" again")
+                        }
+                        mask |= bit
                     } else {
                         fail(position, places.procedurePath(index), unknown("procedure", name, procedureNames, scenario))
                     }
