@@ -77,4 +77,25 @@ struct CraftedResultFileTests {
             expectContains(output.stderr, message)
         }
     }
+
+    @Test("a cell given twice, or a procedure twice or unknown in a cell, is refused at its place")
+    func duplicates() throws {
+        let table = Self.table(sampled: false)
+        var object = try #require(JSONSerialization.jsonObject(with: Data(table.utf8)) as? [String: Any])
+        var cells = try #require(object["cells"] as? [Any])
+        cells.insert(cells[0], at: 1)
+        object["cells"] = cells
+        let doubled = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        let foreground = try Self.replacingFirst("procedure", in: table, with: #""background""#)
+        let unknown = try Self.replacingFirst("procedure", in: table, with: #""nope""#)
+        for (crafted, message) in [
+            (doubled, "error: cells[1]: expected each cell once, found applicationWillTerminate · Task again (first at cells[0])"),
+            (foreground, #"error: cells[0].outcomes[1].procedure: expected each procedure once in a cell, found "background" again"#),
+            (unknown, #"error: cells[0].outcomes[0].procedure: expected one of the file's procedures ("foreground", "background"), found "nope""#),
+        ] {
+            let output = try Self.diff(table, crafted)
+            expectEqual(output.exitCode, .badInput, "\(message): \(output.stdout.prefix(300))")
+            expectContains(output.stderr, message)
+        }
+    }
 }

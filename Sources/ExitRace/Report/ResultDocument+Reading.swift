@@ -22,9 +22,20 @@ extension ResultDocument {
         let (hooks, strategies, procedures) = (entries(top, "hooks"), entries(top, "strategies"), entries(top, "procedures"))
         let sampled = top["sampling"] != nil
         let cellNodes = top.array("cells", required: true) ?? []
-        let cells = cellNodes.indices.compactMap { index -> Cell? in
-            guard let cell = ObjectReader(cellNodes[index], path: "cells[\(index)]", allowed: nil, log: log) else { return nil }
-            return sampled ? sampledCell(cell) : tableCell(cell)
+        var cells: [Cell] = []
+        var firstIndex: [String: Int] = [:]  // by "hook · strategy": where each cell first stood
+        for index in cellNodes.indices {
+            guard let reader = ObjectReader(cellNodes[index], path: "cells[\(index)]", allowed: nil, log: log),
+                let cell = sampled ? sampledCell(reader) : tableCell(reader)
+            else { continue }
+            let name = "\(cell.hook) · \(cell.strategy)"
+            if let first = firstIndex[name] {
+                log.error(reader.path, reader.node.position, "expected each cell once, found \(name) again (first at cells[\(first)])")
+                continue
+            }
+            firstIndex[name] = index
+            checkProcedures(of: cell, in: reader, procedures: procedures.map(\.name))
+            cells.append(cell)
         }
         var document = ResultDocument(scenario: scenario, hooks: hooks, strategies: strategies, procedures: procedures, cells: cells)
         document.isSampled = sampled
@@ -65,6 +76,28 @@ extension ResultDocument {
             hook: hook, strategy: strategy, verdict: verdict, priorityInversion: inversion, deadlock: deadlock, outcomes: outcomes,
             watchdogKill: watchdogKill, watchdogKillIn: lenientStrings(cell["watchdogKillIn"]),
             thinWinIn: lenientStrings(cell["thinWinIn"]))
+    }
+
+    /// A cell's outcomes (or sampled rates) name each of the file's procedures at most once, and no other.
+    private static func checkProcedures(of cell: Cell, in reader: ObjectReader, procedures: [String]) {
+        let named = cell.outcomes.map(\.procedure) + (cell.rates ?? []).map(\.procedure)
+        let key = cell.rates == nil ? "outcomes" : "procedures"
+        /// Where the `index`th element's `procedure` stands (the list's start if it cannot be found).
+        func position(_ index: Int) -> SourcePosition {
+            guard case .array(let items)? = reader[key]?.value, index < items.count, case .object(let members) = items[index].value,
+                let member = members.first(where: { $0.key == "procedure" })
+            else { return reader.position(key) }
+            return member.value.position
+        }
+        for (index, name) in named.enumerated() {
+            let path = reader.childPath(key) + "[\(index)].procedure"
+            if !procedures.contains(name) {
+                let known = procedures.map { "\"\($0)\"" }.joined(separator: ", ")
+                reader.log.error(path, position(index), "expected one of the file's procedures (\(known)), found \"\(name)\"")
+            } else if named[..<index].contains(name) {
+                reader.log.error(path, position(index), "expected each procedure once in a cell, found \"\(name)\" again")
+            }
+        }
     }
 
     /// The largest margin a result file may hold, either way: 2^53 ns (104 days), far past any run
