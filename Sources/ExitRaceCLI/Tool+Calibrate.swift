@@ -24,13 +24,18 @@ extension Tool {
                         + "(add --force if you really mean it)\n",
                     exitCode: .badInput))
             }
-            // With --check, the options not given are the committed calibration's own.
+            // With --check, the options not given are the committed calibration's own. A file that
+            // cannot be read or parsed is one --update may write afresh; a file that is something
+            // else (a run's result) is refused before any work, --update or not.
             var recorded: CalibrationDrift.Options?
             if let committed {
-                do throws(InputError) {
-                    recorded = try CalibrationDrift.committedOptions(file: committed)
-                } catch {
+                var root: JSONNode?
+                do throws(InputError) { root = try CalibrationDrift.committedRoot(file: committed) } catch {
                     if !update { throw inputError(error) }
+                }
+                if let root {
+                    try reporting { () throws(InputError) in try CalibrationDrift.expectCalibration(root, file: committed) }
+                    recorded = CalibrationDrift.options(of: root)
                 }
             }
             let samples = arguments.number(calibrateSamples, default: recorded?.samples ?? defaultCalibrationSamples)

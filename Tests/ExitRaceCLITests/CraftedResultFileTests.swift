@@ -46,7 +46,7 @@ struct CraftedResultFileTests {
             expectEqual(output.exitCode, .badInput, "\(value): \(output.stderr)")
             expectContains(
                 output.stderr,
-                "error: cells[0].outcomes[0].marginNs: expected a margin in whole nanoseconds within ±9007199254740992 (or null), found")
+                "error: cells[0].outcomes[0].marginNs: expected a margin in whole nanoseconds within ±9,007,199,254,740,992 (or null), found")
             #expect(output.stdout.isEmpty)
         }
     }

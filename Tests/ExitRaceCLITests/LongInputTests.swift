@@ -40,6 +40,17 @@ struct LongInputTests {
         #expect(output.stdout.isEmpty)
     }
 
+    @Test("import of a hook with 3,000 `else if`s: refused at the first past the nesting limit, without overflowing the stack")
+    func longElseIfChain() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("exitrace-else-if-\(UUID().uuidString).swift")
+        try Self.appDelegate("if a {}" + String(repeating: " else if a {}", count: 3_000)).write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = Tool.main(["import", file.path])
+        expectEqual(output.exitCode, .badInput, "\(output.stderr.prefix(300))")
+        expectContains(output.stderr, "nested more than \(SwiftParser.maxDepth) levels deep: skipped")
+        #expect(output.stdout.isEmpty)
+    }
+
     @Test("a --set path of many keys is refused in time linear in its length")
     func longSettingPath() throws {
         // CPU time of the same refusal at 4,000 and at 40,000 keys, in this test: linear, the

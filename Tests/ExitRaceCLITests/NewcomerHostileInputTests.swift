@@ -112,7 +112,8 @@ struct NewcomerHostileInputTests {
     func calibrateUpdateChecksBothFirst() throws {
         let folder = try Self.directory()
         let committed = folder + "/cal.json"
-        let original = "{\"not\": \"this calibration\"}\n"
+        // A calibration file (its identifying members), not this calibration's.
+        let original = "{\"accepted\": 0, \"misses\": [], \"settings\": []}\n"
         try Self.write(original, committed)
         try FileManager.default.createDirectory(atPath: folder + "/cal.md", withIntermediateDirectories: false)
         let output = Tool.main([

@@ -70,7 +70,7 @@ struct CalibrationCheckTests {
         }
     }
 
-    @Test("--check of a file that is no calibration (a run's result, an array) is refused at its start, exit 2")
+    @Test("--check of a file that is no calibration (a run's result, an array) is refused at its start before any work, exit 2; --update leaves it")
     func checkAgainstOtherFile() throws {
         try Self.inTemporaryDirectory { directory in
             let result = directory.appendingPathComponent("result.json").path, array = directory.appendingPathComponent("array.json").path
@@ -81,10 +81,15 @@ struct CalibrationCheckTests {
                 (result, "what looks like a result file (it has \"formatVersion\" and \"cells\", as run --format json writes them)"),
                 (array, "an array"),
             ] {
-                let output = Tool.main(base + ["--check", file])
-                expectEqual(output.exitCode, .badInput, "\(output.stdout.prefix(200))")
-                expectEqual(output.stderr, "\(file):1:1: error: expected a calibration file (calibrate --format json), found \(found)\n")
-                #expect(output.stdout.isEmpty)
+                let before = try String(contentsOfFile: file, encoding: .utf8)
+                // --update (--force: CI sets CI=true) does not write over it either.
+                for options in [["--check", file], ["--check", file, "--update", "--force"]] {
+                    let output = Tool.main(base + options)
+                    expectEqual(output.exitCode, .badInput, "\(options): \(output.stdout.prefix(200))")
+                    expectEqual(output.stderr, "\(file):1:1: error: expected a calibration file (calibrate --format json), found \(found)\n")
+                    #expect(output.stdout.isEmpty)
+                    expectEqual(try String(contentsOfFile: file, encoding: .utf8), before)
+                }
             }
         }
     }

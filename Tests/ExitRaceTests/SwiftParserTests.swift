@@ -131,12 +131,12 @@ struct SwiftParserTests {
         expectEqual(body.problems.map(\.message), ["a chain of more than 1,000 member accesses and calls: the rest skipped"])
     }
 
-    @Test("chains nested in closures and in the arguments of a chain count in the outermost expression")
-    func nestedChainsShareTheBudget() throws {
+    @Test("chains in a chain's closures and arguments count with it, one path at a time")
+    func nestedChainsAddUp() throws {
         let limit = SwiftParser.maxChainLinks
-        // Each closure opens a chain of 400 links, and 400 more follow each closing brace: counted
-        // per chain, the tree would be 30 × 800 deep; counted per outermost expression, it stays
-        // within the limit (and a closure and its call a level).
+        // Each closure opens a chain of 400 links, and 400 more follow each closing brace: a path
+        // from the outermost chain into the innermost crosses all of them, so the chains are cut
+        // and the tree stays within the limit (a closure and its call a level each besides).
         var source = "let x = "
         for _ in 0..<30 { source += "f" + String(repeating: ".b", count: 400) + " { " }
         source += "g"
@@ -144,25 +144,32 @@ struct SwiftParserTests {
         let file = Self.parse(source + "\n")
         let value = try #require(Self.value(file))
         #expect(Self.height(value) <= limit + 2 * 30, "\(Self.height(value))")
-        #expect(file.problems.contains { $0.message.hasPrefix("a chain of more than 1,000") })
-        // An interpolation's links count in the expression of its string: 600 there and 600 after
-        // it are more than the limit, and the chain after it is cut.
+        expectEqual(file.problems.map(\.message), ["a chain of more than 1,000 member accesses and calls: the rest skipped"])
+        // 600 links in an interpolation and 600 after its string are one path of 1,200: cut.
         let chain = String(repeating: ".b", count: 600)
-        let interpolated = Self.parse(#"let x = "\(a"# + chain + #")" + c"# + chain + "\n")
-        let sum = try #require(Self.value(interpolated))
-        guard case .binary(let operands, _) = sum.kind, operands.count == 2 else {
-            Issue.record("not a sum: \(sum.kind)")
-            return
-        }
-        expectEqual(operands[0].embedded.map(Self.height), [600])
-        expectEqual(Self.height(operands[1]), limit - 600)
-        expectEqual(interpolated.problems.map(\.message), ["a chain of more than 1,000 member accesses and calls: the rest skipped"])
+        let after = Self.parse(#"let x = "\(a"# + chain + #")""# + chain + "\n")
+        let cut = try #require(Self.value(after))
+        expectEqual(Self.height(cut), limit - 600)
+        expectEqual(after.problems.map(\.message), ["a chain of more than 1,000 member accesses and calls: the rest skipped"])
+        // A chain cut inside an interpolation is noted at its string (the interpolation's own parse
+        // keeps no problems).
+        let inside = Self.parse(#"let x = "\(a"# + String(repeating: ".b", count: 1_200) + #")""# + "\n")
+        expectEqual(inside.problems.map(\.message), ["a chain of more than 1,000 member accesses and calls: the rest skipped"])
+        expectEqual(inside.problems.map(\.column), [9])
     }
 
-    @Test("ordinary chains are read whole: a SwiftUI body's modifiers, two statements of 600 links each")
-    func ordinaryChains() throws {
-        let modifiers = String(repeating: ".padding().font(.title)", count: 100)  // 600 links
-        let file = Self.parse("var body: some View {\n    Text(\"a\")\(modifiers)\n    Text(\"b\")\(modifiers)\n}\n")
-        expectEqual(file.problems.count, 0, "\(file.problems)")
+    @Test("chains side by side do not add up: a view's children, an array's elements, statements")
+    func wideExpressions() throws {
+        let limit = SwiftParser.maxChainLinks
+        let modifiers = String(repeating: ".padding().font(.title)", count: 100)  // 400 links after Text(…)'s own
+        let children = (0..<3).map { "    Text(\"\($0)\")\(modifiers)" }.joined(separator: "\n")
+        let view = Self.parse("let body = VStack {\n\(children)\n}\n")
+        expectEqual(view.problems.count, 0, "\(view.problems)")
+        let width = try Self.height(#require(Self.value(view)))
+        #expect(width > 401 && width < 401 + 10, "\(width)")
+        let entries = (0..<700).map { #"Item(name: "n\#($0)", icon: .system("s\#($0)"))"# }.joined(separator: ", ")
+        expectEqual(Self.parse("let all: [Item] = [\(entries)]\n").problems.count, 0)
+        let statements = (0..<3).map { _ in "    a" + String(repeating: ".b", count: limit - 1) }.joined(separator: "\n")
+        expectEqual(Self.parse("func f() {\n\(statements)\n}\n").problems.count, 0)
     }
 }

@@ -178,38 +178,26 @@ extension ShardFile {
     }
 
     /// The optional member `key` (`replayOptions`, `replayScenario`): command-line words, each a
-    /// string with no control character (a command line cannot hold a NUL, and `merge` prints the
-    /// words in its replay line), at most ``maxReplayWords`` of them.
+    /// string with no NUL (no command line can hold one, so `run --shard` never writes one; `merge`
+    /// printed it in its replay line).
     private static func words(_ object: ObjectReader, _ key: String, log: DiagnosticLog) -> [String]? {
         guard let words = object.array(key) else { return nil }
-        guard words.count <= maxReplayWords else {
-            log.error(
-                object.childPath(key), object.position(key),
-                "expected at most \(TimeFormatting.grouped(maxReplayWords)) command-line words, found \(TimeFormatting.grouped(words.count))")
-            return nil
-        }
         var options: [String] = []
         for (index, word) in words.enumerated() {
             guard case .string(let text) = word.value else {
                 log.expected("a command-line word (a string)", at: word, "\(key)[\(index)]")
                 continue
             }
-            if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-                let hex = String(control.value, radix: 16, uppercase: true)
-                let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            guard !text.unicodeScalars.contains("\u{0}") else {
                 log.error(
                     object.childPath(key) + "[\(index)]", word.position,
-                    "expected a command-line word, found a string with the control character \(code)")
+                    "expected a command-line word, found a string with a NUL (U+0000), which no command line can hold")
                 continue
             }
             options.append(text)
         }
         return options
     }
-
-    /// The most words a shard's `replayOptions` or `replayScenario` may hold (a run's replay line
-    /// holds its scenario and a few options).
-    static let maxReplayWords = 1_000
 
     private static func decodeShard(_ object: ObjectReader, runs: Int?, log: DiagnosticLog) -> ShardSpec? {
         guard let members = object.members("shard", required: true), let node = object["shard"],

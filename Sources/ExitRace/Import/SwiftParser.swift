@@ -7,14 +7,13 @@
 package struct SwiftParser {
     /// How deeply declarations, statements and expressions may nest before the rest is skipped.
     package static let maxDepth = 150
-    /// How many links (member accesses, calls, trailing closures, generic argument lists) one
-    /// outermost expression may hold, everything nested in it included (arguments, closures and
-    /// the statements in them, interpolations), before the rest of a chain is read and dropped and
-    /// the file refused. Each link wraps the chain before it, and the walks over expressions and
-    /// the release of the tree recurse once a link: a chain of 25,000 `.b` overflowed the stack
-    /// (2026-12-02). Counting the whole expression bounds every path into it, however its chains
-    /// and closures nest; 1,000 links (a SwiftUI body of some 300 modifiers) take well under the
-    /// 512 KB a secondary thread has on macOS.
+    /// How many links (member accesses, calls, trailing closures, generic argument lists) may lie
+    /// on one path into an expression before the rest of a chain is read and dropped and the file
+    /// refused. Each link wraps the chain before it, and the walks over expressions and the release
+    /// of the tree recurse once a link: a chain of 25,000 `.b` overflowed the stack (2026-12-02).
+    /// A link holding arguments or closures stands above the links in them, so chains in a closure
+    /// of a chain count with it; chains side by side (a view's children, an array's elements) do
+    /// not add up. 1,000 links on a path take well under the 512 KB a secondary thread has on macOS.
     package static let maxChainLinks = 1_000
 
     private let tokens: [SwiftToken]
@@ -22,9 +21,12 @@ package struct SwiftParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
-    /// The links read so far in the outermost expression being parsed (``maxChainLinks``), and how
-    /// many expressions are being parsed, one inside another (0 between expressions).
-    private var chainLinks = 0
+    /// The most chain links on one path into what was parsed since the innermost measure began
+    /// (``measuringLinks(_:)``): the height chains give the tree, which ``maxChainLinks`` bounds.
+    private var pathLinks = 0
+    /// Whether a chain of the outermost expression being parsed was cut (its problem is noted once),
+    /// and how many expressions are being parsed, one inside another (0 between expressions).
+    private var chainCut = false
     private var expressionDepth = 0
     private var problems: [SwiftSyntaxProblem] = []
     /// The type the last `: Type` annotation skipped names, when it is a plain name (`AppDelegate!`) or a
@@ -550,7 +552,8 @@ package struct SwiftParser {
         if atWord("else") {
             index += 1
             if let token = current, token.isWord("if") {
-                otherwise = [SwiftStatement(kind: parseIf(), location: SwiftLocation(token))]
+                // Each `else if` nests in the one before: bounded as every nesting is.
+                otherwise = [SwiftStatement(kind: nested(.opaque("if")) { $0.parseIf() }, location: SwiftLocation(token))]
             } else {
                 otherwise = parseBlock()
             }
@@ -646,7 +649,7 @@ package struct SwiftParser {
 
     /// `trailingClosures` is false in conditions (`if x {`), where a brace opens the body.
     mutating func parseExpression(trailingClosures: Bool) -> SwiftExpr? {
-        if expressionDepth == 0 { chainLinks = 0 }
+        if expressionDepth == 0 { chainCut = false }
         expressionDepth += 1
         defer { expressionDepth -= 1 }
         return nested(SwiftExpr(kind: .opaque("…"), location: location)) { parser in
@@ -708,8 +711,9 @@ package struct SwiftParser {
             }
             return SwiftExpr(kind: .prefix(token.text, operand), location: here)
         }
-        guard let primary = parsePrimary(trailingClosures: trailingClosures) else { return nil }
-        return parsePostfix(primary, trailingClosures: trailingClosures)
+        let (primary, links) = measuringLinks { $0.parsePrimary(trailingClosures: trailingClosures) }
+        guard let primary else { return nil }
+        return parsePostfix(primary, links: links, trailingClosures: trailingClosures)
     }
 
     private mutating func parsePrimary(trailingClosures: Bool) -> SwiftExpr? {
@@ -757,34 +761,44 @@ package struct SwiftParser {
         }
     }
 
-    /// The links after `primary`: each member access, call, trailing closure or generic argument
-    /// list wraps the chain so far. Past ``maxChainLinks`` in the outermost expression, the rest of
-    /// the chain is read (its arguments and closures parsed as usual) and dropped, and the file refused.
-    private mutating func parsePostfix(_ primary: SwiftExpr, trailingClosures: Bool) -> SwiftExpr {
+    /// The links after `primary`, which has `links` chain links on its longest path: each member
+    /// access, call, trailing closure or generic argument list wraps the chain so far, one link
+    /// above it and above the links in its own arguments and closures. A link that would put more
+    /// than ``maxChainLinks`` on a path is read (its arguments and closures parsed as usual) and
+    /// dropped, and the file refused.
+    private mutating func parsePostfix(_ primary: SwiftExpr, links: Int, trailingClosures: Bool) -> SwiftExpr {
         var expr = primary
-        var cut = false
+        var links = links
+        defer { pathLinks = max(pathLinks, links) }
         while let token = current {
             if token.isSymbol("."), let name = peek(1), name.kind == .identifier || name.kind == .number {
                 index += 2
-                guard link(at: token, cut: &cut) else { continue }
+                guard wraps(links + 1, at: token) else { continue }
+                links += 1
                 expr = SwiftExpr(kind: .member(expr, name.text), location: expr.location)
                 expr.memberLocation = SwiftLocation(token)
             } else if token.isSymbol("("), !token.startsLine {
-                let arguments = parseArguments()
-                let trailing = parseTrailingClosures(trailingClosures)
-                guard link(at: token, cut: &cut) else { continue }
+                let ((arguments, trailing), inner) = measuringLinks {
+                    ($0.parseArguments(), $0.parseTrailingClosures(trailingClosures))
+                }
+                guard wraps(1 + max(links, inner), at: token) else { continue }
+                links = 1 + max(links, inner)
                 expr = SwiftExpr(kind: .call(expr, arguments, trailing: trailing), location: expr.location)
             } else if token.isSymbol("{"), trailingClosures, !token.startsLine, !startsAccessorBlock() {
-                let trailing = parseTrailingClosures(true)
-                guard link(at: token, cut: &cut) else { continue }
+                let (trailing, inner) = measuringLinks { $0.parseTrailingClosures(true) }
+                guard wraps(1 + max(links, inner), at: token) else { continue }
+                links = 1 + max(links, inner)
                 expr = SwiftExpr(kind: .call(expr, [], trailing: trailing), location: expr.location)
             } else if token.isSymbol("["), !token.followsSpace {
                 // A subscript: its indices are kept with the expression subscripted (an `await` in one runs first).
-                expr.embedded += parseCollection().map(\.value)
+                let (indices, inner) = measuringLinks { $0.parseCollection().map(\.value) }
+                links = max(links, inner)
+                expr.embedded += indices
             } else if token.kind == .operator, !token.followsSpace, token.text == "?" || token.text == "!" {
                 index += 1
             } else if token.kind == .operator, token.text == "<", !token.followsSpace, let names = genericArguments() {
-                guard link(at: token, cut: &cut) else { continue }
+                guard wraps(links + 1, at: token) else { continue }
+                links += 1
                 expr = SwiftExpr(kind: .generic(expr, names), location: expr.location)
             } else {
                 break
@@ -793,22 +807,35 @@ package struct SwiftParser {
         return expr
     }
 
-    /// Counts one more link of the chain being read; `false` once the outermost expression holds
-    /// ``maxChainLinks`` (the problem noted at this chain's first link dropped: `cut`).
-    private mutating func link(at token: SwiftToken, cut: inout Bool) -> Bool {
-        guard chainLinks < Self.maxChainLinks else {
-            if !cut { problem(token, "a chain of more than \(TimeFormatting.grouped(Self.maxChainLinks)) member accesses and calls: the rest skipped") }
-            cut = true
-            return false
-        }
-        chainLinks += 1
-        return true
+    /// `body`'s result and the most chain links on one path into what it parsed.
+    private mutating func measuringLinks<T>(_ body: (inout SwiftParser) -> T) -> (T, Int) {
+        let outer = pathLinks
+        pathLinks = 0
+        let result = body(&self)
+        let inner = pathLinks
+        pathLinks = outer
+        return (result, inner)
+    }
+
+    /// Whether a link that puts `height` chain links on a path may wrap its chain: not past
+    /// ``maxChainLinks`` (the problem is noted at the first link dropped in an outermost expression).
+    private mutating func wraps(_ height: Int, at token: SwiftToken) -> Bool {
+        guard height > Self.maxChainLinks else { return true }
+        noteChainCut(at: token)
+        return false
+    }
+
+    private mutating func noteChainCut(at token: SwiftToken) {
+        guard !chainCut else { return }
+        chainCut = true
+        problem(token, "a chain of more than \(TimeFormatting.grouped(Self.maxChainLinks)) member accesses and calls: the rest skipped")
     }
 
     /// The expressions in a string literal's interpolations (`\(a)`, `\(value, format: f)`), in order, each
     /// read from the file's bytes at its place; what cannot be read in one is left out (the lexer has
     /// found the literal whole, so the file's problems are not changed by it).
-    /// Their links count in the expression the literal is in (``maxChainLinks``).
+    /// Their chains count in the expression the literal is in (``maxChainLinks``), and one cut
+    /// there is noted at the literal.
     private mutating func interpolated(_ token: SwiftToken) -> [SwiftExpr] {
         var expressions: [SwiftExpr] = []
         for interpolation in token.interpolations {
@@ -818,9 +845,9 @@ package struct SwiftParser {
             var parser = SwiftParser(tokens: lexer.tokens, bytes: slice)
             parser.depth = depth
             parser.expressionDepth = expressionDepth
-            parser.chainLinks = chainLinks
             expressions += parser.parseArguments().map(\.value)
-            chainLinks = parser.chainLinks
+            pathLinks = max(pathLinks, parser.pathLinks)
+            if parser.chainCut { noteChainCut(at: token) }
         }
         return expressions
     }

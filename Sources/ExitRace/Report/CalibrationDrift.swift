@@ -26,7 +26,17 @@ package enum CalibrationDrift {
     /// The options the committed calibration in file `path` was made with; `nil` when the file
     /// does not record them all. A file that cannot be read or is not valid JSON is bad input.
     package static func committedOptions(file path: String) throws(InputError) -> Options? {
-        let root = try JSONDocument.parse(try InputFile.read(path, what: "a calibration file (calibrate --format json)"), file: path)
+        options(of: try committedRoot(file: path))
+    }
+
+    /// The committed file `path`, parsed: JSON, not yet known to be a calibration
+    /// (``expectCalibration(_:file:)``).
+    package static func committedRoot(file path: String) throws(InputError) -> JSONNode {
+        try JSONDocument.parse(try InputFile.read(path, what: "a calibration file (calibrate --format json)"), file: path)
+    }
+
+    /// The options a committed calibration was made with; `nil` when it does not say them all.
+    package static func options(of root: JSONNode) -> Options? {
         guard case .object(let members) = root.value else { return nil }
         func whole(_ key: String) -> Int? {
             guard let member = members.first(where: { $0.key == key }), case .number(let value, _) = member.value.value,
@@ -89,7 +99,7 @@ package enum CalibrationDrift {
 
     /// Refuses a committed file that is no calibration (a result file, a scenario given by
     /// mistake) with one error at its start, rather than hundreds of lines of changes (exit 1).
-    static func expectCalibration(_ root: JSONNode, file: String) throws(InputError) {
+    package static func expectCalibration(_ root: JSONNode, file: String) throws(InputError) {
         func refuse(_ found: String) -> InputError {
             InputError([Diagnostic(at: root.position, path: "", message: "expected a calibration file (calibrate --format json), found \(found)")])
         }

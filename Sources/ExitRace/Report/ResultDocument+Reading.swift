@@ -23,17 +23,18 @@ extension ResultDocument {
         let sampled = top["sampling"] != nil
         let cellNodes = top.array("cells", required: true) ?? []
         var cells: [Cell] = []
-        var firstIndex: [String: Int] = [:]  // by "hook · strategy": where each cell first stood
+        var firstIndex: [[String]: Int] = [:]  // by [hook, strategy]: where each cell first stood
         for index in cellNodes.indices {
             guard let reader = ObjectReader(cellNodes[index], path: "cells[\(index)]", allowed: nil, log: log),
                 let cell = sampled ? sampledCell(reader) : tableCell(reader)
             else { continue }
-            let name = "\(cell.hook) · \(cell.strategy)"
-            if let first = firstIndex[name] {
-                log.error(reader.path, reader.node.position, "expected each cell once, found \(name) again (first at cells[\(first)])")
+            if let first = firstIndex[[cell.hook, cell.strategy]] {
+                log.error(
+                    reader.path, reader.node.position,
+                    "expected each cell once, found \(cell.hook) · \(cell.strategy) again (first at cells[\(first)])")
                 continue
             }
-            firstIndex[name] = index
+            firstIndex[[cell.hook, cell.strategy]] = index
             checkProcedures(of: cell, in: reader, procedures: procedures.map(\.name))
             cells.append(cell)
         }
@@ -114,7 +115,7 @@ extension ResultDocument {
         else {
             outcome.log.error(
                 outcome.childPath("marginNs"), node.position,
-                "expected a margin in whole nanoseconds within ±\(maxMarginNs) (or null), found \(node.kindDescription)")
+                "expected a margin in whole nanoseconds within ±\(TimeFormatting.grouped(Int(maxMarginNs))) (or null), found \(node.kindDescription)")
             return nil
         }
         return whole
