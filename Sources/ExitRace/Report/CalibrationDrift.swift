@@ -23,14 +23,8 @@ package enum CalibrationDrift {
         }
     }
 
-    /// The options the committed calibration in file `path` was made with; `nil` when the file
-    /// does not record them all. A file that cannot be read or is not valid JSON is bad input.
-    package static func committedOptions(file path: String) throws(InputError) -> Options? {
-        options(of: try committedRoot(file: path))
-    }
-
     /// The committed file `path`, parsed: JSON, not yet known to be a calibration
-    /// (``expectCalibration(_:file:)``).
+    /// (``expectCalibration(_:file:)``). A file that cannot be read or is not valid JSON is bad input.
     package static func committedRoot(file path: String) throws(InputError) -> JSONNode {
         try JSONDocument.parse(try InputFile.read(path, what: "a calibration file (calibrate --format json)"), file: path)
     }
