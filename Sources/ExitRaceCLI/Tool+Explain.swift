@@ -67,8 +67,9 @@ extension Tool {
         } catch {
             throw usageError("exitrace explain: --schedule: \(error.message)")
         }
-        let (trace, run) = simulator.trace(
+        var (trace, run) = simulator.trace(
             hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: budget.values, deviations: schedule.deviations)
+        trace.departsFromDefaultOrder = !schedule.deviations.isEmpty
         guard run.followedSchedule else {
             throw usageError("exitrace explain: --schedule: the run does not have the choice points the schedule names (\(text))")
         }
@@ -196,8 +197,9 @@ extension Tool {
             process died), made but never took effect, or never made (its code did not reach it, or
             its callback, code of the app going away, was not delivered before the process died);
             – owes nothing: its code did not run (its callback was not delivered in this run and is
-            not owed, or the row's hook does not listen to that callback), or it is on a condition
-            not taken and another place made its call. Without --procedure, a table of the places
+            not owed, or is owed and another place, which it names, made its call in time; or the
+            row's hook does not listen to that callback), or it is on a condition not taken and
+            another place made its call. Without --procedure, a table of the places
             (rows) under each kill procedure (columns), with the same marks, ends the output.
 
             """,

@@ -193,13 +193,15 @@ public enum Tool {
           [t] thin win: by less than thinWinMs (3 ms by default)   [?] a run stopped at a bound of "limits"
           [o] order-sensitive: another order of same-instant events gives another result (--explore)
           [n] not all of the code ran: a callback holding cleanup calls was not delivered under some
-              procedure (e.g. applicationWillTerminate of a suspended app); that cleanup is not counted
+              procedure (e.g. applicationWillTerminate of a suspended app); code run as the app goes
+              away (resigning active, background, disconnect, terminate) owes its calls all the same
           sampled (--runs, or a setting drawn from a distribution such as uniform(1,20)):
           △ shows the share of replications that finished per procedure, e.g. △ 45% · 100%
 
         EXIT CODES
-          0  success (for diff and check: no difference)
-          1  a difference: diff found one, check found results that drifted
+          0  success (for diff and the checks: no difference)
+          1  a difference: diff found one; check, calibrate --check or agree --check found results
+             that drifted
           2  bad input or usage; errors go to stderr, results to stdout
 
         Scenario files: see docs/scenario-format.md; the default is scenarios/live-activity.json.

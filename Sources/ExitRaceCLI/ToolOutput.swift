@@ -16,7 +16,7 @@ public struct ToolOutput: Equatable, Sendable {
 ///
 /// A typed enum so that no command can exit with a code the documentation does not name.
 public enum ExitCode: Int32, Equatable, Sendable {
-    /// Success (for `diff` and `check`: no difference).
+    /// Success (for `diff` and the checks: no difference).
     case success = 0
     /// A comparison found a difference, or a check found results that drifted.
     case difference = 1

@@ -106,6 +106,13 @@ struct ScheduleExplorationTests {
         #expect(output.stdout.hasPrefix("schedule: at 0.1 ms, DispatchQueue.global block from applicationWillTerminate #2 becoming ready to run"
             + " went first; the\n    default order takes DispatchQueue.global block from applicationWillTerminate #1 becoming ready to run first\n\n"),
             "the race the schedule decided, in words, before the timeline")
+        // The docs show this witness: its fingerprint covers every parameter value, so a new setting
+        // changes it (a newcomer's walk, 2026-12-03, replayed the docs' stale one and was refused).
+        for doc in ["README.md", "docs/schedules.md"] {
+            let contents = try String(contentsOf: Self.repository.appendingPathComponent(doc), encoding: .utf8)
+            #expect(contents.contains("(schedule \(text))") || contents.contains("not finished: \(text)"),
+                "\(doc) shows the race scenario's witness as \(text)")
+        }
     }
 
     @Test("replaying a schedule twice gives identical traces")
@@ -258,7 +265,9 @@ struct ScheduleExplorationTests {
         expectContains(lost, "exitrace explore says whether the other order wins")
         let won = Tool.main(cell + ["--schedule", "v1:\(ExitRaceVersion.current):d0d802cb97a795df:0=1"])
         expectEqual(won.exitCode, .success)
-        expectContains(won.stdout, "at the same instant as the process exited at 61 ms: a tie, which the cleanup won by scheduling order")
+        // The replayed schedule decided the tie, not the default order (a newcomer's walk, 2026-12-03).
+        expectContains(won.stdout, "at the same instant as the process exited at 61 ms: a tie, which the cleanup won in the order the replayed schedule gives.")
+        expectNotContains(won.stdout, "by scheduling order")
         expectNotContains(won.stdout, "0 ms before")
         let sent = Tool.main(cell + ["--schedule", "v1:\(ExitRaceVersion.current):d0d802cb97a795df:0=2"]).stdout
         expectContains(sent, "had sent Activity.end, and the request had not reached the system yet when the process exited at 61 ms")

@@ -66,9 +66,16 @@ struct UndeliveredMarkTests {
         let json = OutputFormat.json.render([table])
         let compact = json.filter { !$0.isWhitespace }
         expectContains(compact, #""codeNotRunIn":[{"callbacks":["applicationWillTerminate"],"procedure":"home,60s,swipe"}]"#, "\(json)")
-        let verdict = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0)).verdict
-        #expect(verdict.hasPrefix("○ finished: the cleanup took effect at 11 ms"))
-        #expect(verdict.hasSuffix("\nnot delivered in this run: applicationWillTerminate (1 cleanup call, owed all the same)"))
+        let explanation = CellExplanation(Simulator(scenario: scenario).trace(hook: 0, strategy: 0, procedure: 0))
+        #expect(explanation.verdict.hasPrefix("○ finished: the cleanup took effect at 11 ms"))
+        #expect(explanation.verdict.hasSuffix("\nnot delivered in this run: applicationWillTerminate (1 cleanup call, owed all the same)"))
+        // Place by place, the undelivered save names the place that did what it owed (a newcomer's walk,
+        // 2026-12-03: it read "– … not run", which the legend gives for code that owes nothing).
+        expectEqual(explanation.cleanupPlaces.fates, [.tookEffect(at: 11_000_000), .madeElsewhere(by: 0)])
+        expectEqual(explanation.cleanupPlaces.lines().last,
+            "  – save at strategies.app.onCallbacks.applicationWillTerminate[0].body[0] (applicationWillTerminate): not run: "
+                + "applicationWillTerminate was not delivered in this run; the call it owed all the same was made in time by "
+                + "save at strategies.app.onCallbacks.sceneDidEnterBackground[0].body[0] (sceneDidEnterBackground) at 11 ms")
     }
 
     @Test("code of the app going away owes its calls though never delivered: a flush only applicationWillTerminate makes is lost")

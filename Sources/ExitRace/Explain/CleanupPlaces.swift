@@ -39,6 +39,9 @@ package struct CleanupPlaces: Sendable {
         /// process died, which owes its call all the same, with no place that ran having made that call
         /// in time: lost.
         case owedNotDelivered
+        /// As ``owedNotDelivered``, but the place `by` (an index into ``places``) made the same call in
+        /// time: what it owed is done.
+        case madeElsewhere(by: Int)
         /// In code that runs only on a condition, not taken, while another place made its call in
         /// time: it owes nothing of its own.
         case notTaken
@@ -46,8 +49,19 @@ package struct CleanupPlaces: Sendable {
         case notListened
 
         /// Whether the call took effect while the process lived (or the system finished it).
-        package var tookEffectInTime: Bool {
-            if case .tookEffect = self { return true } else { return false }
+        package var tookEffectInTime: Bool { effectTime != nil }
+
+        /// Whether the place's code ran (its callback delivered, its condition taken), whatever became of the call.
+        package var codeRan: Bool {
+            switch self {
+            case .notDelivered, .owedNotDelivered, .madeElsewhere, .notListened, .notTaken: false
+            case .tookEffect, .tooLate, .noEffect, .notMade: true
+            }
+        }
+
+        /// When the call took effect while the process lived; `nil` for any other fate.
+        package var effectTime: Int64? {
+            if case .tookEffect(let at) = self { return at } else { return nil }
         }
     }
 
@@ -131,16 +145,16 @@ package struct CleanupPlaces: Sendable {
         }
         // Code of the app going away owes its call though it never ran (the engine says when), and a place
         // on a condition not taken owes nothing of its own: each unless another place made the call in time.
-        func madeElsewhere(_ place: Int) -> Bool {
-            places.indices.contains { places[$0].call == places[place].call && fates[$0].tookEffectInTime }
+        func madeElsewhere(_ place: Int) -> Int? {
+            places.indices.first { places[$0].call == places[place].call && fates[$0].tookEffectInTime }
         }
         let owed = trace.outcome.owedSkippedPrograms
         for place in places.indices {
             if fates[place] == .notDelivered, let program = places[place].program, program < 64,
-                owed & (1 << UInt64(program)) != 0, !madeElsewhere(place)
+                owed & (1 << UInt64(program)) != 0
             {
-                fates[place] = .owedNotDelivered
-            } else if fates[place] == .notMade, places[place].conditional, madeElsewhere(place) {
+                fates[place] = madeElsewhere(place).map { .madeElsewhere(by: $0) } ?? .owedNotDelivered
+            } else if fates[place] == .notMade, places[place].conditional, madeElsewhere(place) != nil {
                 fates[place] = .notTaken
             }
         }
@@ -155,7 +169,7 @@ package struct CleanupPlaces: Sendable {
         switch fate {
         case .tookEffect: "○"
         case .tooLate, .noEffect, .notMade, .owedNotDelivered: "×"
-        case .notDelivered, .notListened, .notTaken: "–"
+        case .notDelivered, .notListened, .notTaken, .madeElsewhere: "–"
         }
     }
 
@@ -180,6 +194,9 @@ package struct CleanupPlaces: Sendable {
                     case .notDelivered: "not run: \(place.callback ?? "its callback") was not delivered in this run"
                     case .owedNotDelivered:
                         "never made: \(place.callback ?? "its callback") was not delivered in this run, and no code that ran made the call"
+                    case .madeElsewhere(let other):
+                        "not run: \(place.callback ?? "its callback") was not delivered in this run; the call it owed all the same"
+                            + " was made in time by \(Self.name(places[other]))\(fates[other].effectTime.map { " at \(ms($0))" } ?? "")"
                     case .notListened: "not run in this row: its hook does not listen to \(place.callback ?? "its callback")"
                     case .notTaken: "not taken: it runs only on a condition, and another place made the call"
                     }

@@ -36,8 +36,10 @@ package enum VerdictSentence {
             var text = "○ finished\(ran): the cleanup took effect at \(ms(at.nanoseconds))"
             if let who = lastEffectContext(trace, at: at.nanoseconds) { text += " (\(who))" }
             if let death, let margin = outcome.margin, margin.nanoseconds == 0 {
-                text += ", at the same instant as \(death): a tie, which the cleanup won by scheduling order "
-                    + "(exitrace explore says whether the other order loses)"
+                text += ", at the same instant as \(death): a tie, which the cleanup won "
+                    + (trace.departsFromDefaultOrder
+                        ? "in the order the replayed schedule gives"
+                        : "by scheduling order (exitrace explore says whether the other order loses)")
             } else if let death, let margin = outcome.margin {
                 text += ", \(ms(margin.nanoseconds)) before \(death)"
             } else {
@@ -72,8 +74,11 @@ package enum VerdictSentence {
         let story = pendingStory(trace, deathAt: deathAt.nanoseconds, places)
         var text = "× lost: " + story.clause + story.joiner + death
         if let margin = outcome.margin, margin.nanoseconds == 0, let would = outcome.wouldHaveFinishedAt {
-            text += " — a tie, lost by scheduling order: it would have taken effect at that same instant (\(ms(would.nanoseconds))), and the engine ran "
-                + "the process's death first (exitrace explore says whether the other order wins)"
+            text += trace.departsFromDefaultOrder
+                ? " — a tie, lost in the order the replayed schedule gives: it would have taken effect at that same instant "
+                    + "(\(ms(would.nanoseconds))), and the schedule ran the process's death first"
+                : " — a tie, lost by scheduling order: it would have taken effect at that same instant (\(ms(would.nanoseconds))), "
+                    + "and the engine ran the process's death first (exitrace explore says whether the other order wins)"
         } else if let margin = outcome.margin, let would = outcome.wouldHaveFinishedAt {
             text += ": lost by \(ms(-margin.nanoseconds)) (it would have finished at \(ms(would.nanoseconds))"
                 + lastLateEffect(trace, at: would.nanoseconds, notIn: story.clause, places) + ")"
@@ -119,7 +124,7 @@ package enum VerdictSentence {
         let call = CellExplanation.call(record.a, trace)
         // Told already: the story is the context's, or names the call, made in one place only (of the code run).
         let places = known.fates.count == known.places.count
-            ? zip(known.places, known.fates).count { $0.0.call == call && ![.notDelivered, .owedNotDelivered, .notListened, .notTaken].contains($0.1) }
+            ? zip(known.places, known.fates).count { $0.0.call == call && $0.1.codeRan }
             : known.places.count { $0.call == call }
         guard !story.hasPrefix(context), !(places == 1 && story.contains(call)) else { return "" }
         return ", when \(call) from \(context) would have taken effect"
