@@ -74,4 +74,41 @@ struct AnalysisShardTests {
             expectContains(format.stderr, "--shard writes a shard file (JSON) and takes no --format", "\(format.stderr)")
         }
     }
+
+    @Test("an edited shard's outcome bits past the last output, or a count past its sets, are refused at their place (a hunt, 2026-12-03: both trapped in merge)")
+    func editedCountsRefused() throws {
+        let directory = try HostileInputTests.directory("analysis-edited")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func edit(_ file: String, _ change: (inout [String: Any]) -> Void) throws -> String {
+            var object = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+            change(&object)
+            let edited = file.replacingOccurrences(of: ".json", with: "-edited.json")
+            try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: edited))
+            return edited
+        }
+        let analysis = Self.shards(Self.sensitivity, directory, count: 2, prefix: "a")
+        let highBit = try edit(analysis[1]) { object in
+            var rows = object["rows"] as! [String]
+            rows[0] = "ffffffffffffffff"
+            object["rows"] = rows
+        }
+        let bits = Tool.main(["merge", analysis[0], highBit])
+        expectEqual(bits.exitCode, .badInput)
+        #expect(bits.stderr.hasPrefix(highBit + ":"), "\(bits.stderr)")
+        expectContains(bits.stderr, "error: rows[0]: expected a word of outcome bits in hexadecimal (36 outcomes: below 2^36), found the string \"ffffffffffffffff\"")
+        let calibration = Self.shards(Self.calibrate, directory, count: 2, prefix: "c")
+        for (value, name) in [(Int64.max, "huge"), (-5, "negative")] {
+            let edited = try edit(calibration[1]) { object in
+                var tally = object["tally"] as! [String: Any]
+                var misses = tally["misses"] as! [Any]
+                misses[0] = value
+                tally["misses"] = misses
+                object["tally"] = tally
+            }
+            let merged = Tool.main(["merge", calibration[0], edited])
+            expectEqual(merged.exitCode, .badInput, "\(name)")
+            #expect(merged.stderr.hasPrefix(edited + ":"), "\(merged.stderr)")
+            expectContains(merged.stderr, "error: tally.misses[0]: expected a whole number from 0 to 72 (the shard's sets), found the number \(value)", "\(name)")
+        }
+    }
 }

@@ -84,15 +84,21 @@ extension CalibrationShardFile {
         var tally = empty
         tally.samples = samples
         tally.accepted = accepted
-        func integers(_ key: String, count: Int) -> [Int64]? {
+        /// `count` whole numbers, each in `range` (a count of sets, or any stored value).
+        func integers(_ key: String, count: Int, in range: ClosedRange<Int64> = .min ... .max) -> [Int64]? {
             guard let nodes = reader.array(key, required: true) else { return nil }
-            let values = nodes.compactMap { node -> Int64? in
-                guard case .number(_, let text) = node.value else { return nil }
-                return Int64(text)
-            }
-            guard values.count == nodes.count, values.count == count else {
+            guard nodes.count == count else {
                 log.error(reader.childPath(key), reader.position(key), "expected \(count) whole numbers, found \(nodes.count) elements")
                 return nil
+            }
+            var values: [Int64] = []
+            for (index, node) in nodes.enumerated() {
+                guard case .number(_, let text) = node.value, let value = Int64(text), range.contains(value) else {
+                    let what = range == .min ... .max ? "a whole number" : "a whole number from \(range.lowerBound) to \(range.upperBound) (the shard's sets)"
+                    log.expected(what, at: node, "\(reader.childPath(key))[\(index)]")
+                    return nil
+                }
+                values.append(value)
             }
             return values
         }
@@ -143,7 +149,7 @@ extension CalibrationShardFile {
             let histograms = dense("fineHistograms", rows: settings, width: CalibrationTally.fineBins),
             let lowest = integers("lowest", count: settings), let highest = integers("highest", count: settings),
             let predictions = masks("predictions", rows: empty.predictions.count, procedures: empty.procedures),
-            let misses = integers("misses", count: empty.misses.count),
+            let misses = integers("misses", count: empty.misses.count, in: 0...Int64(sets)),
             let closest = reader.array("closest", required: true)
         else { return nil }
         var bits: [UInt64] = []

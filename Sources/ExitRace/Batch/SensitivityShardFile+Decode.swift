@@ -34,7 +34,8 @@ extension SensitivityShardFile {
                 [Diagnostic(at: object.position("scenario"), path: "scenario", message: "expected a scenario to analyse, found problems:")]
                     + error.diagnostics)
         }
-        let width = analysis.sums(ofRows: []).rowWords
+        let empty = analysis.sums(ofRows: [])
+        let width = empty.rowWords
         let expected = shard.replications(of: samples).count * width
         guard rowNodes.count == expected else {
             log.error("rows", object.position("rows"), "expected \(expected) words (\(width) per base sample), found \(rowNodes.count)")
@@ -43,8 +44,11 @@ extension SensitivityShardFile {
         var rows: [UInt64] = []
         rows.reserveCapacity(expected)
         for (index, node) in rowNodes.enumerated() {
-            guard case .string(let hex) = node.value, let word = UInt64(hex, radix: 16) else {
-                log.expected("a word of outcome bits in hexadecimal", at: node, "rows[\(index)]")
+            // Word k of a row holds outputs 64k…: bits past the last output are no outcome.
+            let bits = Swift.min(64, empty.outputs - index % empty.words * 64)
+            guard case .string(let hex) = node.value, let word = UInt64(hex, radix: 16), bits == 64 || word >> UInt64(bits) == 0
+            else {
+                log.expected("a word of outcome bits in hexadecimal (\(bits) outcomes: below 2^\(bits))", at: node, "rows[\(index)]")
                 throw fail()
             }
             rows.append(word)

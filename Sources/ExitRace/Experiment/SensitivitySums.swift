@@ -17,6 +17,8 @@ package struct SensitivitySums: Equatable, Sendable {
     package let settings: Int
     /// 64-bit words per matrix row: one bit per output.
     package let words: Int
+    /// How many outputs (bits of a row) there are.
+    package var outputs: Int { sumA.count }
     /// Each base sample's outcomes, in sample order when kept (else empty): per sample, the
     /// words of A's row, of B's, then of each AB_i's (``rowWords`` words a sample).
     package private(set) var rows: [UInt64] = []
