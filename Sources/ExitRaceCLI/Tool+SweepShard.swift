@@ -84,18 +84,22 @@ extension Tool {
         return try results.finish()
     }
 
-    /// The kind of every shard file: `run` unless its top-level `kind` names another. Files that
-    /// do not parse count as `run` shards, whose reader reports them. Mixed kinds are refused.
+    /// The kind of every shard file: `run` unless its top-level `kind` names another. A file that
+    /// cannot be read or is not JSON is refused as such; one with no `kind` counts as a `run`
+    /// shard, whose reader says what else it lacks. Mixed kinds are refused.
     static func shardKind(of paths: [String]) throws(Stop) -> String {
         var first: (file: String, kind: String)?
         for path in paths {
-            let kind = ShardKind.of(path: path)
+            let named: String?
+            do throws(InputError) { named = try ShardKind.of(path: path) } catch { throw inputError(error) }
+            let kind = named ?? "run"
             if let first, first.kind != kind {
+                let found = named.map { "a \($0) shard" } ?? "no \"kind\" member (a run shard has none)"
                 throw inputError(
                     InputError([
                         Diagnostic(
                             file: path, path: "kind",
-                            message: "expected shards of one kind (\(first.kind) shards, as \(first.file) is), found a \(kind) shard")
+                            message: "expected shards of one kind (\(first.kind) shards, as \(first.file) is), found \(found)")
                     ]))
             }
             if first == nil { first = (path, kind) }

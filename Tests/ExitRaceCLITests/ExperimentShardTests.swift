@@ -75,6 +75,28 @@ struct ExperimentShardTests {
         }
     }
 
+    @Test("a file beside a sweep shard that is empty, cut short, missing or no JSON is refused as such, not as a run shard (a hunt, 2026-12-03)")
+    func unreadableBesideSweepShard() throws {
+        let directory = try HostileInputTests.directory("sweep-unreadable")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sweep = Self.sweepShards(directory, count: 1)[0]
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: sweep))
+        let empty = directory.appendingPathComponent("empty.json").path, cut = directory.appendingPathComponent("cut.json").path
+        let array = directory.appendingPathComponent("array.json").path, missing = directory.appendingPathComponent("nope.json").path
+        try Data().write(to: URL(fileURLWithPath: empty))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
+        try Data("[1, 2]".utf8).write(to: URL(fileURLWithPath: array))
+        for (files, bad) in [([sweep, empty], empty), ([sweep, cut], cut), ([missing, sweep], missing), ([sweep, directory.path], directory.path)] {
+            let output = Tool.main(["merge"] + files)
+            expectEqual(output.exitCode, .badInput, "\(bad)")
+            #expect(output.stderr.hasPrefix(bad + ":"), "the bad file is named first: \(output.stderr)")
+            expectNotContains(output.stderr, "found a run shard")
+        }
+        let noKind = Tool.main(["merge", sweep, array])
+        expectEqual(noKind.exitCode, .badInput)
+        expectContains(noKind.stderr, "\(array): error: kind: expected shards of one kind (sweep shards, as \(sweep) is), found no \"kind\" member (a run shard has none)")
+    }
+
     @Test("sweep shards of another scenario or another grid are refused, naming the file")
     func mismatchedSweepsRefused() throws {
         let directory = try HostileInputTests.directory("sweep-mismatch")

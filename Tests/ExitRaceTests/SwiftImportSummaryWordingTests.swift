@@ -26,6 +26,25 @@ struct SwiftImportSummaryWordingTests {
         expectNotContains(single.summary, " 1 steps")
     }
 
+    @Test("a scenario too large for run to read is refused, not written (a hunt, 2026-12-03: import wrote 37 MB that run refused)")
+    func tooLargeToRun() throws {
+        let text = "{" + String(repeating: " ", count: InputFile.maxBytes) + "}"
+        do {
+            try SwiftImport.validate(text, name: "big")
+            Issue.record("a scenario of more than 16 MiB validated")
+        } catch {
+            expectEqual(error.diagnostics.first?.file, "big.json")
+            expectContains(error.diagnostics.first?.message ?? "",
+                "expected a scenario file of at most 16 MiB (what run reads), found 16,777,218 bytes: import the files of the termination code only")
+        }
+        // At the limit, the size is no problem (what the decoder says of the rest is its own).
+        do {
+            try SwiftImport.validate("{" + String(repeating: " ", count: InputFile.maxBytes - 2) + "}", name: "big")
+        } catch {
+            expectNotContains(error.diagnostics.map(\.message).joined(separator: "\n"), "at most 16 MiB")
+        }
+    }
+
     @Test("files without a lifecycle entry point are refused, saying none was found")
     func noEntryPoint() throws {
         let source = """

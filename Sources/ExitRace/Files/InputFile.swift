@@ -13,7 +13,7 @@ import Darwin
 /// it was replaced in between.
 package enum InputFile {
     /// Larger files are refused before they are read: no real scenario or result comes near it.
-    static let maxBytes = 16 << 20
+    package static let maxBytes = 16 << 20
 
     /// The file's bytes; `what` is the kind of file expected, with its article ("a scenario file").
     package static func read(_ path: String, what: String) throws(InputError) -> [UInt8] {

@@ -254,6 +254,15 @@ package enum SwiftImport {
     @discardableResult
     static func validate(_ text: String, name: String) throws(InputError) -> Scenario {
         let file = "\(name).json"
+        let bytes = text.utf8.count
+        guard bytes <= InputFile.maxBytes else {
+            throw InputError([
+                Diagnostic(
+                    file: file, path: "",
+                    message: "expected a scenario file of at most \(InputFile.maxBytes >> 20) MiB (what run reads), found "
+                        + "\(TimeFormatting.grouped(bytes)) bytes: import the files of the termination code only")
+            ])
+        }
         let node = try ScenarioDecoder.parse(Array(text.utf8), file: file)
         let parent = try ScenarioLoader.document(path: ScenarioLoader.builtinPrefix + DefaultScenario.name, chain: [])
         let merged = parent.removingMember("name").removingMember("title").removingMember("sweeps")
