@@ -4,6 +4,7 @@ import Testing
 
 @testable import ExitRaceBenchmark
 @testable import ExitRaceCLI
+@testable import ExitRaceImport
 
 /// Inputs long in one direction (a hostile-input hunt, 2026-12-02): a Swift chain of 30,000 links
 /// overflowed the importer's stack, and a `--set` path of 32,000 keys took 27 s to be refused.
@@ -66,5 +67,35 @@ struct LongInputTests {
         _ = refusal(keys: 4_000)  // warm
         let short = refusal(keys: 4_000), long = refusal(keys: 40_000)
         #expect(long < short * 30, "4,000 keys: \(short); 40,000 keys: \(long)")
+    }
+
+    @Test("import of many delegates, or many hooks in one, takes time linear in their number (a hunt, 2026-12-03: 8,000 took 37 s)")
+    func manyEntryPoints() throws {
+        // CPU time at 200 and at 1,600 delegates (and hooks in one class), in this test: eight times
+        // the entry points take 9–10 times as long; before, 21–34 times (a pairwise override search,
+        // a search of every function per call, a copy of the translator kept per entry point, a merge
+        // searching every member per member). The translator's copies also held memory quadratic in
+        // the entry points (`exitrace import` of 2,000 hooks: 319 MB, now 61 MB).
+        func delegates(_ count: Int) -> String {
+            (0..<count).map {
+                "class A\($0): UIApplicationDelegate {\n func applicationWillTerminate(_ a: UIApplication) { Task { await Activity.end() } }\n}\n"
+            }.joined()
+        }
+        func hooks(_ count: Int) -> String {
+            "class A: UIApplicationDelegate {\n" + (0..<count).map {
+                " func applicationWillTerminate(_ a: UIApplication) { Task { await Foo\($0 % 40).bar() } }\n"
+            }.joined() + "}\n"
+        }
+        for (name, source) in [("delegates", delegates), ("hooks", hooks)] {
+            func time(_ count: Int) throws -> Duration {
+                let text = source(count)
+                let (result, cpu) = ThreadCPUTime.measure { try? SwiftImport.importSources([("A.swift", Array(text.utf8))], name: "t") }
+                expectEqual(result?.hooks.count, count, "\(name)")
+                return cpu
+            }
+            _ = try time(200)  // warm
+            let few = try time(200), many = try time(1_600)
+            #expect(many < few * 16, "\(name): 200 entry points: \(few); 1,600: \(many)")
+        }
     }
 }

@@ -76,15 +76,25 @@ struct EntryPointFinder {
     /// A delegate method of a base class whose subclass in the files overrides it is not an entry point of
     /// its own: UIKit calls the override, which runs the base's code where it calls `super`.
     private mutating func removeOverridden() {
-        let overriding = entryPoints.filter { !$0.isSelectorObserver && $0.typeName != nil }
+        // Each method an entry point of a subclass defines, under every class it inherits from: one pass
+        // over the entry points, not one per pair (an import of 8,000 delegates took 37 s).
+        var overridden = Set<OverriddenMethod>()
+        for other in entryPoints where !other.isSelectorObserver {
+            guard let type = other.typeName else { continue }
+            let method = String(other.name.dropFirst(type.count + 1))
+            for ancestor in codebase.superclasses(of: type) { overridden.insert(OverriddenMethod(type: ancestor, method: method)) }
+        }
+        guard !overridden.isEmpty else { return }
         entryPoints.removeAll { entry in
             guard !entry.isSelectorObserver, let base = entry.typeName else { return false }
-            let method = entry.name.dropFirst(base.count + 1)
-            return overriding.contains { other in
-                guard let type = other.typeName, type != base, other.name.dropFirst(type.count + 1) == method else { return false }
-                return codebase.inherits(type, from: base)
-            }
+            return overridden.contains(OverriddenMethod(type: base, method: String(entry.name.dropFirst(base.count + 1))))
         }
+    }
+
+    /// A method of a class that a subclass defines again.
+    private struct OverriddenMethod: Hashable {
+        var type: String
+        var method: String
     }
 
     private mutating func visit(_ indexed: SwiftCodebase.Function) {

@@ -3,6 +3,11 @@
 /// (a default implementation), then a free function; `Self.f()` in the calling type, `super.f()` from
 /// its superclass up.
 extension SwiftCodebase {
+    /// The functions named `name`, in the order they were indexed.
+    func functions(named name: String) -> [Function] {
+        (functionsNamed[name] ?? []).map { functions[$0] }
+    }
+
     /// The function a call resolves to: a bare name (or `self.name`, `Self.name`) in the calling type and
     /// its supertypes, else a free function; `Type.name` or `Type.shared.name` in that type and its
     /// supertypes; `super.name` from the calling type's superclass up. A method called on a variable
@@ -10,8 +15,8 @@ extension SwiftCodebase {
     /// `var appDelegate: AppDelegate!`). `accessor` looks for a property's `get`, `willSet` or `didSet`
     /// instead of a function.
     package func resolve(name: String, receiver: [String], callingType: String?, accessor: String? = nil) -> Function? {
-        let candidates = functions.filter {
-            $0.function.name == name && $0.function.body != nil && $0.function.name != "init" && $0.function.accessor == accessor
+        let candidates = functions(named: name).filter {
+            $0.function.body != nil && $0.function.name != "init" && $0.function.accessor == accessor
         }
         guard !candidates.isEmpty else { return nil }
         if receiver.isEmpty || receiver == ["Self"] {
@@ -63,7 +68,7 @@ extension SwiftCodebase {
     /// The initializer `Type(…)` runs, among the type's `init`s with a body: the one whose argument labels
     /// are `labels` (`_` for none), else the first with as many parameters, else the first.
     package func initializer(of type: String, labels: [String]) -> Function? {
-        let inits = functions.filter { $0.typeName == type && $0.function.name == "init" && $0.function.body != nil }
+        let inits = functions(named: "init").filter { $0.typeName == type && $0.function.body != nil }
         return inits.first { $0.function.parameterLabels == labels }
             ?? inits.first { $0.function.parameterLabels.count == labels.count } ?? inits.first
     }
