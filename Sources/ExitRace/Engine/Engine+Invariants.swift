@@ -20,6 +20,7 @@ extension Engine {
         checkCancellableCallInvariants()
         checkAwaitInvariants()
         checkCleanupMaskInvariants()
+        exploration.checkDueOwners()
         #endif
     }
 
