@@ -1,3 +1,4 @@
+import Foundation
 import ExitRace
 
 extension Tool {
@@ -22,9 +23,11 @@ extension Tool {
             }
             guard update || Directory.exists(against) else {
                 // A mistyped --against is not drift: it would only tell the user to start a new baseline.
+                let found = FileManager.default.fileExists(atPath: against)
+                    ? "found a file (--against takes the directory batch and check --update write)"
+                    : "found none (to start one, give --update)"
                 throw inputError(InputError([Diagnostic(
-                    file: against, path: "",
-                    message: "expected a directory of committed results, found none (to start one, give --update)")]))
+                    file: against, path: "", message: "expected a directory of committed results, \(found)")]))
             }
             let explore = try ExplorationOptions(arguments, command: "check").limits
             let exploration = checkExploration(explore, against: against)

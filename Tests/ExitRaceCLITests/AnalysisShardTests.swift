@@ -75,7 +75,7 @@ struct AnalysisShardTests {
         }
     }
 
-    @Test("an edited shard's outcome bits past the last output, or a count past its sets, are refused at their place (a hunt, 2026-12-03: both trapped in merge)")
+    @Test("an edited shard's outcome bits past the last output, a count past its sets, or a near miss outside the shard or past the procedures are refused at their place (a hunt, 2026-12-03: the first two trapped in merge)")
     func editedCountsRefused() throws {
         let directory = try HostileInputTests.directory("analysis-edited")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -109,6 +109,24 @@ struct AnalysisShardTests {
             expectEqual(merged.exitCode, .badInput, "\(name)")
             #expect(merged.stderr.hasPrefix(edited + ":"), "\(merged.stderr)")
             expectContains(merged.stderr, "error: tally.misses[0]: expected a whole number from 0 to 72 (the shard's sets), found the number \(value)", "\(name)")
+        }
+        // A near miss of a set outside the shard, or with a mask past the procedures, or a mask short.
+        let edits: [(String, ([String: Any]) -> [String: Any])] = [
+            ("index", { near in near.merging(["index": 0]) { $1 } }),
+            ("mask", { near in near.merging(["missed": [0], "predicted": [4_294_967_295]]) { $1 } }),
+            ("length", { near in near.merging(["missed": [0], "predicted": []]) { $1 } }),
+        ]
+        for (name, change) in edits {
+            let edited = try edit(calibration[1]) { object in
+                var tally = object["tally"] as! [String: Any]
+                var closest = tally["closest"] as! [[String: Any]]
+                closest[0] = change(closest[0])
+                tally["closest"] = closest
+                object["tally"] = tally
+            }
+            let merged = Tool.main(["merge", calibration[0], edited])
+            expectEqual(merged.exitCode, .badInput, "\(name): \(merged.stdout)")
+            expectContains(merged.stderr, name == "index" ? "error: tally.closest[0].index: expected" : "error: tally.closest[0]: expected measured cell numbers below", "\(name)")
         }
     }
 }

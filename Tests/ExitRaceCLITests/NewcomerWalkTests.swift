@@ -105,6 +105,11 @@ extension NewcomerWalkTests {
         let check = Tool.main(["check", file, "--against", missing])
         expectEqual(check.exitCode, .badInput)
         expectEqual(check.stderr, "\(missing): error: expected a directory of committed results, found none (to start one, give --update)\n")
+        // A file given where the directory goes is named as such (a hunt, 2026-12-03: it said "found none").
+        let againstFile = Tool.main(["check", file, "--against", file])
+        expectEqual(againstFile.exitCode, .badInput)
+        expectEqual(againstFile.stderr,
+            "\(file): error: expected a directory of committed results, found a file (--against takes the directory batch and check --update write)\n")
     }
 }
 

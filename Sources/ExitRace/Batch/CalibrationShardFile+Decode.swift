@@ -44,7 +44,7 @@ extension CalibrationShardFile {
                     + error.diagnostics)
         }
         let range = sets(of: shard, samples: samples)
-        guard let tally = decodeTally(tallyNode, empty: calibration.emptyTally(), sets: range.count, log: log) else { throw fail() }
+        guard let tally = decodeTally(tallyNode, empty: calibration.emptyTally(), range: range, log: log) else { throw fail() }
         return CalibrationShardFile(
             toolVersion: toolVersion, scenario: resolved, measuredFile: measured.file, measuredText: measured.text, samples: samples,
             seed: UInt64(seed), tolerance: tolerance, shard: shard, tally: tally)
@@ -75,7 +75,9 @@ extension CalibrationShardFile {
         return (file, text)
     }
 
-    private static func decodeTally(_ node: JSONNode, empty: CalibrationTally, sets: Int, log: DiagnosticLog) -> CalibrationTally? {
+    /// `range`: the numbers of the shard's sets.
+    private static func decodeTally(_ node: JSONNode, empty: CalibrationTally, range: Range<Int>, log: DiagnosticLog) -> CalibrationTally? {
+        let sets = range.count
         let allowed = ["samples", "accepted", "acceptedWords", "fineHistograms", "lowest", "highest", "predictions", "misses", "closest"]
         guard let reader = ObjectReader(node, path: "tally", allowed: allowed, log: log),
             let samples = reader.integer("samples", in: sets...sets, required: true),
@@ -84,8 +86,8 @@ extension CalibrationShardFile {
         var tally = empty
         tally.samples = samples
         tally.accepted = accepted
-        /// `count` whole numbers, each in `range` (a count of sets, or any stored value).
-        func integers(_ key: String, count: Int, in range: ClosedRange<Int64> = .min ... .max) -> [Int64]? {
+        /// `count` whole numbers, each in `bounds` (a count of sets, or any stored value).
+        func integers(_ key: String, count: Int, in bounds: ClosedRange<Int64> = .min ... .max) -> [Int64]? {
             guard let nodes = reader.array(key, required: true) else { return nil }
             guard nodes.count == count else {
                 log.error(reader.childPath(key), reader.position(key), "expected \(count) whole numbers, found \(nodes.count) elements")
@@ -93,8 +95,8 @@ extension CalibrationShardFile {
             }
             var values: [Int64] = []
             for (index, node) in nodes.enumerated() {
-                guard case .number(_, let text) = node.value, let value = Int64(text), range.contains(value) else {
-                    let what = range == .min ... .max ? "a whole number" : "a whole number from \(range.lowerBound) to \(range.upperBound) (the shard's sets)"
+                guard case .number(_, let text) = node.value, let value = Int64(text), bounds.contains(value) else {
+                    let what = bounds == .min ... .max ? "a whole number" : "a whole number from \(bounds.lowerBound) to \(bounds.upperBound) (the shard's sets)"
                     log.expected(what, at: node, "\(reader.childPath(key))[\(index)]")
                     return nil
                 }
@@ -176,15 +178,17 @@ extension CalibrationShardFile {
         for (index, near) in closest.enumerated() {
             let path = "\(reader.childPath("closest"))[\(index)]"
             guard let item = ObjectReader(near, path: path, allowed: ["index", "missed", "predicted"], log: log),
-                let number = item.integer("index", in: 0...Calibration.maxSamples, required: true),
+                let number = item.integer("index", in: range.lowerBound...max(range.lowerBound, range.upperBound - 1), required: true),
                 let missed = item.array("missed", required: true), let predicted = item.array("predicted", required: true)
             else { return nil }
             let missedValues = missed.compactMap { node -> Int? in if case .number(_, let t) = node.value { Int(t) } else { nil } }
             let predictedValues = predicted.compactMap { node -> UInt32? in if case .number(_, let t) = node.value { UInt32(t) } else { nil } }
-            guard missedValues.count == missed.count, predictedValues.count == predicted.count,
-                missedValues.allSatisfy({ (0..<empty.misses.count).contains($0) })
+            guard missedValues.count == missed.count, predictedValues.count == predicted.count, predictedValues.count == missedValues.count,
+                missedValues.allSatisfy({ (0..<empty.misses.count).contains($0) }),
+                predictedValues.allSatisfy({ UInt64($0) < 1 << UInt64(empty.procedures) })
             else {
-                log.error(path, near.position, "expected measured cell numbers and their predicted masks")
+                log.error(path, near.position,
+                    "expected measured cell numbers below \(empty.misses.count) and, for each, its predicted mask below \(1 << empty.procedures)")
                 return nil
             }
             tally.closest.append(.init(index: number, missed: missedValues, predicted: predictedValues))
