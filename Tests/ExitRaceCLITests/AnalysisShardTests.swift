@@ -110,6 +110,15 @@ struct AnalysisShardTests {
             #expect(merged.stderr.hasPrefix(edited + ":"), "\(merged.stderr)")
             expectContains(merged.stderr, "error: tally.misses[0]: expected a whole number from 0 to 72 (the shard's sets), found the number \(value)", "\(name)")
         }
+        // A setting's lowest accepted value above its highest.
+        let crossed = try edit(calibration[1]) { object in
+            var tally = object["tally"] as! [String: Any]
+            tally["lowest"] = (tally["highest"] as! [Any]).map { _ in Int64.max }
+            object["tally"] = tally
+        }
+        let bounds = Tool.main(["merge", calibration[0], crossed])
+        expectEqual(bounds.exitCode, .badInput)
+        expectContains(bounds.stderr, "error: tally.lowest: expected each setting's lowest accepted value at most its highest", "\(bounds.stderr)")
         // A near miss of a set outside the shard, or with a mask past the procedures, or a mask short.
         let edits: [(String, ([String: Any]) -> [String: Any])] = [
             ("index", { near in near.merging(["index": 0]) { $1 } }),

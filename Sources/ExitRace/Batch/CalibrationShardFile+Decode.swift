@@ -170,6 +170,17 @@ extension CalibrationShardFile {
         }
         tally.acceptedBits = bits
         tally.fineHistograms = histograms
+        // With no set accepted, nothing was seen: the empty tally's bounds; else each lowest at most its highest.
+        let boundsHold = accepted == 0
+            ? lowest.allSatisfy { $0 == .max } && highest.allSatisfy { $0 == .min }
+            : zip(lowest, highest).allSatisfy { $0 <= $1 }
+        guard boundsHold else {
+            log.error(reader.childPath("lowest"), reader.position("lowest"),
+                accepted == 0
+                    ? "expected no accepted value (\(Int64.max) and \(Int64.min)) in a shard that accepted no set"
+                    : "expected each setting's lowest accepted value at most its highest")
+            return nil
+        }
         tally.lowest = lowest
         tally.highest = highest
         tally.predictions = predictions
