@@ -84,26 +84,31 @@ extension Tool {
         return try results.finish()
     }
 
-    /// The kind of every shard file: `run` unless its top-level `kind` names another. A file that
-    /// cannot be read or is not JSON is refused as such; one with no `kind` counts as a `run`
-    /// shard, whose reader says what else it lacks. Mixed kinds are refused.
+    /// The kind of every shard file: `run` unless its top-level `kind` names another; one with no
+    /// `kind` counts as a `run` shard, whose reader says what else it lacks. Mixed kinds are
+    /// refused. Every file is read before any is judged: the files that cannot be read or are not
+    /// JSON are reported together (by the run shards' reader, when every other file is one).
     static func shardKind(of paths: [String]) throws(Stop) -> String {
-        var first: (file: String, kind: String)?
+        var unreadable: [Diagnostic] = []
+        var kinds: [(file: String, named: String?)] = []
         for path in paths {
-            let named: String?
-            do throws(InputError) { named = try ShardKind.of(path: path) } catch { throw inputError(error) }
-            let kind = named ?? "run"
-            if let first, first.kind != kind {
-                let found = named.map { "a \($0) shard" } ?? "no \"kind\" member (a run shard has none)"
-                throw inputError(
-                    InputError([
-                        Diagnostic(
-                            file: path, path: "kind",
-                            message: "expected shards of one kind (\(first.kind) shards, as \(first.file) is), found \(found)")
-                    ]))
-            }
-            if first == nil { first = (path, kind) }
+            do throws(InputError) { kinds.append((path, try ShardKind.of(path: path))) } catch { unreadable += error.diagnostics }
         }
-        return first?.kind ?? "run"
+        guard let first = kinds.first else {
+            if unreadable.isEmpty { return "run" }
+            throw inputError(InputError(unreadable))
+        }
+        let kind = first.named ?? "run"
+        if let other = kinds.first(where: { ($0.named ?? "run") != kind }) {
+            let found = other.named.map { "a \($0) shard" } ?? "no \"kind\" member (a run shard has none)"
+            throw inputError(
+                InputError(unreadable + [
+                    Diagnostic(
+                        file: other.file, path: "kind",
+                        message: "expected shards of one kind (\(kind) shards, as \(first.file) is), found \(found)")
+                ]))
+        }
+        if !unreadable.isEmpty && kind != "run" { throw inputError(InputError(unreadable)) }
+        return kind
     }
 }

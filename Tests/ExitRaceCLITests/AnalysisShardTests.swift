@@ -75,7 +75,7 @@ struct AnalysisShardTests {
         }
     }
 
-    @Test("an edited shard's outcome bits past the last output, a count past its sets, or a near miss outside the shard or past the procedures are refused at their place (a hunt, 2026-12-03: the first two trapped in merge)")
+    @Test("an edited shard's outcome bits past the last output, a count past its sets, or a near miss outside the shard or past the procedures are refused at their place (a hunt, 2026-12-03: the first two trapped in merge)", .heavy)
     func editedCountsRefused() throws {
         let directory = try HostileInputTests.directory("analysis-edited")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -119,6 +119,16 @@ struct AnalysisShardTests {
         let bounds = Tool.main(["merge", calibration[0], crossed])
         expectEqual(bounds.exitCode, .badInput)
         expectContains(bounds.stderr, "error: tally.lowest: expected each setting's lowest accepted value at most its highest", "\(bounds.stderr)")
+        // More near misses than are kept (or than the shard has sets: the review of 2026-12-03).
+        let extra = try edit(calibration[1]) { object in
+            var tally = object["tally"] as! [String: Any]
+            let closest = tally["closest"] as! [Any]
+            tally["closest"] = closest + Array(repeating: closest[0], count: 4 - closest.count)
+            object["tally"] = tally
+        }
+        let many = Tool.main(["merge", calibration[0], extra])
+        expectEqual(many.exitCode, .badInput)
+        expectContains(many.stderr, "error: tally.closest: expected at most 3 near misses (one per set of the shard, at most 3), found 4")
         // A near miss of a set outside the shard, or with a mask past the procedures, or a mask short.
         let edits: [(String, ([String: Any]) -> [String: Any])] = [
             ("index", { near in near.merging(["index": 0]) { $1 } }),

@@ -90,8 +90,13 @@ struct ExperimentShardTests {
             let output = Tool.main(["merge"] + files)
             expectEqual(output.exitCode, .badInput, "\(bad)")
             #expect(output.stderr.hasPrefix(bad + ":"), "the bad file is named first: \(output.stderr)")
-            expectNotContains(output.stderr, "found a run shard")
+            expectNotContains(output.stderr, "expected shards of one kind")
         }
+        // Every broken file at once (the review of 2026-12-03: the first stopped the others).
+        let both = Tool.main(["merge", sweep, empty, cut])
+        expectEqual(both.exitCode, .badInput)
+        expectContains(both.stderr, empty + ":")
+        expectContains(both.stderr, cut + ":")
         let noKind = Tool.main(["merge", sweep, array])
         expectEqual(noKind.exitCode, .badInput)
         expectContains(noKind.stderr, "\(array): error: kind: expected shards of one kind (sweep shards, as \(sweep) is), found no \"kind\" member (a run shard has none)")

@@ -69,7 +69,7 @@ struct LongInputTests {
         #expect(long < short * 30, "4,000 keys: \(short); 40,000 keys: \(long)")
     }
 
-    @Test("import of many delegates, or many hooks in one, takes time linear in their number (a hunt, 2026-12-03: 8,000 took 37 s)")
+    @Test("import of many delegates, or many hooks in one, takes time linear in their number (a hunt, 2026-12-03: 8,000 took 37 s)", .heavy)
     func manyEntryPoints() throws {
         // CPU time at 200 and at 1,600 delegates (and hooks in one class), in this test: eight times
         // the entry points take 9–10 times as long; before, 21–34 times (a pairwise override search,

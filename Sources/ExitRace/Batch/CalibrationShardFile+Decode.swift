@@ -154,6 +154,12 @@ extension CalibrationShardFile {
             let misses = integers("misses", count: empty.misses.count, in: 0...Int64(sets)),
             let closest = reader.array("closest", required: true)
         else { return nil }
+        guard closest.count <= Swift.min(sets, CalibrationTally.closestKept) else {
+            log.error(reader.childPath("closest"), reader.position("closest"),
+                "expected at most \(Swift.min(sets, CalibrationTally.closestKept)) near misses (one per set of the shard, at most "
+                    + "\(CalibrationTally.closestKept)), found \(closest.count)")
+            return nil
+        }
         var bits: [UInt64] = []
         for word in words {
             guard case .string(let hex) = word.value, let value = UInt64(hex, radix: 16) else {
