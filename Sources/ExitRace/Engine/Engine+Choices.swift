@@ -71,7 +71,6 @@ extension Engine {
         }
     }
 
-
     private mutating func recordCandidates(taken pick: Int) {
         var events = [choiceCandidate(instantReady[choiceCandidates[pick]].payload)]
         for (index, candidate) in choiceCandidates.enumerated() where index != pick {
