@@ -69,12 +69,13 @@ extension Tool {
         }
         var (trace, run) = simulator.trace(
             hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: budget.values, deviations: schedule.deviations)
-        trace.departsFromDefaultOrder = !schedule.deviations.isEmpty
         guard run.followedSchedule else {
             throw usageError("exitrace explain: --schedule: the run does not have the choice points the schedule names (\(text))")
         }
         let races = simulator.races(
             hook: cell.hook, strategy: cell.strategy, procedure: procedure, values: budget.values, deviations: schedule.deviations)
+        // A tie with the death is the schedule's only when it deviates at that instant.
+        trace.deviatesAtDeath = races.contains { $0.race.at == trace.outcome.death?.at }
         return (trace, races.map(\.race))
     }
 

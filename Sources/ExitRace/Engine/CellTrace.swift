@@ -39,9 +39,10 @@ public struct CellTrace: Sendable {
     /// Whether the run did more than `limits.maxTraceRecords` records could hold: `records` stops
     /// there, while the run (and its outcome) went on to its end.
     package var recordsCut = false
-    /// Whether the run followed a schedule that departs from the default order (`explain --schedule`):
-    /// a tie it shows was decided by that schedule, not by scheduling order.
-    package var departsFromDefaultOrder = false
+    /// Whether the run followed a schedule (`explain --schedule`) that departs from the default order
+    /// at the instant the process died: a tie of the cleanup with the death was decided by that
+    /// schedule, not by scheduling order.
+    package var deviatesAtDeath = false
     /// Per `callStarted` record (by index in `records`): its strategy step and completion handler.
     package var calls: [Int: TraceCall] = [:]
 

@@ -37,7 +37,7 @@ package enum VerdictSentence {
             if let who = lastEffectContext(trace, at: at.nanoseconds) { text += " (\(who))" }
             if let death, let margin = outcome.margin, margin.nanoseconds == 0 {
                 text += ", at the same instant as \(death): a tie, which the cleanup won "
-                    + (trace.departsFromDefaultOrder
+                    + (trace.deviatesAtDeath
                         ? "in the order the replayed schedule gives"
                         : "by scheduling order (exitrace explore says whether the other order loses)")
             } else if let death, let margin = outcome.margin {
@@ -74,7 +74,7 @@ package enum VerdictSentence {
         let story = pendingStory(trace, deathAt: deathAt.nanoseconds, places)
         var text = "× lost: " + story.clause + story.joiner + death
         if let margin = outcome.margin, margin.nanoseconds == 0, let would = outcome.wouldHaveFinishedAt {
-            text += trace.departsFromDefaultOrder
+            text += trace.deviatesAtDeath
                 ? " — a tie, lost in the order the replayed schedule gives: it would have taken effect at that same instant "
                     + "(\(ms(would.nanoseconds))), and the schedule ran the process's death first"
                 : " — a tie, lost by scheduling order: it would have taken effect at that same instant (\(ms(would.nanoseconds))), "
