@@ -1,4 +1,3 @@
-import Foundation
 import ExitRace
 
 extension Tool {
@@ -23,11 +22,14 @@ extension Tool {
             }
             guard update || Directory.exists(against) else {
                 // A mistyped --against is not drift: it would only tell the user to start a new baseline.
-                let found = FileManager.default.fileExists(atPath: against)
-                    ? "found a file (--against takes the directory batch and check --update write)"
-                    : "found none (to start one, give --update)"
-                throw inputError(InputError([Diagnostic(
-                    file: against, path: "", message: "expected a directory of committed results, \(found)")]))
+                let expected = "a directory of committed results"
+                let message: String
+                switch FileKind.of(against) {
+                case .missing: message = "expected \(expected), found none (to start one, give --update)"
+                case .regular: message = "expected \(expected), found a file (--against takes the directory batch and check --update write)"
+                case let other: message = other.problem(expected: expected) ?? "expected \(expected)"
+                }
+                throw inputError(InputError([Diagnostic(file: against, path: "", message: message)]))
             }
             let explore = try ExplorationOptions(arguments, command: "check").limits
             let exploration = checkExploration(explore, against: against)

@@ -86,8 +86,8 @@ extension CalibrationShardFile {
         var tally = empty
         tally.samples = samples
         tally.accepted = accepted
-        /// `count` whole numbers, each in `bounds` (a count of sets, or any stored value).
-        func integers(_ key: String, count: Int, in bounds: ClosedRange<Int64> = .min ... .max) -> [Int64]? {
+        /// `count` whole numbers, each in `bounds` (`what` says what they count), or any stored value.
+        func integers(_ key: String, count: Int, in bounds: (range: ClosedRange<Int64>, what: String)? = nil) -> [Int64]? {
             guard let nodes = reader.array(key, required: true) else { return nil }
             guard nodes.count == count else {
                 log.error(reader.childPath(key), reader.position(key), "expected \(count) whole numbers, found \(nodes.count) elements")
@@ -95,8 +95,8 @@ extension CalibrationShardFile {
             }
             var values: [Int64] = []
             for (index, node) in nodes.enumerated() {
-                guard case .number(_, let text) = node.value, let value = Int64(text), bounds.contains(value) else {
-                    let what = bounds == .min ... .max ? "a whole number" : "a whole number from \(bounds.lowerBound) to \(bounds.upperBound) (the shard's sets)"
+                guard case .number(_, let text) = node.value, let value = Int64(text), bounds?.range.contains(value) ?? true else {
+                    let what = bounds.map { "a whole number from \($0.range.lowerBound) to \($0.range.upperBound) (\($0.what))" } ?? "a whole number"
                     log.expected(what, at: node, "\(reader.childPath(key))[\(index)]")
                     return nil
                 }
@@ -151,7 +151,7 @@ extension CalibrationShardFile {
             let histograms = dense("fineHistograms", rows: settings, width: CalibrationTally.fineBins),
             let lowest = integers("lowest", count: settings), let highest = integers("highest", count: settings),
             let predictions = masks("predictions", rows: empty.predictions.count, procedures: empty.procedures),
-            let misses = integers("misses", count: empty.misses.count, in: 0...Int64(sets)),
+            let misses = integers("misses", count: empty.misses.count, in: (0...Int64(sets), "the shard's sets")),
             let closest = reader.array("closest", required: true)
         else { return nil }
         guard closest.count <= Swift.min(sets, CalibrationTally.closestKept) else {

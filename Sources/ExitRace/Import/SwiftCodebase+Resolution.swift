@@ -60,11 +60,6 @@ extension SwiftCodebase {
         return found
     }
 
-    /// Whether `type` inherits from `ancestor` (a class of the files), directly or not.
-    func inherits(_ type: String, from ancestor: String) -> Bool {
-        superclasses(of: type).contains(ancestor)
-    }
-
     /// The initializer `Type(…)` runs, among the type's `init`s with a body: the one whose argument labels
     /// are `labels` (`_` for none), else the first with as many parameters, else the first.
     package func initializer(of type: String, labels: [String]) -> Function? {

@@ -54,7 +54,7 @@ package struct WholeApp: Sendable {
         for (translation, locals) in zip(entries, scopes) {
             let entry = translation.entry
             var steps = translation.own
-            if translation.first != translation.own, let before = translation.before {
+            if let before = translation.before {
                 // The entry point's own strategy left out uses of another's state: translate it again with
                 // only what no entry point provides left out.
                 let first = translation.first.map(\.step)
