@@ -44,10 +44,11 @@ struct KernelTests {
 
     @Test("an event scheduled at `now` from a handler runs after the events already due now")
     func schedulingAtNowQueuesBehind() {
-        var queue = EventQueue<String>()
+        // Payloads are plain bytes (the queue requires it): the letters' code points.
+        var queue = EventQueue<Unicode.Scalar>()
         queue.schedule("a", at: VirtualInstant(nanoseconds: 7))
         queue.schedule("b", at: VirtualInstant(nanoseconds: 7))
-        var order: [String] = []
+        var order: [Unicode.Scalar] = []
         while let entry = queue.next() {
             order.append(entry.payload)
             if entry.payload == "a" { queue.schedule("c", at: queue.now) }
@@ -65,7 +66,7 @@ struct KernelTests {
         #expect(a != c && a < c)
     }
 
-    @Test("seeded random schedules: the clock never moves back, ties keep FIFO order, the heap and lane stay ordered")
+    @Test("seeded random schedules: the clock never moves back, ties keep FIFO order, the lists stay ordered")
     func randomizedOrdering() {
         let seed: UInt64 = 0x5EED_0001
         var rng = SplitMix64(seed: seed)
@@ -78,7 +79,7 @@ struct KernelTests {
                 queue.schedule((scheduled, time), at: VirtualInstant(nanoseconds: time))
                 scheduled += 1
             }
-            #if DEBUG  // the engine checks only the queue's times after every event; its heap's order is checked here
+            #if DEBUG  // the engine checks only the queue's due list after every event; its buckets are checked here
             queue.checkInvariants()
             #endif
             guard round % 2 == 0, let entry = queue.next() else { continue }
@@ -107,74 +108,129 @@ struct KernelTests {
         expectEqual(popped, values.sorted(), "seed \(seed)")
     }
 
-    @Test("the event heap pops in sorted order, interleaved with inserts, ties first in first out")
-    func eventHeapSorts() {
-        let seed: UInt64 = 7
-        var rng = SplitMix64(seed: seed)
-        var heap = EventHeap<Stamped>()
-        var stamps = Stamped.Clock()
-        var reference: [Stamped] = []
-        for round in 0..<5_000 {
-            // Values from a small range: ties are common, so the heap's time-only comparison for
-            // the newest element (`precedes(newer:)`) decides many placements.
-            let value = stamps.next(Int(rng.next() % 50))
-            heap.insert(value)
-            reference.append(value)
-            if round % 3 == 0 {
-                reference.sort()
-                expectEqual(heap.popMin(), reference.removeFirst(), "seed \(seed)")
-            }
-        }
-        reference.sort()
-        var popped: [Stamped] = []
-        while let value = heap.popMin() { popped.append(value) }
-        expectEqual(popped, reference, "seed \(seed)")
-    }
-
-    @Test("the event heap's count and smallest element are right while a removal's hole is open")
-    func eventHeapHole() {
-        let seed: UInt64 = 11
-        var rng = SplitMix64(seed: seed)
-        var heap = EventHeap<Stamped>()
-        var stamps = Stamped.Clock()
-        var reference: [Stamped] = []  // kept sorted: a new element goes after those equal to it
-        for _ in 0..<3_000 {
-            // Pops and pushes at random, so that holes are filled by insertions and by removals
-            // alike, and the heap empties now and then.
-            if rng.next() % 2 == 0 {
-                let value = stamps.next(Int(rng.next() % 100))
-                heap.insert(value)
-                reference.insert(value, at: reference.firstIndex { $0.value > value.value } ?? reference.count)
-            } else {
+    /// Schedules and takes at random against a sorted reference, in phases that each end by
+    /// draining the queue (and every fourth by a reset, back to time 0): times from `now` on at
+    /// distances of every size up to 2^63 (ties at `now` and small distances most often), so that
+    /// every bucket fills and is spread; the count, the next time, whether an event is due now and
+    /// the invariants checked after every change.
+    @Test("the radix queue pops in (time, sequence) order against a sorted reference, every bucket spread")
+    func radixQueueSorts() {
+        for seed: UInt64 in [7, 8, 9] {
+            var rng = SplitMix64(seed: seed)
+            var queue = EventQueue<Int>()
+            var reference: [EventQueue<Int>.Entry] = []  // sorted: a new entry goes after those tied with it
+            var scheduled = 0
+            var spread: UInt64 = 0  // the buckets that were spread
+            func take() {
+                if !queue.hasEventNow && queue.occupied != 0 { spread |= 1 << UInt64(queue.occupied.trailingZeroBitCount) }
                 let expected = reference.isEmpty ? nil : reference.removeFirst()
-                expectEqual(heap.popMin(), expected, "seed \(seed)")
+                let taken = queue.next()
+                expectEqual(taken?.payload, expected?.payload, "seed \(seed)")
+                expectEqual(taken?.time, expected?.time, "seed \(seed)")
             }
-            #expect(heap.count == reference.count && heap.isEmpty == reference.isEmpty, "seed \(seed)")
-            expectEqual(heap.min, reference.first, "seed \(seed)")
-            #if DEBUG  // the library's invariant checks exist in debug builds only (EXITRACE_INVARIANTS)
-            heap.checkInvariants()
-            #endif
+            func check() {
+                #expect(queue.count == reference.count && queue.isEmpty == reference.isEmpty, "seed \(seed)")
+                expectEqual(queue.nextTime, reference.first?.time, "seed \(seed)")
+                #expect(queue.hasEventNow == (reference.first?.time == queue.now), "seed \(seed)")
+                #if DEBUG  // the library's invariant checks exist in debug builds only (EXITRACE_INVARIANTS)
+                queue.checkInvariants()
+                #endif
+            }
+            for phase in 0..<40 {
+                for _ in 0..<200 {
+                    if rng.next() % 5 < 3 {
+                        let bits = Int(rng.next() % 64)
+                        let distance = bits == 0 ? 0 : Int64(rng.next() % (UInt64(1) << UInt64(bits)))
+                        let (time, overflow) = queue.now.nanoseconds.addingReportingOverflow(
+                            rng.next() % 3 == 0 ? distance : distance % 4)
+                        guard !overflow else { continue }
+                        let entry = EventQueue<Int>.Entry(
+                            time: VirtualInstant(nanoseconds: time), sequence: UInt64(scheduled), payload: scheduled)
+                        queue.schedule(scheduled, at: entry.time)
+                        scheduled += 1
+                        reference.insert(entry, at: reference.firstIndex { entry < $0 } ?? reference.count)
+                    } else {
+                        take()
+                    }
+                    check()
+                }
+                while !reference.isEmpty {
+                    take()
+                    check()
+                }
+                #expect(queue.next() == nil, "seed \(seed)")
+                if phase % 4 == 3 {
+                    queue.reset()
+                    check()
+                }
+            }
+            expectEqual(spread, ~1, "the buckets spread, seed \(seed)")
         }
     }
 
-    /// An element of the event heap made as the event queue makes its entries: a value (the
-    /// queue's time) and a stamp that grows with every element made (its sequence number).
-    struct Stamped: SequencedElement, CustomStringConvertible {
-        var value: Int
-        var stamp: Int
+    @Test("a copied queue goes on by itself: the original and the copy pop the same events, each its own")
+    func copiedQueueIsIndependent() {
+        var rng = SplitMix64(seed: 3)
+        var original = EventQueue<Int>()
+        for payload in 0..<300 { original.schedule(payload, at: VirtualInstant(nanoseconds: Int64(rng.next() % 10_000))) }
+        for _ in 0..<100 { _ = original.next() }
+        var copy = original.copied()
+        var fromCopy: [Int] = []
+        // The copy is changed first: scheduling into it must not write into the original's lists.
+        copy.schedule(-1, at: copy.now)
+        copy.schedule(-2, at: VirtualInstant(nanoseconds: copy.now.nanoseconds + 1))
+        while let entry = copy.next() { fromCopy.append(entry.payload) }
+        var fromOriginal: [Int] = []
+        while let entry = original.next() { fromOriginal.append(entry.payload) }
+        expectEqual(fromOriginal.count, 200)
+        expectEqual(fromCopy.filter { $0 >= 0 }, fromOriginal)
+        #expect(fromCopy.contains(-1) && fromCopy.contains(-2))
+    }
 
-        /// Stamps values in the order they are made.
-        struct Clock {
-            private var made = 0
-            mutating func next(_ value: Int) -> Stamped {
-                made += 1
-                return Stamped(value: value, stamp: made)
+    @Test("a reset queue starts over at time 0 with sequence 0, keeping a small list's memory")
+    func resetQueueStartsOver() {
+        var queue = EventQueue<Int>()
+        for payload in 0..<50 { queue.schedule(payload, at: VirtualInstant(nanoseconds: Int64(1 << (payload % 40)))) }
+        _ = queue.next()
+        let reserved = queue.buckets.reservedEntries
+        queue.reset()
+        #expect(queue.isEmpty && queue.count == 0 && queue.nextTime == nil && queue.now == .start)
+        expectEqual(queue.buckets.reservedEntries, reserved)
+        queue.schedule(1, at: VirtualInstant(nanoseconds: 5))
+        queue.schedule(0, at: .start)
+        expectEqual(queue.next()?.sequence, 1)
+        expectEqual(queue.next()?.payload, 1)
+        #expect(queue.next() == nil)
+    }
+
+    /// What the queue holds follows the events pending: waves of events at 40 time scales, each
+    /// taken before the next, leave no more than ``EventBuckets/keptCapacity`` entries of room per
+    /// list, where a list that kept its largest block would hold each wave's size in each bucket
+    /// it passed through.
+    @Test("the queue's memory follows the events pending, not the largest each list ever held")
+    func memoryFollowsPendingEvents() {
+        var queue = EventQueue<Int>()
+        var rng = SplitMix64(seed: 5)
+        for scale in 0..<40 {
+            for payload in 0..<20_000 {
+                let distance = Int64(rng.next() % (UInt64(1) << UInt64(scale + 1)))
+                queue.schedule(payload, at: VirtualInstant(nanoseconds: queue.now.nanoseconds + 1 + distance))
             }
+            while queue.next() != nil {}
+            #expect(queue.buckets.reservedEntries <= EventQueue<Int>.bucketSlots * EventBuckets.keptCapacity, "scale \(scale)")
         }
+    }
 
-        static func < (a: Stamped, b: Stamped) -> Bool { (a.value, a.stamp) < (b.value, b.stamp) }
-        func precedes(newer: Stamped) -> Bool { value <= newer.value }
-        var description: String { "\(value)#\(stamp)" }
+    @Test("a bucket of events all at one time becomes the due list as it is, in order")
+    func uniformBucketIsTraded() {
+        var queue = EventQueue<Int>()
+        for payload in 0..<10_000 { queue.schedule(payload, at: VirtualInstant(nanoseconds: 1 << 30)) }
+        let reserved = queue.buckets.reservedEntries
+        var taken: [Int] = []
+        while let entry = queue.next() { taken.append(entry.payload) }
+        expectEqual(taken, Array(0..<10_000))
+        // Traded, not copied: the due list took the bucket's block, and gave it back once empty.
+        #expect(queue.buckets.reservedEntries < reserved)
     }
 
     @Test("a reusable array empties in place and refills to any length")

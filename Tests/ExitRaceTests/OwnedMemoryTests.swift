@@ -132,5 +132,75 @@ struct OwnedMemoryTests {
             }
         }
     }
+
+    /// The event queue's buckets grow as a buffer does: under the same limit, events scheduled
+    /// into one bucket (all at one time, later than `now`) find memory short, count a
+    /// ``MemoryShortage`` and go on by smaller steps; taken under the same limit (the bucket, all
+    /// at one time, becomes the due list as it is: no memory asked for), they come out intact and
+    /// in order.
+    @Test func shortMemoryInTheEventQueueIsCountedNotFatal() async {
+        await #expect(processExitsWith: .success) {
+            let statm = try! String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
+            let mapped = Int(statm.split(separator: " ")[0])! * Int(sysconf(Int32(_SC_PAGESIZE)))
+            let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
+            var limit = rlimit()
+            precondition(getrlimit(resource, &limit) == 0, "getrlimit failed")
+            limit.rlim_cur = rlim_t(mapped + 192 << 20)
+            precondition(setrlimit(resource, &limit) == 0, "setrlimit failed")
+            var queue = EventQueue<Int64>()
+            var scheduled: Int64 = 0
+            // At 24 bytes an event, 192 MiB is 8 million: stop well after the first shortage.
+            while MemoryShortage.count == 0 {
+                queue.schedule(scheduled, at: VirtualInstant(nanoseconds: 1_000))
+                scheduled += 1
+                precondition(scheduled < 10_000_000, "no shortage under the limit")
+            }
+            for _ in 0..<1_000 {
+                queue.schedule(scheduled, at: VirtualInstant(nanoseconds: 1_000))
+                scheduled += 1
+            }
+            precondition(queue.count == Int(scheduled), "an event lost")
+            var taken: Int64 = 0
+            while let entry = queue.next() {
+                precondition(entry.payload == taken && entry.time.nanoseconds == 1_000, "an event out of order")
+                taken += 1
+            }
+            precondition(taken == scheduled, "an event lost")
+        }
+    }
+
+    /// A spread that needs memory the system has not (events at two times in one bucket, the
+    /// limit as above, taken under it) stalls the queue instead of the process: the events handed
+    /// out are in order, the rest are still pending, and none is lost or handed out twice.
+    @Test func spreadShortOfMemoryStallsTheQueue() async {
+        await #expect(processExitsWith: .success) {
+            let statm = try! String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
+            let mapped = Int(statm.split(separator: " ")[0])! * Int(sysconf(Int32(_SC_PAGESIZE)))
+            let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
+            var limit = rlimit()
+            precondition(getrlimit(resource, &limit) == 0, "getrlimit failed")
+            limit.rlim_cur = rlim_t(mapped + 192 << 20)
+            precondition(setrlimit(resource, &limit) == 0, "setrlimit failed")
+            var queue = EventQueue<Int64>()
+            var scheduled: Int64 = 0
+            // Times 1,000 and 1,001 share bucket 10. Filled until the memory left is short of a
+            // few smaller steps: a spread needs as much again as the bucket holds.
+            while MemoryShortage.count < 4 {
+                queue.schedule(scheduled, at: VirtualInstant(nanoseconds: 1_000 + scheduled % 2))
+                scheduled += 1
+                precondition(scheduled < 10_000_000, "no shortage under the limit")
+            }
+            var last: (time: Int64, payload: Int64) = (0, -1)
+            var taken: Int64 = 0
+            while let entry = queue.next() {
+                let inOrder = entry.time.nanoseconds > last.time || (entry.time.nanoseconds == last.time && entry.payload > last.payload)
+                precondition(inOrder, "an event out of order")
+                last = (entry.time.nanoseconds, entry.payload)
+                taken += 1
+            }
+            precondition(queue.isStalled, "the spread found memory: the test needs a smaller limit")
+            precondition(taken + Int64(queue.count) == scheduled, "an event lost or handed out twice")
+        }
+    }
     #endif
 }

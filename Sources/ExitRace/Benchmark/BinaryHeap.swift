@@ -1,8 +1,7 @@
 /// A binary min-heap over contiguous storage: the benchmark's yardstick (``BareHeap``), the plain
-/// textbook heap the engine's cost is measured against. The engine itself uses a binary heap that
-/// finishes removals lazily for its events (``EventHeap``) and first-in first-out rings for ready
-/// jobs (``ReadyBuckets``); this one stays the plain textbook heap so that the yardstick stays what
-/// the benchmark says it is.
+/// textbook heap the engine's cost is measured against. The engine itself uses a radix heap for its
+/// events (``EventQueue``) and first-in first-out rings for ready jobs (``ReadyBuckets``); this one
+/// stays the plain textbook heap so that the yardstick stays what the benchmark says it is.
 ///
 /// Equal elements come out in no particular order. Sifting works on the storage's buffer
 /// directly: no uniqueness or bounds check per level (the indices are kept in range by

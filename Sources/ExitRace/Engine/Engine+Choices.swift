@@ -16,7 +16,7 @@ extension Engine {
             guard let first = queue.next() else { return nil }
             exploration.appendDue(first)
         }
-        while queue.nextTime == queue.now, let entry = queue.next() { exploration.appendDue(entry) }
+        while queue.hasEventNow, let entry = queue.next() { exploration.appendDue(entry) }
         // After death nothing counts, so its races are not choice points: the default order.
         guard alive else { return exploration.takeDue(at: 0) }
         exploration.countOwnersIfMany()

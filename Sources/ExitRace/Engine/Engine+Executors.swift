@@ -24,9 +24,9 @@ extension Engine {
         }
     }
 
-    /// Puts a context on its pool; it becomes eligible after the start latency of its QoS. Untraced,
-    /// this calls nothing but the heap's sift at its end, so it saves no registers; a traced run
-    /// notes the job first (``enqueueOnPoolTraced(_:)``).
+    /// Puts a context on its pool; it becomes eligible after the start latency of its QoS. A traced
+    /// run notes the job first (``enqueueOnPoolTraced(_:)``), in a call of its own, so that the
+    /// untraced path stays short.
     mutating func enqueueOnPool(_ c: Int32) {
         guard !tracing else { return enqueueOnPoolTraced(c) }
         contexts[Int(c)].state = .queued

@@ -222,6 +222,9 @@ struct Engine {
                 if cleanupAt != nil || wouldHaveFinishedAt != nil || requiredCleanups == 0 { break }
             }
         }
+        // A queue that found no memory to spread its events ends the loop with events pending:
+        // the run stops at its memory bound, as when a buffer finds memory short.
+        if queue.isStalled && bound == nil && (alive || awaitsService) { bound = .memory }
         // Only what happens while the process lives marks a cell: a deadlock that forms after it
         // died (as if it had lived) is kept apart, for explanations.
         if alive {
