@@ -98,20 +98,27 @@ struct OwnedMemoryTests {
         expectEqual(MemoryShortage.count, 0, "growth with memory to spare counts no shortage")
     }
 
+    #if os(Linux)
+    /// Limits this process's address space to the pages it maps now (statm's first field) and
+    /// 192 MiB more: for a child process of an exit test, whose limit is its own.
+    static func limitAddressSpaceTo192MiBMore() {
+        let statm = try! String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
+        let mapped = Int(statm.split(separator: " ")[0])! * Int(sysconf(Int32(_SC_PAGESIZE)))
+        let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
+        var limit = rlimit()
+        precondition(getrlimit(resource, &limit) == 0, "getrlimit failed")
+        limit.rlim_cur = rlim_t(mapped + 192 << 20)
+        precondition(setrlimit(resource, &limit) == 0, "setrlimit failed")
+    }
+    #endif
+
     /// Under an address-space limit a little above what the process maps, a buffer that keeps
     /// growing finds memory short: it counts a ``MemoryShortage`` on its thread and grows by less,
     /// its elements intact, instead of aborting. (A child process: the limit is its own.)
     #if os(Linux)
     @Test func shortMemoryIsCountedNotFatal() async {
         await #expect(processExitsWith: .success) {
-            // The pages mapped now (statm's first field), and 192 MiB more at most.
-            let statm = try! String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
-            let mapped = Int(statm.split(separator: " ")[0])! * Int(sysconf(Int32(_SC_PAGESIZE)))
-            let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
-            var limit = rlimit()
-            precondition(getrlimit(resource, &limit) == 0, "getrlimit failed")
-            limit.rlim_cur = rlim_t(mapped + 192 << 20)
-            precondition(setrlimit(resource, &limit) == 0, "setrlimit failed")
+            Self.limitAddressSpaceTo192MiBMore()
             struct Wide { var words: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) }
             var buffer = UnsharedBuffer<Wide>()
             var appended: Int64 = 0
@@ -140,13 +147,7 @@ struct OwnedMemoryTests {
     /// in order.
     @Test func shortMemoryInTheEventQueueIsCountedNotFatal() async {
         await #expect(processExitsWith: .success) {
-            let statm = try! String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
-            let mapped = Int(statm.split(separator: " ")[0])! * Int(sysconf(Int32(_SC_PAGESIZE)))
-            let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
-            var limit = rlimit()
-            precondition(getrlimit(resource, &limit) == 0, "getrlimit failed")
-            limit.rlim_cur = rlim_t(mapped + 192 << 20)
-            precondition(setrlimit(resource, &limit) == 0, "setrlimit failed")
+            Self.limitAddressSpaceTo192MiBMore()
             var queue = EventQueue<Int64>()
             var scheduled: Int64 = 0
             // At 24 bytes an event, 192 MiB is 8 million: stop well after the first shortage.
@@ -174,13 +175,7 @@ struct OwnedMemoryTests {
     /// out are in order, the rest are still pending, and none is lost or handed out twice.
     @Test func spreadShortOfMemoryStallsTheQueue() async {
         await #expect(processExitsWith: .success) {
-            let statm = try! String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
-            let mapped = Int(statm.split(separator: " ")[0])! * Int(sysconf(Int32(_SC_PAGESIZE)))
-            let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
-            var limit = rlimit()
-            precondition(getrlimit(resource, &limit) == 0, "getrlimit failed")
-            limit.rlim_cur = rlim_t(mapped + 192 << 20)
-            precondition(setrlimit(resource, &limit) == 0, "setrlimit failed")
+            Self.limitAddressSpaceTo192MiBMore()
             var queue = EventQueue<Int64>()
             var scheduled: Int64 = 0
             // Times 1,000 and 1,001 share bucket 10. Filled until the memory left is short of a
