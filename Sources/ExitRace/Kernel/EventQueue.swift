@@ -23,7 +23,7 @@
 /// Measured against the binary heap with a hole at its root that this replaced (`exitrace bench`,
 /// the two binaries alternately, six rounds): 0.843× the instructions of a 10-task run
 /// (callgrind), about the same time there (a 10-task event 2.04–2.34× the bare heap's against
-/// 1.95–2.48×), and 0.51–0.69× against 0.88–1.19× at 10,000 tasks, where a heap's sift goes
+/// 1.95–2.48×: slower while the machine is fast, faster while it is slow), and 0.51–0.69× against 0.88–1.19× at 10,000 tasks, where a heap's sift goes
 /// through a dozen levels and this files an event a few times. A version with each bucket a list
 /// linked through one buffer of nodes took 0.89× the instructions but more time: spreading a
 /// bucket walked its list, each node's load waiting for the one before; here a bucket is
@@ -81,8 +81,12 @@
     @inlinable package init() {
         precondition(_isPOD(Payload.self), "an event queue's payload is plain bytes")
         precondition(MemoryLayout<Entry>.alignment <= 16, "malloc aligns to 16 bytes at most")
-        buckets = EventBuckets(slotCount: Self.bucketSlots, stride: MemoryLayout<Entry>.stride)
+        buckets = EventBuckets(
+            slotCount: Self.bucketSlots, stride: MemoryLayout<Entry>.stride, initialCapacity: EventBuckets.initialCapacity)
         slots = buckets.slots
+        for slot in 0..<Self.bucketSlots where slots[slot].capacity > 0 {
+            slots[slot].base.unsafelyUnwrapped.bindMemory(to: Entry.self, capacity: slots[slot].capacity)
+        }
     }
 
     @inlinable package var isEmpty: Bool { occupied == 0 }
